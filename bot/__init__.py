@@ -1,0 +1,1 @@
+"""Herald table service, console and Discord layer."""

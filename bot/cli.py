@@ -1,0 +1,102 @@
+"""`herald`: the one command-line entry point (DESIGN.md §6).
+
+    herald run                         the Discord bot (config.toml + environment for secrets)
+    herald local [--script FILE]       console play with several local players
+    herald fuzz GAME --games N --seed S
+    herald render GAME --seed S --steps K --out DIR
+    herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from rules.core import game_ids, get_engine
+from rules.core.fuzz import play_random_game
+
+
+def _fuzz(args: argparse.Namespace) -> int:
+    engine = get_engine(args.game)
+    scenario = args.scenario or engine.scenarios()[0].id
+    started = time.perf_counter()
+    clean = actions = 0
+    for i in range(args.games):
+        report = play_random_game(engine, scenario, args.seed + i, check_every=args.check_every,
+                                  check_secrets=not args.no_secrets)
+        actions += report.actions
+        if report.clean:
+            clean += 1
+            if args.verbose:
+                print(f"seed {report.seed}: {report.actions} actions, "
+                      f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
+        else:
+            print(f"seed {report.seed}: PROBLEM after {report.actions} actions")
+            for problem in report.problems:
+                print("  " + problem.replace("\n", "\n  "))
+            print(f"  replay: herald fuzz {args.game} --scenario {scenario} --games 1 --seed {report.seed}")
+    elapsed = time.perf_counter() - started
+    print(f"{args.game}/{scenario}: {clean}/{args.games} games clean, {actions} actions, "
+          f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)")
+    return 0 if clean == args.games else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="herald", description="Herald: slow board games on Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the Discord bot")
+    run.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
+
+    local = sub.add_parser("local", help="play in the terminal, several local players")
+    local.add_argument("--config", default="config.toml")
+    local.add_argument("--db", default=None, help="SQLite file (default: from config, else herald.db)")
+    local.add_argument("--script", default=None, help="run the commands in FILE instead of reading input")
+    local.add_argument("--out", default="out", help="folder for map images (default: out)")
+
+    fuzz = sub.add_parser("fuzz", help="random legal play to the end, reporting problems")
+    fuzz.add_argument("game", choices=game_ids())
+    fuzz.add_argument("--games", type=int, default=10)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--scenario", default=None)
+    fuzz.add_argument("--check-every", type=int, default=1,
+                      help="check invariants and secrecy every N actions (default 1)")
+    fuzz.add_argument("--no-secrets", action="store_true", help="skip the secrecy check (faster)")
+    fuzz.add_argument("-v", "--verbose", action="store_true")
+
+    render = sub.add_parser("render", help="play random steps and write every picture")
+    render.add_argument("game", choices=game_ids())
+    render.add_argument("--seed", type=int, default=1)
+    render.add_argument("--steps", type=int, default=50)
+    render.add_argument("--scenario", default=None)
+    render.add_argument("--out", default="out")
+
+    replay = sub.add_parser("replay", help="rebuild a stored game from its log")
+    replay.add_argument("game_id")
+    replay.add_argument("--config", default="config.toml")
+    replay.add_argument("--db", default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "fuzz":
+        return _fuzz(args)
+    if args.command == "render":
+        from render.cli import render_command
+        return render_command(args)
+    if args.command == "local":
+        from bot.console import local_command
+        return local_command(args)
+    if args.command == "replay":
+        from bot.console import replay_command
+        return replay_command(args)
+    if args.command == "run":
+        from bot.discordbot.app import run_command
+        return run_command(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

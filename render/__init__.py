@@ -1,0 +1,1 @@
+"""Herald pictures, drawn with Pillow from a role's view."""

@@ -1,0 +1,1 @@
+"""Herald rules engines: pure, deterministic, no I/O."""

@@ -1,0 +1,342 @@
+"""The one engine contract every Herald game implements (DESIGN.md §1).
+
+A game is a pure function of (setup arguments, action log). Its state is plain JSON data holding the
+random generator's state under ``state["rng"]``. Engines subclass :class:`Engine` and fill in the
+underscore hooks; the public methods here add the checks every game shares (is the role active, is
+the action legal, was randomness used) so no game can skip them.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Literal
+
+from . import rng as _rng
+
+State = dict[str, Any]
+
+PromptKind = Literal["turn", "secret", "reaction"]
+"""``turn``: an ordinary move. ``secret``: a simultaneous hidden choice, revealed when all have chosen.
+``reaction``: an optional response window offered to a role that is not moving (passing is always legal)."""
+
+
+class RulesError(Exception):
+    """Anything the rules refuse. The message is written for the player who caused it."""
+
+
+class IllegalAction(RulesError):
+    """The action is not among the role's legal actions now; nothing changed."""
+
+
+class BadSetup(RulesError):
+    """Unknown scenario, wrong seats, or a malformed option."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One legal choice. ``id`` is stable (the same choice in the same position has the same id) and is
+    what the action log stores; ``label`` is what a player reads on a button; ``group`` gathers related
+    choices into one select menu (for example "Cards" or "Move from Kent")."""
+
+    id: str
+    label: str
+    group: str = ""
+    hint: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a role is being asked to do now."""
+
+    text: str
+    kind: PromptKind = "turn"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A line of the game log. ``to`` is None for a public entry, else the roles that may read it."""
+
+    text: str
+    to: tuple[str, ...] | None = None
+    kind: str = "info"
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, role: str | None) -> bool:
+        return self.to is None or (role is not None and role in self.to)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "to": list(self.to) if self.to is not None else None,
+                "kind": self.kind, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "LogEntry":
+        to = raw.get("to")
+        return cls(raw["text"], tuple(to) if to is not None else None, raw.get("kind", "info"),
+                   raw.get("data") or {})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of applying one action. ``irreversible`` is True when the action rolled dice, shuffled,
+    or revealed hidden information: it (and everything before it) can no longer be undone."""
+
+    state: State
+    log: tuple[LogEntry, ...]
+    irreversible: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game: the winning roles (empty for a draw) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Public headline of a position. ``turn_key`` changes exactly when a new game turn begins, which is
+    when the table service stores a snapshot."""
+
+    turn_key: str
+    turn_label: str
+    phase: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setup option. ``kind`` is ``bool``, ``int`` or ``choice``."""
+
+    id: str
+    label: str
+    description: str
+    kind: Literal["bool", "int", "choice"]
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class SetupArgs:
+    """Everything :meth:`Engine.setup` needs; with the action log it rebuilds any game exactly."""
+
+    scenario: str
+    seats: tuple[tuple[str, ...], ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "seats": [list(s) for s in self.seats],
+                "seed": self.seed, "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "SetupArgs":
+        return cls(raw["scenario"], tuple(tuple(s) for s in raw["seats"]), int(raw["seed"]),
+                   dict(raw.get("options") or {}))
+
+
+class Context:
+    """Handed to an engine's ``_apply``: collects log entries and marks reveals."""
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+        self.revealed = False
+
+    def log(self, text: str, to: Iterable[str] | None = None, kind: str = "info",
+            data: dict[str, Any] | None = None) -> None:
+        self.entries.append(LogEntry(text, tuple(to) if to is not None else None, kind, data or {}))
+
+    def reveal(self) -> None:
+        """Hidden information became known to someone: undo must stop here."""
+        self.revealed = True
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of plain JSON data (pickle is the fastest stdlib deep copy for it)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class Engine:
+    """Base class of every game engine. Subclasses set ``id``/``title`` and implement the ``_`` hooks."""
+
+    id: str = ""
+    title: str = ""
+    #: Actions after which a random game is declared runaway by the fuzzer.
+    runaway_actions: int = 100_000
+
+    # ---- catalogue -------------------------------------------------------------------------------
+    def scenarios(self) -> list[Scenario]:
+        raise NotImplementedError
+
+    def options(self) -> list[OptionSpec]:
+        return []
+
+    def roles(self, scenario: str) -> list[str]:
+        """Every role the scenario can have, in seat order."""
+        raise NotImplementedError
+
+    def role_name(self, role: str) -> str:
+        return role.replace("_", " ").title()
+
+    def seatings(self, scenario: str, players: int) -> list[tuple[str, ...]]:
+        """How the scenario's roles are shared among ``players`` seats (one tuple of roles per seat)."""
+        roles = self.roles(scenario)
+        if players != len(roles):
+            raise BadSetup(f"{self.title} '{scenario}' needs {len(roles)} players, not {players}.")
+        return [(r,) for r in roles]
+
+    # ---- setup -----------------------------------------------------------------------------------
+    def scenario(self, scenario_id: str) -> Scenario:
+        for s in self.scenarios():
+            if s.id == scenario_id:
+                return s
+        known = ", ".join(s.id for s in self.scenarios())
+        raise BadSetup(f"{self.title} has no scenario '{scenario_id}'. Choose one of: {known}.")
+
+    def validate_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in and every value checked; a bad option raises :class:`BadSetup`."""
+        specs = {o.id: o for o in self.options()}
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            raise BadSetup(f"Unknown option(s) for {self.title}: {', '.join(unknown)}. "
+                           f"Known: {', '.join(specs) or 'none'}.")
+        clean: dict[str, Any] = {}
+        for spec in specs.values():
+            value = options.get(spec.id, spec.default)
+            if spec.kind == "bool":
+                if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+                    value = value.lower() in ("true", "yes", "on", "1")
+                if not isinstance(value, bool):
+                    raise BadSetup(f"Option '{spec.id}' must be true or false, not {value!r}.")
+            elif spec.kind == "int":
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise BadSetup(f"Option '{spec.id}' must be a whole number, not {value!r}.") from None
+                if (spec.minimum is not None and value < spec.minimum) or (
+                        spec.maximum is not None and value > spec.maximum):
+                    raise BadSetup(f"Option '{spec.id}' must be between {spec.minimum} and {spec.maximum}.")
+            elif spec.kind == "choice":
+                allowed = [c[0] for c in spec.choices]
+                if value not in allowed:
+                    raise BadSetup(f"Option '{spec.id}' must be one of {', '.join(allowed)}, not {value!r}.")
+            clean[spec.id] = value
+        return clean
+
+    def setup(self, args: SetupArgs) -> State:
+        scenario = self.scenario(args.scenario)
+        players = len(args.seats)
+        if not scenario.min_players <= players <= scenario.max_players:
+            raise BadSetup(f"{scenario.name} is for {scenario.min_players}–{scenario.max_players} players, "
+                           f"not {players}.")
+        roles = [r for seat in args.seats for r in seat]
+        known = set(self.roles(args.scenario))
+        if len(set(roles)) != len(roles) or not set(roles) <= known:
+            raise BadSetup(f"Seats must hold distinct roles from: {', '.join(self.roles(args.scenario))}.")
+        options = self.validate_options(args.options)
+        state = self._setup(args.scenario, [tuple(s) for s in args.seats], options)
+        state["seats"] = [list(s) for s in args.seats]
+        state["rng"] = _rng.new_rng(args.seed)
+        self._after_setup(state)
+        return state
+
+    # ---- play ------------------------------------------------------------------------------------
+    def active_roles(self, state: State) -> list[str]:
+        """Roles that must (or, in a reaction window, may) act now; empty when the game is over."""
+        if self.result(state) is not None:
+            return []
+        return self._active_roles(state)
+
+    def prompt(self, state: State, role: str) -> Prompt | None:
+        if role not in self.active_roles(state):
+            return None
+        return self._prompt(state, role)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if role not in self.active_roles(state):
+            return []
+        return self._legal_actions(state, role)
+
+    def apply(self, state: State, role: str, action_id: str) -> Outcome:
+        """Apply one action by one role. Raises :class:`IllegalAction` (state untouched) when the role is
+        not active or the action is not among its legal actions."""
+        if self.result(state) is not None:
+            raise IllegalAction("The game is over.")
+        if role not in self._active_roles(state):
+            raise IllegalAction(f"It is not {self.role_name(role)}'s turn to act.")
+        legal = {a.id: a for a in self._legal_actions(state, role)}
+        if action_id not in legal:
+            raise IllegalAction(f"'{action_id}' is not a legal action for {self.role_name(role)} now.")
+        new_state = copy_state(state)
+        before = _rng.draws(new_state)
+        ctx = Context()
+        self._apply(new_state, role, legal[action_id], ctx)
+        return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before)
+
+    def default_action(self, state: State, role: str) -> str | None:
+        """The action taken for a role whose deadline passed under the "default" policy, or None."""
+        return None
+
+    # ---- reading ---------------------------------------------------------------------------------
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        """Everything ``role`` may see and nothing more; ``None`` is a spectator (public facts only)."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        raise NotImplementedError
+
+    def summary(self, state: State) -> Summary:
+        raise NotImplementedError
+
+    # ---- checks (fuzzer) -------------------------------------------------------------------------
+    def invariant_errors(self, state: State) -> list[str]:
+        """Broken invariants of a state, as readable sentences; empty when all hold."""
+        return []
+
+    def secrets(self, state: State, role: str) -> set[str]:
+        """Strings that ``role`` knows and no other role (nor a spectator) may see; the fuzzer checks
+        that none of them appears as a JSON string in any other view."""
+        return set()
+
+    # ---- hooks for subclasses --------------------------------------------------------------------
+    def _setup(self, scenario: str, seats: list[tuple[str, ...]], options: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def _after_setup(self, state: State) -> None:
+        """Runs once the generator is in the state: shuffle and deal here."""
+
+    def _active_roles(self, state: State) -> list[str]:
+        raise NotImplementedError
+
+    def _prompt(self, state: State, role: str) -> Prompt:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: State, role: str) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, role: str, action: Action, ctx: Context) -> None:
+        """Mutate ``state`` (already a private copy) to carry out ``action``."""
+        raise NotImplementedError
+
+
+def replay(engine: Engine, args: SetupArgs, actions: Iterable[tuple[str, str]]) -> State:
+    """Rebuild a game from its setup arguments and its (role, action id) log."""
+    state = engine.setup(args)
+    for role, action_id in actions:
+        state = engine.apply(state, role, action_id).state
+    return state

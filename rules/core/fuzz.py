@@ -1,0 +1,103 @@
+"""Random legal play to the end of a game, for any engine (DESIGN.md §6).
+
+Each game picks random legal actions for random active roles and checks, after every action: no active
+role is left without a legal action (a dead end), the engine's invariants hold, no role's secrets appear
+in another role's or a spectator's view, and the game ends within the engine's runaway limit. A crash
+records the action log, so the failure replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .contract import Engine, SetupArgs, State
+
+
+@dataclass
+class GameReport:
+    seed: int
+    scenario: str
+    actions: int = 0
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    reason: str = ""
+    problems: list[str] = field(default_factory=list)
+    log: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return self.finished and not self.problems
+
+
+def _leaks(engine: Engine, state: State) -> list[str]:
+    """Secrets of one role found in another role's (or a spectator's) view."""
+    roles = [r for seat in state.get("seats", []) for r in seat] or list(state.get("roles", []))
+    views = {r: json.dumps(engine.view(state, r)) for r in roles}
+    views[None] = json.dumps(engine.view(state, None))
+    problems = []
+    for owner in roles:
+        for secret in engine.secrets(state, owner):
+            token = json.dumps(secret)
+            for reader, text in views.items():
+                if reader != owner and token in text:
+                    problems.append(f"{owner}'s secret {token} is visible to {reader or 'spectators'}")
+    return problems
+
+
+def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets: bool = True,
+                     check_every: int = 1, max_actions: int | None = None,
+                     seats: list[tuple[str, ...]] | None = None,
+                     on_state: Callable[[State], None] | None = None) -> GameReport:
+    """Play one random game. ``check_every`` spaces out the (slower) invariant and secrecy checks."""
+    chooser = random.Random(seed)
+    roles = engine.roles(scenario)
+    args = SetupArgs(scenario, tuple(seats or [(r,) for r in roles]), seed, {})
+    report = GameReport(seed=seed, scenario=scenario)
+    limit = max_actions or engine.runaway_actions
+    try:
+        state = engine.setup(args)
+        while True:
+            result = engine.result(state)
+            if result is not None:
+                report.finished, report.winners, report.reason = True, result.winners, result.reason
+                break
+            if report.actions >= limit:
+                report.problems.append(f"runaway: no result after {report.actions} actions "
+                                       f"({engine.summary(state).turn_label})")
+                break
+            active = engine.active_roles(state)
+            if not active:
+                report.problems.append("dead end: the game is not over but no role is active")
+                break
+            role = chooser.choice(active)
+            legal = engine.legal_actions(state, role)
+            if not legal:
+                report.problems.append(f"dead end: {role} is active with no legal action "
+                                       f"({engine.summary(state).phase})")
+                break
+            action = chooser.choice(legal)
+            report.log.append((role, action.id))
+            state = engine.apply(state, role, action.id).state
+            report.actions += 1
+            if on_state is not None:
+                on_state(state)
+            if report.actions % check_every == 0:
+                errors = engine.invariant_errors(state)
+                if check_secrets:
+                    errors += _leaks(engine, state)
+                if errors:
+                    report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
+                                           for e in errors)
+                    break
+    except Exception:  # the fuzzer's job is to report crashes, not to stop at the first
+        report.problems.append("crash: " + traceback.format_exc(limit=8))
+    return report
+
+
+def fuzz(engine: Engine, scenario: str, games: int, seed: int, **kwargs) -> list[GameReport]:
+    """Play ``games`` random games with consecutive seeds from ``seed``."""
+    return [play_random_game(engine, scenario, seed + i, **kwargs) for i in range(games)]
