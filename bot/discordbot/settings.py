@@ -1,0 +1,97 @@
+"""The ``[discord]`` section of config.toml (documented in config.example.toml), and the token lookup."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+TOKEN_ENV = "HERALD_DISCORD_TOKEN"
+
+#: What the bot needs in a game channel: read it, post the map/log/turn messages (also in threads it
+#: opens for games), attach the map pictures, embed links, and run slash commands.
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    create_private_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_application_commands=True,
+)
+SCOPES = ("bot", "applications.commands")
+INVITE_PATTERN = ("https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID"
+                  f"&scope=bot+applications.commands&permissions={BOT_PERMISSIONS.value}")
+
+
+def _seconds(value: Any, key: str) -> float:
+    from bot.config import parse_duration
+
+    return parse_duration(value, f"discord.{key}")
+
+
+@dataclass(frozen=True)
+class DiscordSettings:
+    token: str = ""
+    application_id: int | None = None
+    #: guilds to copy the commands into at start-up (they appear at once there); empty: global only
+    guild_ids: tuple[int, ...] = ()
+    sync_commands: bool = True
+    delivery_interval: float = 5.0
+    tick_interval: float = 60.0
+    log_lines: int = 8
+    dm_turn_prompts: bool = True
+    delivery_batch: int = 25
+
+    @property
+    def invite_url(self) -> str:
+        return invite_url(self.application_id)
+
+
+def invite_url(application_id: int | None) -> str:
+    """The invite URL for an application id (the pattern with a placeholder when unknown)."""
+    if application_id:
+        return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
+    return INVITE_PATTERN
+
+
+def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None = None) -> DiscordSettings:
+    """Settings from the parsed ``[discord]`` table; the token from ``HERALD_DISCORD_TOKEN`` wins."""
+    raw = dict(raw or {})
+    env = os.environ if environ is None else environ
+    token = (env.get(TOKEN_ENV) or str(raw.get("token") or "")).strip()
+    app_id = raw.get("application_id")
+    return DiscordSettings(
+        token=token,
+        application_id=int(app_id) if app_id not in (None, "", 0) else None,
+        guild_ids=tuple(int(g) for g in raw.get("guild_ids", [])),
+        sync_commands=bool(raw.get("sync_commands", True)),
+        delivery_interval=max(1.0, _seconds(raw.get("delivery_interval", "5s"), "delivery_interval")),
+        tick_interval=max(5.0, _seconds(raw.get("tick_interval", "60s"), "tick_interval")),
+        log_lines=max(1, min(30, int(raw.get("log_lines", 8)))),
+        dm_turn_prompts=bool(raw.get("dm_turn_prompts", True)),
+        delivery_batch=max(1, int(raw.get("delivery_batch", 25))),
+    )
+
+
+def no_token_help(config_path: str) -> str:
+    return f"""Herald needs a Discord bot token to run, and none was found.
+
+1. Create an application: https://discord.com/developers/applications > New Application.
+2. In its "Bot" page, press "Reset Token" and copy the token. (No privileged intents are needed.)
+3. Give the token to Herald, either
+     export {TOKEN_ENV}=your-token          (recommended: keep secrets out of files)
+   or in {config_path}:
+     [discord]
+     token = "your-token"
+4. Invite the bot to your server (replace YOUR_APPLICATION_ID with the id on the "General Information" page):
+     {INVITE_PATTERN}
+5. Run `herald run` again (or `make run`).
+
+README.md ("Running on Discord") explains each step. To play without Discord at all, use `herald local`
+(or `make local`): the same games in the terminal, with maps written to files.
+"""

@@ -1,0 +1,340 @@
+"""A fake Discord for the Discord layer's tests: interactions, users, channels and a client that record
+every outgoing message with where it went (a public channel, a DM, or an ephemeral reply) and check that
+every interaction is answered exactly once (a response, or a defer followed by followups), as Discord
+requires. No network, no real gateway: discord.py's data classes (Embed, File, View) are used as-is.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+_ids = itertools.count(10_000)
+
+
+def _forbidden(text: str = "Cannot send messages to this user") -> discord.Forbidden:
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": 50007, "message": text})
+
+
+@dataclass
+class Sent:
+    """One outgoing message. ``where`` is "channel" (public), "dm" or "ephemeral"; ``target`` is the
+    channel id for "channel" and the user id otherwise."""
+
+    where: str
+    target: int
+    content: str | None = None
+    embeds: list[dict] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    via: str = "send"
+    interaction: int | None = None
+    edit: bool = False
+
+    def text(self) -> str:
+        """Everything a reader can see as text: content, embeds, component labels and option texts."""
+        parts = [self.content or ""]
+        parts += [json.dumps(e, ensure_ascii=False) for e in self.embeds]
+        if self.view is not None:
+            parts.append(json.dumps(self.view.to_components(), ensure_ascii=False))
+        parts += [f.filename or "" for f in self.files]
+        return "\n".join(parts)
+
+    def custom_ids(self) -> list[str]:
+        if self.view is None:
+            return []
+        return [c["custom_id"] for row in self.view.to_components() for c in row["components"] if "custom_id" in c]
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+
+    def add(self, sent: Sent) -> Sent:
+        self.sent.append(sent)
+        return sent
+
+    def public(self) -> list[Sent]:
+        return [s for s in self.sent if s.where == "channel"]
+
+    def private(self) -> list[Sent]:
+        return [s for s in self.sent if s.where != "channel"]
+
+    def to_user(self, user_id: int) -> list[Sent]:
+        return [s for s in self.sent if s.where != "channel" and s.target == user_id]
+
+    def clear(self) -> None:
+        self.sent.clear()
+
+
+def _payload(content=None, *, embed=None, embeds=None, file=None, files=None, view=None, **_):
+    all_embeds = ([embed] if embed is not None else []) + list(embeds or [])
+    all_files = ([file] if file is not None else []) + list(files or [])
+    for f in all_files:
+        assert isinstance(f, discord.File), f
+    if view is not None:
+        assert isinstance(view, discord.ui.View), view
+    if content is not None:
+        assert len(str(content)) <= 2000, f"message over 2000 characters: {len(str(content))}"
+    return dict(content=None if content is None else str(content), embeds=[e.to_dict() for e in all_embeds],
+                files=all_files, view=view)
+
+
+class FakeMessage:
+    def __init__(self, sent: Sent, channel: Any = None) -> None:
+        self.id = next(_ids)
+        self.sent = sent
+        self.channel = channel
+        self.jump_url = f"https://discord.com/channels/0/0/{self.id}"
+
+    async def edit(self, **kwargs):
+        return self
+
+
+class FakeUser:
+    def __init__(self, recorder: Recorder, user_id: int, name: str, dm_open: bool = True, manage_guild: bool = False):
+        self.recorder = recorder
+        self.id = user_id
+        self.name = name
+        self.display_name = name.title()
+        self.global_name = self.display_name
+        self.mention = f"<@{user_id}>"
+        self.bot = False
+        self.dm_open = dm_open
+        self.guild_permissions = discord.Permissions(manage_guild=manage_guild)
+
+    def __str__(self) -> str:
+        return self.name
+
+    async def send(self, content=None, **kwargs):
+        if not self.dm_open:
+            raise _forbidden()
+        sent = self.recorder.add(Sent("dm", self.id, **_payload(content, **kwargs)))
+        return FakeMessage(sent)
+
+    async def create_dm(self):
+        return self
+
+
+class FakeGuild:
+    def __init__(self, guild_id: int = 1, name: str = "Test Guild"):
+        self.id = guild_id
+        self.name = name
+
+
+class FakeChannel:
+    def __init__(self, recorder: Recorder, channel_id: int, guild: FakeGuild | None, name: str = "games"):
+        self.recorder = recorder
+        self.id = channel_id
+        self.guild = guild
+        self.name = name
+        self.mention = f"<#{channel_id}>"
+        self.threads: list[FakeChannel] = []
+
+    async def send(self, content=None, **kwargs):
+        sent = self.recorder.add(Sent("channel", self.id, **_payload(content, **kwargs)))
+        return FakeMessage(sent, self)
+
+    async def create_thread(self, *, name: str, **kwargs):
+        thread = FakeChannel(self.recorder, next(_ids), self.guild, name)
+        thread.parent = self
+        self.threads.append(thread)
+        return thread
+
+
+class InteractionError(AssertionError):
+    pass
+
+
+class FakeResponse:
+    def __init__(self, interaction: "FakeInteraction") -> None:
+        self.i = interaction
+        self.kind: str | None = None      # "message" | "defer" | "edit" | "autocomplete"
+        self.deferred_ephemeral = False
+        self.calls = 0
+
+    def is_done(self) -> bool:
+        return self.kind is not None
+
+    def _claim(self, kind: str) -> None:
+        self.calls += 1
+        if self.kind is not None:
+            raise InteractionError(f"interaction {self.i.id} answered twice ({self.kind}, then {kind})")
+        self.kind = kind
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._claim("defer")
+        self.deferred_ephemeral = ephemeral
+        self.i.deferred_thinking = thinking or self.i.type != "component"
+
+    async def send_message(self, content=None, *, ephemeral: bool = False, **kwargs) -> None:
+        self._claim("message")
+        self.i._record(ephemeral, "response", content, **kwargs)
+
+    async def edit_message(self, content=None, **kwargs) -> None:
+        self._claim("edit")
+        assert self.i.message is not None, "edit_message without a message"
+        sent = self.i._record(self.i.message_ephemeral, "edit", content, **kwargs)
+        sent.edit = True
+
+    async def autocomplete(self, choices) -> None:
+        self._claim("autocomplete")
+        assert len(choices) <= 25, f"{len(choices)} autocomplete choices"
+        for c in choices:
+            assert 1 <= len(c.name) <= 100 and len(str(c.value)) <= 100, c
+        self.i.autocomplete_choices = list(choices)
+
+
+class FakeFollowup:
+    def __init__(self, interaction: "FakeInteraction") -> None:
+        self.i = interaction
+
+    async def send(self, content=None, *, ephemeral: bool = False, wait: bool = False, **kwargs):
+        r = self.i.response
+        if r.kind not in ("defer", "message", "edit"):
+            raise InteractionError(f"followup on interaction {self.i.id} before any response")
+        if r.kind == "defer" and not self.i.followups and self.i.deferred_thinking:
+            ephemeral = r.deferred_ephemeral   # the first followup replaces the "thinking…" message
+        sent = self.i._record(ephemeral, "followup", content, **kwargs)
+        self.i.followups.append(sent)
+        return FakeMessage(sent)
+
+
+class FakeInteraction:
+    """Enough of ``discord.Interaction`` for the Discord layer; ``type`` is "command", "component" or
+    "autocomplete"."""
+
+    def __init__(self, client: "FakeClient", user: FakeUser, channel: FakeChannel | None, *, type: str = "command",
+                 data: dict | None = None, namespace: dict | None = None, message: Any = None,
+                 message_ephemeral: bool = False) -> None:
+        self.id = next(_ids)
+        self.client = client
+        self.user = user
+        self.channel = channel if channel is not None else user  # a DM: the channel is the user's DM
+        self.channel_id = channel.id if channel is not None else user.id + 1
+        self.guild = channel.guild if channel is not None else None
+        self.guild_id = self.guild.id if self.guild is not None else None
+        self.type = type
+        self.data = data or {}
+        self.namespace = SimpleNamespace(**(namespace or {}))
+        self.message = message
+        self.message_ephemeral = message_ephemeral
+        self.response = FakeResponse(self)
+        self.followup = FakeFollowup(self)
+        self.followups: list[Sent] = []
+        self.deferred_thinking = False
+        self.autocomplete_choices: list = []
+        self.recorded: list[Sent] = []
+        client.interactions.append(self)
+
+    def _record(self, ephemeral: bool, via: str, content=None, **kwargs) -> Sent:
+        if ephemeral:
+            where, target = "ephemeral", self.user.id
+        elif self.guild is None:
+            where, target = "dm", self.user.id
+        else:
+            where, target = "channel", self.channel.id
+        sent = self.client.recorder.add(Sent(where, target, via=via, interaction=self.id, **_payload(content, **kwargs)))
+        self.recorded.append(sent)
+        return sent
+
+    def answered(self) -> bool:
+        return self.response.calls == 1 and (self.response.kind != "defer" or bool(self.followups)
+                                             or self.type == "component")
+
+
+class FakeClient:
+    """Stands in for the ``discord.Client``: knows users and channels, records everything sent."""
+
+    def __init__(self) -> None:
+        self.recorder = Recorder()
+        self.guild = FakeGuild()
+        self.users: dict[int, FakeUser] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.interactions: list[FakeInteraction] = []
+        self.herald: Any = None
+        self.user = SimpleNamespace(id=999, name="Herald", mention="<@999>")
+        self.application_id = 999
+
+    def add_user(self, name: str, *, dm_open: bool = True, manage_guild: bool = False) -> FakeUser:
+        user = FakeUser(self.recorder, next(_ids), name, dm_open, manage_guild)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str = "games") -> FakeChannel:
+        channel = FakeChannel(self.recorder, next(_ids), self.guild, name)
+        self.channels[channel.id] = channel
+        return channel
+
+    def get_user(self, user_id: int):
+        return self.users.get(int(user_id))
+
+    async def fetch_user(self, user_id: int):
+        user = self.users.get(int(user_id))
+        if user is None:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown User")
+        return user
+
+    def get_channel(self, channel_id: int):
+        cid = int(channel_id)
+        if cid in self.channels:
+            return self.channels[cid]
+        for channel in self.channels.values():
+            for thread in channel.threads:
+                if thread.id == cid:
+                    return thread
+        return None
+
+    async def fetch_channel(self, channel_id: int):
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")
+        return channel
+
+    def all_answered_once(self) -> list[str]:
+        """Problems: interactions not answered, or answered more than once."""
+        return [f"interaction {i.id} ({i.type}) response calls={i.response.calls} kind={i.response.kind} "
+                f"followups={len(i.followups)}" for i in self.interactions if not i.answered()]
+
+
+async def click(client: FakeClient, user: FakeUser, sent: Sent, custom_id_pattern: str, *, value: str | None = None,
+                channel: FakeChannel | None = None):
+    """Click the component of ``sent`` whose custom_id matches ``custom_id_pattern`` (a regex), as Discord
+    would dispatch it to a dynamic item: the item class is found by its template, rebuilt with
+    ``from_custom_id`` and its callback called. ``value`` is the select-menu option chosen."""
+    from bot.discordbot.components import DYNAMIC_ITEMS
+
+    for row in sent.view.to_components():
+        for comp in row["components"]:
+            cid = comp.get("custom_id", "")
+            if re.search(custom_id_pattern, cid):
+                return await dispatch(client, user, sent, cid, value=value, channel=channel)
+    raise AssertionError(f"no component matching {custom_id_pattern!r} in {sent.custom_ids()}")
+
+
+async def dispatch(client: FakeClient, user: FakeUser, sent: Sent | None, custom_id: str, *, value: str | None = None,
+                   channel: FakeChannel | None = None):
+    from bot.discordbot.components import DYNAMIC_ITEMS
+
+    if channel is None and sent is not None and sent.where == "channel":
+        channel = client.get_channel(sent.target)
+    data = {"custom_id": custom_id, "component_type": 3 if value is not None else 2}
+    if value is not None:
+        data["values"] = [value]
+    message = FakeMessage(sent) if sent is not None else None
+    interaction = FakeInteraction(client, user, channel, type="component", data=data, message=message,
+                                  message_ephemeral=sent is not None and sent.where == "ephemeral")
+    for cls in DYNAMIC_ITEMS:
+        match = cls.__discord_ui_compiled_template__.match(custom_id)
+        if match:
+            item = await cls.from_custom_id(interaction, None, match)
+            await item.callback(interaction)
+            return interaction
+    raise AssertionError(f"no dynamic item for {custom_id!r}")
