@@ -1,0 +1,137 @@
+"""Settings from config.toml (see config.example.toml for every key). A missing file means defaults."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+POLICIES = ("wait", "default", "substitute")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+class ConfigError(ValueError):
+    """A setting has a value Herald cannot use; the message names the key."""
+
+
+def parse_duration(value: Any, key: str = "duration") -> float:
+    """Seconds from '90s', '30m', '48h', '2d', '1w', '1d12h', a number of seconds, or 'none'/0 (= no limit)."""
+    if isinstance(value, bool):
+        raise ConfigError(f"{key}: expected a duration such as '48h', not {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value).strip().lower().replace(" ", "")
+    if text in ("none", "never", "off", "0", ""):
+        return 0.0
+    parts = re.findall(r"(\d+(?:\.\d+)?)([smhdw])", text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        raise ConfigError(f"{key}: '{value}' is not a duration; write e.g. 90s, 30m, 48h, 2d or 1d12h")
+    return float(sum(float(n) * _UNITS[u] for n, u in parts))
+
+
+@dataclass(frozen=True)
+class DeadlineSettings:
+    """How long each kind of step may take (seconds; 0 = no deadline) and what happens when it passes."""
+
+    turn: float = 2 * 86400
+    secret: float = 2 * 86400
+    reaction: float = 6 * 3600
+    policy: str = "wait"            # wait | default | substitute
+    reaction_policy: str = "default"
+    substitute: str = ""            # user id; empty means the game master
+
+    def for_kind(self, kind: str) -> float:
+        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction}.get(kind, self.turn)
+
+    def policy_for(self, kind: str) -> str:
+        return self.reaction_policy if kind == "reaction" else self.policy
+
+    def merged(self, overrides: dict[str, Any] | None, where: str = "deadlines") -> "DeadlineSettings":
+        """These settings with ``overrides`` (raw values from TOML or a command) applied and checked."""
+        if not overrides:
+            return self
+        changes: dict[str, Any] = {}
+        for key, value in overrides.items():
+            if key in ("turn", "secret", "reaction"):
+                changes[key] = parse_duration(value, f"{where}.{key}")
+            elif key in ("policy", "reaction_policy"):
+                if value not in POLICIES:
+                    raise ConfigError(f"{where}.{key}: '{value}' is not one of {', '.join(POLICIES)}")
+                changes[key] = value
+            elif key == "substitute":
+                changes[key] = str(value or "")
+            else:
+                raise ConfigError(f"{where}: unknown setting '{key}' (known: turn, secret, reaction, "
+                                  "policy, reaction_policy, substitute)")
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction, "policy": self.policy,
+                "reaction_policy": self.reaction_policy, "substitute": self.substitute}
+
+
+@dataclass(frozen=True)
+class Config:
+    database_path: str = "herald.db"
+    deadlines: DeadlineSettings = field(default_factory=DeadlineSettings)
+    #: game id -> raw [deadlines.<game>] overrides
+    game_deadlines: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: send a reminder this many seconds before a deadline (one per entry)
+    reminders_before: tuple[float, ...] = (86400.0, 7200.0)
+    outbox_max_attempts: int = 0        # 0 = retry for ever
+    outbox_backoff_base: float = 5.0
+    outbox_backoff_max: float = 3600.0
+    admins: tuple[str, ...] = ()
+    #: extra engines outside the registry: game id -> module with ENGINE (development and tests)
+    engine_modules: dict[str, str] = field(default_factory=dict)
+    state_cache_games: int = 2000
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    def deadlines_for(self, game: str) -> DeadlineSettings:
+        return self.deadlines.merged(self.game_deadlines.get(game), f"deadlines.{game}")
+
+
+def config_from_dict(raw: dict[str, Any]) -> Config:
+    """Build (and check) a :class:`Config` from parsed TOML."""
+    database = raw.get("database", {})
+    deadlines_raw = dict(raw.get("deadlines", {}))
+    per_game = {k: v for k, v in deadlines_raw.items() if isinstance(v, dict)}
+    base = {k: v for k, v in deadlines_raw.items() if not isinstance(v, dict)}
+    deadlines = DeadlineSettings().merged(base)
+    for game, overrides in per_game.items():
+        deadlines.merged(overrides, f"deadlines.{game}")  # check now, not at the first game
+    reminders = raw.get("reminders", {})
+    before = reminders.get("before", ["1d", "2h"])
+    if not isinstance(before, list):
+        raise ConfigError("reminders.before: expected a list such as [\"1d\", \"2h\"]")
+    outbox = raw.get("outbox", {})
+    admin = raw.get("admin", {})
+    engines = raw.get("engines", {})
+    service = raw.get("service", {})
+    return Config(
+        database_path=str(database.get("path", "herald.db")),
+        deadlines=deadlines,
+        game_deadlines=per_game,
+        reminders_before=tuple(sorted((parse_duration(b, "reminders.before") for b in before), reverse=True)),
+        outbox_max_attempts=int(outbox.get("max_attempts", 0)),
+        outbox_backoff_base=parse_duration(outbox.get("backoff_base", "5s"), "outbox.backoff_base"),
+        outbox_backoff_max=parse_duration(outbox.get("backoff_max", "1h"), "outbox.backoff_max"),
+        admins=tuple(str(a) for a in admin.get("users", [])),
+        engine_modules={str(k): str(v) for k, v in engines.get("modules", {}).items()},
+        state_cache_games=int(service.get("state_cache_games", 2000)),
+        raw=raw,
+    )
+
+
+def load_config(path: str | Path | None = "config.toml") -> Config:
+    """Read ``path``; a missing file gives the defaults. A malformed file raises :class:`ConfigError`."""
+    if path is None or not Path(path).exists():
+        return Config()
+    try:
+        with open(path, "rb") as handle:
+            raw = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: {error}") from None
+    return config_from_dict(raw)

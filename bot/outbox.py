@@ -1,0 +1,143 @@
+"""The outbox: messages waiting to be delivered (DESIGN.md §2).
+
+Messages are written in the same transaction as the change that caused them, then delivered by the
+Discord layer (or printed by the console) at least once: ``pending`` lists what is due, the deliverer
+calls ``mark_delivered`` or ``mark_failed`` (retried later with exponential backoff). Each message has a
+``delivery_id`` that stays the same on every retry, so the deliverer can recognise a repeat.
+
+A message goes to a channel (public) or to a user (private). A role is resolved to the user in its seat
+when the message is created. A private message can never be addressed to a channel.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import sqlite_utils
+
+from .config import Config
+
+
+class PublicTargetError(ValueError):
+    """A private message was addressed to a public channel."""
+
+
+@dataclass(frozen=True)
+class ImageRequest:
+    """A picture to draw at delivery time: the game, its position (version and log position), whose view
+    (None: the public one) and which picture ("map", "battle", "hand")."""
+
+    game_id: int
+    version: int
+    pos: int
+    role: str | None
+    picture: str = "map"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "version": self.version, "pos": self.pos, "role": self.role,
+                "picture": self.picture}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> "ImageRequest":
+        return cls(int(raw["game_id"]), int(raw["version"]), int(raw["pos"]), raw.get("role"),
+                   raw.get("picture", "map"))
+
+
+@dataclass(frozen=True)
+class OutboxMessage:
+    id: int
+    delivery_id: str
+    game_id: int | None
+    kind: str                 # log, private_log, your_move, reminder, deadline, result, notice
+    target_kind: str          # "channel" or "user"
+    target: str               # channel id or user id
+    private: bool
+    role: str | None          # the role it was addressed to, if any
+    text: str
+    image: ImageRequest | None
+    attempts: int
+    created_at: float
+
+
+class Outbox:
+    """Reads and delivery bookkeeping; :meth:`add` is called by the service inside its transactions."""
+
+    def __init__(self, db: sqlite_utils.Database, config: Config, now: Callable[[], float],
+                 lock: threading.RLock) -> None:
+        self._db = db
+        self._config = config
+        self._now = now
+        self._lock = lock
+
+    def add(self, *, kind: str, text: str, game_id: int | None = None, channel: str | None = None,
+            user: str | None = None, private: bool = False, role: str | None = None,
+            image: ImageRequest | None = None) -> int:
+        """Queue one message for a channel (public) or a user (private or not). Call inside a transaction
+        to tie it to the change that produced it."""
+        if (channel is None) == (user is None):
+            raise ValueError("a message goes to exactly one of: a channel, a user")
+        if private and channel is not None:
+            raise PublicTargetError(f"a private message cannot be sent to channel {channel}")
+        target_kind, target = ("channel", channel) if channel is not None else ("user", user)
+        now = self._now()
+        cursor = self._db.execute(
+            "INSERT INTO outbox (delivery_id, game_id, kind, target_kind, target, private, role, text, image,"
+            " created_at, next_attempt_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [uuid.uuid4().hex, game_id, kind, target_kind, str(target), int(private), role, text,
+             json.dumps(image.to_dict()) if image else None, now, now])
+        return cursor.lastrowid
+
+    def pending(self, limit: int = 50) -> list[OutboxMessage]:
+        """Messages due for (re)delivery, oldest first. Not claimed: deliver, then mark."""
+        with self._lock:
+            rows = self._db.query(
+                "SELECT * FROM outbox WHERE delivered_at IS NULL AND dead = 0 AND next_attempt_at <= ?"
+                " ORDER BY id LIMIT ?", [self._now(), limit])
+            return [self._message(r) for r in rows]
+
+    def get(self, message_id: int) -> OutboxMessage:
+        with self._lock:
+            rows = list(self._db.query("SELECT * FROM outbox WHERE id = ?", [message_id]))
+        if not rows:
+            from .service import NotFound
+            raise NotFound(f"There is no outbox message {message_id}.")
+        return self._message(rows[0])
+
+    def mark_delivered(self, message_id: int, external_ref: str | None = None) -> None:
+        """Record a delivery. Repeating it is harmless (the first reference is kept)."""
+        self.get(message_id)
+        with self._lock:
+            self._db.execute("UPDATE outbox SET delivered_at = ?, external_ref = ? "
+                             "WHERE id = ? AND delivered_at IS NULL", [self._now(), external_ref, message_id])
+
+    def mark_failed(self, message_id: int, error: str) -> float | None:
+        """Record a failed attempt; the message is retried after an exponential backoff. Returns when the
+        next attempt is due, or None when ``max_attempts`` is reached and the message is given up."""
+        message = self.get(message_id)
+        attempts = message.attempts + 1
+        delay = min(self._config.outbox_backoff_base * 2 ** (attempts - 1), self._config.outbox_backoff_max)
+        dead = 0 < self._config.outbox_max_attempts <= attempts
+        next_at = self._now() + delay
+        with self._lock:
+            self._db.execute("UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, dead = ? "
+                             "WHERE id = ? AND delivered_at IS NULL",
+                             [attempts, next_at, str(error)[:2000], int(dead), message_id])
+        return None if dead else next_at
+
+    def stats(self) -> dict[str, int]:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*), SUM(delivered_at IS NOT NULL), SUM(dead) FROM outbox").fetchone()
+        return {"total": row[0], "delivered": row[1] or 0, "dead": row[2] or 0,
+                "waiting": row[0] - (row[1] or 0) - (row[2] or 0)}
+
+    @staticmethod
+    def _message(row: dict[str, Any]) -> OutboxMessage:
+        return OutboxMessage(row["id"], row["delivery_id"], row["game_id"], row["kind"], row["target_kind"],
+                             row["target"], bool(row["private"]), row["role"], row["text"],
+                             ImageRequest.from_dict(json.loads(row["image"])) if row["image"] else None,
+                             row["attempts"], row["created_at"])

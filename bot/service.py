@@ -1,0 +1,1374 @@
+"""The table service (DESIGN.md §2): games, seats, orders, undo, history, slow play and the outbox.
+
+No Discord here: users are opaque string ids with display names, channels are opaque string ids. The
+Discord layer and the local console both drive this class. Every change is one SQLite transaction that
+holds the action, the new state version and the messages it produces (see :mod:`bot.storage`).
+
+    service = TableService("herald.db", load_config())
+    game = service.create_game("richard3", channel="123", creator_id="u1", creator_name="Alice")
+    service.join(game.game_id, "u1", "Alice"); service.join(game.game_id, "u2", "Bob"); service.start(...)
+    for rc in service.choices(game_id, "u1"): ...                # prompt + numbered legal actions
+    service.submit(game_id, "u1", "card:3", request_id="interaction-id")
+    service.tick()                                                # deadlines and reminders, on a timer
+    for message in service.outbox.pending(): ...; service.outbox.mark_delivered(message.id, ref)
+
+Errors are :class:`ServiceError` subclasses with a ``code`` and a message written for the user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from rules.core import Action, BadSetup, Engine, IllegalAction, OptionSpec, RulesError, Scenario, SetupArgs
+from rules.core import registry
+from rules.core.contract import LogEntry
+
+from . import clock, storage
+from .config import Config, ConfigError, DeadlineSettings
+from .outbox import ImageRequest, Outbox
+from .scheduling import TickReport, paused_since, reminders_due, resumed_due
+
+#: ``due_at`` of a step without a deadline (far beyond any real date).
+NO_DEADLINE = 1e15
+SYSTEM_DEADLINE = "system:deadline"
+SYSTEM_AUTOPASS = "system:autopass"
+_MAX_AUTOMATIC_ACTIONS = 200
+
+
+# ---- errors --------------------------------------------------------------------------------------
+
+class ServiceError(Exception):
+    """Anything the service refuses. ``code`` is stable for programs; ``message`` is for the user."""
+
+    code = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(ServiceError):
+    code = "not_found"
+
+
+class NotYourSeat(ServiceError):
+    code = "not_your_seat"
+
+
+class NotYourTurn(ServiceError):
+    code = "not_your_turn"
+
+
+class IllegalOrder(ServiceError):
+    code = "illegal_order"
+
+
+class StaleVersion(ServiceError):
+    code = "stale_version"
+
+
+class GameFull(ServiceError):
+    code = "game_full"
+
+
+class SeatTaken(GameFull):
+    code = "seat_taken"
+
+
+class Forbidden(ServiceError):
+    code = "forbidden"
+
+
+class BadOption(ServiceError):
+    code = "bad_option"
+
+
+class BadState(ServiceError):
+    """The game is not in a state that allows this (not started yet, already over, paused...)."""
+    code = "bad_state"
+
+
+class CannotUndo(ServiceError):
+    code = "cannot_undo"
+
+
+class RenderUnavailable(ServiceError):
+    code = "render_unavailable"
+
+
+# ---- results -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int                      # 1-based
+    roles: tuple[str, ...]
+    role_names: tuple[str, ...]
+    user_id: str | None
+    user_name: str | None
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A role that must (or, for a reaction, may) act now."""
+
+    role: str
+    role_name: str
+    user_id: str | None
+    user_name: str | None
+    kind: str                      # turn | secret | reaction
+    deadline: float | None         # POSIX seconds; None = no deadline
+    paused: bool                   # the holder is on vacation
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Status:
+    game_id: int
+    game: str
+    title: str
+    scenario: str
+    channel: str
+    gm: str
+    status: str                    # open | active | paused | finished | aborted
+    version: int
+    turn_label: str
+    phase: str
+    seats: tuple[SeatInfo, ...]
+    waiting: tuple[Waiting, ...]
+    result: GameResult | None
+    options: dict[str, Any]
+    deadlines: DeadlineSettings
+    created_at: float
+    started_at: float | None
+
+    @property
+    def deadline(self) -> float | None:
+        """The earliest running deadline, if any."""
+        times = [w.deadline for w in self.waiting if w.deadline is not None and not w.paused]
+        return min(times) if times else None
+
+
+@dataclass(frozen=True)
+class RoleChoices:
+    """What one of the user's roles is asked now, with its legal actions (numbered from 1 in order)."""
+
+    role: str
+    role_name: str
+    prompt: str
+    kind: str
+    actions: tuple[Action, ...]
+    deadline: float | None
+    version: int
+
+
+@dataclass(frozen=True)
+class LogLine:
+    id: int
+    pos: int
+    text: str
+    kind: str
+    private: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    game_id: int
+    version: int
+    role: str
+    action: str
+    label: str
+    log: tuple[LogLine, ...]       # what the submitting user may read of what happened
+    finished: bool
+    duplicate: bool = False        # the request id was seen before: nothing new was applied
+    automatic: int = 0             # automatic passes that followed (auto-pass preferences)
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    index: int                     # 1-based
+    pos: int                       # actions played when the snapshot was taken
+    version: int
+    turn_key: str
+    turn_label: str
+    phase: str
+    at: float
+
+
+@dataclass(frozen=True)
+class TurnDetail:
+    turn: TurnInfo
+    view: dict[str, Any]
+    log: tuple[LogLine, ...]
+
+
+@dataclass
+class ReplayReport:
+    game_id: int
+    ok: bool
+    actions: int
+    snapshots_checked: int
+    problems: list[str] = field(default_factory=list)
+
+    def verdict(self) -> str:
+        if self.ok:
+            return (f"game #{self.game_id}: OK: {self.actions} actions replayed, {self.snapshots_checked} "
+                    "snapshots and the current state match")
+        return f"game #{self.game_id}: MISMATCH\n  " + "\n  ".join(self.problems)
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    id: str
+    title: str
+    scenarios: tuple[Scenario, ...]
+    options: tuple[OptionSpec, ...]
+
+
+@dataclass
+class _Game:
+    id: int
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    channel: str
+    creator: str
+    gm: str
+    status: str
+    seed: int | None
+    setup: dict[str, Any] | None
+    version: int
+    log_length: int
+    turn_key: str | None
+    turn_label: str | None
+    phase: str | None
+    result: dict[str, Any] | None
+    created_at: float
+    started_at: float | None
+    ended_at: float | None
+    paused_at: float | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "_Game":
+        def loads(text):
+            return json.loads(text) if text else None
+        return cls(row["id"], row["game"], row["scenario"], loads(row["options"]) or {},
+                   loads(row["settings"]) or {}, row["channel"], row["creator"], row["gm"], row["status"],
+                   row["seed"], loads(row["setup"]), row["version"], row["log_length"], row["turn_key"],
+                   row["turn_label"], row["phase"], loads(row["result"]), row["created_at"],
+                   row["started_at"], row["ended_at"], row["paused_at"])
+
+
+_GAME_COLUMNS = ("id, game, scenario, options, settings, channel, creator, gm, status, seed, setup, version, "
+                 "log_length, turn_key, turn_label, phase, result, created_at, started_at, ended_at, paused_at")
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def parse_game_id(value: int | str) -> int:
+    """12, "12" and "#12" all name game 12."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip().lstrip("#")
+    if not text.isdigit():
+        raise NotFound(f"'{value}' is not a game number (games are numbered, e.g. #12).")
+    return int(text)
+
+
+# ---- the service ---------------------------------------------------------------------------------
+
+class TableService:
+    """All table operations. Thread-safe within a process (one lock around its connection); several
+    processes may share one database file (SQLite's write lock serialises them)."""
+
+    def __init__(self, db_path: str = "herald.db", config: Config | None = None, *,
+                 engines: Callable[[str], Engine] | Mapping[str, Engine] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        """``engines``: a game id -> engine lookup (default: rules.core.registry plus config
+        ``[engines] modules``), or a mapping of the only games offered. ``clock``: POSIX seconds now
+        (default :func:`bot.clock.timestamp`)."""
+        self.config = config or Config()
+        self._now = clock or _clock_timestamp
+        self._lock = threading.RLock()
+        self._engine_ids, self._lookup = self._make_lookup(engines)
+        self.db = storage.connect(db_path)
+        storage.migrate(self.db)
+        self.outbox = Outbox(self.db, self.config, self._now, self._lock)
+        self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: Test hook: called inside every write transaction just before COMMIT.
+        self.before_commit: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.conn.close()
+
+    # ---- catalogue -------------------------------------------------------------------------------
+    def catalogue(self) -> list[CatalogueEntry]:
+        """Every game offered, with its scenarios and options (for command choices). A game whose
+        module cannot be loaded is left out."""
+        entries = []
+        for game_id in self._engine_ids:
+            try:
+                engine = self._lookup(game_id)
+                entries.append(CatalogueEntry(game_id, engine.title or game_id, tuple(engine.scenarios()),
+                                              tuple(engine.options())))
+            except Exception:  # a half-written engine must not hide the others
+                continue
+        return entries
+
+    # ---- creating and seating ------------------------------------------------------------------
+    def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
+                    scenario: str | None = None, options: dict[str, Any] | None = None,
+                    players: int | None = None, deadlines: dict[str, Any] | None = None) -> Status:
+        """Open a new game in ``channel``; the creator is its game master (they join separately).
+        ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
+        settings for this game (keys as in config [deadlines])."""
+        engine = self._engine(game)
+        try:
+            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
+            clean_options = engine.validate_options(options)
+            count = players if players is not None else chosen.max_players
+            if not chosen.min_players <= count <= chosen.max_players:
+                raise BadSetup(f"{chosen.name} is for {chosen.min_players}–{chosen.max_players} players, "
+                               f"not {count}.")
+            seatings = engine.seatings(chosen.id, count)
+            self.config.deadlines_for(game).merged(deadlines, "deadlines")
+        except (RulesError, ConfigError) as error:
+            raise BadOption(str(error)) from None
+        now = self._now()
+        with self._write():
+            self._touch_user(creator_id, creator_name)
+            cursor = self.db.execute(
+                "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at)"
+                " VALUES (?,?,?,?,?,?,?,'open',?)",
+                [game, chosen.id, _dumps(clean_options), _dumps({"deadlines": deadlines or {}}), str(channel),
+                 creator_id, creator_id, now])
+            game_id = cursor.lastrowid
+            for index, roles in enumerate(seatings, start=1):
+                self.db.execute("INSERT INTO seats (game_id, seat, roles, user_id) VALUES (?,?,?,NULL)",
+                                [game_id, index, _dumps(list(roles))])
+            self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
+                            text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
+                                 f"({chosen.name}), {count} seats.")
+        return self.status(game_id)
+
+    def join(self, game_id: int | str, user_id: str, user_name: str | None = None,
+             seat: int | str | None = None) -> SeatInfo:
+        """Take a seat before the start: ``seat`` is a seat number (1-based) or a role it holds; by
+        default the first free seat."""
+        with self._write():
+            game = self._game(game_id)
+            self._require(game, "open", "You can only join a game before it starts.")
+            self._touch_user(user_id, user_name)
+            seats = self._seats(game)
+            mine = [s for s in seats if s.user_id == user_id]
+            if mine:
+                raise BadState(f"You already sit at seat {mine[0].seat} ({', '.join(mine[0].role_names)}) "
+                               f"in game #{game.id}.")
+            if seat is None:
+                free = [s for s in seats if s.user_id is None]
+                if not free:
+                    raise GameFull(f"Game #{game.id} is full ({len(seats)} seats taken).")
+                target = free[0]
+            else:
+                target = self._find_seat(game, seats, seat)
+                if target.user_id is not None:
+                    raise SeatTaken(f"Seat {target.seat} ({', '.join(target.role_names)}) is taken by "
+                                    f"{target.user_name}.")
+            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                            [user_id, game.id, target.seat])
+            self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", [game.id, user_id])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} takes seat {target.seat} "
+                                 f"({', '.join(target.role_names)}) in game #{game.id}.")
+        return self._seats(game)[target.seat - 1]
+
+    def leave(self, game_id: int | str, user_id: str) -> None:
+        """Give up one's seat before the start (after it, the game master replaces players)."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status != "open":
+                raise Forbidden("The game has started: ask the game master to replace you instead.")
+            seat = self._seat_of(game, user_id)
+            self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, seat.seat])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} leaves seat {seat.seat} in game #{game.id}.")
+
+    def swap(self, game_id: int | str, user_id: str, seat: int | str) -> SeatInfo:
+        """Move to another seat before the start, exchanging with whoever sits there."""
+        with self._write():
+            game = self._game(game_id)
+            self._require(game, "open", "Seats can only be swapped before the game starts.")
+            seats = self._seats(game)
+            mine = self._seat_of(game, user_id)
+            target = self._find_seat(game, seats, seat)
+            if target.seat == mine.seat:
+                raise BadState(f"You already sit at seat {mine.seat}.")
+            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                            [target.user_id, game.id, mine.seat])
+            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                            [user_id, game.id, target.seat])
+            other = f", exchanging with {target.user_name}" if target.user_id else ""
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} moves to seat {target.seat} "
+                                 f"({', '.join(target.role_names)}){other}.")
+        return self._seats(game)[target.seat - 1]
+
+    def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
+        """Follow a game as a spectator (public view and log only)."""
+        with self._write():
+            game = self._game(game_id)
+            self._touch_user(user_id, user_name)
+            self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)", [game.id, user_id])
+
+    def spectators(self, game_id: int | str) -> list[str]:
+        game = self._game(game_id)
+        return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
+
+    def start(self, game_id: int | str, by: str) -> Status:
+        """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
+        source and is stored with the setup arguments so the game can be replayed."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "start the game")
+            self._require(game, "open", f"Game #{game.id} has already started.")
+            seats = self._seats(game)
+            empty = [s for s in seats if s.user_id is None]
+            if empty:
+                raise BadState(f"Seat {empty[0].seat} ({', '.join(empty[0].role_names)}) is empty; "
+                               f"{len(empty)} seat(s) still to fill.")
+            engine = self._engine(game.game)
+            args = SetupArgs(game.scenario, tuple(s.roles for s in seats), secrets.randbits(63), game.options)
+            try:
+                state = engine.setup(args)
+            except RulesError as error:
+                raise BadOption(str(error)) from None
+            summary = engine.summary(state)
+            now = self._now()
+            self.db.execute("UPDATE games SET status='active', seed=?, setup=?, state=?, version=1, "
+                            "log_length=0, turn_key=?, turn_label=?, phase=?, started_at=? WHERE id=?",
+                            [args.seed, _dumps(args.to_dict()), _dumps(state), summary.turn_key,
+                             summary.turn_label, summary.phase, now, game.id])
+            self.db.execute("INSERT INTO snapshots (game_id, pos, version, turn_key, turn_label, phase, state, at)"
+                            " VALUES (?,0,1,?,?,?,?,?)", [game.id, summary.turn_key, summary.turn_label,
+                                                          summary.phase, _dumps(state), now])
+            game.status, game.version, game.log_length = "active", 1, 0
+            game.turn_key, game.turn_label, game.phase, game.setup = (summary.turn_key, summary.turn_label,
+                                                                      summary.phase, args.to_dict())
+            self._staged[game.id] = (1, state)
+            players = ", ".join(f"{self._name(s.user_id)} ({', '.join(s.role_names)})" for s in seats)
+            self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}.",
+                            image=ImageRequest(game.id, 1, 0, None, "map"))
+            self._after_change(game, engine, state, acted=(), turn_changed=True)
+            self._settle(game, engine, state)
+        return self.status(game.id)
+
+    # ---- reading ---------------------------------------------------------------------------------
+    def status(self, game_id: int | str) -> Status:
+        """Headline of a game: seats, who must act and by when, turn label, result."""
+        with self._lock:
+            game = self._game(game_id)
+            engine = self._engine(game.game)
+            seats = self._seats(game)
+            waiting: list[Waiting] = []
+            if game.status in ("active", "paused"):
+                state = self._state(game)
+                deadlines = {r["role"]: r for r in self.db.query(
+                    "SELECT * FROM deadlines WHERE game_id = ?", [game.id])}
+                for role in engine.active_roles(state):
+                    holder = self._holder_in(seats, role)
+                    prompt = engine.prompt(state, role)
+                    row = deadlines.get(role)
+                    due = row["due_at"] if row and row["due_at"] < NO_DEADLINE else None
+                    waiting.append(Waiting(role, engine.role_name(role), holder, self._name(holder) if holder else None,
+                                           prompt.kind if prompt else "turn", due,
+                                           bool(row and row["paused_at"] is not None) or game.status == "paused"))
+            result = GameResult(tuple(game.result["winners"]), game.result["reason"]) if game.result else None
+            return Status(game.id, game.game, engine.title, game.scenario, game.channel, game.gm, game.status,
+                          game.version, game.turn_label or "not started", game.phase or "", tuple(seats),
+                          tuple(waiting), result, game.options, self._deadline_settings(game),
+                          game.created_at, game.started_at)
+
+    def choices(self, game_id: int | str, user_id: str) -> list[RoleChoices]:
+        """For each of the user's roles that must act now: the prompt and the legal actions. Empty when
+        it is not the user's turn."""
+        with self._lock:
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                return []
+            engine = self._engine(game.game)
+            state = self._state(game)
+            deadlines = {r["role"]: r["due_at"] for r in self.db.query(
+                "SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id])}
+            out = []
+            for role in self._roles_of(game, user_id):
+                prompt = engine.prompt(state, role)
+                if prompt is None:
+                    continue
+                due = deadlines.get(role)
+                out.append(RoleChoices(role, engine.role_name(role), prompt.text, prompt.kind,
+                                       tuple(engine.legal_actions(state, role)),
+                                       due if due is not None and due < NO_DEADLINE else None, game.version))
+            return out
+
+    def view(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> dict[str, Any]:
+        """What ``user_id`` may see: the view of ``role`` (one of theirs; default their first role), or the
+        public view for spectators and anyone without a seat."""
+        with self._lock:
+            game = self._game(game_id)
+            self._require_started(game)
+            engine = self._engine(game.game)
+            state = self._state(game)
+            return engine.view(state, self._reader_role(game, user_id, role))
+
+    def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
+        """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
+        oldest first; the last ``limit`` lines."""
+        with self._lock:
+            game = self._game(game_id)
+            lines = self._visible_log(game, set(self._roles_of(game, user_id)) if user_id else set())
+            return lines[-limit:] if limit else lines
+
+    def digest(self, game_id: int | str, user_id: str, mark: bool = True) -> list[LogLine]:
+        """Log lines the user may read and has not seen yet ("since you last looked"); ``mark`` records
+        them as seen."""
+        with self._lock:
+            game = self._game(game_id)
+            row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
+                                  [game.id, user_id]).fetchone()
+            last_seen = row[0] if row else 0
+            lines = self._visible_log(game, set(self._roles_of(game, user_id)), after=last_seen)
+            if mark:
+                newest = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?",
+                                         [game.id]).fetchone()[0]
+                with self._write():
+                    self.db.execute("INSERT INTO readers (game_id, user_id, last_seen) VALUES (?,?,?) "
+                                    "ON CONFLICT(game_id, user_id) DO UPDATE SET last_seen = excluded.last_seen",
+                                    [game.id, user_id, newest])
+            return lines
+
+    def history(self, game_id: int | str, user_id: str | None = None,
+                turn: int | None = None) -> list[TurnInfo] | TurnDetail:
+        """Without ``turn``: the game's turns (one stored snapshot each). With ``turn`` (1-based): that
+        turn's position as ``user_id`` may see it, and the log lines of that turn."""
+        with self._lock:
+            game = self._game(game_id)
+            self._require_started(game)
+            rows = list(self.db.query("SELECT pos, version, turn_key, turn_label, phase, at FROM snapshots "
+                                      "WHERE game_id = ? ORDER BY pos", [game.id]))
+            turns = [TurnInfo(i, r["pos"], r["version"], r["turn_key"], r["turn_label"], r["phase"], r["at"])
+                     for i, r in enumerate(rows, start=1)]
+            if turn is None:
+                return turns
+            if not 1 <= turn <= len(turns):
+                raise NotFound(f"Game #{game.id} has turns 1 to {len(turns)}, not {turn}.")
+            info = turns[turn - 1]
+            end = turns[turn].pos if turn < len(turns) else game.log_length
+            state = json.loads(self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND pos = ?",
+                                               [game.id, info.pos]).fetchone()[0])
+            engine = self._engine(game.game)
+            view = engine.view(state, self._reader_role(game, user_id, None))
+            roles = set(self._roles_of(game, user_id)) if user_id else set()
+            lines = [l for l in self._visible_log(game, roles) if info.pos < l.pos <= end]
+            return TurnDetail(info, view, tuple(lines))
+
+    def games_in_channel(self, channel: str, include_finished: bool = False) -> list[Status]:
+        """Games bound to a channel (or thread), newest first."""
+        with self._lock:
+            where = "" if include_finished else " AND status IN ('open','active','paused')"
+            ids = [r[0] for r in self.db.execute(
+                f"SELECT id FROM games WHERE channel = ?{where} ORDER BY id DESC", [str(channel)])]
+            return [self.status(i) for i in ids]
+
+    def games_of_user(self, user_id: str, include_finished: bool = False) -> list[Status]:
+        """Games where the user holds a seat or is game master, newest first."""
+        with self._lock:
+            where = "" if include_finished else " AND g.status IN ('open','active','paused')"
+            ids = [r[0] for r in self.db.execute(
+                "SELECT DISTINCT g.id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
+                f"WHERE (s.user_id = ? OR g.gm = ?){where} ORDER BY g.id DESC", [user_id, user_id])]
+            return [self.status(i) for i in ids]
+
+    # ---- playing ---------------------------------------------------------------------------------
+    def submit(self, game_id: int | str, user_id: str, action: str, *, role: str | None = None,
+               expected_version: int | None = None, request_id: str | None = None) -> SubmitResult:
+        """Play ``action`` (a legal action id) for one of the user's roles. ``role`` is needed only when
+        several of the user's roles could take that action. ``expected_version``: refuse with
+        :class:`StaleVersion` if the game moved on since the user's choices were shown. ``request_id``:
+        a retried request with the same id returns the first result instead of playing twice."""
+        action = str(action).strip()
+        with self._write():
+            game = self._game(game_id)
+            if request_id is not None:
+                done = self._duplicate(game, user_id, request_id)
+                if done is not None:
+                    return done
+            self._require_playing(game)
+            engine = self._engine(game.game)
+            state = self._state(game)
+            held = self._roles_of(game, user_id)
+            if not held:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            if role is not None and role not in held:
+                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
+            active = set(engine.active_roles(state))
+            candidates = [r for r in ([role] if role else held) if r in active]
+            if not candidates:
+                waiting = ", ".join(engine.role_name(r) for r in engine.active_roles(state))
+                raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting for {waiting or 'nobody'}.")
+            if expected_version is not None and expected_version != game.version:
+                raise StaleVersion(f"Game #{game.id} has moved on since those choices were shown "
+                                   f"(version {expected_version}, now {game.version}); look again.")
+            legal = {r: {a.id: a for a in engine.legal_actions(state, r)} for r in candidates}
+            matching = [r for r in candidates if action in legal[r]]
+            if not matching:
+                names = " or ".join(engine.role_name(r) for r in candidates)
+                raise IllegalOrder(f"'{action}' is not a legal action for {names} now. "
+                                   "List your choices to see what you can do.")
+            if len(matching) > 1:
+                raise BadOption(f"'{action}' is open to several of your roles "
+                                f"({', '.join(matching)}); say which role plays it.")
+            chosen = matching[0]
+            label = legal[chosen][action].label
+            first_log_id = self._max_log_id(game)
+            state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
+            automatic = self._settle(game, engine, state)
+            lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
+        return SubmitResult(game.id, game.version, chosen, action, label, tuple(lines),
+                            game.status == "finished", False, automatic)
+
+    def undo(self, game_id: int | str, user_id: str) -> SubmitResult:
+        """Take back the user's own last action: allowed when it was the last action in the game (nothing
+        by another role came after it) and it neither rolled dice, shuffled nor revealed anything."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_playing(game)
+            engine = self._engine(game.game)
+            held = self._roles_of(game, user_id)
+            if not held:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            row = self.db.execute("SELECT id, pos, role, action, label, irreversible, user_id FROM actions "
+                                  "WHERE game_id = ? AND undone = 0 ORDER BY pos DESC LIMIT 1",
+                                  [game.id]).fetchone()
+            if row is None:
+                raise CannotUndo("Nothing has been played yet.")
+            row_id, pos, role, action, label, irreversible, by = row
+            if role not in held or by.startswith("system:"):
+                raise CannotUndo("The last action in the game is not yours to take back.")
+            if irreversible:
+                raise CannotUndo(f"'{label}' cannot be taken back: it rolled dice, shuffled or revealed "
+                                 "hidden information.")
+            state = self._state_at(game, engine, pos - 1)
+            now = self._now()
+            self.db.execute("UPDATE actions SET undone = 1 WHERE id = ?", [row_id])
+            self.db.execute("UPDATE log SET undone = 1 WHERE action_row = ?", [row_id])
+            self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, pos])
+            summary = engine.summary(state)
+            text = f"{engine.role_name(role)} takes back an action."
+            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
+                            "VALUES (?,NULL,?,NULL,?,'undo',?)", [game.id, pos - 1, text, now])
+            self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
+            self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text)
+            self._after_change(game, engine, state, acted=(role,), turn_changed=summary.turn_key != game.turn_key)
+        return SubmitResult(game.id, game.version, role, action, label, (), False)
+
+    def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:
+        """In reaction windows, pass at once when the only legal action is to pass. Off by default: the
+        instant pass tells the others that the player holds nothing playable."""
+        with self._write():
+            game = self._game(game_id)
+            self._seat_of(game, user_id)
+            self.db.execute("INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,'autopass',?) "
+                            "ON CONFLICT(game_id, user_id, key) DO UPDATE SET value = excluded.value",
+                            [game.id, user_id, "1" if on else "0"])
+            if on and game.status == "active":
+                engine = self._engine(game.game)
+                self._settle(game, engine, self._state(game))
+
+    # ---- ending and game-master powers -----------------------------------------------------------
+    def end(self, game_id: int | str, by: str, winners: Iterable[str] = (),
+            reason: str = "ended by the game master") -> Status:
+        """Finish a started game by decision (a concession, an agreed result). Game master or admin."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "end the game")
+            if game.status not in ("active", "paused"):
+                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
+            engine = self._engine(game.game)
+            winners = tuple(winners)
+            roles = {r for s in self._seats(game) for r in s.roles}
+            unknown = [w for w in winners if w not in roles]
+            if unknown:
+                raise BadOption(f"No role {', '.join(unknown)} in game #{game.id}.")
+            self._finish(game, "finished", {"winners": list(winners), "reason": reason})
+            names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} is over: {reason}. Winner: {names}.")
+        return self.status(game.id)
+
+    def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
+        """Cancel a game at any point before it is over. Game master or admin."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "abort the game")
+            if game.status in ("finished", "aborted"):
+                raise BadState(f"Game #{game.id} is already {game.status}.")
+            self._finish(game, "aborted", None)
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} was aborted by {self._name(by)}: {reason}.")
+        return self.status(game.id)
+
+    def pause(self, game_id: int | str, by: str) -> Status:
+        """Stop the clocks: no deadline runs and nobody may play until :meth:`resume`."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "pause the game")
+            self._require(game, "active", f"Only a running game can be paused (game #{game.id} is {game.status}).")
+            self.db.execute("UPDATE games SET status = 'paused', paused_at = ? WHERE id = ?", [self._now(), game.id])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} is paused by {self._name(by)}.")
+        return self.status(game.id)
+
+    def resume(self, game_id: int | str, by: str) -> Status:
+        """Restart a paused game; every running deadline moves later by the length of the pause."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "resume the game")
+            self._require(game, "paused", f"Game #{game.id} is not paused.")
+            now = self._now()
+            self.db.execute("UPDATE deadlines SET due_at = due_at + ? WHERE game_id = ? AND due_at < ?",
+                            [max(0.0, now - (game.paused_at or now)), game.id, NO_DEADLINE])
+            self.db.execute("UPDATE games SET status = 'active', paused_at = NULL WHERE id = ?", [game.id])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} resumes.")
+        return self.status(game.id)
+
+    def replace_seat(self, game_id: int | str, by: str, seat: int | str, user_id: str,
+                     user_name: str | None = None) -> SeatInfo:
+        """Give a seat (number or one of its roles) to another user, at any time before the end. Game
+        master or admin."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "replace a player")
+            if game.status in ("finished", "aborted"):
+                raise BadState(f"Game #{game.id} is over.")
+            self._touch_user(user_id, user_name)
+            target = self._find_seat(game, self._seats(game), seat)
+            self._give_seat(game, target, user_id, f"by {self._name(by)}")
+        return self._seats(game)[target.seat - 1]
+
+    def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None) -> Status:
+        """Move the running deadline(s) later (of ``role``, or of everyone who must act). Game master or
+        admin."""
+        with self._write():
+            game = self._game(game_id)
+            self._require_admin(game, by, "extend a deadline")
+            self._require_playing(game, allow_paused=True)
+            if seconds <= 0:
+                raise BadOption("Extend by a positive duration, such as 1d or 12h.")
+            now = self._now()
+            rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
+            if role is not None:
+                rows = [r for r in rows if r["role"] == role]
+                if not rows:
+                    raise NotFound(f"{role} has no running deadline in game #{game.id}.")
+            for r in rows:
+                if r["due_at"] >= NO_DEADLINE:
+                    continue
+                due = max(r["due_at"], now) + seconds
+                self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = 0 "
+                                "WHERE game_id = ? AND role = ?", [due, game.id, r["role"]])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(by)} extends the deadline in game #{game.id} by "
+                                 f"{clock.format_duration(seconds)}.")
+        return self.status(game.id)
+
+    def set_vacation(self, user_id: str, until: float | None, user_name: str | None = None) -> None:
+        """Start a vacation lasting until ``until`` (POSIX seconds), or end it now (None). While it lasts
+        the user's deadlines do not run; afterwards they resume with the time that was left."""
+        now = self._now()
+        with self._write():
+            self._touch_user(user_id, user_name)
+            if until is None:
+                self.db.execute("UPDATE vacations SET ends_at = ? WHERE user_id = ? AND ends_at > ?",
+                                [now, user_id, now])
+            else:
+                if until <= now:
+                    raise BadOption("A vacation must end in the future.")
+                self.db.execute("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?,?,?) "
+                                "ON CONFLICT(user_id) DO UPDATE SET starts_at = excluded.starts_at, "
+                                "ends_at = excluded.ends_at", [user_id, now, until])
+        self.tick()
+
+    def vacation(self, user_id: str) -> tuple[float, float] | None:
+        """(start, end) of the user's current or coming vacation, if any."""
+        row = self.db.execute("SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ?",
+                              [user_id, self._now()]).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def is_admin(self, game_id: int | str, user_id: str) -> bool:
+        return self._is_admin(self._game(game_id), user_id)
+
+    # ---- slow play -------------------------------------------------------------------------------
+    def tick(self) -> TickReport:
+        """Process due reminders and passed deadlines (each in its own transaction). Call it on a timer;
+        calling it often is cheap and harmless."""
+        report = TickReport()
+        now = self._now()
+        horizon = now + (self.config.reminders_before[0] if self.config.reminders_before else 0)
+        with self._lock:
+            due = [(r[0], r[1]) for r in self.db.execute(
+                "SELECT d.game_id, d.role FROM deadlines d JOIN games g ON g.id = d.game_id "
+                "WHERE g.status = 'active' AND (d.paused_at IS NOT NULL OR (d.expired = 0 AND d.due_at <= ?) "
+                "OR d.role IN (SELECT je.value FROM seats s, json_each(s.roles) je JOIN vacations v "
+                "ON v.user_id = s.user_id WHERE s.game_id = d.game_id AND v.starts_at <= ? AND v.ends_at > ?)) "
+                "ORDER BY d.due_at", [horizon, now, now])]
+            for game_id, role in due:
+                try:
+                    self._tick_one(game_id, role, now, report)
+                except ServiceError as error:  # one bad game must not stop the others
+                    report.notes.append(f"game #{game_id} {role}: {error.message}")
+        return report
+
+    def _tick_one(self, game_id: int, role: str, now: float, report: TickReport) -> None:
+        with self._write():
+            game = self._game(game_id)
+            if game.status != "active":
+                return
+            row = self.db.execute("SELECT kind, started_at, due_at, reminders_sent, expired, paused_at "
+                                  "FROM deadlines WHERE game_id = ? AND role = ?", [game.id, role]).fetchone()
+            if row is None:
+                return
+            kind, started_at, due_at, sent, expired, paused_at = row
+            engine = self._engine(game.game)
+            holder = self._holder_in(self._seats(game), role)
+            vacation = self.db.execute("SELECT starts_at, ends_at FROM vacations WHERE user_id = ?",
+                                       [holder]).fetchone() if holder else None
+            on_vacation = vacation is not None and vacation[0] <= now < vacation[1]
+            if paused_at is not None:
+                if on_vacation:
+                    return
+                resumed_at = min(now, vacation[1]) if vacation else now
+                due_at = resumed_due(due_at, paused_at, resumed_at)
+                self.db.execute("UPDATE deadlines SET due_at = ?, paused_at = NULL WHERE game_id = ? AND role = ?",
+                                [due_at, game.id, role])
+                report.resumed += 1
+            elif on_vacation:
+                self.db.execute("UPDATE deadlines SET paused_at = ? WHERE game_id = ? AND role = ?",
+                                [paused_since(vacation[0], started_at), game.id, role])
+                report.paused += 1
+                return
+            if due_at >= NO_DEADLINE or expired:
+                return
+            step = reminders_due(self.config.reminders_before, due_at, now, sent)
+            if step is not None and holder:
+                self.db.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND role = ?",
+                                [step, game.id, role])
+                self.outbox.add(kind="reminder", game_id=game.id, user=holder, role=role,
+                                text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
+                                     f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
+                report.reminders += 1
+            if now < due_at:
+                return
+            report.expired += 1
+            self._deadline_passed(game, engine, role, kind, holder, report)
+
+    def _deadline_passed(self, game: _Game, engine: Engine, role: str, kind: str, holder: str | None,
+                         report: TickReport) -> None:
+        settings = self._deadline_settings(game)
+        policy = settings.policy_for(kind)
+        name = f"{engine.role_name(role)} ({self._name(holder)})" if holder else engine.role_name(role)
+        state = self._state(game)
+        if policy == "default":
+            action = engine.default_action(state, role)
+            legal = {a.id: a for a in engine.legal_actions(state, role)}
+            if action in legal:
+                self._apply(game, engine, state, role, action, legal[action].label, SYSTEM_DEADLINE, None,
+                            note=f"The deadline for {name} has passed: '{legal[action].label}' is played for them.")
+                self._settle(game, engine, self._state(game))
+                report.defaulted += 1
+                return
+        if policy == "substitute":
+            substitute = settings.substitute or game.gm
+            if substitute and substitute != holder:
+                seat = self._find_seat(game, self._seats(game), role)
+                self._give_seat(game, seat, substitute, "because the deadline passed")
+                report.substituted += 1
+                return
+        self.db.execute("UPDATE deadlines SET expired = 1 WHERE game_id = ? AND role = ?", [game.id, role])
+        self.outbox.add(kind="deadline", game_id=game.id, channel=game.channel,
+                        text=f"The deadline for {name} in game #{game.id} has passed; the game waits for them.")
+        if holder:
+            self.outbox.add(kind="deadline", game_id=game.id, user=holder, role=role,
+                            text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
+        report.waiting += 1
+
+    # ---- pictures and replay ---------------------------------------------------------------------
+    def render_image(self, request: ImageRequest) -> bytes:
+        """Draw a picture asked for by an outbox message (the position it names, the view it names)."""
+        game = self._game(request.game_id)
+        engine = self._engine(game.game)
+        with self._lock:
+            state = self._state_at(game, engine, min(request.pos, game.log_length))
+        return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
+
+    def picture(self, game_id: int | str, user_id: str | None = None, picture: str = "map",
+                role: str | None = None) -> bytes:
+        """The current position drawn for ``user_id`` (their role's view; public for others)."""
+        with self._lock:
+            game = self._game(game_id)
+            self._require_started(game)
+            engine = self._engine(game.game)
+            view = engine.view(self._state(game), self._reader_role(game, user_id, role))
+        return _draw(engine.id or game.game, view, picture)
+
+    def pictures(self, game_id: int | str) -> list[str]:
+        """Picture kinds the renderer offers for this game (empty when the renderer is missing)."""
+        game = self._game(game_id)
+        try:
+            import render
+            return list(render.pictures(game.game))
+        except Exception:
+            return []
+
+    def replay(self, game_id: int | str) -> ReplayReport:
+        """Rebuild the game from its setup and action log (rules.core.replay) and compare every stored
+        snapshot and the current state with the rebuilt positions."""
+        with self._lock:
+            game = self._game(game_id)
+            self._require_started(game)
+            engine = self._engine(game.game)
+            args = SetupArgs.from_dict(game.setup)
+            actions = [(r[0], r[1], r[2]) for r in self.db.execute(
+                "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos", [game.id])]
+            snapshots = {r[0]: json.loads(r[1]) for r in self.db.execute(
+                "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
+            stored = json.loads(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
+        report = ReplayReport(game.id, True, len(actions), 0)
+        try:
+            state = engine.setup(args)
+            positions = [p for p, _, _ in actions]
+            if positions != list(range(1, len(actions) + 1)):
+                report.problems.append("the action log has gaps or repeats")
+            if 0 in snapshots:
+                self._compare(report, snapshots[0], state, "snapshot at the start")
+            for pos, role, action in actions:
+                state = engine.apply(state, role, action).state
+                if pos in snapshots:
+                    self._compare(report, snapshots[pos], state, f"snapshot after action {pos}")
+            self._compare(report, stored, state, "current state", snapshot=False)
+            if game.log_length != len(actions):
+                report.problems.append(f"log length {game.log_length} but {len(actions)} live actions")
+        except RulesError as error:
+            report.problems.append(f"the log no longer replays: {error}")
+        report.ok = not report.problems
+        return report
+
+    @staticmethod
+    def _compare(report: ReplayReport, stored: dict, rebuilt: dict, what: str, snapshot: bool = True) -> None:
+        if snapshot:
+            report.snapshots_checked += 1
+        if json.loads(_dumps(rebuilt)) != stored:
+            keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
+            report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
+
+    # ---- internals: transactions, loading --------------------------------------------------------
+    @contextlib.contextmanager
+    def _write(self):
+        """A write transaction; state-cache updates staged inside it take effect only after COMMIT."""
+        with self._lock:
+            if self.db.conn.in_transaction:  # nested: part of the outer transaction
+                yield
+                return
+            self._staged = {}
+            try:
+                with storage.transaction(self.db):
+                    yield
+                    if self.before_commit is not None:
+                        self.before_commit()
+            except BaseException:
+                for game_id in self._staged:
+                    self._cache.pop(game_id, None)
+                self._staged = {}
+                raise
+            for game_id, entry in self._staged.items():
+                self._cache[game_id] = entry
+                self._cache.move_to_end(game_id)
+            while len(self._cache) > self.config.state_cache_games:
+                self._cache.popitem(last=False)
+            self._staged = {}
+
+    def _make_lookup(self, engines):
+        if engines is None:
+            extra = dict(self.config.engine_modules)
+
+            def lookup(game_id: str) -> Engine:
+                if game_id in extra:
+                    return importlib.import_module(extra[game_id]).ENGINE
+                return registry.get_engine(game_id)
+            return registry.game_ids() + [g for g in extra if g not in registry.GAME_MODULES], lookup
+        if isinstance(engines, Mapping):
+            table = dict(engines)
+
+            def lookup(game_id: str) -> Engine:
+                if game_id not in table:
+                    raise BadSetup(f"Unknown game '{game_id}'. Known games: {', '.join(table)}.")
+                return table[game_id]
+            return list(table), lookup
+        return registry.game_ids(), engines
+
+    def _engine(self, game: str) -> Engine:
+        try:
+            return self._lookup(game)
+        except BadSetup as error:
+            raise NotFound(str(error)) from None
+        except (ImportError, AttributeError) as error:
+            raise NotFound(f"The game '{game}' cannot be loaded right now ({error}).") from None
+
+    def _game(self, game_id: int | str) -> _Game:
+        gid = parse_game_id(game_id)
+        row = list(self.db.query(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", [gid]))
+        if not row:
+            raise NotFound(f"There is no game #{gid}.")
+        return _Game.from_row(row[0])
+
+    def _state(self, game: _Game) -> dict[str, Any]:
+        cached = self._staged.get(game.id) or self._cache.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        text = self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0]
+        state = json.loads(text)
+        if not self.db.conn.in_transaction:
+            self._cache[game.id] = (game.version, state)
+            if len(self._cache) > self.config.state_cache_games:
+                self._cache.popitem(last=False)
+        return state
+
+    def _state_at(self, game: _Game, engine: Engine, pos: int) -> dict[str, Any]:
+        """The position after ``pos`` live actions: the nearest snapshot, then the log replayed."""
+        if pos == game.log_length:
+            return self._state(game)
+        snap_pos, text = self.db.execute("SELECT pos, state FROM snapshots WHERE game_id = ? AND pos <= ? "
+                                         "ORDER BY pos DESC LIMIT 1", [game.id, pos]).fetchone()
+        state = json.loads(text)
+        for role, action in self.db.execute("SELECT role, action FROM actions WHERE game_id = ? AND undone = 0 "
+                                            "AND pos > ? AND pos <= ? ORDER BY pos", [game.id, snap_pos, pos]):
+            state = engine.apply(state, role, action).state
+        return state
+
+    def _deadline_settings(self, game: _Game) -> DeadlineSettings:
+        return self.config.deadlines_for(game.game).merged(game.settings.get("deadlines"), "deadlines")
+
+    # ---- internals: seats and users --------------------------------------------------------------
+    def _touch_user(self, user_id: str, name: str | None) -> None:
+        if name:
+            self.db.execute("INSERT INTO users (id, name) VALUES (?,?) ON CONFLICT(id) DO UPDATE SET name = "
+                            "excluded.name", [user_id, name])
+        else:
+            self.db.execute("INSERT OR IGNORE INTO users (id, name) VALUES (?,?)", [user_id, user_id])
+
+    def _name(self, user_id: str | None) -> str:
+        if user_id is None:
+            return "nobody"
+        if user_id.startswith("system:"):
+            return "Herald"
+        row = self.db.execute("SELECT name FROM users WHERE id = ?", [user_id]).fetchone()
+        return row[0] if row and row[0] else user_id
+
+    def _seats(self, game: _Game) -> list[SeatInfo]:
+        engine = self._engine(game.game)
+        out = []
+        for seat, roles, user in self.db.execute("SELECT seat, roles, user_id FROM seats WHERE game_id = ? "
+                                                 "ORDER BY seat", [game.id]):
+            roles = tuple(json.loads(roles))
+            out.append(SeatInfo(seat, roles, tuple(engine.role_name(r) for r in roles), user,
+                                self._name(user) if user else None))
+        return out
+
+    def _roles_of(self, game: _Game, user_id: str | None) -> list[str]:
+        if user_id is None:
+            return []
+        return [r for (roles,) in self.db.execute("SELECT roles FROM seats WHERE game_id = ? AND user_id = ? "
+                                                  "ORDER BY seat", [game.id, user_id])
+                for r in json.loads(roles)]
+
+    def _seat_of(self, game: _Game, user_id: str) -> SeatInfo:
+        for seat in self._seats(game):
+            if seat.user_id == user_id:
+                return seat
+        raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+
+    @staticmethod
+    def _holder_in(seats: list[SeatInfo], role: str) -> str | None:
+        for seat in seats:
+            if role in seat.roles:
+                return seat.user_id
+        return None
+
+    def _find_seat(self, game: _Game, seats: list[SeatInfo], seat: int | str) -> SeatInfo:
+        text = str(seat).strip().lower()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(seats):
+                raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}, not {number}.")
+            return seats[number - 1]
+        for s in seats:
+            if text in s.roles or text in (n.lower() for n in s.role_names):
+                return s
+        roles = ", ".join(r for s in seats for r in s.roles)
+        raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
+
+    def _reader_role(self, game: _Game, user_id: str | None, role: str | None) -> str | None:
+        held = self._roles_of(game, user_id)
+        if role is not None:
+            if role not in held:
+                raise NotYourSeat(f"You do not play {role} in game #{game.id}.")
+            return role
+        return held[0] if held else None
+
+    def _give_seat(self, game: _Game, seat: SeatInfo, user_id: str, why: str) -> None:
+        self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", [user_id, game.id, seat.seat])
+        roles = ", ".join(seat.role_names)
+        self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                        text=f"{self._name(user_id)} now plays seat {seat.seat} ({roles}) in game #{game.id}, "
+                             f"replacing {self._name(seat.user_id)} {why}.")
+        if seat.user_id:
+            self.outbox.add(kind="notice", game_id=game.id, user=seat.user_id, private=True,
+                            text=f"You no longer play {roles} in game #{game.id} ({why}).")
+        if game.status in ("active", "paused"):
+            # The new holder gets a fresh deadline and a "your move" notice for each waiting role.
+            engine = self._engine(game.game)
+            self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(seat.roles))})",
+                            [game.id, *seat.roles])
+            self._after_change(game, engine, self._state(game), acted=(), turn_changed=False)
+
+    # ---- internals: permissions ------------------------------------------------------------------
+    def _is_admin(self, game: _Game, user_id: str) -> bool:
+        return user_id == game.gm or user_id in self.config.admins
+
+    def _require_admin(self, game: _Game, user_id: str, what: str) -> None:
+        if not self._is_admin(game, user_id):
+            raise Forbidden(f"Only the game master ({self._name(game.gm)}) or an admin can {what}.")
+
+    @staticmethod
+    def _require(game: _Game, status: str, message: str) -> None:
+        if game.status != status:
+            raise BadState(message)
+
+    @staticmethod
+    def _require_started(game: _Game) -> None:
+        if game.status == "open":
+            raise BadState(f"Game #{game.id} has not started yet.")
+
+    def _require_playing(self, game: _Game, allow_paused: bool = False) -> None:
+        if game.status == "active" or (allow_paused and game.status == "paused"):
+            return
+        if game.status == "paused":
+            raise BadState(f"Game #{game.id} is paused; the game master can resume it.")
+        if game.status == "open":
+            raise BadState(f"Game #{game.id} has not started yet.")
+        raise BadState(f"Game #{game.id} is {game.status}.")
+
+    # ---- internals: playing ----------------------------------------------------------------------
+    def _duplicate(self, game: _Game, user_id: str, request_id: str) -> SubmitResult | None:
+        row = self.db.execute("SELECT version, role, action, label, user_id FROM actions "
+                              "WHERE game_id = ? AND request_id = ?", [game.id, request_id]).fetchone()
+        if row is None:
+            return None
+        if row[4] != user_id:
+            raise BadOption("That request id was already used by someone else.")
+        return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
+
+    def _max_log_id(self, game: _Game) -> int:
+        return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?", [game.id]).fetchone()[0]
+
+    def _apply(self, game: _Game, engine: Engine, state: dict, role: str, action: str, label: str,
+               user_id: str, request_id: str | None, note: str | None = None) -> tuple[dict, int]:
+        """Apply one legal action inside the current transaction: action row, log lines, new state,
+        snapshot at a new turn, messages, deadlines."""
+        try:
+            outcome = engine.apply(state, role, action)
+        except IllegalAction as error:
+            raise IllegalOrder(str(error)) from None
+        now = self._now()
+        pos, version = game.log_length + 1, game.version + 1
+        row_id = self.db.execute(
+            "INSERT INTO actions (game_id, pos, version, role, action, label, user_id, request_id, irreversible, at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now]
+        ).lastrowid
+        entries = list(outcome.log)
+        if note:
+            entries.insert(0, LogEntry(note, None, "deadline"))
+        for entry in entries:
+            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, data, at) "
+                            "VALUES (?,?,?,?,?,?,?,?)",
+                            [game.id, row_id, pos, _dumps(list(entry.to)) if entry.to is not None else None,
+                             entry.text, entry.kind, _dumps(entry.data) if entry.data else None, now])
+        new_state = outcome.state
+        summary = engine.summary(new_state)
+        result = engine.result(new_state)
+        turn_changed = summary.turn_key != game.turn_key
+        self._write_state(game, new_state, version, pos, summary,
+                          {"winners": list(result.winners), "reason": result.reason} if result else None,
+                          "finished" if result else game.status)
+        if turn_changed or result:
+            self.db.execute("INSERT OR REPLACE INTO snapshots (game_id, pos, version, turn_key, turn_label, phase,"
+                            " state, at) VALUES (?,?,?,?,?,?,?,?)",
+                            [game.id, pos, version, summary.turn_key, summary.turn_label, summary.phase,
+                             _dumps(new_state), now])
+        # Messages: public lines to the channel (with the map at a new turn), private lines by DM.
+        public = [e.text for e in entries if e.to is None]
+        image = ImageRequest(game.id, version, pos, None, "map") if (turn_changed or result) else None
+        if turn_changed and not result:
+            public.append(f"— {summary.turn_label} —")
+        if public or image:
+            self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text="\n".join(public), image=image)
+        seats = self._seats(game)
+        private: dict[str, list[str]] = {}
+        for entry in entries:
+            for reader in entry.to or ():
+                holder = self._holder_in(seats, reader)
+                if holder and not holder.startswith("system:"):
+                    private.setdefault(holder, []).append(entry.text)
+        for holder, lines in private.items():
+            self.outbox.add(kind="private_log", game_id=game.id, user=holder, private=True,
+                            text=f"Game #{game.id}: " + "\n".join(lines))
+        if result:
+            names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
+                            text=f"Game #{game.id} is over. Winner: {names} — {result.reason}.")
+            self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
+        else:
+            self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed)
+        return new_state, version
+
+    def _write_state(self, game: _Game, state: dict, version: int, pos: int, summary, result, status) -> None:
+        now = self._now()
+        cursor = self.db.execute(
+            "UPDATE games SET state = ?, version = ?, log_length = ?, turn_key = ?, turn_label = ?, phase = ?, "
+            "result = ?, status = ?, ended_at = ? WHERE id = ? AND version = ?",
+            [_dumps(state), version, pos, summary.turn_key, summary.turn_label, summary.phase,
+             _dumps(result) if result else None, status, now if status == "finished" else None,
+             game.id, game.version])
+        if cursor.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; refuse rather than overwrite
+            raise StaleVersion(f"Game #{game.id} changed underneath this order; try again.")
+        game.version, game.log_length, game.status = version, pos, status
+        game.turn_key, game.turn_label, game.phase, game.result = (summary.turn_key, summary.turn_label,
+                                                                   summary.phase, result)
+        self._staged[game.id] = (version, state)
+
+    def _after_change(self, game: _Game, engine: Engine, state: dict, acted: tuple[str, ...],
+                      turn_changed: bool) -> None:
+        """Keep one deadline row per waiting role; a role that starts waiting (or waits again after
+        acting, or at a new turn) gets a fresh deadline and a "your move" notice."""
+        now = self._now()
+        settings = self._deadline_settings(game)
+        existing = {r[0]: r[1] for r in self.db.execute("SELECT role, kind FROM deadlines WHERE game_id = ?",
+                                                        [game.id])}
+        active = engine.active_roles(state)
+        gone = [r for r in existing if r not in active]
+        if gone:
+            self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(gone))})",
+                            [game.id, *gone])
+        seats = self._seats(game)
+        for role in active:
+            prompt = engine.prompt(state, role)
+            kind = prompt.kind if prompt else "turn"
+            if role in existing and role not in acted and existing[role] == kind and not turn_changed:
+                continue
+            seconds = settings.for_kind(kind)
+            due = now + seconds if seconds > 0 else NO_DEADLINE
+            holder = self._holder_in(seats, role)
+            vacation = self.db.execute("SELECT 1 FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
+                                       [holder, now, now]).fetchone() if holder else None
+            self.db.execute("INSERT OR REPLACE INTO deadlines (game_id, role, kind, started_at, due_at, "
+                            "reminders_sent, expired, paused_at) VALUES (?,?,?,?,?,0,0,?)",
+                            [game.id, role, kind, now, due, now if vacation else None])
+            if holder and not holder.startswith("system:") and (role not in existing or turn_changed):
+                when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
+                self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role,
+                                text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
+                                     f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}")
+
+    def _settle(self, game: _Game, engine: Engine, state: dict) -> int:
+        """Automatic passes for players who asked for them, until nobody qualifies. Returns how many."""
+        count = 0
+        while count < _MAX_AUTOMATIC_ACTIONS and game.status == "active":
+            passer = self._autopasser(game, engine, state)
+            if passer is None:
+                break
+            role, action, label = passer
+            state, _ = self._apply(game, engine, state, role, action, label, SYSTEM_AUTOPASS, None)
+            count += 1
+        return count
+
+    def _autopasser(self, game: _Game, engine: Engine, state: dict) -> tuple[str, str, str] | None:
+        wanting = {r[0] for r in self.db.execute("SELECT user_id FROM preferences WHERE game_id = ? AND "
+                                                 "key = 'autopass' AND value = '1'", [game.id])}
+        if not wanting:
+            return None
+        seats = self._seats(game)
+        for role in engine.active_roles(state):
+            if self._holder_in(seats, role) not in wanting:
+                continue
+            prompt = engine.prompt(state, role)
+            if prompt is None or prompt.kind != "reaction":
+                continue
+            default = engine.default_action(state, role)
+            legal = engine.legal_actions(state, role)
+            if default is not None and [a.id for a in legal] == [default]:
+                return role, default, legal[0].label
+        return None
+
+    def _finish(self, game: _Game, status: str, result: dict | None) -> None:
+        self.db.execute("UPDATE games SET status = ?, result = ?, ended_at = ?, version = version + 1 WHERE id = ?",
+                        [status, _dumps(result) if result else None, self._now(), game.id])
+        self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
+        self._cache.pop(game.id, None)
+        game.status, game.version = status, game.version + 1
+
+    def _visible_log(self, game: _Game, roles: set[str], after: int = 0) -> list[LogLine]:
+        lines = []
+        for id_, pos, audience, text, kind, at in self.db.execute(
+                "SELECT id, pos, audience, text, kind, at FROM log WHERE game_id = ? AND undone = 0 AND id > ? "
+                "ORDER BY id", [game.id, after]):
+            if audience is None:
+                lines.append(LogLine(id_, pos, text, kind, False, at))
+            elif roles & set(json.loads(audience)):
+                lines.append(LogLine(id_, pos, text, kind, True, at))
+        return lines
+
+
+def _clock_timestamp() -> float:
+    return clock.timestamp()  # looked up at call time so freezegun and clock.advance apply
+
+
+def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
+    try:
+        import render
+        draw_png = render.draw_png
+    except (ImportError, AttributeError):
+        raise RenderUnavailable("Pictures are not available: the renderer (render.draw_png) is not "
+                                "installed yet.") from None
+    try:
+        return draw_png(game, view, picture)
+    except Exception as error:  # a drawing bug must not take the table down
+        raise RenderUnavailable(f"The {picture} picture could not be drawn: {error}") from None

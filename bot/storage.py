@@ -1,0 +1,137 @@
+"""SQLite storage for the table service: connection settings, transactions and the versioned schema.
+
+The database runs in WAL mode. Every write goes through :func:`transaction` (``BEGIN IMMEDIATE``), so a
+writer holds the lock from the moment it reads the state it will change until it commits: two
+writers for one game are serialised, and a crash leaves either the old or the new state.
+Schema changes are ordered migration functions; ``schema_version`` records how many have run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from typing import Callable, Iterator
+
+import sqlite_utils
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    """Open (creating if needed) and configure a database; does not migrate."""
+    # isolation_level=None: no implicit transactions; :func:`transaction` opens them explicitly.
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    db = sqlite_utils.Database(conn, execute_plugins=False)
+    if path != ":memory:":
+        db.execute("PRAGMA journal_mode=WAL")
+    # NORMAL is safe in WAL mode against application crashes; only an OS crash may lose the last commits.
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute("PRAGMA busy_timeout=30000")
+    return db
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One write transaction, taking the write lock at once; commits on success, else rolls back."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+# ---- migrations ---------------------------------------------------------------------------------
+
+def _v1_core(db: sqlite_utils.Database) -> None:
+    """Games, seats, the action log, the game log, snapshots, deadlines and the outbox."""
+    db.execute("""CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL, scenario TEXT NOT NULL, options TEXT NOT NULL, settings TEXT NOT NULL,
+        channel TEXT NOT NULL, creator TEXT NOT NULL, gm TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open','active','paused','finished','aborted')),
+        seed INTEGER, setup TEXT, state TEXT,
+        version INTEGER NOT NULL DEFAULT 0, log_length INTEGER NOT NULL DEFAULT 0,
+        turn_key TEXT, turn_label TEXT, phase TEXT, result TEXT,
+        created_at REAL NOT NULL, started_at REAL, ended_at REAL, paused_at REAL)""")
+    db.execute("CREATE INDEX games_channel ON games(channel, status)")
+    db["seats"].create({"game_id": int, "seat": int, "roles": str, "user_id": str},
+                       pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+    db.execute("CREATE INDEX seats_user ON seats(user_id)")
+    db["users"].create({"id": str, "name": str}, pk="id")
+    db["spectators"].create({"game_id": int, "user_id": str}, pk=("game_id", "user_id"),
+                            foreign_keys=[("game_id", "games", "id")])
+    db.execute("""CREATE TABLE actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL REFERENCES games(id),
+        pos INTEGER NOT NULL, version INTEGER NOT NULL, role TEXT NOT NULL, action TEXT NOT NULL,
+        label TEXT NOT NULL, user_id TEXT NOT NULL, request_id TEXT, irreversible INTEGER NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0, at REAL NOT NULL)""")
+    db.execute("CREATE INDEX actions_game ON actions(game_id, undone, pos)")
+    db.execute("CREATE UNIQUE INDEX actions_request ON actions(game_id, request_id) WHERE request_id IS NOT NULL")
+    db.execute("""CREATE TABLE log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL REFERENCES games(id),
+        action_row INTEGER REFERENCES actions(id), pos INTEGER NOT NULL, audience TEXT,
+        text TEXT NOT NULL, kind TEXT NOT NULL, data TEXT, undone INTEGER NOT NULL DEFAULT 0,
+        at REAL NOT NULL)""")
+    db.execute("CREATE INDEX log_game ON log(game_id, id)")
+    db.execute("""CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id), pos INTEGER NOT NULL, version INTEGER NOT NULL,
+        turn_key TEXT NOT NULL, turn_label TEXT NOT NULL, phase TEXT NOT NULL, state TEXT NOT NULL,
+        at REAL NOT NULL, PRIMARY KEY (game_id, pos))""")
+    db.execute("""CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games(id), role TEXT NOT NULL, kind TEXT NOT NULL,
+        started_at REAL NOT NULL, due_at REAL NOT NULL, reminders_sent INTEGER NOT NULL DEFAULT 0,
+        expired INTEGER NOT NULL DEFAULT 0, paused_at REAL, PRIMARY KEY (game_id, role))""")
+    db.execute("CREATE INDEX deadlines_due ON deadlines(due_at)")
+    # A private message can never go to a public target: enforced here as well as in code.
+    db.execute("""CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL UNIQUE, game_id INTEGER,
+        kind TEXT NOT NULL, target_kind TEXT NOT NULL CHECK (target_kind IN ('channel','user')),
+        target TEXT NOT NULL, private INTEGER NOT NULL, role TEXT, text TEXT NOT NULL, image TEXT,
+        created_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at REAL NOT NULL,
+        delivered_at REAL, external_ref TEXT, last_error TEXT,
+        CHECK (NOT (private = 1 AND target_kind = 'channel')))""")
+    db.execute("CREATE INDEX outbox_pending ON outbox(delivered_at, next_attempt_at)")
+    db["readers"].create({"game_id": int, "user_id": str, "last_seen": int}, pk=("game_id", "user_id"))
+
+
+def _v2_slow_play(db: sqlite_utils.Database) -> None:
+    """Vacations, per-player preferences, and giving up on undeliverable messages."""
+    db["vacations"].create({"user_id": str, "starts_at": float, "ends_at": float}, pk="user_id")
+    db["preferences"].create({"game_id": int, "user_id": str, "key": str, "value": str},
+                             pk=("game_id", "user_id", "key"))
+    db.execute("ALTER TABLE outbox ADD COLUMN dead INTEGER NOT NULL DEFAULT 0")
+
+
+#: Ordered; never edit a released entry, append a new one.
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play]
+LATEST = len(MIGRATIONS)
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    if "schema_version" not in db.table_names():
+        return 0
+    row = db.execute("SELECT version FROM schema_version").fetchone()
+    return row[0] if row else 0
+
+
+def migrate(db: sqlite_utils.Database, target: int = LATEST) -> list[int]:
+    """Run the migrations after the database's version up to ``target``; each in its own transaction."""
+    applied = []
+    with transaction(db):
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        if db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
+            db.execute("INSERT INTO schema_version (version) VALUES (0)")
+    while True:
+        with transaction(db):
+            current = schema_version(db)  # re-read under the lock: another process may have migrated
+            if current >= target:
+                break
+            if current > LATEST:
+                raise RuntimeError(f"database schema {current} is newer than this Herald ({LATEST})")
+            MIGRATIONS[current](db)
+            db.execute("UPDATE schema_version SET version = ?", [current + 1])
+            applied.append(current + 1)
+    return applied
