@@ -1,0 +1,379 @@
+"""The rendering core every game shares: fonts, colours, shapes, text with a halo, the title strip,
+the legend, the static-layer cache and PNG encoding.
+
+Size and legibility (the deliberate choice)
+-------------------------------------------
+Discord shows an inline image scaled to roughly 400-550 px wide on a phone; the player taps it to open
+it full screen, where a phone has about 1080-1290 physical pixels across (360-430 CSS px at 3x). Maps
+are therefore drawn :data:`WIDTH` = 1200 px wide and taller than wide (portrait, like a phone held
+upright): opened full screen the picture is shown at close to one image pixel per device pixel, so
+nothing is resampled away, and the inline thumbnail still shows the shape of the position (who holds
+what, where the fights are) because blocks are solid squares of strong colours. Text sizes are fixed
+in image pixels: nothing smaller than :data:`MIN_FONT` (14 px, only the text inside private blocks),
+area names 21 px bold, headings 26-32 px. A narrower canvas would squeeze 33 areas and up to a dozen
+blocks each into overlapping labels; a wider one would be shrunk further on the phone. PNGs stay far
+below Discord's upload limit (flat colours compress well).
+
+Fonts: DejaVu Sans Condensed (regular and bold) ship in ``render/fonts`` with their licence
+(Bitstream Vera / public-domain DejaVu changes, redistribution allowed). Shipping them, rather than
+Pillow's built-in default font, gives a bold face, a condensed width (long English county names fit),
+the same glyphs on every machine (identical bytes for identical views), and full Unicode coverage.
+Text is laid out with Pillow's BASIC engine so output does not depend on libraqm being installed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH = 1200
+MIN_FONT = 14
+FONT_DIR = Path(__file__).with_name("fonts")
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+class NoPicture(LookupError):
+    """The view holds nothing for this picture now (no battle under way, a spectator asking for a hand)."""
+
+
+# ---- colours --------------------------------------------------------------------------------------
+INK = (28, 28, 32)
+PAPER = (246, 240, 224)
+WHITE = (255, 255, 255)
+BLACK = (0, 0, 0)
+GREY = (128, 128, 128)
+LIGHT_GREY = (210, 210, 210)
+STRIP = (38, 42, 54)          # title strip background
+STRIP_TEXT = (250, 250, 250)
+ACCENT = (236, 180, 40)       # highlights (whose move, contested)
+HALO = (255, 255, 255)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans Condensed at ``size`` px (never below :data:`MIN_FONT`)."""
+    name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), max(size, MIN_FONT),
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+def text_size(text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
+    left, top, right, bottom = fnt.getbbox(text)
+    return right - left, bottom - top
+
+
+def fit_font(text: str, max_width: int, size: int, bold: bool = False,
+             minimum: int = MIN_FONT) -> ImageFont.FreeTypeFont:
+    """The largest font from ``size`` down to ``minimum`` in which ``text`` fits ``max_width``."""
+    while size > minimum and font(size, bold).getlength(text) > max_width:
+        size -= 1
+    return font(size, bold)
+
+
+def halo_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+              fnt: ImageFont.FreeTypeFont, fill: Color = INK, halo: Color | None = HALO,
+              width: int = 3, anchor: str = "mm", spacing: int = 2) -> None:
+    """Text with an outline (halo) so it stays legible over lines and fills."""
+    if halo is None:
+        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, spacing=spacing)
+    else:
+        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor, stroke_width=width,
+                  stroke_fill=halo, spacing=spacing)
+
+
+def luminance(c: Color) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def contrast_ink(background: Color) -> Color:
+    """Black or white, whichever reads better on ``background``."""
+    return INK if luminance(background) > 140 else WHITE
+
+
+# ---- shapes ---------------------------------------------------------------------------------------
+def dashed_line(draw: ImageDraw.ImageDraw, p0: tuple[float, float], p1: tuple[float, float],
+                fill: Color, width: int, dash: int, gap: int, round_caps: bool = False) -> None:
+    """A dashed straight line (``gap`` 0 draws a solid line)."""
+    if gap <= 0:
+        draw.line([p0, p1], fill=fill, width=width)
+        return
+    (x0, y0), (x1, y1) = p0, p1
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    pos = 0.0
+    while pos < length:
+        end = min(pos + dash, length)
+        a = (x0 + ux * pos, y0 + uy * pos)
+        b = (x0 + ux * end, y0 + uy * end)
+        draw.line([a, b], fill=fill, width=width)
+        if round_caps and width > 2:
+            r = width / 2
+            for p in (a, b):
+                draw.ellipse([p[0] - r, p[1] - r, p[0] + r, p[1] + r], fill=fill)
+        pos += dash + gap
+
+
+def arrow(draw: ImageDraw.ImageDraw, p0: tuple[float, float], p1: tuple[float, float], fill: Color,
+          width: int = 5, head: int = 18, outline: Color | None = WHITE, shorten: float = 0) -> None:
+    """A straight arrow from p0 to p1 with a filled head (and a thin outline for contrast)."""
+    (x0, y0), (x1, y1) = p0, p1
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    x0, y0 = x0 + ux * shorten, y0 + uy * shorten
+    x1, y1 = x1 - ux * shorten, y1 - uy * shorten
+    bx, by = x1 - ux * head, y1 - uy * head
+    px, py = -uy, ux
+    tri = [(x1, y1), (bx + px * head * 0.6, by + py * head * 0.6), (bx - px * head * 0.6, by - py * head * 0.6)]
+    if outline is not None:
+        draw.line([(x0, y0), (bx, by)], fill=outline, width=width + 4)
+        draw.polygon(tri, fill=outline, outline=outline, width=3)
+    draw.line([(x0, y0), (bx, by)], fill=fill, width=width)
+    draw.polygon(tri, fill=fill)
+
+
+def star(cx: float, cy: float, r_out: float, r_in: float, points: int = 5,
+         rotation: float = -math.pi / 2) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(points * 2):
+        r = r_out if i % 2 == 0 else r_in
+        a = rotation + i * math.pi / points
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int,
+                    rotation: float = -math.pi / 2) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(rotation + 2 * math.pi * i / sides),
+             cy + r * math.sin(rotation + 2 * math.pi * i / sides)) for i in range(sides)]
+
+
+def rose(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, petal: Color, outline: Color,
+         centre: Color = (230, 190, 40)) -> None:
+    """A heraldic rose: five round petals around a gold centre."""
+    pr = r * 0.45
+    for x, y in regular_polygon(cx, cy, r - pr, 5):
+        draw.ellipse([x - pr, y - pr, x + pr, y + pr], fill=petal, outline=outline, width=max(1, int(r / 6)))
+    cr = r * 0.32
+    draw.ellipse([cx - cr, cy - cr, cx + cr, cy + cr], fill=centre, outline=outline, width=1)
+
+
+def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color = (232, 184, 36),
+          outline: Color = INK) -> None:
+    """A small three-pointed crown."""
+    w, h = size, size * 0.75
+    x0, y0 = cx - w / 2, cy - h / 2
+    pts = [(x0, y0 + h), (x0, y0 + h * 0.25), (x0 + w * 0.25, y0 + h * 0.55), (cx, y0),
+           (x0 + w * 0.75, y0 + h * 0.55), (x0 + w, y0 + h * 0.25), (x0 + w, y0 + h)]
+    draw.polygon(pts, fill=fill, outline=outline, width=2)
+
+
+def shield(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color,
+           outline: Color = INK) -> None:
+    """A heater shield."""
+    w, h = size * 0.8, size
+    x0, y0 = cx - w / 2, cy - h / 2
+    pts = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h * 0.55), (cx, y0 + h), (x0, y0 + h * 0.55)]
+    draw.polygon(pts, fill=fill, outline=outline, width=2)
+
+
+def tower(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color = (120, 110, 100),
+          outline: Color = INK) -> None:
+    """A city: a crenellated tower."""
+    w, h = size * 0.8, size
+    x0, y0 = cx - w / 2, cy - h / 2
+    q = w / 5
+    pts = [(x0, y0 + h), (x0, y0), (x0 + q, y0), (x0 + q, y0 + q), (x0 + 2 * q, y0 + q), (x0 + 2 * q, y0),
+           (x0 + 3 * q, y0), (x0 + 3 * q, y0 + q), (x0 + 4 * q, y0 + q), (x0 + 4 * q, y0), (x0 + w, y0),
+           (x0 + w, y0 + h)]
+    draw.polygon(pts, fill=fill, outline=outline, width=2)
+
+
+def church(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color = (150, 100, 170),
+           outline: Color = INK) -> None:
+    """A cathedral: a cross on a roof."""
+    s = size
+    draw.polygon([(cx - s * 0.4, cy + s * 0.5), (cx - s * 0.4, cy), (cx, cy - s * 0.2), (cx + s * 0.4, cy),
+                  (cx + s * 0.4, cy + s * 0.5)], fill=fill, outline=outline, width=2)
+    draw.line([(cx, cy - s * 0.2), (cx, cy - s * 0.55)], fill=outline, width=3)
+    draw.line([(cx - s * 0.15, cy - s * 0.42), (cx + s * 0.15, cy - s * 0.42)], fill=outline, width=3)
+
+
+def anchor_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill: Color = (30, 70, 140)) -> None:
+    """A ship's anchor (major port)."""
+    s = size / 2
+    w = max(2, int(size / 8))
+    draw.line([(cx, cy - s * 0.7), (cx, cy + s * 0.8)], fill=fill, width=w)
+    draw.line([(cx - s * 0.45, cy - s * 0.35), (cx + s * 0.45, cy - s * 0.35)], fill=fill, width=w)
+    r = s * 0.2
+    draw.ellipse([cx - r, cy - s * 0.95 - r, cx + r, cy - s * 0.95 + r], outline=fill, width=w)
+    draw.arc([cx - s * 0.75, cy - s * 0.2, cx + s * 0.75, cy + s * 0.85], 20, 160, fill=fill, width=w)
+
+
+def pips(draw: ImageDraw.ImageDraw, cx: float, cy: float, count: int, total: int, size: float,
+         fill: Color, empty: Color | None = None) -> None:
+    """``count`` filled diamonds out of ``total`` in a row centred on (cx, cy) (block strength)."""
+    gap = size * 1.25
+    x = cx - gap * (total - 1) / 2
+    for i in range(total):
+        pts = regular_polygon(x + i * gap, cy, size / 2, 4)
+        if i < count:
+            draw.polygon(pts, fill=fill)
+        elif empty is not None:
+            draw.polygon(pts, outline=empty, width=1)
+
+
+# ---- title strip and legend -----------------------------------------------------------------------
+def title_strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str, detail: str,
+                whose: str = "", whose_fill: Color = ACCENT) -> None:
+    """The top strip: game and turn on the left, phase below, whose move on the right (highlighted)."""
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=STRIP)
+    pad = 16
+    right_w = 0
+    if whose:
+        f = fit_font(whose, (x1 - x0) // 2 - pad, 24, bold=True, minimum=16)
+        tw = int(f.getlength(whose)) + 28
+        right_w = tw + pad
+        draw.rounded_rectangle([x1 - pad - tw, y0 + 12, x1 - pad, y1 - 12], radius=10, fill=whose_fill)
+        draw.text((x1 - pad - tw / 2, (y0 + y1) / 2), whose, font=f, fill=contrast_ink(whose_fill), anchor="mm")
+    avail = x1 - x0 - 2 * pad - right_w - 10
+    draw.text((x0 + pad, y0 + 10), title, font=fit_font(title, avail, 30, bold=True, minimum=18),
+              fill=STRIP_TEXT, anchor="la")
+    draw.text((x0 + pad, y1 - 10), detail, font=fit_font(detail, avail, 21, minimum=15),
+              fill=(210, 214, 226), anchor="ld")
+
+
+@dataclass
+class LegendItem:
+    """One legend entry: a function drawing its symbol in a (cx, cy, size) slot, and its text."""
+
+    symbol: Callable[[ImageDraw.ImageDraw, float, float, float], None]
+    text: str
+
+
+def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Sequence[LegendItem],
+           columns: int, title: str = "Legend", row_height: int = 34, symbol_width: int = 56) -> int:
+    """Draw the legend in ``box`` (columns of symbol + text). Returns the bottom y used."""
+    x0, y0, x1, _ = box
+    draw.text((x0, y0), title, font=font(20, True), fill=INK, anchor="la")
+    y = y0 + 30
+    col_w = (x1 - x0) / columns
+    f = font(17)
+    for i, item in enumerate(items):
+        col, row = i % columns, i // columns
+        cx = x0 + col * col_w + symbol_width / 2
+        cy = y + row * row_height + row_height / 2
+        item.symbol(draw, cx, cy, row_height - 8)
+        text_w = col_w - symbol_width - 8
+        draw.text((x0 + col * col_w + symbol_width + 4, cy), item.text,
+                  font=fit_font(item.text, int(text_w), 17, minimum=MIN_FONT) if f.getlength(item.text) > text_w else f,
+                  fill=INK, anchor="lm")
+    rows = (len(items) + columns - 1) // columns
+    return int(y + rows * row_height)
+
+
+def wrap(text: str, fnt: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and fnt.getlength(trial) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+# ---- static-layer cache ---------------------------------------------------------------------------
+class LayerCache:
+    """Static board layers (everything that does not change during a game), keyed by
+    (game, scenario, size, ...). A turn's picture copies the cached layer and draws only the pieces.
+    Bounded LRU; thread-safe; can be switched off to measure the gain."""
+
+    def __init__(self, capacity: int = 16) -> None:
+        self.capacity = capacity
+        self.enabled = True
+        self.hits = 0
+        self.misses = 0
+        self.build_seconds = 0.0
+        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, build: Callable[[], Image.Image]) -> Image.Image:
+        """A fresh copy (safe to draw on) of the layer for ``key``, built on first use."""
+        if not self.enabled:
+            self.misses += 1
+            return build()
+        with self._lock:
+            layer = self._items.get(key)
+            if layer is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return layer.copy()
+        started = time.perf_counter()
+        layer = build()
+        self.build_seconds += time.perf_counter() - started
+        with self._lock:
+            self.misses += 1
+            self._items[key] = layer
+            self._items.move_to_end(key)
+            while len(self._items) > self.capacity:
+                self._items.popitem(last=False)
+        return layer.copy()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+            self.build_seconds = 0.0
+
+
+CACHE = LayerCache()
+
+
+# ---- encoding -------------------------------------------------------------------------------------
+PNG_COMPRESS_LEVEL = 6
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes; deterministic (no timestamps or metadata), so equal pixels give equal bytes."""
+    buf = io.BytesIO()
+    if image.mode not in ("RGB", "RGBA", "P", "L"):
+        image = image.convert("RGB")
+    image.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def blank(width: int, height: int, fill: Color = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), fill)
+    return img, ImageDraw.Draw(img)
+
+
+def message_picture(title: str, lines: Iterable[str], width: int = WIDTH) -> Image.Image:
+    """A plain picture with a title strip and text lines (used when a game has no drawing yet)."""
+    body = font(22)
+    wrapped = [w for line in lines for w in wrap(line, body, width - 48)]
+    height = 90 + 34 * max(len(wrapped), 1) + 30
+    img, draw = blank(width, height)
+    title_strip(draw, (0, 0, width, 80), title, "")
+    for i, line in enumerate(wrapped):
+        draw.text((24, 100 + 34 * i), line, font=body, fill=INK, anchor="la")
+    return img

@@ -1,0 +1,327 @@
+"""The Richard III map picture: the cached static board plus this view's pieces and panels."""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, crown, fit_font, font, halo_text,
+                    legend, title_strip, wrap)
+from .board import (BLOCKS_SIDE, BORDER_STYLE, MAP_H, MAP_TOP, SEA_COLOURS, TITLE_H, WIDTH, Board, dashed_line,
+                    draw_icon, draw_static, label_box, load_board, sea_badge)
+from .model import Scene
+from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
+
+PANEL_TOP = MAP_TOP + MAP_H
+HEIGHT = PANEL_TOP + 400
+PUBLIC_BLOCK = 46
+PRIVATE_BLOCK = 62
+GAP = 5
+CONTEST = (255, 120, 0)
+
+MOVE_COLOUR = {"york": (250, 250, 250), "lancaster": (190, 20, 30), "rebel": (20, 20, 20)}
+MOVE_EDGE = {"york": (20, 20, 20), "lancaster": (255, 255, 255), "rebel": (255, 255, 255)}
+
+
+def static_layer(scenario: str) -> Image.Image:
+    """Board + legend + panel frames: identical for every view of a scenario, so cached."""
+    return CACHE.get(("richard3", scenario or "-", WIDTH, HEIGHT), lambda: _build_static())
+
+
+def _build_static() -> Image.Image:
+    board = load_board()
+    img = draw_static(board, HEIGHT)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, PANEL_TOP, WIDTH, HEIGHT], fill=(250, 247, 238))
+    d.line([(0, PANEL_TOP), (WIDTH, PANEL_TOP)], fill=INK, width=3)
+    _draw_legend(d)
+    return img
+
+
+def _legend_items() -> list[LegendItem]:
+    def border(kind):
+        def sym(d, cx, cy, s):
+            colour, width, dash, gap, limit = BORDER_STYLE[kind]
+            d.line([(cx - 26, cy), (cx + 26, cy)], fill=WHITE, width=width + 4)
+            dashed_line(d, (cx - 26, cy), (cx + 26, cy), colour, width, dash, gap, round_caps=(kind == "red"))
+        return sym
+
+    def icon(kind):
+        return lambda d, cx, cy, s: draw_icon(d, kind, cx, cy, 22)
+
+    def contested(d, cx, cy, s):
+        d.rounded_rectangle([cx - 24, cy - 12, cx + 24, cy + 12], radius=6, outline=CONTEST, width=4)
+        _swords(d, cx, cy, 18)
+
+    def move(d, cx, cy, s):
+        arrow(d, (cx - 26, cy), (cx + 26, cy), MOVE_COLOUR["lancaster"], width=5, head=14)
+
+    def sea(d, cx, cy, s):
+        sea_badge(d, cx - 12, cy, "irish-sea")
+        sea_badge(d, cx + 14, cy, "north-sea")
+
+    def shield_item(d, cx, cy, s):
+        draw_icon(d, "shield", cx, cy, 22)
+
+    return [
+        LegendItem(legend_block("york"), "York block (white, round rose)"),
+        LegendItem(legend_block("lancaster"), "Lancaster block (red, star rose)"),
+        LegendItem(legend_block("rebel"), "Rebel (black, cross)"),
+        LegendItem(border("yellow"), "Major border: 4 may cross"),
+        LegendItem(border("blue"), "River border: 3 may cross"),
+        LegendItem(border("red"), "Minor border: 2, then stop"),
+        LegendItem(icon("crown"), "Crown area"),
+        LegendItem(icon("city"), "City (white York, red Lanc.)"),
+        LegendItem(icon("cathedral"), "Cathedral"),
+        LegendItem(shield_item, "Noble's seat (one per shield)"),
+        LegendItem(icon("port"), "Major port"),
+        LegendItem(sea, "Coast on Irish/North/Channel"),
+        LegendItem(contested, "Contested: battle here"),
+        LegendItem(move, "Moved this turn (count)"),
+        LegendItem(lambda d, cx, cy, s: d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226),
+                                                    outline=(110, 70, 130), width=2), "Exile area (hatched)"),
+    ]
+
+
+LEGEND_TOP = PANEL_TOP + 190
+
+
+def _draw_legend(d: ImageDraw.ImageDraw) -> None:
+    legend(d, (16, LEGEND_TOP, WIDTH - 16, HEIGHT - 6), _legend_items(), columns=3, row_height=34)
+
+
+# ---- pieces on the map ----------------------------------------------------------------------------
+def _grid(n: int) -> int:
+    if n <= 3:
+        return max(n, 1)
+    if n == 4:
+        return 2
+    if n <= 9:
+        return 3
+    return 4
+
+
+def layout_blocks(area_box, groups: list[list[BlockFace]], size: int,
+                  where: str = "below") -> list[tuple[float, float, BlockFace]]:
+    """Blocks below the area's name plate (or beside it): one group per side (York first), centred."""
+    if where in ("left", "right"):
+        return _layout_beside(area_box, groups, size, where)
+    x0, y0, x1, y1 = area_box
+    cx = (x0 + x1) / 2
+    y = y1 + 6
+    out = []
+    for group in groups:
+        if not group:
+            continue
+        cols = _grid(len(group))
+        for i, b in enumerate(group):
+            r, c = divmod(i, cols)
+            in_row = min(cols, len(group) - r * cols)
+            left = cx - (in_row * (size + GAP) - GAP) / 2
+            out.append((left + c * (size + GAP), y + r * (size + GAP), b))
+        rows = (len(group) + cols - 1) // cols
+        y += rows * (size + GAP) + 4
+    return out
+
+
+def _layout_beside(area_box, groups, size, where):
+    x0, y0, x1, y1 = area_box
+    blocks = [b for g in groups for b in g]
+    cols = 2 if len(blocks) <= 4 else 3
+    rows = (len(blocks) + cols - 1) // cols
+    top = (y0 + y1) / 2 - (rows * (size + GAP) - GAP) / 2
+    left = x0 - 8 - cols * (size + GAP) if where == "left" else x1 + 8
+    return [(left + (i % cols) * (size + GAP), top + (i // cols) * (size + GAP), b) for i, b in enumerate(blocks)]
+
+
+def _swords(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    for sign in (1, -1):
+        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=INK, width=4)
+        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=WHITE, width=2)
+        hx, hy = cx - s * 0.3 * sign, cy + s * 0.3
+        d.line([(hx - 4, hy - 4 * sign * -1), (hx + 4, hy + 4 * sign * -1)], fill=INK, width=3)
+
+
+def draw_map(scene: Scene) -> Image.Image:
+    board = load_board()
+    img = static_layer(scene.scenario)
+    d = ImageDraw.Draw(img)
+    private = scene.role in ("york", "lancaster")
+    size = PRIVATE_BLOCK if private else PUBLIC_BLOCK
+
+
+    placed: dict[str, tuple[float, float, float, float]] = {}
+    for area_id, blocks in scene.areas.items():
+        a = board.areas.get(area_id)
+        if a is None or not blocks:
+            continue
+        box = label_box(a)
+        groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
+        spots = layout_blocks(box, groups, size, BLOCKS_SIDE.get(area_id, "below"))
+        for x, y, b in spots:
+            draw_block(d, x, y, size, b)
+        xs = [s[0] for s in spots] + [box[0]]
+        ys = [s[1] for s in spots] + [box[1]]
+        placed[area_id] = (min(xs), min(ys), max([s[0] + size for s in spots] + [box[2]]),
+                           max([s[1] + size for s in spots] + [box[3]]))
+    # moves this turn, over the blocks so they are never hidden
+    _draw_moves(d, board, scene)
+    for area_id in sorted(scene.contested | scene.battle_areas):
+        a = board.areas.get(area_id)
+        if a is None:
+            continue
+        x0, y0, x1, y1 = placed.get(area_id, label_box(a))
+        d.rounded_rectangle([x0 - 7, y0 - 7, x1 + 10, y1 + 10], radius=10, outline=CONTEST, width=5)
+        bx, by = x1 + 6, y0 - 4
+        d.ellipse([bx - 16, by - 16, bx + 16, by + 16], fill=ACCENT, outline=INK, width=2)
+        _swords(d, bx, by, 18)
+
+    _draw_title(d, scene)
+    _draw_state_panel(d, board, scene)
+    _draw_pools(d, scene)
+    return img
+
+
+def _side_key(b: BlockFace, scene: Scene) -> str:
+    if b.side == "rebel":  # the Rebel fights for the Pretender
+        return "york" if scene.king == "lancaster" else "lancaster"
+    return b.side
+
+
+def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
+    for i, m in enumerate(scene.moves):
+        a, b = board.areas.get(m.frm), board.areas.get(m.to)
+        if a is None or b is None:
+            continue
+        # offset each arrow sideways a little so a move and its return do not coincide
+        (x0, y0), (x1, y1) = a.pos, b.pos
+        length = math.hypot(x1 - x0, y1 - y0) or 1
+        nx, ny = -(y1 - y0) / length * 10, (x1 - x0) / length * 10
+        p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
+        colour = MOVE_COLOUR.get(m.side, INK)
+        edge = MOVE_EDGE.get(m.side, WHITE)
+        arrow(d, p0, p1, colour, width=7, head=24, outline=edge, shorten=34)
+        mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42
+        if m.count:
+            r = 14
+            d.ellipse([mx - r, my - r, mx + r, my + r], fill=colour, outline=edge, width=3)
+            d.text((mx, my), str(m.count), font=font(17, True), fill=edge, anchor="mm")
+
+
+# ---- title, state panel, pools --------------------------------------------------------------------
+def _draw_title(d: ImageDraw.ImageDraw, scene: Scene) -> None:
+    bits = ["Richard III"]
+    if scene.campaign:
+        c = f"Campaign {scene.campaign}"
+        if scene.year:
+            c += f" ({scene.year})"
+        bits.append(c)
+    if scene.turn:
+        bits.append(f"Turn {scene.turn} of {scene.turns}")
+    title = " · ".join(bits)
+    viewer = "Public map" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s private map"
+    detail = " · ".join(x for x in [scene.phase, viewer] if x)
+    whose = scene.result or scene.waiting
+    fill = ACCENT
+    if not scene.result and len(scene.active) == 1:
+        fill = SIDE_FILL.get(scene.active[0], ACCENT)
+    title_strip(d, (0, 0, WIDTH, TITLE_H), title, detail, whose, whose_fill=fill)
+
+
+PANEL_BOX = (788, MAP_TOP + 10, WIDTH - 10, MAP_TOP + 330)
+
+
+def _draw_state_panel(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
+    """Top right, over the North Sea: throne, turn track, cards revealed this turn."""
+    x0, y0, x1, y1 = PANEL_BOX
+    d.rounded_rectangle(PANEL_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
+    y = y0 + 22
+    # King and Pretender
+    for label, side, heir in (("King", scene.king, scene.king_heir),
+                              ("Pretender", _other(scene.king) if scene.king else "", scene.pretender_heir)):
+        king = label == "King"
+        crown(d, x0 + 24, y, 26 if king else 20, fill=(236, 190, 60) if king else (205, 205, 205))
+        text = f"{label}: {SIDE_NAME.get(side, '?')}" + (f" ({heir})" if heir else "")
+        d.text((x0 + 46, y), text, font=fit_font(text, x1 - x0 - 56, 20, True, 14), fill=INK, anchor="lm")
+        y += 34
+    # turn track
+    y += 6
+    d.text((x0 + 12, y), "Turn", font=font(17, True), fill=INK, anchor="lm")
+    cell = 40
+    tx = x0 + 62
+    for t in range(1, scene.turns + 1):
+        on = t == scene.turn
+        box = [tx + (t - 1) * (cell + 3), y - 16, tx + (t - 1) * (cell + 3) + cell, y + 16]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
+        d.text(((box[0] + box[2]) / 2, y), str(t), font=font(19, on), fill=INK, anchor="mm")
+    y += 40
+    d.text((x0 + 12, y), "Campaign", font=font(17, True), fill=INK, anchor="lm")
+    first, last = scene.campaigns
+    cx = x0 + 104
+    for c in range(first, last + 1):
+        on = c == scene.campaign
+        box = [cx, y - 16, cx + 60, y + 16]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
+        d.text(((box[0] + box[2]) / 2, y), str(c), font=font(19, on), fill=INK, anchor="mm")
+        cx += 64
+    y += 30
+    # cards played this turn
+    d.text((x0 + 12, y + 6), "Cards this turn", font=font(17, True), fill=INK, anchor="lm")
+    y += 20
+    w = (x1 - x0 - 36) / 2
+    for i, side in enumerate(("york", "lancaster")):
+        bx = x0 + 12 + i * (w + 12)
+        box = (bx, y, bx + w, y1 - 10)
+        card = scene.revealed_cards.get(side)
+        if card is not None:
+            from .cards import draw_mini_card
+            draw_mini_card(d, box, card, side)
+        else:
+            chosen = scene.chosen.get(side)
+            d.rounded_rectangle(box, radius=8, fill=(236, 232, 220), outline=(150, 150, 150), width=2)
+            text = f"{SIDE_NAME[side]}:\n" + ("card chosen" if chosen else "no card yet")
+            d.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=font(17),
+                             fill=(80, 80, 80), anchor="mm", align="center")
+
+
+def _other(side: str) -> str:
+    return "lancaster" if side == "york" else "york" if side == "lancaster" else ""
+
+
+def _draw_pools(d: ImageDraw.ImageDraw, scene: Scene) -> None:
+    """Pools (counts publicly; names for the owner), heirs waiting as minors, and the dead."""
+    y0 = PANEL_TOP + 10
+    half = WIDTH / 2
+    for i, side in enumerate(("york", "lancaster")):
+        x0 = 16 + i * half
+        x1 = x0 + half - 32
+        count = scene.pool_counts.get(side)
+        known = scene.pool.get(side)
+        head = f"{SIDE_NAME[side]} pool: {count if count is not None else len(known or [])} blocks"
+        draw_block(d, x0, y0 + 2, 28, BlockFace(side))
+        d.text((x0 + 38, y0 + 16), head, font=font(20, True), fill=INK, anchor="lm")
+        y = y0 + 40
+        lines: list[str] = []
+        if known:
+            lines.append(", ".join(_pool_name(b) for b in known))
+        if scene.minors.get(side):
+            lines.append("Minors: " + ", ".join(scene.minors[side]))
+        if scene.dead.get(side):
+            lines.append("Dead: " + ", ".join(scene.dead[side]))
+        if scene.hand_counts.get(side) is not None:
+            lines.append(f"Cards in hand: {scene.hand_counts[side]}")
+        f = font(16)
+        out: list[str] = []
+        for line in lines:
+            out += wrap(line, f, int(x1 - x0))
+        for line in out[:6]:
+            d.text((x0, y), line, font=f, fill=INK, anchor="la")
+            y += 21
+
+
+def _pool_name(b: BlockFace) -> str:
+    name = short_name(b.name or "?") if b.name and len(b.name) > 12 else (b.name or "?")
+    if b.strength is not None and b.max:
+        return f"{name} {b.rating or ''} {b.strength}/{b.max}".replace("  ", " ")
+    return name

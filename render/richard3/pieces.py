@@ -1,0 +1,116 @@
+"""Richard III pieces: blocks (blank or labelled), cards, markers. Colour is never the only cue:
+York blocks are pale with a thin dark frame and a round-petalled rose; Lancaster blocks are dark red
+with a double gold frame and a pointed (star) rose; the Rebel is black with a white cross."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from PIL import ImageDraw
+
+from ..core import INK, WHITE, crown, fit_font, font, pips, rose, star, tower
+
+SIDE_FILL = {"york": (247, 246, 238), "lancaster": (178, 28, 40), "rebel": (26, 26, 26)}
+SIDE_INK = {"york": (20, 20, 24), "lancaster": (255, 255, 255), "rebel": (255, 255, 255)}
+SIDE_FRAME = {"york": (40, 40, 48), "lancaster": (236, 190, 60), "rebel": (200, 200, 200)}
+SIDE_NAME = {"york": "York", "lancaster": "Lancaster", "rebel": "Rebel"}
+
+SHORT = {
+    "Northumberland": "Northumb", "Westmoreland": "Westmor.", "Buckingham": "Buckingm",
+    "Prince Edward": "P.Edward", "Gloucester": "Gloucstr", "Canterbury (church)": "Abp Cant",
+    "York (church)": "Abp York", "Irish Mercenary": "Irish", "Burgundian Mercenary": "Burgundy",
+    "Calais Mercenary": "Calais", "Scots Mercenary": "Scots", "French Mercenary": "French",
+    "Welsh Mercenary": "Welsh", "Worcester": "Worcestr", "Shrewsbury": "Shrewsby",
+}
+
+
+def short_name(name: str) -> str:
+    if name in SHORT:
+        return SHORT[name]
+    if name.endswith(" (levy)"):
+        return name[:-7]
+    return name
+
+
+@dataclass
+class BlockFace:
+    """What a picture may show of one block. Only ``side`` is always known; the rest is None when the
+    block is face down to this viewer."""
+
+    side: str
+    id: Optional[str] = None
+    name: Optional[str] = None
+    kind: Optional[str] = None        # heir, noble, church, levy, mercenary, bombard, rebel
+    strength: Optional[int] = None
+    max: Optional[int] = None
+    rating: Optional[str] = None      # e.g. "B3"
+    rank: Optional[int] = None        # heir rank
+    ruler: bool = False               # the King or the Pretender himself
+    fresh: bool = False               # moved / mustered this turn (a thin accent)
+
+    @property
+    def known(self) -> bool:
+        return self.name is not None
+
+
+def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) -> None:
+    """A block with its top-left corner at (x, y)."""
+    side = b.side if b.side in SIDE_FILL else "rebel"
+    fill, ink, frame = SIDE_FILL[side], SIDE_INK[side], SIDE_FRAME[side]
+    x1, y1 = x + size, y + size
+    # shadow, body, frame (York: one thin dark frame; Lancaster: double gold frame; Rebel: grey)
+    d.rectangle([x + 3, y + 3, x1 + 3, y1 + 3], fill=(60, 50, 40))
+    d.rectangle([x, y, x1, y1], fill=fill, outline=INK, width=2)
+    if side == "lancaster":
+        d.rectangle([x + 4, y + 4, x1 - 4, y1 - 4], outline=frame, width=2)
+    elif side == "rebel":
+        d.rectangle([x + 4, y + 4, x1 - 4, y1 - 4], outline=frame, width=1)
+    cx, cy = x + size / 2, y + size / 2
+    if not b.known:
+        mark(d, cx, cy, size * 0.30, side)
+        return
+    # labelled block: strength pips on top (filled = current, hollow = lost), name, type, rating
+    if b.max:
+        pips(d, cx, y + 11, b.strength or 0, b.max, 9, fill=ink, empty=ink)
+    name = short_name(b.name or "")
+    f = fit_font(name, size - 6, 14, bold=True, minimum=11) if size >= 56 else fit_font(name, size - 4, 12, True, 9)
+    d.text((cx, cy + 1), name, font=f, fill=ink, anchor="mm")
+    if b.rating:
+        d.text((x1 - 5, y1 - 4), b.rating, font=font(17 if size >= 56 else 14, True), fill=ink, anchor="rd")
+    gx, gy = x + 13, y1 - 12
+    if b.kind == "heir":
+        crown(d, gx, gy, 15, fill=(236, 190, 60), outline=INK)
+        if b.rank:
+            d.text((gx + 10, gy + 7), str(b.rank), font=font(11, True), fill=ink, anchor="ld")
+    elif b.kind == "church":
+        d.line([(gx, gy - 8), (gx, gy + 7)], fill=ink, width=3)
+        d.line([(gx - 5, gy - 3), (gx + 5, gy - 3)], fill=ink, width=3)
+    elif b.kind == "levy":
+        tower(d, gx, gy, 13, fill=fill, outline=ink)
+    elif b.kind == "mercenary":
+        d.ellipse([gx - 6, gy - 6, gx + 6, gy + 6], outline=ink, width=2)
+        d.text((gx, gy), "$", font=font(11, True), fill=ink, anchor="mm")
+    elif b.kind == "bombard":
+        d.ellipse([gx - 6, gy - 6, gx + 6, gy + 6], fill=ink)
+    if b.ruler:
+        d.rectangle([x - 3, y - 3, x1 + 3, y1 + 3], outline=(236, 190, 60), width=3)
+
+
+def mark(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, side: str) -> None:
+    """The house mark on a face-down block: York round-petalled rose, Lancaster star rose, Rebel cross."""
+    if side == "york":
+        rose(d, cx, cy, r, petal=WHITE, outline=(40, 40, 48))
+    elif side == "lancaster":
+        d.polygon(star(cx, cy, r * 1.1, r * 0.5), fill=(250, 190, 190), outline=(90, 0, 10), width=2)
+        d.ellipse([cx - r * 0.28, cy - r * 0.28, cx + r * 0.28, cy + r * 0.28], fill=(236, 190, 60))
+    else:
+        w = max(3, int(r / 3))
+        d.line([(cx - r, cy - r), (cx + r, cy + r)], fill=WHITE, width=w)
+        d.line([(cx - r, cy + r), (cx + r, cy - r)], fill=WHITE, width=w)
+
+
+def legend_block(side: str):
+    def symbol(d, cx, cy, s):
+        draw_block(d, cx - s / 2, cy - s / 2, int(s), BlockFace(side))
+    return symbol
