@@ -1021,7 +1021,7 @@ class TableService:
 
             def lookup(game_id: str) -> Engine:
                 if game_id in extra:
-                    return importlib.import_module(extra[game_id]).ENGINE
+                    return _import_engine(extra[game_id])
                 return registry.get_engine(game_id)
             return registry.game_ids() + [g for g in extra if g not in registry.GAME_MODULES], lookup
         if isinstance(engines, Mapping):
@@ -1355,6 +1355,20 @@ class TableService:
             elif roles & set(json.loads(audience)):
                 lines.append(LogLine(id_, pos, text, kind, True, at))
         return lines
+
+
+def _import_engine(module: str) -> Engine:
+    """ENGINE of a module named in config; the working directory counts as a source folder too (the
+    `herald` script does not put it on sys.path, python -m does)."""
+    import os
+    import sys
+    try:
+        return importlib.import_module(module).ENGINE
+    except ModuleNotFoundError:
+        if os.getcwd() in sys.path:
+            raise
+        sys.path.append(os.getcwd())
+        return importlib.import_module(module).ENGINE
 
 
 def _clock_timestamp() -> float:

@@ -1,0 +1,572 @@
+"""`herald local` and `herald replay`: the table service from a terminal (DESIGN.md §4).
+
+Several local players share one terminal (`as alice` switches who you are); the commands mirror the
+Discord ones. Outbox messages are printed as they would be delivered (`>> #local` for the channel,
+`>> @alice` for a direct message). With --script, commands come from a file; `expect ...` lines check
+the previous command, and the run stops with exit status 1 at the first failed expectation or at an
+error that no `expect error` line accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import traceback
+from pathlib import Path
+from typing import Callable, Mapping, TextIO
+
+from rules.core import Engine
+
+from . import clock
+from .config import Config, ConfigError, load_config, parse_duration
+from .service import RenderUnavailable, ServiceError, TableService, TurnDetail
+
+CHANNEL = "local"
+
+HELP = """\
+Players and games
+  as NAME                     become local player NAME (ids are the names)
+  new GAME [SCENARIO] [players=N] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
+                              open a game here (deadline keys: turn secret reaction policy
+                              reaction_policy substitute); you are its game master
+  catalogue                   games, scenarios and options on offer
+  games [all]                 games in this channel;  mine: your games
+  use ID                      make game ID the current one
+  join [SEAT|ROLE] | leave | swap SEAT|ROLE | spectate | start
+Playing
+  status                      who must act, deadlines, turn
+  choices (or play)           your prompt and numbered legal actions
+  do N|ACTION_ID [ROLE]       play an action by number or id
+  undo                        take back your last action (if nothing was revealed since)
+  view [ROLE|public] | hand   what you see (JSON)
+  map [PICTURE] [public]      write the picture to --out (needs the renderer)
+  log [N] | digest | history [TURN]
+  autopass on|off             pass reaction windows at once when nothing else is legal
+Slow play and admin
+  deadline                    running deadlines
+  vacation DURATION|off       e.g. vacation 3d
+  admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
+  tick | advance DURATION     process deadlines now / move the clock forward, then tick
+  messages                    deliver (print) waiting messages;  replay: check the stored game
+Scripts
+  expect ok | expect error [CODE] | expect text TEXT | expect status STATUS | expect turn TEXT
+  quit
+"""
+
+
+class ScriptFailure(Exception):
+    pass
+
+
+class Console:
+    """One terminal session over a :class:`TableService`."""
+
+    def __init__(self, service: TableService, out_dir: str = "out", write: Callable[[str], None] = print,
+                 channel: str = CHANNEL) -> None:
+        self.service = service
+        self.out_dir = Path(out_dir)
+        self.write = write
+        self.channel = channel
+        self.user: str | None = None
+        self.game: int | None = None
+        self.last_ok = True
+        self.last_error: ServiceError | None = None
+        self.last_output: list[str] = []
+        self.deliver = True
+
+    # ---- running ---------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.last_output.append(text)
+        self.write(text)
+
+    def execute(self, line: str) -> bool:
+        """Run one command line; returns False on an error (already printed)."""
+        self.last_output = []
+        self.last_error = None
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as error:
+            return self._fail(ServiceError(f"Cannot read that line: {error}."), "bad_input")
+        if not words:
+            return True
+        command, rest = words[0].lower(), words[1:]
+        handler = getattr(self, "cmd_" + command.replace("-", "_"), None)
+        if handler is None:
+            return self._fail(ServiceError(f"Unknown command '{command}'. Type help for the list."), "bad_input")
+        try:
+            handler(rest)
+            self.last_ok = True
+        except ServiceError as error:
+            return self._fail(error, error.code)
+        except (ConfigError, UsageError) as error:
+            return self._fail(ServiceError(str(error)), "bad_input")
+        except ScriptFailure:
+            raise
+        except Exception as error:  # never a traceback at the player; a short note instead
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            return self._fail(ServiceError(f"Internal error: {type(error).__name__}: {error} "
+                                           f"({Path(where.filename).name}:{where.lineno})."), "internal")
+        finally:
+            if self.deliver:
+                self._deliver()
+        return True
+
+    def _fail(self, error: ServiceError, code: str) -> bool:
+        error.code = code
+        self.last_ok = False
+        self.last_error = error
+        self.say(f"error [{code}]: {error.message}")
+        return False
+
+    def run_script(self, lines: list[str], name: str = "script") -> int:
+        """Run commands; 0 when every line passed, 1 at the first failure (reported with its line)."""
+        unexpected: tuple[int, str] | None = None
+        for number, raw in enumerate(lines, start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.lower().startswith("expect"):
+                try:
+                    self.check_expectation(line)
+                except ScriptFailure as failure:
+                    self.write(f"{name}:{number}: expectation failed: {failure}")
+                    return 1
+                unexpected = None
+                continue
+            if unexpected is not None:
+                self.write(f"{name}:{unexpected[0]}: command failed: {unexpected[1]}")
+                return 1
+            self.write(f"> {line}")
+            if line.lower() in ("quit", "exit"):
+                return 0
+            if not self.execute(line):
+                unexpected = (number, line)
+        if unexpected is not None:
+            self.write(f"{name}:{unexpected[0]}: command failed: {unexpected[1]}")
+            return 1
+        return 0
+
+    def check_expectation(self, line: str) -> None:
+        words = shlex.split(line)
+        what = words[1].lower() if len(words) > 1 else "ok"
+        arg = " ".join(words[2:])
+        if what == "ok":
+            if not self.last_ok:
+                raise ScriptFailure(f"the command failed: {self.last_error.message}")
+        elif what == "error":
+            if self.last_ok:
+                raise ScriptFailure("the command succeeded")
+            if arg and self.last_error.code != arg:
+                raise ScriptFailure(f"error code {self.last_error.code}, expected {arg}")
+        elif what == "text":
+            text = "\n".join(self.last_output)
+            if arg.lower() not in text.lower():
+                raise ScriptFailure(f"'{arg}' not in the output:\n{text}")
+        elif what in ("status", "turn", "finished"):
+            status = self.service.status(self._current())
+            if what == "finished":
+                what, arg = "status", "finished"
+            actual = status.status if what == "status" else status.turn_label
+            if (arg.lower() != actual.lower()) if what == "status" else (arg.lower() not in actual.lower()):
+                raise ScriptFailure(f"{what} is '{actual}', expected '{arg}'")
+        else:
+            raise ScriptFailure(f"unknown expectation '{what}' (ok, error, text, status, turn, finished)")
+
+    def interact(self, stdin: TextIO) -> int:
+        self.write("Herald local console. Type help for commands, quit to leave.")
+        while True:
+            prompt = f"[{self.user or '?'}{f' #{self.game}' if self.game else ''}]> "
+            try:
+                line = input(prompt) if stdin.isatty() else stdin.readline()
+            except (EOFError, KeyboardInterrupt):
+                self.write("")
+                return 0
+            if not stdin.isatty():
+                if not line:
+                    return 0
+                self.write(prompt + line.rstrip())
+            if line.strip().lower() in ("quit", "exit"):
+                return 0
+            if line.strip().lower().startswith("expect"):
+                try:
+                    self.check_expectation(line)
+                except ScriptFailure as failure:
+                    self.write(f"expectation failed: {failure}")
+                continue
+            self.execute(line)
+
+    # ---- helpers ---------------------------------------------------------------------------------
+    def _me(self) -> str:
+        if self.user is None:
+            raise UsageError("Say who you are first: as NAME")
+        return self.user
+
+    def _current(self) -> int:
+        if self.game is None:
+            raise UsageError("No current game: open one with new, or pick one with use ID.")
+        return self.game
+
+    def _deliver(self) -> None:
+        for message in self.service.outbox.pending(limit=500):
+            target = f"#{message.target}" if message.target_kind == "channel" else f"@{message.target}"
+            picture = f" [{message.image.picture} of version {message.image.version}]" if message.image else ""
+            for i, text in enumerate((message.text or "").splitlines() or [""]):
+                self.say(f"  >> {target}: {text}{picture if i == 0 else ''}")
+            self.service.outbox.mark_delivered(message.id, f"console-{message.delivery_id[:8]}")
+
+    def _time(self, ts: float | None) -> str:
+        if ts is None:
+            return "no deadline"
+        return f"{clock.format_time(ts)} (in {clock.format_duration(ts - clock.timestamp())})"
+
+    # ---- commands: players and games -------------------------------------------------------------
+    def cmd_help(self, args: list[str]) -> None:
+        self.say(HELP.rstrip())
+
+    def cmd_as(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: as NAME")
+        self.user = args[0]
+        self.say(f"You are now {self.user}.")
+
+    def cmd_catalogue(self, args: list[str]) -> None:
+        for entry in self.service.catalogue():
+            self.say(f"{entry.id}: {entry.title}")
+            for s in entry.scenarios:
+                self.say(f"  scenario {s.id}: {s.name} ({s.min_players}–{s.max_players} players) — {s.description}")
+            for o in entry.options:
+                self.say(f"  option {o.id} ({o.kind}, default {o.default}): {o.label}")
+
+    def cmd_new(self, args: list[str]) -> None:
+        me = self._me()
+        if not args:
+            raise UsageError("Usage: new GAME [SCENARIO] [players=N] [OPTION=VALUE ...]")
+        game, scenario, options, deadlines, players = args[0], None, {}, {}, None
+        for word in args[1:]:
+            if "=" not in word:
+                if scenario is not None:
+                    raise UsageError(f"'{word}': only one scenario; options are written KEY=VALUE.")
+                scenario = word
+                continue
+            key, value = word.split("=", 1)
+            if key == "players":
+                if not value.isdigit():
+                    raise UsageError(f"players must be a number, not '{value}'.")
+                players = int(value)
+            elif key.startswith("deadline."):
+                deadlines[key.removeprefix("deadline.")] = value
+            else:
+                options[key] = value
+        status = self.service.create_game(game, channel=self.channel, creator_id=me, creator_name=me,
+                                          scenario=scenario, options=options, players=players,
+                                          deadlines=deadlines or None)
+        self.game = status.game_id
+        self.say(f"Game #{status.game_id} opened: {status.title} ({status.scenario}), "
+                 f"{len(status.seats)} seats. You are its game master.")
+
+    def cmd_games(self, args: list[str]) -> None:
+        games = self.service.games_in_channel(self.channel, include_finished=bool(args and args[0] == "all"))
+        if not games:
+            self.say("No games here. Open one with: new GAME")
+        for g in games:
+            self.say(self._headline(g))
+
+    def cmd_mine(self, args: list[str]) -> None:
+        for g in self.service.games_of_user(self._me(), include_finished=True):
+            self.say(self._headline(g))
+
+    def _headline(self, g) -> str:
+        players = ", ".join(f"{'/'.join(s.role_names)}: {s.user_name or '(free)'}" for s in g.seats)
+        return f"#{g.game_id} {g.title} [{g.status}] {g.turn_label} — {players}"
+
+    def cmd_use(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: use ID")
+        status = self.service.status(args[0])
+        self.game = status.game_id
+        self.say(f"Current game: {self._headline(status)}")
+
+    def cmd_join(self, args: list[str]) -> None:
+        me = self._me()
+        seat = self.service.join(self._current(), me, me, args[0] if args else None)
+        self.say(f"{me} sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
+
+    def cmd_leave(self, args: list[str]) -> None:
+        self.service.leave(self._current(), self._me())
+        self.say("You left your seat.")
+
+    def cmd_swap(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: swap SEAT|ROLE")
+        seat = self.service.swap(self._current(), self._me(), args[0])
+        self.say(f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}).")
+
+    def cmd_spectate(self, args: list[str]) -> None:
+        self.service.spectate(self._current(), self._me(), self._me())
+        self.say("You follow this game as a spectator.")
+
+    def cmd_start(self, args: list[str]) -> None:
+        status = self.service.start(self._current(), self._me())
+        self.say(f"Game #{status.game_id} started: {status.turn_label}.")
+
+    # ---- commands: playing -----------------------------------------------------------------------
+    def cmd_status(self, args: list[str]) -> None:
+        s = self.service.status(self._current())
+        self.say(f"Game #{s.game_id}: {s.title} ({s.scenario}) — {s.status}, {s.turn_label}"
+                 f"{f' / {s.phase}' if s.phase else ''}, version {s.version}. Game master: {s.gm}.")
+        for seat in s.seats:
+            self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}")
+        for w in s.waiting:
+            pause = " (paused: on vacation)" if w.paused else ""
+            self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._time(w.deadline)}{pause}")
+        if s.result:
+            self.say(f"  result: {', '.join(s.result.winners) or 'no winner'} — {s.result.reason}")
+
+    def _numbered(self) -> list[tuple[str, str]]:
+        """(role, action id) in the order `choices` numbers them."""
+        return [(rc.role, a.id) for rc in self.service.choices(self._current(), self._me()) for a in rc.actions]
+
+    def cmd_choices(self, args: list[str]) -> None:
+        me = self._me()
+        choices = self.service.choices(self._current(), me)
+        if not choices:
+            status = self.service.status(self._current())
+            waiting = ", ".join(f"{w.role_name} ({w.user_name})" for w in status.waiting)
+            self.say(f"Nothing for {me} to do now" + (f"; waiting for {waiting}." if waiting else f" ({status.status})."))
+            return
+        number = 0
+        for rc in choices:
+            self.say(f"{rc.role_name} — {rc.prompt} [{rc.kind}; {self._time(rc.deadline)}]")
+            group = None
+            for action in rc.actions:
+                number += 1
+                if action.group and action.group != group:
+                    group = action.group
+                    self.say(f"  {group}:")
+                hint = f" — {action.hint}" if action.hint else ""
+                self.say(f"    {number}. {action.label}  [{action.id}]{hint}")
+
+    cmd_play = cmd_choices
+
+    def cmd_do(self, args: list[str]) -> None:
+        me = self._me()
+        if not args:
+            raise UsageError("Usage: do N|ACTION_ID [ROLE]")
+        choice, role = args[0], (args[1] if len(args) > 1 else None)
+        if choice.isdigit():
+            numbered = self._numbered()
+            if not numbered:
+                self.service.submit(self._current(), me, "?")  # raises the precise reason (turn, seat, state)
+            if not 1 <= int(choice) <= len(numbered):
+                raise UsageError(f"Choose a number from 1 to {len(numbered)} (see choices).")
+            role, choice = numbered[int(choice) - 1]
+        result = self.service.submit(self._current(), me, choice, role=role)
+        self.say(f"{me} ({result.role}): {result.label}.")
+        for line in result.log:
+            self.say(f"  {'(private) ' if line.private else ''}{line.text}")
+        if result.automatic:
+            self.say(f"  ({result.automatic} automatic pass(es) followed)")
+
+    def cmd_undo(self, args: list[str]) -> None:
+        result = self.service.undo(self._current(), self._me())
+        self.say(f"Taken back: {result.label}.")
+
+    def cmd_view(self, args: list[str]) -> None:
+        me = self._me()
+        if args and args[0] == "public":
+            view = self.service.view(self._current(), None)
+        else:
+            view = self.service.view(self._current(), me, args[0] if args else None)
+        self.say(json.dumps(view, indent=1, sort_keys=True))
+
+    def cmd_hand(self, args: list[str]) -> None:
+        view = self.service.view(self._current(), self._me())
+        hand = {k: v for k, v in view.items() if any(w in k.lower() for w in ("hand", "card", "my_", "bid"))}
+        self.say(json.dumps(hand or view, indent=1, sort_keys=True))
+
+    def cmd_map(self, args: list[str]) -> None:
+        me = self._me()
+        public = "public" in args
+        pictures = [a for a in args if a != "public"]
+        picture = pictures[0] if pictures else "map"
+        game = self._current()
+        try:
+            png = self.service.picture(game, None if public else me, picture)
+        except RenderUnavailable as error:
+            self.say(f"(no picture: {error.message})")
+            return
+        version = self.service.status(game).version
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"game{game}-v{version}-{'public' if public else me}-{picture}.png"
+        path.write_bytes(png)
+        self.say(f"Wrote {path} ({len(png)} bytes).")
+
+    def cmd_log(self, args: list[str]) -> None:
+        limit = int(args[0]) if args and args[0].isdigit() else 20
+        for line in self.service.log(self._current(), self.user, limit):
+            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+
+    def cmd_digest(self, args: list[str]) -> None:
+        lines = self.service.digest(self._current(), self._me())
+        self.say(f"{len(lines)} new line(s) since you last looked.")
+        for line in lines:
+            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+
+    def cmd_history(self, args: list[str]) -> None:
+        if args:
+            if not args[0].isdigit():
+                raise UsageError("Usage: history [TURN NUMBER]")
+            detail = self.service.history(self._current(), self.user, int(args[0]))
+            assert isinstance(detail, TurnDetail)
+            self.say(f"Turn {detail.turn.index}: {detail.turn.turn_label} (after {detail.turn.pos} actions)")
+            self.say(json.dumps(detail.view, indent=1, sort_keys=True))
+            for line in detail.log:
+                self.say(f"  [{line.pos}] {line.text}")
+            return
+        for turn in self.service.history(self._current(), self.user):
+            self.say(f"  {turn.index}. {turn.turn_label} ({turn.phase}) — after {turn.pos} actions, "
+                     f"{clock.format_time(turn.at)}")
+
+    def cmd_autopass(self, args: list[str]) -> None:
+        if not args or args[0] not in ("on", "off"):
+            raise UsageError("Usage: autopass on|off")
+        self.service.set_autopass(self._current(), self._me(), args[0] == "on")
+        self.say(f"Auto-pass in reaction windows is {args[0]}.")
+
+    # ---- commands: slow play and admin -----------------------------------------------------------
+    def cmd_deadline(self, args: list[str]) -> None:
+        s = self.service.status(self._current())
+        if not s.waiting:
+            self.say("No running deadline.")
+        for w in s.waiting:
+            self.say(f"{w.role_name} ({w.user_name}): {self._time(w.deadline)}{' — paused' if w.paused else ''}")
+        d = s.deadlines
+        self.say(f"Policy when a deadline passes: {d.policy} (reactions: {d.reaction_policy}).")
+
+    def cmd_vacation(self, args: list[str]) -> None:
+        me = self._me()
+        if not args:
+            raise UsageError("Usage: vacation DURATION|off")
+        if args[0] == "off":
+            self.service.set_vacation(me, None)
+            self.say("Welcome back: your deadlines run again.")
+            return
+        seconds = parse_duration(args[0], "vacation")
+        if seconds <= 0:
+            raise UsageError("A vacation needs a positive duration, such as 3d.")
+        self.service.set_vacation(me, clock.timestamp() + seconds, me)
+        self.say(f"On vacation until {clock.format_time(clock.timestamp() + seconds)}: your deadlines wait.")
+
+    def cmd_admin(self, args: list[str]) -> None:
+        me, game = self._me(), self._current()
+        if not args:
+            raise UsageError("Usage: admin pause|resume|abort|end|replace|extend ...")
+        what, rest = args[0], args[1:]
+        if what == "pause":
+            self.service.pause(game, me)
+            self.say("Paused.")
+        elif what == "resume":
+            self.service.resume(game, me)
+            self.say("Resumed.")
+        elif what == "abort":
+            self.service.abort(game, me, " ".join(rest) or "aborted")
+            self.say("Aborted.")
+        elif what == "end":
+            self.service.end(game, me, rest)
+            self.say("Ended.")
+        elif what == "replace":
+            if len(rest) != 2:
+                raise UsageError("Usage: admin replace SEAT|ROLE USER")
+            seat = self.service.replace_seat(game, me, rest[0], rest[1], rest[1])
+            self.say(f"Seat {seat.seat} ({', '.join(seat.role_names)}) is now played by {seat.user_name}.")
+        elif what == "extend":
+            if not rest:
+                raise UsageError("Usage: admin extend DURATION [ROLE]")
+            self.service.extend_deadline(game, me, parse_duration(rest[0], "extend"), rest[1] if len(rest) > 1 else None)
+            self.say("Deadline extended.")
+        else:
+            raise UsageError(f"Unknown admin command '{what}' (pause, resume, abort, end, replace, extend).")
+
+    def cmd_tick(self, args: list[str]) -> None:
+        report = self.service.tick()
+        self.say(f"Tick: {report.reminders} reminder(s), {report.expired} deadline(s) passed "
+                 f"({report.defaulted} played by default, {report.substituted} seat(s) handed over, "
+                 f"{report.waiting} waiting).")
+
+    def cmd_advance(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: advance DURATION (e.g. 2d, 12h)")
+        seconds = parse_duration(args[0], "advance")
+        clock.advance(seconds)
+        self.say(f"The clock moves forward {clock.format_duration(seconds)}: now {clock.format_time(clock.timestamp())}.")
+        self.cmd_tick([])
+
+    def cmd_messages(self, args: list[str]) -> None:
+        self._deliver()
+
+    def cmd_replay(self, args: list[str]) -> None:
+        report = self.service.replay(args[0] if args else self._current())
+        self.say(report.verdict())
+        if not report.ok:
+            raise ServiceError("The stored game does not match its replay.")
+
+    def cmd_quit(self, args: list[str]) -> None:
+        pass
+
+    cmd_exit = cmd_quit
+
+
+class UsageError(ValueError):
+    """A command was typed wrongly; the message shows the right form."""
+
+
+def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
+    config = load_config(getattr(args, "config", "config.toml"))
+    db = args.db or config.database_path
+    return TableService(db, config, engines=engines), config
+
+
+def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: TextIO | None = None,
+                  write: Callable[[str], None] = print) -> int:
+    """`herald local [--script FILE] [--db PATH] [--out DIR]`."""
+    try:
+        service, _ = _open_service(args, engines)
+    except ConfigError as error:
+        write(f"error [config]: {error}")
+        return 2
+    console = Console(service, args.out, write)
+    try:
+        if args.script:
+            path = Path(args.script)
+            if not path.exists():
+                write(f"error [not_found]: no script file {path}")
+                return 2
+            return console.run_script(path.read_text().splitlines(), path.name)
+        return console.interact(stdin or sys.stdin)
+    finally:
+        service.close()
+
+
+def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
+                   write: Callable[[str], None] = print) -> int:
+    """`herald replay GAME_ID`: rebuild a stored game from its log and check it. Exit 0 when it matches."""
+    try:
+        config = load_config(getattr(args, "config", "config.toml"))
+    except ConfigError as error:
+        write(f"error [config]: {error}")
+        return 2
+    db = args.db or config.database_path
+    if not Path(db).exists():
+        write(f"error [not_found]: no database at {db}")
+        return 2
+    service = TableService(db, config, engines=engines)
+    try:
+        report = service.replay(args.game_id)
+    except ServiceError as error:
+        write(f"error [{error.code}]: {error.message}")
+        return 2
+    finally:
+        service.close()
+    write(report.verdict())
+    return 0 if report.ok else 1

@@ -1,0 +1,275 @@
+"""The table service with the Duel test game: lifecycle, errors that change nothing, undo, log audience,
+history, replay, admin powers, listings."""
+
+import json
+
+import pytest
+
+from bot.service import (BadOption, BadState, CannotUndo, Forbidden, GameFull, IllegalOrder, NotFound,
+                         NotYourSeat, NotYourTurn, SeatTaken, ServiceError, StaleVersion, TableService)
+from tests.service.conftest import dump, started_game
+
+
+def play_round(svc, game, red="bid:2", blue="bid:1"):
+    svc.submit(game, "alice", red)
+    svc.submit(game, "bob", blue)
+
+
+def test_a_game_runs_from_creation_to_the_end(service):
+    created = service.create_game("duel", channel="chan", creator_id="alice", creator_name="Alice")
+    assert created.status == "open" and created.gm == "alice" and len(created.seats) == 2
+    service.join(created.game_id, "alice", "Alice")
+    service.join(created.game_id, "bob", "Bob", seat="blue")
+    status = service.start(created.game_id, "alice")
+    assert status.status == "active" and status.turn_label == "Round 1"
+    assert {w.role for w in status.waiting} == {"red", "blue"}
+    assert all(w.deadline is not None for w in status.waiting)
+    for _ in range(10):
+        if service.status(created.game_id).status == "finished":
+            break
+        play_round(service, created.game_id, "bid:3", "bid:1")
+    final = service.status(created.game_id)
+    assert final.status == "finished" and final.result.winners == ("red",)
+    assert final.waiting == ()
+    assert service.replay(created.game_id).ok
+
+
+def test_choices_list_prompt_and_legal_actions_per_role(service):
+    game = started_game(service)
+    (rc,) = service.choices(game, "alice")
+    assert rc.role == "red" and rc.kind == "secret" and [a.id for a in rc.actions] == ["bid:1", "bid:2", "bid:3"]
+    service.submit(game, "alice", "bid:1")
+    assert service.choices(game, "alice") == []
+    assert service.choices(game, "carol") == []
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda s, g: s.submit(999, "alice", "bid:1"), NotFound),
+    (lambda s, g: s.submit("abc", "alice", "bid:1"), NotFound),
+    (lambda s, g: s.submit(g, "carol", "bid:1"), NotYourSeat),
+    (lambda s, g: s.submit(g, "alice", "bid:1", role="blue"), NotYourSeat),
+    (lambda s, g: s.submit(g, "alice", "bid:9"), IllegalOrder),
+    (lambda s, g: s.submit(g, "alice", ""), IllegalOrder),
+    (lambda s, g: s.submit(g, "alice", "bid:1; DROP TABLE games"), IllegalOrder),
+    (lambda s, g: s.submit(g, "alice", "bid:1", expected_version=0), StaleVersion),
+    (lambda s, g: s.pause(g, "bob"), Forbidden),
+    (lambda s, g: s.abort(g, "bob"), Forbidden),
+    (lambda s, g: s.replace_seat(g, "bob", 1, "mallory"), Forbidden),
+    (lambda s, g: s.extend_deadline(g, "bob", 3600), Forbidden),
+    (lambda s, g: s.end(g, "bob", ["blue"]), Forbidden),
+    (lambda s, g: s.join(g, "carol", "Carol"), BadState),
+    (lambda s, g: s.leave(g, "alice"), Forbidden),
+    (lambda s, g: s.start(g, "alice"), BadState),
+    (lambda s, g: s.view(g, "alice", role="blue"), NotYourSeat),
+    (lambda s, g: s.history(g, "alice", 99), NotFound),
+    (lambda s, g: s.undo(g, "alice"), CannotUndo),
+    (lambda s, g: s.resume(g, "alice"), BadState),
+    (lambda s, g: s.end(g, "alice", ["green"]), BadOption),
+])
+def test_bad_input_gets_a_specific_error_and_changes_nothing(service, call, error):
+    game = started_game(service)
+    before = dump(service)
+    with pytest.raises(error) as raised:
+        call(service, game)
+    assert raised.value.code == error.code and raised.value.message
+    assert dump(service) == before
+
+
+def test_acting_out_of_turn_is_refused_and_changes_nothing(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:2")
+    before = dump(service)
+    with pytest.raises(NotYourTurn, match="not your turn"):
+        service.submit(game, "alice", "bid:3")
+    assert dump(service) == before
+
+
+def test_joining_errors(service):
+    created = service.create_game("duel", channel="chan", creator_id="alice")
+    game = created.game_id
+    service.join(game, "alice")
+    before = dump(service)
+    with pytest.raises(BadState, match="already sit"):
+        service.join(game, "alice")
+    with pytest.raises(SeatTaken):
+        service.join(game, "bob", seat=1)
+    with pytest.raises(NotFound, match="seats 1 to 2"):
+        service.join(game, "bob", seat=7)
+    with pytest.raises(NotFound, match="no seat 'green'"):
+        service.join(game, "bob", seat="green")
+    with pytest.raises(BadState, match="Seat 2"):
+        service.start(game, "alice")
+    assert dump(service) == before
+    service.join(game, "bob")
+    before = dump(service)
+    with pytest.raises(GameFull, match="full") as raised:
+        service.join(game, "carol")
+    assert raised.value.code == "game_full"
+    assert dump(service) == before
+
+
+def test_create_game_errors(service):
+    before = dump(service)
+    with pytest.raises(NotFound, match="Unknown game"):
+        service.create_game("chess", channel="c", creator_id="a")
+    with pytest.raises(BadOption, match="no scenario"):
+        service.create_game("duel", channel="c", creator_id="a", scenario="epic")
+    with pytest.raises(BadOption, match="Unknown option"):
+        service.create_game("duel", channel="c", creator_id="a", options={"speed": 3})
+    with pytest.raises(BadOption, match="players"):
+        service.create_game("duel", channel="c", creator_id="a", players=3)
+    with pytest.raises(BadOption, match="policy"):
+        service.create_game("duel", channel="c", creator_id="a", deadlines={"policy": "sulk"})
+    with pytest.raises(BadOption, match="duration"):
+        service.create_game("duel", channel="c", creator_id="a", deadlines={"turn": "soon"})
+    assert dump(service) == before
+
+
+def test_leave_and_swap_before_start(service):
+    game = service.create_game("duel", channel="chan", creator_id="alice").game_id
+    service.join(game, "alice")
+    service.join(game, "bob")
+    seat = service.swap(game, "alice", "blue")
+    assert seat.roles == ("blue",) and seat.user_id == "alice"
+    assert service.status(game).seats[0].user_id == "bob"
+    service.leave(game, "bob")
+    assert service.status(game).seats[0].user_id is None
+    with pytest.raises(NotYourSeat):
+        service.leave(game, "bob")
+
+
+def test_undo_takes_back_only_ones_own_reversible_last_action(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:3")
+    version = service.status(game).version
+    undone = service.undo(game, "alice")
+    assert undone.action == "bid:3" and undone.version == version + 1
+    assert [rc.role for rc in service.choices(game, "alice")] == ["red"]
+    assert service.view(game, "alice")["my_bid"] is None
+    assert all("bid 3" not in l.text for l in service.log(game, "alice"))
+    service.submit(game, "alice", "bid:1")
+    with pytest.raises(CannotUndo, match="not yours"):
+        service.undo(game, "bob")
+    service.submit(game, "bob", "bid:2")  # reveal and dice: irreversible
+    with pytest.raises(CannotUndo, match="cannot be taken back"):
+        service.undo(game, "bob")
+    with pytest.raises(CannotUndo):
+        service.undo(game, "alice")
+    assert service.replay(game).ok
+
+
+def test_log_respects_the_audience(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:3")
+    alice = [l.text for l in service.log(game, "alice")]
+    bob = [l.text for l in service.log(game, "bob")]
+    public = [l.text for l in service.log(game, None)]
+    assert "You bid 3." in alice
+    assert "You bid 3." not in bob and "You bid 3." not in public
+    assert "Red has chosen a bid." in bob and "Red has chosen a bid." in public
+    assert service.view(game, "bob")["my_bid"] is None and service.view(game, None)["my_bid"] is None
+    assert service.view(game, "alice")["my_bid"] == 3
+
+
+def test_spectators_see_only_public_things(service):
+    game = started_game(service)
+    service.spectate(game, "sam", "Sam")
+    assert service.spectators(game) == ["sam"]
+    service.submit(game, "alice", "bid:3")
+    assert service.view(game, "sam") == service.view(game, None)
+    assert not any(l.private for l in service.log(game, "sam"))
+    with pytest.raises(NotYourSeat):
+        service.submit(game, "sam", "bid:1")
+
+
+def test_digest_shows_what_is_new_since_the_last_look(service):
+    game = started_game(service)
+    assert service.digest(game, "bob") == []
+    service.submit(game, "alice", "bid:2")
+    service.submit(game, "bob", "bid:1")
+    texts = [l.text for l in service.digest(game, "bob")]
+    assert "Red has chosen a bid." in texts and "You bid 1." in texts and not any("You bid 2" in t for t in texts)
+    assert service.digest(game, "bob") == []
+
+
+def test_history_keeps_one_snapshot_per_turn(service):
+    game = started_game(service)
+    play_round(service, game, "bid:3", "bid:1")
+    service.submit(game, "alice", "bid:2")
+    turns = service.history(game)
+    assert [t.turn_label for t in turns] == ["Round 1", "Round 2"]
+    assert [t.pos for t in turns] == [0, 2]
+    detail = service.history(game, "bob", 1)
+    assert detail.view["round"] == 1
+    assert "Round 1: red bid 3, blue bid 1." in detail.log[-1].text
+
+
+def test_replay_detects_a_tampered_state(service):
+    game = started_game(service)
+    play_round(service, game)
+    assert service.replay(game).ok
+    state = json.loads(service.db.execute("SELECT state FROM games WHERE id = ?", [game]).fetchone()[0])
+    state["score"]["blue"] += 5
+    service.db.execute("UPDATE games SET state = ? WHERE id = ?", [json.dumps(state), game])
+    report = service.replay(game)
+    assert not report.ok and "current state differs" in report.verdict()
+
+
+def test_request_ids_make_submission_idempotent(service):
+    game = started_game(service)
+    first = service.submit(game, "alice", "bid:2", request_id="r-1")
+    again = service.submit(game, "alice", "bid:2", request_id="r-1")
+    assert again.duplicate and again.version == first.version
+    assert service.status(game).version == first.version
+    assert service.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 1
+
+
+def test_admin_powers(service):
+    game = started_game(service)
+    service.pause(game, "alice")
+    with pytest.raises(BadState, match="paused"):
+        service.submit(game, "bob", "bid:1")
+    service.resume(game, "alice")
+    seat = service.replace_seat(game, "alice", "blue", "carol", "Carol")
+    assert seat.user_id == "carol"
+    with pytest.raises(NotYourSeat):
+        service.submit(game, "bob", "bid:1")
+    service.submit(game, "carol", "bid:1")
+    before = service.status(game).waiting[0].deadline
+    service.extend_deadline(game, "alice", 3600)
+    assert service.status(game).waiting[0].deadline == before + 3600
+    ended = service.end(game, "alice", ["blue"], "red conceded")
+    assert ended.status == "finished" and ended.result.winners == ("blue",)
+    with pytest.raises(BadState):
+        service.submit(game, "alice", "bid:1")
+    other = started_game(service)
+    assert service.abort(other, "alice").status == "aborted"
+
+
+def test_config_admins_have_game_master_powers(tmp_path, frozen):
+    from bot.config import Config
+    from tests.service.conftest import ENGINES
+    svc = TableService(str(tmp_path / "a.db"), Config(admins=("root",)), engines=ENGINES)
+    game = started_game(svc)
+    assert svc.pause(game, "root").status == "paused"
+    assert svc.is_admin(game, "root") and not svc.is_admin(game, "bob")
+
+
+def test_listings_and_catalogue(service):
+    first = started_game(service)
+    second = service.create_game("duel", channel="other", creator_id="bob").game_id
+    assert [g.game_id for g in service.games_in_channel("chan")] == [first]
+    assert {g.game_id for g in service.games_of_user("bob")} == {first, second}
+    assert [g.game_id for g in service.games_of_user("alice")] == [first]
+    service.abort(first, "alice")
+    assert service.games_in_channel("chan") == []
+    assert [g.game_id for g in service.games_in_channel("chan", include_finished=True)] == [first]
+    catalogue = {c.id: c for c in service.catalogue()}
+    assert catalogue["duel"].title == "Duel" and catalogue["duel"].scenarios[0].id == "standard"
+
+
+def test_errors_share_one_base_with_codes():
+    codes = {cls.code for cls in (NotFound, NotYourSeat, NotYourTurn, IllegalOrder, StaleVersion, GameFull,
+                                  Forbidden, BadOption, BadState, CannotUndo)}
+    assert len(codes) == 10
+    assert issubclass(SeatTaken, GameFull) and issubclass(NotFound, ServiceError)
