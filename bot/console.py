@@ -33,7 +33,7 @@ Players and games
   catalogue                   games, scenarios and options on offer
   games [all]                 games in this channel;  mine: your games
   use ID                      make game ID the current one
-  join [SEAT|ROLE] | leave | swap SEAT|ROLE | spectate | start
+  join [SEAT|ROLE] | leave | swap SEAT|ROLE | spectate | start [--seed N]
 Playing
   status                      who must act, deadlines, turn
   choices (or play)           your prompt and numbered legal actions
@@ -307,7 +307,12 @@ class Console:
         self.say("You follow this game as a spectator.")
 
     def cmd_start(self, args: list[str]) -> None:
-        status = self.service.start(self._current(), self._me())
+        seed = None
+        if args:  # start --seed N: a fixed seed, for scripted tests and reproducing a reported game
+            if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+                raise UsageError("Usage: start [--seed N]")
+            seed = int(args[1])
+        status = self.service.start(self._current(), self._me(), seed=seed)
         self.say(f"Game #{status.game_id} started: {status.turn_label}.")
 
     # ---- commands: playing -----------------------------------------------------------------------

@@ -441,9 +441,10 @@ class TableService:
         game = self._game(game_id)
         return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
 
-    def start(self, game_id: int | str, by: str) -> Status:
+    def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
-        source and is stored with the setup arguments so the game can be replayed."""
+        source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
+        instead (scripted tests, reproducing a reported game)."""
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "start the game")
@@ -454,7 +455,8 @@ class TableService:
                 raise BadState(f"Seat {empty[0].seat} ({', '.join(empty[0].role_names)}) is empty; "
                                f"{len(empty)} seat(s) still to fill.")
             engine = self._engine(game.game)
-            args = SetupArgs(game.scenario, tuple(s.roles for s in seats), secrets.randbits(63), game.options)
+            args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
+                             secrets.randbits(63) if seed is None else int(seed), game.options)
             try:
                 state = engine.setup(args)
             except RulesError as error:

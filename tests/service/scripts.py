@@ -1,0 +1,53 @@
+"""Writes `herald local` scripts by playing a seeded random game through an engine, so an end-to-end
+run of the console can be checked against what the engine alone would do."""
+
+from __future__ import annotations
+
+import random
+import shlex
+
+from rules.core import Engine, SetupArgs
+
+
+def generate_script(engine: Engine, game: str, seed: int, players: tuple[str, ...] = ("alice", "bob"),
+                    scenario: str | None = None, deadline_after: int = 5, max_actions: int = 20_000) -> list[str]:
+    """A script that opens ``game``, seats ``players``, starts with ``seed`` and plays a random game to
+    its end. After ``deadline_after`` actions, at the first moment one role alone must act and has a
+    default action, the script lets that role's deadline pass instead (policy "default") and expects
+    the service to play the default action."""
+    scenario = scenario or engine.scenarios()[0].id
+    seats = engine.seatings(scenario, len(players))
+    state = engine.setup(SetupArgs(scenario, tuple(seats), seed, {}))
+    holder = {role: players[i] for i, seat in enumerate(seats) for role in seat}
+    lines = [f"# {game} seed {seed}", f"as {players[0]}",
+             f"new {game} {scenario} deadline.policy=default deadline.reaction_policy=default "
+             "deadline.turn=1d deadline.secret=1d deadline.reaction=1d"]
+    for player in players:
+        lines += [f"as {player}", "join", "expect ok"]
+    lines += [f"as {players[0]}", f"start --seed {seed}", "expect ok"]
+    chooser = random.Random(seed)
+    current, actions, deadline_done = players[0], 0, False
+    while engine.result(state) is None:
+        if actions >= max_actions:
+            raise RuntimeError(f"{game} seed {seed}: no result after {actions} actions")
+        active = engine.active_roles(state)
+        role = chooser.choice(active)
+        legal = [a.id for a in engine.legal_actions(state, role)]
+        default = engine.default_action(state, role)
+        if not deadline_done and actions >= deadline_after and len(active) == 1 and default in legal:
+            lines += ["# nobody moves: the deadline passes and the default action is played",
+                      "advance 25h", "expect text 1 played by default"]
+            action, deadline_done = default, True
+        else:
+            action = chooser.choice(legal)
+            if holder[role] != current:
+                current = holder[role]
+                lines.append(f"as {current}")
+            lines.append(f"do {shlex.quote(action)} {role}")
+        state = engine.apply(state, role, action).state
+        actions += 1
+    if not deadline_done:
+        raise RuntimeError(f"{game} seed {seed}: no moment for a deadline to pass")
+    result = engine.result(state)
+    lines += ["expect finished", "status", f"expect text {result.reason}", "replay", "expect ok"]
+    return lines
