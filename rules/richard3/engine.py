@@ -1,0 +1,449 @@
+"""Richard III: The Wars of the Roses (Columbia Games) as a Herald engine.
+
+The game is a state machine: ``state["step"]`` names the phase (mulligan, card, action, combat, supply,
+political, over) and each phase keeps its own small sub-state (``act``, ``battle``, ``supply``,
+``political``) saying which decision is pending. Large choices are split into steps (area, then block,
+then destination). Section numbers in comments refer to the English rules v1.02.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary
+from rules.core import rng
+
+from .data import (ADJ, AREAS, BLOCKS, BLOCK_IDS, CAMPAIGN_YEARS, CARDS, CARD_IDS, COASTS, CROWNS, EXILES,
+                   HEIRS, LAND, MAJOR_PORT, OWN_EXILES, SCENARIOS, SIDES, WALES, YORK_SHIELDS,
+                   DEFECTED_HEIR_NOBLES, area_name, border_key, BORDERS)
+from .state import (OFF_MAP, blocks_at, contested_areas, counts_for_limit, heirs_gone, is_enemy,
+                    is_friendly_or_vacant, is_vacant, living_heirs, may_enter, noble_seats, occupancy,
+                    other, pretender_side, royal_seat_usable, senior_heir, side_of, supply_limit, border_limit)
+from . import view as _view
+
+ROLES = ["york", "lancaster"]
+EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Piracy", "plague": "Plague",
+               "surprise": "Surprise", "treason": "Treason"}
+NO_NAME = "a block"
+
+
+def _name(bid: str) -> str:
+    return BLOCKS[bid]["name"]
+
+
+def _side_name(side: str) -> str:
+    return side.title()
+
+
+def _hand_ap(state, side) -> int:
+    return sum(CARDS[c]["ap"] for c in state["hands"][side])
+
+
+def _card_label(cid: str) -> str:
+    c = CARDS[cid]
+    return f"{c['name']} (AP {c['ap']})" if c.get("event") else f"Action {c['ap']}"
+
+
+class RichardIII(Engine):
+    id = "richard3"
+    title = "Richard III: The Wars of the Roses"
+    runaway_actions = 20_000
+
+    # ---- catalogue -------------------------------------------------------------------------------
+    def scenarios(self):
+        return [Scenario(k, v["name"], v["description"], 2, 2) for k, v in SCENARIOS.items()]
+
+    def roles(self, scenario):
+        return list(ROLES)
+
+    # ---- setup -----------------------------------------------------------------------------------
+    def _setup(self, scenario, seats, options):
+        sc = SCENARIOS[scenario]
+        blocks = {bid: {"loc": sc["placement"][bid], "str": BLOCKS[bid]["max"], "down": False}
+                  for bid in BLOCK_IDS}
+        state = {
+            "scenario": scenario, "campaign": sc["first_campaign"], "last_campaign": sc["last_campaign"],
+            "turn": 1, "step": "mulligan", "king_side": sc["king"], "king": None, "pretender": None,
+            "captive": sc.get("captive"), "blocks": blocks, "killed": {"york": 0, "lancaster": 0},
+            "hands": {"york": [], "lancaster": []}, "played": {"york": None, "lancaster": None},
+            "revealed": None, "discards": [], "p1": None, "mulligan": None,
+            "moved": [], "moves": [], "border_use": {"york": {}, "lancaster": {}}, "contest": {},
+            "pirates": {}, "treason": None, "treason_used": False, "surprise": None,
+            "act": None, "battle": None, "supply": None, "political": None, "result": None,
+            "battles_done": [],
+        }
+        state["king"] = senior_heir(state, state["king_side"])
+        state["pretender"] = senior_heir(state, pretender_side(state))
+        return state
+
+    def _after_setup(self, state):
+        self._deal(state, Context())
+
+    # ---- cards (1.1, 5.1) --------------------------------------------------------------------------
+    def _deal(self, state, ctx):
+        deck = list(CARD_IDS)
+        rng.shuffle(state, deck)
+        state["hands"] = {"york": sorted(deck[:7]), "lancaster": sorted(deck[7:14])}
+        state["discards"] = []
+        for side in SIDES:
+            ctx.log("Your hand: " + ", ".join(_card_label(c) for c in state["hands"][side]) + ".", to=[side])
+        pret = pretender_side(state)
+        asked = [s for s in (pret, state["king_side"]) if _hand_ap(state, s) <= 13]
+        if asked:
+            state["mulligan"] = {"asked": asked, "requester": None}
+            state["step"] = "mulligan"
+        else:
+            self._start_card_phase(state)
+
+    def _start_card_phase(self, state):
+        state["step"] = "card"
+        state["mulligan"] = None
+        state["played"] = {"york": None, "lancaster": None}
+        state["revealed"] = None
+        state["p1"] = None
+        state["moved"] = []
+        state["moves"] = []
+        state["border_use"] = {"york": {}, "lancaster": {}}
+        state["contest"] = {}
+        state["pirates"] = {}
+        state["treason"] = None
+        state["treason_used"] = False
+        state["surprise"] = None
+        state["battles_done"] = []
+
+    # ---- contract: who acts ------------------------------------------------------------------------
+    def _active_roles(self, state):
+        step = state["step"]
+        if step == "over":
+            return []
+        if step == "mulligan":
+            m = state["mulligan"]
+            return [m["asked"][0]] if m["requester"] is None else [other(m["requester"])]
+        if step == "card":
+            out = []
+            for side in ROLES:
+                mine = state["played"][side]
+                if mine is None or len(state["hands"][side]) > 1:
+                    out.append(side)
+            return out
+        if step == "action":
+            return [state["act"]["role"]]
+        if step == "combat":
+            b = state["battle"]
+            if b is None:
+                return [state["p1"]]
+            return [b["actor"]]
+        if step == "supply":
+            return [state["supply"]["pending"]["side"]]
+        if step == "political":
+            return [state["political"]["pending"]["side"]]
+        return []
+
+    def result(self, state):
+        r = state.get("result")
+        return Result(tuple(r["winners"]), r["reason"]) if r else None
+
+    def summary(self, state):
+        c, t = state["campaign"], state["turn"]
+        year = CAMPAIGN_YEARS.get(c, "")
+        if state["step"] == "political":
+            return Summary(f"c{c}p", f"Campaign {c}, political turn ({year})", "Political turn")
+        if state["step"] == "over":
+            return Summary(f"c{c}end", f"Campaign {c}, game over ({year})", "Game over")
+        if state["step"] == "mulligan":
+            return Summary(f"c{c}t{t}", f"Campaign {c}, turn {t} ({year})", "Deal")
+        phase = {"card": "Card phase", "action": "Action phase", "combat": "Combat phase",
+                 "supply": "Supply phase"}[state["step"]]
+        return Summary(f"c{c}t{t}", f"Campaign {c}, turn {t} ({year})", phase)
+
+    # ---- prompts -----------------------------------------------------------------------------------
+    def _prompt(self, state, role):
+        step = state["step"]
+        if step == "mulligan":
+            if state["mulligan"]["requester"] is None:
+                return Prompt(f"Your hand totals {_hand_ap(state, role)} AP (13 or less): show it and redeal, "
+                              "or keep it? (5.1, once per campaign)")
+            return Prompt("Your opponent showed a weak hand and redeals. Redeal your own hand too, or keep it?")
+        if step == "card":
+            mine = state["played"][role]
+            if mine is None:
+                return Prompt("Play one card face down (both players choose at once).", "secret")
+            return Prompt(f"You played {_card_label(mine)}; you may change it until your opponent plays.",
+                          "secret")
+        if step == "action":
+            act = state["act"]
+            mode = act["mode"]
+            head = f"{act['ap']} AP left" + (f" ({EVENT_NAMES[act['event']]})" if act["event"] else "")
+            if mode == "menu":
+                return Prompt(f"Action phase, {head}: move a group, sea move, recruit, or end.")
+            if mode == "group":
+                return Prompt(f"Moving from {area_name(act['area'])} ({head}): pick a block to move, or done.")
+            if mode in ("block", "muster_block"):
+                return Prompt(f"Where does {_name(act['block'])} go?")
+            if mode == "muster":
+                return Prompt(f"Muster to {area_name(act['target'])}: pick a block, or done.")
+            if mode == "sea":
+                return Prompt(f"Sea move from {area_name(act['area'])}: pick a block.")
+            if mode == "sea_dest":
+                return Prompt(f"Where does {_name(act['block'])} sail?")
+            if mode == "sea_second":
+                return Prompt(f"Port to port: a second block may sail to {area_name(act['target'])} for free.")
+            if mode == "recruit":
+                return Prompt("Recruit which block from your pool?")
+            if mode == "recruit_at":
+                return Prompt(f"Recruit {_name(act['block'])} where?")
+        if step == "combat":
+            b = state["battle"]
+            if b is None:
+                return Prompt("Choose the next battle (Player 1 orders the battles, 1.3).")
+            where = area_name(b["area"])
+            if b["stage"] == "treason":
+                return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
+            if b["stage"] == "hits":
+                return Prompt(f"Battle of {where}: {b['pending']['hits']} hit(s) on your strongest blocks; "
+                              "choose which takes the next hit.")
+            if b["stage"] == "regroup":
+                return Prompt(f"Battle of {where} won: regroup blocks to adjacent areas, or done.")
+            return Prompt(f"Battle of {where}, round {b['round']}: choose a block's combat turn.")
+        if step == "supply":
+            p = state["supply"]["pending"]
+            if p["kind"] == "minor":
+                return Prompt(f"Supply phase: where does the heir {_name(p['block'])} enter?")
+            if p["kind"] == "execute":
+                return Prompt(f"Supply phase: execute the defector {_name(p['block'])}? (9.1)")
+            return Prompt(f"Supply phase: {area_name(p['area'])} is over its limit; choose a block to lose a "
+                          f"step ({p['need']} more).")
+        if step == "political":
+            p = state["political"]["pending"]
+            if p["kind"] == "disband":
+                return Prompt(f"{area_name(p['area'])} is over its exile limit: choose a block to send to the pool.")
+            return Prompt(f"Political turn: where does {_name(p['block'])} go home?")
+        return Prompt("Wait.")
+
+    # ---- legal actions -----------------------------------------------------------------------------
+    def _legal_actions(self, state, role):
+        step = state["step"]
+        if step == "mulligan":
+            if state["mulligan"]["requester"] is None:
+                return [Action("redeal", "Show hand and redeal", "Deal"), Action("keep", "Keep this hand", "Deal")]
+            return [Action("redeal", "Redeal my hand too", "Deal"), Action("keep", "Keep my hand", "Deal")]
+        if step == "card":
+            mine = state["played"][role]
+            out = []
+            for c in state["hands"][role]:
+                if c == mine:
+                    continue
+                verb = "Play" if mine is None else "Change to"
+                out.append(Action(f"play:{c}", f"{verb} {_card_label(c)}", "Cards"))
+            return out
+        if step == "action":
+            from . import actions
+            return actions.legal(self, state, role)
+        if step == "combat":
+            from . import battle
+            return battle.legal(self, state, role)
+        if step == "supply":
+            from . import supply
+            return supply.legal(self, state, role)
+        if step == "political":
+            from . import political
+            return political.legal(self, state, role)
+        return []
+
+    def default_action(self, state, role):
+        legal = self.legal_actions(state, role)
+        if not legal:
+            return None
+        ids = [a.id for a in legal]
+        step = state["step"]
+        if step == "mulligan":
+            return "keep"
+        if step == "card":
+            if state["played"][role] is not None:
+                return None
+            return min(ids, key=lambda i: (CARDS[i[5:]]["ap"], bool(CARDS[i[5:]].get("event")), i))
+        for pref in ("end", "done", "pass", "nosecond", "spare"):
+            if pref in ids:
+                return pref
+        for a in ids:
+            if a.startswith("fire:") or a.startswith("retreat:"):
+                return a
+        return ids[0]
+
+    # ---- apply ---------------------------------------------------------------------------------------
+    def _apply(self, state, role, action, ctx):
+        step = state["step"]
+        aid = action.id
+        if step == "mulligan":
+            self._apply_mulligan(state, role, aid, ctx)
+        elif step == "card":
+            self._apply_card(state, role, aid, ctx)
+        elif step == "action":
+            from . import actions
+            actions.apply(self, state, role, aid, ctx)
+        elif step == "combat":
+            from . import battle
+            battle.apply(self, state, role, aid, ctx)
+        elif step == "supply":
+            from . import supply
+            supply.apply(self, state, role, aid, ctx)
+        elif step == "political":
+            from . import political
+            political.apply(self, state, role, aid, ctx)
+        self.check_captive(state, ctx)
+
+    def _apply_mulligan(self, state, role, aid, ctx):
+        m = state["mulligan"]
+        if m["requester"] is None:
+            if aid == "keep":
+                ctx.log(f"{_side_name(role)} keeps the hand dealt.")
+                m["asked"].pop(0)
+                if not m["asked"]:
+                    self._start_card_phase(state)
+                return
+            m["requester"] = role
+            shown = ", ".join(_card_label(c) for c in state["hands"][role])
+            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals (5.1).")
+            ctx.reveal()
+            return
+        redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
+        ctx.log(f"{_side_name(role)} {'also redeals' if aid == 'redeal' else 'keeps its hand'}.")
+        kept = [c for s in SIDES if s not in redealers for c in state["hands"][s]]
+        deck = [c for c in CARD_IDS if c not in kept]
+        rng.shuffle(state, deck)
+        for s in redealers:
+            state["hands"][s] = sorted(deck[:7])
+            deck = deck[7:]
+            ctx.log("Your new hand: " + ", ".join(_card_label(c) for c in state["hands"][s]) + ".", to=[s])
+        self._start_card_phase(state)
+
+    def _apply_card(self, state, role, aid, ctx):
+        card = aid.split(":", 1)[1]
+        changed = state["played"][role] is not None
+        state["played"][role] = card
+        ctx.log(f"You play {_card_label(card)} face down.", to=[role])
+        if not all(state["played"][s] for s in SIDES):
+            if not changed:
+                ctx.log(f"{_side_name(role)} has played a card face down.")
+            return
+        # 1.1: both revealed at once; events first, then AP, the Pretender wins ties
+        pret = pretender_side(state)
+
+        def score(side):
+            c = CARDS[state["played"][side]]
+            return (10 if c.get("event") else 0) + 2 * c["ap"] + (1 if side == pret else 0)
+
+        p1 = max(SIDES, key=score)
+        state["p1"] = p1
+        for s in SIDES:
+            state["hands"][s].remove(state["played"][s])
+            state["discards"].append(state["played"][s])
+        state["revealed"] = dict(state["played"])
+        ctx.reveal()
+        y, l = state["played"]["york"], state["played"]["lancaster"]
+        ctx.log(f"Cards revealed: York {_card_label(y)}, Lancaster {_card_label(l)}. "
+                f"{_side_name(p1)} is Player 1.", kind="reveal")
+        from . import actions
+        actions.start_player(self, state, p1, ctx)
+
+    # ---- shared rules used by several phases ---------------------------------------------------------
+    def update_pretender(self, state):
+        state["pretender"] = senior_heir(state, pretender_side(state))
+
+    def check_victory(self, state, ctx):
+        if state.get("result"):
+            return True
+        for side in SIDES:
+            if heirs_gone(state, other(side)):
+                state["result"] = {"winners": [side], "reason": f"{_side_name(side)} eliminated every "
+                                   f"{_side_name(other(side))} heir (9.0)"}
+                state["step"] = "over"
+                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left (9.0).",
+                        kind="result")
+                return True
+        return False
+
+    def eliminate(self, state, bid, ctx, public=True):
+        """6.8: send an eliminated block where the rules say (pool face down, home, or out of the game)."""
+        info = BLOCKS[bid]
+        side = side_of(state, bid)
+        b = state["blocks"][bid]
+        b["str"] = info["max"]
+        kind = info["type"]
+        text = _name(bid) if public else f"a {_side_name(side)} block"
+        if kind == "heir":
+            b["loc"] = "dead"
+            twin = info.get("twin")
+            if twin:
+                state["blocks"][twin]["loc"] = "dead"
+            state["killed"][side] += 1
+            ctx.log(f"{text} is slain (6.82).", kind="death")
+            if state["king"] == bid:
+                state["king"] = None
+                ctx.log("The King is dead! His successor is named in the Supply Phase (6.81).")
+            self.update_pretender(state)
+        elif bid in DEFECTED_HEIR_NOBLES:
+            heir = DEFECTED_HEIR_NOBLES[bid]
+            b["loc"] = "dead"
+            state["blocks"][heir]["loc"] = "dead"
+            state["killed"][BLOCKS[heir]["side"]] += 1
+            ctx.log(f"{text} is slain (9.1).", kind="death")
+        elif kind == "noble" and (info.get("rose") or info.get("neville")):
+            b["loc"] = "dead"
+            twin = info.get("twin")
+            if twin and state["blocks"][twin]["loc"] == "off":
+                state["blocks"][twin]["loc"] = "dead"
+            ctx.log(f"{text} is eliminated and removed from the game (6.83).", kind="death")
+        else:
+            b["loc"] = "pool"
+            b["down"] = True
+            ctx.log(f"{text} is eliminated (6.8).", kind="death")
+        if bid in state["moved"]:
+            state["moved"].remove(bid)
+        self.check_victory(state, ctx)
+
+    def lose_step(self, state, bid, ctx, public=True):
+        b = state["blocks"][bid]
+        if b["str"] <= 1:
+            self.eliminate(state, bid, ctx, public)
+            return True
+        b["str"] -= 1
+        return False
+
+    def check_captive(self, state, ctx):
+        """Kingmaker: Henry VI is freed as soon as Lancaster alone holds London, and becomes Pretender."""
+        cap = state.get("captive")
+        if not cap or state["step"] == "over":
+            return
+        occ = occupancy(state)
+        area = state["blocks"][cap]["loc"]
+        if blocks_at(occ, area, "lancaster") and not blocks_at(occ, area, "york"):
+            state["captive"] = None
+            ctx.log(f"Henry VI is rescued in {area_name(area)}!")
+            if state["king_side"] == "york":
+                self.update_pretender(state)
+
+    def end_turn(self, state, ctx):
+        if state["turn"] >= 7:
+            from . import political
+            political.start(self, state, ctx)
+            return
+        state["turn"] += 1
+        self._start_card_phase(state)
+
+    def start_campaign(self, state, ctx):
+        state["campaign"] += 1
+        state["turn"] = 1
+        self._start_card_phase(state)
+        self._deal(state, ctx)
+
+    # ---- reading -------------------------------------------------------------------------------------
+    def view(self, state, role):
+        return _view.build(state, role)
+
+    def invariant_errors(self, state):
+        return _view.invariant_errors(state)
+
+    def secrets(self, state, role):
+        return _view.secrets(state, role)
+
+
+ENGINE = RichardIII()

@@ -1,0 +1,219 @@
+"""What each role may see (documented in VIEW.md), the secrets behind it, and the state invariants."""
+
+from __future__ import annotations
+
+from .data import (AREAS, BLOCKS, BLOCK_IDS, BORDERS, CAMPAIGN_YEARS, CARDS, EXILES, SCENARIOS, SIDES,
+                   static_map)
+from .state import (OFF_MAP, border_limit, contested_areas, counts_for_limit, may_enter, occupancy,
+                    pretender_side, side_of, supply_limit)
+
+PHASES = {"mulligan": "Deal", "card": "Card phase", "action": "Action phase", "combat": "Combat phase",
+          "supply": "Supply phase", "political": "Political turn", "over": "Game over"}
+_MAP = static_map()
+
+
+def _card(cid):
+    c = CARDS[cid]
+    return {"id": cid, "name": c["name"], "ap": c["ap"], "event": c.get("event")}
+
+
+def _battle_area(state):
+    b = state.get("battle")
+    return b["area"] if b else None
+
+
+def _visible(state, bid, role, battle_area):
+    if role is not None and side_of(state, bid) == role:
+        return True
+    return battle_area is not None and state["blocks"][bid]["loc"] == battle_area
+
+
+def _entry(state, bid):
+    info = BLOCKS[bid]
+    b = state["blocks"][bid]
+    entry = {"id": bid, "name": info["name"], "title": info["title"], "side": side_of(state, bid),
+             "type": info["type"], "strength": b["str"], "max": info["max"],
+             "rating": f"{info['letter']}{info['fire']}", "loyalty": info.get("loyalty") or 0,
+             "moved": bid in state["moved"]}
+    if info.get("rank"):
+        entry["rank"] = info["rank"]
+    if info.get("rose"):
+        entry["rose"] = True
+    if b["down"]:
+        entry["down"] = True
+    if bid == state["king"]:
+        entry["king"] = True
+    if bid == state["pretender"]:
+        entry["pretender"] = True
+    return entry
+
+
+def _crown(state, key, role):
+    bid = state[key]
+    side = state["king_side"] if key == "king" else pretender_side(state)
+    out = {"side": side, "heir": BLOCKS[bid]["name"] if bid else None,
+           "rank": BLOCKS[bid]["rank"] if bid else None}
+    if bid and role == side:
+        out["block"] = bid
+    return out
+
+
+def build(state, role):
+    battle_area = _battle_area(state)
+    occ = occupancy(state)
+    areas = {}
+    for area in sorted(occ):
+        e = occ[area]
+        blocks = []
+        for side in SIDES:
+            hidden = 0
+            for bid in sorted(e[side]):
+                if _visible(state, bid, role, battle_area):
+                    blocks.append(_entry(state, bid))
+                else:
+                    hidden += 1
+                    blocks.append({"hidden": True, "side": side, "token": f"{side}-{area}-{hidden}"})
+        control = [s for s in SIDES if e[s]]
+        areas[area] = {"blocks": blocks, "contested": len(control) == 2,
+                       "control": control[0] if len(control) == 1 else None}
+    pools = {}
+    minors = {s: [] for s in SIDES}
+    dead = {s: [] for s in SIDES}
+    off_map = []
+    for side in SIDES:
+        mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
+        pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine] if role == side else None}
+    for bid in BLOCK_IDS:
+        where = state["blocks"][bid]["loc"]
+        side = BLOCKS[bid]["side"]
+        if where == "minor":
+            minors[side].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
+        elif where == "dead":
+            dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
+        elif where == "off" and side == role:
+            off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
+    played = state.get("revealed")
+    cards = {
+        "hand": [_card(c) for c in state["hands"][role]] if role in SIDES else None,
+        "hand_size": {s: len(state["hands"][s]) for s in SIDES},
+        "committed": {s: state["played"][s] is not None and not played for s in SIDES},
+        "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
+        "played": {s: _card(played[s]) for s in SIDES} if played else None,
+        "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
+    }
+    captive = state.get("captive")
+    view = {
+        "game": "richard3", "role": role, "scenario": state["scenario"],
+        "scenario_name": SCENARIOS[state["scenario"]]["name"],
+        "campaign": state["campaign"], "last_campaign": state["last_campaign"], "turn": state["turn"],
+        "year": CAMPAIGN_YEARS.get(state["campaign"]), "step": state["step"], "phase": PHASES[state["step"]],
+        "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+        "player1": state["p1"], "cards": cards, "areas": areas, "pools": pools, "minors": minors,
+        "dead": dead, "off_map": off_map if role in SIDES else None,
+        "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
+        "moves": [dict(m) for m in state["moves"]],
+        "contested": contested_areas(occ),
+        "border_use": {s: dict(state["border_use"][s]) for s in SIDES},
+        "action": _action_view(state, role),
+        "battle": _battle_view(state, role, occ),
+        "battles_fought": list(state["battles_done"]),
+        "result": state.get("result"),
+        "map": _MAP,
+    }
+    return view
+
+
+def _action_view(state, role):
+    act = state.get("act")
+    if not act or state["step"] != "action":
+        return None
+    out = {"role": act["role"], "ap": act["ap"], "event": act["event"]}
+    if role == act["role"]:
+        out["mode"] = act["mode"]
+        out["area"] = act.get("area")
+    return out
+
+
+def _battle_view(state, role, occ):
+    b = state.get("battle")
+    if not b:
+        return None
+    area = b["area"]
+    blocks = {}
+    for side in SIDES:
+        rows = []
+        for bid in sorted(occ.get(area, {}).get(side, [])):
+            e = _entry(state, bid)
+            e["reserve"] = bid in b["reserves"]
+            e["acted"] = bid in b["acted"]
+            e["hits_taken"] = b["hits"].get(bid, 0)
+            rows.append(e)
+        blocks[side] = rows
+    return {"area": area, "attacker": b["attacker"], "defender": b["defender"], "round": b["round"],
+            "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "lines": list(b["lines"]),
+            "pending_hits": b["pending"]["hits"] if b["pending"] else 0, "winner": b["winner"]}
+
+
+def secrets(state, role):
+    """Ids of this role's hidden blocks (on the map outside a battle, or in its pool) and cards in hand."""
+    out = set(state["hands"][role])
+    battle_area = _battle_area(state)
+    captive = state.get("captive")
+    for bid, b in state["blocks"].items():
+        if side_of(state, bid) != role or bid == captive:
+            continue
+        if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] != battle_area):
+            out.add(bid)
+    return out
+
+
+def invariant_errors(state):
+    errors = []
+    blocks = state["blocks"]
+    if sorted(blocks) != sorted(BLOCK_IDS) or len(blocks) != 63:
+        errors.append(f"{len(blocks)} blocks in the state instead of the 63")
+    for bid, b in blocks.items():
+        where = b["loc"]
+        if where not in AREAS and where not in OFF_MAP:
+            errors.append(f"{bid} is at unknown place {where!r}")
+        if not 1 <= b["str"] <= BLOCKS[bid]["max"]:
+            errors.append(f"{bid} has strength {b['str']} (max {BLOCKS[bid]['max']})")
+        if where in AREAS and AREAS[where]["kind"] == "sea":
+            errors.append(f"{bid} is at sea")
+        if where in EXILES and not may_enter(side_of(state, bid), where):
+            errors.append(f"{bid} is in an enemy exile {where}")
+        twin = BLOCKS[bid].get("twin")
+        if twin and where not in ("off", "dead") and blocks[twin]["loc"] not in ("off", "dead"):
+            errors.append(f"both {bid} and {twin} are in play")
+    for side in SIDES:
+        bonus = 1 if state.get("surprise") == side else 0
+        for key, n in state["border_use"][side].items():
+            if n > border_limit(BORDERS[key], bonus):
+                errors.append(f"{side} crossed {key} {n} times (limit {border_limit(BORDERS[key], bonus)})")
+    occ = occupancy(state)
+    step = state["step"]
+    if step in ("mulligan", "card", "supply", "political") and contested_areas(occ):
+        errors.append(f"contested areas {contested_areas(occ)} outside the action and combat phases")
+    if step == "card":
+        for side in SIDES:
+            if len(state["hands"][side]) != 8 - state["turn"]:
+                errors.append(f"{side} holds {len(state['hands'][side])} cards in turn {state['turn']}")
+        done = state.get("supply_done") or {}
+        for area, e in (occ.items() if state["turn"] > 1 else ()):
+            for side in SIDES:
+                over = len([x for x in e[side] if counts_for_limit(x, area)]) - supply_limit(area)
+                if over > 0 and done.get(area, 0) < over:
+                    errors.append(f"{area} is {over} over its supply limit but only {done.get(area, 0)} "
+                                  "step(s) were lost")
+    if step in ("card", "mulligan", "political") and not state.get("result"):
+        king = state["king"]
+        if king is None or BLOCKS[king]["side"] != state["king_side"] or blocks[king]["loc"] in ("dead", "off"):
+            errors.append(f"no valid King ({king})")
+    b = state.get("battle")
+    if b:
+        for x in b["reserves"]:
+            if blocks[x]["loc"] != b["area"]:
+                errors.append(f"reserve {x} is not in the battle area")
+    if state["captive"] and blocks[state["captive"]]["loc"] not in AREAS:
+        errors.append("the captive is not on the map")
+    return errors
