@@ -103,6 +103,11 @@ class RenderUnavailable(ServiceError):
     code = "render_unavailable"
 
 
+class NoPicture(RenderUnavailable):
+    """The view has nothing for that picture now (no battle going on, a spectator's hand)."""
+    code = "no_picture"
+
+
 # ---- results -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -1387,4 +1392,6 @@ def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
     try:
         return draw_png(game, view, picture)
     except Exception as error:  # a drawing bug must not take the table down
+        if type(error).__name__ == "NoPicture":
+            raise NoPicture(f"Nothing to draw as '{picture}' now: {error}") from None
         raise RenderUnavailable(f"The {picture} picture could not be drawn: {error}") from None
