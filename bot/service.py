@@ -301,13 +301,17 @@ class TableService:
     """All table operations. Thread-safe within a process (one lock around its connection); several
     processes may share one database file (SQLite's write lock serialises them)."""
 
-    def __init__(self, db_path: str = "herald.db", config: Config | None = None, *,
+    def __init__(self, db_path: str | Config | None = None, config: Config | None = None, *,
                  engines: Callable[[str], Engine] | Mapping[str, Engine] | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        """``engines``: a game id -> engine lookup (default: rules.core.registry plus config
+        """``db_path``: the SQLite file (default: config ``[database] path``); ``TableService(config)``
+        works too. ``engines``: a game id -> engine lookup (default: rules.core.registry plus config
         ``[engines] modules``), or a mapping of the only games offered. ``clock``: POSIX seconds now
         (default :func:`bot.clock.timestamp`)."""
+        if isinstance(db_path, Config):
+            db_path, config = None, db_path
         self.config = config or Config()
+        db_path = str(db_path) if db_path is not None else self.config.database_path
         self._now = clock or _clock_timestamp
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)

@@ -273,3 +273,10 @@ def test_errors_share_one_base_with_codes():
                                   Forbidden, BadOption, BadState, CannotUndo)}
     assert len(codes) == 10
     assert issubclass(SeatTaken, GameFull) and issubclass(NotFound, ServiceError)
+
+
+def test_service_opens_from_config_alone(tmp_path):
+    from bot.config import Config
+    svc = TableService(Config(database_path=str(tmp_path / "from-config.db")))
+    assert (tmp_path / "from-config.db").exists()
+    svc.close()
