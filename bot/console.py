@@ -74,6 +74,7 @@ class Console:
         self.last_error: ServiceError | None = None
         self.last_output: list[str] = []
         self.deliver = True
+        self.auto_tick = True
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -95,6 +96,8 @@ class Console:
         if handler is None:
             return self._fail(ServiceError(f"Unknown command '{command}'. Type help for the list."), "bad_input")
         try:
+            if self.auto_tick and command not in ("tick", "advance"):
+                self.service.tick()  # deadlines that passed since the last command, as the bot's timer would
             handler(rest)
             self.last_ok = True
         except ServiceError as error:
@@ -389,6 +392,8 @@ class Console:
         view = self.service.view(self._current(), self._me())
         hand = {k: v for k, v in view.items() if any(w in k.lower() for w in ("hand", "card", "my_", "bid"))}
         self.say(json.dumps(hand or view, indent=1, sort_keys=True))
+        if "hand" in self.service.pictures(self._current()):
+            self.cmd_map(["hand"])
 
     def cmd_map(self, args: list[str]) -> None:
         me = self._me()

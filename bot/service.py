@@ -567,12 +567,9 @@ class TableService:
             last_seen = row[0] if row else 0
             lines = self._visible_log(game, set(self._roles_of(game, user_id)), after=last_seen)
             if mark:
-                newest = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?",
-                                         [game.id]).fetchone()[0]
+                newest = self._max_log_id(game)
                 with self._write():
-                    self.db.execute("INSERT INTO readers (game_id, user_id, last_seen) VALUES (?,?,?) "
-                                    "ON CONFLICT(game_id, user_id) DO UPDATE SET last_seen = excluded.last_seen",
-                                    [game.id, user_id, newest])
+                    self._mark_seen(game, user_id, newest)
             return lines
 
     def history(self, game_id: int | str, user_id: str | None = None,
@@ -662,6 +659,7 @@ class TableService:
             state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
             automatic = self._settle(game, engine, state)
             lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
+            self._mark_seen(game, user_id)  # a player who acts has looked at the game
         return SubmitResult(game.id, game.version, chosen, action, label, tuple(lines),
                             game.status == "finished", False, automatic)
 
@@ -1207,6 +1205,23 @@ class TableService:
             raise BadOption("That request id was already used by someone else.")
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
 
+    def _mark_seen(self, game: _Game, user_id: str, newest: int | None = None) -> None:
+        newest = self._max_log_id(game) if newest is None else newest
+        self.db.execute("INSERT INTO readers (game_id, user_id, last_seen) VALUES (?,?,?) "
+                        "ON CONFLICT(game_id, user_id) DO UPDATE SET last_seen = excluded.last_seen",
+                        [game.id, user_id, newest])
+
+    def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
+        """"Since you last looked": the newest unseen lines for a notice (the digest has them all)."""
+        row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
+                              [game.id, user_id]).fetchone()
+        lines = self._visible_log(game, roles, after=row[0] if row else 0)
+        if not lines:
+            return ""
+        shown = [l.text for l in lines[-limit:]]
+        more = f"\n…and {len(lines) - limit} earlier line(s): see the digest." if len(lines) > limit else ""
+        return "\nSince you last looked:\n" + "\n".join(shown) + more
+
     def _max_log_id(self, game: _Game) -> int:
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?", [game.id]).fetchone()[0]
 
@@ -1315,9 +1330,10 @@ class TableService:
                             [game.id, role, kind, now, due, now if vacation else None])
             if holder and not holder.startswith("system:") and (role not in existing or turn_changed):
                 when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
+                unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
                 self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role,
                                 text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
-                                     f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}")
+                                     f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
 
     def _settle(self, game: _Game, engine: Engine, state: dict) -> int:
         """Automatic passes for players who asked for them, until nobody qualifies. Returns how many."""

@@ -186,10 +186,21 @@ def test_digest_shows_what_is_new_since_the_last_look(service):
     game = started_game(service)
     assert service.digest(game, "bob") == []
     service.submit(game, "alice", "bid:2")
-    service.submit(game, "bob", "bid:1")
-    texts = [l.text for l in service.digest(game, "bob")]
-    assert "Red has chosen a bid." in texts and "You bid 1." in texts and not any("You bid 2" in t for t in texts)
+    assert [l.text for l in service.digest(game, "bob")] == ["Red has chosen a bid."]
     assert service.digest(game, "bob") == []
+    service.submit(game, "bob", "bid:1")  # acting counts as looking
+    assert service.digest(game, "bob") == []
+    texts = [l.text for l in service.digest(game, "alice")]
+    assert any("red bid 2, blue bid 1" in t for t in texts) and "You bid 1." not in texts
+
+
+def test_your_move_notice_carries_what_happened_since_the_last_look(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:2")
+    service.submit(game, "bob", "bid:1")
+    notice = [m for m in service.outbox.pending(500) if m.kind == "your_move" and m.target == "alice"][-1]
+    assert "Since you last looked:" in notice.text and "red bid 2, blue bid 1" in notice.text
+    assert "You bid 1." not in notice.text
 
 
 def test_history_keeps_one_snapshot_per_turn(service):
