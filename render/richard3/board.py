@@ -41,15 +41,25 @@ NUDGE: dict[str, tuple[int, int]] = {
     "scotland": (0, 40),
     "leicester": (-25, 0),
     "rutland": (10, 0),
-    "east-anglia": (-30, 0),
-    "calais": (-10, 40),
+    "east-anglia": (-50, 0),
+    "calais": (-10, 22),
     "ireland": (40, -50),
     "isle-of-man": (40, 10),
 }
 
 # where the blocks of an area go, if not below its name plate
 BLOCKS_SIDE: dict[str, str] = {"calais": "left", "france": "right", "scotland": "below"}
-SEA_LABEL_OFFSET = {"north-sea": (20, 90), "irish-sea": (0, 20)}
+SEA_LABEL_OFFSET = {"north-sea": (-40, -120), "irish-sea": (0, 20)}
+
+# Shipping lanes through open water (data units), in order along each sea: a sea move is drawn from its
+# area to the nearest lane point, along the lane, and into the destination, so it never cuts across land.
+LANES_DATA = {
+    "north-sea": [(760, 80), (1080, 150), (1330, 380), (1400, 690), (1590, 850), (1590, 1140), (1590, 1400),
+                  (1580, 1650)],
+    "english-channel": [(1590, 1690), (1290, 1690), (1000, 1780), (640, 1800), (300, 1800), (150, 1560)],
+    "irish-sea": [(400, 300), (540, 300), (545, 560), (600, 790), (380, 830), (300, 1030), (220, 1260),
+                  (430, 1440), (650, 1440)],
+}
 
 # ---- colours --------------------------------------------------------------------------------------
 SEA_COLOURS = {  # three distinct blues, so each sea reads as its own zone
@@ -95,6 +105,7 @@ class Board:
     borders: list[tuple[str, str, str]]
     blocks: dict[str, dict]
     cards: dict[str, dict]
+    lanes: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
     def land(self) -> list[Area]:
         return [a for a in self.areas.values() if a.kind != "sea"]
@@ -123,7 +134,27 @@ def load_board() -> Board:
         cards = {c["id"]: c for c in json.loads((DATA_DIR / "cards.json").read_text())}
     except FileNotFoundError:
         cards = {}
-    return Board(areas, [b for b in borders if b[2] in BORDER_STYLE], blocks, cards)
+    lanes = {k: [to_picture(x, y) for x, y in v] for k, v in LANES_DATA.items()}
+    return Board(areas, [b for b in borders if b[2] in BORDER_STYLE], blocks, cards, lanes)
+
+
+def sea_path(board: Board, frm: str, to: str) -> list[tuple[float, float]]:
+    """Points of a sea move from ``frm`` to ``to``: out to the lane of a sea both touch, along it, in."""
+    a, b = board.areas[frm], board.areas[to]
+    best: list[tuple[float, float]] | None = None
+    best_len = float("inf")
+    for sea in [s for s in a.seas if s in b.seas] or list(board.lanes):
+        lane = board.lanes.get(sea)
+        if not lane:
+            continue
+        i = min(range(len(lane)), key=lambda k: math.dist(lane[k], a.pos))
+        j = min(range(len(lane)), key=lambda k: math.dist(lane[k], b.pos))
+        mid = lane[i:j + 1] if i <= j else lane[j:i + 1][::-1]
+        path = [a.pos] + mid + [b.pos]
+        length = sum(math.dist(path[k], path[k + 1]) for k in range(len(path) - 1))
+        if length < best_len:
+            best, best_len = path, length
+    return best or [a.pos, b.pos]
 
 
 # ---- Voronoi cells by half-plane clipping ---------------------------------------------------------

@@ -20,20 +20,19 @@ EVENT_FILL = (250, 232, 200)
 ACTION_FILL = (244, 241, 232)
 
 
-def draw_mini_card(d: ImageDraw.ImageDraw, box, card: CardFace, side: str) -> None:
+def draw_mini_card(d: ImageDraw.ImageDraw, box, card: CardFace, side: str, note: str = "") -> None:
     x0, y0, x1, y1 = box
     fill = EVENT_FILL if card.event else ACTION_FILL
     d.rounded_rectangle(box, radius=8, fill=fill, outline=INK, width=2)
     # a strip of the player's colour so the card is tied to its house without reading
     d.rounded_rectangle([x0, y0, x1, y0 + 22], radius=8, fill=SIDE_FILL.get(side, INK), outline=INK, width=2)
-    d.text(((x0 + x1) / 2, y0 + 11), SIDE_NAME.get(side, side), font=font(15, True),
+    head = SIDE_NAME.get(side, side) + (f" ({note})" if note else "")
+    d.text(((x0 + x1) / 2, y0 + 11), head, font=font(15, True),
            fill=SIDE_INK.get(side, (255, 255, 255)), anchor="mm")
     if card.ap is not None:
         d.text(((x0 + x1) / 2, y0 + 24 + (y1 - y0 - 24) * 0.42), f"{card.ap}", font=font(34, True), fill=INK,
                anchor="mm")
     label = card.name if card.event else f"{card.ap} AP" if card.ap is not None else card.name
-    if card.event:
-        label = card.name
     d.text(((x0 + x1) / 2, y1 - 14), label, font=fit_font(label, int(x1 - x0 - 10), 16, True, 12), fill=INK,
            anchor="mm")
 

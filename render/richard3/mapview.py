@@ -6,15 +6,19 @@ import math
 
 from PIL import Image, ImageDraw
 
-from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, crown, fit_font, font, halo_text,
+from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, box_exit, path_arrow, point_along, crown, fit_font, font, halo_text,
                     legend, title_strip, wrap)
 from .board import (BLOCKS_SIDE, BORDER_STYLE, MAP_H, MAP_TOP, SEA_COLOURS, TITLE_H, WIDTH, Board, dashed_line,
-                    draw_icon, draw_static, label_box, load_board, sea_badge)
+                    draw_icon, draw_static, label_box, load_board, sea_badge, sea_path)
 from .model import Scene
+from .cards import draw_mini_card
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
 
 PANEL_TOP = MAP_TOP + MAP_H
-HEIGHT = PANEL_TOP + 400
+STATE_TOP = PANEL_TOP + 10
+POOLS_TOP = PANEL_TOP + 196
+LEGEND_TOP = PANEL_TOP + 352
+HEIGHT = LEGEND_TOP + 30 + 5 * 34 + 10
 PUBLIC_BLOCK = 46
 PRIVATE_BLOCK = 62
 GAP = 5
@@ -55,7 +59,9 @@ def _legend_items() -> list[LegendItem]:
         _swords(d, cx, cy, 18)
 
     def move(d, cx, cy, s):
-        arrow(d, (cx - 26, cy), (cx + 26, cy), MOVE_COLOUR["lancaster"], width=5, head=14)
+        arrow(d, (cx - 26, cy - 6), (cx + 18, cy - 6), MOVE_COLOUR["lancaster"], width=5, head=12)
+        path_arrow(d, [(cx - 26, cy + 8), (cx + 26, cy + 8)], MOVE_COLOUR["york"], width=4, head=12,
+                   outline=INK, dash=8, gap=4)
 
     def sea(d, cx, cy, s):
         sea_badge(d, cx - 12, cy, "irish-sea")
@@ -78,13 +84,11 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(icon("port"), "Major port"),
         LegendItem(sea, "Coast on Irish/North/Channel"),
         LegendItem(contested, "Contested: battle here"),
-        LegendItem(move, "Moved this turn (count)"),
+        LegendItem(move, "Moved this turn: land / sea"),
         LegendItem(lambda d, cx, cy, s: d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226),
                                                     outline=(110, 70, 130), width=2), "Exile area (hatched)"),
     ]
 
-
-LEGEND_TOP = PANEL_TOP + 190
 
 
 def _draw_legend(d: ImageDraw.ImageDraw) -> None:
@@ -148,7 +152,6 @@ def draw_map(scene: Scene) -> Image.Image:
     img = static_layer(scene.scenario)
     d = ImageDraw.Draw(img)
     private = scene.role in ("york", "lancaster")
-    size = PRIVATE_BLOCK if private else PUBLIC_BLOCK
 
 
     placed: dict[str, tuple[float, float, float, float]] = {}
@@ -157,6 +160,9 @@ def draw_map(scene: Scene) -> Image.Image:
         if a is None or not blocks:
             continue
         box = label_box(a)
+        # labelled blocks need room: private maps use the large size throughout; the public map only
+        # where blocks are revealed (a battle)
+        size = PRIVATE_BLOCK if private or any(b.known for b in blocks) else PUBLIC_BLOCK
         groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
         spots = layout_blocks(box, groups, size, BLOCKS_SIDE.get(area_id, "below"))
         for x, y, b in spots:
@@ -190,23 +196,34 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
 
 
 def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    for i, m in enumerate(scene.moves):
+    """This turn's moves: solid arrows over land, dashed arrows along the shipping lanes by sea; the
+    number of blocks in a badge; York white, Lancaster red, each with a contrasting edge."""
+    for m in scene.moves:
         a, b = board.areas.get(m.frm), board.areas.get(m.to)
-        if a is None or b is None:
+        if a is None or b is None or a.id == b.id:
             continue
-        # offset each arrow sideways a little so a move and its return do not coincide
-        (x0, y0), (x1, y1) = a.pos, b.pos
-        length = math.hypot(x1 - x0, y1 - y0) or 1
-        nx, ny = -(y1 - y0) / length * 10, (x1 - x0) / length * 10
-        p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
         colour = MOVE_COLOUR.get(m.side, INK)
         edge = MOVE_EDGE.get(m.side, WHITE)
-        arrow(d, p0, p1, colour, width=7, head=24, outline=edge, shorten=34)
-        mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42
-        if m.count:
-            r = 14
-            d.ellipse([mx - r, my - r, mx + r, my + r], fill=colour, outline=edge, width=3)
-            d.text((mx, my), str(m.count), font=font(17, True), fill=edge, anchor="mm")
+        if m.sea:
+            pts = sea_path(board, a.id, b.id)
+            start = box_exit(label_box(a), a.pos, pts[1]) + 4
+            end = box_exit(label_box(b), b.pos, pts[-2]) + 6
+            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=18, gap=8, shorten=start,
+                       shorten_end=end)
+            mx, my = point_along(pts, 0.5)
+        else:
+            # offset sideways a little so a move and its return do not coincide
+            (x0, y0), (x1, y1) = a.pos, b.pos
+            length = math.hypot(x1 - x0, y1 - y0) or 1
+            nx, ny = -(y1 - y0) / length * 10, (x1 - x0) / length * 10
+            p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
+            arrow(d, p0, p1, colour, width=7, head=24, outline=edge,
+                  shorten=box_exit(label_box(a), a.pos, b.pos) + 4,
+                  shorten_end=box_exit(label_box(b), b.pos, a.pos) + 6)
+            mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42
+        r = 14
+        d.ellipse([mx - r, my - r, mx + r, my + r], fill=colour, outline=edge, width=3)
+        d.text((mx, my), str(m.count), font=font(17, True), fill=edge, anchor="mm")
 
 
 # ---- title, state panel, pools --------------------------------------------------------------------
@@ -229,59 +246,63 @@ def _draw_title(d: ImageDraw.ImageDraw, scene: Scene) -> None:
     title_strip(d, (0, 0, WIDTH, TITLE_H), title, detail, whose, whose_fill=fill)
 
 
-PANEL_BOX = (788, MAP_TOP + 10, WIDTH - 10, MAP_TOP + 330)
+THRONE_BOX = (10, STATE_TOP, 600, STATE_TOP + 176)
+CARDS_BOX = (610, STATE_TOP, WIDTH - 10, STATE_TOP + 176)
 
 
 def _draw_state_panel(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """Top right, over the North Sea: throne, turn track, cards revealed this turn."""
-    x0, y0, x1, y1 = PANEL_BOX
-    d.rounded_rectangle(PANEL_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
+    """Below the map: the throne and the turn track (left), the cards revealed this turn (right)."""
+    x0, y0, x1, y1 = THRONE_BOX
+    d.rounded_rectangle(THRONE_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
     y = y0 + 22
-    # King and Pretender
     for label, side, heir in (("King", scene.king, scene.king_heir),
                               ("Pretender", _other(scene.king) if scene.king else "", scene.pretender_heir)):
         king = label == "King"
         crown(d, x0 + 24, y, 26 if king else 20, fill=(236, 190, 60) if king else (205, 205, 205))
         text = f"{label}: {SIDE_NAME.get(side, '?')}" + (f" ({heir})" if heir else "")
-        d.text((x0 + 46, y), text, font=fit_font(text, x1 - x0 - 56, 20, True, 14), fill=INK, anchor="lm")
+        d.text((x0 + 46, y), text, font=fit_font(text, x1 - x0 - 56, 21, True, 14), fill=INK, anchor="lm")
         y += 34
-    # turn track
-    y += 6
-    d.text((x0 + 12, y), "Turn", font=font(17, True), fill=INK, anchor="lm")
-    cell = 40
-    tx = x0 + 62
+    if scene.captive:
+        text = f"Captive: {scene.captive[0]} in {board.areas[scene.captive[1]].name if scene.captive[1] in board.areas else scene.captive[1]}"
+        d.text((x0 + 300, y0 + 22), text, font=fit_font(text, 280, 17, False, 14), fill=INK, anchor="lm")
+    y += 8
+    d.text((x0 + 12, y), "Turn", font=font(18, True), fill=INK, anchor="lm")
+    cell = 48
+    tx = x0 + 110
     for t in range(1, scene.turns + 1):
         on = t == scene.turn
-        box = [tx + (t - 1) * (cell + 3), y - 16, tx + (t - 1) * (cell + 3) + cell, y + 16]
+        box = [tx + (t - 1) * (cell + 5), y - 17, tx + (t - 1) * (cell + 5) + cell, y + 17]
         d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
-        d.text(((box[0] + box[2]) / 2, y), str(t), font=font(19, on), fill=INK, anchor="mm")
-    y += 40
-    d.text((x0 + 12, y), "Campaign", font=font(17, True), fill=INK, anchor="lm")
+        d.text(((box[0] + box[2]) / 2, y), str(t), font=font(20, on), fill=INK, anchor="mm")
+    y += 44
+    d.text((x0 + 12, y), "Campaign", font=font(18, True), fill=INK, anchor="lm")
     first, last = scene.campaigns
-    cx = x0 + 104
+    cx = tx
     for c in range(first, last + 1):
         on = c == scene.campaign
-        box = [cx, y - 16, cx + 60, y + 16]
+        box = [cx, y - 17, cx + 101, y + 17]
         d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
-        d.text(((box[0] + box[2]) / 2, y), str(c), font=font(19, on), fill=INK, anchor="mm")
-        cx += 64
-    y += 30
-    # cards played this turn
-    d.text((x0 + 12, y + 6), "Cards this turn", font=font(17, True), fill=INK, anchor="lm")
-    y += 20
+        label = f"{c}" + (f" ({scene.year})" if on and scene.year else "")
+        d.text(((box[0] + box[2]) / 2, y), label, font=font(19, on), fill=INK, anchor="mm")
+        cx += 106
+
+    x0, y0, x1, y1 = CARDS_BOX
+    d.rounded_rectangle(CARDS_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
+    d.text((x0 + 12, y0 + 18), "Cards this turn", font=font(18, True), fill=INK, anchor="lm")
     w = (x1 - x0 - 36) / 2
     for i, side in enumerate(("york", "lancaster")):
         bx = x0 + 12 + i * (w + 12)
-        box = (bx, y, bx + w, y1 - 10)
+        box = (bx, y0 + 36, bx + w, y1 - 10)
         card = scene.revealed_cards.get(side)
         if card is not None:
-            from .cards import draw_mini_card
             draw_mini_card(d, box, card, side)
+        elif side == scene.role and scene.my_card is not None:
+            draw_mini_card(d, box, scene.my_card, side, note="chosen, hidden")
         else:
             chosen = scene.chosen.get(side)
             d.rounded_rectangle(box, radius=8, fill=(236, 232, 220), outline=(150, 150, 150), width=2)
             text = f"{SIDE_NAME[side]}:\n" + ("card chosen" if chosen else "no card yet")
-            d.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=font(17),
+            d.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=font(18),
                              fill=(80, 80, 80), anchor="mm", align="center")
 
 
@@ -291,7 +312,7 @@ def _other(side: str) -> str:
 
 def _draw_pools(d: ImageDraw.ImageDraw, scene: Scene) -> None:
     """Pools (counts publicly; names for the owner), heirs waiting as minors, and the dead."""
-    y0 = PANEL_TOP + 10
+    y0 = POOLS_TOP
     half = WIDTH / 2
     for i, side in enumerate(("york", "lancaster")):
         x0 = 16 + i * half

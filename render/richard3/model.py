@@ -82,7 +82,9 @@ class Scene:
     ap_left: Optional[int] = None
     battle: Optional[Battle] = None
     result: str = ""
-    log: list[str] = field(default_factory=list)
+    result_reason: str = ""
+    captive: Optional[tuple[str, str]] = None      # (name, area) of a captive King (Kingmaker)
+    my_card: Optional[CardFace] = None              # the card this player chose, not yet revealed
 
 
 def _get(d: Any, *keys, default=None):
@@ -127,6 +129,6 @@ def card_face(raw: Any) -> CardFace:
 
 
 def read_view(view: dict[str, Any]) -> Scene:
-    """Provisional reader; replaced by the VIEW.md schema reader in view_reader.py when available."""
+    """The Scene of one role's view (see view_reader.py)."""
     from .view_reader import read
     return read(view)

@@ -47,7 +47,8 @@ class BlockFace:
     rating: Optional[str] = None      # e.g. "B3"
     rank: Optional[int] = None        # heir rank
     ruler: bool = False               # the King or the Pretender himself
-    fresh: bool = False               # moved / mustered this turn (a thin accent)
+    hits: int = 0                     # hits taken in the battle under way
+    acted: bool = False               # has fired or moved in this battle round
 
     @property
     def known(self) -> bool:
@@ -71,13 +72,18 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFa
         mark(d, cx, cy, size * 0.30, side)
         return
     # labelled block: strength pips on top (filled = current, hollow = lost), name, type, rating
+    k = size / 62
     if b.max:
-        pips(d, cx, y + 11, b.strength or 0, b.max, 9, fill=ink, empty=ink)
+        pips(d, cx, y + 11 * k, b.strength or 0, b.max, 9 * k, fill=ink, empty=ink)
     name = short_name(b.name or "")
-    f = fit_font(name, size - 6, 14, bold=True, minimum=11) if size >= 56 else fit_font(name, size - 4, 12, True, 9)
+    if size >= 56:
+        f = fit_font(name, size - 6, int(14 * k), bold=True, minimum=11)
+    else:
+        f = fit_font(name, size - 4, 12, True, 9)
     d.text((cx, cy + 1), name, font=f, fill=ink, anchor="mm")
     if b.rating:
-        d.text((x1 - 5, y1 - 4), b.rating, font=font(17 if size >= 56 else 14, True), fill=ink, anchor="rd")
+        d.text((x1 - 5 * k, y1 - 4 * k), b.rating, font=font(int((17 if size >= 56 else 14) * k), True), fill=ink,
+               anchor="rd")
     gx, gy = x + 13, y1 - 12
     if b.kind == "heir":
         crown(d, gx, gy, 15, fill=(236, 190, 60), outline=INK)
