@@ -618,9 +618,12 @@ class TableService:
     def submit(self, game_id: int | str, user_id: str, action: str, *, role: str | None = None,
                expected_version: int | None = None, request_id: str | None = None) -> SubmitResult:
         """Play ``action`` (a legal action id) for one of the user's roles. ``role`` is needed only when
-        several of the user's roles could take that action. ``expected_version``: refuse with
-        :class:`StaleVersion` if the game moved on since the user's choices were shown. ``request_id``:
-        a retried request with the same id returns the first result instead of playing twice."""
+        several of the user's roles could take that action. ``expected_version``: the version the
+        user's choices were shown at; if the game has moved on since, the order is re-checked against
+        the fresh state and applied only if that role has not acted since, is asked the same question
+        and the action is still legal (a simultaneous choice survives the other player's commit);
+        otherwise :class:`StaleVersion`. ``request_id``: a retried request with the same id returns the
+        first result instead of playing twice."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
@@ -641,9 +644,6 @@ class TableService:
             if not candidates:
                 waiting = ", ".join(engine.role_name(r) for r in engine.active_roles(state))
                 raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting for {waiting or 'nobody'}.")
-            if expected_version is not None and expected_version != game.version:
-                raise StaleVersion(f"Game #{game.id} has moved on since those choices were shown "
-                                   f"(version {expected_version}, now {game.version}); look again.")
             legal = {r: {a.id: a for a in engine.legal_actions(state, r)} for r in candidates}
             matching = [r for r in candidates if action in legal[r]]
             if not matching:
@@ -654,6 +654,8 @@ class TableService:
                 raise BadOption(f"'{action}' is open to several of your roles "
                                 f"({', '.join(matching)}); say which role plays it.")
             chosen = matching[0]
+            if expected_version is not None and expected_version != game.version:
+                self._recheck_stale(game, engine, state, chosen, expected_version)
             label = legal[chosen][action].label
             first_log_id = self._max_log_id(game)
             state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
@@ -1204,6 +1206,22 @@ class TableService:
         if row[4] != user_id:
             raise BadOption("That request id was already used by someone else.")
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
+
+    def _recheck_stale(self, game: _Game, engine: Engine, state: dict, role: str, seen_version: int) -> None:
+        """Refuse (StaleVersion) an order made on an outdated screen unless it still means the same."""
+        stale = StaleVersion(f"Game #{game.id} has moved on since those choices were shown (version "
+                             f"{seen_version}, now {game.version}); look at your choices again.")
+        if seen_version > game.version or seen_version < 1:
+            raise stale
+        acted = self.db.execute("SELECT 1 FROM actions WHERE game_id = ? AND undone = 0 AND role = ? AND version > ?",
+                                [game.id, role, seen_version]).fetchone()
+        if acted:
+            raise stale
+        row = self.db.execute("SELECT MAX(pos) FROM actions WHERE game_id = ? AND undone = 0 AND version <= ?",
+                              [game.id, seen_version]).fetchone()
+        then = self._state_at(game, engine, row[0] or 0)
+        if engine.prompt(then, role) != engine.prompt(state, role):
+            raise stale
 
     def _mark_seen(self, game: _Game, user_id: str, newest: int | None = None) -> None:
         newest = self._max_log_id(game) if newest is None else newest

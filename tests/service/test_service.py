@@ -52,6 +52,7 @@ def test_choices_list_prompt_and_legal_actions_per_role(service):
     (lambda s, g: s.submit(g, "alice", ""), IllegalOrder),
     (lambda s, g: s.submit(g, "alice", "bid:1; DROP TABLE games"), IllegalOrder),
     (lambda s, g: s.submit(g, "alice", "bid:1", expected_version=0), StaleVersion),
+    (lambda s, g: s.submit(g, "alice", "bid:1", expected_version=5), StaleVersion),
     (lambda s, g: s.pause(g, "bob"), Forbidden),
     (lambda s, g: s.abort(g, "bob"), Forbidden),
     (lambda s, g: s.replace_seat(g, "bob", 1, "mallory"), Forbidden),
@@ -290,4 +291,32 @@ def test_service_opens_from_config_alone(tmp_path):
     from bot.config import Config
     svc = TableService(Config(database_path=str(tmp_path / "from-config.db")))
     assert (tmp_path / "from-config.db").exists()
+    svc.close()
+
+
+def test_a_stale_screen_is_rechecked_against_the_fresh_state(service):
+    game = started_game(service)
+    service.submit(game, "bob", "bid:1")               # blue commits while red looks at version 1
+    applied = service.submit(game, "alice", "bid:2", expected_version=1)
+    assert applied.version == 3                         # same question, still legal: not lost
+    before = dump(service)
+    with pytest.raises(StaleVersion, match="moved on"):  # red acted since version 1: never twice
+        service.submit(game, "alice", "bid:3", expected_version=1)
+    assert dump(service) == before
+
+
+def test_a_stale_screen_with_a_different_question_is_refused(tmp_path):
+    from rules.core import Prompt
+    from tests.support.duel import Duel
+
+    class CountingDuel(Duel):  # the question changes when the other player commits
+        def _prompt(self, state, role):
+            return Prompt(f"Choose your secret bid ({len(state['bids'])} already in).", "secret")
+
+    svc = TableService(str(tmp_path / "q.db"), engines={"duel": CountingDuel()})
+    game = started_game(svc)
+    svc.submit(game, "bob", "bid:1")
+    with pytest.raises(StaleVersion):
+        svc.submit(game, "alice", "bid:2", expected_version=1)
+    assert svc.submit(game, "alice", "bid:2", expected_version=2).version == 3
     svc.close()
