@@ -168,11 +168,9 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
         await layer.show_deadline(interaction, game)
 
     @tree.command(name="vacation", description="Pause your deadlines while away (0 days ends the vacation)")
-    @app_commands.describe(days="Days away (0 to come back)", game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 60],
-                       game: Optional[str] = None):
-        await layer.vacation(interaction, game, days)
+    @app_commands.describe(days="Days away, in all your games (0 to come back)")
+    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]):
+        await layer.vacation(interaction, days)
 
     @tree.command(name="help", description="How to play with Herald")
     async def help_(interaction: discord.Interaction):

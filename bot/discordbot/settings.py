@@ -43,7 +43,6 @@ class DiscordSettings:
     sync_commands: bool = True
     delivery_interval: float = 5.0
     tick_interval: float = 60.0
-    log_lines: int = 8
     dm_turn_prompts: bool = True
     delivery_batch: int = 25
 
@@ -59,9 +58,18 @@ def invite_url(application_id: int | None) -> str:
     return INVITE_PATTERN
 
 
+KNOWN_KEYS = {"token", "application_id", "guild_ids", "sync_commands", "delivery_interval", "delivery_batch",
+              "tick_interval", "dm_turn_prompts"}
+
+
 def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None = None) -> DiscordSettings:
     """Settings from the parsed ``[discord]`` table; the token from ``HERALD_DISCORD_TOKEN`` wins."""
     raw = dict(raw or {})
+    unknown = sorted(set(raw) - KNOWN_KEYS)
+    if unknown:
+        from bot.config import ConfigError
+
+        raise ConfigError(f"discord: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})")
     env = os.environ if environ is None else environ
     token = (env.get(TOKEN_ENV) or str(raw.get("token") or "")).strip()
     app_id = raw.get("application_id")
@@ -72,7 +80,6 @@ def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None 
         sync_commands=bool(raw.get("sync_commands", True)),
         delivery_interval=max(1.0, _seconds(raw.get("delivery_interval", "5s"), "delivery_interval")),
         tick_interval=max(5.0, _seconds(raw.get("tick_interval", "60s"), "tick_interval")),
-        log_lines=max(1, min(30, int(raw.get("log_lines", 8)))),
         dm_turn_prompts=bool(raw.get("dm_turn_prompts", True)),
         delivery_batch=max(1, int(raw.get("delivery_batch", 25))),
     )
