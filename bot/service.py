@@ -103,6 +103,11 @@ class RenderUnavailable(ServiceError):
     code = "render_unavailable"
 
 
+class EngineFailure(ServiceError):
+    """The rules engine crashed on an order (a bug); the order was not applied."""
+    code = "engine_error"
+
+
 class NoPicture(RenderUnavailable):
     """The view has nothing for that picture now (no battle going on, a spectator's hand)."""
     code = "no_picture"
@@ -229,8 +234,8 @@ class ReplayReport:
 
     def verdict(self) -> str:
         if self.ok:
-            return (f"game #{self.game_id}: OK: {self.actions} actions replayed, {self.snapshots_checked} "
-                    "snapshots and the current state match")
+            return (f"game #{self.game_id}: OK: {self.actions} actions replayed; the log, "
+                    f"{self.snapshots_checked} snapshots and the current state match")
         return f"game #{self.game_id}: MISMATCH\n  " + "\n  ".join(self.problems)
 
 
@@ -969,6 +974,12 @@ class TableService:
             args = SetupArgs.from_dict(game.setup)
             actions = [(r[0], r[1], r[2]) for r in self.db.execute(
                 "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos", [game.id])]
+            logged: dict[int, list[tuple[str, Any]]] = {}
+            for pos, text, audience, data in self.db.execute(
+                    "SELECT l.pos, l.text, l.audience, l.data FROM log l JOIN actions a ON a.id = l.action_row "
+                    "WHERE l.game_id = ? AND a.undone = 0 ORDER BY l.id", [game.id]):
+                if not (data and json.loads(data).get("by") == "herald"):  # the service's own notes
+                    logged.setdefault(pos, []).append((text, json.loads(audience) if audience else None))
             snapshots = {r[0]: json.loads(r[1]) for r in self.db.execute(
                 "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
             stored = json.loads(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
@@ -981,7 +992,11 @@ class TableService:
             if 0 in snapshots:
                 self._compare(report, snapshots[0], state, "snapshot at the start")
             for pos, role, action in actions:
-                state = engine.apply(state, role, action).state
+                outcome = engine.apply(state, role, action)
+                state = outcome.state
+                rebuilt = [(e.text, list(e.to) if e.to is not None else None) for e in outcome.log]
+                if rebuilt != logged.get(pos, []) and len(report.problems) < 10:
+                    report.problems.append(f"the log of action {pos} ({role} {action}) differs from the replay")
                 if pos in snapshots:
                     self._compare(report, snapshots[pos], state, f"snapshot after action {pos}")
             self._compare(report, stored, state, "current state", snapshot=False)
@@ -1249,8 +1264,11 @@ class TableService:
         snapshot at a new turn, messages, deadlines."""
         try:
             outcome = engine.apply(state, role, action)
-        except IllegalAction as error:
+        except RulesError as error:
             raise IllegalOrder(str(error)) from None
+        except Exception as error:  # an engine bug: refuse the order, keep the table running
+            raise EngineFailure(f"The rules engine failed on '{action}' ({type(error).__name__}: {error}); "
+                                "nothing was changed. Please report it with the game number.") from error
         now = self._now()
         pos, version = game.log_length + 1, game.version + 1
         row_id = self.db.execute(
@@ -1260,7 +1278,7 @@ class TableService:
         ).lastrowid
         entries = list(outcome.log)
         if note:
-            entries.insert(0, LogEntry(note, None, "deadline"))
+            entries.insert(0, LogEntry(note, None, "deadline", {"by": "herald"}))
         for entry in entries:
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, data, at) "
                             "VALUES (?,?,?,?,?,?,?,?)",

@@ -31,6 +31,6 @@ def test_a_scripted_richard3_game_runs_to_the_end(tmp_path, frozen, capsys, seed
     assert code == 0, out[-4000:]
     assert "1 played by default" in out
     assert "Game #1 is over. Winner:" in out
-    assert "OK: " in out and "snapshots and the current state match" in out
+    assert "OK: " in out and "the log, " in out and "snapshots and the current state match" in out
     assert main(["replay", "1", "--config", str(tmp_path / "none.toml"), "--db", str(tmp_path / "r3.db")]) == 0
     assert "OK" in capsys.readouterr().out

@@ -225,6 +225,28 @@ def test_replay_detects_a_tampered_state(service):
     service.db.execute("UPDATE games SET state = ? WHERE id = ?", [json.dumps(state), game])
     report = service.replay(game)
     assert not report.ok and "current state differs" in report.verdict()
+    service.db.execute("UPDATE log SET text = 'Blue bid 3.' WHERE text = 'You bid 1.'")
+    assert "the log of action 2" in service.replay(game).verdict()
+
+
+def test_an_engine_crash_refuses_the_order_and_changes_nothing(tmp_path):
+    from tests.support.duel import Duel
+
+    class BrokenDuel(Duel):
+        def _apply(self, state, role, action, ctx):
+            if action.id == "bid:3":
+                raise KeyError("oops")
+            super()._apply(state, role, action, ctx)
+
+    svc = TableService(str(tmp_path / "b.db"), engines={"duel": BrokenDuel()})
+    game = started_game(svc)
+    before = dump(svc)
+    with pytest.raises(ServiceError) as raised:
+        svc.submit(game, "alice", "bid:3")
+    assert raised.value.code == "engine_error" and "nothing was changed" in raised.value.message
+    assert dump(svc) == before
+    svc.submit(game, "alice", "bid:2")
+    svc.close()
 
 
 def test_request_ids_make_submission_idempotent(service):
