@@ -159,3 +159,17 @@ def test_the_real_command_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", "1", "--db", str(tmp_path / "none.db")],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2 and "no database" in done.stdout
+
+
+def test_the_console_processes_deadlines_that_passed_under_a_frozen_clock(tmp_path, frozen):
+    svc = make_service(tmp_path / "f.db", secret="1d", policy="default")
+    out = []
+    console = Console(svc, str(tmp_path / "out"), out.append)
+    for line in ["as alice", "new duel", "join", "as bob", "join", "as alice", "start", "do 3"]:
+        assert console.execute(line), out[-3:]
+    frozen.tick(86400 + 60)          # a day passes without bob
+    assert console.execute("status")  # each command first processes what fell due
+    text = "\n".join(out)
+    assert "The deadline for Blue (bob) has passed: 'Bid 1' is played for them." in text
+    assert "Round 2" in text
+    svc.close()
