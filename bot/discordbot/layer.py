@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
-from bot.service import RenderUnavailable, ServiceError, parse_game_id
+from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
 from .components import choices_view, open_view
@@ -41,6 +41,9 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play.
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
+
+
+STALE = "That choice is no longer current: the game has moved on. Here are your choices now."
 
 
 class Refusal(Exception):
@@ -184,26 +187,31 @@ class Layer:
         return "**Now:** " + "; ".join(parts)
 
     # ---- choices -------------------------------------------------------------------------------
-    def choices_message(self, status: Any, rc: Any, page: int = 0) -> tuple[str, discord.ui.View]:
+    def choices_message(self, status: Any, rc: Any, page: int = 0, brief: bool = False) -> tuple[str, discord.ui.View]:
+        """The text and view of a role's choices; ``brief`` leaves out the header, prompt and deadline
+        (for a "your move" DM whose text already says them)."""
         view, shown, pages = choices_view(str(status.game_id), choice_token(rc), rc.role, rc.actions, page)
-        lines = [f"**Game #{status.game_id} · {status.title} · {status.turn_label}** — you play **{rc.role_name}**",
-                 rc.prompt]
+        lines = [] if brief else [
+            f"**Game #{status.game_id} · {status.title} · {status.turn_label}** — you play **{rc.role_name}**",
+            rc.prompt]
         if rc.kind == "secret":
             lines.append("*Secret choice: nobody sees it until everyone has chosen.*")
         elif rc.kind == "reaction":
             lines.append("*You may respond now, or pass.*")
-        if rc.deadline:
+        if rc.deadline and not brief:
             lines.append(f"Deadline: {clock.format_time(rc.deadline)}.")
         if pages > 1:
             lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
         return "\n".join(lines), view
 
-    async def _current(self, game_id: int, user_id: str, role: str, token: str) -> tuple[Any, Any]:
-        """(status, the role's current choices) if ``token`` still describes them, else a Refusal.
+    async def _current(self, game_id: int, user_id: str, role: str, token: str) -> tuple[Any, Any, int]:
+        """(status, the role's current choices, the version the clicked message was shown at), or a
+        Refusal when the clicked message no longer describes the role's choices.
 
-        A click is current when the game has not moved since the choices were shown, or when the role's
-        prompt and legal actions are unchanged within the same game turn (so another player's secret
-        choice, which moves the game on, does not make yours stale)."""
+        The index in a custom_id is only meaningful against the same list of legal actions, so the
+        fingerprint must match. Whether an order made on an older screen may still be played (another
+        player's secret choice moved the game on, yours is unchanged) is the service's decision:
+        ``submit(expected_version=...)`` re-checks it and raises StaleVersion otherwise."""
         status = await self.call(self.service.status, game_id)
         if self.holder(status, role) != user_id:
             raise Refusal(f"That seat ({self.role_name(status, role)}) is not yours; only its player can act for it.")
@@ -213,14 +221,9 @@ class Layer:
             raise Refusal(f"That choice is no longer current: {self.role_name(status, role)} has nothing to do in "
                           f"game #{game_id} now. " + (self.waiting_line(status) or ""))
         version, digest = _split_token(token)
-        current_version, current_digest = _split_token(choice_token(rc))
-        if version == current_version:
-            return status, rc
-        if digest == current_digest:
-            turns = await self.call(self.service.history, game_id)
-            if not turns or turns[-1].version <= version:
-                return status, rc
-        raise Refusal("That choice is no longer current: the game has moved on. Here are your choices now.")
+        if digest != _split_token(choice_token(rc))[1] or version < 1:
+            raise Refusal(STALE)
+        return status, rc, version
 
     async def _send_choices(self, interaction: discord.Interaction, status: Any, rcs: list[Any]) -> None:
         for rc in rcs:
@@ -260,7 +263,7 @@ class Layer:
     async def on_page(self, interaction: discord.Interaction, game: str, token: str, role: str, page: int) -> None:
         user = self.uid(interaction.user)
         try:
-            status, rc = await self._current(parse_game_id(game), user, role, token)
+            status, rc, _ = await self._current(parse_game_id(game), user, role, token)
         except (ServiceError, Refusal) as error:
             await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
             return
@@ -271,20 +274,26 @@ class Layer:
         game_id = parse_game_id(game)
         user = self.uid(interaction.user)
 
+        async def stale(message: str) -> None:
+            await answer(interaction, f"⚠️ {message}", ephemeral=True)
+            if message == STALE:
+                status = await self.call(self.service.status, game_id)
+                rcs = [r for r in await self.call(self.service.choices, game_id, user) if r.role == role]
+                await self._send_choices(interaction, status, rcs)
+
         async def work():
             try:
-                status, rc = await self._current(game_id, user, role, token)
+                status, rc, seen = await self._current(game_id, user, role, token)
             except Refusal as refusal:
-                await answer(interaction, f"⚠️ {refusal.message}", ephemeral=True)
-                if refusal.message.endswith("your choices now."):
-                    status = await self.call(self.service.status, game_id)
-                    rcs = [r for r in await self.call(self.service.choices, game_id, user) if r.role == role]
-                    await self._send_choices(interaction, status, rcs)
+                await stale(refusal.message)
                 return
             if not 0 <= index < len(rc.actions):
-                raise Refusal("That choice is no longer current. Use /play to see your choices now.")
-            action = rc.actions[index]
-            await self._submit(interaction, game_id, user, action.id, role, rc.version)
+                await stale(STALE)
+                return
+            try:
+                await self._submit(interaction, game_id, user, rc.actions[index].id, role, seen)
+            except StaleVersion:
+                await stale(STALE)
         await self._guarded(interaction, work, deliver=True)
 
     async def _submit(self, interaction: discord.Interaction, game_id: int, user: str, action_id: str,
@@ -847,8 +856,8 @@ class Layer:
             if not rcs:
                 return "obsolete"  # already played (e.g. at once from the channel)
             status = await self.call(self.service.status, m.game_id)
-            content, view = self.choices_message(status, rcs[0])
-            content = f"{m.text}\n\n{content}"
+            notes, view = self.choices_message(status, rcs[0], brief=True)
+            content = f"{m.text}\n{notes}" if notes else m.text
             if self.settings.dm_turn_prompts:
                 data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
         user = await self._user(m.target)
