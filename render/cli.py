@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.core import SetupArgs, get_engine
 
-from . import NoPicture, draw_png, pictures
+from .api import NoPicture, draw_png, pictures
 
 
 def play(game: str, scenario: str | None, seed: int, steps: int) -> tuple[Any, dict, int]:

@@ -106,37 +106,58 @@ def _grid(n: int) -> int:
     return 4
 
 
-def layout_blocks(area_box, groups: list[list[BlockFace]], size: int,
-                  where: str = "below") -> list[tuple[float, float, BlockFace]]:
-    """Blocks below the area's name plate (or beside it): one group per side (York first), centred."""
-    if where in ("left", "right"):
-        return _layout_beside(area_box, groups, size, where)
-    x0, y0, x1, y1 = area_box
-    cx = (x0 + x1) / 2
-    y = y1 + 6
-    out = []
+def _group_shape(groups: list[list[BlockFace]], size: int, compact: bool):
+    """Relative spots of the blocks (York group left, Lancaster right) and the total width/height."""
+    groups = [g for g in groups if g]
+    spots, left, height = [], 0.0, 0.0
+    split = 14
     for group in groups:
-        if not group:
-            continue
-        cols = _grid(len(group))
+        cols = 2 if compact and len(group) > 1 else _grid(len(group))
+        rows = (len(group) + cols - 1) // cols
         for i, b in enumerate(group):
             r, c = divmod(i, cols)
             in_row = min(cols, len(group) - r * cols)
-            left = cx - (in_row * (size + GAP) - GAP) / 2
-            out.append((left + c * (size + GAP), y + r * (size + GAP), b))
-        rows = (len(group) + cols - 1) // cols
-        y += rows * (size + GAP) + 4
-    return out
+            offset = (cols - in_row) * (size + GAP) / 2
+            spots.append((left + offset + c * (size + GAP), r * (size + GAP), b))
+        left += cols * (size + GAP) - GAP + split
+        height = max(height, rows * (size + GAP) - GAP)
+    return spots, max(left - split, 0), height
 
 
-def _layout_beside(area_box, groups, size, where):
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def layout_blocks(area_box, groups: list[list[BlockFace]], size: int, obstacles: list, prefer: str = "below",
+                  bounds=(0, MAP_TOP, WIDTH, MAP_TOP + MAP_H)) -> list[tuple[float, float, BlockFace]]:
+    """Place an area's blocks next to its name plate: below it when there is room, else to the right,
+    left or above, whichever covers the least of the other name plates and blocks already placed."""
     x0, y0, x1, y1 = area_box
-    blocks = [b for g in groups for b in g]
-    cols = 2 if len(blocks) <= 4 else 3
-    rows = (len(blocks) + cols - 1) // cols
-    top = (y0 + y1) / 2 - (rows * (size + GAP) - GAP) / 2
-    left = x0 - 8 - cols * (size + GAP) if where == "left" else x1 + 8
-    return [(left + (i % cols) * (size + GAP), top + (i // cols) * (size + GAP), b) for i, b in enumerate(blocks)]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    candidates = []
+    for where in [prefer] + [w for w in ("below", "right", "left", "above") if w != prefer]:
+        for compact in (False, True):
+            spots, w, h = _group_shape(groups, size, compact)
+            if where == "below":
+                ox, oy = cx - w / 2, y1 + 6
+            elif where == "above":
+                ox, oy = cx - w / 2, y0 - 6 - h
+            elif where == "right":
+                ox, oy = x1 + 8, cy - h / 2
+            else:
+                ox, oy = x0 - 8 - w, cy - h / 2
+            rect = (ox, oy, ox + w, oy + h)
+            cost = sum(_overlap(rect, o) for o in obstacles)
+            # leaving the map is worse than covering something
+            outside = (w * h) - _overlap(rect, bounds)
+            cost += 4 * outside
+            cost += {"below": 0, "right": 300, "left": 300, "above": 600}[where] + (200 if compact else 0)
+            if where == prefer:
+                cost -= 400
+            candidates.append((cost, len(candidates), [(ox + x, oy + y, b) for x, y, b in spots]))
+    return min(candidates)[2]
 
 
 def _swords(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
@@ -154,8 +175,13 @@ def draw_map(scene: Scene) -> Image.Image:
     private = scene.role in ("york", "lancaster")
 
 
+    # moves this turn: over the borders and name plates, under the blocks (blocks stay readable)
+    _draw_moves(d, board, scene)
     placed: dict[str, tuple[float, float, float, float]] = {}
-    for area_id, blocks in scene.areas.items():
+    obstacles = [label_box(a) for a in board.land()]
+    # the most crowded areas choose their spot first
+    order = sorted(scene.areas.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    for area_id, blocks in order:
         a = board.areas.get(area_id)
         if a is None or not blocks:
             continue
@@ -164,22 +190,23 @@ def draw_map(scene: Scene) -> Image.Image:
         # where blocks are revealed (a battle)
         size = PRIVATE_BLOCK if private or any(b.known for b in blocks) else PUBLIC_BLOCK
         groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
-        spots = layout_blocks(box, groups, size, BLOCKS_SIDE.get(area_id, "below"))
+        others = [o for o in obstacles if o != box]
+        spots = layout_blocks(box, groups, size, others, BLOCKS_SIDE.get(area_id, "below"))
         for x, y, b in spots:
             draw_block(d, x, y, size, b)
+            obstacles.append((x - 2, y - 2, x + size + 5, y + size + 5))
         xs = [s[0] for s in spots] + [box[0]]
         ys = [s[1] for s in spots] + [box[1]]
         placed[area_id] = (min(xs), min(ys), max([s[0] + size for s in spots] + [box[2]]),
                            max([s[1] + size for s in spots] + [box[3]]))
-    # moves this turn, over the blocks so they are never hidden
-    _draw_moves(d, board, scene)
+    _draw_recruits(d, board, scene)
     for area_id in sorted(scene.contested | scene.battle_areas):
         a = board.areas.get(area_id)
         if a is None:
             continue
         x0, y0, x1, y1 = placed.get(area_id, label_box(a))
         d.rounded_rectangle([x0 - 7, y0 - 7, x1 + 10, y1 + 10], radius=10, outline=CONTEST, width=5)
-        bx, by = x1 + 6, y0 - 4
+        bx, by = x1 + 12, y0 - 12
         d.ellipse([bx - 16, by - 16, bx + 16, by + 16], fill=ACCENT, outline=INK, width=2)
         _swords(d, bx, by, 18)
 
@@ -195,16 +222,34 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
     return b.side
 
 
+def _draw_recruits(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
+    """Blocks mustered from the pool this turn: a "+N" tab on the area's name plate."""
+    counts: dict[tuple[str, str], int] = {}
+    for m in scene.moves:
+        if m.kind == "recruit" and m.to in board.areas:
+            counts[(m.to, m.side)] = counts.get((m.to, m.side), 0) + m.count
+    for (area, side), n in sorted(counts.items()):
+        x0, y0, x1, y1 = label_box(board.areas[area])
+        colour, edge = MOVE_COLOUR.get(side, INK), MOVE_EDGE.get(side, WHITE)
+        text = f"+{n}"
+        w = font(17, True).getlength(text) + 14
+        d.rounded_rectangle([x0 - w + 6, y0 - 14, x0 + 6, y0 + 12], radius=8, fill=colour, outline=edge, width=2)
+        d.rounded_rectangle([x0 - w + 4, y0 - 16, x0 + 8, y0 + 14], radius=9, outline=INK, width=1)
+        d.text((x0 - w / 2 + 6, y0 - 1), text, font=font(17, True), fill=edge, anchor="mm")
+
+
 def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
     """This turn's moves: solid arrows over land, dashed arrows along the shipping lanes by sea; the
     number of blocks in a badge; York white, Lancaster red, each with a contrasting edge."""
     for m in scene.moves:
+        if m.kind == "recruit":
+            continue
         a, b = board.areas.get(m.frm), board.areas.get(m.to)
         if a is None or b is None or a.id == b.id:
             continue
         colour = MOVE_COLOUR.get(m.side, INK)
         edge = MOVE_EDGE.get(m.side, WHITE)
-        if m.sea:
+        if m.kind == "sea":
             pts = sea_path(board, a.id, b.id)
             start = box_exit(label_box(a), a.pos, pts[1]) + 4
             end = box_exit(label_box(b), b.pos, pts[-2]) + 6
@@ -217,7 +262,7 @@ def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
             length = math.hypot(x1 - x0, y1 - y0) or 1
             nx, ny = -(y1 - y0) / length * 10, (x1 - x0) / length * 10
             p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
-            arrow(d, p0, p1, colour, width=7, head=24, outline=edge,
+            arrow(d, p0, p1, colour, width=7 if m.kind == "land" else 5, head=24, outline=edge,
                   shorten=box_exit(label_box(a), a.pos, b.pos) + 4,
                   shorten_end=box_exit(label_box(b), b.pos, a.pos) + 6)
             mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42

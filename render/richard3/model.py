@@ -22,7 +22,7 @@ class Move:
     to: str
     side: str
     count: int = 1
-    sea: bool = False
+    kind: str = "land"          # land, sea, recruit (from the pool), retreat, regroup
 
 
 @dataclass

@@ -99,7 +99,7 @@ def read(view: dict[str, Any]) -> Scene:
 
     for m in view.get("moves") or []:
         scene.moves.append(Move(frm=m.get("from", ""), to=m.get("to", ""), side=m.get("side", ""),
-                                count=int(m.get("count") or 1), sea=m.get("kind") == "sea"))
+                                count=int(m.get("count") or 1), kind=m.get("kind") or "land"))
 
     for side, pool in (view.get("pools") or {}).items():
         if not isinstance(pool, dict):
