@@ -115,6 +115,27 @@ def bench(game: str, engines: dict, folder: Path) -> None:
     print(f"  database: {size_before / 1e6:.1f} MB before, {size_after / 1e6:.1f} MB after; "
           f"growth {(size_after - size_before) / orders:.0f} bytes per order "
           f"(action row, log lines, outbox messages, turn snapshots)")
+
+    # Growth over whole games (every turn's snapshot included), a few games played to the end.
+    whole_before = _db_bytes(path)
+    whole_actions = 0
+    for i in range(10):
+        g = svc.create_game(game, channel="whole", creator_id="wa").game_id
+        svc.join(g, "wa")
+        svc.join(g, "wb")
+        svc.start(g, "wa", seed=10_000 + i)
+        while True:
+            row = svc._game(g)
+            if row.status != "active":
+                break
+            state = svc._state(row)
+            role = chooser.choice(engine.active_roles(state))
+            action = chooser.choice(engine.legal_actions(state, role)).id
+            svc.submit(g, "wa" if role == svc.status(g).seats[0].roles[0] else "wb", action, role=role)
+            whole_actions += 1
+    svc.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    print(f"  10 whole games ({whole_actions} orders): {(_db_bytes(path) - whole_before) / whole_actions:.0f} "
+          f"bytes per order, {(_db_bytes(path) - whole_before) / 10 / 1e6:.2f} MB per game")
     svc.close()
 
     # Memory: a fresh service that loads every active game's state into its cache.
