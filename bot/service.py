@@ -346,6 +346,19 @@ class TableService:
                 continue
         return entries
 
+    def engine(self, game: str) -> Engine:
+        """The rules engine for a game id (NotFound when unknown or not loadable)."""
+        return self._engine(game)
+
+    def roles(self, game: str, scenario: str | None = None) -> list[tuple[str, str]]:
+        """(role id, role name) of a game's scenario (default: its first), in seat order."""
+        engine = self._engine(game)
+        try:
+            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
+        except RulesError as error:
+            raise BadOption(str(error)) from None
+        return [(r, engine.role_name(r)) for r in engine.roles(chosen.id)]
+
     # ---- creating and seating ------------------------------------------------------------------
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,

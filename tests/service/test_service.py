@@ -298,6 +298,12 @@ def test_listings_and_catalogue(service):
     service.abort(first, "alice")
     assert service.games_in_channel("chan") == []
     assert [g.game_id for g in service.games_in_channel("chan", include_finished=True)] == [first]
+    assert service.roles("duel") == [("red", "Red"), ("blue", "Blue")]
+    assert service.engine("duel").title == "Duel"
+    with pytest.raises(BadOption):
+        service.roles("duel", "epic")
+    with pytest.raises(NotFound):
+        service.engine("chess")
     catalogue = {c.id: c for c in service.catalogue()}
     assert catalogue["duel"].title == "Duel" and catalogue["duel"].scenarios[0].id == "standard"
 
