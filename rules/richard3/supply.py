@@ -57,6 +57,13 @@ def proceed(engine, state, ctx):
     sup = state["supply"]
     sup["pending"] = None
     order = [pretender_side(state), state["king_side"]]
+    # 9.1: a defected Clarence or Exeter may be executed
+    for side in order:
+        for nob in sorted(DEFECTED_HEIR_NOBLES):
+            if side_of(state, nob) == side and state["blocks"][nob]["loc"] not in ("off", "dead", "minor") \
+                    and nob not in sup["asked"]:
+                sup["pending"] = {"kind": "execute", "side": side, "block": nob}
+                return
     # 6.82: one minor heir enters for each heir killed
     for side in order:
         while state["killed"][side] > 0:
@@ -72,13 +79,6 @@ def proceed(engine, state, ctx):
                 continue
             sup["pending"] = {"kind": "minor", "side": side, "block": heir, "options": opts}
             return
-    # 9.1: a defected Clarence or Exeter may be executed
-    for side in order:
-        for nob in sorted(DEFECTED_HEIR_NOBLES):
-            if side_of(state, nob) == side and state["blocks"][nob]["loc"] not in ("off", "dead", "minor") \
-                    and nob not in sup["asked"]:
-                sup["pending"] = {"kind": "execute", "side": side, "block": nob}
-                return
     # 7.1/7.2: each block beyond the limit loses one step (N different blocks)
     occ = occupancy(state)
     if sup["excess"] is None:

@@ -1,0 +1,216 @@
+"""Supply (7.1, 7.2), succession (6.81, 6.82), Clarence/Exeter (9.1), the Political Turn (8.1-8.5) and
+victory (9.0)."""
+
+from rules.core import Context
+
+from .helpers import ENGINE, Dice, bare, do, ids, new_game, play_cards, start_battle
+
+
+def _to_supply(state):
+    """Play two Action cards and end both action phases (no battles)."""
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, state["p1"], "end")
+    return do(state, ENGINE.active_roles(state)[0], "end") if state["step"] == "action" else state
+
+
+def test_7_1_each_block_beyond_the_limit_loses_one_step_on_different_blocks():
+    six = ["l-henry-vi", "l-oxford", "l-beaumont", "l-clifford", "l-wiltshire", "l-pembroke"]
+    state = bare({b: "derby" for b in six} | {"y-march": "kent"})
+    state = _to_supply(state)
+    assert state["step"] == "supply" and ENGINE.active_roles(state) == ["lancaster"]
+    first = ids(state, "lancaster")
+    assert len(first) == 6
+    state = do(state, "lancaster", "step:l-oxford")
+    second = ids(state, "lancaster")
+    assert "step:l-oxford" not in second and len(second) == 5
+    state = do(state, "lancaster", "step:l-clifford")
+    assert state["step"] == "card" and state["turn"] == 2
+    assert state["blocks"]["l-oxford"]["str"] == 2 and state["blocks"]["l-clifford"]["str"] == 2
+
+
+def test_7_1_a_city_area_holds_five():
+    five = ["l-henry-vi", "l-oxford", "l-beaumont", "l-clifford", "l-wiltshire"]
+    state = bare({b: "warwick" for b in five} | {"y-march": "kent"})     # Coventry
+    state = _to_supply(state)
+    assert state["step"] == "card"
+
+
+def test_7_2_ireland_holds_two_plus_the_irish_mercenary():
+    """7.2 example (English): three York blocks in Ireland, the Irish block absent: one loses a step."""
+    state = bare({"y-york": "ireland", "y-rutland": "ireland", "y-essex": "ireland", "l-henry-vi": "kent"})
+    state = _to_supply(state)
+    assert state["step"] == "supply" and ENGINE.active_roles(state) == ["york"]
+    state = bare({"y-york": "ireland", "y-rutland": "ireland", "y-irish-mercenary": "ireland",
+                  "y-warwick": "calais", "y-kent": "calais", "y-salisbury": "calais", "y-march": "calais",
+                  "y-calais-mercenary": "calais", "y-burgundian-mercenary": "calais", "l-henry-vi": "kent"})
+    state = _to_supply(state)
+    assert state["step"] == "card"      # the 1460 start is exactly at both limits
+
+
+def test_6_81_king_dies_the_next_heir_is_king_and_a_minor_enters_a_crown_area(monkeypatch):
+    state = bare({"y-march": "derby", "l-henry-vi": "derby", "l-somerset": "dorset"})
+    state["blocks"]["l-henry-vi"]["str"] = 1
+    state = start_battle(state, "derby", "york", {"y-march": "chester|derby"}, "chester|derby")
+    Dice(monkeypatch, [1, 6, 6])
+    state = do(state, "york", "fire:y-march")
+    assert state["blocks"]["l-henry-vi"]["loc"] == "dead" and state["king"] is None
+    state = do(state, "york", "done")          # regroup
+    assert state["step"] == "supply"
+    assert state["king"] == "l-prince-edward"    # heir no. 2, even as a minor
+    options = ids(state, "lancaster")
+    assert options and all(a.startswith("enter:") for a in options)
+    assert "enter:derby" not in options          # enemy-held
+    state = do(state, "lancaster", "enter:cornwall")
+    assert state["blocks"]["l-prince-edward"]["loc"] == "cornwall"
+    assert ENGINE.view(state, None)["king"]["heir"] == "Prince Edward"
+
+
+def test_6_82_a_pretender_heir_enters_in_his_own_exile():
+    state = bare({"y-rutland": "derby", "y-york": "ireland", "l-henry-vi": "cumbria"})
+    ENGINE.eliminate(state, "y-rutland", Context())
+    assert state["blocks"]["y-rutland"]["loc"] == "dead" and state["killed"]["york"] == 1
+    state = _to_supply(state)
+    assert ENGINE.active_roles(state) == ["york"]
+    assert set(ids(state, "york")) == {"enter:calais", "enter:ireland"}
+    state = do(state, "york", "enter:calais")
+    assert state["blocks"]["y-clarence"]["loc"] == "calais"      # the senior minor (rank 4)
+
+
+def test_9_1_execution_of_a_defected_exeter_counts_as_an_heir_death():
+    state = bare({"y-exeter": "kent", "l-henry-vi": "cumbria"})
+    assert state["blocks"]["l-exeter"]["loc"] == "off"
+    state = _to_supply(state)
+    assert ENGINE.active_roles(state) == ["york"] and set(ids(state, "york")) == {"execute", "spare"}
+    state = do(state, "york", "execute")
+    assert state["blocks"]["y-exeter"]["loc"] == "dead" and state["blocks"]["l-exeter"]["loc"] == "dead"
+    # Lancaster's minor (Prince Edward) enters for the death
+    assert state["step"] == "supply" and ENGINE.active_roles(state) == ["lancaster"]
+
+
+def test_9_0_killing_every_enemy_heir_wins_at_once(monkeypatch):
+    state = bare({"y-march": "derby", "l-richmond": "derby"})
+    for heir in ("l-henry-vi", "l-prince-edward", "l-exeter", "l-somerset"):
+        state["blocks"][heir]["loc"] = "dead"
+    state["blocks"]["l-richmond"]["str"] = 1
+    state = start_battle(state, "derby", "york", {"y-march": "chester|derby"}, "chester|derby")
+    Dice(monkeypatch, [1, 6, 6])
+    state = do(state, "york", "fire:y-march")
+    result = ENGINE.result(state)
+    assert result and result.winners == ("york",)
+    assert ENGINE.active_roles(state) == []
+
+
+def test_9_1_a_defected_clarence_counts_as_gone_for_sudden_death(monkeypatch):
+    state = bare({"l-henry-vi": "derby", "y-clarence": "derby"})
+    for heir in ("y-york", "y-march", "y-rutland", "y-gloucester"):
+        state["blocks"][heir]["loc"] = "dead"
+    ENGINE.update_pretender(state)
+    state["pretender"] = "y-clarence"
+    state["blocks"]["y-clarence"]["loc"] = "derby"
+    # the Pretender himself is immune (9.1)
+    state = start_battle(state, "derby", "lancaster", {"l-henry-vi": "chester|derby"}, "chester|derby")
+    state = do(state, "york", "pass:y-clarence")
+    assert not [a for a in ids(state, "lancaster") if a.startswith("treach:")]
+
+
+def _campaign_end(state, york_card="Action 2", lancaster_card="Action 3"):
+    state["turn"] = 7
+    return _to_supply(state)
+
+
+def test_8_2_usurpation_by_a_majority_on_the_map_with_london():
+    state = bare({"y-york": "middlesex", "y-norfolk": "east-anglia", "y-warwick": "kent",
+                  "l-henry-vi": "cumbria", "l-clifford": "north-yorks", "l-oxford": "essex"})
+    state = _campaign_end(state)
+    # York 3 + London = 4 against Lancaster 3: York usurps
+    assert state["king_side"] == "york" and state["king"] == "y-york"
+    assert state["pretender"] == "l-henry-vi"
+    # 8.3: the new Pretender's heir goes to one of his exiles (his choice)
+    assert state["step"] == "political"
+    assert set(ids(state, "lancaster")) == {"home:france", "home:scotland"}
+
+
+def test_8_2_a_tie_keeps_the_king_and_exiles_and_the_isle_of_man_do_not_count():
+    state = bare({"y-york": "ireland", "y-norfolk": "east-anglia", "y-stanley": "isle-of-man",
+                  "y-warwick": "kent", "l-henry-vi": "cumbria", "l-oxford": "essex"})
+    state = _campaign_end(state)
+    assert state["king_side"] == "lancaster"
+
+
+def test_8_1_8_5_levies_disband_mercenaries_go_home_and_a_new_campaign_is_dealt():
+    state = bare({"y-london-levy": "middlesex", "y-burgundian-mercenary": "kent", "l-henry-vi": "cumbria",
+                  "l-scots-mercenary": "northumbria", "y-york": "ireland"})
+    state["blocks"]["y-london-levy"]["str"] = 2
+    state["blocks"]["l-oxford"].update(loc="pool", down=True)
+    state = _campaign_end(state)
+    while state["step"] == "political":
+        role = ENGINE.active_roles(state)[0]
+        state = do(state, role, ids(state, role)[0])
+    assert state["campaign"] == 2 and state["turn"] == 1
+    assert state["blocks"]["y-london-levy"] == {"loc": "pool", "str": 4, "down": False}
+    assert state["blocks"]["y-burgundian-mercenary"]["loc"] == "calais"
+    assert state["blocks"]["l-scots-mercenary"]["loc"] == "scotland"
+    assert state["blocks"]["l-oxford"]["down"] is False
+    assert len(state["hands"]["york"]) == 7 and len(state["hands"]["lancaster"]) == 7
+
+
+def test_8_3_nobles_go_home_to_a_friendly_or_vacant_seat_else_the_pool():
+    state = bare({"y-york": "ireland", "y-hastings": "kent", "y-suffolk": "kent",
+                  "l-henry-vi": "cumbria", "l-beaumont": "east-anglia"})
+    state = _campaign_end(state)
+    # York (Pretender): Hastings' seat Leicester is vacant -> goes there; Suffolk has two seats: East Anglia
+    # (enemy-held) and Oxford -> only Oxford
+    assert state["blocks"]["y-hastings"]["loc"] == "leicester"
+    assert state["blocks"]["y-suffolk"]["loc"] == "oxford"
+    # Lancaster (King): Henry to his shield or a crown (several: he chooses), Beaumont home to Lincoln
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    assert "home:lancaster" in ids(state, "lancaster") and "home:cornwall" in ids(state, "lancaster")
+    assert "home:east-anglia" not in ids(state, "lancaster")
+    state = do(state, "lancaster", "home:lancaster")
+    assert state["blocks"]["l-beaumont"]["loc"] == "lincoln"
+
+
+def test_9_0_after_the_last_campaign_the_political_turn_runs_to_usurpation_then_the_king_wins():
+    state = bare({"y-york": "middlesex", "y-norfolk": "east-anglia", "y-warwick": "kent",
+                  "l-henry-vi": "cumbria"})
+    state["campaign"] = 3
+    state = _campaign_end(state)
+    result = ENGINE.result(state)
+    assert result and result.winners == ("york",)
+
+
+def test_scenario_1470_kingmaker_captive_henry():
+    state = new_game("1470")
+    assert state["king_side"] == "york" and state["king"] == "y-march"
+    assert state["pretender"] == "l-prince-edward"       # Henry becomes Pretender once rescued
+    public = ENGINE.view(state, None)
+    assert public["captive"] == {"name": "Henry VI", "area": "middlesex"}
+    assert "l-henry-vi" not in ENGINE.secrets(state, "lancaster")
+    assert state["blocks"]["l-clarence"]["loc"] == "france" and state["blocks"]["y-clarence"]["loc"] == "off"
+    assert state["campaign"] == 2 == state["last_campaign"]
+    # rescue: York leaves London and a Lancastrian block enters
+    state["blocks"]["y-march"]["loc"] = "kent"
+    state["blocks"]["l-oxford"]["loc"] = "middlesex"
+    ENGINE.check_captive(state, Context())
+    assert state["captive"] is None and state["pretender"] == "l-henry-vi"
+
+
+def test_scenario_1483_richard_iii():
+    state = new_game("1483")
+    assert state["king"] == "y-gloucester" and state["pretender"] == "l-richmond"
+    assert state["campaign"] == 3 == state["last_campaign"]
+    on_map = [b for b, v in state["blocks"].items() if v["loc"] not in ("pool", "off", "dead", "minor")]
+    assert len(on_map) == 17
+    assert state["blocks"]["l-buckingham"]["loc"] == "glamorgan" and state["blocks"]["l-rivers"]["loc"] == "leicester"
+
+
+def test_scenario_1460_setup_counts():
+    """4.3/4.4: 31 blocks a side plus the Rebel; Calais and Ireland start at their limits."""
+    state = new_game("1460")
+    where = {}
+    for b, v in state["blocks"].items():
+        where.setdefault(v["loc"], []).append(b)
+    assert len(where["calais"]) == 6 and len(where["ireland"]) == 3
+    assert sorted(where["minor"]) == ["l-prince-edward", "l-richmond", "y-clarence", "y-gloucester"]
+    assert len(where["off"]) == 13
+    assert not ENGINE.invariant_errors(state)
