@@ -424,7 +424,7 @@ class TableService:
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(user_id)} takes seat {target.seat} "
                                  f"({', '.join(target.role_names)}) in game #{game.id}.")
-        return self._seats(game)[target.seat - 1]
+            return self._seats(game)[target.seat - 1]
 
     def leave(self, game_id: int | str, user_id: str) -> None:
         """Give up one's seat before the start (after it, the game master replaces players)."""
@@ -455,7 +455,7 @@ class TableService:
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(user_id)} moves to seat {target.seat} "
                                  f"({', '.join(target.role_names)}){other}.")
-        return self._seats(game)[target.seat - 1]
+            return self._seats(game)[target.seat - 1]
 
     def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
         """Follow a game as a spectator (public view and log only)."""
@@ -465,8 +465,9 @@ class TableService:
             self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)", [game.id, user_id])
 
     def spectators(self, game_id: int | str) -> list[str]:
-        game = self._game(game_id)
-        return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
+        with self._lock:
+            game = self._game(game_id)
+            return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
 
     def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
@@ -801,7 +802,7 @@ class TableService:
             self._touch_user(user_id, user_name)
             target = self._find_seat(game, self._seats(game), seat)
             self._give_seat(game, target, user_id, f"by {self._name(by)}")
-        return self._seats(game)[target.seat - 1]
+            return self._seats(game)[target.seat - 1]
 
     def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None) -> Status:
         """Move the running deadline(s) later (of ``role``, or of everyone who must act). Game master or
@@ -848,12 +849,15 @@ class TableService:
 
     def vacation(self, user_id: str) -> tuple[float, float] | None:
         """(start, end) of the user's current or coming vacation, if any."""
-        row = self.db.execute("SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ?",
-                              [user_id, self._now()]).fetchone()
+        with self._lock:
+            row = self.db.execute("SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ?",
+                                  [user_id, self._now()]).fetchone()
         return (row[0], row[1]) if row else None
 
     def is_admin(self, game_id: int | str, user_id: str) -> bool:
-        return self._is_admin(self._game(game_id), user_id)
+        """Game master of that game, or a configured admin."""
+        with self._lock:
+            return self._is_admin(self._game(game_id), user_id)
 
     # ---- slow play -------------------------------------------------------------------------------
     def tick(self) -> TickReport:
@@ -952,9 +956,9 @@ class TableService:
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
         """Draw a picture asked for by an outbox message (the position it names, the view it names)."""
-        game = self._game(request.game_id)
-        engine = self._engine(game.game)
         with self._lock:
+            game = self._game(request.game_id)
+            engine = self._engine(game.game)
             state = self._state_at(game, engine, min(request.pos, game.log_length))
         return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
 
@@ -970,7 +974,8 @@ class TableService:
 
     def pictures(self, game_id: int | str) -> list[str]:
         """Picture kinds the renderer offers for this game (empty when the renderer is missing)."""
-        game = self._game(game_id)
+        with self._lock:
+            game = self._game(game_id)
         try:
             import render
             return list(render.pictures(game.game))
