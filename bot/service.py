@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from rules.core import Action, BadSetup, Engine, IllegalAction, OptionSpec, RulesError, Scenario, SetupArgs
 from rules.core import registry
-from rules.core.contract import LogEntry
+from rules.core.contract import LogEntry, copy_state
 
 from . import clock, storage
 from .config import Config, ConfigError, DeadlineSettings
@@ -566,7 +566,7 @@ class TableService:
             self._require_started(game)
             engine = self._engine(game.game)
             state = self._state(game)
-            return engine.view(state, self._reader_role(game, user_id, role))
+            return copy_state(engine.view(state, self._reader_role(game, user_id, role)))  # callers may mutate it
 
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
@@ -1375,7 +1375,9 @@ class TableService:
             if role in existing and role not in acted and existing[role] == kind and not turn_changed:
                 continue
             seconds = settings.for_kind(kind)
-            due = now + seconds if seconds > 0 else NO_DEADLINE
+            # In a paused game the clock starts from the pause: resume() adds the paused time back.
+            start = game.paused_at if game.status == "paused" and game.paused_at else now
+            due = start + seconds if seconds > 0 else NO_DEADLINE
             holder = self._holder_in(seats, role)
             vacation = self.db.execute("SELECT 1 FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
                                        [holder, now, now]).fetchone() if holder else None

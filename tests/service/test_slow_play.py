@@ -213,3 +213,15 @@ def test_example_config_documents_what_is_read():
     from pathlib import Path
     config = load_config(Path(__file__).resolve().parents[2] / "config.example.toml")
     assert config.deadlines.reaction == 6 * HOUR and config.outbox_backoff_max == HOUR
+
+
+def test_a_seat_replaced_during_a_pause_gets_a_full_deadline_after_resume(svc_factory, frozen):
+    svc = svc_factory(secret="1d")
+    game = started_game(svc)
+    svc.pause(game, "alice")
+    frozen.tick(timedelta(days=2))
+    svc.replace_seat(game, "alice", "blue", "carol")
+    frozen.tick(timedelta(days=2))
+    svc.resume(game, "alice")
+    carol = [w for w in svc.status(game).waiting if w.role == "blue"][0]
+    assert carol.user_id == "carol" and carol.deadline == pytest.approx(frozen().timestamp() + DAY)
