@@ -94,6 +94,8 @@ class Layer:
         self._shown: dict[tuple[str, int], list[str]] = {}
         #: users told (once per game and run) that their DMs are closed
         self._told_closed: set[tuple[str, int]] = set()
+        #: (target kind, target) -> id of a failed message awaiting its retry; later ones wait behind it
+        self._blocked: dict[tuple[str, str], int] = {}
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -108,6 +110,12 @@ class Layer:
             await work()
         except (ServiceError, Refusal) as error:
             await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
+        except discord.HTTPException:
+            raise  # Discord itself failed: nothing sensible to answer with
+        except Exception:
+            log.exception("Handler failed")
+            await answer(interaction, "⚠️ Something went wrong on Herald's side; nothing was played. Please try "
+                                      "again, or tell the game master.", ephemeral=True)
         if deliver:
             await self.deliver_pending()
 
@@ -132,7 +140,8 @@ class Layer:
         wanted = set(statuses) if statuses else None
 
         def fits(items):
-            return [s for s in items if wanted is None or s.status in wanted]
+            # prefer games in the wanted states; else let the service say why the others will not do
+            return [s for s in items if wanted is None or s.status in wanted] or list(items)
 
         if interaction.guild is not None and interaction.channel_id is not None:
             here = fits(await self.call(self.service.games_in_channel, str(interaction.channel_id)))
@@ -804,13 +813,24 @@ class Layer:
                 if m.target_kind == "channel" and m.kind in ("log", "notice") and m.game_id is not None:
                     last_public_log[m.game_id] = m.id
             for m in messages:
+                key = (m.target_kind, m.target)
+                blocker = self._blocked.get(key)
+                if blocker is not None and blocker < m.id:
+                    continue  # an earlier message to this channel or user waits for its retry: keep the order
                 try:
                     ref = await self.deliver(m, mention=last_public_log.get(m.game_id) == m.id)
                 except (discord.HTTPException, ServiceError, OSError, ValueError) as error:
                     log.warning("Delivery of outbox message %s failed: %s", m.id, error)
-                    await self.call(self.service.outbox.mark_failed, m.id, f"{error.__class__.__name__}: {error}")
+                    retry_at = await self.call(self.service.outbox.mark_failed, m.id,
+                                               f"{error.__class__.__name__}: {error}")
+                    if retry_at is None:
+                        self._blocked.pop(key, None)  # given up: do not hold the others back for ever
+                    else:
+                        self._blocked[key] = m.id
                     continue
                 await self.call(self.service.outbox.mark_delivered, m.id, ref)
+                if self._blocked.get(key) == m.id:
+                    del self._blocked[key]
             return len(messages)
 
     async def _channel(self, channel_id: str) -> Any:
