@@ -9,8 +9,9 @@ are therefore drawn :data:`WIDTH` = 1200 px wide and taller than wide (portrait,
 upright): opened full screen the picture is shown at close to one image pixel per device pixel, so
 nothing is resampled away, and the inline thumbnail still shows the shape of the position (who holds
 what, where the fights are) because blocks are solid squares of strong colours. Text sizes are fixed
-in image pixels: nothing smaller than :data:`MIN_FONT` (14 px, only the text inside private blocks),
-area names 21 px bold, headings 26-32 px. A narrower canvas would squeeze 33 areas and up to a dozen
+in image pixels: area names 21 px bold, headings 26-32 px, legend and panel text 16-20 px, nothing
+below :data:`MIN_FONT` (14 px) except the names inside a player's own 62-px blocks, which may shrink to
+11 px for the few 8-letter names (they are read after a tap, zoomed). A narrower canvas would squeeze 33 areas and up to a dozen
 blocks each into overlapping labels; a wider one would be shrunk further on the phone. PNGs stay far
 below Discord's upload limit (flat colours compress well).
 
@@ -59,12 +60,16 @@ ACCENT = (236, 180, 40)       # highlights (whose move, contested)
 HALO = (255, 255, 255)
 
 
+def font(size: int, bold: bool = False, floor: int = MIN_FONT) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans Condensed at ``size`` px, never below ``floor`` (:data:`MIN_FONT` unless a caller
+    has a documented reason, such as the names inside small blocks)."""
+    return _font(max(int(size), floor), bold)
+
+
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans Condensed at ``size`` px (never below :data:`MIN_FONT`)."""
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
     name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), max(size, MIN_FONT),
-                              layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def text_size(text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
@@ -75,9 +80,9 @@ def text_size(text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
 def fit_font(text: str, max_width: int, size: int, bold: bool = False,
              minimum: int = MIN_FONT) -> ImageFont.FreeTypeFont:
     """The largest font from ``size`` down to ``minimum`` in which ``text`` fits ``max_width``."""
-    while size > minimum and font(size, bold).getlength(text) > max_width:
+    while size > minimum and font(size, bold, minimum).getlength(text) > max_width:
         size -= 1
-    return font(size, bold)
+    return font(size, bold, minimum)
 
 
 def halo_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
@@ -344,13 +349,14 @@ class LegendItem:
 
 
 def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Sequence[LegendItem],
-           columns: int, title: str = "Legend", row_height: int = 34, symbol_width: int = 56) -> int:
+           columns: int, title: str = "Legend", row_height: int = 34, symbol_width: int = 56,
+           font_size: int = 17) -> int:
     """Draw the legend in ``box`` (columns of symbol + text). Returns the bottom y used."""
     x0, y0, x1, _ = box
     draw.text((x0, y0), title, font=font(20, True), fill=INK, anchor="la")
     y = y0 + 30
     col_w = (x1 - x0) / columns
-    f = font(17)
+    f = font(font_size)
     for i, item in enumerate(items):
         col, row = i % columns, i // columns
         cx = x0 + col * col_w + symbol_width / 2
@@ -358,7 +364,7 @@ def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Seq
         item.symbol(draw, cx, cy, row_height - 8)
         text_w = col_w - symbol_width - 8
         draw.text((x0 + col * col_w + symbol_width + 4, cy), item.text,
-                  font=fit_font(item.text, int(text_w), 17, minimum=MIN_FONT) if f.getlength(item.text) > text_w else f,
+                  font=fit_font(item.text, int(text_w), font_size) if f.getlength(item.text) > text_w else f,
                   fill=INK, anchor="lm")
     rows = (len(items) + columns - 1) // columns
     return int(y + rows * row_height)

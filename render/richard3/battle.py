@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import ACCENT, INK, PAPER, WIDTH, NoPicture, fit_font, font, title_strip, wrap
+from ..core import ACCENT, INK, PAPER, WHITE, WIDTH, NoPicture, fit_font, font, title_strip, wrap
 from .board import load_board
 from .model import Battle, BattleSide, Scene
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block
@@ -18,9 +18,9 @@ GAP = 10
 def _band_height(bs: BattleSide) -> int:
     per_row = (WIDTH - 40 + GAP) // (BIG + GAP)
     rows = max(1, (len(bs.blocks) + per_row - 1) // per_row)
-    h = 44 + rows * (BIG + GAP)
+    h = 44 + rows * (BIG + GAP + 22)
     if bs.reserves or bs.gone:
-        h += 30 + SMALL + GAP
+        h += 30 + SMALL + GAP + 22
     return h + 10
 
 
@@ -36,23 +36,23 @@ def draw_battle(scene: Scene) -> Image.Image:
     order.sort(key=lambda s: 0 if battle.sides[s].role == "attacker" else 1)
     f_log = font(18)
     log_lines = [w for line in battle.log[-10:] for w in wrap(line, f_log, WIDTH - 48)][-12:]
-    height = 90 + sum(_band_height(battle.sides[s]) + 14 for s in order) + 44 + 24 * max(len(log_lines), 1) + 16
+    height = 140 + sum(_band_height(battle.sides[s]) + 14 for s in order) + 44 + 24 * max(len(log_lines), 1) + 16
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
     title = f"Battle in {area_name}"
     if battle.round:
-        title += f" · Round {battle.round} of 4"
+        title += f" · round {battle.round}"
     detail_bits = []
     for s in order:
         if battle.sides[s].role:
             detail_bits.append(f"{SIDE_NAME.get(s, s)} {battle.sides[s].role}")
-    if battle.step:
-        detail_bits.append(battle.step)
     viewer = "public" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s view"
     detail_bits.append(viewer)
     fill = SIDE_FILL.get(scene.active[0], ACCENT) if len(scene.active) == 1 else ACCENT
     title_strip(d, (0, 0, WIDTH, 84), title, " · ".join(detail_bits), scene.waiting, whose_fill=fill)
-    y = 96
+    y = 94
+    _round_track(d, y, battle.round, battle.step)
+    y += 50
     for s in order:
         y = _draw_band(d, y, battle.sides[s]) + 14
     d.line([(16, y), (WIDTH - 16, y)], fill=INK, width=2)
@@ -64,6 +64,35 @@ def draw_battle(scene: Scene) -> Image.Image:
         d.text((24, y), line, font=f_log, fill=INK, anchor="la")
         y += 24
     return img
+
+
+def _round_track(d: ImageDraw.ImageDraw, y: int, current: int | None, step: str) -> None:
+    """Rounds 1-4 as boxes, the current one highlighted, and the stage of the round."""
+    d.text((20, y + 20), "Round", font=font(20, True), fill=INK, anchor="lm")
+    x = 100
+    for r in range(1, 5):
+        on = r == current
+        box = [x + (r - 1) * 50, y + 2, x + (r - 1) * 50 + 44, y + 38]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
+        d.text(((box[0] + box[2]) / 2, y + 20), str(r), font=font(20, on), fill=INK, anchor="mm")
+    if step:
+        d.text((x + 4 * 50 + 20, y + 20), step, font=fit_font(step, WIDTH - x - 240, 20, True, 14), fill=INK,
+               anchor="lm")
+
+
+def _marks(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) -> None:
+    """Hits taken in this battle (red badge) and "fired" once the block has acted this round."""
+    if b.hits:
+        r = 15
+        cx, cy = x + size - 2, y + 2
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(210, 30, 30), outline=WHITE, width=2)
+        d.text((cx, cy), f"-{b.hits}", font=font(16, True), fill=WHITE, anchor="mm")
+    if b.acted:
+        d.rounded_rectangle([x + 4, y + size + 2, x + size - 4, y + size + 20], radius=6, fill=(90, 90, 90))
+        d.text((x + size / 2, y + size + 11), "acted", font=font(14, True), fill=WHITE, anchor="mm")
+
+
+STAGES = {"treason": "Treachery rolls", "fight": "Fire", "hits": "Taking hits", "regroup": "Regroup"}
 
 
 def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
@@ -82,18 +111,21 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
     by = y + 44
     per_row = (WIDTH - 40 + GAP) // (BIG + GAP)
     if not bs.blocks:
-        d.text((x, by + BIG / 2), "No block in battle yet.", font=font(18), fill=(90, 90, 90), anchor="lm")
+        d.text((x, by + BIG / 2), "No block in battle now.", font=font(18), fill=(90, 90, 90), anchor="lm")
     for i, b in enumerate(bs.blocks):
         r, c = divmod(i, per_row)
-        draw_block(d, x + c * (BIG + GAP), by + r * (BIG + GAP), BIG, b)
+        bx, byy = x + c * (BIG + GAP), by + r * (BIG + GAP)
+        draw_block(d, bx, byy, BIG, b)
+        _marks(d, bx, byy, BIG, b)
     rows = max(1, (len(bs.blocks) + per_row - 1) // per_row)
-    by += rows * (BIG + GAP)
+    by += rows * (BIG + GAP + 22)
     if bs.reserves or bs.gone:
         d.text((x, by + 12), "Reserves", font=font(17, True), fill=INK, anchor="lm")
         rx = x
         ry = by + 26
         for b in bs.reserves:
             draw_block(d, rx, ry, SMALL, b)
+            _marks(d, rx, ry, SMALL, b)
             rx += SMALL + GAP
         if bs.gone:
             gx = max(rx + 40, WIDTH // 2)

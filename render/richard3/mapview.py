@@ -6,7 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, box_exit, path_arrow, point_along, crown, fit_font, font, halo_text,
+from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, box_exit, path_arrow, pips, point_along, crown, fit_font, font, halo_text,
                     legend, title_strip, wrap)
 from .board import (BLOCKS_SIDE, BORDER_STYLE, MAP_H, MAP_TOP, SEA_COLOURS, TITLE_H, WIDTH, Board, dashed_line,
                     draw_icon, draw_static, label_box, load_board, sea_badge, sea_path)
@@ -18,7 +18,8 @@ PANEL_TOP = MAP_TOP + MAP_H
 STATE_TOP = PANEL_TOP + 10
 POOLS_TOP = PANEL_TOP + 196
 LEGEND_TOP = PANEL_TOP + 352
-HEIGHT = LEGEND_TOP + 30 + 5 * 34 + 10
+LEGEND_ROW = 32
+HEIGHT = LEGEND_TOP + 30 + 5 * LEGEND_ROW + 8
 PUBLIC_BLOCK = 46
 PRIVATE_BLOCK = 62
 GAP = 5
@@ -70,29 +71,50 @@ def _legend_items() -> list[LegendItem]:
     def shield_item(d, cx, cy, s):
         draw_icon(d, "shield", cx, cy, 22)
 
+    def recruit(d, cx, cy, s):
+        d.rounded_rectangle([cx - 20, cy - 12, cx + 20, cy + 12], radius=8, fill=MOVE_COLOUR["lancaster"],
+                            outline=MOVE_EDGE["lancaster"], width=2)
+        d.text((cx, cy), "+1", font=font(16, True), fill=WHITE, anchor="mm")
+
+    def ruler(d, cx, cy, s):
+        d.rectangle([cx - 14, cy - 14, cx + 14, cy + 14], fill=(247, 246, 238), outline=INK, width=2)
+        d.rectangle([cx - 17, cy - 17, cx + 17, cy + 17], outline=(236, 190, 60), width=3)
+        crown(d, cx, cy, 16)
+
+    def labelled(d, cx, cy, s):
+        pips(d, cx - 8, cy - 6, 2, 3, 8, fill=INK, empty=INK)
+        d.text((cx + 22, cy + 10), "B3", font=font(15, True), fill=INK, anchor="rd")
+
+    def exile(d, cx, cy, s):
+        d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226), outline=(110, 70, 130), width=2)
+        for k in range(-22, 22, 8):
+            d.line([(cx + k, cy - 11), (cx + k + 10, cy + 11)], fill=(196, 184, 206), width=2)
+
     return [
-        LegendItem(legend_block("york"), "York block (white, round rose)"),
-        LegendItem(legend_block("lancaster"), "Lancaster block (red, star rose)"),
-        LegendItem(legend_block("rebel"), "Rebel (black, cross)"),
+        LegendItem(legend_block("york"), "York block (round rose)"),
+        LegendItem(legend_block("lancaster"), "Lancaster block (star rose)"),
+        LegendItem(legend_block("rebel"), "Rebel block (cross)"),
+        LegendItem(labelled, "Own block: pips = strength, B3 = fire"),
         LegendItem(border("yellow"), "Major border: 4 may cross"),
         LegendItem(border("blue"), "River border: 3 may cross"),
         LegendItem(border("red"), "Minor border: 2, then stop"),
+        LegendItem(ruler, "King / Pretender (gold frame)"),
         LegendItem(icon("crown"), "Crown area"),
         LegendItem(icon("city"), "City (white York, red Lanc.)"),
         LegendItem(icon("cathedral"), "Cathedral"),
-        LegendItem(shield_item, "Noble's seat (one per shield)"),
+        LegendItem(shield_item, "Noble's seat (one a shield)"),
         LegendItem(icon("port"), "Major port"),
-        LegendItem(sea, "Coast on Irish/North/Channel"),
+        LegendItem(sea, "Coast: Irish / North / Channel"),
+        LegendItem(exile, "Exile area"),
         LegendItem(contested, "Contested: battle here"),
         LegendItem(move, "Moved this turn: land / sea"),
-        LegendItem(lambda d, cx, cy, s: d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226),
-                                                    outline=(110, 70, 130), width=2), "Exile area (hatched)"),
+        LegendItem(recruit, "Mustered this turn"),
     ]
 
 
-
 def _draw_legend(d: ImageDraw.ImageDraw) -> None:
-    legend(d, (16, LEGEND_TOP, WIDTH - 16, HEIGHT - 6), _legend_items(), columns=3, row_height=34)
+    legend(d, (12, LEGEND_TOP, WIDTH - 8, HEIGHT - 6), _legend_items(), columns=4, row_height=LEGEND_ROW,
+           font_size=16)
 
 
 # ---- pieces on the map ----------------------------------------------------------------------------
@@ -200,6 +222,7 @@ def draw_map(scene: Scene) -> Image.Image:
         placed[area_id] = (min(xs), min(ys), max([s[0] + size for s in spots] + [box[2]]),
                            max([s[1] + size for s in spots] + [box[3]]))
     _draw_recruits(d, board, scene)
+    _draw_captive(d, board, scene)
     for area_id in sorted(scene.contested | scene.battle_areas):
         a = board.areas.get(area_id)
         if a is None:
@@ -220,6 +243,24 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
     if b.side == "rebel":  # the Rebel fights for the Pretender
         return "york" if scene.king == "lancaster" else "lancaster"
     return b.side
+
+
+def _draw_captive(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
+    """Kingmaker: the captive King as a barred tag over his prison's name plate."""
+    if not scene.captive or scene.captive[1] not in board.areas:
+        return
+    name = scene.captive[0]
+    x0, y0, x1, y1 = label_box(board.areas[scene.captive[1]])
+    text = f"Captive: {name}"
+    f = font(16, True)
+    w = f.getlength(text) + 34
+    cx = (x0 + x1) / 2
+    box = [cx - w / 2, y0 - 30, cx + w / 2, y0 - 4]
+    d.rounded_rectangle(box, radius=6, fill=SIDE_FILL["lancaster"], outline=INK, width=2)
+    for k in range(3):  # prison bars
+        bx = box[0] + 8 + k * 6
+        d.line([(bx, box[1] + 4), (bx, box[3] - 4)], fill=WHITE, width=2)
+    d.text((box[0] + 28, (box[1] + box[3]) / 2), text, font=f, fill=WHITE, anchor="lm")
 
 
 def _draw_recruits(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
@@ -283,7 +324,7 @@ def _draw_title(d: ImageDraw.ImageDraw, scene: Scene) -> None:
         bits.append(f"Turn {scene.turn} of {scene.turns}")
     title = " · ".join(bits)
     viewer = "Public map" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s private map"
-    detail = " · ".join(x for x in [scene.phase, viewer] if x)
+    detail = " · ".join(x for x in [scene.phase, scene.result_reason, viewer] if x)
     whose = scene.result or scene.waiting
     fill = ACCENT
     if not scene.result and len(scene.active) == 1:

@@ -84,21 +84,23 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFa
     if b.rating:
         d.text((x1 - 5 * k, y1 - 4 * k), b.rating, font=font(int((17 if size >= 56 else 14) * k), True), fill=ink,
                anchor="rd")
-    gx, gy = x + 13, y1 - 12
+    gx, gy = x + 13 * k, y1 - 12 * k
     if b.kind == "heir":
-        crown(d, gx, gy, 15, fill=(236, 190, 60), outline=INK)
+        crown(d, gx, gy, 15 * k, fill=(236, 190, 60), outline=INK)
         if b.rank:
-            d.text((gx + 10, gy + 7), str(b.rank), font=font(11, True), fill=ink, anchor="ld")
+            d.text((gx + 10 * k, gy + 7 * k), str(b.rank), font=font(int(12 * k), True, 11), fill=ink, anchor="ld")
     elif b.kind == "church":
-        d.line([(gx, gy - 8), (gx, gy + 7)], fill=ink, width=3)
-        d.line([(gx - 5, gy - 3), (gx + 5, gy - 3)], fill=ink, width=3)
+        d.line([(gx, gy - 8 * k), (gx, gy + 7 * k)], fill=ink, width=3)
+        d.line([(gx - 5 * k, gy - 3 * k), (gx + 5 * k, gy - 3 * k)], fill=ink, width=3)
     elif b.kind == "levy":
-        tower(d, gx, gy, 13, fill=fill, outline=ink)
+        tower(d, gx, gy, 13 * k, fill=fill, outline=ink)
     elif b.kind == "mercenary":
-        d.ellipse([gx - 6, gy - 6, gx + 6, gy + 6], outline=ink, width=2)
-        d.text((gx, gy), "$", font=font(11, True), fill=ink, anchor="mm")
+        r = 6 * k
+        d.ellipse([gx - r, gy - r, gx + r, gy + r], outline=ink, width=2)
+        d.text((gx, gy), "$", font=font(int(11 * k), True, 10), fill=ink, anchor="mm")
     elif b.kind == "bombard":
-        d.ellipse([gx - 6, gy - 6, gx + 6, gy + 6], fill=ink)
+        r = 6 * k
+        d.ellipse([gx - r, gy - r, gx + r, gy + r], fill=ink)
     if b.ruler:
         d.rectangle([x - 3, y - 3, x1 + 3, y1 + 3], outline=(236, 190, 60), width=3)
 

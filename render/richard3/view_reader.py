@@ -137,7 +137,8 @@ def read(view: dict[str, Any]) -> Scene:
 def _battle(raw: dict[str, Any]) -> Battle:
     b = Battle(area=raw.get("area", ""), round=raw.get("round"), log=[str(x) for x in raw.get("lines") or []])
     stage = raw.get("stage") or ""
-    b.step = stage.replace("_", " ").capitalize() if stage else ""
+    b.step = {"treason": "Treachery rolls", "fight": "Fire", "hits": "Taking hits",
+              "regroup": "Regroup"}.get(stage, stage.replace("_", " ").capitalize())
     if raw.get("pending_hits"):
         b.step += f" · {raw['pending_hits']} hit(s) to take"
     if raw.get("winner"):
