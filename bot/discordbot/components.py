@@ -197,6 +197,24 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"^{PREFIX
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, OpenButton)
 
 
+class DynamicView(discord.ui.View):
+    """A view made only of dynamic items, sent but never tracked by discord.py.
+
+    Clicks reach the item classes registered once with ``client.add_dynamic_items`` (they rebuild
+    themselves from the custom_id), so discord.py has no need to remember the message's view, and it is
+    safer that it does not: every view sent ephemerally gets a 15-minute timeout, and when a tracked view
+    times out or stops, ``ViewStore.remove_view`` can unregister the dynamic item *classes* it holds
+    (it does as soon as the view also has an ordinary item or shares the message-less slot), silently
+    breaking the buttons of every other message. Reporting the view as finished makes discord.py send
+    its components without tracking it; nothing accumulates in the store either."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
 def _option(c: Choice) -> discord.SelectOption:
     return discord.SelectOption(label=L.clip(c.label, L.SELECT_OPTION_LABEL_MAX) or c.id[:L.SELECT_OPTION_LABEL_MAX],
                                 value=str(c.index),
@@ -209,7 +227,7 @@ def choices_view(game: str, tok: str, role: str, actions: Iterable[Any], page: i
     choices = as_choices(actions)
     pages = paginate(layout(choices))
     page = max(0, min(page, len(pages) - 1))
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     select_number = sum(1 for p in pages[:page] for r in p if r.kind == "select")
     for r, row in enumerate(pages[page]):
         if row.kind == "buttons":
@@ -232,6 +250,6 @@ def choices_view(game: str, tok: str, role: str, actions: Iterable[Any], page: i
 
 
 def open_view(game: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(OpenButton(game))
     return view

@@ -74,6 +74,18 @@ def test_client_wires_commands_dynamic_items_and_loops(tmp_path):
         store = client._connection._view_store
         assert set(store._dynamic_items.values()) == set(DYNAMIC_ITEMS)
         assert client.delivery_loop.is_running() and client.tick_loop.is_running()
+        # our views are never tracked by discord.py (is_finished), because removing a tracked view
+        # (its timeout, 15 minutes for anything sent ephemerally) unregisters its dynamic item classes:
+        from bot.discordbot.components import ActionButton, choices_view, open_view
+
+        view, _, _ = choices_view("1", "1xabc", "red", [], 0)
+        assert view.is_finished() and open_view("1").is_finished()
+        plain = discord.ui.View(timeout=None)
+        plain.add_item(ActionButton("1", "1xabc", "red", 0, "Bid"))
+        plain.add_item(discord.ui.Button(label="static", custom_id="static"))
+        store.add_view(plain, 1)
+        store.remove_view(plain)
+        assert ActionButton not in store._dynamic_items.values()  # the pitfall DynamicView avoids
         client.delivery_loop.cancel()
         client.tick_loop.cancel()
         await asyncio.sleep(0)
