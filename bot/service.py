@@ -953,6 +953,29 @@ class TableService:
                             text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
         report.waiting += 1
 
+    # ---- messages --------------------------------------------------------------------------------
+    def send(self, game_id: int | str, text: str, *, role: str | None = None, user: str | None = None,
+             kind: str = "notice", picture: str | None = None) -> int:
+        """Queue a message about a game: to the player of ``role`` (resolved to the seat's user now) or to
+        ``user``, privately; with neither, publicly to the game's channel. ``picture`` attaches an image
+        request of the current position, drawn for that role (public in the channel)."""
+        if role is not None and user is not None:
+            raise BadOption("Address a message to a role or to a user, not both.")
+        with self._write():
+            game = self._game(game_id)
+            if role is not None:
+                user = self._holder_in(self._seats(game), role)
+                if user is None:
+                    raise NotFound(f"Nobody plays {role} in game #{game.id}.")
+            image = None
+            if picture is not None:
+                self._require_started(game)
+                image = ImageRequest(game.id, game.version, game.log_length, role if user else None, picture)
+            if user is None:
+                return self.outbox.add(kind=kind, game_id=game.id, channel=game.channel, text=text, image=image)
+            return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, role=role, text=text,
+                                   image=image)
+
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
         """Draw a picture asked for by an outbox message (the position it names, the view it names)."""

@@ -107,3 +107,15 @@ def test_rendering_degrades_with_a_clear_message_and_uses_the_requested_position
     assert seen[-1][1]["my_bid"] == 3 and seen[-1][2] == "hand"
     assert service.picture(game, "bob")[:3] == b"PNG" and seen[-1][1]["round"] == 2
     assert service.pictures(game) == ["map"]
+
+
+def test_send_resolves_roles_and_keeps_private_things_private(service):
+    game = started_game(service)
+    service.replace_seat(game, "alice", "blue", "carol")
+    first = service.outbox.get(service.send(game, "Your hand", role="blue", picture="hand"))
+    assert (first.target_kind, first.target, first.private, first.role) == ("user", "carol", True, "blue")
+    assert first.image.role == "blue" and first.image.picture == "hand"
+    public = service.outbox.get(service.send(game, "Map", picture="map"))
+    assert public.target_kind == "channel" and not public.private and public.image.role is None
+    with pytest.raises(NotFound):
+        service.send(game, "x", role="green")
