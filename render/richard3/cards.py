@@ -69,18 +69,32 @@ def draw_hand(scene: Scene) -> Image.Image:
     if scene.role not in ("york", "lancaster") or scene.hand is None:
         raise NoPicture("Only a player's own view holds a hand of cards.")
     cards = list(scene.hand)
+    chosen = scene.my_card
+    # the chosen card stays in the hand until both are revealed: show it first, highlighted
+    if chosen is not None:
+        rest = [c for c in cards if c.id != chosen.id]
+        if len(rest) < len(cards):
+            cards = [next(c for c in cards if c.id == chosen.id)] + rest
+        else:
+            cards = [chosen] + cards
     if not cards:
         raise NoPicture("No cards in hand.")
     cols = 4
     cw, ch, gap = 270, 290, 22
     rows = (len(cards) + cols - 1) // cols
     top = 96
-    height = top + rows * (ch + gap) + 20
+    played = [c for c in scene.discards]
+    f_small = font(18)
+    played_lines = wrap("Played earlier this campaign: " + ", ".join(
+        (c.name if c.event else f"{c.ap} AP") for c in played), f_small, WIDTH - 40) if played else []
+    height = top + rows * (ch + gap) + 20 + 26 * len(played_lines)
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
-    total = sum(c.ap or 0 for c in cards)
+    total = sum(c.ap or 0 for c in scene.hand)
     title = f"Richard III · {SIDE_NAME[scene.role]}'s hand"
-    detail = f"{len(cards)} cards · {total} AP in all"
+    detail = f"{len(scene.hand)} cards in hand · {total} AP"
+    if chosen is not None:
+        detail += f" · chosen for this turn: {chosen.name}"
     if scene.campaign:
         detail += f" · Campaign {scene.campaign}, turn {scene.turn or '?'}"
     title_strip(d, (0, 0, WIDTH, 84), title, detail, scene.waiting,
@@ -91,5 +105,12 @@ def draw_hand(scene: Scene) -> Image.Image:
         left = (WIDTH - (in_row * (cw + gap) - gap)) / 2
         x = left + c * (cw + gap)
         y = top + r * (ch + gap)
-        draw_card(d, (x, y, x + cw, y + ch), card)
+        draw_card(d, (x, y, x + cw, y + ch), card, highlight=chosen is not None and i == 0)
+        if chosen is not None and i == 0:
+            d.rounded_rectangle([x + 40, y + ch - 34, x + cw - 40, y + ch - 6], radius=8, fill=ACCENT, outline=INK)
+            d.text((x + cw / 2, y + ch - 20), "CHOSEN, face down", font=font(16, True), fill=INK, anchor="mm")
+    y = top + rows * (ch + gap) + 6
+    for line in played_lines:
+        d.text((20, y), line, font=f_small, fill=INK, anchor="la")
+        y += 26
     return img

@@ -85,6 +85,11 @@ def _legend_items() -> list[LegendItem]:
         pips(d, cx - 8, cy - 6, 2, 3, 8, fill=INK, empty=INK)
         d.text((cx + 22, cy + 10), "B3", font=font(15, True), fill=INK, anchor="rd")
 
+    def moved(d, cx, cy, s):
+        d.rectangle([cx - 14, cy - 14, cx + 14, cy + 14], fill=(247, 246, 238), outline=INK, width=2)
+        d.polygon([(cx + 14 - 12, cy - 14), (cx + 14, cy - 14), (cx + 14, cy - 14 + 12)], fill=(236, 190, 60),
+                  outline=INK)
+
     def exile(d, cx, cy, s):
         d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226), outline=(110, 70, 130), width=2)
         for k in range(-22, 22, 8):
@@ -109,6 +114,7 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(contested, "Contested: battle here"),
         LegendItem(move, "Moved this turn: land / sea"),
         LegendItem(recruit, "Mustered this turn"),
+        LegendItem(moved, "Own block that has moved"),
     ]
 
 

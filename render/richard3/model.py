@@ -79,6 +79,7 @@ class Scene:
     chosen: dict[str, bool] = field(default_factory=dict)
     hand: Optional[list[CardFace]] = None
     hand_counts: dict[str, int] = field(default_factory=dict)
+    discards: list[CardFace] = field(default_factory=list)
     ap_left: Optional[int] = None
     battle: Optional[Battle] = None
     result: str = ""
@@ -112,7 +113,8 @@ def block_face(raw: Any, side_hint: str = "") -> BlockFace:
     return BlockFace(side=side, id=bid, name=name, kind=raw.get("type") or info.get("type"),
                      strength=raw.get("strength", raw.get("steps")), max=raw.get("max") or info.get("max"),
                      rating=rating, rank=info.get("rank") if (raw.get("type") or info.get("type")) == "heir" else None,
-                     ruler=bool(raw.get("ruler") or raw.get("king") or raw.get("pretender")))
+                     ruler=bool(raw.get("ruler") or raw.get("king") or raw.get("pretender")),
+                     moved=bool(raw.get("moved")))
 
 
 def card_face(raw: Any) -> CardFace:

@@ -49,6 +49,7 @@ class BlockFace:
     ruler: bool = False               # the King or the Pretender himself
     hits: int = 0                     # hits taken in the battle under way
     acted: bool = False               # has fired or moved in this battle round
+    moved: bool = False               # own block that already moved this turn
 
     @property
     def known(self) -> bool:
@@ -101,6 +102,9 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFa
     elif b.kind == "bombard":
         r = 6 * k
         d.ellipse([gx - r, gy - r, gx + r, gy + r], fill=ink)
+    if b.moved:  # a small folded corner: this block has moved this turn
+        c = 14 * k
+        d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=(236, 190, 60), outline=INK)
     if b.ruler:
         d.rectangle([x - 3, y - 3, x1 + 3, y1 + 3], outline=(236, 190, 60), width=3)
 

@@ -123,6 +123,7 @@ def read(view: dict[str, Any]) -> Scene:
     if scene.role and cards.get("hand") is not None:
         scene.hand = [card_face(c) for c in cards["hand"]]
     scene.hand_counts = dict(cards.get("hand_size") or {})
+    scene.discards = [card_face(c) for c in cards.get("discards") or []]
 
     if battle:
         scene.battle = _battle(battle)

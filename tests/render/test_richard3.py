@@ -130,3 +130,23 @@ def test_other_scenarios_draw(engine):
         _, state, _ = play(GAME, scenario, 1, 30)
         for role in (None, "york", "lancaster"):
             assert render.draw(GAME, engine.view(state, role)).width == WIDTH
+
+
+def test_hand_shows_the_chosen_card_once(engine):
+    chooser = random.Random(7)
+    _, state, _ = play(GAME, None, 7, 0)
+    for _ in range(200):
+        view = engine.view(state, "york")
+        if view["cards"]["my_card"]:
+            break
+        role = chooser.choice(engine.active_roles(state))
+        state = engine.apply(state, role, chooser.choice(engine.legal_actions(state, role)).id).state
+    else:
+        pytest.skip("York never chose a card first")
+    from render.richard3.cards import draw_hand
+    from render.richard3.model import read_view
+    scene = read_view(view)
+    assert scene.my_card is not None and scene.my_card.id in [c.id for c in scene.hand]
+    img = draw_hand(scene)
+    rows = (len(scene.hand) + 3) // 4  # the chosen card is not drawn a second time
+    assert img.height < 96 + (rows + 1) * 312
