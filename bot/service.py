@@ -714,9 +714,10 @@ class TableService:
             text = f"{engine.role_name(role)} takes back an action."
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
                             "VALUES (?,NULL,?,NULL,?,'undo',?)", [game.id, pos - 1, text, now])
+            turn_changed = summary.turn_key != game.turn_key
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text)
-            self._after_change(game, engine, state, acted=(role,), turn_changed=summary.turn_key != game.turn_key)
+            self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
     def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:

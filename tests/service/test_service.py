@@ -348,3 +348,16 @@ def test_a_stale_screen_with_a_different_question_is_refused(tmp_path):
         svc.submit(game, "alice", "bid:2", expected_version=1)
     assert svc.submit(game, "alice", "bid:2", expected_version=2).version == 3
     svc.close()
+
+
+def test_undo_back_across_a_turn_boundary(service):
+    game = started_game(service, "skirmish")
+    service.submit(game, "alice", "attack")           # no dice, nothing hidden: reversible
+    assert [t.turn_label for t in service.history(game)] == ["Attack 1", "Attack 2"]
+    service.undo(game, "alice")
+    status = service.status(game)
+    assert status.turn_label == "Attack 1" and [w.role for w in status.waiting] == ["attacker"]
+    assert [t.turn_label for t in service.history(game)] == ["Attack 1"]
+    notices = [m for m in service.outbox.pending(500) if m.kind == "your_move" and m.target == "alice"]
+    assert len(notices) == 2                           # the attacker is told to move again
+    assert service.replay(game).ok
