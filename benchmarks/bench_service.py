@@ -7,7 +7,6 @@ Uses the Duel test game, and Richard III as well when its engine loads."""
 from __future__ import annotations
 
 import gc
-import os
 import random
 import statistics
 import sys

@@ -26,7 +26,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from rules.core import Action, BadSetup, Engine, IllegalAction, OptionSpec, RulesError, Scenario, SetupArgs
+from rules.core import Action, BadSetup, Engine, OptionSpec, RulesError, Scenario, SetupArgs
 from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
