@@ -200,3 +200,64 @@ def test_racing_without_expected_versions_revalidates_against_the_fresh_state(tm
     assert services[0].status(game).version == 2
     for s in services:
         s.close()
+
+
+RACER = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    from tests.service.conftest import make_service
+    from bot.service import ServiceError
+    svc = make_service({db!r})
+    start_at = {start_at!r}
+    while time.time() < start_at:
+        pass
+    try:
+        svc.submit(1, "alice", {bid!r}, expected_version=1)
+        print("applied")
+    except ServiceError as error:
+        print(error.code)
+""")
+
+
+def test_two_processes_racing_exactly_one_applies(tmp_path):
+    db = str(tmp_path / "procs.db")
+    setup = make_service(db)
+    started_game(setup)
+    setup.close()
+    start_at = time.time() + 1.5
+    procs = [subprocess.Popen([sys.executable, "-c", RACER.format(root=str(ROOT), db=db, start_at=start_at,
+                                                                   bid=bid)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True) for bid in ("bid:2", "bid:3")]
+    outcomes = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    assert outcomes[0] == "applied" and outcomes[1] in ("not_your_turn", "stale_version"), outcomes
+    svc = make_service(db)
+    assert svc.status(1).version == 2
+    consistent(svc, 1)
+    svc.close()
+
+
+def test_concurrent_ticks_apply_a_passed_deadline_once(tmp_path):
+    from freezegun import freeze_time
+    path = tmp_path / "ticks.db"
+    with freeze_time("2026-03-01 12:00:00") as frozen:
+        setup = make_service(path, secret="1h", policy="default")
+        game = started_game(setup)
+        setup.close()
+        frozen.tick(7200)
+        services = [make_service(path, secret="1h", policy="default") for _ in range(3)]
+        barrier = threading.Barrier(3)
+        reports = []
+
+        def run(svc):
+            barrier.wait()
+            reports.append(svc.tick())
+        threads = [threading.Thread(target=run, args=(s,)) for s in services]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sum(r.defaulted for r in reports) == 2  # red and blue once each, not once per ticker
+        assert services[0].status(game).turn_label == "Round 2"
+        consistent(services[0], game)
+        for s in services:
+            s.close()
