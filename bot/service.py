@@ -915,7 +915,7 @@ class TableService:
             if step is not None and holder:
                 self.db.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND role = ?",
                                 [step, game.id, role])
-                self.outbox.add(kind="reminder", game_id=game.id, user=holder, role=role,
+                self.outbox.add(kind="reminder", game_id=game.id, user=holder, role=role, private=True,
                                 text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
                                      f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
                 report.reminders += 1
@@ -950,7 +950,7 @@ class TableService:
         self.outbox.add(kind="deadline", game_id=game.id, channel=game.channel,
                         text=f"The deadline for {name} in game #{game.id} has passed; the game waits for them.")
         if holder:
-            self.outbox.add(kind="deadline", game_id=game.id, user=holder, role=role,
+            self.outbox.add(kind="deadline", game_id=game.id, user=holder, role=role, private=True,
                             text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
         report.waiting += 1
 
@@ -1411,7 +1411,7 @@ class TableService:
             if holder and not holder.startswith("system:") and (role not in existing or turn_changed):
                 when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
                 unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-                self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role,
+                self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role, private=True,
                                 text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
                                      f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
 

@@ -179,7 +179,7 @@ def test_your_move_notices_go_to_the_player_privately(svc_factory):
     game = started_game(svc)
     notices = [m for m in svc.outbox.pending(500) if m.kind == "your_move"]
     assert {(m.target, m.role) for m in notices} == {("alice", "red"), ("bob", "blue")}
-    assert all(m.target_kind == "user" for m in notices)
+    assert all(m.target_kind == "user" and m.private for m in notices)  # they may quote private lines
 
 
 def test_reminder_arithmetic():
