@@ -13,6 +13,15 @@ holds the action, the new state version and the messages it produces (see :mod:`
     for message in service.outbox.pending(): ...; service.outbox.mark_delivered(message.id, ref)
 
 Errors are :class:`ServiceError` subclasses with a ``code`` and a message written for the user.
+
+API (game ids are ints; "12" and "#12" are accepted too; users are opaque string ids):
+    catalogue() engine(game) roles(game, scenario)
+    create_game(game, channel=, creator_id=, ...)  join  leave  swap  spectate  spectators  start
+    status  choices  view  log  digest  history  games_in_channel  games_of_user  is_admin
+    submit(game, user, action, role=, expected_version=, request_id=)  undo  set_autopass
+    end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
+    tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
+    replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 """
 
 from __future__ import annotations
