@@ -7,7 +7,8 @@ blurred and thresholded); the three seas are the Voronoi partition of the water 
 each a different blue with its initial on every coastal area's sea badge. Borders are straight
 connecting lines between neighbouring area centres: colour AND width AND dash pattern AND the number of
 blocks that may cross (yellow 4 = wide solid, blue 3 = medium dashed, red 2 = thin dotted). Exiles are
-hatched. A few positions are nudged for legibility (``NUDGE``); geography is only a guide.
+hatched. A few positions are nudged for legibility (``NUDGE``); geography is only a guide. Sea moves are
+drawn along hand-placed shipping lanes (``LANES_DATA``) so they never cut across the land.
 
 Everything here is static, so it is drawn once per (scenario, size) and cached (render.core.CACHE).
 """
@@ -49,7 +50,7 @@ NUDGE: dict[str, tuple[int, int]] = {
 
 # where the blocks of an area go, if not below its name plate
 BLOCKS_SIDE: dict[str, str] = {"calais": "left", "france": "right", "scotland": "below"}
-SEA_LABEL_OFFSET = {"north-sea": (-40, -120), "irish-sea": (0, 20)}
+SEA_LABEL_OFFSET = {"north-sea": (-40, -120), "irish-sea": (60, 20)}
 
 # Shipping lanes through open water (data units), in order along each sea: a sea move is drawn from its
 # area to the nearest lane point, along the lane, and into the destination, so it never cuts across land.
@@ -138,6 +139,35 @@ def load_board() -> Board:
     return Board(areas, [b for b in borders if b[2] in BORDER_STYLE], blocks, cards, lanes)
 
 
+def _project(lane, p):
+    """(distance along the lane, point) of the lane point nearest to p."""
+    best = (float("inf"), 0.0, lane[0])
+    along = 0.0
+    for (x0, y0), (x1, y1) in zip(lane, lane[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        seg = math.hypot(dx, dy) or 1.0
+        t = max(0.0, min(1.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / (seg * seg)))
+        q = (x0 + dx * t, y0 + dy * t)
+        dist = math.dist(q, p)
+        if dist < best[0]:
+            best = (dist, along + t * seg, q)
+        along += seg
+    return best[1], best[2]
+
+
+def _lane_between(lane, s0: float, s1: float) -> list[tuple[float, float]]:
+    """The lane's vertices strictly between the along-distances s0 and s1, in travel order."""
+    out, along = [], 0.0
+    marks = []
+    for i, v in enumerate(lane):
+        if i:
+            along += math.dist(lane[i - 1], v)
+        marks.append((along, v))
+    lo, hi = min(s0, s1), max(s0, s1)
+    inner = [v for a, v in marks if lo < a < hi]
+    return inner if s0 <= s1 else inner[::-1]
+
+
 def sea_path(board: Board, frm: str, to: str) -> list[tuple[float, float]]:
     """Points of a sea move from ``frm`` to ``to``: out to the lane of a sea both touch, along it, in."""
     a, b = board.areas[frm], board.areas[to]
@@ -147,10 +177,9 @@ def sea_path(board: Board, frm: str, to: str) -> list[tuple[float, float]]:
         lane = board.lanes.get(sea)
         if not lane:
             continue
-        i = min(range(len(lane)), key=lambda k: math.dist(lane[k], a.pos))
-        j = min(range(len(lane)), key=lambda k: math.dist(lane[k], b.pos))
-        mid = lane[i:j + 1] if i <= j else lane[j:i + 1][::-1]
-        path = [a.pos] + mid + [b.pos]
+        sa, pa = _project(lane, a.pos)
+        sb, pb = _project(lane, b.pos)
+        path = [a.pos, pa] + _lane_between(lane, sa, sb) + [pb, b.pos]
         length = sum(math.dist(path[k], path[k + 1]) for k in range(len(path) - 1))
         if length < best_len:
             best, best_len = path, length
