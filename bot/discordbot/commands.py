@@ -2,9 +2,9 @@
 
 Commands (all names lowercase, checked against Discord's limits by tests/discordbot/test_limits.py):
 
-    /game new|join|leave|start|status|list|abort|history
+    /game new|join|leave|swap|autopass|start|status|list|abort|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
-    /admin replace-seat|extend-deadline|pause|resume|abort      (game master or Manage Server)
+    /admin replace-seat|extend-deadline|pause|resume|end|abort  (game master or Manage Server)
 
 Most commands take an optional ``game``: without it the game is the one bound to the channel or thread
 where the command is used, or (in a DM, or when the channel has none) the user's only game.
@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Optional
 import discord
 from discord import app_commands
 
+from . import limits as L
+
 if TYPE_CHECKING:  # pragma: no cover
     from .layer import Layer
 
@@ -24,7 +26,7 @@ GAME_DESC = "Game id (default: the game of this channel, or your only game)"
 
 
 def _game_choices(catalogue: list[dict[str, Any]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=str(g.get("title") or g["id"])[:100], value=str(g["id"]))
+    return [app_commands.Choice(name=L.clip(str(g.get("title") or g["id"]), 50), value=str(g["id"])[:100])
             for g in catalogue][:25]
 
 
@@ -83,6 +85,19 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     @app_commands.autocomplete(game=ac_game)
     async def game_leave(interaction: discord.Interaction, game: Optional[str] = None):
         await layer.game_leave(interaction, game)
+
+    @game.command(name="swap", description="Move to another seat before the start (exchanging with its player)")
+    @app_commands.describe(role="The seat (role) you want", game=GAME_DESC)
+    @app_commands.autocomplete(role=ac_role, game=ac_game)
+    async def game_swap(interaction: discord.Interaction, role: str, game: Optional[str] = None):
+        await layer.game_swap(interaction, game, role)
+
+    @game.command(name="autopass", description="Pass at once in response windows when you hold nothing to play")
+    @app_commands.describe(on="On: pass automatically (it tells the others you hold nothing); off: always ask",
+                           game=GAME_DESC)
+    @app_commands.autocomplete(game=ac_game)
+    async def game_autopass(interaction: discord.Interaction, on: bool, game: Optional[str] = None):
+        await layer.game_autopass(interaction, game, on)
 
     @game.command(name="start", description="Start the game once the seats are filled (game master)")
     @app_commands.describe(game=GAME_DESC)
@@ -204,6 +219,14 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     @app_commands.autocomplete(game=ac_game)
     async def admin_resume(interaction: discord.Interaction, game: Optional[str] = None):
         await layer.admin_resume(interaction, game)
+
+    @admin.command(name="end", description="Finish the game with a result (a concession, an agreed result)")
+    @app_commands.describe(winner="The winning role (empty: a draw)", reason="Why (shown to the players)",
+                           game=GAME_DESC)
+    @app_commands.autocomplete(winner=ac_role, game=ac_game)
+    async def admin_end(interaction: discord.Interaction, winner: Optional[str] = None, reason: Optional[str] = None,
+                        game: Optional[str] = None):
+        await layer.admin_end(interaction, game, winner, reason)
 
     @admin.command(name="abort", description="End the game without a result")
     @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)")

@@ -271,13 +271,14 @@ class Layer:
 
     async def on_page(self, interaction: discord.Interaction, game: str, token: str, role: str, page: int) -> None:
         user = self.uid(interaction.user)
+        await interaction.response.defer()  # a deferred update: the message itself is edited below
         try:
             status, rc, _ = await self._current(parse_game_id(game), user, role, token)
         except (ServiceError, Refusal) as error:
-            await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
+            await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True)
             return
         content, view = self.choices_message(status, rc, page)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
 
     async def on_choice(self, interaction: discord.Interaction, game: str, token: str, role: str, index: int) -> None:
         game_id = parse_game_id(game)
@@ -494,6 +495,23 @@ class Layer:
             await answer(interaction, f"You left game #{status.game_id}.", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
+    async def game_swap(self, interaction: discord.Interaction, game: str | None, role: str) -> None:
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("open",))
+            seat = await self.call(self.service.swap, status.game_id, self.uid(interaction.user), role)
+            await answer(interaction, f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
+                                      f"#{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    async def game_autopass(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
+        async def work():
+            status = await self.resolve(interaction, game)
+            await self.call(self.service.set_autopass, status.game_id, self.uid(interaction.user), on)
+            text = ("On: in response windows where your only choice is to pass, you pass at once (the others "
+                    "can tell you held nothing)." if on else "Off: you are always asked in response windows.")
+            await answer(interaction, f"Game #{status.game_id} autopass {text}", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
     async def game_start(self, interaction: discord.Interaction, game: str | None) -> None:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
@@ -664,6 +682,14 @@ class Layer:
         async def act(status, by):
             await self.call(self.service.resume, status.game_id, by)
             return f"Game #{status.game_id} resumes."
+        await self._admin(interaction, game, act)
+
+    async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
+                        reason: str | None) -> None:
+        async def act(status, by):
+            await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
+                            reason or f"ended by {self.uname(interaction.user)}")
+            return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
     async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:

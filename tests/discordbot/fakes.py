@@ -245,6 +245,19 @@ class FakeInteraction:
         self.recorded.append(sent)
         return sent
 
+    async def edit_original_response(self, *, content=None, **kwargs):
+        r = self.response
+        if r.kind is None:
+            raise InteractionError(f"edit_original_response on interaction {self.id} before any response")
+        if self.type == "component" and r.kind == "defer" and not self.deferred_thinking:
+            ephemeral = self.message_ephemeral  # a deferred update edits the clicked message itself
+        else:
+            ephemeral = r.deferred_ephemeral
+        sent = self._record(ephemeral, "edit", content, **kwargs)
+        sent.edit = True
+        self.followups.append(sent)
+        return FakeMessage(sent)
+
     def answered(self) -> bool:
         return self.response.calls == 1 and (self.response.kind != "defer" or bool(self.followups)
                                              or self.type == "component")

@@ -169,6 +169,9 @@ def test_admin_powers(table):
     t = table
     t.cmd("game new", t.alice, game="duel", role="red")
     t.cmd("game join", t.bob)
+    swapped = t.cmd("game swap", t.bob, role="red")
+    assert "seat 1 (Red)" in swapped.recorded[-1].content
+    t.cmd("game swap", t.alice, role="red")
     refused = t.cmd("game start", t.bob)
     assert "Only the game master" in refused.recorded[-1].content
     t.cmd("game start", t.alice)
@@ -187,8 +190,10 @@ def test_admin_powers(table):
     assert any(choices_for([s], "blue") for s in t.client.recorder.to_user(dave.id) if s.custom_ids())
     nothing = t.cmd("play", t.bob)
     assert "no seat" in nothing.recorded[-1].content
-    t.cmd("admin abort", t.alice, reason="testing")
-    assert t.service.status(1).status == "aborted"
+    t.cmd("admin end", t.carol, winner="red", reason="blue conceded")
+    assert t.service.status(1).status == "finished" and t.service.status(1).result.winners == ("red",)
+    again = t.cmd("admin abort", t.alice, reason="testing", game="1")
+    assert "already finished" in again.recorded[-1].content
     assert t.client.all_answered_once() == []
 
 
@@ -202,6 +207,8 @@ def test_reading_commands(table):
         assert inter.recorded and all(s.where == "ephemeral" for s in inter.recorded), path
     m = t.cmd("map", t.alice)
     assert m.recorded[-1].where == "channel" and "Game #1" in m.recorded[-1].content
+    auto = t.cmd("game autopass", t.bob, on=True)
+    assert "autopass On" in auto.recorded[-1].content
     v = t.cmd("vacation", t.bob, days=3)
     assert "Vacation until" in v.recorded[-1].content
     t.cmd("vacation", t.bob, days=0)

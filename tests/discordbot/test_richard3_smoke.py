@@ -57,7 +57,7 @@ def test_richard3_through_discord(tmp_path, frozen):
         inter = t.run(dispatch(t.client, user, menus[0], custom_id, value=value))
         if custom_id.startswith("hd:p:"):
             pages += 1
-            assert inter.response.kind == "edit" and L.view_problems(inter.recorded[-1].view) == []
+            assert inter.recorded[-1].edit and L.view_problems(inter.recorded[-1].view) == []
             continue
         assert t.service.status(1).version > version, [s.content for s in inter.recorded]
         actions += 1
