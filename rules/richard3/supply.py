@@ -16,17 +16,19 @@ def _name(bid):
 def start(engine, state, ctx):
     state["step"] = "supply"
     state["supply"] = {"pending": None, "asked": [], "excess": None, "hit": []}
-    # 6.81: Long live the King -- the senior surviving heir, wherever he is
-    if state["king"] is None:
-        king = senior_heir(state, state["king_side"])
-        state["king"] = king
-        if king:
-            where = state["blocks"][king]["loc"]
-            place = area_name(where) if where not in ("minor", "pool") else (
-                "waiting to enter play" if where == "minor" else "in the pool")
-            ctx.log(f"Long live the King! {_name(king)} is the new King ({place}).", kind="reveal")
-            ctx.reveal()
     proceed(engine, state, ctx)
+
+
+def _name_king(state, ctx):
+    """6.81: Long live the King -- the senior surviving heir, wherever he is."""
+    king = senior_heir(state, state["king_side"])
+    state["king"] = king
+    if king:
+        where = state["blocks"][king]["loc"]
+        place = area_name(where) if where not in ("minor", "pool") else (
+            "waiting to enter play" if where == "minor" else "in the pool")
+        ctx.log(f"Long live the King! {_name(king)} is the new King ({place}).", kind="reveal")
+        ctx.reveal()
 
 
 def _minor_options(state, side, occ):
@@ -56,6 +58,8 @@ def proceed(engine, state, ctx):
     """Resolve the supply phase in order until a player must decide something."""
     sup = state["supply"]
     sup["pending"] = None
+    if state["king"] is None:   # the King died in battle or to a supply loss
+        _name_king(state, ctx)
     order = [pretender_side(state), state["king_side"]]
     # 9.1: a defected Clarence or Exeter may be executed
     for side in order:
