@@ -90,6 +90,11 @@ def _legend_items() -> list[LegendItem]:
         d.polygon([(cx + 14 - 12, cy - 14), (cx + 14, cy - 14), (cx + 14, cy - 14 + 12)], fill=(236, 190, 60),
                   outline=INK)
 
+    def used(d, cx, cy, s):
+        d.rounded_rectangle([cx - 20, cy - 10, cx + 20, cy + 10], radius=7, fill=MOVE_COLOUR["lancaster"],
+                            outline=WHITE, width=2)
+        d.text((cx, cy), "2/3", font=font(15, True), fill=WHITE, anchor="mm")
+
     def exile(d, cx, cy, s):
         d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226), outline=(110, 70, 130), width=2)
         for k in range(-22, 22, 8):
@@ -115,6 +120,7 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(move, "Moved this turn: land / sea"),
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(moved, "Own block that has moved"),
+        LegendItem(used, "Crossings used / limit this turn"),
     ]
 
 
@@ -204,6 +210,7 @@ def draw_map(scene: Scene) -> Image.Image:
 
 
     # moves this turn: over the borders and name plates, under the blocks (blocks stay readable)
+    _draw_border_use(d, board, scene)
     _draw_moves(d, board, scene)
     placed: dict[str, tuple[float, float, float, float]] = {}
     obstacles = [label_box(a) for a in board.land()]
@@ -249,6 +256,27 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
     if b.side == "rebel":  # the Rebel fights for the Pretender
         return "york" if scene.king == "lancaster" else "lancaster"
     return b.side
+
+
+def _draw_border_use(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
+    """Crossings used this turn on a border, over its limit badge: "2/3" in the crossing side's colour."""
+    kinds = {"|".join(sorted((a, b))): kind for a, b, kind in board.borders}
+    for i, side in enumerate(("york", "lancaster")):
+        for key, n in sorted(scene.border_use.get(side, {}).items()):
+            if key not in kinds:
+                continue
+            a, b = key.split("|")
+            pa, pb = board.areas[a].pos, board.areas[b].pos
+            mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+            limit = BORDER_STYLE[kinds[key]][4]
+            text = f"{n}/{limit}"
+            f = font(15, True)
+            w = f.getlength(text) + 10
+            oy = -14 if i == 0 else 14
+            box = [mx - w / 2, my + oy - 10, mx + w / 2, my + oy + 10]
+            d.rounded_rectangle(box, radius=7, fill=MOVE_COLOUR[side], outline=MOVE_EDGE[side] if side != "york" else INK,
+                                width=2)
+            d.text((mx, my + oy), text, font=f, fill=MOVE_EDGE[side], anchor="mm")
 
 
 def _draw_captive(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
@@ -299,7 +327,7 @@ def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
         if m.kind == "sea":
             pts = sea_path(board, a.id, b.id)
             start = box_exit(label_box(a), a.pos, pts[1]) + 4
-            end = box_exit(label_box(b), b.pos, pts[-2]) + 6
+            end = box_exit(label_box(b), b.pos, pts[-2]) + 12
             path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=18, gap=8, shorten=start,
                        shorten_end=end)
             mx, my = point_along(pts, 0.5)
@@ -311,7 +339,7 @@ def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
             p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
             arrow(d, p0, p1, colour, width=7 if m.kind == "land" else 5, head=24, outline=edge,
                   shorten=box_exit(label_box(a), a.pos, b.pos) + 4,
-                  shorten_end=box_exit(label_box(b), b.pos, a.pos) + 6)
+                  shorten_end=box_exit(label_box(b), b.pos, a.pos) + 12)
             mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42
         r = 14
         d.ellipse([mx - r, my - r, mx + r, my + r], fill=colour, outline=edge, width=3)
@@ -380,7 +408,9 @@ def _draw_state_panel(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> Non
 
     x0, y0, x1, y1 = CARDS_BOX
     d.rounded_rectangle(CARDS_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
-    d.text((x0 + 12, y0 + 18), "Cards this turn", font=font(18, True), fill=INK, anchor="lm")
+    head = "Cards this turn" + (f" · Player 1: {SIDE_NAME.get(scene.player1, scene.player1)}"
+                                if scene.player1 else "")
+    d.text((x0 + 12, y0 + 18), head, font=font(18, True), fill=INK, anchor="lm")
     w = (x1 - x0 - 36) / 2
     for i, side in enumerate(("york", "lancaster")):
         bx = x0 + 12 + i * (w + 12)

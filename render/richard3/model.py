@@ -80,6 +80,8 @@ class Scene:
     hand: Optional[list[CardFace]] = None
     hand_counts: dict[str, int] = field(default_factory=dict)
     discards: list[CardFace] = field(default_factory=list)
+    player1: str = ""
+    border_use: dict[str, dict[str, int]] = field(default_factory=dict)   # side -> "a|b" -> crossings
     ap_left: Optional[int] = None
     battle: Optional[Battle] = None
     result: str = ""

@@ -124,6 +124,10 @@ def read(view: dict[str, Any]) -> Scene:
         scene.hand = [card_face(c) for c in cards["hand"]]
     scene.hand_counts = dict(cards.get("hand_size") or {})
     scene.discards = [card_face(c) for c in cards.get("discards") or []]
+    scene.player1 = view.get("player1") or ""
+    for side, uses in (view.get("border_use") or {}).items():
+        if side in SIDES and isinstance(uses, dict):
+            scene.border_use[side] = {k: int(v) for k, v in uses.items() if v}
 
     if battle:
         scene.battle = _battle(battle)
