@@ -135,6 +135,12 @@ def bench(game: str, engines: dict, folder: Path) -> None:
     svc.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     print(f"  10 whole games ({whole_actions} orders): {(_db_bytes(path) - whole_before) / whole_actions:.0f} "
           f"bytes per order, {(_db_bytes(path) - whole_before) / 10 / 1e6:.2f} MB per game")
+    active_now = svc.db.execute("SELECT COUNT(*) FROM games WHERE status = 'active'").fetchone()[0]
+    for i in range(GAMES - active_now):  # top up, so the memory measure below holds exactly GAMES games
+        g = svc.create_game(game, channel="topup", creator_id="ta").game_id
+        svc.join(g, "ta")
+        svc.join(g, "tb")
+        svc.start(g, "ta", seed=20_000 + i)
     svc.close()
 
     # Memory: a fresh service that loads every active game's state into its cache.
