@@ -60,14 +60,20 @@ class HeraldClient(discord.Client):
         await super().close()
 
     async def _deliver(self) -> None:
-        await self.herald.deliver_pending()
+        try:
+            await self.herald.deliver_pending()
+        except Exception:  # one bad round must not stop delivery for good; the outbox keeps the messages
+            log.exception("Outbox delivery round failed; retrying at the next round")
 
     async def _tick(self) -> None:
-        await self.herald.tick()
-        await self.herald.deliver_pending()
+        try:
+            await self.herald.tick()
+        except Exception:
+            log.exception("Deadline tick failed; retrying at the next tick")
+        await self._deliver()
 
     async def _loop_error(self, error: BaseException) -> None:  # pragma: no cover - logging only
-        log.exception("Background loop failed; it will be restarted", exc_info=error)
+        log.exception("Background loop stopped", exc_info=error)
 
     async def _on_command_error(self, interaction: discord.Interaction,
                                 error: app_commands.AppCommandError) -> None:  # pragma: no cover

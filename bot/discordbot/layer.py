@@ -646,9 +646,13 @@ class Layer:
             return user
         perms = getattr(interaction.user, "guild_permissions", None)
         if interaction.guild is not None and perms is not None and perms.manage_guild:
-            channel = self.client.get_channel(int(status.channel)) if str(status.channel).isdigit() else None
+            # only in the server the game is played in
+            try:
+                channel = await self._channel(status.channel) if str(status.channel).isdigit() else None
+            except discord.HTTPException:
+                channel = None
             guild = getattr(channel, "guild", None)
-            if channel is None or guild is None or guild.id == interaction.guild.id:
+            if guild is not None and guild.id == interaction.guild.id:
                 return status.gm
         raise Refusal(f"Only the game master ({self._mention(status.gm)}) or someone with Manage Server can do that.")
 

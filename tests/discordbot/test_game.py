@@ -177,6 +177,12 @@ def test_admin_powers(table):
     t.cmd("game start", t.alice)
     refused = t.cmd("admin pause", t.bob)
     assert "Only the game master" in refused.recorded[-1].content
+    from tests.discordbot.fakes import FakeChannel, FakeGuild
+
+    elsewhere = FakeChannel(t.client.recorder, 777, FakeGuild(2, "Other"))
+    t.client.channels[777] = elsewhere
+    refused = t.cmd("admin pause", t.carol, channel=elsewhere, game="1")  # Manage Server, but another server
+    assert "Only the game master" in refused.recorded[-1].content
     paused = t.cmd("admin pause", t.carol)  # Manage Server in this guild
     assert "paused" in paused.recorded[-1].content
     assert t.service.status(1).status == "paused"
