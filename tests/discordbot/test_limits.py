@@ -135,3 +135,38 @@ def test_layout_groups_become_selects_and_the_rest_buttons():
     assert rows[0].group == "Bids" and [c.id for c in rows[0].choices] == ["bid:1", "bid:2", "bid:3"]
     rows = layout(as_choices([Action("a", "A"), Action("b", "B"), Action("c", "C", "G")]))
     assert [r.kind for r in rows] == ["select", "buttons"]
+
+
+def test_views_from_richard3_legal_actions_within_limits():
+    """Random Richard III play: every role's legal actions at every step make valid views on every page."""
+    import random
+
+    richard3 = pytest.importorskip("rules.richard3")
+    engine = richard3.ENGINE
+    rng = random.Random(11)
+    checked = 0
+    for scenario in [s.id for s in engine.scenarios()]:
+        roles = engine.roles(scenario)
+        state = engine.setup(SetupArgs(scenario, tuple((r,) for r in roles), seed=rng.randrange(1000)))
+        for _ in range(150):
+            active = engine.active_roles(state)
+            if not active:
+                break
+            for role in active:
+                actions = engine.legal_actions(state, role)
+                pages = paginate(layout(as_choices(actions)))
+                reached: set[int] = set()
+                for page in range(len(pages)):
+                    view, _, _ = choices_view("12345", "123456789x0a1b2c", role, actions, page)
+                    assert L.view_problems(view) == [], (scenario, role, page)
+                    for row in view.to_components():
+                        for c in row["components"]:
+                            if c["type"] == 3:
+                                reached |= {int(o["value"]) for o in c["options"]}
+                            elif c["custom_id"].startswith("hd:a:"):
+                                reached.add(int(c["custom_id"].rsplit(":", 1)[1]))
+                assert reached == set(range(len(actions)))
+                checked += 1
+            role = rng.choice(active)
+            state = engine.apply(state, role, rng.choice(engine.legal_actions(state, role)).id).state
+    assert checked > 100
