@@ -40,11 +40,15 @@ class HeraldClient(discord.Client):
         # buttons and menus of messages sent before a restart are re-resolved from their custom_id
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
-            for guild_id in self.settings.guild_ids:
-                guild = discord.Object(id=guild_id)
-                self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-            await self.tree.sync()
+            if self.settings.guild_ids:
+                # development: the commands only in these servers, where they appear at once (syncing
+                # them globally as well would show every command twice there)
+                for guild_id in self.settings.guild_ids:
+                    guild = discord.Object(id=guild_id)
+                    self.tree.copy_global_to(guild=guild)
+                    await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
         self.delivery_loop.start()
         self.tick_loop.start()
 
