@@ -150,3 +150,19 @@ def test_hand_shows_the_chosen_card_once(engine):
     img = draw_hand(scene)
     rows = (len(scene.hand) + 3) // 4  # the chosen card is not drawn a second time
     assert img.height < 96 + (rows + 1) * 312
+
+
+def test_cached_static_layer_gives_the_same_pixels(engine):
+    from render import core
+    _, state, _ = play(GAME, None, 2, 112)
+    view = engine.view(state, "york")
+    core.CACHE.clear()
+    first = render.draw_png(GAME, view)       # builds and stores the board
+    second = render.draw_png(GAME, view)      # copies it
+    assert core.CACHE.hits >= 1 and core.CACHE.misses == 1
+    core.CACHE.enabled = False
+    try:
+        uncached = render.draw_png(GAME, view)
+    finally:
+        core.CACHE.enabled = True
+    assert first == second == uncached
