@@ -19,7 +19,8 @@ STATE_TOP = PANEL_TOP + 10
 POOLS_TOP = PANEL_TOP + 196
 LEGEND_TOP = PANEL_TOP + 352
 LEGEND_ROW = 32
-HEIGHT = LEGEND_TOP + 30 + 5 * LEGEND_ROW + 8
+SEATS_TOP = LEGEND_TOP + 30 + 5 * LEGEND_ROW + 8
+HEIGHT = SEATS_TOP + 128
 PUBLIC_BLOCK = 46
 PRIVATE_BLOCK = 62
 GAP = 5
@@ -41,6 +42,7 @@ def _build_static() -> Image.Image:
     d.rectangle([0, PANEL_TOP, WIDTH, HEIGHT], fill=(250, 247, 238))
     d.line([(0, PANEL_TOP), (WIDTH, PANEL_TOP)], fill=INK, width=3)
     _draw_legend(d)
+    _draw_seats(d, board)
     return img
 
 
@@ -122,6 +124,21 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(moved, "Own block that has moved"),
         LegendItem(used, "Crossings used / limit this turn"),
     ]
+
+
+def _draw_seats(d: ImageDraw.ImageDraw, board: Board) -> None:
+    """Which nobles have a seat (shield) in which area: static, so part of the cached layer."""
+    d.text((12, SEATS_TOP), "Seats (one shield each)", font=font(18, True), fill=INK, anchor="la")
+    bold, regular = font(15, True), font(15)
+    x, y = 12.0, SEATS_TOP + 28
+    for a in sorted((a for a in board.land() if a.shields), key=lambda a: a.name):
+        name, nobles = f"{a.name}: ", ", ".join(a.shields) + "   "
+        w = bold.getlength(name) + regular.getlength(nobles)
+        if x + w > WIDTH - 8:
+            x, y = 12.0, y + 19
+        d.text((x, y), name, font=bold, fill=INK, anchor="la")
+        d.text((x + bold.getlength(name), y), nobles, font=regular, fill=INK, anchor="la")
+        x += w
 
 
 def _draw_legend(d: ImageDraw.ImageDraw) -> None:
