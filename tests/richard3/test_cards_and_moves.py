@@ -268,3 +268,46 @@ def test_5_4_no_recruiting_on_an_event_turn():
     state = bare({"l-henry-vi": "south-yorks", "y-march": "warwick"})
     state = play_cards(state, "Force March", "Action 2")
     assert "recruit" not in ids(state, "york")
+
+
+def test_6_3_example_2_three_start_areas_form_one_main_attack_across_one_border():
+    """6.3 Example 2 (English): one Lancastrian block each in Middlesex, Oxford and Gloucester reach Sussex
+    across the same Oxford–Sussex border for 3 AP: all three are the Main Attack, sharing its limit of 3."""
+    state = bare({"l-oxford": "middlesex", "l-beaumont": "oxford", "l-clifford": "gloucester",
+                  "l-wiltshire": "oxford", "y-arundel": "sussex"})
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, "lancaster", "move:middlesex", "blk:l-oxford", "go:oxford>sussex",
+               "move:oxford", "blk:l-beaumont", "go:sussex", "done",
+               "move:gloucester", "blk:l-clifford", "go:oxford>sussex")
+    c = state["contest"]["sussex"]
+    assert c["attacker"] == "lancaster" and c["main"] == "oxford|sussex"
+    assert set(c["entered"].values()) == {"oxford|sussex"}
+    assert state["border_use"]["lancaster"]["oxford|sussex"] == 3
+
+
+def test_2_72_lancaster_may_walk_into_scotland_and_scots_stay_ashore():
+    state = bare({"l-clifford": "cumbria", "y-march": "kent"})
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, "lancaster", "move:cumbria", "blk:l-clifford")
+    assert "go:scotland" in ids(state, "lancaster")
+
+
+def test_5_2_blocks_of_one_group_may_split():
+    state = bare({"y-march": "kent", "y-warwick": "kent", "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Action 2", "Action 2")
+    state = do(state, "york", "move:kent", "blk:y-march", "go:sussex", "blk:y-warwick", "go:middlesex")
+    assert state["act"]["ap"] == 1
+    assert state["blocks"]["y-march"]["loc"] == "sussex" and state["blocks"]["y-warwick"]["loc"] == "middlesex"
+    assert ENGINE.view(state, None)["moves"] == [
+        {"side": "york", "from": "kent", "to": "sussex", "kind": "land", "count": 1},
+        {"side": "york", "from": "kent", "to": "middlesex", "kind": "land", "count": 1}]
+
+
+def test_6_3_attackers_use_at_most_three_borders():
+    state = bare({"y-arundel": "oxford", "l-clifford": "middlesex", "l-beaumont": "leicester",
+                  "l-oxford": "warwick", "l-wiltshire": "wilts"})
+    state = play_cards(state, "Action 2", "Action 4")
+    state = do(state, "lancaster", "move:middlesex", "blk:l-clifford", "go:oxford",
+               "move:leicester", "blk:l-beaumont", "go:oxford", "move:warwick", "blk:l-oxford", "go:oxford",
+               "move:wilts", "blk:l-wiltshire")
+    assert "go:oxford" not in ids(state, "lancaster")

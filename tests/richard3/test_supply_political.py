@@ -214,3 +214,20 @@ def test_scenario_1460_setup_counts():
     assert sorted(where["minor"]) == ["l-prince-edward", "l-richmond", "y-clarence", "y-gloucester"]
     assert len(where["off"]) == 13
     assert not ENGINE.invariant_errors(state)
+
+
+def test_8_3_note_a_yorkist_kent_may_go_to_calais_and_a_lancastrian_warwick_never():
+    state = bare({"y-york": "ireland", "y-kent": "derby", "l-henry-vi": "cumbria", "l-beaumont": "east-yorks"})
+    state = _campaign_end(state)
+    assert state["blocks"]["y-kent"]["loc"] == "calais"     # his East Yorks shield is enemy-held
+    from rules.richard3.political import home_options
+    from rules.richard3.state import occupancy
+    state2 = bare({"l-warwick": "derby", "y-march": "warwick", "y-herbert": "glamorgan"})
+    assert home_options(state2, occupancy(state2), "l-warwick", "lancaster") == []
+
+
+def test_7_2_kingmaker_france_starts_one_over_its_limit():
+    state = new_game("1470")
+    from rules.richard3.state import counts_for_limit, supply_limit
+    france = [b for b, v in state["blocks"].items() if v["loc"] == "france" and counts_for_limit(b, "france")]
+    assert len(france) - supply_limit("france") == 1
