@@ -3,14 +3,14 @@
 Everything is drawn from one role's view (rules/richard3/VIEW.md), read by ``view_reader.read`` into a
 :class:`~render.richard3.model.Scene`; the static board comes from rules/richard3/data/map.json.
 
-- ``map``: 1200 x 1994 px. Title strip (game, campaign, turn, phase, viewer, whose move); the schematic
+- ``map``: 1200 x 2122 px. Title strip (game, campaign, turn, phase, viewer, whose move); the schematic
   board (see board.py) with blocks beside their area's name plate (public: blank blocks with the house
   mark; private: the viewer's own blocks with short name, strength pips, combat rating, heir crown and
   rank, a gold frame for King/Pretender, a folded corner once moved); contested areas framed in orange
   with crossed swords; this turn's moves as arrows (solid over land, dashed along sea lanes, with the
   number of blocks), musters as "+N" tabs; below the map: King and Pretender, turn and campaign tracks,
   the cards revealed this turn (or "card chosen"), the pools (counts; names and strengths for the owner),
-  minors, the dead, cards in hand, and the legend.
+  minors, the dead, cards in hand, the legend and the noble seats by area.
 - ``battle``: the battle being fought (both sides' revealed blocks, reserves, hits taken, who has acted,
   round 1-4, stage, the log of fire and hits). ``NoPicture`` when no battle is under way.
 - ``hand``: the player's cards (AP, event reminder), the chosen face-down card marked, cards played
