@@ -401,15 +401,19 @@ class Layer:
         await self._guarded(interaction, work)
 
     async def public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
+        await defer(interaction, ephemeral=False)  # the map is for the whole channel
         try:
             status = await self.resolve(interaction, game)
+            if status.status == "open":
+                raise Refusal(f"Game #{status.game_id} has not started: no map yet.")
         except (ServiceError, Refusal) as error:
-            await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
+            # keep the refusal private: drop the public "thinking…" message, then answer ephemerally
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
+            await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True)
             return
-        if status.status == "open":
-            await answer(interaction, f"Game #{status.game_id} has not started: no map yet.", ephemeral=True)
-            return
-        await defer(interaction, ephemeral=False)
         data, why = await self._picture(self.service.picture, status.game_id, None, picture or "map")
         text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}**"
         if data is None:

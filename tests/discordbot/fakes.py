@@ -258,9 +258,16 @@ class FakeInteraction:
         self.followups.append(sent)
         return FakeMessage(sent)
 
+    async def delete_original_response(self) -> None:
+        if self.response.kind is None:
+            raise InteractionError("delete_original_response before any response")
+        self.deferred_thinking = False  # later followups are new messages with their own visibility
+        self.original_deleted = True
+
     def answered(self) -> bool:
         return self.response.calls == 1 and (self.response.kind != "defer" or bool(self.followups)
-                                             or self.type == "component")
+                                             or self.type == "component") and (
+            not getattr(self, "original_deleted", False) or bool(self.followups))
 
 
 class FakeClient:
