@@ -71,14 +71,31 @@ def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> dict[str, Any
     return {k: v for k, v in mine.items() if public.get(k) != v}
 
 
+def humanize(value: Any, depth: int = 0) -> str:
+    """A view fragment as short readable text: things with a name by their name, lists joined by commas,
+    mappings as "key: value" pairs."""
+    if isinstance(value, dict):
+        for key in ("name", "title", "label"):
+            if isinstance(value.get(key), str):
+                return value[key]
+        if depth >= 2:
+            return "…"
+        return "; ".join(f"{k.replace('_', ' ')}: {humanize(v, depth + 1)}" for k, v in value.items()
+                         if v not in (None, [], {}, ""))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(humanize(v, depth + 1) for v in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def format_facts(facts: dict[str, Any], limit: int = 1500) -> str:
+    """The private part of a view, for reading (the pictures show it properly when there are any)."""
     if not facts:
         return "Nothing hidden from the others right now."
-    lines = []
-    for key, value in facts.items():
-        shown = value if isinstance(value, (str, int, float)) else json.dumps(value, ensure_ascii=False)
-        lines.append(f"**{key.replace('_', ' ')}**: {L.clip(str(shown), 300)}")
-    return L.clip_message("\n".join(lines))[:limit]
+    lines = [f"**{key.replace('_', ' ')}**: {L.clip(humanize(value), 400)}" for key, value in facts.items()
+             if key not in ("role",)]
+    return L.clip("\n".join(lines), limit)
 
 
 class Layer:

@@ -42,7 +42,7 @@ SELECT_PLACEHOLDER_MAX = 150
 
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, ending with an ellipsis when cut."""
-    text = " ".join(str(text).split())
+    text = "\n".join(" ".join(line.split()) for line in str(text).splitlines())
     if len(text) <= limit:
         return text
     return text[: limit - 1].rstrip() + "…"
