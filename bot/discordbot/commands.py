@@ -164,11 +164,12 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
         await layer.public_map(interaction, game, picture)
 
     @tree.command(name="log", description="The game log as you may read it (only you see it)")
-    @app_commands.describe(game=GAME_DESC, lines="How many recent lines (default 20)")
+    @app_commands.describe(game=GAME_DESC, lines="How many recent lines (default 20)",
+                           new="Only what happened since you last looked")
     @app_commands.autocomplete(game=ac_game)
     async def log(interaction: discord.Interaction, game: Optional[str] = None,
-                  lines: Optional[app_commands.Range[int, 1, 200]] = None):
-        await layer.show_log(interaction, game, lines or 20)
+                  lines: Optional[app_commands.Range[int, 1, 200]] = None, new: bool = False):
+        await layer.show_log(interaction, game, lines or 20, new)
 
     @tree.command(name="undo", description="Take back your last order, if nothing was revealed since")
     @app_commands.describe(game=GAME_DESC, role="Which of your roles")

@@ -150,7 +150,7 @@ class Layer:
     async def resolve(self, interaction: discord.Interaction, game: str | None,
                       statuses: Iterable[str] | None = None) -> Any:
         """The game a command means: ``game`` when given; else the only (unfinished) game of this
-        channel or thread; else the user's only game."""
+        channel or thread; else the user's only game; else the newest finished game of this channel."""
         if game:
             return await self.call(self.service.status, parse_game_id(game))
         user = self.uid(interaction.user)
@@ -176,6 +176,10 @@ class Layer:
         if len(mine) > 1:
             raise Refusal("You are in several games (" + ", ".join(f"#{s.game_id} {s.title}" for s in mine[:10])
                           + "): say which with the `game` option.")
+        if interaction.guild is not None and interaction.channel_id is not None:
+            ended = await self.call(self.service.games_in_channel, str(interaction.channel_id), True)
+            if ended:
+                return ended[0]  # the newest game of this channel, finished: its log, map, history
         raise Refusal("There is no game here. Create one with `/game new`, or name one with the `game` option.")
 
     @staticmethod
@@ -440,10 +444,15 @@ class Layer:
             text += "\n" + line
         await answer(interaction, text, ephemeral=False, file=png_file(data, f"{picture or 'map'}.png"))
 
-    async def show_log(self, interaction: discord.Interaction, game: str | None, lines: int) -> None:
+    async def show_log(self, interaction: discord.Interaction, game: str | None, lines: int,
+                       new: bool = False) -> None:
         async def work():
             status = await self.resolve(interaction, game)
-            entries = await self.call(self.service.log, status.game_id, self.uid(interaction.user), lines)
+            user = self.uid(interaction.user)
+            if new:
+                entries = (await self.call(self.service.digest, status.game_id, user))[-lines:]
+            else:
+                entries = await self.call(self.service.log, status.game_id, user, lines)
             out: list[str] = []
             size = 0
             for entry in reversed(entries):
@@ -452,7 +461,8 @@ class Layer:
                     break
                 out.append(line)
                 size += len(line) + 1
-            head = f"**Game #{status.game_id} log** (last {len(out)} lines; 🔒 = only you can read it)\n"
+            which = "new since you last looked" if new else "last"
+            head = f"**Game #{status.game_id} log** ({which}: {len(out)} lines; 🔒 = only you can read it)\n"
             await answer(interaction, head + ("\n".join(reversed(out)) or "Nothing yet."), ephemeral=True)
         await self._guarded(interaction, work)
 

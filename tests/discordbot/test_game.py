@@ -89,6 +89,12 @@ def test_full_duel_game_through_discord(table):
 
     status = t.service.status(1)
     assert status.status == "finished" and status.result is not None
+    full = t.cmd("log", t.alice, lines=200)
+    assert "You bid" in full.recorded[-1].content and "🔒" in full.recorded[-1].content
+    assert "red bid" in full.recorded[-1].content
+    t.cmd("log", t.bob, new=True)
+    again = t.cmd("log", t.bob, new=True, game="1")
+    assert "new since you last looked: 0 lines" in again.recorded[-1].content
     assert any("is over" in s.text() for s in t.client.recorder.public())
     check_privacy(t)
 
