@@ -306,11 +306,17 @@ class Layer:
         user = self.uid(interaction.user)
 
         async def stale(message: str) -> None:
+            if message != STALE:
+                await answer(interaction, f"⚠️ {message}", ephemeral=True)
+                return
+            status = await self.call(self.service.status, game_id)
+            rcs = [r for r in await self.call(self.service.choices, game_id, user) if r.role == role]
+            if not rcs:
+                await answer(interaction, "⚠️ That choice is no longer current: you have nothing to do in game "
+                                          f"#{game_id} now. {self.waiting_line(status)}", ephemeral=True)
+                return
             await answer(interaction, f"⚠️ {message}", ephemeral=True)
-            if message == STALE:
-                status = await self.call(self.service.status, game_id)
-                rcs = [r for r in await self.call(self.service.choices, game_id, user) if r.role == role]
-                await self._send_choices(interaction, status, rcs)
+            await self._send_choices(interaction, status, rcs)
 
         async def work():
             try:
