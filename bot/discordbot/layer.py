@@ -337,13 +337,15 @@ class Layer:
                       role: str | None, version: int | None) -> None:
         result = await self.call(self.service.submit, game_id, user, action_id, role=role,
                                  expected_version=version, request_id=f"discord:{interaction.id}")
-        lines = [l.text for l in result.log if l.private]
-        self._shown.setdefault((user, game_id), []).extend(lines)
+        private = [l.text for l in result.log if l.private]
+        shown = self._shown.setdefault((user, game_id), [])
+        shown.extend(private)
+        del shown[:-100]
         text = f"✅ Game #{game_id}: **{result.label}**"
         if result.duplicate:
             text += " (already recorded)"
-        if lines:
-            text += "\n" + "\n".join(lines)
+        if result.log:
+            text += "\n" + "\n".join(("🔒 " if l.private else "") + l.text for l in result.log)
         await answer(interaction, text, ephemeral=True)
         if result.finished:
             return
