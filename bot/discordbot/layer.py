@@ -13,6 +13,7 @@ then send followups; quick ones (autocomplete, page turns) answer directly.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import logging
@@ -872,33 +873,66 @@ class Layer:
     async def tick(self) -> Any:
         return await self.call(self.service.tick)
 
+    #: public messages of these kinds, queued together for one channel, are posted as one message
+    MERGEABLE = ("log", "notice")
+    MERGE_CHARS = 1500
+
+    def _units(self, messages: list[Any]) -> list[list[Any]]:
+        """Outbox messages in delivery units: consecutive public log/notice messages of one game for one
+        channel are merged (a chain of automatic passes, a seat taken right after the game was opened)
+        so the channel reads one message instead of several; everything else goes alone."""
+        units: list[list[Any]] = []
+        for m in messages:
+            last = units[-1] if units else None
+            if (last is not None and m.target_kind == "channel" and m.kind in self.MERGEABLE
+                    and all(x.target_kind == "channel" and x.kind in self.MERGEABLE and x.target == m.target
+                            and x.game_id == m.game_id for x in last)
+                    and sum(len(x.text) + 1 for x in last) + len(m.text) <= self.MERGE_CHARS):
+                last.append(m)
+            else:
+                units.append([m])
+        return units
+
     async def deliver_pending(self) -> int:
         """Deliver what the outbox holds (one delivery at a time); failures are retried by the outbox's
-        backoff. Returns how many messages were handled."""
+        backoff, and later messages to the same channel or user wait behind a failed one so that
+        everything arrives in order. Returns how many messages were handled."""
         async with self._delivery_lock:
             messages = await self.call(self.service.outbox.pending, self.settings.delivery_batch)
             last_public_log: dict[int, int] = {}
             for m in messages:
-                if m.target_kind == "channel" and m.kind in ("log", "notice") and m.game_id is not None:
+                if m.target_kind == "channel" and m.kind in self.MERGEABLE and m.game_id is not None:
                     last_public_log[m.game_id] = m.id
-            for m in messages:
-                key = (m.target_kind, m.target)
+            in_batch = {m.id for m in messages}
+            failed_now: set[tuple[str, str]] = set()
+            for unit in self._units(messages):
+                first = unit[0]
+                key = (first.target_kind, first.target)
                 blocker = self._blocked.get(key)
-                if blocker is not None and blocker < m.id:
+                if key in failed_now or (blocker is not None and blocker < first.id and blocker not in in_batch):
                     continue  # an earlier message to this channel or user waits for its retry: keep the order
+                if len(unit) == 1:
+                    message = first
+                else:
+                    images = [x.image for x in unit if x.image is not None]
+                    message = dataclasses.replace(first, text="\n".join(x.text for x in unit if x.text),
+                                                  image=images[-1] if images else None)
                 try:
-                    ref = await self.deliver(m, mention=last_public_log.get(m.game_id) == m.id)
+                    ref = await self.deliver(message, mention=any(last_public_log.get(x.game_id) == x.id
+                                                                  for x in unit))
                 except (discord.HTTPException, ServiceError, OSError, ValueError) as error:
-                    log.warning("Delivery of outbox message %s failed: %s", m.id, error)
-                    retry_at = await self.call(self.service.outbox.mark_failed, m.id,
+                    log.warning("Delivery of outbox message %s failed: %s", first.id, error)
+                    retry_at = await self.call(self.service.outbox.mark_failed, first.id,
                                                f"{error.__class__.__name__}: {error}")
                     if retry_at is None:
                         self._blocked.pop(key, None)  # given up: do not hold the others back for ever
                     else:
-                        self._blocked[key] = m.id
+                        self._blocked[key] = first.id
+                        failed_now.add(key)
                     continue
-                await self.call(self.service.outbox.mark_delivered, m.id, ref)
-                if self._blocked.get(key) == m.id:
+                for x in unit:
+                    await self.call(self.service.outbox.mark_delivered, x.id, ref)
+                if self._blocked.get(key) == first.id:
                     del self._blocked[key]
             return len(messages)
 
