@@ -114,6 +114,8 @@ class Layer:
         self._told_closed: set[tuple[str, int]] = set()
         #: (target kind, target) -> id of a failed message awaiting its retry; later ones wait behind it
         self._blocked: dict[tuple[str, str], int] = {}
+        #: (user, game) mentioned in a "Now:" line during the current delivery round
+        self._pinged: set[tuple[str, int]] = set()
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -903,6 +905,7 @@ class Layer:
             for m in messages:
                 if m.target_kind == "channel" and m.kind in self.MERGEABLE and m.game_id is not None:
                     last_public_log[m.game_id] = m.id
+            self._pinged = set()
             in_batch = {m.id for m in messages}
             failed_now: set[tuple[str, str]] = set()
             for unit in self._units(messages):
@@ -960,6 +963,7 @@ class Layer:
                 if line:
                     content = f"{content}\n{line}" if content else line
                     view = open_view(str(m.game_id))
+                    self._pinged |= {(w.user_id, m.game_id) for w in status.waiting if w.user_id}
             channel = await self._channel(m.target)
             kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS, "nonce": nonce}
             if view is not None:
@@ -1015,7 +1019,7 @@ class Layer:
         status = await self.call(self.service.status, m.game_id)
         key = (m.target, m.game_id)
         parts = []
-        if m.kind == "your_move":
+        if m.kind == "your_move" and (m.target, m.game_id) not in self._pinged:  # not already in a "Now:" line
             parts.append(f"<@{m.target}>, your move in game #{m.game_id}: press **My choices** or use `/play`.")
         if key not in self._told_closed:
             self._told_closed.add(key)

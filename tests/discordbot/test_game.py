@@ -150,9 +150,10 @@ def test_closed_dms_fall_back_to_ephemeral_and_a_public_hint(tmp_path, frozen):
     assert not any(s.where == "dm" and s.target == t.bob.id for s in t.client.recorder.sent)
     hints = [s for s in t.client.recorder.public() if DM_HELP in s.text()]
     assert len(hints) == 1 and f"<@{t.bob.id}>" in hints[0].text() and "Privacy Settings" in hints[0].text()
-    assert any(f"<@{t.bob.id}>, your move" in s.text() for s in t.client.recorder.public())
-    # the public hint carries only the "My choices" button, which shows bob his choices privately
-    hint = next(s for s in t.client.recorder.public() if f"<@{t.bob.id}>, your move" in s.text())
+    # bob is pinged once: the "Now:" line of the game's message already names him, so no extra
+    # "your move" line; the hint carries only the "My choices" button, which shows his choices privately
+    assert not any(f"<@{t.bob.id}>, your move" in s.text() for s in t.client.recorder.public())
+    hint = hints[0]
     opened = t.run(click(t.client, t.bob, hint, r"^hd:o:1$", channel=t.channel))
     assert all(s.where == "ephemeral" and s.target == t.bob.id for s in opened.recorded)
     menu = choices_for(opened.recorded, "blue")
