@@ -329,8 +329,6 @@ async def click(client: FakeClient, user: FakeUser, sent: Sent, custom_id_patter
     """Click the component of ``sent`` whose custom_id matches ``custom_id_pattern`` (a regex), as Discord
     would dispatch it to a dynamic item: the item class is found by its template, rebuilt with
     ``from_custom_id`` and its callback called. ``value`` is the select-menu option chosen."""
-    from bot.discordbot.components import DYNAMIC_ITEMS
-
     for row in sent.view.to_components():
         for comp in row["components"]:
             cid = comp.get("custom_id", "")

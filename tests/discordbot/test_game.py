@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.discordbot.replies import DM_HELP
-from tests.discordbot.fakes import Sent, click, dispatch
+from tests.discordbot.fakes import Sent, click
 
 BID = re.compile(r"\bbid(s)? ?\d|bid:\d", re.IGNORECASE)
 
