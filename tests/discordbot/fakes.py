@@ -18,6 +18,23 @@ import discord
 _ids = itertools.count(10_000)
 
 
+#: every call the layer made on a fake: (the real discord.py method it stands for, args, kwargs);
+#: test_signatures.py binds each to the real method's signature, so the fakes cannot hide a mismatch
+CALLS: list[tuple[str, tuple, dict]] = []
+
+
+def stands_for(real: str):
+    """Record each call of the decorated fake method as a call of ``real`` (a dotted discord.py path)."""
+    def wrap(fn):
+        async def recorded(self, *args, **kwargs):
+            CALLS.append((real, args, dict(kwargs)))
+            return await fn(self, *args, **kwargs)
+        recorded.__name__ = fn.__name__
+        recorded.__doc__ = fn.__doc__
+        return recorded
+    return wrap
+
+
 def _forbidden(text: str = "Cannot send messages to this user") -> discord.Forbidden:
     response = SimpleNamespace(status=403, reason="Forbidden")
     return discord.Forbidden(response, {"code": 50007, "message": text})
@@ -113,6 +130,7 @@ class FakeUser:
     def __str__(self) -> str:
         return self.name
 
+    @stands_for("discord.abc.Messageable.send")
     async def send(self, content=None, **kwargs):
         if not self.dm_open:
             raise _forbidden()
@@ -138,10 +156,12 @@ class FakeChannel:
         self.mention = f"<#{channel_id}>"
         self.threads: list[FakeChannel] = []
 
+    @stands_for("discord.abc.Messageable.send")
     async def send(self, content=None, **kwargs):
         sent = self.recorder.add(Sent("channel", self.id, **_payload(content, **kwargs)))
         return FakeMessage(sent, self)
 
+    @stands_for("discord.TextChannel.create_thread")
     async def create_thread(self, *, name: str, **kwargs):
         thread = FakeChannel(self.recorder, next(_ids), self.guild, name)
         thread.parent = self
@@ -169,21 +189,25 @@ class FakeResponse:
             raise InteractionError(f"interaction {self.i.id} answered twice ({self.kind}, then {kind})")
         self.kind = kind
 
+    @stands_for("discord.InteractionResponse.defer")
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._claim("defer")
         self.deferred_ephemeral = ephemeral
         self.i.deferred_thinking = thinking or self.i.type != "component"
 
+    @stands_for("discord.InteractionResponse.send_message")
     async def send_message(self, content=None, *, ephemeral: bool = False, **kwargs) -> None:
         self._claim("message")
         self.i._record(ephemeral, "response", content, **kwargs)
 
+    @stands_for("discord.InteractionResponse.edit_message")
     async def edit_message(self, content=None, **kwargs) -> None:
         self._claim("edit")
         assert self.i.message is not None, "edit_message without a message"
         sent = self.i._record(self.i.message_ephemeral, "edit", content, **kwargs)
         sent.edit = True
 
+    @stands_for("discord.InteractionResponse.autocomplete")
     async def autocomplete(self, choices) -> None:
         self._claim("autocomplete")
         assert len(choices) <= 25, f"{len(choices)} autocomplete choices"
@@ -196,6 +220,7 @@ class FakeFollowup:
     def __init__(self, interaction: "FakeInteraction") -> None:
         self.i = interaction
 
+    @stands_for("discord.Webhook.send")
     async def send(self, content=None, *, ephemeral: bool = False, wait: bool = False, **kwargs):
         r = self.i.response
         if r.kind not in ("defer", "message", "edit"):
@@ -245,6 +270,7 @@ class FakeInteraction:
         self.recorded.append(sent)
         return sent
 
+    @stands_for("discord.Interaction.edit_original_response")
     async def edit_original_response(self, *, content=None, **kwargs):
         r = self.response
         if r.kind is None:
@@ -258,6 +284,7 @@ class FakeInteraction:
         self.followups.append(sent)
         return FakeMessage(sent)
 
+    @stands_for("discord.Interaction.delete_original_response")
     async def delete_original_response(self) -> None:
         if self.response.kind is None:
             raise InteractionError("delete_original_response before any response")
