@@ -146,8 +146,9 @@ class RichardIII(Engine):
         year = CAMPAIGN_YEARS.get(c, "")
         if state["step"] == "political":
             return Summary(f"c{c}p", f"Campaign {c}, political turn ({year})", "Political turn")
-        if state["step"] == "over":
-            return Summary(f"c{c}end", f"Campaign {c}, game over ({year})", "Game over")
+        if state["step"] == "over":   # the game ends inside the turn it was decided in: same key
+            key = state.get("final_key") or f"c{c}t{t}"
+            return Summary(key, f"Campaign {c}, game over ({year})", "Game over")
         if state["step"] == "mulligan":
             return Summary(f"c{c}t{t}", f"Campaign {c}, turn {t} ({year})", "Deal")
         phase = {"card": "Card phase", "action": "Action phase", "combat": "Combat phase",
@@ -355,6 +356,7 @@ class RichardIII(Engine):
             if heirs_gone(state, other(side)):
                 state["result"] = {"winners": [side], "reason": f"{_side_name(side)} eliminated every "
                                    f"{_side_name(other(side))} heir (9.0)"}
+                state["final_key"] = self.summary(state).turn_key
                 state["step"] = "over"
                 ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left (9.0).",
                         kind="result")

@@ -59,6 +59,7 @@ def start(engine, state, ctx):
         state["result"] = {"winners": [winner], "reason": f"{winner.title()} holds the throne after the last "
                                                           f"campaign (9.0)"}
         state["step"] = "over"
+        state["final_key"] = f"c{state['campaign']}p"
         ctx.log(f"{winner.title()} holds the throne and wins the game (9.0).", kind="result")
         return
     state["political"] = {"pending": None, "stage": pretender_side(state), "done": []}

@@ -54,14 +54,20 @@ def test_public_view_never_names_a_hidden_block_and_own_view_shows_own_blocks():
 
 
 def test_summary_turn_key_changes_exactly_when_a_game_turn_begins():
-    keys = []
-    report = play_random_game(ENGINE, "1483", 4, check_secrets=False, check_every=100,
-                              on_state=lambda s: keys.append((ENGINE.summary(s).turn_key, s["turn"],
-                                                              s["step"])))
-    assert report.clean
-    for (k1, t1, s1), (k2, t2, s2) in zip(keys, keys[1:]):
-        if k1 != k2:
-            assert t1 != t2 or s2 in ("political", "over")
+    """A new key exactly when a game turn (or the Political Turn) begins; the end of the game keeps it."""
+    for scenario, seed in (("1483", 4), ("1460", 8)):
+        marks = []
+
+        def mark(s):
+            final_political = s["step"] == "over" and str(s.get("final_key")).endswith("p")
+            phase = "p" if s["step"] == "political" or final_political else "t%d" % s["turn"]
+            marks.append((ENGINE.summary(s).turn_key, s["campaign"], phase))
+
+        report = play_random_game(ENGINE, scenario, seed, check_secrets=False, check_every=100, on_state=mark)
+        assert report.clean
+        for (k1, c1, p1), (k2, c2, p2) in zip(marks, marks[1:]):
+            began = (c1, p1) != (c2, p2)
+            assert (k1 != k2) == began, ((k1, c1, p1), (k2, c2, p2))
     assert ENGINE.summary(ENGINE.setup(SetupArgs("1460", SEATS, 1))).turn_label == "Campaign 1, turn 1 (1460)"
 
 
