@@ -255,3 +255,31 @@ def test_6_1_battle_blocks_are_revealed_to_everyone_while_the_battle_lasts():
     public = str(ENGINE.view(state, None))
     assert "y-march" in public and "l-rivers" in public and "l-clifford" not in public
     assert "y-march" not in ENGINE.secrets(state, "york")
+
+
+def test_2_2_a_dead_heirs_own_shield_opens_to_the_senior_heir_only():
+    """Royal Shields sidebar: Dorset is Somerset's; once he is dead any Lancastrian heir may use it, but a shared
+    shield only helps the senior heir present."""
+    state = bare({"l-exeter": "dorset", "y-march": "dorset"})
+    state["blocks"]["l-somerset"]["loc"] = "dead"
+    state = start_battle(state, "dorset", "york", {"y-march": "dorset|wilts"}, "dorset|wilts")
+    assert _fv(state, "l-exeter") == 2
+    state = bare({"l-exeter": "dorset", "l-henry-vi": "dorset", "y-march": "dorset"})
+    state["blocks"]["l-somerset"]["loc"] = "dead"
+    state = start_battle(state, "dorset", "york", {"y-march": "dorset|wilts"}, "dorset|wilts")
+    assert _fv(state, "l-exeter") == 1 and _fv(state, "l-henry-vi") == 3
+    state = bare({"l-exeter": "dorset", "y-march": "dorset"})          # Somerset alive: not Exeter's shield
+    state = start_battle(state, "dorset", "york", {"y-march": "dorset|wilts"}, "dorset|wilts")
+    assert _fv(state, "l-exeter") == 1
+
+
+def test_6_9_each_roller_tries_once_per_battle(monkeypatch):
+    state = bare({"l-henry-vi": "derby", "y-rivers": "derby", "y-stanley": "derby"})
+    state = start_battle(state, "derby", "lancaster", {"l-henry-vi": "chester|derby"}, "chester|derby")
+    Dice(monkeypatch, [1, 1] + [6] * 40)
+    state = do(state, "york", "pass:y-rivers", "pass:y-stanley")
+    state = do(state, "lancaster", "treach:l-henry-vi:y-rivers")       # odd dice: stays loyal
+    assert state["blocks"]["y-rivers"]["loc"] == "derby"
+    state = do(state, "york", "pass:y-rivers", "pass:y-stanley")
+    assert state["battle"]["round"] == 2
+    assert not [a for a in ids(state, "lancaster") if a.startswith("treach:")]

@@ -311,3 +311,11 @@ def test_6_3_attackers_use_at_most_three_borders():
                "move:leicester", "blk:l-beaumont", "go:oxford", "move:warwick", "blk:l-oxford", "go:oxford",
                "move:wilts", "blk:l-wiltshire")
     assert "go:oxford" not in ids(state, "lancaster")
+
+
+def test_5_1_the_redeal_happens_once_per_campaign():
+    state, weak, strong = _weak_hand_game()
+    state["mulligan"]["asked"] = ["york", "lancaster"]
+    state = do(state, "york", "redeal")
+    state = do(state, "lancaster", "keep")      # Lancaster's own chance was this answer
+    assert state["step"] == "card" and state["mulligan"] is None

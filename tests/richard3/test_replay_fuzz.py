@@ -29,8 +29,8 @@ def test_state_is_plain_json():
     assert json.loads(json.dumps(state)) == state
 
 
-@pytest.mark.parametrize("scenario,seeds", [("1460", range(100, 104)), ("1470", range(200, 204)),
-                                            ("1483", range(300, 304))])
+@pytest.mark.parametrize("scenario,seeds", [("1460", range(100, 110)), ("1470", range(200, 208)),
+                                            ("1483", range(300, 308))])
 def test_fuzz_random_games_end_cleanly(scenario, seeds):
     for seed in seeds:
         report = play_random_game(ENGINE, scenario, seed, check_every=3)
