@@ -87,3 +87,17 @@ def test_default_actions_always_legal_and_play_the_lowest_card():
             assert CARDS[action[5:]]["ap"] == low
         state = ENGINE.apply(state, role, action).state
     assert not ENGINE.invariant_errors(state)
+
+
+def test_view_schema_matches_view_md():
+    """VIEW.md is the renderer's contract: every documented top-level key is present, and nothing else."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).parents[2] / "rules" / "richard3" / "VIEW.md").read_text()
+    top = doc.split("## Top level")[1].split("## Area")[0]
+    documented = set()
+    for row in re.findall(r"^\| (`[^|]+`) \|", top, re.M):
+        documented |= set(re.findall(r"`([a-z_0-9]+)`", row))
+    state = ENGINE.setup(SetupArgs("1460", SEATS, 3))
+    for role in ("york", "lancaster", None):
+        assert set(ENGINE.view(state, role)) == documented
