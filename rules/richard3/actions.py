@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from .data import (ADJ, AREAS, BLOCKS, CARDS, CITY_AREAS, COASTS, CROWNS, EXILES, LAND, MAJOR_PORT,
+from .data import (ADJ, AREAS, BLOCKS, CARDS, CITY_AREAS, COASTS, CROWNS, DISPLAY, EXILES, LAND, MAJOR_PORT,
                    OWN_EXILES, WALES, YORK_SHIELDS, area_name, border_key)
 from .state import (blocks_at, border_limit, is_enemy, is_friendly_or_vacant, is_vacant, may_enter,
                     noble_seats, occupancy, other, side_of)
@@ -14,7 +14,7 @@ EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Pira
 
 
 def _name(bid):
-    return BLOCKS[bid]["name"]
+    return DISPLAY[bid]
 
 
 # ---- movement geometry ---------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def end_player(engine, state, ctx):
         start_player(engine, state, other(role), ctx)
     else:
         state["act"] = None
-        from . import battle
+        from . import battle   # imported here: battle imports this module
         battle.start_combat(engine, state, ctx)
 
 

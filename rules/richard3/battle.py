@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Action
 from rules.core import rng
 
-from .data import ADJ, AREAS, BLOCKS, COASTS, DEFECTED_HEIR_NOBLES, WALES, area_name, border_key
+from .data import ADJ, AREAS, BLOCKS, COASTS, DISPLAY, WALES, area_name, border_key
 from .state import (blocks_at, border_limit, contested_areas, is_enemy, may_enter, noble_seats, occupancy,
                     other, royal_seat_usable, side_of)
 from .actions import add_move
@@ -16,7 +16,7 @@ WARWICK_BARRED = ("Northumberland", "Westmoreland")
 
 
 def _name(bid):
-    return BLOCKS[bid]["name"]
+    return DISPLAY[bid]
 
 
 def _say(state, ctx, text, to=None):

@@ -46,6 +46,15 @@ def border_key(a: str, b: str) -> str:
 
 BLOCKS: dict[str, dict] = {b["id"]: b for b in _load("blocks.json")}
 BLOCK_IDS = list(BLOCKS)
+
+
+def _display(info: dict) -> str:
+    title = info["title"].replace(" (noble version)", "").replace("Lord/Earl Rivers", "Earl Rivers")
+    return title
+
+
+#: how logs and button labels name a block ("Duke of York", not the ambiguous "York")
+DISPLAY: dict[str, str] = {bid: _display(info) for bid, info in BLOCKS.items()}
 HEIRS = {s: sorted((b["id"] for b in BLOCKS.values() if b["type"] == "heir" and b["side"] == s),
                    key=lambda i: BLOCKS[i]["rank"]) for s in SIDES}
 NEVILLES = {s: [i for i, b in BLOCKS.items() if b.get("neville") and b["side"] == s] for s in SIDES}

@@ -11,22 +11,18 @@ from __future__ import annotations
 from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary
 from rules.core import rng
 
-from .data import (ADJ, AREAS, BLOCKS, BLOCK_IDS, CAMPAIGN_YEARS, CARDS, CARD_IDS, COASTS, CROWNS, EXILES,
-                   HEIRS, LAND, MAJOR_PORT, OWN_EXILES, SCENARIOS, SIDES, WALES, YORK_SHIELDS,
-                   DEFECTED_HEIR_NOBLES, area_name, border_key, BORDERS)
-from .state import (OFF_MAP, blocks_at, contested_areas, counts_for_limit, heirs_gone, is_enemy,
-                    is_friendly_or_vacant, is_vacant, living_heirs, may_enter, noble_seats, occupancy,
-                    other, pretender_side, royal_seat_usable, senior_heir, side_of, supply_limit, border_limit)
+from .data import CAMPAIGN_YEARS, CARDS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
+    BLOCK_IDS, area_name
+from .state import blocks_at, heirs_gone, occupancy, other, pretender_side, senior_heir, side_of
+from . import actions, battle, political, supply
 from . import view as _view
+from .actions import EVENT_NAMES
 
 ROLES = ["york", "lancaster"]
-EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Piracy", "plague": "Plague",
-               "surprise": "Surprise", "treason": "Treason"}
-NO_NAME = "a block"
 
 
 def _name(bid: str) -> str:
-    return BLOCKS[bid]["name"]
+    return DISPLAY[bid]
 
 
 def _side_name(side: str) -> str:
@@ -45,7 +41,7 @@ def _card_label(cid: str) -> str:
 class RichardIII(Engine):
     id = "richard3"
     title = "Richard III: The Wars of the Roses"
-    runaway_actions = 20_000
+    runaway_actions = 10_000
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):
@@ -236,16 +232,12 @@ class RichardIII(Engine):
                 out.append(Action(f"play:{c}", f"{verb} {_card_label(c)}", "Cards"))
             return out
         if step == "action":
-            from . import actions
             return actions.legal(self, state, role)
         if step == "combat":
-            from . import battle
             return battle.legal(self, state, role)
         if step == "supply":
-            from . import supply
             return supply.legal(self, state, role)
         if step == "political":
-            from . import political
             return political.legal(self, state, role)
         return []
 
@@ -278,16 +270,12 @@ class RichardIII(Engine):
         elif step == "card":
             self._apply_card(state, role, aid, ctx)
         elif step == "action":
-            from . import actions
             actions.apply(self, state, role, aid, ctx)
         elif step == "combat":
-            from . import battle
             battle.apply(self, state, role, aid, ctx)
         elif step == "supply":
-            from . import supply
             supply.apply(self, state, role, aid, ctx)
         elif step == "political":
-            from . import political
             political.apply(self, state, role, aid, ctx)
         self.check_captive(state, ctx)
 
@@ -342,7 +330,6 @@ class RichardIII(Engine):
         y, l = state["played"]["york"], state["played"]["lancaster"]
         ctx.log(f"Cards revealed: York {_card_label(y)}, Lancaster {_card_label(l)}. "
                 f"{_side_name(p1)} is Player 1.", kind="reveal")
-        from . import actions
         actions.start_player(self, state, p1, ctx)
 
     # ---- shared rules used by several phases ---------------------------------------------------------
@@ -425,7 +412,6 @@ class RichardIII(Engine):
 
     def end_turn(self, state, ctx):
         if state["turn"] >= 7:
-            from . import political
             political.start(self, state, ctx)
             return
         state["turn"] += 1

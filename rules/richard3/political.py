@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from .data import AREAS, BLOCKS, CROWNS, EXILES, ISLANDS, LAND, OWN_EXILES, YORK_SHIELDS, area_name
+from .data import AREAS, BLOCKS, CROWNS, DISPLAY, EXILES, ISLANDS, LAND, OWN_EXILES, YORK_SHIELDS, area_name
 from .state import (blocks_at, counts_for_limit, is_friendly_or_vacant, noble_seats, occupancy, other,
                     pretender_side, royal_seat_usable, senior_heir, side_of, supply_limit)
 
 
 def _name(bid):
-    return BLOCKS[bid]["name"]
+    return DISPLAY[bid]
 
 
 def votes(state):

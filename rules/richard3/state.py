@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .data import (ADJ, AREAS, BLOCKS, BORDER_LIMIT, CITY_AREAS, EXILE_OF, EXILES, HEIRS, LAND,
-                   NEVILLES, OWN_EXILES, SIDES, YORK_SHIELDS, DEFECTED_HEIR_NOBLES, border_key)
+from .data import AREAS, BLOCKS, BORDER_LIMIT, CITY_AREAS, EXILE_OF, EXILES, HEIRS, NEVILLES, YORK_SHIELDS
 
 OFF_MAP = ("pool", "minor", "off", "dead")
 
@@ -150,7 +149,3 @@ def block_name(bid: str) -> str:
 def rating(state, bid: str) -> str:
     info = BLOCKS[bid]
     return f"{info['letter']}{info['fire']}"
-
-
-__all__ = [n for n in dir() if not n.startswith("_")] + ["ADJ", "border_key", "LAND", "SIDES", "OWN_EXILES",
-                                                          "DEFECTED_HEIR_NOBLES"]

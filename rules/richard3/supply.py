@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from .data import BLOCKS, CROWNS, DEFECTED_HEIR_NOBLES, EXILES, OWN_EXILES, area_name
-from .state import (blocks_at, counts_for_limit, is_friendly_or_vacant, occupancy, other, pretender_side,
-                    senior_heir, side_of, supply_limit)
+from .data import BLOCKS, CROWNS, DEFECTED_HEIR_NOBLES, DISPLAY, OWN_EXILES, area_name
+from .state import (blocks_at, counts_for_limit, is_friendly_or_vacant, occupancy, pretender_side, senior_heir,
+                    side_of, supply_limit)
 
 
 def _name(bid):
-    return BLOCKS[bid]["name"]
+    return DISPLAY[bid]
 
 
 def start(engine, state, ctx):
