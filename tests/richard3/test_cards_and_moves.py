@@ -319,3 +319,22 @@ def test_5_1_the_redeal_happens_once_per_campaign():
     state = do(state, "york", "redeal")
     state = do(state, "lancaster", "keep")      # Lancaster's own chance was this answer
     assert state["step"] == "card" and state["mulligan"] is None
+
+
+@pytest.mark.parametrize("moves,recruits", [(3, 0), (2, 1), (1, 2), (0, 3)])
+def test_1_2_ap3_example_every_mix_of_moves_and_recruits(moves, recruits):
+    """1.2 example: an AP 3 card gives 3 moves, 2 moves + 1 recruit, 1 move + 2 recruits, or 3 recruits."""
+    groups = {"y-march": "kent", "y-warwick": "essex", "y-kent": "rutland"}
+    state = bare(dict(groups) | {"l-henry-vi": "cumbria"})
+    state = play_cards(state, "Action 3", "Action 2")
+    for bid, area in list(groups.items())[:moves]:
+        state = do(state, "york", f"move:{area}", f"blk:{bid}")
+        state = do(state, "york", [a for a in ids(state, "york") if a.startswith("go:")][0])
+        if state["step"] == "action" and state["act"]["mode"] == "group":
+            state = do(state, "york", "done")
+    for _ in range(recruits):
+        state = do(state, "york", "recruit")
+        state = do(state, "york", [a for a in ids(state, "york") if a.startswith("rec:")][0])
+        state = do(state, "york", [a for a in ids(state, "york") if a.startswith("at:")][0])
+    assert ENGINE.active_roles(state) == ["lancaster"]      # all 3 AP used: York's phase is over
+    assert len(state["moved"]) == 3
