@@ -101,3 +101,24 @@ def test_view_schema_matches_view_md():
     state = ENGINE.setup(SetupArgs("1460", SEATS, 3))
     for role in ("york", "lancaster", None):
         assert set(ENGINE.view(state, role)) == documented
+
+
+def test_public_log_outside_battles_never_names_a_hidden_block():
+    """Moves, recruits, supply losses and returns are logged publicly without naming the blocks; only heirs
+    (whose succession is public) and blocks revealed in a battle are named."""
+    import random
+    from rules.richard3.data import BLOCKS, DISPLAY
+    secret_names = {DISPLAY[b] for b, info in BLOCKS.items()
+                    if info["type"] not in ("heir",) and b not in ("l-clarence", "y-exeter")}
+    for seed in (21, 22):
+        chooser = random.Random(seed)
+        state = ENGINE.setup(SetupArgs("1460", SEATS, seed))
+        while ENGINE.result(state) is None:
+            role = chooser.choice(ENGINE.active_roles(state))
+            step = state["step"]
+            out = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id)
+            if step != "combat" and out.state["step"] != "combat":
+                for entry in out.log:
+                    if entry.to is None:
+                        assert not [n for n in secret_names if n in entry.text], entry.text
+            state = out.state
