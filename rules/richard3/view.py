@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 from .data import (AREAS, BLOCKS, BLOCK_IDS, BORDERS, CAMPAIGN_YEARS, CARDS, EXILES, SCENARIOS, SIDES,
                    static_map)
 from .state import (OFF_MAP, border_limit, contested_areas, counts_for_limit, may_enter, occupancy,
@@ -10,6 +12,7 @@ from .state import (OFF_MAP, border_limit, contested_areas, counts_for_limit, ma
 PHASES = {"mulligan": "Deal", "card": "Card phase", "action": "Action phase", "combat": "Combat phase",
           "supply": "Supply phase", "political": "Political turn", "over": "Game over"}
 _MAP = static_map()
+_MAP_BYTES = pickle.dumps(_MAP, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _card(cid):
@@ -118,7 +121,7 @@ def build(state, role):
         "battle": _battle_view(state, role, occ),
         "battles_fought": list(state["battles_done"]),
         "result": state.get("result"),
-        "map": _MAP,
+        "map": pickle.loads(_MAP_BYTES),   # a fresh copy: callers may edit their view
     }
     return view
 
