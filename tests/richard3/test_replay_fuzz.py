@@ -122,3 +122,20 @@ def test_public_log_outside_battles_never_names_a_hidden_block():
                     if entry.to is None:
                         assert not [n for n in secret_names if n in entry.text], entry.text
             state = out.state
+
+
+def test_every_prompt_and_action_is_well_formed_and_defaults_are_legal():
+    import random
+    for scenario, seed in (("1460", 31), ("1470", 32), ("1483", 33)):
+        chooser = random.Random(seed)
+        state = ENGINE.setup(SetupArgs(scenario, SEATS, seed))
+        while ENGINE.result(state) is None:
+            for role in ENGINE.active_roles(state):
+                assert ENGINE.prompt(state, role).text
+                legal = ENGINE.legal_actions(state, role)
+                assert legal and len({a.id for a in legal}) == len(legal)
+                assert all(a.label and a.group for a in legal)
+                default = ENGINE.default_action(state, role)
+                assert default is None or default in {a.id for a in legal}
+            role = chooser.choice(ENGINE.active_roles(state))
+            state = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id).state
