@@ -358,6 +358,7 @@ class RichardIII(Engine):
         b["str"] = info["max"]
         kind = info["type"]
         text = _name(bid) if public else f"a {_side_name(side)} block"
+        ctx.reveal()   # a block leaving the map is seen by both players
         if kind == "heir":
             b["loc"] = "dead"
             twin = info.get("twin")

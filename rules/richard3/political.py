@@ -45,6 +45,7 @@ def start(engine, state, ctx):
             b["loc"] = info["home"]
     # 8.2 usurpation
     count = votes(state)
+    ctx.reveal()   # the count tells each side about the other's hidden blocks
     king, pret = state["king_side"], pretender_side(state)
     ctx.log(f"Usurpation count: {pret.title()} (Pretender) {count[pret]}, {king.title()} (King) {count[king]}.")
     if count[pret] > count[king]:
