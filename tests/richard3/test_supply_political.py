@@ -231,3 +231,50 @@ def test_7_2_kingmaker_france_starts_one_over_its_limit():
     from rules.richard3.state import counts_for_limit, supply_limit
     france = [b for b, v in state["blocks"].items() if v["loc"] == "france" and counts_for_limit(b, "france")]
     assert len(france) - supply_limit("france") == 1
+
+
+def test_6_82_a_royal_minor_waits_when_no_crown_area_is_free():
+    from rules.richard3.data import CROWNS
+    york_blocks = ["y-york", "y-march", "y-warwick", "y-kent", "y-salisbury", "y-norfolk", "y-suffolk",
+                   "y-arundel", "y-essex", "y-hastings", "y-herbert"]
+    state = bare(dict(zip(york_blocks, CROWNS)) | {"l-henry-vi": "lincoln"})
+    from rules.core import Context
+    ENGINE.eliminate(state, "l-henry-vi", Context())
+    state = _to_supply(state)
+    assert state["king"] == "l-prince-edward" and state["blocks"]["l-prince-edward"]["loc"] == "minor"
+    assert state["killed"]["lancaster"] == 1 and state["step"] == "card"
+    assert not ENGINE.invariant_errors(state)
+
+
+def test_5_4_an_heir_in_the_pool_may_be_recruited_into_a_crown_area():
+    state = bare({"l-henry-vi": "cumbria", "y-york": "ireland"})
+    state["blocks"]["l-somerset"]["loc"] = "pool"
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, "lancaster", "recruit", "rec:l-somerset")
+    areas = {a[3:] for a in ids(state, "lancaster") if a.startswith("at:")}
+    from rules.richard3.data import CROWNS
+    assert areas == set(CROWNS)
+
+
+def test_7_2_exile_surplus_goes_to_the_pool_at_the_reset():
+    five = ["y-march", "y-warwick", "y-kent", "y-salisbury", "y-norfolk"]
+    state = bare({b: "calais" for b in five} | {"y-york": "ireland", "l-henry-vi": "cumbria"})
+    state = _campaign_end(state)
+    while state["step"] == "supply":
+        state = do(state, "york", ids(state, "york")[0])
+    while state["step"] == "political" and state["political"]["pending"]["kind"] != "disband":
+        role = ENGINE.active_roles(state)[0]
+        state = do(state, role, ids(state, role)[0])
+    assert ENGINE.active_roles(state) == ["york"]
+    state = do(state, "york", "disband:y-norfolk")
+    assert state["blocks"]["y-norfolk"]["loc"] == "pool"
+
+
+def test_scenario_1470_henry_is_rescued_when_lancaster_alone_holds_london():
+    state = new_game("1470")
+    state["blocks"]["y-march"]["loc"] = "kent"
+    state["blocks"]["l-oxford"]["loc"] = "essex"
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, "lancaster", "move:essex", "blk:l-oxford", "go:middlesex")
+    assert state["captive"] is None and state["pretender"] == "l-henry-vi"
+    assert ENGINE.view(state, None)["captive"] is None
