@@ -80,3 +80,16 @@ def test_event_treason_one_roll_before_a_battle_without_king_pretender_or_warwic
     state = do(state, "york", "treason:l-rivers")
     assert state["treason_used"] and state["blocks"]["y-rivers"]["loc"] == "derby"
     assert "y-rivers" in state["battle"]["reserves"]
+
+
+def test_event_piracy_pirates_retreat_only_by_sea_to_the_same_sea_zone(monkeypatch):
+    state = bare({"y-warwick": "kent", "l-oxford": "kent", "l-clifford": "sussex"})
+    state["pirates"] = {"y-warwick": "north-sea"}
+    state = start_battle(state, "kent", "york", {"y-warwick": "sea:north-sea"}, "sea:north-sea")
+    Dice(monkeypatch, [6] * 50)
+    state = do(state, "lancaster", "fire:l-oxford")
+    state = do(state, "york", "fire:y-warwick")
+    state = do(state, "lancaster", "fire:l-oxford")       # round 2
+    dests = {a.split(":")[2] for a in ids(state, "york") if a.startswith("retreat:")}
+    from rules.richard3.data import COASTS
+    assert dests and dests <= set(COASTS["north-sea"]) and "sussex" not in dests and "calais" in dests
