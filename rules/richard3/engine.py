@@ -128,7 +128,8 @@ class RichardIII(Engine):
                 return [state["p1"]]
             return [b["actor"]]
         if step == "supply":
-            return [state["supply"]["pending"]["side"]]
+            p = state["supply"]["pending"]
+            return [s for s in ROLES if s in p["by_side"]] if p["kind"] == "limit" else [p["side"]]
         if step == "political":
             return [state["political"]["pending"]["side"]]
         return []
@@ -206,8 +207,9 @@ class RichardIII(Engine):
                 return Prompt(f"Supply phase: where does the heir {_name(p['block'])} enter?")
             if p["kind"] == "execute":
                 return Prompt(f"Supply phase: execute the defector {_name(p['block'])}? (9.1)")
-            return Prompt(f"Supply phase: {area_name(p['area'])} is over its limit; choose a block to lose a "
-                          f"step ({p['need']} more).")
+            mine = p["by_side"][role]
+            return Prompt(f"Supply phase: {area_name(mine['area'])} is over its limit; choose a block to lose a "
+                          f"step ({mine['need']} more).")
         if step == "political":
             p = state["political"]["pending"]
             if p["kind"] == "disband":

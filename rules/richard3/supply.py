@@ -94,6 +94,7 @@ def proceed(engine, state, ctx):
                 if over > 0:
                     sup["excess"][area] = [side, over]
         state["supply_done"] = {a: v[1] for a, v in sup["excess"].items()}
+    by_side = {}     # both players take their losses at the same time (1.4)
     for side in order:
         for area in sorted(sup["excess"]):
             owner, need = sup["excess"][area]
@@ -103,8 +104,11 @@ def proceed(engine, state, ctx):
             if not cands:
                 sup["excess"][area][1] = 0
                 continue
-            sup["pending"] = {"kind": "limit", "side": side, "area": area, "need": need}
-            return
+            by_side[side] = {"area": area, "need": need}
+            break
+    if by_side:
+        sup["pending"] = {"kind": "limit", "by_side": by_side}
+        return
     state["supply"] = None
     engine.end_turn(state, ctx)
 
@@ -118,11 +122,11 @@ def legal(engine, state, role):
                 Action("spare", f"Spare {_name(p['block'])}", "Execution")]
     occ = occupancy(state)
     sup = state["supply"]
-    cands = sorted((b for b in blocks_at(occ, p["area"], role)
-                    if counts_for_limit(b, p["area"]) and b not in sup["hit"]),
+    area = p["by_side"][role]["area"]
+    cands = sorted((b for b in blocks_at(occ, area, role) if counts_for_limit(b, area) and b not in sup["hit"]),
                    key=lambda b: (-state["blocks"][b]["str"], b))
     return [Action(f"step:{b}", f"{_name(b)} loses a step (strength {state['blocks'][b]['str']})",
-                   f"Supply in {area_name(p['area'])}") for b in cands]
+                   f"Supply in {area_name(area)}") for b in cands]
 
 
 def apply(engine, state, role, aid, ctx):
@@ -137,9 +141,10 @@ def apply(engine, state, role, aid, ctx):
             ctx.log(f"{role.title()} executes {_name(p['block'])} (9.1).")
             engine.eliminate(state, p["block"], ctx)
     else:
+        area = p["by_side"][role]["area"]
         sup["hit"].append(arg)
-        sup["excess"][p["area"]][1] -= 1
-        ctx.log(f"{role.title()}: a block in {area_name(p['area'])} loses a step for supply (7.1).")
+        sup["excess"][area][1] -= 1
+        ctx.log(f"{role.title()}: a block in {area_name(area)} loses a step for supply (7.1).")
         ctx.log(f"Supply: {_name(arg)} loses a step.", to=[role])
         engine.lose_step(state, arg, ctx, public=False)
     if state.get("result"):

@@ -278,3 +278,15 @@ def test_scenario_1470_henry_is_rescued_when_lancaster_alone_holds_london():
     state = do(state, "lancaster", "move:essex", "blk:l-oxford", "go:middlesex")
     assert state["captive"] is None and state["pretender"] == "l-henry-vi"
     assert ENGINE.view(state, None)["captive"] is None
+
+
+def test_1_4_both_players_take_supply_losses_at_the_same_time():
+    lanc = ["l-henry-vi", "l-oxford", "l-beaumont", "l-clifford", "l-wiltshire"]
+    york = ["y-march", "y-warwick", "y-kent", "y-salisbury", "y-norfolk"]
+    state = bare({b: "derby" for b in lanc} | {b: "kent" for b in york})
+    state = _to_supply(state)
+    assert set(ENGINE.active_roles(state)) == {"york", "lancaster"}
+    state = do(state, "lancaster", "step:l-oxford")
+    assert ENGINE.active_roles(state) == ["york"]
+    state = do(state, "york", "step:y-kent")
+    assert state["step"] == "card"
