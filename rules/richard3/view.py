@@ -195,6 +195,10 @@ def invariant_errors(state):
                 errors.append(f"{side} crossed {key} {n} times (limit {border_limit(BORDERS[key], bonus)})")
     occ = occupancy(state)
     step = state["step"]
+    if step in ("action", "combat"):
+        for area in contested_areas(occ):
+            if area not in state["contest"]:
+                errors.append(f"{area} is contested but nobody is recorded as its attacker")
     if step in ("mulligan", "card", "supply", "political") and contested_areas(occ):
         errors.append(f"contested areas {contested_areas(occ)} outside the action and combat phases")
     if step == "card":
