@@ -283,3 +283,22 @@ def test_6_9_each_roller_tries_once_per_battle(monkeypatch):
     state = do(state, "york", "pass:y-rivers", "pass:y-stanley")
     assert state["battle"]["round"] == 2
     assert not [a for a in ids(state, "lancaster") if a.startswith("treach:")]
+
+
+def test_6_8_where_each_kind_of_eliminated_block_goes():
+    """6.82 heirs out for good (a minor follows); 6.83 rose nobles and Nevilles out, others face down in the
+    pool; 6.84 levies and Bombards face down; 6.85 mercenaries face down (home in 8.1); 6.86 the Rebel to the
+    Pretender's pool."""
+    state = bare({"y-london-levy": "kent", "y-bombard": "kent", "y-burgundian-mercenary": "kent",
+                  "rebel": "essex", "l-stanley": "cumbria", "l-clifford": "cumbria", "y-warwick": "sussex",
+                  "y-rutland": "sussex"})
+    ctx = Context()
+    for bid in ("y-london-levy", "y-bombard", "y-burgundian-mercenary", "rebel", "l-stanley"):
+        ENGINE.eliminate(state, bid, ctx)
+        assert state["blocks"][bid]["loc"] == "pool" and state["blocks"][bid]["down"], bid
+    for bid in ("l-clifford", "y-warwick", "y-rutland"):
+        ENGINE.eliminate(state, bid, ctx)
+        assert state["blocks"][bid]["loc"] == "dead", bid
+    assert state["blocks"]["l-warwick"]["loc"] == "dead"        # the other Warwick cannot come back either
+    assert state["killed"]["york"] == 1
+    assert ENGINE.view(state, "york")["pools"]["york"]["count"] >= 4   # the Rebel is in York's (Pretender's) pool
