@@ -20,7 +20,8 @@ from rules.core import Engine
 
 from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
-from .service import RenderUnavailable, ServiceError, TableService, TurnDetail
+from .outbox import ImageRequest
+from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
 
 CHANNEL = "local"
 
@@ -41,7 +42,7 @@ Playing
   undo                        take back your last action (if nothing was revealed since)
   view [ROLE|public] | hand   what you see (JSON)
   map [PICTURE] [public]      write the picture to --out (needs the renderer)
-  log [N] | digest | history [TURN]
+  log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
 Slow play and admin
   deadline                    running deadlines
@@ -75,6 +76,8 @@ class Console:
         self.last_output: list[str] = []
         self.deliver = True
         self.auto_tick = True
+        self.write_images = True    # pictures attached to messages (the map after each turn) go to --out
+        self.show_next = False      # after `do`, list the player's next choices (on in interactive play)
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -178,6 +181,7 @@ class Console:
 
     def interact(self, stdin: TextIO) -> int:
         self.write("Herald local console. Type help for commands, quit to leave.")
+        self.show_next = True
         while True:
             prompt = f"[{self.user or '?'}{f' #{self.game}' if self.game else ''}]> "
             try:
@@ -210,18 +214,58 @@ class Console:
             raise UsageError("No current game: open one with new, or pick one with use ID.")
         return self.game
 
-    def _deliver(self) -> None:
-        for message in self.service.outbox.pending(limit=500):
+    def _role(self, word: str) -> str:
+        """A role typed by id or by name, in any case ("lancaster", "Lancaster"); unknown words pass
+        through unchanged so the service names the problem."""
+        for seat in self.service.status(self._current()).seats:
+            for role, name in zip(seat.roles, seat.role_names):
+                if word.lower() in (role.lower(), name.lower()):
+                    return role
+        return word
+
+    def _deliver(self, everyone: bool = False) -> None:
+        """Print channel messages and the current player's direct messages. Direct messages to the
+        other local players wait until they take the terminal (`as NAME`): several players share one
+        screen, and one player's private lines (a hand, a card played face down) must not scroll past
+        the other's eyes."""
+        for message in self.service.outbox.pending(limit=5000):
+            if message.target_kind != "channel" and message.target != self.user and not everyone:
+                continue
             target = f"#{message.target}" if message.target_kind == "channel" else f"@{message.target}"
-            picture = f" [{message.image.picture} of version {message.image.version}]" if message.image else ""
+            picture = f" [{self._image_file(message.image)}]" if message.image else ""
             for i, text in enumerate((message.text or "").splitlines() or [""]):
                 self.say(f"  >> {target}: {text}{picture if i == 0 else ''}")
             self.service.outbox.mark_delivered(message.id, f"console-{message.delivery_id[:8]}")
 
+    def _image_file(self, image) -> str:
+        """Draw a message's picture into --out (as Discord would attach it); its path, or why not."""
+        who = image.role or "public"
+        path = self.out_dir / f"game{image.game_id}-v{image.version}-{who}-{image.picture}.png"
+        if not self.write_images:
+            return f"{image.picture} of version {image.version}"
+        try:
+            png = self.service.render_image(image)
+        except ServiceError as error:
+            return f"{image.picture} of version {image.version}: no picture ({error.message})"
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        return f"{image.picture}: {path}"
+
     def _time(self, ts: float | None) -> str:
         if ts is None:
             return "no deadline"
-        return f"{clock.format_time(ts)} (in {clock.format_duration(ts - clock.timestamp())})"
+        left = ts - clock.timestamp()
+        if left < 0:
+            return f"{clock.format_time(ts)} (passed {clock.format_duration(-left)} ago)"
+        return f"{clock.format_time(ts)} (in {clock.format_duration(left)})"
+
+    def _deadline(self, status, waiting) -> str:
+        """A waiting role's deadline; while it is paused the stored time is stale, so say why instead."""
+        if status.status == "paused":
+            return "clock stopped: the game is paused"
+        if waiting.paused:
+            return f"clock stopped: {waiting.user_name} is on vacation"
+        return self._time(waiting.deadline)
 
     # ---- commands: players and games -------------------------------------------------------------
     def cmd_help(self, args: list[str]) -> None:
@@ -231,13 +275,15 @@ class Console:
         if not args:
             raise UsageError("Usage: as NAME")
         self.user = args[0]
-        self.say(f"You are now {self.user}.")
+        self.say(f"You are now {self.user}.")  # their waiting direct messages follow (execute delivers them)
 
     def cmd_catalogue(self, args: list[str]) -> None:
         for entry in self.service.catalogue():
             self.say(f"{entry.id}: {entry.title}")
             for s in entry.scenarios:
-                self.say(f"  scenario {s.id}: {s.name} ({s.min_players}–{s.max_players} players) — {s.description}")
+                players = (f"{s.min_players}" if s.min_players == s.max_players
+                           else f"{s.min_players}–{s.max_players}")
+                self.say(f"  scenario {s.id}: {s.name} ({players} players) — {s.description}")
             for o in entry.options:
                 self.say(f"  option {o.id} ({o.kind}, default {o.default}): {o.label}")
 
@@ -326,8 +372,7 @@ class Console:
         for seat in s.seats:
             self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}")
         for w in s.waiting:
-            pause = " (paused: on vacation)" if w.paused else ""
-            self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._time(w.deadline)}{pause}")
+            self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._deadline(s, w)}")
         if s.result:
             self.say(f"  result: {', '.join(s.result.winners) or 'no winner'} — {s.result.reason}")
 
@@ -361,20 +406,23 @@ class Console:
         me = self._me()
         if not args:
             raise UsageError("Usage: do N|ACTION_ID [ROLE]")
-        choice, role = args[0], (args[1] if len(args) > 1 else None)
+        choice, role = args[0], (self._role(args[1]) if len(args) > 1 else None)
         if choice.isdigit():
             numbered = self._numbered()
             if not numbered:
-                self.service.submit(self._current(), me, "?")  # raises the precise reason (turn, seat, state)
+                self.service.submit(self._current(), me, "?", role=role)  # the precise reason (turn, seat, state)
             if not 1 <= int(choice) <= len(numbered):
                 raise UsageError(f"Choose a number from 1 to {len(numbered)} (see choices).")
-            role, choice = numbered[int(choice) - 1]
+            numbered_role, choice = numbered[int(choice) - 1]
+            role = role or numbered_role  # a role typed after the number must agree with it (service checks)
         result = self.service.submit(self._current(), me, choice, role=role)
         self.say(f"{me} ({result.role}): {result.label}.")
         for line in result.log:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
+        if self.show_next and self.service.choices(self._current(), me):
+            self.cmd_choices([])
 
     def cmd_undo(self, args: list[str]) -> None:
         result = self.service.undo(self._current(), self._me())
@@ -389,6 +437,9 @@ class Console:
         self.say(json.dumps(view, indent=1, sort_keys=True))
 
     def cmd_hand(self, args: list[str]) -> None:
+        me, game = self._me(), self._current()
+        if not any(seat.user_id == me for seat in self.service.status(game).seats):
+            raise NotYourSeat(f"{me} holds no seat in game #{game}, so has no hand; try view public.")
         view = self.service.view(self._current(), self._me())
         hand = {k: v for k, v in view.items() if any(w in k.lower() for w in ("hand", "card", "my_", "bid"))}
         self.say(json.dumps(hand or view, indent=1, sort_keys=True))
@@ -425,14 +476,21 @@ class Console:
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
-            if not args[0].isdigit():
-                raise UsageError("Usage: history [TURN NUMBER]")
-            detail = self.service.history(self._current(), self.user, int(args[0]))
+            if not args[0].isdigit() or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
+                raise UsageError("Usage: history [TURN NUMBER [json]]")
+            game = self._current()
+            detail = self.service.history(game, self.user, int(args[0]))
             assert isinstance(detail, TurnDetail)
             self.say(f"Turn {detail.turn.index}: {detail.turn.turn_label} (after {detail.turn.pos} actions)")
-            self.say(json.dumps(detail.view, indent=1, sort_keys=True))
+            if len(args) == 2:  # the raw position, as the engine describes it to this reader
+                self.say(json.dumps(detail.view, indent=1, sort_keys=True))
+            else:  # the map at the start of that turn, as this reader may see it
+                roles = [r for seat in self.service.status(game).seats if seat.user_id == self.user
+                         for r in seat.roles]
+                image = ImageRequest(game, detail.turn.version, detail.turn.pos, roles[0] if roles else None)
+                self.say(f"  map at the start of the turn: {self._image_file(image)}")
             for line in detail.log:
-                self.say(f"  [{line.pos}] {line.text}")
+                self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
             return
         for turn in self.service.history(self._current(), self.user):
             self.say(f"  {turn.index}. {turn.turn_label} ({turn.phase}) — after {turn.pos} actions, "
@@ -450,7 +508,7 @@ class Console:
         if not s.waiting:
             self.say("No running deadline.")
         for w in s.waiting:
-            self.say(f"{w.role_name} ({w.user_name}): {self._time(w.deadline)}{' — paused' if w.paused else ''}")
+            self.say(f"{w.role_name} ({w.user_name}): {self._deadline(s, w)}")
         d = s.deadlines
         self.say(f"Policy when a deadline passes: {d.policy} (reactions: {d.reaction_policy}).")
 

@@ -716,16 +716,24 @@ class TableService:
                                  "hidden information.")
             state = self._state_at(game, engine, pos - 1)
             now = self._now()
+            public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
+                                                    "ORDER BY id", [row_id])]
             self.db.execute("UPDATE actions SET undone = 1 WHERE id = ?", [row_id])
             self.db.execute("UPDATE log SET undone = 1 WHERE action_row = ?", [row_id])
             self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, pos])
             summary = engine.summary(state)
-            text = f"{engine.role_name(role)} takes back an action."
+            # Say what the others saw being taken back; a step nobody else saw (picking a block before
+            # moving it) is taken back quietly: announcing it would only puzzle them.
+            name = engine.role_name(role)
+            text = (f"{name} takes back: {' '.join(public)}" if public
+                    else f"{name} takes back: {label}.")
+            audience = None if public else _dumps([role])
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,NULL,?,'undo',?)", [game.id, pos - 1, text, now])
+                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos - 1, audience, text, now])
             turn_changed = summary.turn_key != game.turn_key
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
-            self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text)
+            if public:
+                self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text)
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
@@ -1417,7 +1425,9 @@ class TableService:
             self.db.execute("INSERT OR REPLACE INTO deadlines (game_id, role, kind, started_at, due_at, "
                             "reminders_sent, expired, paused_at) VALUES (?,?,?,?,?,0,0,?)",
                             [game.id, role, kind, now, due, now if vacation else None])
-            if holder and not holder.startswith("system:") and (role not in existing or turn_changed):
+            # A new kind of decision (a secret card play resolved into an action phase) is news too.
+            if holder and not holder.startswith("system:") and (role not in existing or turn_changed
+                                                                 or existing[role] != kind):
                 when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
                 unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
                 self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role, private=True,
