@@ -78,6 +78,7 @@ class Console:
         self.auto_tick = True
         self.write_images = True    # pictures attached to messages (the map after each turn) go to --out
         self.show_next = False      # after `do`, list the player's next choices (on in interactive play)
+        self.next_choices = False
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -116,6 +117,13 @@ class Console:
         finally:
             if self.deliver:
                 self._deliver()
+        if self.next_choices:
+            self.next_choices = False
+            try:
+                if self.user and self.game and self.service.choices(self.game, self.user):
+                    self.cmd_choices([])
+            except ServiceError:
+                pass
         return True
 
     def _fail(self, error: ServiceError, code: str) -> bool:
@@ -421,8 +429,7 @@ class Console:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
-        if self.show_next and self.service.choices(self._current(), me):
-            self.cmd_choices([])
+        self.next_choices = self.show_next  # listed after the messages this order produced
 
     def cmd_undo(self, args: list[str]) -> None:
         result = self.service.undo(self._current(), self._me())
@@ -464,7 +471,9 @@ class Console:
         self.say(f"Wrote {path} ({len(png)} bytes).")
 
     def cmd_log(self, args: list[str]) -> None:
-        limit = int(args[0]) if args and args[0].isdigit() else 20
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise UsageError("Usage: log [N] (the last N lines; 20 when left out)")
+        limit = int(args[0]) if args else 20
         for line in self.service.log(self._current(), self.user, limit):
             self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
 

@@ -718,22 +718,26 @@ class TableService:
             now = self._now()
             public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
                                                     "ORDER BY id", [row_id])]
+            others_waiting = any(r[0] != role for r in self.db.execute(
+                "SELECT role FROM deadlines WHERE game_id = ?", [game.id]))
             self.db.execute("UPDATE actions SET undone = 1 WHERE id = ?", [row_id])
             self.db.execute("UPDATE log SET undone = 1 WHERE action_row = ?", [row_id])
             self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, pos])
             summary = engine.summary(state)
             # Say what the others saw being taken back; a step nobody else saw (picking a block before
             # moving it) is taken back quietly: announcing it would only puzzle them.
+            turn_changed = summary.turn_key != game.turn_key
             name = engine.role_name(role)
+            announce = bool(public) or turn_changed or others_waiting  # the others were told something
             text = (f"{name} takes back: {' '.join(public)}" if public
-                    else f"{name} takes back: {label}.")
-            audience = None if public else _dumps([role])
+                    else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
+            audience = None if announce else _dumps([role])
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
                             "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos - 1, audience, text, now])
-            turn_changed = summary.turn_key != game.turn_key
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
-            if public:
-                self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text)
+            if announce:
+                self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
+                                text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 

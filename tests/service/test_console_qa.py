@@ -137,3 +137,39 @@ def test_richard3_undo_of_an_unseen_step_is_quiet_and_a_seen_one_says_what(tmp_p
     assert any(">> #local: York takes back: York sails a block from Calais to Middlesex" in line for line in out)
     assert not any("March" in line.text for line in svc.log(1, "bob"))
     svc.close()
+
+
+def test_richard3_undo_that_takes_back_a_new_turn_tells_the_channel(tmp_path, frozen):
+    svc, console, out = _richard3(tmp_path)
+    _run(console, out, ["do play:card-03", "as bob", "do play:card-08", "as alice", "do end", "as bob", "do end"])
+    # no battle, no supply loss for Lancaster: York owes a supply step in Ireland? play on until a new turn
+    while svc.status(1).turn_label.startswith("Campaign 1, turn 1"):
+        waiting = svc.status(1).waiting[0]
+        _run(console, out, [f"as {waiting.user_id}", "do 1"])
+    last = console.user
+    before_turn = "Campaign 1, turn 1"
+    out.clear()
+    _run(console, out, [f"as {last}", "undo"])
+    text = "\n".join(out)
+    assert ">> #local:" in text and f"Back to {before_turn}" in text
+
+
+def test_log_with_a_bad_count_says_how(tmp_path, frozen):
+    svc, console, out = _duel(tmp_path)
+    assert not console.execute("log x") and "Usage: log [N]" in console.last_error.message
+    svc.close()
+
+
+def test_interactive_play_lists_the_next_choices_after_the_messages(tmp_path, frozen):
+    svc, console, out = _richard3(tmp_path)
+    console.show_next = True
+    _run(console, out, ["do play:card-03", "as bob"])
+    out.clear()
+    _run(console, out, ["do play:card-08"])
+    assert not any("Sea move" in line for line in out)  # bob has nothing more to choose
+    _run(console, out, ["as alice"])
+    out.clear()
+    _run(console, out, ["do sea:calais"])
+    listed = [i for i, line in enumerate(out) if "Sail with Earl of March" in line]
+    assert listed and all(i > j for i in listed for j, line in enumerate(out) if ">>" in line)
+    svc.close()
