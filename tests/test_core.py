@@ -73,3 +73,29 @@ def test_options_are_validated():
         duel.setup(SetupArgs("epic", (("red",), ("blue",)), 1))
     with pytest.raises(BadSetup, match="players"):
         duel.setup(SetupArgs("standard", (("red",),), 1))
+
+
+class LeakyDuel(type(duel)):
+    """A Duel whose public log blurts out the secret token: the fuzzer must catch it."""
+
+    def _apply(self, state, role, action, ctx):
+        super()._apply(state, role, action, ctx)
+        for secret in self.secrets(state, role):
+            ctx.log(f"psst: {secret}")
+
+
+def test_fuzzer_catches_a_secret_in_a_public_log_line():
+    report = play_random_game(LeakyDuel(), "standard", seed=3)
+    assert not report.clean
+    assert any("in a log line for everyone" in p for p in report.problems), report.problems
+
+
+def test_fuzzer_catches_a_secret_in_another_view():
+    class LeakyView(type(duel)):
+        def view(self, state, role):
+            seen = super().view(state, role)
+            seen["everyone"] = sorted(s for r in ("red", "blue") for s in self.secrets(state, r))
+            return seen
+
+    report = play_random_game(LeakyView(), "standard", seed=3)
+    assert any("is visible to" in p for p in report.problems), report.problems

@@ -14,7 +14,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .contract import Engine, SetupArgs, State
+from .contract import Engine, LogEntry, SetupArgs, State
 
 
 @dataclass
@@ -33,9 +33,13 @@ class GameReport:
         return self.finished and not self.problems
 
 
+def _roles(state: State) -> list[str]:
+    return [r for seat in state["seats"] for r in seat]
+
+
 def _leaks(engine: Engine, state: State) -> list[str]:
     """Secrets of one role found in another role's (or a spectator's) view."""
-    roles = [r for seat in state.get("seats", []) for r in seat] or list(state.get("roles", []))
+    roles = _roles(state)
     views = {r: json.dumps(engine.view(state, r)) for r in roles}
     views[None] = json.dumps(engine.view(state, None))
     problems = []
@@ -45,6 +49,25 @@ def _leaks(engine: Engine, state: State) -> list[str]:
             for reader, text in views.items():
                 if reader != owner and token in text:
                     problems.append(f"{owner}'s secret {token} is visible to {reader or 'spectators'}")
+    return problems
+
+
+def _log_leaks(engine: Engine, state: State, entries: tuple[LogEntry, ...]) -> list[str]:
+    """Secrets of one role (as they stand after the action) in a log line another role may read."""
+    problems = []
+    for owner in _roles(state):
+        secrets = engine.secrets(state, owner)
+        if not secrets:
+            continue
+        for entry in entries:
+            if entry.to is not None and entry.to == (owner,):
+                continue
+            quoted = json.dumps(entry.data)
+            for secret in secrets:
+                if secret in entry.text or json.dumps(secret) in quoted:
+                    readers = "everyone" if entry.to is None else ", ".join(entry.to)
+                    problems.append(f"{owner}'s secret {secret!r} is in a log line for {readers}: "
+                                    f"{entry.text!r}")
     return problems
 
 
@@ -81,8 +104,15 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 break
             action = chooser.choice(legal)
             report.log.append((role, action.id))
-            state = engine.apply(state, role, action.id).state
+            outcome = engine.apply(state, role, action.id)
+            state = outcome.state
             report.actions += 1
+            if check_secrets:
+                leaked = _log_leaks(engine, state, outcome.log)
+                if leaked:
+                    report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
+                                           for e in leaked)
+                    break
             if on_state is not None:
                 on_state(state)
             if report.actions % check_every == 0:
