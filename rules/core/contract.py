@@ -50,10 +50,12 @@ class Action:
 
 @dataclass(frozen=True)
 class Prompt:
-    """What a role is being asked to do now."""
+    """What a role is being asked to do now. ``committed`` marks a role that has made its secret choice
+    and may still change it until the reveal: it stays active, but nobody is waiting for it."""
 
     text: str
     kind: PromptKind = "turn"
+    committed: bool = False
 
 
 @dataclass(frozen=True)
