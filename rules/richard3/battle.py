@@ -70,8 +70,8 @@ def begin(engine, state, area, ctx):
     }
     ctx.reveal()
 
-    def roster(side):
-        return ", ".join(f"{_name(x)} {BLOCKS[x]['letter']}{BLOCKS[x]['fire']} ×{state['blocks'][x]['str']}"
+    def roster(side):   # letter_of: the Bombard shows A3 in round 1 (6.2)
+        return ", ".join(f"{_name(x)} {letter_of(state['battle'], x)}{BLOCKS[x]['fire']} ×{state['blocks'][x]['str']}"
                          + (" (reserve)" if x in reserves else "") for x in sorted(blocks_at(occ, area, side)))
 
     _say(state, ctx, f"Battle of {area_name(area)}: {attacker.title()} attacks with {roster(attacker)}; "
@@ -136,7 +136,8 @@ def next_group(state, b, occ):
 
 def early_entry(state, ctx, occ):
     """6.3 exception: a side whose fighting blocks are all gone brings its reserves in at once (they may not act
-    this round). If that is the defender in round 1, the roles swap."""
+    this round). If that is the defender in round 1, the roles swap from round 2 (6.3: ラウンド2以降), so the
+    rest of round 1 keeps the old roles for bonuses and order."""
     b = state["battle"]
     entered = False
     for side in (b["defender"], b["attacker"]):
@@ -148,9 +149,9 @@ def early_entry(state, ctx, occ):
                 b["acted"].append(x)
             entered = True
             _say(state, ctx, f"{side.title()}'s reserves enter the battle at once (6.3).")
-            if side == b["defender"] and b["round"] == 1:
-                b["attacker"], b["defender"] = b["defender"], b["attacker"]
-                _say(state, ctx, f"{side.title()} now counts as the attacker (6.3).")
+            if side == b["defender"] and b["round"] == 1 and not b.get("swap"):
+                b["swap"] = True
+                _say(state, ctx, f"{side.title()} will count as the attacker from round 2 (6.3).")
     return entered
 
 
@@ -175,6 +176,9 @@ def advance(engine, state, ctx):
                 engine.eliminate(state, x, ctx)
             continue
         b["round"] += 1
+        if b.pop("swap", False):
+            b["attacker"], b["defender"] = b["defender"], b["attacker"]
+            _say(state, ctx, f"{b['attacker'].title()} now counts as the attacker (6.3).")
         b["acted"] = []
         b["retreat_use"] = {"york": {}, "lancaster": {}}
         if b["reserves"]:
@@ -377,7 +381,7 @@ def _fire(engine, state, ctx, x, target_side=None, only=None):
     dice = _roll(state, state["blocks"][x]["str"])
     hits = sum(1 for d in dice if d <= fire)
     aim = f" at {_name(only)}" if only else ""
-    _say(state, ctx, f"{_name(x)} fires{aim} ({BLOCKS[x]['letter']}{fire}): "
+    _say(state, ctx, f"{_name(x)} fires{aim} ({letter_of(b, x)}{fire}): "
                      f"{' '.join(map(str, dice))} — {hits} hit(s).")
     return hits
 

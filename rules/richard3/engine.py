@@ -165,7 +165,7 @@ class RichardIII(Engine):
             if mine is None:
                 return Prompt("Play one card face down (both players choose at once).", "secret")
             return Prompt(f"You played {_card_label(mine)}; you may change it until your opponent plays.",
-                          "secret")
+                          "secret", committed=True)
         if step == "action":
             act = state["act"]
             mode = act["mode"]

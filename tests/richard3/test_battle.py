@@ -212,18 +212,22 @@ def test_6_6_an_attacker_that_cannot_retreat_in_round_4_is_eliminated(monkeypatc
     assert state["blocks"]["y-march"]["loc"] == "dead"
 
 
-def test_6_3_defender_wiped_out_in_round_1_with_reserves_swaps_roles(monkeypatch):
+def test_6_3_defender_wiped_out_in_round_1_with_reserves_swaps_roles_from_round_2(monkeypatch):
+    """6.3: ラウンド2以降 -- the old defender counts as the attacker from round 2, not for the rest of round 1."""
     state = bare({"y-march": "derby", "y-warwick": "derby", "l-rivers": "derby", "l-clifford": "derby"})
     state["blocks"]["l-rivers"]["str"] = 1
     state = start_battle(state, "derby", "york", {"y-march": "chester|derby", "y-warwick": "chester|derby",
                                                   "l-clifford": "derby|lancaster"}, "chester|derby",
                          p1="york")
     assert "l-clifford" in state["battle"]["reserves"]
-    Dice(monkeypatch, [1, 6, 6])
+    Dice(monkeypatch, [1, 6, 6] + [6] * 6)
     state = do(state, "york", "fire:y-march")       # March A3 kills Rivers (1)
     b = state["battle"]
-    assert b["attacker"] == "lancaster" and b["defender"] == "york"
+    assert b["attacker"] == "york" and b["defender"] == "lancaster" and b["round"] == 1
     assert "l-clifford" not in b["reserves"]
+    state = do(state, "york", "fire:y-warwick")     # Warwick B2 misses; Clifford may not act in round 1
+    b = state["battle"]
+    assert b["round"] == 2 and b["attacker"] == "lancaster" and b["defender"] == "york"
 
 
 def test_6_7_victor_regroups_including_former_reserves(monkeypatch):
