@@ -382,7 +382,9 @@ class Console:
         for w in s.waiting:
             self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._deadline(s, w)}")
         if s.result:
-            self.say(f"  result: {', '.join(s.result.winners) or 'no winner'} — {s.result.reason}")
+            names = {role: name for seat in s.seats for role, name in zip(seat.roles, seat.role_names)}
+            winners = ", ".join(names.get(w, w) for w in s.result.winners)
+            self.say(f"  result: {winners or 'no winner'} — {s.result.reason}")
 
     def _numbered(self) -> list[tuple[str, str]]:
         """(role, action id) in the order `choices` numbers them."""

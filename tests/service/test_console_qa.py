@@ -173,3 +173,11 @@ def test_interactive_play_lists_the_next_choices_after_the_messages(tmp_path, fr
     listed = [i for i, line in enumerate(out) if "Sail with Earl of March" in line]
     assert listed and all(i > j for i in listed for j, line in enumerate(out) if ">>" in line)
     svc.close()
+
+
+def test_status_names_the_winning_side_as_players_know_it(tmp_path, frozen):
+    svc, console, out = _duel(tmp_path)
+    _run(console, out, ["admin end red", "status"])
+    result = [line for line in out if "result:" in line][-1]
+    assert "Red" in result and "red —" not in result
+    svc.close()
