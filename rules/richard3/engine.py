@@ -64,7 +64,7 @@ class RichardIII(Engine):
             "moved": [], "moves": [], "border_use": {"york": {}, "lancaster": {}}, "contest": {},
             "pirates": {}, "treason": None, "treason_used": False, "surprise": None,
             "act": None, "battle": None, "supply": None, "political": None, "result": None,
-            "battles_done": [],
+            "battles_done": [], "hidden_dead": {},
         }
         state["king"] = senior_heir(state, state["king_side"])
         state["pretender"] = senior_heir(state, pretender_side(state))
@@ -359,6 +359,8 @@ class RichardIII(Engine):
         b = state["blocks"][bid]
         b["str"] = info["max"]
         kind = info["type"]
+        if kind == "heir" or bid in DEFECTED_HEIR_NOBLES:
+            public = True   # heir deaths are always announced: succession and 9.0 depend on them
         text = _name(bid) if public else f"a {_side_name(side)} block"
         ctx.reveal()   # a block leaving the map is seen by both players
         if kind == "heir":
@@ -383,6 +385,11 @@ class RichardIII(Engine):
             twin = info.get("twin")
             if twin and state["blocks"][twin]["loc"] == "off":
                 state["blocks"][twin]["loc"] = "dead"
+            if not public:   # removed unseen (supply, Plague): only the owner knows who it was
+                hidden = state.setdefault("hidden_dead", {})
+                hidden[bid] = side
+                if twin and state["blocks"][twin]["loc"] == "dead":
+                    hidden[twin] = side
             ctx.log(f"{text} is eliminated and removed from the game (6.83).", kind="death")
         else:
             b["loc"] = "pool"

@@ -83,6 +83,7 @@ def build(state, role):
     minors = {s: [] for s in SIDES}
     dead = {s: [] for s in SIDES}
     off_map = []
+    hidden_dead = state.get("hidden_dead") or {}
     for side in SIDES:
         mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
         pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine] if role == side else None}
@@ -92,7 +93,11 @@ def build(state, role):
         if where == "minor":
             minors[side].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
         elif where == "dead":
-            dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
+            knower = hidden_dead.get(bid)
+            if knower is None or knower == role:
+                dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
+            elif side == role:   # our copy of a noble the enemy lost unseen: as far as we know it still serves him
+                off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
         elif where == "off" and side == role:
             off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
     played = state.get("revealed")
@@ -158,10 +163,14 @@ def _battle_view(state, role, occ):
 
 
 def secrets(state, role):
-    """Ids of this role's hidden blocks (on the map outside a battle, or in its pool) and cards in hand."""
+    """Ids of this role's hidden blocks (on the map outside a battle, in its pool, or removed from the game unseen)
+    and cards in hand."""
     out = set(state["hands"][role])
     battle_area = _battle_area(state)
     captive = state.get("captive")
+    for bid, knower in (state.get("hidden_dead") or {}).items():
+        if knower == role and BLOCKS[bid]["side"] == role:   # removed unseen (supply, Plague)
+            out.add(bid)
     for bid, b in state["blocks"].items():
         if side_of(state, bid) != role or bid == captive:
             continue

@@ -39,3 +39,62 @@ def test_6_2_bombard_is_logged_as_a3_in_round_1(monkeypatch):
     out = ENGINE.apply(st, "lancaster", "fire:l-bombard")
     line = [e.text for e in out.log if "Bombard fires" in e.text][0]
     assert "(A3)" in line, line
+
+
+def _supply_phase(st, turn=3):
+    st["step"], st["p1"], st["turn"] = "supply", "york", turn
+    supply.start(ENGINE, st, Context())
+    return st
+
+
+def test_fog_of_war_block_lost_to_supply_is_named_only_to_its_owner():
+    """Fog of war (F §2) and 6.83: York's hidden Suffolk (rose, strength 1) dies to the Ireland supply limit
+    (7.1). The owner removes him unseen: the log and the other views say only "a York block"."""
+    st = bare({"y-york": "ireland", "y-suffolk": "ireland", "y-essex": "ireland", "l-henry-vi": "middlesex"})
+    st["blocks"]["y-suffolk"]["str"] = 1
+    st = _supply_phase(st)
+    out = ENGINE.apply(st, "york", "step:y-suffolk")
+    assert out.state["blocks"]["y-suffolk"]["loc"] == "dead"
+    assert not any("Suffolk" in e.text for e in out.log if e.to is None)
+    for viewer in (None, "lancaster"):
+        assert '"y-suffolk"' not in json.dumps(ENGINE.view(out.state, viewer))
+    assert "y-suffolk" in {d["id"] for d in ENGINE.view(out.state, "york")["dead"]["york"]}
+    assert "y-suffolk" in ENGINE.secrets(out.state, "york")
+
+
+def test_fog_of_war_block_lost_to_plague_is_named_only_to_its_owner():
+    """Plague (event) with 6.83: Arundel (rose) dies unseen in Middlesex; Lancaster learns only that a York block
+    was removed."""
+    st = bare({"y-arundel": "middlesex", "y-essex": "middlesex", "l-henry-vi": "lincoln", "y-york": "ireland"})
+    st["blocks"]["y-arundel"]["str"] = 1
+    st = play_cards(st, "Action 2", "Plague")
+    assert st["act"]["role"] == "lancaster"
+    out = ENGINE.apply(st, "lancaster", "plague:middlesex")
+    assert out.state["blocks"]["y-arundel"]["loc"] == "dead"
+    assert not any("Arundel" in e.text for e in out.log if e.to is None)
+    for viewer in (None, "lancaster"):
+        assert '"y-arundel"' not in json.dumps(ENGINE.view(out.state, viewer))
+
+
+def test_fog_of_war_unseen_neville_death_keeps_the_enemy_copy_off_map_for_the_enemy():
+    """6.83 (DECISIONS #30) removes both copies of a dead Neville; when he died unseen the enemy's view keeps its
+    own copy under `off_map`, as the enemy cannot know."""
+    st = bare({"y-york": "ireland", "y-warwick": "ireland", "y-essex": "ireland", "l-henry-vi": "middlesex"})
+    st["blocks"]["y-warwick"]["str"] = 1
+    st = _supply_phase(st)
+    st = do(st, "york", "step:y-warwick")
+    assert st["blocks"]["l-warwick"]["loc"] == "dead"
+    lanc = ENGINE.view(st, "lancaster")
+    assert "l-warwick" in {d["id"] for d in lanc["off_map"]}
+    assert not lanc["dead"]["lancaster"] and not ENGINE.view(st, None)["dead"]["lancaster"]
+
+
+def test_fog_of_war_an_heir_lost_to_supply_is_announced(monkeypatch):
+    """6.81/6.82: an heir's death is public whatever killed him (succession and 9.0 depend on it)."""
+    st = bare({"l-henry-vi": "cornwall", "l-somerset": "dorset", "l-exeter": "lincoln", "l-devon": "cornwall",
+               "l-pembroke": "cornwall", "l-wiltshire": "cornwall", "l-oxford": "cornwall", "y-york": "ireland"})
+    st["blocks"]["l-henry-vi"]["str"] = 1
+    st = _supply_phase(st)
+    out = ENGINE.apply(st, "lancaster", "step:l-henry-vi")
+    assert any("Henry VI" in e.text and "slain" in e.text for e in out.log if e.to is None)
+    assert "l-henry-vi" in {d["id"] for d in ENGINE.view(out.state, "york")["dead"]["lancaster"]}
