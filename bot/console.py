@@ -2,9 +2,10 @@
 
 Several local players share one terminal (`as alice` switches who you are); the commands mirror the
 Discord ones. Outbox messages are printed as they would be delivered (`>> #local` for the channel,
-`>> @alice` for a direct message). With --script, commands come from a file; `expect ...` lines check
-the previous command, and the run stops with exit status 1 at the first failed expectation or at an
-error that no `expect error` line accepts.
+`>> @alice` for a direct message; a player's direct messages are printed only while they are the current
+player, so that hot-seat players do not read each other's private lines). With --script, commands come
+from a file; `expect ...` lines check the previous command, and the run stops with exit status 1 at the
+first failed expectation or at an error that no `expect error` line accepts.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ Slow play and admin
   vacation DURATION|off       e.g. vacation 3d
   admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
   tick | advance DURATION     process deadlines now / move the clock forward, then tick
-  messages                    deliver (print) waiting messages;  replay: check the stored game
+  messages                    print waiting messages (the channel's and yours; other players'
+                              direct messages wait until they take the terminal with as NAME)
+  replay                      check the stored game against its log
 Scripts
   expect ok | expect error [CODE] | expect text TEXT | expect status STATUS | expect turn TEXT
   quit
