@@ -43,6 +43,10 @@ def start(engine, state, ctx):
                 b["loc"] = "pool"
         elif kind == "mercenary" and (b["loc"] in AREAS or b["loc"] == "pool"):
             b["loc"] = info["home"]
+    # 8.2 needs a King: one who died in the last Supply Phase is succeeded now, not in the next campaign
+    if state["king"] is None:
+        from .supply import name_king
+        name_king(state, ctx)
     # 8.2 usurpation
     count = votes(state)
     ctx.reveal()   # the count tells each side about the other's hidden blocks

@@ -15,11 +15,14 @@ def _name(bid):
 
 def start(engine, state, ctx):
     state["step"] = "supply"
-    state["supply"] = {"pending": None, "asked": [], "excess": None, "hit": []}
+    # 6.81/6.82: only deaths before this phase are resolved now; a King or heir who dies during it (supply
+    # loss, execution) is succeeded "at the start of the next Supply Phase"
+    state["supply"] = {"pending": None, "asked": [], "excess": None, "hit": [],
+                       "due_king": state["king"] is None, "due": dict(state["killed"])}
     proceed(engine, state, ctx)
 
 
-def _name_king(state, ctx):
+def name_king(state, ctx):
     """6.81: Long live the King -- the senior surviving heir, wherever he is."""
     king = senior_heir(state, state["king_side"])
     state["king"] = king
@@ -49,6 +52,7 @@ def _enter_minor(engine, state, ctx, heir, area):
     side = BLOCKS[heir]["side"]
     state["blocks"][heir].update(loc=area, str=BLOCKS[heir]["max"], down=False)
     state["killed"][side] -= 1
+    state["supply"]["due"][side] -= 1
     ctx.log(f"{_name(heir)} comes of age and enters play in {area_name(area)} (6.82).")
     ctx.reveal()
     engine.update_pretender(state)
@@ -58,22 +62,18 @@ def proceed(engine, state, ctx):
     """Resolve the supply phase in order until a player must decide something."""
     sup = state["supply"]
     sup["pending"] = None
-    if state["king"] is None:   # the King died in battle or to a supply loss
-        _name_king(state, ctx)
+    due = sup.setdefault("due", dict(state["killed"]))
+    if sup.setdefault("due_king", state["king"] is None):   # the King died before this phase
+        sup["due_king"] = False
+        if state["king"] is None:
+            name_king(state, ctx)
     order = [pretender_side(state), state["king_side"]]
-    # 9.1: a defected Clarence or Exeter may be executed
+    # 6.82: one minor heir enters for each heir killed before this phase
     for side in order:
-        for nob in sorted(DEFECTED_HEIR_NOBLES):
-            if side_of(state, nob) == side and state["blocks"][nob]["loc"] not in ("off", "dead", "minor") \
-                    and nob not in sup["asked"]:
-                sup["pending"] = {"kind": "execute", "side": side, "block": nob}
-                return
-    # 6.82: one minor heir enters for each heir killed
-    for side in order:
-        while state["killed"][side] > 0:
+        while due[side] > 0 and state["killed"][side] > 0:
             heir = _senior_minor(state, side)
             if heir is None:
-                state["killed"][side] = 0
+                state["killed"][side] = due[side] = 0
                 break
             opts = _minor_options(state, side, occupancy(state))
             if not opts:
@@ -83,6 +83,13 @@ def proceed(engine, state, ctx):
                 continue
             sup["pending"] = {"kind": "minor", "side": side, "block": heir, "options": opts}
             return
+    # 9.1: a defected Clarence or Exeter may be executed (his successor enters next Supply Phase)
+    for side in order:
+        for nob in sorted(DEFECTED_HEIR_NOBLES):
+            if side_of(state, nob) == side and state["blocks"][nob]["loc"] not in ("off", "dead", "minor") \
+                    and nob not in sup["asked"]:
+                sup["pending"] = {"kind": "execute", "side": side, "block": nob}
+                return
     # 7.1/7.2: each block beyond the limit loses one step (N different blocks)
     occ = occupancy(state)
     if sup["excess"] is None:

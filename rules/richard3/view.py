@@ -221,10 +221,16 @@ def invariant_errors(state):
                 if over > 0 and done.get(area, 0) < over:
                     errors.append(f"{area} is {over} over its supply limit but only {done.get(area, 0)} "
                                   "step(s) were lost")
-    if step in ("card", "mulligan", "political") and not state.get("result"):
+    if not state.get("result"):
         king = state["king"]
-        if king is None or BLOCKS[king]["side"] != state["king_side"] or blocks[king]["loc"] in ("dead", "off"):
+        # the throne may be empty from a King's death to the next Supply Phase (6.81), never in the Political Turn
+        if king is None and step == "political" or king is not None and (
+                BLOCKS[king]["side"] != state["king_side"] or blocks[king]["loc"] in ("dead", "off")):
             errors.append(f"no valid King ({king})")
+        if king is None and step in ("card", "mulligan") and not any(
+                blocks[h]["loc"] == "dead" for h in BLOCKS if BLOCKS[h]["type"] == "heir"
+                and BLOCKS[h]["side"] == state["king_side"]):
+            errors.append("the throne is empty although no heir of the King's side has died")
     b = state.get("battle")
     if b:
         for x in b["reserves"]:

@@ -98,3 +98,44 @@ def test_fog_of_war_an_heir_lost_to_supply_is_announced(monkeypatch):
     out = ENGINE.apply(st, "lancaster", "step:l-henry-vi")
     assert any("Henry VI" in e.text and "slain" in e.text for e in out.log if e.to is None)
     assert "l-henry-vi" in {d["id"] for d in ENGINE.view(out.state, "york")["dead"]["lancaster"]}
+
+
+def _king_dies_to_a_supply_loss(turn=3):
+    st = bare({"l-henry-vi": "cornwall", "l-somerset": "dorset", "l-exeter": "lincoln", "l-devon": "cornwall",
+               "l-pembroke": "cornwall", "l-wiltshire": "cornwall", "l-oxford": "cornwall", "y-york": "ireland"})
+    st["blocks"]["l-henry-vi"]["str"] = 1
+    st = _supply_phase(st, turn)
+    return do(st, "lancaster", "step:l-henry-vi")
+
+
+def test_6_81_6_82_king_killed_in_the_supply_phase_is_succeeded_at_the_next_supply_phase():
+    """6.81/6.82 (次の補給フェイズの最初に): Henry VI dies to a supply loss in turn 3. The throne stays empty and
+    Prince Edward stays a minor through turn 4 until the start of turn 4's Supply Phase."""
+    st = _king_dies_to_a_supply_loss()
+    assert st["king"] is None and st["step"] == "card" and st["turn"] == 4
+    assert st["blocks"]["l-prince-edward"]["loc"] == "minor" and st["killed"]["lancaster"] == 1
+    assert not [e for e in ENGINE.invariant_errors(st) if "King" in e or "throne" in e]
+    for viewer in (None, "york", "lancaster"):
+        assert ENGINE.view(st, viewer)["king"]["heir"] is None
+    st = play_cards(st, "Action 2", "Action 3")
+    st = do(st, st["p1"], "end")
+    st = do(st, ENGINE.active_roles(st)[0], "end")
+    assert st["step"] == "supply" and st["king"] == "l-prince-edward"
+    assert ENGINE.active_roles(st) == ["lancaster"] and all(a.startswith("enter:") for a in ids(st, "lancaster"))
+
+
+def test_6_81_8_2_king_killed_in_the_last_supply_phase_is_named_for_the_political_turn():
+    """6.81 with 8.2: a King who dies in turn 7's Supply Phase is succeeded at the start of the Political Turn,
+    which needs a King for the usurpation count (DECISIONS, 6.81)."""
+    st = bare({"l-henry-vi": "cornwall", "l-somerset": "dorset", "l-exeter": "lincoln", "l-devon": "cornwall",
+               "l-pembroke": "cornwall", "l-wiltshire": "cornwall", "l-oxford": "cornwall", "y-york": "ireland"})
+    st["blocks"]["l-henry-vi"]["str"] = 1
+    st = _supply_phase(st, turn=7)
+    out = ENGINE.apply(st, "lancaster", "step:l-henry-vi")
+    texts = [e.text for e in out.log]
+    dies = next(i for i, t in enumerate(texts) if "King is dead" in t)
+    named = next(i for i, t in enumerate(texts) if "Prince Edward is the new King" in t)
+    count = next(i for i, t in enumerate(texts) if t.startswith("Usurpation count"))
+    assert dies < named < count
+    assert out.state["king"] == "l-prince-edward" or out.state["king_side"] == "york"
+    assert not [e for e in ENGINE.invariant_errors(out.state) if "King" in e or "throne" in e]

@@ -83,8 +83,12 @@ def test_9_1_execution_of_a_defected_exeter_counts_as_an_heir_death():
     assert ENGINE.active_roles(state) == ["york"] and set(ids(state, "york")) == {"execute", "spare"}
     state = do(state, "york", "execute")
     assert state["blocks"]["y-exeter"]["loc"] == "dead" and state["blocks"]["l-exeter"]["loc"] == "dead"
-    # Lancaster's minor (Prince Edward) enters for the death
-    assert state["step"] == "supply" and ENGINE.active_roles(state) == ["lancaster"]
+    # it counts as a Lancastrian heir death; his successor enters at the start of the NEXT Supply Phase (6.82)
+    assert state["step"] == "card" and state["killed"]["lancaster"] == 1
+    assert state["blocks"]["l-prince-edward"]["loc"] == "minor"
+    state = _to_supply(state)
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    assert all(a.startswith("enter:") for a in ids(state, "lancaster"))
 
 
 def test_9_0_killing_every_enemy_heir_wins_at_once(monkeypatch):
