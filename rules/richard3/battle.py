@@ -448,8 +448,8 @@ def apply(engine, state, role, aid, ctx):
             b["retreat_use"][side][key] = b["retreat_use"][side].get(key, 0) + 1
         state["blocks"][x]["loc"] = dest
         add_move(state, side, area, dest, "retreat")
-        _say(state, ctx, f"{_name(x)} retreats from the battle.")
-        ctx.log(f"{side.title()} retreats a block to {area_name(dest)}.")
+        # public: the block is still revealed while it leaves (6.1); only regroups, after the battle, are hidden
+        _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)} (6.6).")
     elif verb == "charge":
         _charge(engine, state, ctx, x, parts[1])
     elif verb == "treach":

@@ -139,3 +139,24 @@ def test_6_81_8_2_king_killed_in_the_last_supply_phase_is_named_for_the_politica
     assert dies < named < count
     assert out.state["king"] == "l-prince-edward" or out.state["king_side"] == "york"
     assert not [e for e in ENGINE.invariant_errors(out.state) if "King" in e or "throne" in e]
+
+
+def test_6_1_6_6_a_retreat_is_public_while_a_regroup_is_not(monkeypatch):
+    """6.1/6.6/6.7 (DECISIONS 6.1): blocks lie revealed for the whole battle, so a retreat (a combat turn) is
+    logged publicly with name and destination; the retreated block is hidden again afterwards."""
+    Dice(monkeypatch, [6] * 200)
+    st = bare({"l-oxford": "middlesex", "l-beaumont": "middlesex", "y-essex": "middlesex", "y-arundel": "middlesex",
+               "l-henry-vi": "lincoln", "y-york": "ireland"})
+    st = start_battle(st, "middlesex", "york", {"y-essex": "essex|middlesex", "y-arundel": "essex|middlesex"},
+                      "essex|middlesex", p1="york")
+    while st["battle"]["round"] < 2:          # everybody passes through round 1
+        role = ENGINE.active_roles(st)[0]
+        st = do(st, role, [a for a in ids(st, role) if a.startswith("pass:")][0])
+    role = ENGINE.active_roles(st)[0]
+    retreat = [a for a in ids(st, role) if a.startswith("retreat:")][0]
+    _, bid, dest = retreat.split(":")
+    out = ENGINE.apply(st, role, retreat)
+    public = [e.text for e in out.log if e.to is None]
+    assert any(DISPLAY[bid] in t and "retreats to" in t for t in public), public
+    enemy = "york" if role == "lancaster" else "lancaster"
+    assert f'"{bid}"' not in json.dumps(ENGINE.view(out.state, enemy)["areas"][dest])
