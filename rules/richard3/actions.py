@@ -307,12 +307,15 @@ def legal(engine, state, role):
     return [Action("end", "End actions", "End")]
 
 
-def add_move(state, side, frm, to, kind, n=1):
+def add_move(state, side, frm, to, kind, via=(), n=1):
+    """Record a move for this turn's arrows; ``via`` is the route between the ends (areas passed through, or
+    the sea zone sailed), public because the crossings are (border_use)."""
+    via = list(via)
     for m in state["moves"]:
-        if m["side"] == side and m["from"] == frm and m["to"] == to and m["kind"] == kind:
+        if (m["side"], m["from"], m["to"], m["kind"], m["via"]) == (side, frm, to, kind, via):
             m["count"] += n
             return
-    state["moves"].append({"side": side, "from": frm, "to": to, "kind": kind, "count": n})
+    state["moves"].append({"side": side, "from": frm, "to": to, "kind": kind, "via": via, "count": n})
 
 
 def arrive(state, occ, bid, side, dest, key):
@@ -343,7 +346,7 @@ def _move_block(engine, state, ctx, bid, start, path, kind="land"):
     arrive(state, occ, bid, side, dest, last)
     state["blocks"][bid]["loc"] = dest
     state["moved"].append(bid)
-    add_move(state, side, start, dest, kind)
+    add_move(state, side, start, dest, kind, via=path[:-1])
     attack = " (attack!)" if is_enemy(occ, dest, side) else ""
     ctx.log(f"{side.title()} moves a block from {area_name(start)} to {area_name(dest)}{attack}.")
     ctx.log(f"{_name(bid)}: {area_name(start)} → {' → '.join(area_name(p) for p in path)}.", to=[side])
@@ -453,7 +456,7 @@ def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
         state["pirates"][bid] = sea
     state["blocks"][bid]["loc"] = dest
     state["moved"].append(bid)
-    add_move(state, role, start, dest, "sea")
+    add_move(state, role, start, dest, "sea", via=[sea])
     ctx.log(f"{role.title()} sails a block from {area_name(start)} to {area_name(dest)}"
             f"{' (attack!)' if attack else ''}.")
     ctx.log(f"{_name(bid)} sails {area_name(start)} → {area_name(dest)}.", to=[role])

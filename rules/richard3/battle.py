@@ -66,7 +66,7 @@ def begin(engine, state, area, ctx):
         "retreat_use": {"york": {}, "lancaster": {}}, "regroup_use": {"york": {}, "lancaster": {}},
         "regrouped": [], "stage": "fight", "pending": None, "actor": attacker, "lines": [],
         "entry": {s: list(v) for s, v in (c["borders"].items() if c else [])}, "winner": None,
-        "hits": {},
+        "hits": {}, "out": [],
     }
     ctx.reveal()
 
@@ -173,6 +173,7 @@ def advance(engine, state, ctx):
         if b["round"] >= 4:
             for x in sorted(att):
                 _say(state, ctx, f"{_name(x)} could not retreat and is eliminated (6.6).")
+                _gone(state, x, "eliminated")
                 engine.eliminate(state, x, ctx)
             continue
         b["round"] += 1
@@ -339,6 +340,13 @@ def _roll(state, n):
     return rng.roll(state, n) if n > 0 else []
 
 
+def _gone(state, bid, fate, to=None):
+    """Keep a block that left the battle (eliminated, retreated, defected) in the battle record: it was revealed."""
+    b = state["battle"]
+    b["out"].append({"id": bid, "side": side_of(state, bid), "fate": fate, "to": to,
+                     "hits_taken": b["hits"].get(bid, 0), "round": b["round"]})
+
+
 def hit_block(engine, state, ctx, x, hits):
     b = state["battle"]
     blk = state["blocks"][x]
@@ -346,6 +354,7 @@ def hit_block(engine, state, ctx, x, hits):
     b["hits"][x] = b["hits"].get(x, 0) + take
     if take >= blk["str"]:
         _say(state, ctx, f"{_name(x)} takes {take} hit(s) and is eliminated.")
+        _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     else:
         blk["str"] -= take
@@ -421,7 +430,7 @@ def apply(engine, state, role, aid, ctx):
             b["regroup_use"][role][key] = b["regroup_use"][role].get(key, 0) + 1
         state["blocks"][x]["loc"] = dest
         b["regrouped"].append(x)
-        add_move(state, role, area, dest, "regroup")
+        add_move(state, role, area, dest, "regroup", via=[state["pirates"][x]] if x in state["pirates"] else ())
         ctx.log(f"{role.title()} regroups a block to {area_name(dest)}.")
         ctx.log(f"{_name(x)} regroups to {area_name(dest)}.", to=[role])
         if not _regroup_options(state, b, role, occupancy(state)):
@@ -439,6 +448,7 @@ def apply(engine, state, role, aid, ctx):
         _say(state, ctx, f"{_name(x)} passes.")
     elif verb == "fall":
         _say(state, ctx, f"{_name(x)} cannot retreat and is eliminated (6.6).")
+        _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     elif verb == "retreat":
         dest = parts[1]
@@ -446,8 +456,9 @@ def apply(engine, state, role, aid, ctx):
         if x not in state["pirates"]:
             key = border_key(area, dest)
             b["retreat_use"][side][key] = b["retreat_use"][side].get(key, 0) + 1
+        _gone(state, x, "retreated", dest)
         state["blocks"][x]["loc"] = dest
-        add_move(state, side, area, dest, "retreat")
+        add_move(state, side, area, dest, "retreat", via=[state["pirates"][x]] if x in state["pirates"] else ())
         # public: the block is still revealed while it leaves (6.1); only regroups, after the battle, are hidden
         _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)} (6.6).")
     elif verb == "charge":
@@ -490,6 +501,7 @@ def _treachery(engine, state, ctx, roller, target, side, card=False):
         return
     twin = BLOCKS[target]["twin"]
     strength = state["blocks"][target]["str"]
+    _gone(state, target, "defected")
     state["blocks"][target].update(loc="off", str=BLOCKS[target]["max"], down=False)
     state["blocks"][twin].update(loc=b["area"], str=min(strength, BLOCKS[twin]["max"]), down=False)
     b["reserves"].append(twin)

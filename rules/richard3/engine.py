@@ -435,7 +435,9 @@ class RichardIII(Engine):
 
     # ---- reading -------------------------------------------------------------------------------------
     def view(self, state, role):
-        return _view.build(state, role)
+        active = self.active_roles(state)
+        waiting = [r for r in active if not self._prompt(state, r).committed]
+        return _view.build(state, role, active, waiting)
 
     def invariant_errors(self, state):
         return _view.invariant_errors(state)

@@ -61,7 +61,10 @@ def _crown(state, key, role):
     return out
 
 
-def build(state, role):
+def build(state, role, active=(), waiting=()):
+    """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
+    its secret choice stays active, free to change it, but is not waited for). Both are public."""
+    active, waiting = list(active), list(waiting)
     battle_area = _battle_area(state)
     occ = occupancy(state)
     areas = {}
@@ -116,6 +119,8 @@ def build(state, role):
         "campaign": state["campaign"], "last_campaign": state["last_campaign"], "turn": state["turn"],
         "year": CAMPAIGN_YEARS.get(state["campaign"]), "step": state["step"], "phase": PHASES[state["step"]],
         "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+        "first_campaign": SCENARIOS[state["scenario"]]["first_campaign"],
+        "active": active, "waiting": waiting,
         "player1": state["p1"], "cards": cards, "areas": areas, "pools": pools, "minors": minors,
         "dead": dead, "off_map": off_map if role in SIDES else None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
@@ -147,6 +152,7 @@ def _battle_view(state, role, occ):
     if not b:
         return None
     area = b["area"]
+    from .battle import fire_value, letter_of   # imported here: battle imports the engine's modules
     blocks = {}
     for side in SIDES:
         rows = []
@@ -155,10 +161,13 @@ def _battle_view(state, role, occ):
             e["reserve"] = bid in b["reserves"]
             e["acted"] = bid in b["acted"]
             e["hits_taken"] = b["hits"].get(bid, 0)
+            e["fire_now"] = f"{letter_of(b, bid)}{fire_value(state, b, bid, occ)}"
             rows.append(e)
         blocks[side] = rows
+    out = [{"id": o["id"], "name": BLOCKS[o["id"]]["name"], "side": o["side"], "fate": o["fate"], "to": o["to"],
+            "hits_taken": o["hits_taken"], "round": o["round"]} for o in b.get("out", [])]
     return {"area": area, "attacker": b["attacker"], "defender": b["defender"], "round": b["round"],
-            "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "lines": list(b["lines"]),
+            "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "out": out, "lines": list(b["lines"]),
             "pending_hits": b["pending"]["hits"] if b["pending"] else 0, "winner": b["winner"]}
 
 
@@ -167,12 +176,14 @@ def secrets(state, role):
     and cards in hand."""
     out = set(state["hands"][role])
     battle_area = _battle_area(state)
+    # a block that left the battle being fought (retreat, elimination) was named there with its fate (6.1)
+    announced = {o["id"] for o in (state["battle"] or {}).get("out", [])}
     captive = state.get("captive")
     for bid, knower in (state.get("hidden_dead") or {}).items():
         if knower == role and BLOCKS[bid]["side"] == role:   # removed unseen (supply, Plague)
             out.add(bid)
     for bid, b in state["blocks"].items():
-        if side_of(state, bid) != role or bid == captive:
+        if side_of(state, bid) != role or bid == captive or bid in announced:
             continue
         if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] != battle_area):
             out.add(bid)

@@ -299,8 +299,8 @@ def test_5_2_blocks_of_one_group_may_split():
     assert state["act"]["ap"] == 1
     assert state["blocks"]["y-march"]["loc"] == "sussex" and state["blocks"]["y-warwick"]["loc"] == "middlesex"
     assert ENGINE.view(state, None)["moves"] == [
-        {"side": "york", "from": "kent", "to": "sussex", "kind": "land", "count": 1},
-        {"side": "york", "from": "kent", "to": "middlesex", "kind": "land", "count": 1}]
+        {"side": "york", "from": "kent", "to": "sussex", "kind": "land", "via": [], "count": 1},
+        {"side": "york", "from": "kent", "to": "middlesex", "kind": "land", "via": [], "count": 1}]
 
 
 def test_6_3_attackers_use_at_most_three_borders():
