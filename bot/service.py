@@ -1414,6 +1414,7 @@ class TableService:
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(gone))})",
                             [game.id, *gone])
         seats = self._seats(game)
+        newly_waiting: list[str] = []
         for role in active:
             prompt = engine.prompt(state, role)
             kind = prompt.kind if prompt else "turn"
@@ -1430,13 +1431,20 @@ class TableService:
                             "reminders_sent, expired, paused_at) VALUES (?,?,?,?,?,0,0,?)",
                             [game.id, role, kind, now, due, now if vacation else None])
             # A new kind of decision (a secret card play resolved into an action phase) is news too.
-            if holder and not holder.startswith("system:") and (role not in existing or turn_changed
-                                                                 or existing[role] != kind):
+            news = role not in existing or turn_changed or existing[role] != kind
+            if news and not (prompt and prompt.committed):
+                newly_waiting.append(role)
+            if holder and not holder.startswith("system:") and news:
                 when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
                 unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
                 self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role, private=True,
                                 text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
                                      f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
+        if newly_waiting:
+            # the channel's "whose move" line: delivered with a mention of the players now waited for
+            names = " and ".join(engine.role_name(r) for r in newly_waiting)
+            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=None,
+                            text=f"Now: {names} to act.")
 
     def _settle(self, game: _Game, engine: Engine, state: dict) -> int:
         """Automatic passes for players who asked for them, until nobody qualifies. Returns how many."""
