@@ -92,11 +92,19 @@ class Outbox:
         return cursor.lastrowid
 
     def pending(self, limit: int = 50) -> list[OutboxMessage]:
-        """Messages due for (re)delivery, oldest first. Not claimed: deliver, then mark."""
+        """Messages due for (re)delivery, oldest first. Not claimed: deliver, then mark.
+
+        A message waits while an earlier message to the same channel or user waits for its retry, so
+        each destination gets its messages in order; and such held messages never fill the batch, so one
+        unreachable channel cannot stop delivery to every other."""
+        now = self._now()
         with self._lock:
             rows = self._db.query(
-                "SELECT * FROM outbox WHERE delivered_at IS NULL AND dead = 0 AND next_attempt_at <= ?"
-                " ORDER BY id LIMIT ?", [self._now(), limit])
+                "SELECT * FROM outbox AS m WHERE m.delivered_at IS NULL AND m.dead = 0 AND m.next_attempt_at <= ?"
+                " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.target_kind = m.target_kind"
+                " AND e.target = m.target AND e.id < m.id AND e.delivered_at IS NULL AND e.dead = 0"
+                " AND e.next_attempt_at > ?)"
+                " ORDER BY m.id LIMIT ?", [now, now, limit])
             return [self._message(r) for r in rows]
 
     def get(self, message_id: int) -> OutboxMessage:
@@ -127,6 +135,14 @@ class Outbox:
                              "WHERE id = ? AND delivered_at IS NULL",
                              [attempts, next_at, str(error)[:2000], int(dead), message_id])
         return None if dead else next_at
+
+    def give_up(self, message_id: int, error: str) -> None:
+        """Stop trying a message that can never be delivered (a deleted channel, a user who blocked the
+        bot): it is kept, marked dead with the reason, and no longer holds back later messages."""
+        self.get(message_id)
+        with self._lock:
+            self._db.execute("UPDATE outbox SET attempts = attempts + 1, last_error = ?, dead = 1 "
+                             "WHERE id = ? AND delivered_at IS NULL", [str(error)[:2000], message_id])
 
     def stats(self) -> dict[str, int]:
         with self._lock:

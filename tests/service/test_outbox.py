@@ -119,3 +119,22 @@ def test_send_resolves_roles_and_keeps_private_things_private(service):
     assert public.target_kind == "channel" and not public.private and public.image.role is None
     with pytest.raises(NotFound):
         service.send(game, "x", role="green")
+
+
+def test_a_failed_destination_holds_back_only_its_own_later_messages(service, frozen):
+    first_game = started_game(service)
+    failing = service.outbox.pending(1)[0]
+    assert failing.target_kind == "channel"
+    service.outbox.mark_failed(failing.id, "404 Unknown Channel")
+    held = [m for m in service.outbox.pending(500) if (m.target_kind, m.target) == ("channel", failing.target)]
+    assert held == []   # later messages to that channel wait behind it, in order
+    other = service.create_game("duel", channel="elsewhere", creator_id="carol").game_id
+    service.join(other, "carol")
+    service.join(other, "dave")
+    service.start(other, "carol")
+    due = service.outbox.pending(500)
+    assert "elsewhere" in {m.target for m in due} and failing.target not in {m.target for m in due}
+    service.outbox.give_up(failing.id, "404 Unknown Channel")
+    assert failing.id not in [m.id for m in service.outbox.pending(500)]
+    assert [m for m in service.outbox.pending(500) if m.target == failing.target and m.game_id == first_game]
+    assert service.outbox.stats()["dead"] == 1
