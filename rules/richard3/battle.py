@@ -139,6 +139,8 @@ def early_entry(state, ctx, occ):
     this round). If that is the defender in round 1, the roles swap from round 2 (6.3: ラウンド2以降), so the
     rest of round 1 keeps the old roles for bonuses and order."""
     b = state["battle"]
+    if state.get("result"):   # the game was won by the hit just taken (9.0): nothing more happens
+        return False
     entered = False
     for side in (b["defender"], b["attacker"]):
         mine = blocks_at(occ, b["area"], side)
@@ -172,6 +174,8 @@ def advance(engine, state, ctx):
             return
         if b["round"] >= 4:
             for x in sorted(att):
+                if state.get("result"):
+                    return
                 _say(state, ctx, f"{_name(x)} could not retreat and is eliminated (6.6).")
                 _gone(state, x, "eliminated")
                 engine.eliminate(state, x, ctx)
