@@ -62,7 +62,7 @@ def begin(engine, state, area, ctx):
                 reserves.append(bid)
     state["battle"] = {
         "area": area, "attacker": attacker, "defender": defender, "round": 1, "reserves": reserves,
-        "late": list(reserves), "acted": [], "rollers": [], "defected": [],
+        "late": list(reserves), "acted": [], "rollers": [], "defected": [],   # rollers: titles (6.9)
         "retreat_use": {"york": {}, "lancaster": {}}, "regroup_use": {"york": {}, "lancaster": {}},
         "regrouped": [], "stage": "fight", "pending": None, "actor": attacker, "lines": [],
         "entry": {s: list(v) for s, v in (c["borders"].items() if c else [])}, "winner": None,
@@ -264,6 +264,18 @@ def _regroup_options(state, b, side, occ):
     return out
 
 
+def treachery_title(state, bid):
+    """6.9: the King, the Pretender and Warwick (either copy) each roll once per battle. The roll belongs to the
+    title, not the block: a Warwick who changed sides or a Pretender who succeeded mid-battle has no new roll."""
+    if bid == state["king"]:
+        return "king"
+    if bid == state["pretender"]:
+        return "pretender"
+    if bid in WARWICKS:
+        return "warwick"
+    return None
+
+
 def treachery_dice(roller, target, card=False):
     loyalty = BLOCKS[target].get("loyalty") or 0
     if not card and roller in WARWICKS:
@@ -331,7 +343,8 @@ def legal(engine, state, role):
         out.append(Action(f"fire:{x}", f"{nm} fires ({letter}{fire}, {strength} dice)", nm))
         if x == senior and enemies:
             out += [Action(f"charge:{x}:{t}", f"{nm} charges {_name(t)}", nm) for t in enemies]
-        if (x in (state["king"], state["pretender"]) or x in WARWICKS) and x not in b["rollers"]:
+        title = treachery_title(state, x)
+        if title and title not in b["rollers"]:
             out += [Action(f"treach:{x}:{t}", f"{nm} tries treachery on {_name(t)} ({n} dice)", nm)
                     for t, n in _targets(state, b, x, side, occ)]
         out += [Action(f"retreat:{x}:{d}", f"{nm} retreats to {area_name(d)}", nm) for d in dests]
@@ -468,7 +481,7 @@ def apply(engine, state, role, aid, ctx):
     elif verb == "charge":
         _charge(engine, state, ctx, x, parts[1])
     elif verb == "treach":
-        b["rollers"].append(x)
+        b["rollers"].append(treachery_title(state, x))
         _treachery(engine, state, ctx, x, parts[1], side)
     if b["stage"] == "fight" and state.get("battle") is b:
         advance(engine, state, ctx)

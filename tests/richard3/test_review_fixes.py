@@ -33,3 +33,56 @@ def test_9_0_no_battle_line_after_a_charge_wins_the_game(monkeypatch):
     out = ENGINE.apply(_last_heir_battle(), "york", "charge:y-march:l-richmond")
     texts = [e.text for e in out.log]
     assert "wins" in texts[-1], texts
+
+
+def _treach(state, role):
+    return [a for a in ids(state, role) if a.startswith("treach:")]
+
+
+def test_6_9_a_warwick_who_changed_sides_has_no_second_roll(monkeypatch):
+    """6.9: Warwick (either copy) rolls once per battle. York's Warwick tries Rivers and fails; the King then turns
+    Warwick, and the Lancastrian Warwick may not roll against Buckingham in this battle."""
+    state = bare({"y-march": "derby", "y-warwick": "derby", "y-buckingham": "derby", "l-henry-vi": "derby",
+                  "l-rivers": "derby"})
+    state = start_battle(state, "derby", "lancaster", {"l-henry-vi": "chester|derby", "l-rivers": "chester|derby"},
+                         "chester|derby")
+    Dice(monkeypatch, [1] + [2, 2, 2] + [6] * 60)
+    state = do(state, "york", "pass:y-march", "treach:y-warwick:l-rivers", "pass:y-buckingham")   # 1 die, odd
+    assert state["blocks"]["l-rivers"]["loc"] == "derby"
+    state = do(state, "lancaster", "treach:l-henry-vi:y-warwick", "pass:l-rivers")                # all even
+    assert state["blocks"]["l-warwick"]["loc"] == "derby" and state["battle"]["round"] == 2
+    state = do(state, "york", "pass:y-march", "pass:y-buckingham")
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    assert "fire:l-warwick" in ids(state, "lancaster") and not _treach(state, "lancaster")
+
+
+def test_6_9_a_pretender_who_succeeds_mid_battle_has_no_second_roll(monkeypatch):
+    """6.9 with 6.82: the Pretender (Duke of York) rolls and is then killed; March becomes Pretender at once but the
+    Pretender's roll for this battle is spent."""
+    state = bare({"y-york": "derby", "y-march": "derby", "l-rivers": "derby", "l-clifford": "derby"})
+    state["blocks"]["y-york"]["str"] = 2
+    state["blocks"]["y-march"]["str"] = 1
+    state = start_battle(state, "derby", "york", {"y-york": "chester|derby", "y-march": "chester|derby"},
+                         "chester|derby")
+    assert state["pretender"] == "y-york"
+    Dice(monkeypatch, [1] + [1, 1, 6] + [6] * 60)
+    state = do(state, "lancaster", "pass:l-clifford")
+    state = do(state, "york", "pass:y-march")
+    state = do(state, "lancaster", "pass:l-rivers")
+    state = do(state, "york", "treach:y-york:l-rivers")                          # 1 die, odd: loyal
+    state = do(state, "lancaster", "fire:l-clifford")                            # 2 hits kill York
+    assert state["blocks"]["y-york"]["loc"] == "dead" and state["pretender"] == "y-march"
+    assert ENGINE.active_roles(state) == ["york"]
+    assert "fire:y-march" in ids(state, "york") and not _treach(state, "york")
+
+
+def test_6_9_the_king_pretender_and_warwick_each_have_their_own_roll(monkeypatch):
+    """6.9: the rolls are per title: the Pretender's failed roll leaves Warwick's to him."""
+    state = bare({"y-york": "derby", "y-warwick": "derby", "l-rivers": "derby"})
+    state = start_battle(state, "derby", "york", {"y-york": "chester|derby", "y-warwick": "chester|derby"},
+                         "chester|derby")
+    Dice(monkeypatch, [1] + [6] * 60)
+    state = do(state, "lancaster", "pass:l-rivers")
+    assert "treach:y-york:l-rivers" in ids(state, "york") and "treach:y-warwick:l-rivers" in ids(state, "york")
+    state = do(state, "york", "treach:y-york:l-rivers")
+    assert _treach(state, "york") == ["treach:y-warwick:l-rivers"]
