@@ -408,13 +408,15 @@ class RichardIII(Engine):
         return False
 
     def check_captive(self, state, ctx):
-        """Kingmaker: Henry VI is freed as soon as Lancaster alone holds London, and becomes Pretender."""
+        """Kingmaker: Henry VI is freed as soon as Lancaster alone holds London, and becomes Pretender. Only a red
+        (Lancastrian) block rescues him: the black Rebel serves Lancaster but is no Lancastrian."""
         cap = state.get("captive")
         if not cap or state["step"] == "over":
             return
         occ = occupancy(state)
         area = state["blocks"][cap]["loc"]
-        if blocks_at(occ, area, "lancaster") and not blocks_at(occ, area, "york"):
+        red = [x for x in blocks_at(occ, area, "lancaster") if BLOCKS[x]["side"] == "lancaster"]
+        if red and not blocks_at(occ, area, "york"):
             state["captive"] = None
             ctx.log(f"Henry VI is rescued in {area_name(area)}!")
             if state["king_side"] == "york":

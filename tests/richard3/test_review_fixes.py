@@ -1,7 +1,7 @@
 """Second rules review: the Piracy sea zone, pinning at sea (5.22), Treachery per title (6.9), nothing after
 sudden death (9.0), the Kingmaker rescue and who may regroup (6.7)."""
 
-from .helpers import ENGINE, Dice, bare, do, ids, start_battle
+from .helpers import ENGINE, Dice, bare, do, ids, new_game, play_cards, start_battle
 
 
 def _last_heir_battle():
@@ -86,3 +86,19 @@ def test_6_9_the_king_pretender_and_warwick_each_have_their_own_roll(monkeypatch
     assert "treach:y-york:l-rivers" in ids(state, "york") and "treach:y-warwick:l-rivers" in ids(state, "york")
     state = do(state, "york", "treach:y-york:l-rivers")
     assert _treach(state, "york") == ["treach:y-warwick:l-rivers"]
+
+
+def test_kingmaker_the_rebel_does_not_rescue_henry_vi():
+    """Kingmaker special rule: "as soon as a Lancastrian block occupies London, he is rescued". The Rebel is a black
+    block, not a Lancastrian one: recruited into Middlesex (vacant apart from the captive) it leaves Henry a
+    prisoner. A red block arriving later frees him."""
+    state = new_game("1470")
+    state["blocks"]["y-march"]["loc"] = "kent"
+    state["blocks"]["l-oxford"]["loc"] = "essex"
+    state = play_cards(state, "Action 2", "Action 3")
+    assert state["p1"] == "lancaster"
+    state = do(state, "lancaster", "recruit", "rec:rebel", "at:middlesex")
+    assert state["blocks"]["rebel"]["loc"] == "middlesex"
+    assert state["captive"] == "l-henry-vi" and state["pretender"] == "l-prince-edward"
+    state = do(state, "lancaster", "move:essex", "blk:l-oxford", "go:middlesex")
+    assert state["captive"] is None and state["pretender"] == "l-henry-vi"
