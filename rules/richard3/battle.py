@@ -67,6 +67,7 @@ def begin(engine, state, area, ctx):
         "regrouped": [], "stage": "fight", "pending": None, "actor": attacker, "lines": [],
         "entry": {s: list(v) for s, v in (c["borders"].items() if c else [])}, "winner": None,
         "hits": {}, "out": [],
+        "took_part": sorted(blocks_at(occ, area, attacker) + blocks_at(occ, area, defender)),   # 6.7 regroup
     }
     ctx.reveal()
 
@@ -257,7 +258,7 @@ def regroup_dests(state, b, bid, side, occ):
 def _regroup_options(state, b, side, occ):
     out = []
     for x in sorted(blocks_at(occ, b["area"], side)):
-        if x in b["regrouped"]:
+        if x in b["regrouped"] or x not in b["took_part"]:   # e.g. a Henry VI freed by this victory
             continue
         for d in regroup_dests(state, b, x, side, occ):
             out.append(Action(f"rg:{x}:{d}", f"{_name(x)} regroups to {area_name(d)}", _name(x)))
@@ -524,6 +525,7 @@ def _treachery(engine, state, ctx, roller, target, side, card=False):
     b["reserves"].append(twin)
     b["defected"].append(twin)
     b["late"].append(twin)
+    b["took_part"].append(twin)
     _say(state, ctx, f"{_name(target)} joins {side.title()} (in reserve).")
     engine.update_pretender(state)
     engine.check_victory(state, ctx)

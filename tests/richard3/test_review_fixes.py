@@ -102,3 +102,41 @@ def test_kingmaker_the_rebel_does_not_rescue_henry_vi():
     assert state["captive"] == "l-henry-vi" and state["pretender"] == "l-prince-edward"
     state = do(state, "lancaster", "move:essex", "blk:l-oxford", "go:middlesex")
     assert state["captive"] is None and state["pretender"] == "l-henry-vi"
+
+
+def _kingmaker_london_battle():
+    """Kingmaker: Oxford attacks Middlesex, where only the Earl of Essex (strength 1) guards the captive Henry."""
+    state = bare({"y-essex": "middlesex", "y-march": "kent", "y-gloucester": "south-yorks", "l-oxford": "middlesex",
+                  "l-henry-vi": "middlesex", "l-prince-edward": "france"}, king_side="york", scenario="1470")
+    state["captive"] = "l-henry-vi"
+    ENGINE.update_pretender(state)
+    state["blocks"]["y-essex"]["str"] = 1
+    return start_battle(state, "middlesex", "lancaster", {"l-oxford": "essex|middlesex"}, "essex|middlesex")
+
+
+def test_6_7_only_blocks_that_fought_regroup_not_a_henry_freed_by_the_victory(monkeypatch):
+    """6.7 (the victor's blocks in the battle regroup) with the Kingmaker rescue: Oxford wins London and frees
+    Henry VI, who "then moves and fights normally" but took no part in the battle, so he may not regroup."""
+    state = _kingmaker_london_battle()
+    assert "l-henry-vi" not in state["battle"]["took_part"]
+    Dice(monkeypatch, [1, 6, 6])
+    state = do(state, "lancaster", "fire:l-oxford")                 # Oxford (A2) fires first: Essex falls
+    assert state["captive"] is None and state["pretender"] == "l-henry-vi"
+    assert state["battle"]["stage"] == "regroup"
+    options = ids(state, "lancaster")
+    assert "rg:l-oxford:oxford" in options and not [a for a in options if "henry" in a]
+
+
+def test_6_7_a_block_that_changed_sides_in_the_battle_may_regroup(monkeypatch):
+    """6.7 with 6.9: a convert joined the victor's side during the battle, so he took part and may regroup."""
+    state = bare({"y-york": "derby", "l-rivers": "derby", "l-clifford": "derby"})
+    state["blocks"]["l-clifford"]["str"] = 1
+    state = start_battle(state, "derby", "york", {"y-york": "chester|derby"}, "chester|derby")
+    Dice(monkeypatch, [6] + [2] + [6] + [1, 1, 1, 1])
+    state = do(state, "lancaster", "fire:l-clifford", "pass:l-rivers")
+    state = do(state, "york", "treach:y-york:l-rivers")             # Rivers (loyalty 1): 2, he defects
+    assert "y-rivers" in state["battle"]["took_part"]
+    state = do(state, "lancaster", "fire:l-clifford")                # round 2: Clifford misses
+    state = do(state, "york", "fire:y-york")                        # Clifford is gone
+    assert state["battle"]["stage"] == "regroup"
+    assert "rg:y-rivers:leicester" in ids(state, "york")
