@@ -70,18 +70,27 @@ def land_paths(state, occ, bid, start, side, reach, bonus, target=None):
 
 
 def sea_dests(state, occ, start, side, piracy):
-    """5.3 sea moves: along one sea zone to a friendly or vacant coast (Piracy: also an enemy coast)."""
-    out = {}
+    """5.3 sea moves: ``[(dest, sea zone, attack)]`` along one sea zone to a friendly or vacant coast (Piracy: also
+    an enemy coast). An attack is offered once per sea zone that reaches it, since the zone is its entry border
+    (6.3) and the only way its pirates may later retreat or regroup; a peaceful move once, by the first open zone.
+    5.22: blocks leaving a contested area may not sail along a zone the enemy entered it by."""
+    c = state["contest"].get(start)
+    banned = set(c["borders"].get(other(side), [])) if c else set()
+    out = []
+    peaceful = set()
     for sea in AREAS[start].get("seas", []):
+        if "sea:" + sea in banned:
+            continue
         for d in COASTS[sea]:
-            if d == start or d in out or not may_enter(side, d):
+            if d == start or not may_enter(side, d):
                 continue
             if is_enemy(occ, d, side):
                 if piracy and d not in EXILES and entry_ok(state, d, side, "sea:" + sea):
-                    out[d] = (sea, True)
-            else:
-                out[d] = (sea, False)
-    return out
+                    out.append((d, sea, True))
+            elif d not in peaceful:
+                peaceful.add(d)
+                out.append((d, sea, False))
+    return sorted(out)
 
 
 def _can_leave(state, occ, area, side):
@@ -289,9 +298,11 @@ def legal(engine, state, role):
         return out + [Action("back", "Cancel the sea move", "Back")]
     if mode == "sea_dest":
         out = []
-        for d, (sea, attack) in sorted(sea_dests(state, occ, act["area"], role, act["event"] == "piracy").items()):
-            label = f"Sail to {area_name(d)} by the {area_name(sea)}" + (" (attack)" if attack else "")
-            out.append(Action(f"go:{d}", label, "Sea move"))
+        for d, sea, attack in sea_dests(state, occ, act["area"], role, act["event"] == "piracy"):
+            if attack:
+                out.append(Action(f"go:{d}:{sea}", f"Attack {area_name(d)} across the {area_name(sea)}", "Sea move"))
+            else:
+                out.append(Action(f"go:{d}", f"Sail to {area_name(d)} by the {area_name(sea)}", "Sea move"))
         return out + [Action("back", "Choose another block", "Back")]
     if mode == "sea_second":
         out = [Action(f"blk:{b}", f"Also sail with {_name(b)}", "Second block (free)")
@@ -446,9 +457,13 @@ def apply(engine, state, role, aid, ctx):
 
 
 def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
+    """``dest`` is an area, or ``area:sea`` for an attack (the zone is its entry border)."""
     act = state["act"]
     occ = occupancy(state)
-    sea, attack = sea_dests(state, occ, start, role, act["event"] == "piracy")[dest]
+    area, _, zone = dest.partition(":")
+    sea, attack = next((s, a) for d, s, a in sea_dests(state, occ, start, role, act["event"] == "piracy")
+                       if d == area and (s == zone or not zone))
+    dest = area
     if not free:
         act["ap"] -= 1
     arrive(state, occ, bid, role, dest, "sea:" + sea)

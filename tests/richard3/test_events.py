@@ -61,8 +61,8 @@ def test_event_piracy_sea_moves_only_and_may_attack_a_coast_without_the_two_for_
     assert not [a for a in options if a.startswith(("move:", "recruit"))]
     state = do(state, "york", "sea:calais", "blk:y-warwick")
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "york")}
-    assert "attack" in labels["go:kent"]
-    state = do(state, "york", "go:kent")
+    assert labels["go:kent:north-sea"] == "Attack Kent across the North Sea"
+    state = do(state, "york", "go:kent:north-sea")
     assert state["act"]["mode"] == "menu" and state["act"]["ap"] == 1
     assert state["pirates"] == {"y-warwick": "north-sea"}
     assert state["contest"]["kent"]["attacker"] == "york"

@@ -140,3 +140,74 @@ def test_6_7_a_block_that_changed_sides_in_the_battle_may_regroup(monkeypatch):
     state = do(state, "york", "fire:y-york")                        # Clifford is gone
     assert state["battle"]["stage"] == "regroup"
     assert "rg:y-rivers:leicester" in ids(state, "york")
+
+
+# ---- Piracy: the sea zone is chosen, and it is the attack's border --------------------------------------------
+def _go(state, role):
+    return [a for a in ids(state, role) if a.startswith("go:")]
+
+
+def test_event_piracy_calais_to_kent_offers_both_sea_zones_and_the_zone_decides_the_retreat(monkeypatch):
+    """Piracy (facts §1): a pirate retreats only to a coast of the sea zone it came by, so the player picks the
+    zone. Calais reaches Kent by the North Sea or the English Channel (5.3)."""
+    state = bare({"y-warwick": "calais", "y-march": "ireland", "l-oxford": "kent", "l-clifford": "essex"})
+    state = play_cards(state, "Piracy", "Action 2")
+    state = do(state, "york", "sea:calais", "blk:y-warwick")
+    attacks = [a for a in _go(state, "york") if a.startswith("go:kent")]
+    assert attacks == ["go:kent:english-channel", "go:kent:north-sea"]
+    state = do(state, "york", "go:kent:english-channel")
+    assert state["pirates"] == {"y-warwick": "english-channel"}
+    assert state["contest"]["kent"]["main"] == "sea:english-channel"
+    assert state["moves"][-1]["via"] == ["english-channel"]
+    state = do(do(state, "york", "end"), "lancaster", "end")
+    assert state["battle"]["area"] == "kent"
+    Dice(monkeypatch, [6] * 50)
+    state = do(state, "lancaster", "fire:l-oxford")
+    state = do(state, "york", "pass:y-warwick")
+    state = do(state, "lancaster", "fire:l-oxford")                 # round 2
+    dests = {a.split(":")[2] for a in ids(state, "york") if a.startswith("retreat:")}
+    assert dests == {"sussex", "dorset", "cornwall", "calais"}       # the Channel's coasts, not Essex or London
+
+
+def test_event_piracy_france_to_cornwall_by_the_channel_or_the_irish_sea():
+    """Piracy with 5.3: France touches the English Channel and the Irish Sea, and so does Cornwall."""
+    state = bare({"l-oxford": "france", "l-henry-vi": "cumbria", "y-march": "cornwall"})
+    state = play_cards(state, "Action 2", "Piracy")
+    state = do(state, "lancaster", "sea:france", "blk:l-oxford")
+    assert [a for a in _go(state, "lancaster") if a.startswith("go:cornwall")] == [
+        "go:cornwall:english-channel", "go:cornwall:irish-sea"]
+    state = do(state, "lancaster", "go:cornwall:irish-sea")
+    assert state["pirates"] == {"l-oxford": "irish-sea"}
+    assert state["contest"]["cornwall"]["borders"]["lancaster"] == ["sea:irish-sea"]
+
+
+def test_5_22_unpinned_defenders_may_not_sail_out_along_the_pirates_sea_zone():
+    """5.22: unpinned blocks may leave but not across a border the enemy entered by; for pirates that border is
+    their sea zone (DECISIONS #29). York's pirate comes to Kent by the North Sea; Lancaster's surplus blocks there
+    may sail by the English Channel only."""
+    state = bare({"y-warwick": "calais", "y-march": "ireland", "l-oxford": "kent", "l-beaumont": "kent",
+                  "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Piracy", "Action 3")
+    state = do(state, "york", "sea:calais", "blk:y-warwick", "go:kent:north-sea", "end")
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    state = do(state, "lancaster", "sea:kent", "blk:l-oxford")
+    dests = {a[3:] for a in _go(state, "lancaster")}
+    assert dests == {"cornwall", "dorset", "sussex", "france"}       # no Essex, Middlesex, East Anglia, ...
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "lancaster")}
+    assert labels["go:sussex"] == "Sail to Sussex by the English Channel"
+    state = do(state, "lancaster", "go:france")
+    # the other block is pinned by the pirate (one attacker pins one defender)
+    assert "sea:kent" not in ids(state, "lancaster") and "move:kent" not in ids(state, "lancaster")
+
+
+def test_5_22_a_sea_zone_the_enemy_did_not_use_stays_open_to_both_coasts():
+    """5.22: Kent attacked by land from Sussex: Lancaster's unpinned block in Kent may still sail by either zone,
+    but may not walk back across the Kent–Sussex border."""
+    state = bare({"y-march": "sussex", "l-oxford": "kent", "l-beaumont": "kent", "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Action 3", "Action 2")
+    state = do(state, "york", "move:sussex", "blk:y-march", "go:kent", "end")
+    state = do(state, "lancaster", "sea:kent", "blk:l-oxford")
+    dests = {a[3:] for a in _go(state, "lancaster")}
+    assert {"essex", "middlesex", "dorset", "france"} <= dests
+    state = do(state, "lancaster", "back", "back", "move:kent", "blk:l-oxford")
+    assert not [a for a in _go(state, "lancaster") if a[3:].split(">")[0] == "sussex"]
