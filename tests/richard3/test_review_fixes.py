@@ -211,3 +211,70 @@ def test_5_22_a_sea_zone_the_enemy_did_not_use_stays_open_to_both_coasts():
     assert {"essex", "middlesex", "dorset", "france"} <= dests
     state = do(state, "lancaster", "back", "back", "move:kent", "blk:l-oxford")
     assert not [a for a in _go(state, "lancaster") if a[3:].split(">")[0] == "sussex"]
+
+
+# ---- rulings written down in DECISIONS.md -------------------------------------------------------------------------
+def _recruit_areas(state, role, bid):
+    state = do(state, role, "recruit", f"rec:{bid}")
+    return {a[3:] for a in ids(state, role) if a.startswith("at:")}
+
+
+def test_5_4_a_yorkist_warwick_may_be_recruited_into_calais_and_a_neville_into_a_dead_nevilles_shield():
+    """5.4 with the 8.3 note (DECISIONS 5.4, 8.3 note): the Yorkist Warwick's places include Calais; Kent, whose
+    own shield is East Yorks, may use the dead Warwick's shields but never Calais."""
+    state = bare({"y-march": "kent", "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Action 3", "Action 2")
+    assert _recruit_areas(state, "york", "y-warwick") == {"warwick", "glamorgan", "calais"}
+    assert _recruit_areas(state, "york", "y-kent") == {"east-yorks"}
+    state["blocks"]["y-warwick"]["loc"] = state["blocks"]["l-warwick"]["loc"] = "dead"
+    assert _recruit_areas(state, "york", "y-kent") == {"east-yorks", "warwick", "glamorgan"}
+
+
+def test_5_4_a_lancastrian_warwick_is_never_recruited_into_calais():
+    """2.7 / 8.3 note: Calais is York's exile; the Lancastrian Warwick's places are Warwick and Glamorgan."""
+    state = bare({"l-warwick": "pool", "l-henry-vi": "cumbria", "y-march": "kent"})
+    state = play_cards(state, "Action 2", "Action 3")
+    assert _recruit_areas(state, "lancaster", "l-warwick") == {"warwick", "glamorgan"}
+
+
+def test_9_1_a_defected_clarence_in_the_pool_may_be_executed():
+    """9.1 ("may be executed in any Supply Phase"; DECISIONS 9.1): Lancaster's Clarence waiting in the pool is
+    offered for execution, which counts as the death of a York heir."""
+    state = bare({"l-clarence": "pool", "l-henry-vi": "cumbria", "y-york": "ireland"})
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, state["p1"], "end")
+    state = do(state, ENGINE.active_roles(state)[0], "end")
+    assert state["step"] == "supply" and set(ids(state, "lancaster")) == {"execute", "spare"}
+    state = do(state, "lancaster", "execute")
+    assert state["blocks"]["l-clarence"]["loc"] == "dead" and state["blocks"]["y-clarence"]["loc"] == "dead"
+    assert state["killed"]["york"] == 1
+
+
+def test_8_3_note_salisbury_goes_to_calais_only_when_both_shields_are_enemy_held_and_calais_has_room():
+    """8.3 note (DECISIONS 8.3 note): Salisbury's shields are North and East Yorks. With one free he goes there;
+    with both enemy-held he goes to Calais; with Calais full (4 counted blocks) to the pool."""
+    from rules.richard3.political import home_options
+    from rules.richard3.state import occupancy
+    state = bare({"y-salisbury": "derby", "l-clifford": "north-yorks", "l-henry-vi": "cumbria"})
+    assert home_options(state, occupancy(state), "y-salisbury", "york") == ["east-yorks"]
+    state["blocks"]["l-beaumont"]["loc"] = "east-yorks"
+    assert home_options(state, occupancy(state), "y-salisbury", "york") == ["calais"]
+    for bid in ("y-march", "y-kent", "y-norfolk", "y-calais-mercenary", "y-burgundian-mercenary"):
+        state["blocks"][bid]["loc"] = "calais"
+    assert home_options(state, occupancy(state), "y-salisbury", "york") == ["calais"]   # mercenaries don't count
+    state["blocks"]["y-suffolk"]["loc"] = "calais"
+    assert home_options(state, occupancy(state), "y-salisbury", "york") == []            # full: the pool
+
+
+def test_kingmaker_a_rescued_henry_vi_may_move_in_the_same_action_phase():
+    """Kingmaker special rule: rescued, Henry "then moves and fights normally" (DECISIONS, Kingmaker)."""
+    state = new_game("1470")
+    state["blocks"]["y-march"]["loc"] = "kent"
+    state["blocks"]["l-oxford"]["loc"] = "essex"
+    state = play_cards(state, "Action 2", "Action 3")
+    state = do(state, "lancaster", "move:essex", "blk:l-oxford", "go:middlesex")
+    assert state["captive"] is None
+    state = do(state, "lancaster", "move:middlesex")
+    assert ids(state, "lancaster") == ["blk:l-henry-vi", "done"]
+    state = do(state, "lancaster", "blk:l-henry-vi", "go:oxford")
+    assert state["blocks"]["l-henry-vi"]["loc"] == "oxford"
