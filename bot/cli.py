@@ -18,28 +18,52 @@ from rules.core.fuzz import play_random_game
 
 
 def _fuzz(args: argparse.Namespace) -> int:
+    """Random games of one scenario (--scenario) or of every scenario in turn; --jobs spreads games over processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
     engine = get_engine(args.game)
-    scenario = args.scenario or engine.scenarios()[0].id
-    started = time.perf_counter()
-    clean = actions = 0
-    for i in range(args.games):
-        report = play_random_game(engine, scenario, args.seed + i, check_every=args.check_every,
-                                  check_secrets=not args.no_secrets)
-        actions += report.actions
-        if report.clean:
-            clean += 1
-            if args.verbose:
-                print(f"seed {report.seed}: {report.actions} actions, "
-                      f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
-        else:
-            print(f"seed {report.seed}: PROBLEM after {report.actions} actions")
-            for problem in report.problems:
-                print("  " + problem.replace("\n", "\n  "))
-            print(f"  replay: herald fuzz {args.game} --scenario {scenario} --games 1 --seed {report.seed}")
-    elapsed = time.perf_counter() - started
-    print(f"{args.game}/{scenario}: {clean}/{args.games} games clean, {actions} actions, "
-          f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)")
-    return 0 if clean == args.games else 1
+    scenarios = [args.scenario] if args.scenario else [s.id for s in engine.scenarios()]
+    jobs = max(1, args.jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    total_clean = total_actions = 0
+    started_all = time.perf_counter()
+    try:
+        for scenario in scenarios:
+            started = time.perf_counter()
+            seeds = range(args.seed, args.seed + args.games)
+            options = {"check_every": args.check_every, "check_secrets": not args.no_secrets}
+            if pool is None:
+                reports = (play_random_game(engine, scenario, seed, **options) for seed in seeds)
+            else:
+                futures = [pool.submit(play_random_game, engine, scenario, seed, **options) for seed in seeds]
+                reports = (f.result() for f in futures)   # in seed order, so the output is the same for any --jobs
+            clean = actions = 0
+            for report in reports:
+                actions += report.actions
+                if report.clean:
+                    clean += 1
+                    if args.verbose:
+                        print(f"{scenario} seed {report.seed}: {report.actions} actions, "
+                              f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
+                else:
+                    print(f"{scenario} seed {report.seed}: PROBLEM after {report.actions} actions")
+                    for problem in report.problems:
+                        print("  " + problem.replace("\n", "\n  "))
+                    print(f"  replay: herald fuzz {args.game} --scenario {scenario} --games 1 --seed {report.seed}")
+            elapsed = time.perf_counter() - started
+            print(f"{args.game}/{scenario}: {clean}/{args.games} games clean, {actions} actions, "
+                  f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)", flush=True)
+            total_clean += clean
+            total_actions += actions
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    games = args.games * len(scenarios)
+    if len(scenarios) > 1:
+        elapsed = time.perf_counter() - started_all
+        print(f"{args.game} total: {total_clean}/{games} games clean over {len(scenarios)} scenarios, "
+              f"{total_actions} actions, {elapsed:.1f}s with {jobs} job(s)")
+    return 0 if total_clean == games else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("game", choices=game_ids())
     fuzz.add_argument("--games", type=int, default=10)
     fuzz.add_argument("--seed", type=int, default=1)
-    fuzz.add_argument("--scenario", default=None)
+    fuzz.add_argument("--scenario", default=None, help="one scenario (default: every scenario in turn)")
+    fuzz.add_argument("--jobs", type=int, default=1, help="worker processes for the games (default 1)")
     fuzz.add_argument("--check-every", type=int, default=1,
                       help="check invariants and secrecy every N actions (default 1)")
     fuzz.add_argument("--no-secrets", action="store_true", help="skip the secrecy check (faster)")
