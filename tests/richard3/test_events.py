@@ -93,3 +93,105 @@ def test_event_piracy_pirates_retreat_only_by_sea_to_the_same_sea_zone(monkeypat
     dests = {a.split(":")[2] for a in ids(state, "york") if a.startswith("retreat:")}
     from rules.richard3.data import COASTS
     assert dests and dests <= set(COASTS["north-sea"]) and "sussex" not in dests and "calais" in dests
+
+
+def _go(state, role):
+    return sorted(a[3:] for a in ids(state, role) if a.startswith("go:"))
+
+
+def test_event_surprise_may_pay_for_an_ordinary_sea_move_instead():
+    """Surprise: "the AP may instead pay for a normal sea move" (port to port it carries two, 5.31)."""
+    state = bare({"y-warwick": "calais", "y-kent": "calais", "y-march": "essex", "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Surprise", "Action 2")
+    assert {"sea:calais", "move:essex"} <= set(ids(state, "york")) and "recruit" not in ids(state, "york")
+    state = do(state, "york", "sea:calais", "blk:y-warwick", "go:kent", "blk:y-kent")
+    assert state["blocks"]["y-kent"]["loc"] == "kent"
+    assert ENGINE.active_roles(state) == ["lancaster"]          # the one AP is spent: no group move as well
+
+
+def test_event_force_march_stops_after_a_red_border_and_on_entering_an_enemy_area():
+    """Force March: up to 3 areas, but a red border and an enemy-held area still stop the block (5.21, 5.2)."""
+    state = bare({"y-march": "derby", "l-henry-vi": "south-yorks", "l-oxford": "cornwall"})
+    state = play_cards(state, "Force March", "Action 2")
+    state = do(state, "york", "move:derby", "blk:y-march")
+    paths = _go(state, "york")
+    assert "lancaster" in paths and not [p for p in paths if p.startswith("lancaster>")]        # red: stop
+    assert "south-yorks" in paths and not [p for p in paths if p.startswith("south-yorks>")]    # enemy: stop
+    assert "warwick>oxford>sussex" in paths                                                      # three areas
+
+
+def test_event_treason_moves_one_group_by_land_without_sea_or_recruits():
+    """Treason: "move one group" with its 1 AP (5.1: event AP only for the event): no sea move, no recruiting."""
+    state = bare({"y-march": "calais", "y-warwick": "kent", "y-kent": "kent", "y-salisbury": "essex",
+                  "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Treason", "Action 2")
+    options = ids(state, "york")
+    assert "move:kent" in options and not [a for a in options if a.startswith(("sea:", "recruit"))]
+    state = do(state, "york", "move:kent", "blk:y-warwick", "go:sussex", "blk:y-kent", "go:middlesex")
+    assert ENGINE.active_roles(state) == ["lancaster"]            # one group: York's phase is over
+    assert state["treason"] == "york" and not state["treason_used"]
+
+
+def test_event_plague_played_by_player_2_skips_a_contested_city():
+    """Plague as Player 2 (both cards events, Force March's AP 1 beats Plague's 0): York has attacked London, so
+    Middlesex is contested and not "an enemy city area"; Norwich, held by York alone, may be struck."""
+    state = bare({"y-march": "essex", "y-norfolk": "east-anglia", "y-suffolk": "east-anglia",
+                  "l-henry-vi": "middlesex", "l-oxford": "cumbria"})
+    state = play_cards(state, "Force March", "Plague")
+    assert state["p1"] == "york"
+    state = do(state, "york", "move:essex", "blk:y-march", "go:middlesex")
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    options = ids(state, "lancaster")
+    assert "plague:east-anglia" in options and "plague:middlesex" not in options
+    state = do(state, "lancaster", "plague:east-anglia")
+    assert state["blocks"]["y-norfolk"]["str"] == 3 and state["blocks"]["y-suffolk"]["str"] == 2
+    assert state["step"] == "combat" and state["battle"]["area"] == "middlesex"
+
+
+def test_event_muster_a_red_border_may_only_be_the_last_crossing():
+    """Muster: a normal move ending in the named area; a red border stops a block, so it may only be the last
+    crossing. To the Lancaster area: from Leicester via Derby (red last) yes; from Scotland (red first) no."""
+    state = bare({"l-oxford": "leicester", "l-clifford": "scotland", "l-stanley": "lancaster", "y-march": "kent"})
+    state = play_cards(state, "Action 2", "Muster")
+    state = do(state, "lancaster", "muster:lancaster")
+    assert set(ids(state, "lancaster")) == {"blk:l-oxford", "done"}
+    state = do(state, "lancaster", "blk:l-oxford")
+    assert _go(state, "lancaster") == ["derby>lancaster"]
+
+
+def test_event_muster_pinned_blocks_stay_and_free_ones_avoid_the_enemys_border():
+    """Muster with 5.22: Player 2's Muster after York's Force March attack on Derby (2 blocks by the Chester
+    border). Of Lancaster's 3 blocks there 2 are pinned; the third may muster to Chester, but not straight across
+    the border York came by: only via Warwick."""
+    state = bare({"y-march": "chester", "y-warwick": "chester", "l-oxford": "derby", "l-beaumont": "derby",
+                  "l-clifford": "derby", "l-henry-vi": "warwick"})
+    state = play_cards(state, "Force March", "Muster")
+    state = do(state, "york", "move:chester", "blk:y-march", "go:derby", "blk:y-warwick", "go:derby")
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    state = do(state, "lancaster", "muster:chester")
+    assert set(ids(state, "lancaster")) == {"blk:l-oxford", "blk:l-beaumont", "blk:l-clifford", "blk:l-henry-vi",
+                                            "done"}
+    state = do(state, "lancaster", "blk:l-oxford")
+    assert _go(state, "lancaster") == ["warwick>chester"]
+    state = do(state, "lancaster", "go:warwick>chester")
+    assert set(ids(state, "lancaster")) == {"blk:l-henry-vi", "done"}     # the other two are pinned
+
+
+def test_1_3_player_1_chooses_the_order_of_several_battles(monkeypatch):
+    """1.3: Player 1 decides the order of the battles; the last one starts by itself."""
+    state = bare({"y-march": "essex", "y-warwick": "kent", "l-oxford": "middlesex", "l-clifford": "sussex",
+                  "l-henry-vi": "cumbria"})
+    state["blocks"]["l-clifford"]["str"] = 1
+    state = play_cards(state, "Action 3", "Action 2")
+    state = do(state, "york", "move:essex", "blk:y-march", "go:middlesex", "move:kent", "blk:y-warwick",
+               "go:sussex", "end")
+    state = do(state, "lancaster", "end")
+    assert state["step"] == "combat" and ENGINE.active_roles(state) == ["york"]
+    assert ids(state, "york") == ["battle:middlesex", "battle:sussex"]
+    state = do(state, "york", "battle:sussex")
+    assert state["battle"]["area"] == "sussex"
+    Dice(monkeypatch, [6, 1, 6, 6, 6])
+    state = do(state, "lancaster", "fire:l-clifford")
+    state = do(state, "york", "fire:y-warwick")                 # Clifford falls
+    state = do(state, "york", "done")                           # no regroup
+    assert state["battle"]["area"] == "middlesex" and state["battle"]["round"] == 1
