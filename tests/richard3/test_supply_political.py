@@ -294,3 +294,65 @@ def test_1_4_both_players_take_supply_losses_at_the_same_time():
     assert ENGINE.active_roles(state) == ["york"]
     state = do(state, "york", "step:y-kent")
     assert state["step"] == "card"
+
+
+def test_9_1_a_defector_who_changes_back_is_an_heir_again(monkeypatch):
+    """9.1: a defected Clarence is no heir for either side, but he regains heir status if he defects back. York's
+    Pretender turns the Lancastrian Clarence; York's other heirs being dead, Clarence then succeeds him as
+    Pretender and York has not lost."""
+    state = bare({"y-york": "derby", "l-clarence": "derby", "l-henry-vi": "cornwall"})
+    for heir in ("y-march", "y-rutland", "y-gloucester"):
+        state["blocks"][heir]["loc"] = "dead"
+    state = start_battle(state, "derby", "york", {"y-york": "chester|derby"}, "chester|derby")
+    Dice(monkeypatch, [4])
+    state = do(state, "lancaster", "pass:l-clarence")
+    state = do(state, "york", "treach:y-york:l-clarence")
+    assert state["blocks"]["y-clarence"]["loc"] == "derby" and state["blocks"]["l-clarence"]["loc"] == "off"
+    from rules.richard3.state import living_heirs
+    assert living_heirs(state, "york") == ["y-york", "y-clarence"]
+    ENGINE.eliminate(state, "y-york", Context())
+    assert ENGINE.result(state) is None and state["pretender"] == "y-clarence"
+
+
+def test_9_1_a_defected_clarence_goes_home_only_to_a_vacant_york_shield():
+    """9.1 (English): going home as an enemy noble, Clarence needs a *vacant* York shield (not merely friendly);
+    with none he goes to the pool."""
+    from rules.richard3.political import home_options
+    from rules.richard3.state import occupancy
+    state = bare({"l-clarence": "derby", "l-beaumont": "rutland", "y-march": "hereford", "l-henry-vi": "cornwall"})
+    assert home_options(state, occupancy(state), "l-clarence", "lancaster") == ["south-yorks"]
+    state["blocks"]["y-norfolk"]["loc"] = "south-yorks"
+    assert home_options(state, occupancy(state), "l-clarence", "lancaster") == []
+
+
+def test_9_1_the_yorkist_exeter_goes_home_to_cornwall():
+    """9.1: the defected Exeter (York's copy) goes home to Cornwall when it is friendly or vacant, else the pool."""
+    from rules.richard3.political import home_options
+    from rules.richard3.state import occupancy
+    state = bare({"y-exeter": "derby", "y-york": "ireland", "l-henry-vi": "middlesex"})
+    assert home_options(state, occupancy(state), "y-exeter", "york") == ["cornwall"]
+    state["blocks"]["l-devon"]["loc"] = "cornwall"
+    assert home_options(state, occupancy(state), "y-exeter", "york") == []
+
+
+def test_7_2_a_mercenary_away_from_its_own_exile_counts_toward_the_limit():
+    """7.2: only the local mercenary is outside an exile's limit (DECISIONS #13). York and Rutland with the
+    Burgundian in Ireland are three counted blocks against a limit of 2: one loses a step, and the Burgundian may be
+    the one."""
+    state = bare({"y-york": "ireland", "y-rutland": "ireland", "y-burgundian-mercenary": "ireland",
+                  "l-henry-vi": "kent"})
+    state = _to_supply(state)
+    assert state["step"] == "supply" and ENGINE.active_roles(state) == ["york"]
+    assert "step:y-burgundian-mercenary" in ids(state, "york")
+    state = do(state, "york", "step:y-burgundian-mercenary")
+    assert state["step"] == "card" and state["blocks"]["y-burgundian-mercenary"]["str"] == 2
+
+
+def test_kingmaker_the_captive_henry_counts_for_lancaster_in_the_usurpation_vote():
+    """Kingmaker special rule: the captive Henry VI "does count as a Lancastrian noble for Usurpation", though he
+    gives Lancaster no hold on London (8.2)."""
+    from rules.richard3.political import votes
+    state = new_game("1470")
+    count = votes(state)
+    # Lancaster's other blocks are in exile (France, Scotland); York has ten nobles and heirs on the map + London
+    assert count == {"lancaster": 1, "york": 11}
