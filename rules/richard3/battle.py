@@ -257,8 +257,9 @@ def regroup_dests(state, b, bid, side, occ):
 
 def _regroup_options(state, b, side, occ):
     out = []
+    took_part = b.get("took_part")   # absent in battles saved before it was recorded: no restriction then
     for x in sorted(blocks_at(occ, b["area"], side)):
-        if x in b["regrouped"] or x not in b["took_part"]:   # e.g. a Henry VI freed by this victory
+        if x in b["regrouped"] or took_part is not None and x not in took_part:   # e.g. a Henry VI freed now
             continue
         for d in regroup_dests(state, b, x, side, occ):
             out.append(Action(f"rg:{x}:{d}", f"{_name(x)} regroups to {area_name(d)}", _name(x)))
@@ -525,7 +526,8 @@ def _treachery(engine, state, ctx, roller, target, side, card=False):
     b["reserves"].append(twin)
     b["defected"].append(twin)
     b["late"].append(twin)
-    b["took_part"].append(twin)
+    if "took_part" in b:
+        b["took_part"].append(twin)
     _say(state, ctx, f"{_name(target)} joins {side.title()} (in reserve).")
     engine.update_pretender(state)
     engine.check_victory(state, ctx)
