@@ -298,11 +298,15 @@ def legal(engine, state, role):
         return out + [Action("back", "Cancel the sea move", "Back")]
     if mode == "sea_dest":
         out = []
+        start_seas = set(AREAS[act["area"]]["seas"])
         for d, sea, attack in sea_dests(state, occ, act["area"], role, act["event"] == "piracy"):
-            if attack:
-                out.append(Action(f"go:{d}:{sea}", f"Attack {area_name(d)} across the {area_name(sea)}", "Sea move"))
-            else:
+            if not attack:
                 out.append(Action(f"go:{d}", f"Sail to {area_name(d)} by the {area_name(sea)}", "Sea move"))
+                continue
+            # the id names the zone only where two zones join the ports (Calais–Kent, France–Cornwall)
+            both = len(start_seas & set(AREAS[d]["seas"])) > 1
+            out.append(Action(f"go:{d}:{sea}" if both else f"go:{d}",
+                              f"Attack {area_name(d)} across the {area_name(sea)}", "Sea move"))
         return out + [Action("back", "Choose another block", "Back")]
     if mode == "sea_second":
         out = [Action(f"blk:{b}", f"Also sail with {_name(b)}", "Second block (free)")
@@ -457,7 +461,7 @@ def apply(engine, state, role, aid, ctx):
 
 
 def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
-    """``dest`` is an area, or ``area:sea`` for an attack (the zone is its entry border)."""
+    """``dest`` is an area, or ``area:sea`` for an attack on a coast two zones reach (the zone is its border)."""
     act = state["act"]
     occ = occupancy(state)
     area, _, zone = dest.partition(":")

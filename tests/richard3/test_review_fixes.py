@@ -278,3 +278,14 @@ def test_kingmaker_a_rescued_henry_vi_may_move_in_the_same_action_phase():
     assert ids(state, "lancaster") == ["blk:l-henry-vi", "done"]
     state = do(state, "lancaster", "blk:l-henry-vi", "go:oxford")
     assert state["blocks"]["l-henry-vi"]["loc"] == "oxford"
+
+
+def test_event_piracy_an_attack_one_zone_reaches_keeps_the_plain_id():
+    """Piracy: where one sea zone joins the ports (Calais–London: the North Sea) there is nothing to choose."""
+    state = bare({"y-warwick": "calais", "y-march": "ireland", "l-oxford": "middlesex", "l-henry-vi": "cumbria"})
+    state = play_cards(state, "Piracy", "Action 2")
+    state = do(state, "york", "sea:calais", "blk:y-warwick")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "york")}
+    assert labels["go:middlesex"] == "Attack Middlesex across the North Sea"
+    state = do(state, "york", "go:middlesex")
+    assert state["pirates"] == {"y-warwick": "north-sea"}
