@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 fuzz: $(STAMP)
-	$(BIN)/herald fuzz richard3 --games 200 --seed 1
+	$(BIN)/herald fuzz richard3 --games 100 --seed 1 --jobs 2
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
