@@ -119,9 +119,14 @@ class HeraldClient(discord.Client):
     async def _on_command_error(self, interaction: discord.Interaction,
                                 error: app_commands.AppCommandError) -> None:  # pragma: no cover
         log.exception("Command failed", exc_info=error)
+        if isinstance(error, app_commands.CommandInvokeError):
+            # the layer answers every failure of its own; this is a failure around it: claim nothing
+            text = ("Something went wrong on Herald's side. `/game status` and `/play` show where the game "
+                    "stands; please try again, or tell the game master.")
+        else:  # the options could not be read (a bad value, a missing channel): the command did not run
+            text = f"Herald could not run that command ({error}); nothing was done. Please check its options."
         try:
-            await answer(interaction, "Something went wrong on Herald's side; the game is unchanged. "
-                                      "Please try again, or tell the game master.", ephemeral=True)
+            await answer(interaction, text, ephemeral=True)
         except discord.HTTPException:
             pass
 

@@ -94,6 +94,13 @@ def _split_token(token: str) -> tuple[int, str]:
     return (int(version) if version.isdigit() else -1), digest
 
 
+def when(ts: float, relative: bool = True) -> str:
+    """A time as a Discord timestamp: each reader sees it in their own time zone and language (a plain
+    UTC time confuses players spread over the world); with ``relative``, "in 5 hours" after it."""
+    stamp = int(ts)
+    return f"<t:{stamp}:f> (<t:{stamp}:R>)" if relative else f"<t:{stamp}:f>"
+
+
 def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
     """What a role's view shows beyond the public view (its hand, hidden blocks, its secret choice)."""
     return {k: v for k, v in mine.items() if public.get(k) != v}
@@ -357,9 +364,9 @@ class Layer:
             return ""
         parts = []
         for w in status.waiting:
-            when = f", by {clock.format_time(w.deadline)}" if w.deadline else ""
+            by = f", by {when(w.deadline)}" if w.deadline else ""
             away = " (away)" if w.paused else ""
-            parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{when}")
+            parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{by}")
         return "**Now:** " + "; ".join(parts)
 
     # ---- choices -------------------------------------------------------------------------------
@@ -375,7 +382,7 @@ class Layer:
         elif rc.kind == "reaction":
             lines.append("*You may respond now, or pass.*")
         if rc.deadline and not brief:
-            lines.append(f"Deadline: {clock.format_time(rc.deadline)}.")
+            lines.append(f"Deadline: {when(rc.deadline)}.")
         if pages > 1:
             lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
         return "\n".join(lines), view
@@ -898,7 +905,7 @@ class Layer:
             user = self.uid(interaction.user)
             if not turn:
                 turns = await self.call(self.service.history, status.game_id, user)
-                lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {clock.format_time(t.at)}" for t in turns]
+                lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {when(t.at, False)}" for t in turns]
                 hint = "Show one with `/game history turn:`."
                 head = f"**Game #{status.game_id}: {len(turns)} turn(s)**"
                 room = L.MESSAGE_CONTENT_MAX - len(head) - len(hint) - 40
@@ -952,13 +959,13 @@ class Layer:
             for w in status.waiting:
                 policy = status.deadlines.policy_for(w.kind)
                 if w.deadline is None:
-                    when = "no deadline"
+                    due = "no deadline"
                 else:
                     left = w.deadline - now
-                    when = (f"by {clock.format_time(w.deadline)} (in {clock.format_duration(left)})" if left > 0
-                            else f"passed at {clock.format_time(w.deadline)}")
+                    due = (f"by {when(w.deadline)}" if left > 0
+                           else f"passed at {when(w.deadline, False)} ({clock.format_duration(-left)} ago)")
                 away = ", paused while they are away" if w.paused else ""
-                lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {when}{away}; then: {policy}")
+                lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {due}{away}; then: {policy}")
             await answer(interaction, f"**Game #{status.game_id} deadlines**\n" + "\n".join(lines), ephemeral=True)
         await self._guarded(interaction, work)
 
@@ -971,7 +978,7 @@ class Layer:
                 return
             until = clock.timestamp() + days * 86400
             await self.call(self.service.set_vacation, user, until, self.uname(interaction.user))
-            await answer(interaction, f"Vacation until {clock.format_time(until)}: your deadlines are paused "
+            await answer(interaction, f"Vacation until {when(until)}: your deadlines are paused "
                                       "until then (`/vacation days:0` ends it early).", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
@@ -1011,6 +1018,9 @@ class Layer:
 
     async def admin_replace_seat(self, interaction: discord.Interaction, game: str | None, role: str, user: Any) -> None:
         async def act(status, by):
+            if getattr(user, "bot", False):
+                raise Refusal(f"{self.uname(user)} is a bot: it cannot play (bots cannot receive the DMs or use "
+                              "the buttons). Choose a person.")
             seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user))
             return f"Seat {seat.seat} ({', '.join(seat.role_names)}) of game #{status.game_id} is now {user.mention}'s."
         await self._admin(interaction, game, act)
@@ -1069,12 +1079,23 @@ class Layer:
                 for s in await self.call(self.service.games_in_channel, str(interaction.channel_id)):
                     found[s.game_id] = s
             for s in await self.call(self.service.games_of_user, user):
+                if interaction.guild is not None and not self._maybe_here(s, interaction.guild.id):
+                    continue  # a game of another server could not be named here anyway
                 found.setdefault(s.game_id, s)
             items = [(f"#{s.game_id} {s.title} ({s.status}, {s.turn_label})", str(s.game_id)) for s in found.values()]
             return self._filter(items, current.lstrip("#"))
         except Exception:  # pragma: no cover - autocomplete must never fail loudly
             log.exception("autocomplete_game")
             return []
+
+    def _maybe_here(self, status: Any, guild_id: int) -> bool:
+        """Whether a game may belong to this server, judged from the cache only (autocomplete must be
+        quick): False only when its channel is known to be in another server."""
+        if not str(status.channel).isdigit():
+            return False
+        channel = self.client.get_channel(int(status.channel))
+        guild = getattr(channel, "guild", None)
+        return channel is None or guild is None or guild.id == guild_id
 
     async def autocomplete_role(self, interaction: discord.Interaction, current: str, mine: bool = False):
         try:
@@ -1341,9 +1362,9 @@ class Layer:
                     users.append(uid)
             else:
                 who = discord.utils.escape_mentions(L.clip(w.user_name or "nobody", 64))
-            when = f", by {clock.format_time(w.deadline)}" if w.deadline else ""
+            by = f", by {when(w.deadline)}" if w.deadline else ""
             away = " (away)" if w.paused else ""
-            parts.append(f"{w.role_name} {who}{away}{when}")
+            parts.append(f"{w.role_name} {who}{away}{by}")
         return ("**Now:** " + "; ".join(parts), users) if parts else ("", [])
 
     # ---- sending -------------------------------------------------------------------------------

@@ -108,3 +108,14 @@ def test_unfollow_calls_the_service_when_it_can(table):
     t.cmd("game follow", eve)
     done = t.cmd("game unfollow", eve)
     assert calls == [(1, str(eve.id))] and "no longer follow" in done.recorded[-1].content
+
+
+def test_game_suggestions_leave_out_other_servers(table):
+    t = table
+    _started(t)
+    other = t.client.add_channel("elsewhere", guild=FakeGuild(2, "Other"))
+    t.cmd("game new", t.bob, channel=other, game="duel", role="red")
+    here = [c.value for c in t.ac("autocomplete_game", t.bob, "")]
+    assert here == ["1"]
+    interaction_there = t.client.interactions[-1]
+    assert interaction_there.autocomplete_choices

@@ -266,3 +266,20 @@ def test_dm_turn_map_setting(tmp_path, frozen, monkeypatch, attach):
     assert bool(dm.files) is attach
     assert re.search(r"Your move in game #1", dm.content)
     t.service.close()
+
+
+def test_a_bot_cannot_take_a_seat_and_deadlines_show_in_local_time(table):
+    t = table
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    t.cmd("game start", t.alice)
+    robot = t.client.add_user("robot")
+    robot.bot = True
+    refused = t.cmd("admin replace-seat", t.alice, role="blue", user=robot)
+    assert "is a bot" in refused.recorded[-1].content
+    assert t.service.status(1).seats[1].user_id == str(t.bob.id)
+    # deadlines are Discord timestamps: every reader sees their own time zone
+    due = int(t.service.status(1).waiting[0].deadline)
+    now = [s for s in t.client.recorder.public() if "**Now:**" in s.text()][-1]
+    assert f"<t:{due}:f>" in now.content and f"<t:{due}:R>" in now.content
+    assert f"<t:{due}:f>" in t.cmd("deadline", t.alice).recorded[-1].content
