@@ -2,7 +2,7 @@
 
 Commands (all names lowercase, checked against Discord's limits by tests/discordbot/test_limits.py):
 
-    /game new|join|leave|swap|autopass|start|status|list|abort|history
+    /game new|join|leave|swap|autopass|start|status|list|follow|unfollow|abort|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
     /admin replace-seat|extend-deadline|pause|resume|end|abort  (game master or Manage Server)
 
@@ -115,6 +115,18 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     async def game_list(interaction: discord.Interaction):
         await layer.game_list(interaction)
 
+    @game.command(name="follow", description="Follow a game as a spectator (public information only)")
+    @app_commands.describe(game=GAME_DESC)
+    @app_commands.autocomplete(game=ac_game)
+    async def game_follow(interaction: discord.Interaction, game: Optional[str] = None):
+        await layer.game_follow(interaction, game, True)
+
+    @game.command(name="unfollow", description="Stop following a game as a spectator")
+    @app_commands.describe(game=GAME_DESC)
+    @app_commands.autocomplete(game=ac_game)
+    async def game_unfollow(interaction: discord.Interaction, game: Optional[str] = None):
+        await layer.game_follow(interaction, game, False)
+
     @game.command(name="abort", description="End the game without a result (game master)")
     @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)")
     @app_commands.autocomplete(game=ac_game)
@@ -145,17 +157,20 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
         await layer.order(interaction, game, role, order)
 
     @tree.command(name="hand", description="Your private hand and hidden pieces (only you see them)")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles (when you hold several)")
+    @app_commands.describe(game=GAME_DESC, role="Which of your roles (when you hold several)",
+                           dm="Send it to you by direct message instead")
     @app_commands.autocomplete(game=ac_game, role=ac_my_role)
-    async def hand(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None):
-        await layer.private_look(interaction, game, role, with_picture=False)
+    async def hand(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None,
+                   dm: bool = False):
+        await layer.private_look(interaction, game, role, with_picture=False, dm=dm)
 
     @tree.command(name="view", description="Your private map: what only you can see (only you see it)")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles", picture="Which picture")
+    @app_commands.describe(game=GAME_DESC, role="Which of your roles", picture="Which picture",
+                           dm="Send it to you by direct message instead")
     @app_commands.autocomplete(game=ac_game, role=ac_my_role, picture=ac_picture)
     async def view(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None,
-                   picture: Optional[str] = None):
-        await layer.private_look(interaction, game, role, with_picture=True, picture=picture)
+                   picture: Optional[str] = None, dm: bool = False):
+        await layer.private_look(interaction, game, role, with_picture=True, picture=picture, dm=dm)
 
     @tree.command(name="map", description="The public map of a game, posted here")
     @app_commands.describe(game=GAME_DESC, picture="Which picture")

@@ -8,15 +8,20 @@ the map, whose move) arrives through the service's outbox, delivered by :meth:`L
 
 Every interaction is answered exactly once: slow handlers defer first (within Discord's 3 seconds) and
 then send followups; quick ones (autocomplete, page turns) answer directly.
+
+Access: a game named by its id is shown only in its own server, to someone who can see its channel (or
+in DMs, to its players and game master). Mentions: the channel pings a player only on the post that says
+a role of theirs is newly waited for, and exactly that player (no name or reason can ping anyone).
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextvars
 import hashlib
 import json
 import logging
+import re
 from typing import Any, Awaitable, Callable, Iterable
 
 import discord
@@ -27,19 +32,37 @@ from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_gam
 
 from . import limits as L
 from .components import choices_view, open_view
-from .replies import DM_HELP, answer, defer, png_file
-from .settings import DiscordSettings
+from .replies import DM_HELP, NO_MENTIONS, answer, defer, png_file, send_dm, send_private, too_big
+from .settings import PERMISSION_NAMES, DiscordSettings
 
 log = logging.getLogger("herald.discord")
 
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: Discord error codes that no retry can cure: the message is given up and the game master told
+PERMANENT_ERRORS = {10003: "Unknown Channel", 10013: "Unknown User", 50001: "Missing Access",
+                    50013: "Missing Permissions"}
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+
+#: service calls that change something: a failure after one of them must not claim "nothing changed"
+MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "set_autopass", "start", "end", "abort",
+            "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
+            "send"}
+#: the mutating service calls made while handling the current interaction (see Layer._guarded)
+_CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("herald_changed", default=None)
+
+#: an order reference offered by autocomplete when an action id is too long for it: n-th action of a role
+#: at a game version ("#3", "#3:york", "#3:york:17")
+ORDER_REF = re.compile(r"^#(\d{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::(\d{1,12}))?$")
 
 HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/game new` creates a game in this channel (or a thread); others `/game join`; the game master `/game start`s.
-• When it is your move you get a DM with your private map and your choices as buttons; `/play` shows them
-  here too (only you see them), `/order` lets you type an order with suggestions.
-• `/hand`, `/view` show your private pieces and map; `/map` posts the public map; `/log` the log you may read.
-• `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play.
+• When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
+  private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
+  you type an order with suggestions.
+• `/hand`, `/view` show your private pieces and map, only to you (`dm:True` sends them by DM); `/map` posts the
+  public map; `/log` the log you may read (🔒 lines are yours alone).
+• `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
+  `/game follow` to follow a game as a spectator.
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
@@ -55,6 +78,10 @@ class Refusal(Exception):
         self.message = message
 
 
+class Undeliverable(Exception):
+    """An outbox message that no retry can deliver (a private message addressed to a channel)."""
+
+
 def choice_token(rc: Any) -> str:
     """``<version>x<fingerprint>``: the game version the choices were shown at, and a short hash of the
     role's prompt and legal action ids. See :meth:`Layer._current` for how a click is matched."""
@@ -65,6 +92,13 @@ def choice_token(rc: Any) -> str:
 def _split_token(token: str) -> tuple[int, str]:
     version, _, digest = token.partition("x")
     return (int(version) if version.isdigit() else -1), digest
+
+
+def when(ts: float, relative: bool = True) -> str:
+    """A time as a Discord timestamp: each reader sees it in their own time zone and language (a plain
+    UTC time confuses players spread over the world); with ``relative``, "in 5 hours" after it."""
+    stamp = int(ts)
+    return f"<t:{stamp}:f> (<t:{stamp}:R>)" if relative else f"<t:{stamp}:f>"
 
 
 def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
@@ -110,34 +144,99 @@ class Layer:
         self._delivery_lock = asyncio.Lock()
         #: lines already shown to a user in a reply, so the same private log line is not also DMed
         self._shown: dict[tuple[str, int], list[str]] = {}
-        #: users told (once per game and run) that their DMs are closed
-        self._told_closed: set[tuple[str, int]] = set()
-        #: (target kind, target) -> id of a failed message awaiting its retry; later ones wait behind it
-        self._blocked: dict[tuple[str, str], int] = {}
-        #: (user, game) mentioned in a "Now:" line during the current delivery round
-        self._pinged: set[tuple[str, int]] = set()
+        #: users told (once per run) that their DMs are closed; see _dm_closed
+        self._told_closed: set[str] = set()
+        #: delivery problems already reported to a game master: (game, target, Discord error code)
+        self._alerted: set[tuple[int | None, str, int]] = set()
+        #: private notes for a user, shown (ephemerally) with the answer to their next interaction
+        self._notes: dict[str, list[str]] = {}
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run a (blocking) service call in a worker thread."""
-        return await asyncio.to_thread(fn, *args, **kwargs)
+        result = await asyncio.to_thread(fn, *args, **kwargs)
+        changed = _CHANGED.get()
+        name = getattr(fn, "__name__", "")
+        if changed is not None and name in MUTATING:
+            changed.append(name)
+        return result
 
     async def _guarded(self, interaction: discord.Interaction, work: Callable[[], Awaitable[None]], *,
                        ephemeral: bool = True, deliver: bool = False) -> None:
-        """Defer, run ``work``, turn refusals into a private reply, then deliver queued messages."""
+        """Defer, run ``work``, turn refusals and failures into a private reply that says truthfully
+        whether anything changed, show the user's pending notes, then deliver queued messages (a
+        delivery problem is logged; it never turns into a reply about the user's order)."""
+        changed: list[str] = []
+        token = _CHANGED.set(changed)
         try:
-            await defer(interaction, ephemeral=ephemeral)
-            await work()
-        except (ServiceError, Refusal) as error:
-            await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
-        except discord.HTTPException:
-            raise  # Discord itself failed: nothing sensible to answer with
-        except Exception:
-            log.exception("Handler failed")
-            await answer(interaction, "⚠️ Something went wrong on Herald's side; nothing was played. Please try "
-                                      "again, or tell the game master.", ephemeral=True)
-        if deliver:
+            try:
+                await defer(interaction, ephemeral=ephemeral)
+                await work()
+            except (ServiceError, Refusal) as error:
+                text = f"⚠️ {error.message}"
+                if changed:
+                    text += "\n" + self._changed_note(changed)
+                await self._reply_safely(interaction, text)
+            except discord.HTTPException as error:
+                log.warning("Discord refused part of a reply: %s", error)
+                await self._reply_safely(interaction, self._failure_text(changed, f"Discord refused it: {error}"))
+            except Exception:
+                log.exception("Handler failed")
+                await self._reply_safely(interaction, self._failure_text(changed, None))
+            await self._flush_notes(interaction)
+        finally:
+            _CHANGED.reset(token)
+        if deliver or changed:
+            await self.deliver_quietly()
+
+    @staticmethod
+    def _changed_note(changed: list[str]) -> str:
+        return ("(What was done before that is recorded: `/game status` and `/play` show where the game "
+                "stands.)")
+
+    @staticmethod
+    def _failure_text(changed: list[str], detail: str | None) -> str:
+        why = f" ({detail})" if detail else ""
+        if changed:
+            what = ("Your order was recorded" if "submit" in changed else
+                    "Your order was taken back" if "undo" in changed else "That was done")
+            return (f"⚠️ {what}, but Herald could not finish its reply{why}. `/play` and `/game status` show "
+                    "where the game stands.")
+        return (f"⚠️ Something went wrong on Herald's side{why}; nothing was changed. Please try again, or "
+                "tell the game master.")
+
+    async def _reply_safely(self, interaction: discord.Interaction, text: str) -> None:
+        """A private reply that must not raise: the deferred "thinking…" always gets its followup when
+        Discord lets us send one at all."""
+        try:
+            await answer(interaction, text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s: %s", getattr(interaction, "id", "?"), error)
+
+    async def deliver_quietly(self) -> None:
+        """Deliver what is queued, after answering an interaction: a failure is logged (the outbox
+        keeps the messages for the next round), never reported as a failure of the user's order."""
+        try:
             await self.deliver_pending()
+        except Exception:
+            log.exception("Outbox delivery after an interaction failed; the delivery loop retries it")
+
+    def note_for(self, user_id: str, text: str) -> None:
+        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction."""
+        notes = self._notes.setdefault(str(user_id), [])
+        if text not in notes:
+            notes.append(text)
+        del notes[:-5]
+
+    async def _flush_notes(self, interaction: discord.Interaction) -> None:
+        notes = self._notes.pop(self.uid(interaction.user), None)
+        if not notes:
+            return
+        try:
+            await answer(interaction, "\n\n".join(notes), ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not show notes to %s: %s", interaction.user, error)
+            self._notes[self.uid(interaction.user)] = notes
 
     @staticmethod
     def uid(user: Any) -> str:
@@ -152,10 +251,17 @@ class Layer:
 
     async def resolve(self, interaction: discord.Interaction, game: str | None,
                       statuses: Iterable[str] | None = None) -> Any:
-        """The game a command means: ``game`` when given; else the only (unfinished) game of this
-        channel or thread; else the user's only game; else the newest finished game of this channel."""
+        """The game a command means: ``game`` when given (if this user may see it from here, see
+        :meth:`check_access`); else the only (unfinished) game of this channel or thread; else the user's
+        only game; else the newest finished game of this channel."""
         if game:
-            return await self.call(self.service.status, parse_game_id(game))
+            try:
+                game_id = parse_game_id(game)
+            except (ServiceError, ValueError):
+                raise Refusal(f"'{game}' is not a game number; pick one from the suggestions.") from None
+            status = await self.call(self.service.status, game_id)
+            await self.check_access(interaction, status)
+            return status
         user = self.uid(interaction.user)
         wanted = set(statuses) if statuses else None
 
@@ -184,6 +290,50 @@ class Layer:
             if ended:
                 return ended[0]  # the newest game of this channel, finished: its log, map, history
         raise Refusal("There is no game here. Create one with `/game new`, or name one with the `game` option.")
+
+    # ---- access --------------------------------------------------------------------------------
+    async def _game_channel(self, status: Any) -> Any | None:
+        """The Discord channel (or thread) a game is bound to, or None when Herald cannot see it."""
+        if not str(status.channel).isdigit():
+            return None
+        try:
+            return await self._channel(status.channel)
+        except (discord.HTTPException, discord.ClientException, ValueError):
+            return None
+
+    @staticmethod
+    def _can_view(channel: Any, member: Any) -> bool:
+        try:
+            return bool(channel.permissions_for(member).view_channel)
+        except Exception:  # not a member of that server, parent channel not cached...: not visible
+            return False
+
+    async def same_server(self, interaction: discord.Interaction, status: Any) -> bool:
+        """Whether the interaction comes from the server the game is played in."""
+        if interaction.guild is None:
+            return False
+        channel = await self._game_channel(status)
+        guild = getattr(channel, "guild", None)
+        return guild is not None and guild.id == interaction.guild.id
+
+    async def check_access(self, interaction: discord.Interaction, status: Any) -> None:
+        """A game named by id: in a server, only a game of that server, and (for someone who neither
+        plays it nor runs it) only when they can see its channel; in DMs, only one's own games. The
+        refusal does not tell whether such a game exists elsewhere."""
+        user = self.uid(interaction.user)
+        involved = bool(self.roles_of(status, user)) or status.gm == user
+        if interaction.guild is None:
+            if involved:
+                return
+            raise Refusal(f"In direct messages you can name only your own games, and #{status.game_id} is not "
+                          "one of them. Use the command in the game's server.")
+        if not await self.same_server(interaction, status):
+            raise Refusal(f"There is no game #{status.game_id} in this server.")
+        if involved:
+            return
+        channel = await self._game_channel(status)
+        if not self._can_view(channel, interaction.user):
+            raise Refusal(f"There is no game #{status.game_id} that you can see here.")
 
     @staticmethod
     def roles_of(status: Any, user_id: str) -> list[str]:
@@ -214,9 +364,9 @@ class Layer:
             return ""
         parts = []
         for w in status.waiting:
-            when = f", by {clock.format_time(w.deadline)}" if w.deadline else ""
+            by = f", by {when(w.deadline)}" if w.deadline else ""
             away = " (away)" if w.paused else ""
-            parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{when}")
+            parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{by}")
         return "**Now:** " + "; ".join(parts)
 
     # ---- choices -------------------------------------------------------------------------------
@@ -232,7 +382,7 @@ class Layer:
         elif rc.kind == "reaction":
             lines.append("*You may respond now, or pass.*")
         if rc.deadline and not brief:
-            lines.append(f"Deadline: {clock.format_time(rc.deadline)}.")
+            lines.append(f"Deadline: {when(rc.deadline)}.")
         if pages > 1:
             lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
         return "\n".join(lines), view
@@ -295,14 +445,23 @@ class Layer:
 
     async def on_page(self, interaction: discord.Interaction, game: str, token: str, role: str, page: int) -> None:
         user = self.uid(interaction.user)
-        await interaction.response.defer()  # a deferred update: the message itself is edited below
         try:
-            status, rc, _ = await self._current(parse_game_id(game), user, role, token)
-        except (ServiceError, Refusal) as error:
-            await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True)
-            return
-        content, view = self.choices_message(status, rc, page)
-        await interaction.edit_original_response(content=content, view=view)
+            await interaction.response.defer()  # a deferred update: the message itself is edited below
+            try:
+                status, rc, _ = await self._current(parse_game_id(game), user, role, token)
+            except (ServiceError, Refusal) as error:
+                await answer(interaction, f"⚠️ {error.message}", ephemeral=True)
+                return
+            content, view = self.choices_message(status, rc, page)
+            await interaction.edit_original_response(content=L.clip_message(content), view=view)
+        except discord.HTTPException as error:
+            log.warning("Page turn failed: %s", error)
+            await self._reply_safely(interaction, f"⚠️ Discord refused to show that page ({error}). `/play` shows "
+                                                  "your choices again.")
+        except Exception:
+            log.exception("Page turn failed")
+            await self._reply_safely(interaction, self._failure_text([], None))
+        await self._flush_notes(interaction)
 
     async def on_choice(self, interaction: discord.Interaction, game: str, token: str, role: str, index: int) -> None:
         game_id = parse_game_id(game)
@@ -365,37 +524,50 @@ class Layer:
                    if role is None or rc.role == role]
             if not rcs:
                 raise Refusal(f"You have nothing to order in game #{status.game_id} now. {self.waiting_line(status)}")
-            rc, action = self.match_order(rcs, text)
-            await self._submit(interaction, status.game_id, user, action.id, rc.role, None)
+            rc, action, version = self.match_order(rcs, text)
+            await self._submit(interaction, status.game_id, user, action.id, rc.role, version)
         await self._guarded(interaction, work, deliver=True)
 
     @staticmethod
-    def match_order(rcs: list[Any], text: str) -> tuple[Any, Any]:
-        """The (role choices, action) an order names: its id, ``#n`` (n-th choice), its label, or a unique
-        part of a label."""
+    def match_order(rcs: list[Any], text: str) -> tuple[Any, Any, int | None]:
+        """The (role choices, action, version it was offered at) an order names: its id; ``#n`` (the n-th
+        choice; ``#n:role`` or ``#n:role:version`` as autocomplete offers it for an action whose id is too
+        long for Discord, the version letting the service refuse it once the game has moved on); its
+        label; or a unique part of a label."""
         wanted = text.strip()
         for rc in rcs:
             for a in rc.actions:
                 if a.id == wanted:
-                    return rc, a
-        if wanted.startswith("#") and wanted[1:].isdigit() and len(rcs) == 1:
-            n = int(wanted[1:])
-            if 1 <= n <= len(rcs[0].actions):
-                return rcs[0], rcs[0].actions[n - 1]
+                    return rc, a, None
+        ref = ORDER_REF.match(wanted)
+        if ref:
+            n, role, version = int(ref[1]), ref[2], ref[3]
+            pool = [rc for rc in rcs if role is None or rc.role == role]
+            if len(pool) > 1:
+                raise Refusal(f"'{wanted}' could be an order of any of your roles ("
+                              + ", ".join(rc.role_name for rc in pool) + "): pick a suggestion, or say which "
+                              "with the `role` option.")
+            if not pool:
+                raise Refusal(f"'{wanted}' is an order for a role that has nothing to do now. Pick a fresh "
+                              "suggestion, or use /play for buttons.")
+            if not 1 <= n <= len(pool[0].actions):
+                raise Refusal(f"There is no choice {wanted.split(':')[0]} now: {pool[0].role_name} has "
+                              f"{len(pool[0].actions)}. Pick a suggestion, or use /play for buttons.")
+            return pool[0], pool[0].actions[n - 1], int(version) if version else None
         low = wanted.lower()
         exact = [(rc, a) for rc in rcs for a in rc.actions if a.label.lower() == low]
         if len(exact) == 1:
-            return exact[0]
+            return (*exact[0], None)
         partial = [(rc, a) for rc in rcs for a in rc.actions if low and (low in a.label.lower() or low in a.id.lower())]
         if len(partial) == 1:
-            return partial[0]
+            return (*partial[0], None)
         found = exact or partial
         if found:
-            raise Refusal(f"'{wanted}' could mean several orders: " + "; ".join(a.label for _, a in found[:8])
-                          + ". Pick one of the suggestions.")
+            raise Refusal(L.clip(f"'{wanted}' could mean several orders: " + "; ".join(a.label for _, a in found[:8])
+                                 + ". Pick one of the suggestions.", 1800))
         sample = "; ".join(a.label for rc in rcs for a in rc.actions[:8])
-        raise Refusal(f"'{wanted}' is not one of your orders now. For example: {sample}. "
-                      "Pick a suggestion, or use /play for buttons.")
+        raise Refusal(L.clip(f"'{wanted}' is not one of your orders now. For example: {sample}.", 1700)
+                      + " Pick a suggestion, or use /play for buttons.")
 
     # ---- private looks, maps, log --------------------------------------------------------------
     async def _picture(self, fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> tuple[bytes | None, str]:
@@ -409,7 +581,9 @@ class Layer:
             return None, str(error) or error.__class__.__name__
 
     async def private_look(self, interaction: discord.Interaction, game: str | None, role: str | None, *,
-                           with_picture: bool, picture: str | None = None) -> None:
+                           with_picture: bool, picture: str | None = None, dm: bool = False) -> None:
+        """/hand and /view: private, so answered only to the user (ephemerally); ``dm`` sends it by DM
+        instead, with the ephemeral reply (and how to open DMs) when theirs are closed."""
         async def work():
             status = await self.resolve(interaction, game)
             user = self.uid(interaction.user)
@@ -417,6 +591,8 @@ class Layer:
             if not held:
                 raise Refusal(f"You hold no seat in game #{status.game_id}: there is nothing private to show. "
                               "Use /map for the public map.")
+            if role and role not in held:
+                raise Refusal(f"You do not play {role} in game #{status.game_id}; you play {', '.join(held)}.")
             which = role or next((w.role for w in status.waiting if w.role in held), held[0])
             mine = await self.call(self.service.view, status.game_id, user, which)
             public = await self.call(self.service.view, status.game_id, None)
@@ -429,31 +605,59 @@ class Layer:
                 data, why = await self._picture(self.service.picture, status.game_id, user, wanted, which)
                 if data is None and with_picture:
                     text += f"\n*(No picture: {why})*"
-            await answer(interaction, text, ephemeral=True, file=png_file(data, f"{wanted or 'map'}.png"))
+                elif too_big(data):
+                    text += "\n*(The picture is too large for Discord to attach.)*"
+            await send_private(interaction, text, file_bytes=data, filename=f"{wanted or 'map'}.png", prefer_dm=dm)
         await self._guarded(interaction, work)
 
     async def public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
+        changed: list[str] = []
+        token = _CHANGED.set(changed)
+        try:
+            await self._public_map(interaction, game, picture)
+        except discord.HTTPException as error:
+            log.warning("Posting the map failed: %s", error)
+            await self._reply_safely(interaction, f"⚠️ Discord refused the map ({error}).")
+        except Exception:
+            log.exception("Posting the map failed")
+            await self._reply_safely(interaction, self._failure_text([], None))
+        finally:
+            _CHANGED.reset(token)
+        await self._flush_notes(interaction)
+
+    async def _public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
         await defer(interaction, ephemeral=False)  # the map is for the whole channel
         try:
             status = await self.resolve(interaction, game)
             if status.status == "open":
                 raise Refusal(f"Game #{status.game_id} has not started: no map yet.")
+            if interaction.guild is not None and not await self.same_server(interaction, status):
+                raise Refusal(f"Game #{status.game_id} is played in another server: /map posts its map only "
+                              "there. `/view` shows you your own map here, privately.")
         except (ServiceError, Refusal) as error:
             # keep the refusal private: drop the public "thinking…" message, then answer ephemerally
             try:
                 await interaction.delete_original_response()
             except discord.HTTPException:
                 pass
-            await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True)
+            await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
         data, why = await self._picture(self.service.picture, status.game_id, None, picture or "map")
         text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}**"
         if data is None:
             text += f"\n*(No picture: {why})*"
+        elif too_big(data, self._upload_limit(interaction.channel)):
+            text += "\n*(The picture is too large for Discord to attach here.)*"
         line = self.waiting_line(status)
         if line:
             text += "\n" + line
-        await answer(interaction, text, ephemeral=False, file=png_file(data, f"{picture or 'map'}.png"))
+        await answer(interaction, text, ephemeral=False,
+                     file=png_file(data, f"{picture or 'map'}.png", self._upload_limit(interaction.channel)))
+
+    @staticmethod
+    def _upload_limit(channel: Any) -> int:
+        limit = getattr(getattr(channel, "guild", None), "filesize_limit", None)
+        return limit if isinstance(limit, int) and limit > 0 else L.ATTACHMENT_MAX
 
     async def show_log(self, interaction: discord.Interaction, game: str | None, lines: int,
                        new: bool = False) -> None:
@@ -488,33 +692,105 @@ class Layer:
             options[key.strip()] = value.strip()
         return options
 
+    @staticmethod
+    def _in_thread(channel: Any) -> bool:
+        return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in THREAD_TYPES
+
+    def missing_permissions(self, interaction: discord.Interaction, thread: bool) -> list[str]:
+        """What Herald lacks in the interaction's channel to host a game there (names as Discord's
+        settings show them): see the channel, post in it (in a thread: post in threads), attach the map,
+        embed links; with ``thread``, also open a public thread and post in it."""
+        perms = getattr(interaction, "app_permissions", None)
+        if perms is None:  # pragma: no cover - every interaction from Discord carries them
+            return []
+        need = ["view_channel", "send_messages_in_threads" if self._in_thread(interaction.channel) else "send_messages",
+                "attach_files", "embed_links"]
+        if thread:
+            need += ["create_public_threads", "send_messages_in_threads"]
+        missing: list[str] = []
+        for name in need:
+            if not getattr(perms, name, False) and PERMISSION_NAMES[name] not in missing:
+                missing.append(PERMISSION_NAMES[name])
+        return missing
+
+    def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
+        """The game, scenario, options and seat of a /game new, checked before anything is created (so a
+        typo never leaves an empty thread behind). The service checks them again when creating."""
+        seats = self.service.roles(game, scenario)  # unknown game or scenario: NotFound / BadOption
+        try:
+            self.service.engine(game).validate_options(options)
+        except ServiceError:
+            raise
+        except Exception as error:  # the engine's BadSetup, worded for the player
+            raise Refusal(str(error)) from None
+        if role and not role.strip().isdigit():
+            wanted = role.strip().lower()
+            if not any(wanted in (r.lower(), name.lower()) for r, name in seats):
+                raise Refusal(f"There is no seat '{role}' in that scenario. Seats: "
+                              + ", ".join(name for _, name in seats) + ".")
+
+    NO_THREAD_HERE = ("I can open a thread only from a text or announcement channel. Create the game here without "
+                      "`thread`, or use /game new in such a channel.")
+
+    async def _open_thread(self, interaction: discord.Interaction, game: str) -> Any:
+        channel = interaction.channel
+        kind = getattr(channel, "type", None)
+        if kind in (discord.ChannelType.text, discord.ChannelType.news) and not hasattr(channel, "create_thread"):
+            channel = await self._channel(str(interaction.channel_id))  # not cached: fetch the real channel
+        if kind not in (discord.ChannelType.text, discord.ChannelType.news) or not hasattr(channel, "create_thread"):
+            raise Refusal(self.NO_THREAD_HERE)
+        # an announcement channel's threads are "news" threads; Discord refuses a public_thread there
+        kind = discord.ChannelType.news_thread if kind == discord.ChannelType.news else discord.ChannelType.public_thread
+        titles = {e["id"]: e["title"] for e in self.catalogue()}
+        try:
+            return await channel.create_thread(
+                name=L.clip(f"{titles.get(game, game)} — {self.uname(interaction.user)}", 100), type=kind,
+                auto_archive_duration=10080, reason=f"Herald game created by {self.uname(interaction.user)}")
+        except discord.Forbidden:
+            raise Refusal("Discord did not let me create a thread here: I need **Create Public Threads** and "
+                          "**Send Messages in Threads** in this channel.") from None
+
     async def game_new(self, interaction: discord.Interaction, game: str, scenario: str | None,
                        options: str | None, role: str | None, thread: bool) -> None:
         async def work():
             if interaction.guild is None:
                 raise Refusal("Create games in a server channel, where the other players can see them.")
+            if thread and getattr(interaction.channel, "type", None) not in (discord.ChannelType.text,
+                                                                              discord.ChannelType.news):
+                raise Refusal(self.NO_THREAD_HERE)
+            missing = self.missing_permissions(interaction, thread)
+            if missing:
+                raise Refusal("I cannot host a game here: I lack " + ", ".join(f"**{m}**" for m in missing)
+                              + " in this channel. Ask a server admin to give Herald these permissions (Server "
+                              "Settings ▸ Roles ▸ Herald's role, or this channel's Edit Channel ▸ Permissions), "
+                              "then try again.")
             opts = self.parse_options(options)
+            await self.call(self._check_new, game, scenario, opts, role)
             channel_id = str(interaction.channel_id)
             where = f"<#{channel_id}>"
+            made = None
             if thread:
-                create = getattr(interaction.channel, "create_thread", None)
-                if create is None:
-                    raise Refusal("I can open a thread only from a text channel; use this thread as it is.")
-                titles = {e["id"]: e["title"] for e in self.catalogue()}
-                try:
-                    made = await create(name=L.clip(f"{titles.get(game, game)} — {self.uname(interaction.user)}", 100),
-                                        type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-                except discord.Forbidden:
-                    raise Refusal("I may not create threads here (I need Create Public Threads).") from None
+                made = await self._open_thread(interaction, game)
                 channel_id, where = str(made.id), made.mention
-            status = await self.call(self.service.create_game, game, channel=channel_id,
-                                     creator_id=self.uid(interaction.user), creator_name=self.uname(interaction.user),
-                                     scenario=scenario, options=opts)
+            try:
+                status = await self.call(self.service.create_game, game, channel=channel_id,
+                                         creator_id=self.uid(interaction.user),
+                                         creator_name=self.uname(interaction.user), scenario=scenario, options=opts)
+            except Exception:
+                if made is not None:  # do not leave an empty thread behind
+                    try:
+                        await made.delete()
+                    except discord.HTTPException:
+                        pass
+                raise
             text = f"Game #{status.game_id} ({status.title}, {status.scenario}) is open in {where}. "
             if role:
-                seat = await self.call(self.service.join, status.game_id, self.uid(interaction.user),
-                                       self.uname(interaction.user), role)
-                text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
+                try:
+                    seat = await self.call(self.service.join, status.game_id, self.uid(interaction.user),
+                                           self.uname(interaction.user), role)
+                    text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
+                except ServiceError as error:
+                    text += f"But you could not take that seat: {error.message} Take one with `/game join`. "
             seats = ", ".join("/".join(s.role_names) for s in status.seats)
             text += (f"Seats: {seats}. Players join with `/game join`; you start it with `/game start` "
                      "once every seat is taken.")
@@ -554,11 +830,33 @@ class Layer:
             await answer(interaction, f"Game #{status.game_id} autopass {text}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
+    async def game_follow(self, interaction: discord.Interaction, game: str | None, on: bool = True) -> None:
+        """/game follow and /game unfollow: be recorded as a spectator of a game (public information only)."""
+        async def work():
+            status = await self.resolve(interaction, game)
+            user = self.uid(interaction.user)
+            if self.roles_of(status, user):
+                raise Refusal(f"You play in game #{status.game_id}: you follow it already.")
+            if on:
+                await self.call(self.service.spectate, status.game_id, user, self.uname(interaction.user))
+                await answer(interaction, f"👀 You follow game #{status.game_id} ({status.title}) as a spectator: "
+                                          "public information only (the map, the log and whose move it is, "
+                                          f"in <#{status.channel}>). `/game unfollow` stops it.", ephemeral=True)
+                return
+            unspectate = getattr(self.service, "unspectate", None)
+            if unspectate is None:
+                raise Refusal("This Herald cannot stop following a game yet (its table service has no "
+                              "`unspectate`); ask the bot's operator to update it.")
+            await self.call(unspectate, status.game_id, user)
+            await answer(interaction, f"You no longer follow game #{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work)
+
     async def game_start(self, interaction: discord.Interaction, game: str | None) -> None:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
-            by = await self._admin_as(interaction, status)
+            by, stand_in = await self._admin_as(interaction, status)
             status = await self.call(self.service.start, status.game_id, by)
+            await self._audit(status, stand_in)
             await answer(interaction, f"Game #{status.game_id} has started. {self.waiting_line(status)}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
@@ -607,9 +905,18 @@ class Layer:
             user = self.uid(interaction.user)
             if not turn:
                 turns = await self.call(self.service.history, status.game_id, user)
-                lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {clock.format_time(t.at)}" for t in turns]
-                text = f"**Game #{status.game_id}: {len(turns)} turn(s)**\n" + "\n".join(lines[-40:])
-                await answer(interaction, text + "\nShow one with `/game history turn:`.", ephemeral=True)
+                lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {when(t.at, False)}" for t in turns]
+                hint = "Show one with `/game history turn:`."
+                head = f"**Game #{status.game_id}: {len(turns)} turn(s)**"
+                room = L.MESSAGE_CONTENT_MAX - len(head) - len(hint) - 40
+                shown: list[str] = []
+                for line in reversed(lines):
+                    if sum(len(x) + 1 for x in shown) + len(line) + 1 > room:
+                        break
+                    shown.insert(0, line)
+                if len(shown) < len(lines):
+                    head += f" (the last {len(shown)})"
+                await answer(interaction, "\n".join([head, *shown, hint]), ephemeral=True)
                 return
             if not str(turn).strip().isdigit():
                 raise Refusal("Give the turn's number (pick it from the suggestions).")
@@ -652,13 +959,13 @@ class Layer:
             for w in status.waiting:
                 policy = status.deadlines.policy_for(w.kind)
                 if w.deadline is None:
-                    when = "no deadline"
+                    due = "no deadline"
                 else:
                     left = w.deadline - now
-                    when = (f"by {clock.format_time(w.deadline)} (in {clock.format_duration(left)})" if left > 0
-                            else f"passed at {clock.format_time(w.deadline)}")
+                    due = (f"by {when(w.deadline)}" if left > 0
+                           else f"passed at {when(w.deadline, False)} ({clock.format_duration(-left)} ago)")
                 away = ", paused while they are away" if w.paused else ""
-                lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {when}{away}; then: {policy}")
+                lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {due}{away}; then: {policy}")
             await answer(interaction, f"**Game #{status.game_id} deadlines**\n" + "\n".join(lines), ephemeral=True)
         await self._guarded(interaction, work)
 
@@ -671,7 +978,7 @@ class Layer:
                 return
             until = clock.timestamp() + days * 86400
             await self.call(self.service.set_vacation, user, until, self.uname(interaction.user))
-            await answer(interaction, f"Vacation until {clock.format_time(until)}: your deadlines are paused "
+            await answer(interaction, f"Vacation until {when(until)}: your deadlines are paused "
                                       "until then (`/vacation days:0` ends it early).", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
@@ -679,35 +986,41 @@ class Layer:
         await answer(interaction, HELP, ephemeral=True)
 
     # ---- game master ---------------------------------------------------------------------------
-    async def _admin_as(self, interaction: discord.Interaction, status: Any) -> str:
-        """The user id the service should see acting: the user when the service counts them as game master
-        or admin; the game master when the user has Manage Server in the game's server (the service only
-        knows its own admins, so a server admin acts on the game master's behalf)."""
+    async def _admin_as(self, interaction: discord.Interaction, status: Any) -> tuple[str, str | None]:
+        """(the user id the service should see acting, the name of a stand-in or None). The user acts as
+        themselves when the service counts them as game master or admin. Someone with Manage Server in the
+        game's own server acts through the game master (the service knows only its own admins), and
+        :meth:`_audit` then tells the channel who really did it."""
         user = self.uid(interaction.user)
         if await self.call(self.service.is_admin, status.game_id, user):
-            return user
+            return user, None
         perms = getattr(interaction.user, "guild_permissions", None)
-        if interaction.guild is not None and perms is not None and perms.manage_guild:
-            # only in the server the game is played in
-            try:
-                channel = await self._channel(status.channel) if str(status.channel).isdigit() else None
-            except discord.HTTPException:
-                channel = None
-            guild = getattr(channel, "guild", None)
-            if guild is not None and guild.id == interaction.guild.id:
-                return status.gm
+        if perms is not None and perms.manage_guild and await self.same_server(interaction, status):
+            return status.gm, self.uname(interaction.user)
         raise Refusal(f"Only the game master ({self._mention(status.gm)}) or someone with Manage Server can do that.")
+
+    async def _audit(self, status: Any, stand_in: str | None) -> None:
+        """After a game-master action done by a server admin in the game master's place: say so in the
+        game's channel, by name (the service's own notice names the game master)."""
+        if stand_in:
+            await self.call(self.service.send, status.game_id,
+                            f"↳ Done by {L.clip(stand_in, 80)} (Manage Server), standing in for the game master.")
 
     async def _admin(self, interaction: discord.Interaction, game: str | None,
                      act: Callable[[Any, str], Awaitable[str]]) -> None:
         async def work():
             status = await self.resolve(interaction, game)
-            by = await self._admin_as(interaction, status)
-            await answer(interaction, await act(status, by), ephemeral=True)
+            by, stand_in = await self._admin_as(interaction, status)
+            text = await act(status, by)
+            await self._audit(status, stand_in)
+            await answer(interaction, text, ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def admin_replace_seat(self, interaction: discord.Interaction, game: str | None, role: str, user: Any) -> None:
         async def act(status, by):
+            if getattr(user, "bot", False):
+                raise Refusal(f"{self.uname(user)} is a bot: it cannot play (bots cannot receive the DMs or use "
+                              "the buttons). Choose a person.")
             seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user))
             return f"Seat {seat.seat} ({', '.join(seat.role_names)}) of game #{status.game_id} is now {user.mention}'s."
         await self._admin(interaction, game, act)
@@ -740,7 +1053,7 @@ class Layer:
 
     async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
         async def act(status, by):
-            await self.call(self.service.abort, status.game_id, by, reason or f"aborted by {self.uname(interaction.user)}")
+            await self.call(self.service.abort, status.game_id, by, reason or "no reason given")
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)
 
@@ -766,12 +1079,23 @@ class Layer:
                 for s in await self.call(self.service.games_in_channel, str(interaction.channel_id)):
                     found[s.game_id] = s
             for s in await self.call(self.service.games_of_user, user):
+                if interaction.guild is not None and not self._maybe_here(s, interaction.guild.id):
+                    continue  # a game of another server could not be named here anyway
                 found.setdefault(s.game_id, s)
             items = [(f"#{s.game_id} {s.title} ({s.status}, {s.turn_label})", str(s.game_id)) for s in found.values()]
             return self._filter(items, current.lstrip("#"))
         except Exception:  # pragma: no cover - autocomplete must never fail loudly
             log.exception("autocomplete_game")
             return []
+
+    def _maybe_here(self, status: Any, guild_id: int) -> bool:
+        """Whether a game may belong to this server, judged from the cache only (autocomplete must be
+        quick): False only when its channel is known to be in another server."""
+        if not str(status.channel).isdigit():
+            return False
+        channel = self.client.get_channel(int(status.channel))
+        guild = getattr(channel, "guild", None)
+        return channel is None or guild is None or guild.id == guild_id
 
     async def autocomplete_role(self, interaction: discord.Interaction, current: str, mine: bool = False):
         try:
@@ -781,8 +1105,8 @@ class Layer:
                               if e.id == getattr(interaction.namespace, "game", None)), None)
                 if entry is None:
                     return []
-                engine_roles = await self.call(self._roles_for, entry.id, getattr(interaction.namespace, "scenario", None))
-                return self._filter([(r, r) for r in engine_roles], current)
+                seats = await self.call(self.service.roles, entry.id, getattr(interaction.namespace, "scenario", None))
+                return self._filter([(name, r) for r, name in seats], current)
             status = await self._namespace_game(interaction)
             if status is None:
                 return []
@@ -799,13 +1123,6 @@ class Layer:
             log.exception("autocomplete_role")
             return []
 
-    def _roles_for(self, game: str, scenario: str | None) -> list[str]:
-        engine = self.service._lookup(game) if hasattr(self.service, "_lookup") else None
-        if engine is None:
-            return []
-        scen = scenario or engine.scenarios()[0].id
-        return list(engine.roles(scen))
-
     async def autocomplete_scenario(self, interaction: discord.Interaction, current: str):
         entry = next((e for e in self.service.catalogue() if e.id == getattr(interaction.namespace, "game", None)), None)
         if entry is None:
@@ -816,22 +1133,36 @@ class Layer:
         return self._filter(items, current)
 
     async def autocomplete_options(self, interaction: discord.Interaction, current: str):
-        entry = next((e for e in self.service.catalogue() if e.id == getattr(interaction.namespace, "game", None)), None)
-        if entry is None or not entry.options:
+        """Suggestions completing the last ``key=value`` typed: every suggestion is the whole text so far
+        plus one whole option (keys already given are not offered again); a suggestion that would not fit
+        in Discord's 100 characters is left out rather than cut inside a pair."""
+        try:
+            entry = next((e for e in self.service.catalogue() if e.id == getattr(interaction.namespace, "game", None)),
+                         None)
+            if entry is None or not entry.options:
+                return []
+            text = (current or "").replace(",", " ")
+            head, _, last = text.rpartition(" ")
+            given = {part.partition("=")[0] for part in head.split()}
+            prefix = " ".join(head.split())
+            prefix = prefix + " " if prefix else ""
+            low = last.lower()
+            out = []
+            for spec in entry.options:
+                if spec.id in given:
+                    continue
+                values = [c[0] for c in spec.choices] if spec.kind == "choice" else (
+                    ["true", "false"] if spec.kind == "bool" else [str(spec.default)])
+                for value in values:
+                    pair = f"{spec.id}={value}"
+                    full = prefix + pair
+                    if len(full) > L.CHOICE_VALUE_MAX or (low and not pair.lower().startswith(low)):
+                        continue
+                    out.append(app_commands.Choice(name=L.clip(f"{full} — {spec.label}", L.CHOICE_NAME_MAX), value=full))
+            return out[:L.AUTOCOMPLETE_CHOICES]
+        except Exception:  # pragma: no cover - autocomplete must never fail loudly
+            log.exception("autocomplete_options")
             return []
-        text = current or ""
-        head, _, last = text.rpartition(" ")
-        prefix = (head + " ") if head else ""
-        items = []
-        for spec in entry.options:
-            values = [c[0] for c in spec.choices] if spec.kind == "choice" else (
-                ["true", "false"] if spec.kind == "bool" else [str(spec.default)])
-            for value in values:
-                full = f"{prefix}{spec.id}={value}"
-                items.append((L.clip(f"{full} — {spec.label}", 100), full))
-        low = last.lower()
-        return [app_commands.Choice(name=n, value=v[:100]) for n, v in items
-                if not low or v[len(prefix):].lower().startswith(low)][:25]
 
     async def autocomplete_order(self, interaction: discord.Interaction, current: str):
         try:
@@ -846,7 +1177,8 @@ class Layer:
             for rc in rcs:
                 for n, a in enumerate(rc.actions, 1):
                     name = a.label + (f" — {a.group}" if a.group else "") + (f" [{rc.role_name}]" if several else "")
-                    value = a.id if len(a.id) <= 100 else f"#{n}"
+                    # an id too long for Discord: its place in the list, the role and the version it was offered at
+                    value = a.id if len(a.id) <= L.CHOICE_VALUE_MAX else f"#{n}:{rc.role}:{rc.version}"
                     items.append((name, value))
             return self._filter(items, current)
         except Exception:  # pragma: no cover
@@ -882,62 +1214,253 @@ class Layer:
     def _units(self, messages: list[Any]) -> list[list[Any]]:
         """Outbox messages in delivery units: consecutive public log/notice messages of one game for one
         channel are merged (a chain of automatic passes, a seat taken right after the game was opened)
-        so the channel reads one message instead of several; everything else goes alone."""
+        so the channel reads one message instead of several, and a "waiting" message (a role is newly
+        waited for) closes the unit it follows: its "Now: …" line, with the mention and the My choices
+        button, ends that post. Everything else goes alone."""
         units: list[list[Any]] = []
-        for m in messages:
-            last = units[-1] if units else None
-            if (last is not None and m.target_kind == "channel" and m.kind in self.MERGEABLE
-                    and all(x.target_kind == "channel" and x.kind in self.MERGEABLE and x.target == m.target
-                            and x.game_id == m.game_id for x in last)
-                    and sum(len(x.text) + 1 for x in last) + len(m.text) <= self.MERGE_CHARS):
+        latest: dict[tuple[str, str], list[Any]] = {}  # each destination's newest unit (messages to other
+        for m in messages:                              # destinations may come between: they don't matter)
+            key = (m.target_kind, m.target)
+            last = latest.get(key)
+            if (last is not None and m.target_kind == "channel" and m.kind in (*self.MERGEABLE, "waiting")
+                    and all(x.kind in self.MERGEABLE and x.game_id == m.game_id for x in last)
+                    and (m.kind == "waiting"
+                         or sum(len(x.text) + 1 for x in last) + len(m.text) <= self.MERGE_CHARS)):
                 last.append(m)
             else:
-                units.append([m])
+                latest[key] = [m]
+                units.append(latest[key])
         return units
 
     async def deliver_pending(self) -> int:
-        """Deliver what the outbox holds (one delivery at a time); failures are retried by the outbox's
-        backoff, and later messages to the same channel or user wait behind a failed one so that
-        everything arrives in order. Returns how many messages were handled."""
+        """Deliver what the outbox holds (one delivery at a time). The outbox keeps each destination in
+        order (``pending`` holds back what follows a message waiting for its retry); within this round,
+        once a message to a channel or user fails, the later ones to it wait too. A failure is retried
+        with the outbox's backoff (``mark_failed``); a permanent one (the channel is gone, Herald may not
+        post there, the user is unknown) is given up (``give_up``) and the game master told once. No
+        failure stops the round. Returns how many messages were handled."""
         async with self._delivery_lock:
             messages = await self.call(self.service.outbox.pending, self.settings.delivery_batch)
-            last_public_log: dict[int, int] = {}
-            for m in messages:
-                if m.target_kind == "channel" and m.kind in self.MERGEABLE and m.game_id is not None:
-                    last_public_log[m.game_id] = m.id
-            self._pinged = set()
-            in_batch = {m.id for m in messages}
-            failed_now: set[tuple[str, str]] = set()
+            if not messages:
+                return 0
+            try:
+                plan = await self._ping_plan(messages)
+            except Exception:
+                log.exception("Planning the mentions failed; posting without mentions")
+                plan = {}
+            stopped: dict[tuple[str, str], str | None] = {}  # destination -> why it was given up (None: retry)
             for unit in self._units(messages):
                 first = unit[0]
                 key = (first.target_kind, first.target)
-                blocker = self._blocked.get(key)
-                if key in failed_now or (blocker is not None and blocker < first.id and blocker not in in_batch):
-                    continue  # an earlier message to this channel or user waits for its retry: keep the order
-                if len(unit) == 1:
-                    message = first
-                else:
-                    images = [x.image for x in unit if x.image is not None]
-                    message = dataclasses.replace(first, text="\n".join(x.text for x in unit if x.text),
-                                                  image=images[-1] if images else None)
+                if key in stopped:
+                    if stopped[key] is not None:  # permanent: the same answer awaits the later messages
+                        for x in unit:
+                            await self._give_up(x, stopped[key])
+                    continue  # behind a message waiting for its retry: keep the order
                 try:
-                    ref = await self.deliver(message, mention=any(last_public_log.get(x.game_id) == x.id
-                                                                  for x in unit))
-                except (discord.HTTPException, ServiceError, OSError, ValueError) as error:
-                    log.warning("Delivery of outbox message %s failed: %s", first.id, error)
-                    retry_at = await self.call(self.service.outbox.mark_failed, first.id,
-                                               f"{error.__class__.__name__}: {error}")
-                    if retry_at is None:
-                        self._blocked.pop(key, None)  # given up: do not hold the others back for ever
+                    ref = await self._deliver_unit(unit, plan)
+                except Exception as error:
+                    code = error.code if isinstance(error, discord.HTTPException) else None
+                    reason = f"{error.__class__.__name__}: {error}"
+                    if code in PERMANENT_ERRORS or isinstance(error, Undeliverable):
+                        log.warning("Outbox message %s cannot be delivered (given up): %s", first.id, reason)
+                        for x in unit:
+                            await self._give_up(x, reason)
+                        stopped[key] = reason
+                        await self._report_undeliverable(first, code or 0, error)
                     else:
-                        self._blocked[key] = first.id
-                        failed_now.add(key)
+                        if isinstance(error, (discord.HTTPException, OSError, asyncio.TimeoutError)):
+                            log.warning("Delivery of outbox message %s failed (retried later): %s", first.id, reason)
+                        else:
+                            log.exception("Delivery of outbox message %s failed (retried later)", first.id)
+                        await self._mark_failed(first, reason)
+                        stopped[key] = None
                     continue
                 for x in unit:
-                    await self.call(self.service.outbox.mark_delivered, x.id, ref)
-                if self._blocked.get(key) == first.id:
-                    del self._blocked[key]
+                    try:
+                        await self.call(self.service.outbox.mark_delivered, x.id, ref)
+                    except Exception:
+                        log.exception("Could not record the delivery of outbox message %s", x.id)
             return len(messages)
+
+    async def _give_up(self, m: Any, reason: str) -> None:
+        try:
+            await self.call(self.service.outbox.give_up, m.id, reason)
+        except Exception:
+            log.exception("Could not give up outbox message %s", m.id)
+
+    async def _mark_failed(self, m: Any, reason: str) -> None:
+        try:
+            await self.call(self.service.outbox.mark_failed, m.id, reason)
+        except Exception:
+            log.exception("Could not record the failed delivery of outbox message %s", m.id)
+
+    async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
+        """Send one delivery unit; returns a reference (the last Discord message id, or why nothing was
+        sent)."""
+        if unit[0].target_kind == "channel":
+            return await self._deliver_to_channel(unit, plan)
+        return await self._deliver_to_user(unit[0])
+
+    # ---- "whose move" posts and their mentions -------------------------------------------------
+    def roles_named(self, status: Any, m: Any) -> list[str]:
+        """The roles a "waiting" message names ("Now: York and Lancaster to act."), in its order."""
+        if getattr(m, "role", None):
+            return [r for r in str(m.role).split(",") if r]
+        text = m.text or ""
+        found = re.search(r"Now:\s*(.*?)\s+to act", text, re.S)
+        names = found.group(1) if found else text
+        hits: list[tuple[int, str]] = []
+        pairs = [(name, r) for seat in status.seats for r, name in zip(seat.roles, seat.role_names)]
+        for name, role in sorted(pairs, key=lambda p: -len(p[0])):  # "New France" before "France"
+            hit = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", names)
+            if hit:
+                hits.append((hit.start(), role))
+                names = names[:hit.start()] + " " * len(name) + names[hit.end():]
+        return [role for _, role in sorted(hits)]
+
+    async def _ping_plan(self, messages: list[Any]) -> dict[int, list[str]]:
+        """For each "waiting" message of this round, the roles whose players it mentions: a player is
+        mentioned once per game and round, on the newest such message naming a role of theirs that is
+        still waited for (an older one of the same round is already out of date)."""
+        games: dict[int, list[Any]] = {}
+        for m in messages:
+            if m.kind == "waiting" and m.target_kind == "channel" and m.game_id is not None:
+                games.setdefault(m.game_id, []).append(m)
+        plan: dict[int, list[str]] = {}
+        for game_id, items in games.items():
+            status = await self.call(self.service.status, game_id)
+            if status.status != "active":
+                continue
+            waited = {w.role: str(w.user_id) for w in status.waiting
+                      if w.user_id and str(w.user_id).isdigit() and not w.paused}
+            pinged: set[str] = set()
+            for m in reversed(items):
+                roles = [r for r in self.roles_named(status, m) if r in waited and waited[r] not in pinged]
+                plan[m.id] = roles
+                pinged |= {waited[r] for r in roles}
+        return plan
+
+    def now_line(self, status: Any, m: Any, ping_roles: Iterable[str]) -> tuple[str, list[str]]:
+        """The "Now: …" line of a "waiting" message as it stands at delivery: the roles it names that are
+        still waited for, each with its player (a mention for ``ping_roles``, else the name) and
+        deadline; and the user ids to ping. Empty when none of them is waited for any more."""
+        if status.status != "active":
+            return "", []
+        waiting = {w.role: w for w in status.waiting}
+        ping_roles = set(ping_roles)
+        parts: list[str] = []
+        users: list[str] = []
+        for role in self.roles_named(status, m):
+            w = waiting.get(role)
+            if w is None:
+                continue
+            uid = str(w.user_id) if w.user_id else ""
+            if role in ping_roles and uid.isdigit():
+                who = f"<@{uid}>"
+                if uid not in users:
+                    users.append(uid)
+            else:
+                who = discord.utils.escape_mentions(L.clip(w.user_name or "nobody", 64))
+            by = f", by {when(w.deadline)}" if w.deadline else ""
+            away = " (away)" if w.paused else ""
+            parts.append(f"{w.role_name} {who}{away}{by}")
+        return ("**Now:** " + "; ".join(parts), users) if parts else ("", [])
+
+    # ---- sending -------------------------------------------------------------------------------
+    @staticmethod
+    def _nonce(base: str, index: int) -> str:
+        """Discord's nonce (at most 25 characters): the same on every retry of the same message part, so
+        a retry after a lost answer is not posted twice."""
+        return base[:25] if index == 0 else f"{base[:21]}-{index:03d}"
+
+    async def _post(self, destination: Any, body: str, tail: str = "", *, file: discord.File | None = None,
+                    view: discord.ui.View | None = None, allowed: discord.AllowedMentions = NO_MENTIONS,
+                    nonce: str = "") -> str:
+        """Send ``body`` (split over several messages when longer than Discord allows, never cut) and
+        ``tail`` (kept whole, at the end of the last message, with the picture, the buttons and the
+        mentions). Returns the last message's id."""
+        chunks = L.split_message(body) if body else []
+        if tail:
+            if chunks and len(chunks[-1]) + 1 + len(tail) <= L.MESSAGE_CONTENT_MAX:
+                chunks[-1] = f"{chunks[-1]}\n{tail}"
+            else:
+                chunks.append(L.clip_message(tail))
+        if not chunks:
+            chunks = [""]
+        ref = ""
+        for index, chunk in enumerate(chunks):
+            last = index == len(chunks) - 1
+            kwargs: dict[str, Any] = {"allowed_mentions": allowed if last else NO_MENTIONS,
+                                      "nonce": self._nonce(nonce, index)}
+            if last and view is not None:
+                kwargs["view"] = view
+            if last and file is not None:
+                kwargs["file"] = file
+            content = chunk if chunk.strip() else (None if "file" in kwargs else "…")
+            message = await destination.send(content, **kwargs)
+            ref = str(message.id)
+        return ref
+
+    async def _deliver_to_channel(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
+        first = unit[0]
+        if any(x.private for x in unit):  # the outbox forbids it; never post a private message publicly
+            raise Undeliverable(f"private outbox message {first.id} addressed to a channel")
+        if not str(first.target).isdigit():
+            return "not-a-discord-channel"
+        body = "\n".join(x.text for x in unit if x.kind != "waiting" and x.text)
+        tail, users, view = "", [], None
+        waiting = [x for x in unit if x.kind == "waiting"]
+        if waiting and first.game_id is not None:
+            status = await self.call(self.service.status, first.game_id)
+            tail, users = self.now_line(status, waiting[-1], plan.get(waiting[-1].id, ()))
+            if tail:
+                view = open_view(str(first.game_id))
+        channel = await self._channel(first.target)
+        images = [x.image for x in unit if x.image is not None]
+        data = None
+        if images:
+            data, why = await self._picture(self.service.render_image, images[-1])
+            if data is None:
+                log.warning("Map of outbox message %s not drawn: %s", first.id, why)
+        if data is not None and too_big(data, self._upload_limit(channel)):
+            body += "\n*(The map is too large for Discord to attach here; `/view` and `/map` may show a smaller one.)*"
+            data = None
+        if data is not None and not self._may(channel, "attach_files"):
+            body += "\n*(Map not attached: Herald lacks the Attach Files permission here; the game master is told.)*"
+            data = None
+            await self._report_undeliverable(first, 50013, None, missing=[PERMISSION_NAMES["attach_files"]])
+        if not body.strip() and not tail and data is None:
+            return "nothing-to-post"  # a "waiting" line whose roles have all acted since
+        allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                          users=[discord.Object(id=int(u)) for u in users])
+        return await self._post(channel, body, tail, file=png_file(data, "map.png", self._upload_limit(channel)),
+                                view=view, allowed=allowed, nonce=first.delivery_id)
+
+    async def _deliver_to_user(self, m: Any) -> str:
+        """A DM (private log lines, "your move" with the choices and the private map, reminders). When
+        the user's DMs are closed, the user is told privately on their next interaction."""
+        if not str(m.target).isdigit():
+            return "not-a-discord-user"
+        if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
+            return "shown-in-reply"
+        body, tail, view, data = m.text or "", "", None, None
+        if m.kind == "your_move" and m.game_id is not None and m.role:
+            rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
+            if not rcs:
+                return "obsolete"  # already played (e.g. at once from the channel)
+            status = await self.call(self.service.status, m.game_id)
+            tail, view = self.choices_message(status, rcs[0], brief=True)
+            if self.settings.dm_turn_map:
+                data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
+        elif m.image is not None:  # a picture drawn for the addressee's own role (service.send picture=)
+            data, _ = await self._picture(self.service.render_image, m.image)
+        user = await self._user(m.target)
+        try:
+            return await self._post(user, body, tail, file=png_file(data, "my-map.png"), view=view,
+                                    nonce=m.delivery_id)
+        except discord.Forbidden:
+            return self._dm_closed(m)
 
     async def _channel(self, channel_id: str) -> Any:
         channel = self.client.get_channel(int(channel_id))
@@ -946,58 +1469,6 @@ class Layer:
     async def _user(self, user_id: str) -> Any:
         user = self.client.get_user(int(user_id))
         return user if user is not None else await self.client.fetch_user(int(user_id))
-
-    async def deliver(self, m: Any, mention: bool = False) -> str:
-        """Send one outbox message; returns a reference (the Discord message id, or why nothing was sent)."""
-        nonce = m.delivery_id[:25]
-        if m.target_kind == "channel":
-            if m.private:  # the outbox forbids it; never post a private message publicly
-                raise ValueError(f"private outbox message {m.id} addressed to a channel")
-            data = None
-            if m.image is not None:
-                data, _ = await self._picture(self.service.render_image, m.image)
-            content, view = m.text or "", None
-            if mention and m.game_id is not None:
-                status = await self.call(self.service.status, m.game_id)
-                line = self.waiting_line(status)
-                if line:
-                    content = f"{content}\n{line}" if content else line
-                    view = open_view(str(m.game_id))
-                    self._pinged |= {(w.user_id, m.game_id) for w in status.waiting if w.user_id}
-            channel = await self._channel(m.target)
-            kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS, "nonce": nonce}
-            if view is not None:
-                kwargs["view"] = view
-            if data:
-                kwargs["file"] = png_file(data, "map.png")
-            message = await channel.send(L.clip_message(content or "…"), **kwargs)
-            return str(message.id)
-        # a user: DM, with the fallback when their DMs are closed
-        if not str(m.target).isdigit():
-            return "not-a-discord-user"
-        content, view, data = m.text, None, None
-        if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
-            return "shown-in-reply"
-        if m.kind == "your_move" and m.game_id is not None and m.role:
-            rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
-            if not rcs:
-                return "obsolete"  # already played (e.g. at once from the channel)
-            status = await self.call(self.service.status, m.game_id)
-            notes, view = self.choices_message(status, rcs[0], brief=True)
-            content = f"{m.text}\n{notes}" if notes else m.text
-            if self.settings.dm_turn_prompts:
-                data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
-        user = await self._user(m.target)
-        kwargs = {"nonce": nonce}
-        if view is not None:
-            kwargs["view"] = view
-        if data:
-            kwargs["file"] = png_file(data, "my-map.png")
-        try:
-            message = await user.send(L.clip_message(content), **kwargs)
-            return str(message.id)
-        except discord.Forbidden:
-            return await self._dm_closed(m)
 
     def _already_shown(self, m: Any) -> bool:
         shown = self._shown.get((m.target, m.game_id))
@@ -1011,24 +1482,81 @@ class Layer:
             return True
         return False
 
-    async def _dm_closed(self, m: Any) -> str:
-        """A user's DMs are closed: tell them in the game's channel (never the private content itself),
-        once per game, and for a "your move" each time (whose move it is is public)."""
-        if m.game_id is None:
-            return "dm-closed"
-        status = await self.call(self.service.status, m.game_id)
-        key = (m.target, m.game_id)
-        parts = []
-        if m.kind == "your_move" and (m.target, m.game_id) not in self._pinged:  # not already in a "Now:" line
-            parts.append(f"<@{m.target}>, your move in game #{m.game_id}: press **My choices** or use `/play`.")
-        if key not in self._told_closed:
-            self._told_closed.add(key)
-            parts.append(f"<@{m.target}>: {DM_HELP}")
-        if not parts:
-            return "dm-closed"
-        channel = await self._channel(status.channel)
-        kwargs: dict[str, Any] = {"allowed_mentions": MENTIONS}
-        if m.kind == "your_move":
-            kwargs["view"] = open_view(str(m.game_id))
-        message = await channel.send(L.clip_message("\n".join(parts)), **kwargs)
-        return f"dm-closed:{message.id}"
+    def _dm_closed(self, m: Any) -> str:
+        """A user's DMs are closed. Nothing is posted in the channel (that would tell everyone, and
+        whose move it is is already there, with a mention); the user is told how to open DMs, privately,
+        with the answer to their next interaction, once per run. Private log lines stay in /log."""
+        user = str(m.target)
+        if user not in self._told_closed:
+            self._told_closed.add(user)
+            self.note_for(user, f"📭 {DM_HELP}")
+        return "dm-closed"
+
+    # ---- permanent delivery problems -----------------------------------------------------------
+    def _may(self, channel: Any, permission: str) -> bool:
+        """Whether Herald has ``permission`` in ``channel`` as far as the cache knows (True if unknown)."""
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if me is None:
+            return True
+        try:
+            return bool(getattr(channel.permissions_for(me), permission))
+        except Exception:
+            return True
+
+    def _missing_in(self, channel: Any, with_file: bool) -> list[str]:
+        need = ["view_channel", "send_messages_in_threads" if self._in_thread(channel) else "send_messages",
+                "embed_links"] + (["attach_files"] if with_file else [])
+        everything = [PERMISSION_NAMES[n] for n in need]
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if channel is None or me is None:
+            return everything
+        try:
+            perms = channel.permissions_for(me)
+        except Exception:
+            return everything
+        return [PERMISSION_NAMES[n] for n in need if not getattr(perms, n, False)] or everything
+
+    async def _report_undeliverable(self, m: Any, code: int, error: BaseException | None,
+                                    missing: list[str] | None = None) -> None:
+        """Tell the game master, once per game, destination and kind of problem (per run), by DM, or
+        privately with the answer to their next command when their DMs are closed."""
+        key = (m.game_id, str(m.target), code)
+        if key in self._alerted or m.game_id is None:
+            return
+        self._alerted.add(key)
+        try:
+            status = await self.call(self.service.status, m.game_id)
+            text = self._problem_text(status, m, code, error, missing)
+            gm = str(status.gm)
+            if not gm.isdigit():
+                return
+            try:
+                sent = await send_dm(await self._user(gm), text)
+            except discord.HTTPException:
+                sent = False
+            if not sent:
+                self.note_for(gm, text)
+        except Exception:
+            log.exception("Could not tell the game master of game #%s about a delivery problem", m.game_id)
+
+    def _problem_text(self, status: Any, m: Any, code: int, error: BaseException | None,
+                      missing: list[str] | None) -> str:
+        game = f"game #{status.game_id} ({status.title})"
+        if m.target_kind == "user":
+            return (f"⚠️ Herald cannot reach the player <@{m.target}> of {game}: Discord answered "
+                    f"{PERMANENT_ERRORS.get(code, error)}. `/admin replace-seat` gives the seat to someone else.")
+        if code == 10003:
+            return (f"⚠️ Herald cannot post the messages of {game}: its channel no longer exists (Discord: Unknown "
+                    "Channel). The players still have `/play`, `/map` and `/log`; `/game abort` ends the game.")
+        if code in (50001, 50013):
+            channel = None
+            try:
+                channel = self.client.get_channel(int(m.target))
+            except (TypeError, ValueError):
+                pass
+            missing = missing or self._missing_in(channel, with_file=m.image is not None)
+            return (f"⚠️ Herald cannot post in <#{m.target}> for {game}: Discord says {PERMANENT_ERRORS[code]}. "
+                    f"Herald needs {', '.join(f'**{p}**' for p in missing)} there: give them to Herald's role in "
+                    "Server Settings ▸ Roles, or in that channel's Edit Channel ▸ Permissions. Messages it could "
+                    "not post are not retried; the players still have `/play`, `/map` and `/log`.")
+        return f"⚠️ Herald cannot deliver a message of {game}: {error}."

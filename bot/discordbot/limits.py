@@ -27,8 +27,17 @@ AUTOCOMPLETE_CHOICES = 25
 
 # ---- messages and components -------------------------------------------------------------------
 MESSAGE_CONTENT_MAX = 2000
-EMBED_DESCRIPTION_MAX = 4096
 EMBED_TITLE_MAX = 256
+EMBED_DESCRIPTION_MAX = 4096
+EMBED_FIELDS_MAX = 25
+EMBED_FIELD_NAME_MAX = 256
+EMBED_FIELD_VALUE_MAX = 1024
+EMBED_FOOTER_MAX = 2048
+EMBED_AUTHOR_MAX = 256
+EMBED_TOTAL_MAX = 6000
+#: the upload limit of a server without boosts and of DMs (discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES);
+#: a boosted server allows more (``guild.filesize_limit``)
+ATTACHMENT_MAX = 10 * 1024 * 1024
 ROWS_PER_MESSAGE = 5
 BUTTONS_PER_ROW = 5
 BUTTON_LABEL_MAX = 80
@@ -172,9 +181,86 @@ def view_problems(view: Any) -> list[str]:
     return problems
 
 
-def clip_message(text: str) -> str:
+def clip_message(text: str, limit: int = MESSAGE_CONTENT_MAX) -> str:
     """Message content cut to Discord's 2000 characters (keeping line breaks)."""
     text = str(text)
-    if len(text) <= MESSAGE_CONTENT_MAX:
+    if len(text) <= limit:
         return text
-    return text[: MESSAGE_CONTENT_MAX - 1] + "…"
+    return text[: max(0, limit - 1)] + "…"
+
+
+def split_message(text: str, limit: int = MESSAGE_CONTENT_MAX) -> list[str]:
+    """``text`` as consecutive messages of at most ``limit`` characters, cut between lines (a single line
+    longer than ``limit`` is cut inside it). Nothing is lost, unlike :func:`clip_message`."""
+    chunks: list[str] = []
+    current = ""
+    for line in str(text).split("\n"):
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not chunks:
+        chunks.append(current)
+    return chunks
+
+
+def fit_embed(embed: Any) -> Any:
+    """``embed`` (a ``discord.Embed``) cut to Discord's limits: title, description, field names and values,
+    at most 25 fields, and 6000 characters in all (the last fields are shortened, then dropped)."""
+    if embed.title:
+        embed.title = clip(embed.title, EMBED_TITLE_MAX)
+    if embed.description:
+        embed.description = clip_message(embed.description, EMBED_DESCRIPTION_MAX)
+    fields = [(clip(f.name or "-", EMBED_FIELD_NAME_MAX) or "-", clip_message(f.value or "-", EMBED_FIELD_VALUE_MAX),
+               f.inline) for f in embed.fields][:EMBED_FIELDS_MAX]
+    embed.clear_fields()
+    used = len(embed.title or "") + len(embed.description or "") + len(getattr(embed.footer, "text", None) or "") \
+        + len(getattr(embed.author, "name", None) or "")
+    for name, value, inline in fields:
+        room = EMBED_TOTAL_MAX - used - len(name)
+        if room < 2:
+            break
+        value = clip_message(value, room)
+        embed.add_field(name=name, value=value, inline=inline)
+        used += len(name) + len(value)
+    return embed
+
+
+def embed_problems(embed: Any) -> list[str]:
+    """Problems with a ``discord.Embed`` (its ``to_dict()`` payload) against Discord's embed limits."""
+    data = embed.to_dict() if hasattr(embed, "to_dict") else dict(embed)
+    problems = []
+    title, description = data.get("title") or "", data.get("description") or ""
+    if len(title) > EMBED_TITLE_MAX:
+        problems.append(f"title has {len(title)} characters (max {EMBED_TITLE_MAX})")
+    if len(description) > EMBED_DESCRIPTION_MAX:
+        problems.append(f"description has {len(description)} characters (max {EMBED_DESCRIPTION_MAX})")
+    fields = data.get("fields") or []
+    if len(fields) > EMBED_FIELDS_MAX:
+        problems.append(f"{len(fields)} fields (max {EMBED_FIELDS_MAX})")
+    total = len(title) + len(description)
+    for f in fields:
+        name, value = f.get("name") or "", f.get("value") or ""
+        if not 1 <= len(name) <= EMBED_FIELD_NAME_MAX:
+            problems.append(f"field name has {len(name)} characters (1-{EMBED_FIELD_NAME_MAX})")
+        if not 1 <= len(value) <= EMBED_FIELD_VALUE_MAX:
+            problems.append(f"field value has {len(value)} characters (1-{EMBED_FIELD_VALUE_MAX})")
+        total += len(name) + len(value)
+    footer = (data.get("footer") or {}).get("text") or ""
+    author = (data.get("author") or {}).get("name") or ""
+    if len(footer) > EMBED_FOOTER_MAX:
+        problems.append(f"footer has {len(footer)} characters (max {EMBED_FOOTER_MAX})")
+    if len(author) > EMBED_AUTHOR_MAX:
+        problems.append(f"author has {len(author)} characters (max {EMBED_AUTHOR_MAX})")
+    total += len(footer) + len(author)
+    if total > EMBED_TOTAL_MAX:
+        problems.append(f"{total} characters in all (max {EMBED_TOTAL_MAX})")
+    return problems

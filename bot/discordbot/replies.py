@@ -15,11 +15,26 @@ log = logging.getLogger("herald.discord")
 DM_HELP = ("I could not send you a direct message: your DMs are closed for this server. "
            "To receive your hand, private map and turn prompts by DM, open them in "
            "**Server name ▸ Privacy Settings ▸ Direct Messages** (turn it on). "
-           "Until then, /play, /hand and /view show the same things here, visible only to you.")
+           "Until then nothing is lost: `/play`, `/hand`, `/view` and `/log` (your private log lines, marked 🔒) "
+           "show the same things here, visible only to you.")
+
+#: replies never ping anyone: a name or a reason containing "<@id>" or "@everyone" stays plain text
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
-def png_file(data: bytes | None, filename: str = "map.png") -> discord.File | None:
-    return discord.File(io.BytesIO(data), filename=filename) if data else None
+def png_file(data: bytes | None, filename: str = "map.png", limit: int = L.ATTACHMENT_MAX) -> discord.File | None:
+    """A picture as an attachment; None without data or when it is over the upload ``limit`` (Discord
+    would refuse the whole message)."""
+    if not data:
+        return None
+    if len(data) > limit:
+        log.warning("Picture %s not attached: %d bytes, over the %d-byte upload limit", filename, len(data), limit)
+        return None
+    return discord.File(io.BytesIO(data), filename=filename)
+
+
+def too_big(data: bytes | None, limit: int = L.ATTACHMENT_MAX) -> bool:
+    return bool(data) and len(data) > limit
 
 
 def _kwargs(content: str | None, embed: discord.Embed | None, file: discord.File | None,
@@ -28,7 +43,7 @@ def _kwargs(content: str | None, embed: discord.Embed | None, file: discord.File
     if content:
         kwargs["content"] = L.clip_message(content)
     if embed is not None:
-        kwargs["embed"] = embed
+        kwargs["embed"] = L.fit_embed(embed)
     if file is not None:
         kwargs["file"] = file
     if view is not None:
@@ -44,6 +59,7 @@ async def answer(interaction: discord.Interaction, content: str | None = None, *
     kwargs = _kwargs(content, embed, file, view)
     if not kwargs:
         kwargs["content"] = "Done."
+    kwargs["allowed_mentions"] = NO_MENTIONS
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
@@ -60,7 +76,7 @@ async def send_dm(user: Any, content: str | None = None, *, embed: discord.Embed
                   file: discord.File | None = None, view: discord.ui.View | None = None) -> bool:
     """Send a DM; False when the user's DMs are closed (discord.Forbidden)."""
     try:
-        await user.send(**_kwargs(content, embed, file, view))
+        await user.send(allowed_mentions=NO_MENTIONS, **_kwargs(content, embed, file, view))
         return True
     except discord.Forbidden:
         return False
@@ -71,8 +87,9 @@ async def send_private(interaction: discord.Interaction, content: str | None = N
                        filename: str = "map.png", view: discord.ui.View | None = None,
                        prefer_dm: bool = True) -> str:
     """Private content for the user behind ``interaction``: by DM when ``prefer_dm`` and the DMs are open
-    (the interaction gets a short ephemeral note), else as an ephemeral reply. Returns "dm" or
-    "ephemeral". Used in a DM channel itself, it simply replies there."""
+    (the interaction gets a short ephemeral note), else as an ephemeral reply that says how to open DMs
+    (to that user only). Returns "dm" or "ephemeral". Used in a DM channel itself, it simply replies
+    there."""
     if interaction.guild is None:
         await answer(interaction, content, ephemeral=False, embed=embed, file=png_file(file_bytes, filename), view=view)
         return "dm"
@@ -80,6 +97,7 @@ async def send_private(interaction: discord.Interaction, content: str | None = N
         if await send_dm(interaction.user, content, embed=embed, file=png_file(file_bytes, filename), view=view):
             await answer(interaction, "Sent to you by direct message.", ephemeral=True)
             return "dm"
-        content = f"{content}\n\n*{DM_HELP}*" if content else f"*{DM_HELP}*"
+        hint = f"*{DM_HELP}*"
+        content = f"{L.clip_message(content, L.MESSAGE_CONTENT_MAX - len(hint) - 2)}\n\n{hint}" if content else hint
     await answer(interaction, content, ephemeral=True, embed=embed, file=png_file(file_bytes, filename), view=view)
     return "ephemeral"

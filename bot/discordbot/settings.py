@@ -10,19 +10,29 @@ import discord
 
 TOKEN_ENV = "HERALD_DISCORD_TOKEN"
 
-#: What the bot needs in a game channel: read it, post the map/log/turn messages (also in threads it
-#: opens for games), attach the map pictures, embed links, and run slash commands.
+#: What the bot needs in a game channel, and nothing more (least privilege): see the channel, post the
+#: map, log and "whose move" messages there and in the threads it opens for games, attach the map
+#: pictures, and show link embeds (the /game status card). Not asked for: Use Application Commands (a
+#: *member* permission: it decides who may use slash commands, the bot needs none to receive them), Read
+#: Message History (Herald never reads messages) and Create Private Threads (private negotiation threads
+#: come with a later game, which will ask for it then).
 BOT_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
-    create_private_threads=True,
     embed_links=True,
     attach_files=True,
-    read_message_history=True,
-    use_application_commands=True,
 )
+#: Names as Discord's server settings show them, with what each is for (README "Running on Discord").
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": "Create Public Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
 SCOPES = ("bot", "applications.commands")
 INVITE_PATTERN = ("https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID"
                   f"&scope=bot+applications.commands&permissions={BOT_PERMISSIONS.value}")
@@ -43,7 +53,8 @@ class DiscordSettings:
     sync_commands: bool = True
     delivery_interval: float = 5.0
     tick_interval: float = 60.0
-    dm_turn_prompts: bool = True
+    #: attach the player's private map to the "your move" direct message (the DM itself is always sent)
+    dm_turn_map: bool = True
     delivery_batch: int = 25
 
     @property
@@ -59,12 +70,17 @@ def invite_url(application_id: int | None) -> str:
 
 
 KNOWN_KEYS = {"token", "application_id", "guild_ids", "sync_commands", "delivery_interval", "delivery_batch",
-              "tick_interval", "dm_turn_prompts"}
+              "tick_interval", "dm_turn_map"}
+#: older names still read: ``dm_turn_prompts`` (it only ever decided whether the map is attached)
+LEGACY_KEYS = {"dm_turn_prompts": "dm_turn_map"}
 
 
 def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None = None) -> DiscordSettings:
     """Settings from the parsed ``[discord]`` table; the token from ``HERALD_DISCORD_TOKEN`` wins."""
     raw = dict(raw or {})
+    for old, new in LEGACY_KEYS.items():
+        if old in raw:
+            raw.setdefault(new, raw.pop(old))
     unknown = sorted(set(raw) - KNOWN_KEYS)
     if unknown:
         from bot.config import ConfigError
@@ -80,7 +96,7 @@ def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None 
         sync_commands=bool(raw.get("sync_commands", True)),
         delivery_interval=max(1.0, _seconds(raw.get("delivery_interval", "5s"), "delivery_interval")),
         tick_interval=max(5.0, _seconds(raw.get("tick_interval", "60s"), "tick_interval")),
-        dm_turn_prompts=bool(raw.get("dm_turn_prompts", True)),
+        dm_turn_map=bool(raw.get("dm_turn_map", True)),
         delivery_batch=max(1, int(raw.get("delivery_batch", 25))),
     )
 
@@ -98,6 +114,9 @@ def no_token_help(config_path: str) -> str:
 4. Invite the bot to your server (replace YOUR_APPLICATION_ID with the id on the "General Information" page):
      {INVITE_PATTERN}
 5. Run `herald run` again (or `make run`).
+
+(This is not an error: `herald run` exits with status 0 here because nothing failed, there is just no
+token yet; a real problem, such as a refused token, exits with a non-zero status.)
 
 README.md ("Running on Discord") explains each step. To play without Discord at all, use `herald local`
 (or `make local`): the same games in the terminal, with maps written to files.

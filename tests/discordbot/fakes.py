@@ -35,9 +35,13 @@ def stands_for(real: str):
     return wrap
 
 
-def _forbidden(text: str = "Cannot send messages to this user") -> discord.Forbidden:
+def _forbidden(text: str = "Cannot send messages to this user", code: int = 50007) -> discord.Forbidden:
     response = SimpleNamespace(status=403, reason="Forbidden")
-    return discord.Forbidden(response, {"code": 50007, "message": text})
+    return discord.Forbidden(response, {"code": code, "message": text})
+
+
+def _not_found(text: str, code: int) -> discord.NotFound:
+    return discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), {"code": code, "message": text})
 
 
 @dataclass
@@ -54,6 +58,21 @@ class Sent:
     via: str = "send"
     interaction: int | None = None
     edit: bool = False
+    allowed_mentions: discord.AllowedMentions | None = None
+
+    def file_bytes(self) -> list[bytes]:
+        return [f.fp.getvalue() for f in self.files]
+
+    def pinged(self) -> set[int]:
+        """User ids this message may ping: those mentioned in its text that its allowed_mentions permit
+        (discord.py merges it with the client's default, which Herald sets to "nobody")."""
+        am = self.allowed_mentions
+        if am is None or am.users is False:
+            return set()
+        mentioned = {int(x) for x in re.findall(r"<@!?(\d+)>", self.text())}
+        if am.users is True:
+            return mentioned
+        return mentioned & {int(u.id) for u in am.users}
 
     def text(self) -> str:
         """Everything a reader can see as text: content, embeds, component labels and option texts."""
@@ -91,17 +110,37 @@ class Recorder:
         self.sent.clear()
 
 
-def _payload(content=None, *, embed=None, embeds=None, file=None, files=None, view=None, **_):
+def _payload(content=None, *, embed=None, embeds=None, file=None, files=None, view=None, allowed_mentions=None,
+             **_):
+    """What Discord would accept, checked: at most 2000 characters, embeds within their limits, files
+    within the upload limit, a view within the component limits, something to show."""
+    from bot.discordbot import limits as L
+
+    assert embed is None or embeds is None, "both embed and embeds"
+    assert file is None or files is None, "both file and files"
     all_embeds = ([embed] if embed is not None else []) + list(embeds or [])
     all_files = ([file] if file is not None else []) + list(files or [])
+    assert len(all_embeds) <= 10 and len(all_files) <= 10
+    for e in all_embeds:
+        assert isinstance(e, discord.Embed), e
+        assert L.embed_problems(e) == [], L.embed_problems(e)
+    total = 0
     for f in all_files:
         assert isinstance(f, discord.File), f
+        size = len(f.fp.getvalue())
+        total += size
+        assert size <= L.ATTACHMENT_MAX, f"attachment of {size} bytes"
+    assert total <= L.ATTACHMENT_MAX, f"attachments of {total} bytes in all"
     if view is not None:
         assert isinstance(view, discord.ui.View), view
+        assert L.view_problems(view) == [], L.view_problems(view)
     if content is not None:
         assert len(str(content)) <= 2000, f"message over 2000 characters: {len(str(content))}"
+    assert (content is not None and str(content).strip()) or all_embeds or all_files, "an empty message"
+    if allowed_mentions is not None:
+        assert isinstance(allowed_mentions, discord.AllowedMentions), allowed_mentions
     return dict(content=None if content is None else str(content), embeds=[e.to_dict() for e in all_embeds],
-                files=all_files, view=view)
+                files=all_files, view=view, allowed_mentions=allowed_mentions)
 
 
 class FakeMessage:
@@ -145,28 +184,62 @@ class FakeGuild:
     def __init__(self, guild_id: int = 1, name: str = "Test Guild"):
         self.id = guild_id
         self.name = name
+        self.me = SimpleNamespace(id=999, bot=True)  # Herald's own member
 
 
 class FakeChannel:
-    def __init__(self, recorder: Recorder, channel_id: int, guild: FakeGuild | None, name: str = "games"):
+    """A text channel (or, with ``type``, an announcement channel or a thread). ``hidden_from``: users
+    who cannot see it; ``bot_permissions``: what Herald may do in it; ``error_code``: a Discord error
+    every send raises (10003 Unknown Channel, 50013 Missing Permissions...)."""
+
+    def __init__(self, recorder: Recorder, channel_id: int, guild: FakeGuild | None, name: str = "games",
+                 type: discord.ChannelType = discord.ChannelType.text):
+        from bot.discordbot.settings import BOT_PERMISSIONS
+
         self.recorder = recorder
         self.id = channel_id
         self.guild = guild
         self.name = name
+        self.type = type
         self.mention = f"<#{channel_id}>"
         self.threads: list[FakeChannel] = []
+        self.hidden_from: set[int] = set()
+        self.bot_permissions = discord.Permissions(BOT_PERMISSIONS.value)
+        self.error_code: int | None = None
+        self.deleted = False
+
+    def permissions_for(self, member) -> discord.Permissions:
+        if getattr(member, "id", None) == 999:
+            return discord.Permissions(self.bot_permissions.value)
+        if getattr(member, "id", None) in self.hidden_from:
+            return discord.Permissions.none()
+        return discord.Permissions(view_channel=True, send_messages=True, read_message_history=True)
 
     @stands_for("discord.abc.Messageable.send")
     async def send(self, content=None, **kwargs):
+        if self.error_code in (10003,):
+            raise _not_found("Unknown Channel", 10003)
+        if self.error_code in (50001, 50013):
+            raise _forbidden("Missing Permissions" if self.error_code == 50013 else "Missing Access",
+                             self.error_code)
         sent = self.recorder.add(Sent("channel", self.id, **_payload(content, **kwargs)))
         return FakeMessage(sent, self)
 
     @stands_for("discord.TextChannel.create_thread")
-    async def create_thread(self, *, name: str, **kwargs):
-        thread = FakeChannel(self.recorder, next(_ids), self.guild, name)
+    async def create_thread(self, *, name: str, type: discord.ChannelType | None = None, **kwargs):
+        assert len(name) <= 100
+        if self.type == discord.ChannelType.news:
+            assert type == discord.ChannelType.news_thread, f"{type} in an announcement channel"
+        else:
+            assert type == discord.ChannelType.public_thread, type
+        thread = FakeChannel(self.recorder, next(_ids), self.guild, name, type=type)
         thread.parent = self
         self.threads.append(thread)
         return thread
+
+    @stands_for("discord.Thread.delete")
+    async def delete(self, *, reason=None):
+        self.deleted = True
 
 
 class InteractionError(AssertionError):
@@ -193,7 +266,10 @@ class FakeResponse:
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._claim("defer")
         self.deferred_ephemeral = ephemeral
+        # discord.py: a command's deferral always shows "thinking…"; a component's only with thinking=True
+        # (else it is a deferred update of the clicked message)
         self.i.deferred_thinking = thinking or self.i.type != "component"
+        self.i.thinking_shown = self.i.deferred_thinking
 
     @stands_for("discord.InteractionResponse.send_message")
     async def send_message(self, content=None, *, ephemeral: bool = False, **kwargs) -> None:
@@ -255,7 +331,12 @@ class FakeInteraction:
         self.followup = FakeFollowup(self)
         self.followups: list[Sent] = []
         self.deferred_thinking = False
+        self.thinking_shown = False
         self.autocomplete_choices: list = []
+        from bot.discordbot.settings import BOT_PERMISSIONS
+
+        self.app_permissions = (channel.bot_permissions if isinstance(channel, FakeChannel)
+                                else discord.Permissions(BOT_PERMISSIONS.value))
         self.recorded: list[Sent] = []
         client.interactions.append(self)
 
@@ -292,9 +373,14 @@ class FakeInteraction:
         self.original_deleted = True
 
     def answered(self) -> bool:
-        return self.response.calls == 1 and (self.response.kind != "defer" or bool(self.followups)
-                                             or self.type == "component") and (
-            not getattr(self, "original_deleted", False) or bool(self.followups))
+        """Answered exactly once, as a user would see it: a deferral that showed "thinking…" got a
+        followup (or an edit) that replaced it; a deleted original was followed by a new message; a
+        component's deferred update needs nothing more."""
+        if self.response.calls != 1:
+            return False
+        if self.response.kind == "defer" and self.thinking_shown and not self.followups:
+            return False
+        return not getattr(self, "original_deleted", False) or bool(self.followups)
 
 
 class FakeClient:
@@ -315,8 +401,9 @@ class FakeClient:
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str = "games") -> FakeChannel:
-        channel = FakeChannel(self.recorder, next(_ids), self.guild, name)
+    def add_channel(self, name: str = "games", *, guild: FakeGuild | None = None,
+                    type: discord.ChannelType = discord.ChannelType.text) -> FakeChannel:
+        channel = FakeChannel(self.recorder, next(_ids), guild or self.guild, name, type=type)
         self.channels[channel.id] = channel
         return channel
 
@@ -326,7 +413,7 @@ class FakeClient:
     async def fetch_user(self, user_id: int):
         user = self.users.get(int(user_id))
         if user is None:
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown User")
+            raise _not_found("Unknown User", 10013)
         return user
 
     def get_channel(self, channel_id: int):
@@ -342,7 +429,7 @@ class FakeClient:
     async def fetch_channel(self, channel_id: int):
         channel = self.get_channel(channel_id)
         if channel is None:
-            raise discord.NotFound(SimpleNamespace(status=404, reason="Not Found"), "Unknown Channel")
+            raise _not_found("Unknown Channel", 10003)
         return channel
 
     def all_answered_once(self) -> list[str]:

@@ -140,7 +140,7 @@ def test_buttons_survive_a_restart(table, tmp_path):
     assert any("You bid 2." in s.text() for s in inter.recorded)
 
 
-def test_closed_dms_fall_back_to_ephemeral_and_a_public_hint(tmp_path, frozen):
+def test_closed_dms_fall_back_to_ephemeral_and_a_private_hint(tmp_path, frozen):
     from tests.discordbot.conftest import make_table
 
     t = make_table(tmp_path, bob_dms=False)
@@ -148,26 +148,42 @@ def test_closed_dms_fall_back_to_ephemeral_and_a_public_hint(tmp_path, frozen):
     t.cmd("game join", t.bob)
     t.cmd("game start", t.alice)
     assert not any(s.where == "dm" and s.target == t.bob.id for s in t.client.recorder.sent)
-    hints = [s for s in t.client.recorder.public() if DM_HELP in s.text()]
-    assert len(hints) == 1 and f"<@{t.bob.id}>" in hints[0].text() and "Privacy Settings" in hints[0].text()
-    # bob is pinged once: the "Now:" line of the game's message already names him, so no extra
-    # "your move" line; the hint carries only the "My choices" button, which shows his choices privately
-    assert not any(f"<@{t.bob.id}>, your move" in s.text() for s in t.client.recorder.public())
-    hint = hints[0]
-    opened = t.run(click(t.client, t.bob, hint, r"^hd:o:1$", channel=t.channel))
+    # the channel never says that bob's DMs are closed; it mentions him once, in the "Now:" line
+    public = t.client.recorder.public()
+    assert not any("DM" in s.text() or "Privacy Settings" in s.text() for s in public)
+    now = [s for s in public if "**Now:**" in s.text()]
+    assert len(now) == 1 and t.bob.id in now[0].pinged()
+    # bob presses My choices: his choices, and (once) how to open DMs, both only to him
+    opened = t.run(click(t.client, t.bob, now[0], r"^hd:o:1$", channel=t.channel))
     assert all(s.where == "ephemeral" and s.target == t.bob.id for s in opened.recorded)
+    hints = [s for s in opened.recorded if DM_HELP in s.text()]
+    assert len(hints) == 1 and "/log" in hints[0].text() and "Privacy Settings" in hints[0].text()
     menu = choices_for(opened.recorded, "blue")
-    t.run(click(t.client, t.bob, menu, r"^hd:s:1:", value="2"))
+    bid = t.run(click(t.client, t.bob, menu, r"^hd:s:1:", value="2"))
+    assert not any(DM_HELP in s.text() for s in bid.recorded)  # told once
     t.deliver()
-    # bob's private log line could not be DMed; it is not posted publicly either
+    # bob's private log line could not be DMed; it is not posted publicly either, and /log has it
     assert not any("You bid 3" in s.text() for s in t.client.recorder.public())
-    # /hand works as an ephemeral look (bob's committed secret bid, only to him)
-    red_dm = choices_for(t.client.recorder.to_user(t.alice.id), "red")
+    log = t.cmd("log", t.bob)
+    assert "🔒 You bid 3." in log.recorded[-1].content and log.recorded[-1].where == "ephemeral"
+    # /hand is ephemeral; with dm:True it tries a DM and falls back to the ephemeral reply with the hint
     hand = t.cmd("hand", t.bob)
-    assert hand.recorded[-1].where == "ephemeral" and "only you can see this" in hand.recorded[-1].content
+    assert [s.where for s in hand.recorded] == ["ephemeral"] and "only you can see this" in hand.recorded[-1].content
     assert "my bid" in hand.recorded[-1].content and "3" in hand.recorded[-1].content
+    by_dm = t.cmd("hand", t.bob, dm=True)
+    assert [s.where for s in by_dm.recorded] == ["ephemeral"] and DM_HELP in by_dm.recorded[-1].content
+    assert "my bid" in by_dm.recorded[-1].content
+    # alice's DMs are open: dm:True sends her view by DM, with a short private note in the channel
+    view = t.cmd("view", t.alice, dm=True)
+    assert [s.where for s in view.recorded] == ["ephemeral"] and "direct message" in view.recorded[-1].content
+    dms = [s for s in t.client.recorder.to_user(t.alice.id) if s.where == "dm"]
+    assert "only you can see this" in dms[-1].content
+    plain = t.cmd("view", t.alice)
+    assert [s.where for s in plain.recorded] == ["ephemeral"]
+    red_dm = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     t.run(click(t.client, t.alice, red_dm, r"^hd:s:1:", value="0"))
     t.deliver()
+    assert not any("DM" in s.text() for s in t.client.recorder.public())
     assert t.client.all_answered_once() == []
     t.service.close()
 
@@ -189,10 +205,16 @@ def test_admin_powers(table):
     elsewhere = FakeChannel(t.client.recorder, 777, FakeGuild(2, "Other"))
     t.client.channels[777] = elsewhere
     refused = t.cmd("admin pause", t.carol, channel=elsewhere, game="1")  # Manage Server, but another server
-    assert "Only the game master" in refused.recorded[-1].content
+    assert "no game #1 in this server" in refused.recorded[-1].content
+    assert t.service.status(1).status == "active"
+    t.deliver()
+    before = len(t.client.recorder.public())
     paused = t.cmd("admin pause", t.carol)  # Manage Server in this guild
     assert "paused" in paused.recorded[-1].content
     assert t.service.status(1).status == "paused"
+    # the channel is told who really did it (the service's notice names the game master)
+    notice = "\n".join(s.text() for s in t.client.recorder.public()[before:])
+    assert "is paused" in notice and "Done by Carol (Manage Server)" in notice
     t.cmd("admin resume", t.alice)
     t.cmd("admin extend-deadline", t.alice, hours=24)
     dave = t.client.add_user("dave")
