@@ -94,7 +94,12 @@ def main(argv: list[str] | None = None) -> int:
         return replay_command(args)
     if args.command == "run":
         from bot.discordbot.app import run_command
-        return run_command(args)
+        from bot.storage import StorageError
+        try:
+            return run_command(args)
+        except StorageError as error:  # an unusable database: say why, no traceback
+            print(f"herald run: {error}", file=sys.stderr)
+            return 2
     return 2
 
 

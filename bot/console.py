@@ -23,6 +23,7 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .outbox import ImageRequest
 from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .storage import StorageError
 
 CHANNEL = "local"
 
@@ -617,6 +618,9 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
     except ConfigError as error:
         write(f"error [config]: {error}")
         return 2
+    except StorageError as error:
+        write(f"error [database]: {error}")
+        return 2
     console = Console(service, args.out, write)
     try:
         if args.script:
@@ -642,7 +646,11 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
     if not Path(db).exists():
         write(f"error [not_found]: no database at {db}")
         return 2
-    service = TableService(db, config, engines=engines)
+    try:
+        service = TableService(db, config, engines=engines)
+    except StorageError as error:
+        write(f"error [database]: {error}")
+        return 2
     try:
         report = service.replay(args.game_id)
     except ServiceError as error:
