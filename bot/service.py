@@ -936,10 +936,11 @@ class TableService:
             if step is not None and holder:
                 self.db.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND role = ?",
                                 [step, game.id, role])
-                self.outbox.add(kind="reminder", game_id=game.id, user=holder, role=role, private=True,
-                                text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
-                                     f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
-                report.reminders += 1
+                if holder:
+                    self.outbox.add(kind="reminder", game_id=game.id, role=role, to_role=True, private=True,
+                                    text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
+                                         f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
+                    report.reminders += 1
             if now < due_at:
                 return
             report.expired += 1
@@ -971,7 +972,7 @@ class TableService:
         self.outbox.add(kind="deadline", game_id=game.id, channel=game.channel,
                         text=f"The deadline for {name} in game #{game.id} has passed; the game waits for them.")
         if holder:
-            self.outbox.add(kind="deadline", game_id=game.id, user=holder, role=role, private=True,
+            self.outbox.add(kind="deadline", game_id=game.id, role=role, to_role=True, private=True,
                             text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
         report.waiting += 1
 
@@ -986,17 +987,19 @@ class TableService:
         with self._write():
             game = self._game(game_id)
             if role is not None:
-                user = self._holder_in(self._seats(game), role)
-                if user is None:
-                    raise NotFound(f"Nobody plays {role} in game #{game.id}.")
+                role = self._known_role(game, role)
+                if self._holder_in(self._seats(game), role) is None:
+                    raise NotFound(f"Nobody plays {self._engine(game.game).role_name(role)} in game #{game.id}.")
             image = None
             if picture is not None:
                 self._require_started(game)
-                image = ImageRequest(game.id, game.version, game.log_length, role if user else None, picture)
+                image = ImageRequest(game.id, game.version, game.log_length, role, picture)
+            if role is not None:  # to whoever holds the role when it is delivered
+                return self.outbox.add(kind=kind, game_id=game.id, role=role, to_role=True, private=True, text=text,
+                                       image=image)
             if user is None:
                 return self.outbox.add(kind=kind, game_id=game.id, channel=game.channel, text=text, image=image)
-            return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, role=role, text=text,
-                                   image=image)
+            return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, text=text, image=image)
 
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
@@ -1224,6 +1227,16 @@ class TableService:
         roles = ", ".join(r for s in seats for r in s.roles)
         raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
 
+    def _known_role(self, game: _Game, role: str) -> str:
+        """``role`` (an id, or a name in any case) as a role id of the game; NotFound listing the roles."""
+        engine = self._engine(game.game)
+        roles = [r for s in self._seats(game) for r in s.roles]
+        for r in roles:
+            if str(role).strip().lower() in (r.lower(), engine.role_name(r).lower()):
+                return r
+        raise NotFound(f"Game #{game.id} has no role '{role}'; its roles are "
+                       f"{', '.join(engine.role_name(r) for r in roles)}.")
+
     def _reader_role(self, game: _Game, user_id: str | None, role: str | None) -> str | None:
         held = self._roles_of(game, user_id)
         if role is not None:
@@ -1246,7 +1259,7 @@ class TableService:
             engine = self._engine(game.game)
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(seat.roles))})",
                             [game.id, *seat.roles])
-            self._after_change(game, engine, self._state(game), acted=(), turn_changed=False)
+            self._after_change(game, engine, self._state(game), acted=(), turn_changed=False, new_holder=True)
 
     # ---- internals: permissions ------------------------------------------------------------------
     def _is_admin(self, game: _Game, user_id: str) -> bool:
@@ -1366,15 +1379,17 @@ class TableService:
             public.append(f"— {summary.turn_label} —")
         if public or image:
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text="\n".join(public), image=image)
+        # Private lines: one message per seat, addressed to the role (whoever holds it when delivered).
         seats = self._seats(game)
-        private: dict[str, list[str]] = {}
+        private: dict[int, list[str]] = {}
         for entry in entries:
-            for reader in entry.to or ():
-                holder = self._holder_in(seats, reader)
-                if holder and not holder.startswith("system:"):
-                    private.setdefault(holder, []).append(entry.text)
-        for holder, lines in private.items():
-            self.outbox.add(kind="private_log", game_id=game.id, user=holder, private=True,
+            for seat in seats:
+                if entry.to is not None and set(entry.to) & set(seat.roles) and seat.user_id \
+                        and not seat.user_id.startswith("system:"):
+                    private.setdefault(seat.seat, []).append(entry.text)
+        for number, lines in private.items():
+            seat_role = seats[number - 1].roles[0]
+            self.outbox.add(kind="private_log", game_id=game.id, role=seat_role, to_role=True, private=True,
                             text=f"Game #{game.id}: " + "\n".join(lines))
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
@@ -1401,9 +1416,11 @@ class TableService:
         self._staged[game.id] = (version, state)
 
     def _after_change(self, game: _Game, engine: Engine, state: dict, acted: tuple[str, ...],
-                      turn_changed: bool) -> None:
+                      turn_changed: bool, new_holder: bool = False) -> None:
         """Keep one deadline row per waiting role; a role that starts waiting (or waits again after
-        acting, or at a new turn) gets a fresh deadline and a "your move" notice."""
+        acting, or at a new turn) gets a fresh deadline and a "your move" notice. ``new_holder``: a seat
+        changed hands (the caller removed its rows); a "your move" still undelivered for the role reaches
+        the new holder anyway, so no second one is queued."""
         now = self._now()
         settings = self._deadline_settings(game)
         existing = {r[0]: r[1] for r in self.db.execute("SELECT role, kind FROM deadlines WHERE game_id = ?",
@@ -1434,10 +1451,14 @@ class TableService:
             news = role not in existing or turn_changed or existing[role] != kind
             if news and not (prompt and prompt.committed):
                 newly_waiting.append(role)
+            if new_holder and self.db.execute(
+                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
+                    "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
+                continue
             if holder and not holder.startswith("system:") and news:
                 when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
                 unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-                self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role, private=True,
+                self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
                                 text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
                                      f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
         if newly_waiting:
