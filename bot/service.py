@@ -22,6 +22,10 @@ API (game ids are ints; "12" and "#12" are accepted too; users are opaque string
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
+
+Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
+about seats, turns and deadlines; an action's label (which may name a secret card or a hidden block) is
+only ever sent to the player whose role took it.
 """
 
 from __future__ import annotations
@@ -42,7 +46,8 @@ from rules.core.contract import LogEntry, copy_state
 from . import clock, storage
 from .config import Config, ConfigError, DeadlineSettings
 from .outbox import ImageRequest, Outbox
-from .scheduling import TickReport, paused_since, reminders_due, resumed_due
+from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
+                         resumed_due)
 
 #: ``due_at`` of a step without a deadline (far beyond any real date).
 NO_DEADLINE = 1e15
@@ -143,7 +148,9 @@ class Waiting:
     user_name: str | None
     kind: str                      # turn | secret | reaction
     deadline: float | None         # POSIX seconds; None = no deadline
-    paused: bool                   # the holder is on vacation
+    paused: bool                   # the clock is stopped: the holder is on vacation or the game is paused
+    #: a secret choice already made (it may still be changed until the reveal): nobody waits for it
+    committed: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +182,7 @@ class Status:
     @property
     def deadline(self) -> float | None:
         """The earliest running deadline, if any."""
-        times = [w.deadline for w in self.waiting if w.deadline is not None and not w.paused]
+        times = [w.deadline for w in self.waiting if w.deadline is not None and not w.paused and not w.committed]
         return min(times) if times else None
 
 
@@ -538,7 +545,8 @@ class TableService:
                     due = row["due_at"] if row and row["due_at"] < NO_DEADLINE else None
                     waiting.append(Waiting(role, engine.role_name(role), holder, self._name(holder) if holder else None,
                                            prompt.kind if prompt else "turn", due,
-                                           bool(row and row["paused_at"] is not None) or game.status == "paused"))
+                                           bool(row and row["paused_at"] is not None) or game.status == "paused",
+                                           bool(prompt and prompt.committed)))
             result = GameResult(tuple(game.result["winners"]), game.result["reason"]) if game.result else None
             return Status(game.id, game.game, engine.title, game.scenario, game.channel, game.gm, game.status,
                           game.version, game.turn_label or "not started", game.phase or "", tuple(seats),
@@ -845,8 +853,10 @@ class TableService:
                 if r["due_at"] >= NO_DEADLINE:
                     continue
                 due = max(r["due_at"], now) + seconds
-                self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = 0 "
-                                "WHERE game_id = ? AND role = ?", [due, game.id, r["role"]])
+                # a new deadline: the reminders count again from it (those already past it stay sent)
+                sent = sum(1 for offset in self.config.reminders_before if now >= due - offset)
+                self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = ?, defaults = 0 "
+                                "WHERE game_id = ? AND role = ?", [due, sent, game.id, r["role"]])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(by)} extends the deadline in game #{game.id} by "
                                  f"{clock.format_duration(seconds)}.")
@@ -932,8 +942,14 @@ class TableService:
                 return
             if due_at >= NO_DEADLINE or expired:
                 return
-            step = reminders_due(self.config.reminders_before, due_at, now, sent)
-            if step is not None and holder:
+            whole = self._deadline_settings(game).for_kind(kind)
+            step = reminders_due(self.config.reminders_before, due_at, now, sent, whole)
+            if step is None and now < due_at:
+                return
+            prompt = engine.prompt(self._state(game), role)
+            if prompt is None or prompt.committed:
+                return  # not asked anything, or a secret choice already made: nobody waits for it
+            if step is not None:
                 self.db.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND role = ?",
                                 [step, game.id, role])
                 if holder:
@@ -944,30 +960,32 @@ class TableService:
             if now < due_at:
                 return
             report.expired += 1
-            self._deadline_passed(game, engine, role, kind, holder, report)
+            self._deadline_passed(game, engine, role, kind, holder, started_at, report)
 
     def _deadline_passed(self, game: _Game, engine: Engine, role: str, kind: str, holder: str | None,
-                         report: TickReport) -> None:
+                         started_at: float, report: TickReport) -> None:
         settings = self._deadline_settings(game)
         policy = settings.policy_for(kind)
         name = f"{engine.role_name(role)} ({self._name(holder)})" if holder else engine.role_name(role)
-        state = self._state(game)
         if policy == "default":
-            action = engine.default_action(state, role)
-            legal = {a.id: a for a in engine.legal_actions(state, role)}
-            if action in legal:
-                self._apply(game, engine, state, role, action, legal[action].label, SYSTEM_DEADLINE, None,
-                            note=f"The deadline for {name} has passed: '{legal[action].label}' is played for them.")
-                self._settle(game, engine, self._state(game))
-                report.defaulted += 1
+            played = self._play_defaults(game, engine, role, started_at, name, report)
+            if played:
                 return
         if policy == "substitute":
             substitute = settings.substitute or game.gm
-            if substitute and substitute != holder:
+            seated = next((s for s in self._seats(game) if s.user_id == substitute), None)
+            if substitute and seated is None:
                 seat = self._find_seat(game, self._seats(game), role)
                 self._give_seat(game, seat, substitute, "because the deadline passed")
                 report.substituted += 1
                 return
+            if substitute and game.gm != holder:
+                # never a second seat for someone already playing: the game waits; the game master decides
+                self.outbox.add(kind="deadline", game_id=game.id, user=game.gm, private=True,
+                                text=f"The deadline for {name} in game #{game.id} has passed. The substitute "
+                                     f"({self._name(substitute)}) already plays {', '.join(seated.role_names)} "
+                                     "there, so the seat was not handed over and the game waits. Replace the "
+                                     "player with someone else (admin replace) or extend the deadline.")
         self.db.execute("UPDATE deadlines SET expired = 1 WHERE game_id = ? AND role = ?", [game.id, role])
         self.outbox.add(kind="deadline", game_id=game.id, channel=game.channel,
                         text=f"The deadline for {name} in game #{game.id} has passed; the game waits for them.")
@@ -975,6 +993,41 @@ class TableService:
             self.outbox.add(kind="deadline", game_id=game.id, role=role, to_role=True, private=True,
                             text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
         report.waiting += 1
+
+    def _play_defaults(self, game: _Game, engine: Engine, role: str, started_at: float, name: str,
+                       report: TickReport) -> int:
+        """The "default" policy: play the engine's default action for ``role`` and, while the same wait
+        goes on (the role's own sub-steps), the next default, until the role's turn is done. Bounded:
+        at most :data:`MAX_DEFAULTS_PER_WAIT` in one wait. The channel is told only that the deadline
+        passed and the default was taken; what was played (a card, a hidden block) goes to the role's
+        player alone. Returns how many were played (0: none possible, the game waits instead)."""
+        played = 0
+        while game.status == "active":
+            row = self.db.execute("SELECT started_at, due_at, expired, defaults FROM deadlines WHERE game_id = ? "
+                                  "AND role = ?", [game.id, role]).fetchone()
+            if row is None or row[0] != started_at or row[2] or row[1] > self._now():
+                break  # this wait is over (the role's turn ended, or it waits afresh)
+            if row[3] >= MAX_DEFAULTS_PER_WAIT:
+                report.notes.append(f"game #{game.id} {role}: {row[3]} default actions in one wait; waiting instead")
+                return 0
+            state = self._state(game)
+            prompt = engine.prompt(state, role)
+            action = engine.default_action(state, role) if prompt and not prompt.committed else None
+            legal = {a.id: a for a in engine.legal_actions(state, role)} if action is not None else {}
+            if action not in legal:
+                break
+            label = legal[action].label
+            self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
+                        note=(f"The deadline for {name} has passed; the default was taken for them."
+                              if row[3] == 0 else None),
+                        private_note=f"Your deadline passed: '{label}' was played for you.")
+            self.db.execute("UPDATE deadlines SET defaults = defaults + 1 WHERE game_id = ? AND role = ? AND "
+                            "started_at = ?", [game.id, role, started_at])
+            played += 1
+            report.defaulted += 1
+        if played:
+            self._settle(game, engine, self._state(game))
+        return played
 
     # ---- messages --------------------------------------------------------------------------------
     def send(self, game_id: int | str, text: str, *, role: str | None = None, user: str | None = None,
@@ -1335,9 +1388,12 @@ class TableService:
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?", [game.id]).fetchone()[0]
 
     def _apply(self, game: _Game, engine: Engine, state: dict, role: str, action: str, label: str,
-               user_id: str, request_id: str | None, note: str | None = None) -> tuple[dict, int]:
+               user_id: str, request_id: str | None, note: str | None = None,
+               private_note: str | None = None) -> tuple[dict, int]:
         """Apply one legal action inside the current transaction: action row, log lines, new state,
-        snapshot at a new turn, messages, deadlines."""
+        snapshot at a new turn, messages, deadlines. ``note``: a public line of the service's own (a
+        deadline passed) and ``private_note`` one for the acting role's player only; neither may name
+        the action, whose label can be a secret."""
         try:
             outcome = engine.apply(state, role, action)
         except RulesError as error:
@@ -1353,6 +1409,8 @@ class TableService:
             [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now]
         ).lastrowid
         entries = list(outcome.log)
+        if private_note:
+            entries.insert(0, LogEntry(private_note, (role,), "deadline", {"by": "herald"}))
         if note:
             entries.insert(0, LogEntry(note, None, "deadline", {"by": "herald"}))
         for entry in entries:
@@ -1364,6 +1422,8 @@ class TableService:
         summary = engine.summary(new_state)
         result = engine.result(new_state)
         turn_changed = summary.turn_key != game.turn_key
+        phase_changed = summary.phase != game.phase
+        previous_turn = game.turn_label
         self._write_state(game, new_state, version, pos, summary,
                           {"winners": list(result.winners), "reason": result.reason} if result else None,
                           "finished" if result else game.status)
@@ -1397,7 +1457,8 @@ class TableService:
                             text=f"Game #{game.id} is over. Winner: {names} — {result.reason}.")
             self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
         else:
-            self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed)
+            self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed,
+                               phase_changed=phase_changed)
         return new_state, version
 
     def _write_state(self, game: _Game, state: dict, version: int, pos: int, summary, result, status) -> None:
@@ -1416,11 +1477,12 @@ class TableService:
         self._staged[game.id] = (version, state)
 
     def _after_change(self, game: _Game, engine: Engine, state: dict, acted: tuple[str, ...],
-                      turn_changed: bool, new_holder: bool = False) -> None:
-        """Keep one deadline row per waiting role; a role that starts waiting (or waits again after
-        acting, or at a new turn) gets a fresh deadline and a "your move" notice. ``new_holder``: a seat
-        changed hands (the caller removed its rows); a "your move" still undelivered for the role reaches
-        the new holder anyway, so no second one is queued."""
+                      turn_changed: bool, phase_changed: bool = False, new_holder: bool = False) -> None:
+        """Keep one deadline row per role the game waits for. A role's deadline runs from when the game
+        started waiting for it: its own sub-steps keep the same wait (deadline, reminders sent); a role
+        that starts waiting, or waits again at a new game turn, a new phase or for a new kind of decision,
+        gets a fresh deadline and a "your move" notice. ``new_holder``: a seat changed hands (the caller
+        removed its rows); a "your move" still undelivered for the role reaches the new holder anyway."""
         now = self._now()
         settings = self._deadline_settings(game)
         existing = {r[0]: r[1] for r in self.db.execute("SELECT role, kind FROM deadlines WHERE game_id = ?",
@@ -1435,8 +1497,8 @@ class TableService:
         for role in active:
             prompt = engine.prompt(state, role)
             kind = prompt.kind if prompt else "turn"
-            if role in existing and role not in acted and existing[role] == kind and not turn_changed:
-                continue
+            if continues_wait(existing.get(role), kind, turn_changed, phase_changed):
+                continue  # the same wait goes on (the role's own sub-steps, or another role acted)
             seconds = settings.for_kind(kind)
             # In a paused game the clock starts from the pause: resume() adds the paused time back.
             start = game.paused_at if game.status == "paused" and game.paused_at else now
@@ -1444,23 +1506,24 @@ class TableService:
             holder = self._holder_in(seats, role)
             vacation = self.db.execute("SELECT 1 FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
                                        [holder, now, now]).fetchone() if holder else None
+            # reminder offsets not shorter than the whole deadline are skipped (they would fire at once)
             self.db.execute("INSERT OR REPLACE INTO deadlines (game_id, role, kind, started_at, due_at, "
-                            "reminders_sent, expired, paused_at) VALUES (?,?,?,?,?,0,0,?)",
+                            "reminders_sent, expired, paused_at, defaults) VALUES (?,?,?,?,?,0,0,?,0)",
                             [game.id, role, kind, now, due, now if vacation else None])
-            # A new kind of decision (a secret card play resolved into an action phase) is news too.
-            news = role not in existing or turn_changed or existing[role] != kind
-            if news and not (prompt and prompt.committed):
-                newly_waiting.append(role)
+            if prompt and prompt.committed:
+                continue  # a secret choice already made: nobody waits for it
+            newly_waiting.append(role)
+            if not holder or holder.startswith("system:"):
+                continue
             if new_holder and self.db.execute(
                     "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
                     "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
                 continue
-            if holder and not holder.startswith("system:") and news:
-                when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
-                unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-                self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
-                                text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
-                                     f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
+            when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
+            unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
+            self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
+                            text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
+                                 f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
         if newly_waiting:
             # the channel's "whose move" line: delivered with a mention of the players now waited for
             names = " and ".join(engine.role_name(r) for r in newly_waiting)

@@ -79,17 +79,6 @@ def test_substitute_policy_hands_the_seat_over(svc_factory, frozen):
     svc.submit(game, "sub", "bid:1")
 
 
-def test_substitute_defaults_to_the_game_master(svc_factory, frozen):
-    svc = svc_factory(secret="1h", policy="substitute")
-    game = started_game(svc)
-    svc.submit(game, "alice", "bid:2")
-    frozen.tick(timedelta(hours=2))
-    svc.tick()
-    assert svc.status(game).seats[1].user_id == "alice"  # alice (GM) now holds both seats
-    svc.submit(game, "alice", "bid:1")
-    assert svc.status(game).turn_label == "Round 2"
-
-
 def test_per_game_deadline_overrides(svc_factory, frozen):
     svc = svc_factory(secret="2d")
     game = started_game(svc, deadlines={"secret": "3h", "policy": "default"})
