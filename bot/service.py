@@ -16,7 +16,8 @@ Errors are :class:`ServiceError` subclasses with a ``code`` and a message writte
 
 API (game ids are ints; "12" and "#12" are accepted too; users are opaque string ids):
     catalogue() engine(game) roles(game, scenario)
-    create_game(game, channel=, creator_id=, ...)  join  leave  swap  spectate  spectators  start
+    create_game(game, channel=, creator_id=, ...)  join  leave  swap  accept_swap  decline_swap
+    spectate  unspectate  spectators  start
     status  choices  view  log  digest  history  games_in_channel  games_of_user  is_admin
     submit(game, user, action, role=, expected_version=, request_id=)  undo  set_autopass
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
@@ -136,6 +137,8 @@ class SeatInfo:
     role_names: tuple[str, ...]
     user_id: str | None
     user_name: str | None
+    #: users (ids) who asked to swap into this seat and wait for its holder to accept (before the start)
+    swap_requests: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -450,11 +453,16 @@ class TableService:
                 raise Forbidden("The game has started: ask the game master to replace you instead.")
             seat = self._seat_of(game, user_id)
             self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, seat.seat])
+            self._drop_requests(game, seat.seat)
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(user_id)} leaves seat {seat.seat} in game #{game.id}.")
 
     def swap(self, game_id: int | str, user_id: str, seat: int | str) -> SeatInfo:
-        """Move to another seat before the start, exchanging with whoever sits there."""
+        """Move to another seat before the start. A free seat is taken at once. A seat someone holds is
+        only asked for: its holder must agree, by asking for the requester's seat in return (swap back)
+        or with :meth:`accept_swap`; until then nothing moves and status shows the request (the target
+        seat's ``swap_requests``). Returns the target seat: its ``user_id`` is the caller once moved,
+        still the other player while the request waits."""
         with self._write():
             game = self._game(game_id)
             self._require(game, "open", "Seats can only be swapped before the game starts.")
@@ -462,28 +470,111 @@ class TableService:
             mine = self._seat_of(game, user_id)
             target = self._find_seat(game, seats, seat)
             if target.seat == mine.seat:
-                raise BadState(f"You already sit at seat {mine.seat}.")
-            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
-                            [target.user_id, game.id, mine.seat])
-            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
-                            [user_id, game.id, target.seat])
-            other = f", exchanging with {target.user_name}" if target.user_id else ""
+                raise BadState(f"You already sit at seat {mine.seat} ({', '.join(mine.role_names)}).")
+            if target.user_id is None:
+                self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, mine.seat])
+                self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                                [user_id, game.id, target.seat])
+                self._drop_requests(game, mine.seat, target.seat)
+                self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                                text=f"{self._name(user_id)} moves to seat {target.seat} "
+                                     f"({', '.join(target.role_names)}) in game #{game.id}.")
+                return self._seats(game)[target.seat - 1]
+            asked = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND user_id = ? AND from_seat = ? "
+                                    "AND to_seat = ?", [game.id, target.user_id, target.seat, mine.seat]).fetchone()
+            if asked:  # the other player asked for this seat: swapping back is the answer
+                self._exchange(game, target, mine)
+                return self._seats(game)[target.seat - 1]
+            already = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND user_id = ? AND to_seat = ?",
+                                      [game.id, user_id, target.seat]).fetchone()
+            if already:
+                raise BadState(f"You already asked {target.user_name} for seat {target.seat} "
+                               f"({', '.join(target.role_names)}); it is up to them to accept.")
+            self.db.execute("INSERT OR REPLACE INTO swap_requests (game_id, user_id, from_seat, to_seat, created_at) "
+                            "VALUES (?,?,?,?,?)", [game.id, user_id, mine.seat, target.seat, self._now()])
+            mine_roles, theirs = ", ".join(mine.role_names), ", ".join(target.role_names)
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"{self._name(user_id)} moves to seat {target.seat} "
-                                 f"({', '.join(target.role_names)}){other}.")
+                            text=f"{self._name(user_id)} (seat {mine.seat}, {mine_roles}) asks {target.user_name} "
+                                 f"(seat {target.seat}, {theirs}) to exchange seats in game #{game.id}.")
+            self.outbox.add(kind="notice", game_id=game.id, user=target.user_id, private=True,
+                            text=f"{self._name(user_id)} asks to exchange seats with you in game #{game.id}: you "
+                                 f"would play {mine_roles} instead of {theirs}. To agree, swap to seat {mine.seat} "
+                                 f"(or accept); to refuse, decline. Nothing changes until you agree.")
             return self._seats(game)[target.seat - 1]
 
-    def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
-        """Follow a game as a spectator (public view and log only)."""
+    def accept_swap(self, game_id: int | str, user_id: str, requester: str | None = None) -> SeatInfo:
+        """Agree to a request to exchange seats with the user (``requester``: whose request, needed only
+        when several wait). Returns the user's new seat."""
         with self._write():
             game = self._game(game_id)
+            self._require(game, "open", "Seats can only be swapped before the game starts.")
+            mine = self._seat_of(game, user_id)
+            request = self._incoming_request(game, mine, requester)
+            seats = self._seats(game)
+            theirs = seats[request[1] - 1]
+            if theirs.user_id != request[0]:  # cannot happen: requests are dropped when seats change
+                self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?", [game.id, request[0]])
+                raise BadState(f"{self._name(request[0])} no longer sits at seat {theirs.seat}.")
+            self._exchange(game, mine, theirs)
+            return self._seats(game)[theirs.seat - 1]
+
+    def decline_swap(self, game_id: int | str, user_id: str, requester: str | None = None) -> None:
+        """Refuse a request to exchange seats with the user; with none waiting for the user, withdraw the
+        user's own request instead."""
+        with self._write():
+            game = self._game(game_id)
+            mine = self._seat_of(game, user_id)
+            incoming = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND to_seat = ?",
+                                       [game.id, mine.seat]).fetchone()
+            if incoming is None:
+                own = self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?",
+                                      [game.id, user_id]).rowcount
+                if not own:
+                    raise NotFound(f"Nobody asked to exchange seats with you in game #{game.id}, and you asked "
+                                   "nobody.")
+                self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                                text=f"{self._name(user_id)} withdraws their request to exchange seats in game "
+                                     f"#{game.id}.")
+                return
+            other, _ = self._incoming_request(game, mine, requester)
+            self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?", [game.id, other])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} declines to exchange seats with {self._name(other)} in "
+                                 f"game #{game.id}.")
+
+    def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
+        """Follow a game as a spectator: at each new game turn and at the end, a direct message with the
+        public summary of the turn and the public map. Players of the game cannot follow it (they get
+        more already)."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status in ("finished", "aborted"):
+                raise BadState(f"Game #{game.id} is {game.status}; there is nothing left to follow.")
+            seat = next((s for s in self._seats(game) if s.user_id == user_id), None)
+            if seat is not None:
+                raise BadState(f"You already play in game #{game.id} (seat {seat.seat}, "
+                               f"{', '.join(seat.role_names)}): players follow it anyway.")
             self._touch_user(user_id, user_name)
-            self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)", [game.id, user_id])
+            added = self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)",
+                                    [game.id, user_id]).rowcount
+            if not added:
+                raise BadState(f"You already follow game #{game.id}.")
+
+    def unspectate(self, game_id: int | str, user_id: str) -> None:
+        """Stop following a game."""
+        with self._write():
+            game = self._game(game_id)
+            removed = self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?",
+                                      [game.id, user_id]).rowcount
+            if not removed:
+                raise NotFound(f"You do not follow game #{game.id}.")
 
     def spectators(self, game_id: int | str) -> list[str]:
+        """User ids following the game, in the order they started following."""
         with self._lock:
             game = self._game(game_id)
-            return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
+            return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
+                                                  [game.id])]
 
     def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
@@ -518,10 +609,12 @@ class TableService:
             game.turn_key, game.turn_label, game.phase, game.setup = (summary.turn_key, summary.turn_label,
                                                                       summary.phase, args.to_dict())
             self._staged[game.id] = (1, state)
+            self.db.execute("DELETE FROM swap_requests WHERE game_id = ?", [game.id])
             players = ", ".join(f"{self._name(s.user_id)} ({', '.join(s.role_names)})" for s in seats)
-            self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}.",
+            text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
+            self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, "map"))
+            self._tell_followers(game, engine, text, ImageRequest(game.id, 1, 0, None, "map"))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
             self._settle(game, engine, state)
         return self.status(game.id)
@@ -779,8 +872,9 @@ class TableService:
                 raise BadOption(f"No role {', '.join(unknown)} in game #{game.id}.")
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is over: {reason}. Winner: {names}.")
+            text = f"Game #{game.id} is over: {reason}. Winner: {names}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, engine, text, ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
     def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
@@ -791,8 +885,9 @@ class TableService:
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is already {game.status}.")
             self._finish(game, "aborted", None)
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} was aborted by {self._name(by)}: {reason}.")
+            text = f"Game #{game.id} was aborted by {self._name(by)}: {reason}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, self._engine(game.game), text, None)
         return self.status(game.id)
 
     def pause(self, game_id: int | str, by: str) -> Status:
@@ -823,14 +918,24 @@ class TableService:
     def replace_seat(self, game_id: int | str, by: str, seat: int | str, user_id: str,
                      user_name: str | None = None) -> SeatInfo:
         """Give a seat (number or one of its roles) to another user, at any time before the end. Game
-        master or admin."""
+        master or admin. Refused for a user who already holds a seat in the game: one player holding
+        several roles is a seating the engine offers (a seat with several roles), not a replacement."""
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "replace a player")
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is over.")
+            seats = self._seats(game)
+            target = self._find_seat(game, seats, seat)
+            held = next((s for s in seats if s.user_id == user_id), None)
+            if held is not None:
+                if held.seat == target.seat:
+                    raise BadState(f"{held.user_name} already plays seat {held.seat} ({', '.join(held.role_names)}) "
+                                   f"in game #{game.id}.")
+                raise BadState(f"{held.user_name} already plays seat {held.seat} ({', '.join(held.role_names)}) in "
+                               f"game #{game.id} and cannot take a second seat. One player for several roles is "
+                               "chosen when the game is opened (the engine's seatings), not by replacing.")
             self._touch_user(user_id, user_name)
-            target = self._find_seat(game, self._seats(game), seat)
             self._give_seat(game, target, user_id, f"by {self._name(by)}")
             return self._seats(game)[target.seat - 1]
 
@@ -1239,12 +1344,17 @@ class TableService:
 
     def _seats(self, game: _Game) -> list[SeatInfo]:
         engine = self._engine(game.game)
+        requests: dict[int, list[str]] = {}
+        if game.status == "open":
+            for user, to_seat in self.db.execute("SELECT user_id, to_seat FROM swap_requests WHERE game_id = ? "
+                                                 "ORDER BY created_at", [game.id]):
+                requests.setdefault(to_seat, []).append(user)
         out = []
         for seat, roles, user in self.db.execute("SELECT seat, roles, user_id FROM seats WHERE game_id = ? "
                                                  "ORDER BY seat", [game.id]):
             roles = tuple(json.loads(roles))
             out.append(SeatInfo(seat, roles, tuple(engine.role_name(r) for r in roles), user,
-                                self._name(user) if user else None))
+                                self._name(user) if user else None, tuple(requests.get(seat, ()))))
         return out
 
     def _roles_of(self, game: _Game, user_id: str | None) -> list[str]:
@@ -1298,12 +1408,56 @@ class TableService:
             return role
         return held[0] if held else None
 
+    def _drop_requests(self, game: _Game, *seat_numbers: int) -> None:
+        """Forget swap requests from or into these seats (their holders changed)."""
+        marks = ",".join("?" * len(seat_numbers))
+        self.db.execute(f"DELETE FROM swap_requests WHERE game_id = ? AND (from_seat IN ({marks}) OR to_seat IN "
+                        f"({marks}))", [game.id, *seat_numbers, *seat_numbers])
+
+    def _exchange(self, game: _Game, first: SeatInfo, second: SeatInfo) -> None:
+        """Two players exchange seats, both having agreed."""
+        self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                        [second.user_id, game.id, first.seat])
+        self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                        [first.user_id, game.id, second.seat])
+        self._drop_requests(game, first.seat, second.seat)
+        self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                        text=f"{first.user_name} and {second.user_name} exchange seats in game #{game.id}: "
+                             f"{first.user_name} now plays {', '.join(second.role_names)}, {second.user_name} "
+                             f"{', '.join(first.role_names)}.")
+
+    def _incoming_request(self, game: _Game, mine: SeatInfo, requester: str | None) -> tuple[str, int]:
+        """(requester id, their seat) of the request to swap into ``mine`` that is meant."""
+        rows = [(r[0], r[1]) for r in self.db.execute(
+            "SELECT user_id, from_seat FROM swap_requests WHERE game_id = ? AND to_seat = ? ORDER BY created_at",
+            [game.id, mine.seat])]
+        if requester is not None:
+            wanted = str(requester).strip().lower()
+            rows = [r for r in rows if wanted in (r[0].lower(), self._name(r[0]).lower())]
+        if not rows:
+            who = f"{requester} did not ask" if requester is not None else "Nobody asked"
+            raise NotFound(f"{who} to exchange seats with you in game #{game.id}.")
+        if len(rows) > 1:
+            names = ", ".join(self._name(r[0]) for r in rows)
+            raise BadOption(f"Several players ask for your seat ({names}); say whose request you mean.")
+        return rows[0]
+
+    def _tell_followers(self, game: _Game, engine: Engine, text: str, image: ImageRequest | None) -> None:
+        """A direct message to each spectator: public facts only (the public log and map)."""
+        for (user,) in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
+                                       [game.id]).fetchall():
+            self.outbox.add(kind="follow", game_id=game.id, user=user, private=False,
+                            text=f"Game #{game.id} ({engine.title}), which you follow: {text}", image=image)
+
     def _give_seat(self, game: _Game, seat: SeatInfo, user_id: str, why: str) -> None:
         self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", [user_id, game.id, seat.seat])
+        self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", [game.id, user_id])
+        self._drop_requests(game, seat.seat)
         roles = ", ".join(seat.role_names)
+        replacing = f"replacing {self._name(seat.user_id)}" if seat.user_id else "an empty seat until now"
         self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                         text=f"{self._name(user_id)} now plays seat {seat.seat} ({roles}) in game #{game.id}, "
-                             f"replacing {self._name(seat.user_id)} {why}.")
+                             f"{replacing}, {why}.")
         if seat.user_id:
             self.outbox.add(kind="notice", game_id=game.id, user=seat.user_id, private=True,
                             text=f"You no longer play {roles} in game #{game.id} ({why}).")
@@ -1453,13 +1607,30 @@ class TableService:
                             text=f"Game #{game.id}: " + "\n".join(lines))
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is over. Winner: {names} — {result.reason}.")
+            text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
+            self._tell_followers(game, engine, self._turn_digest(game, previous_turn, text), image)
         else:
+            if turn_changed:
+                self._tell_followers(game, engine, self._turn_digest(game, previous_turn, f"Now {summary.turn_label}."),
+                                     image)
             self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed,
                                phase_changed=phase_changed)
         return new_state, version
+
+    def _turn_digest(self, game: _Game, turn_label: str | None, ending: str, limit: int = 12) -> str:
+        """For followers: the public log of the turn that just ended (its last lines) and what comes now."""
+        row = self.db.execute("SELECT MAX(pos) FROM snapshots WHERE game_id = ? AND pos < ?",
+                              [game.id, game.log_length]).fetchone()
+        since = row[0] if row and row[0] is not None else 0
+        lines = [t for (t,) in self.db.execute(
+            "SELECT text FROM log WHERE game_id = ? AND undone = 0 AND audience IS NULL AND pos > ? ORDER BY id",
+            [game.id, since])]
+        shown = lines[-limit:]
+        more = [f"(…{len(lines) - limit} earlier line(s): see the log)"] if len(lines) > limit else []
+        head = f"{turn_label} is over." if turn_label else ""
+        return "\n".join([head, *more, *shown, ending]).strip()
 
     def _write_state(self, game: _Game, state: dict, version: int, pos: int, summary, result, status) -> None:
         now = self._now()

@@ -23,11 +23,106 @@ def pending(svc, **match):
 
 # ---- swapping seats --------------------------------------------------------------------------------
 
+def test_swapping_into_an_occupied_seat_waits_for_its_player(service):
+    game = open_game(service)
+    asked = service.swap(game, "bob", "red")
+    assert asked.user_id == "alice" and asked.swap_requests == ("bob",)
+    assert service.status(game).seats[0].swap_requests == ("bob",)
+    assert [s.user_id for s in service.status(game).seats] == ["alice", "bob"]   # nobody moved
+    told = pending(service, kind="notice", target="alice")
+    assert told and told[-1].private and "swap to seat 2 (or accept)" in told[-1].text
+    with pytest.raises(BadState, match="already asked"):
+        service.swap(game, "bob", "red")
+    seat = service.accept_swap(game, "alice")
+    assert seat.user_id == "alice" and seat.roles == ("blue",)
+    assert [s.user_id for s in service.status(game).seats] == ["bob", "alice"]
+    assert any("exchange seats" in m.text for m in pending(service, target="chan"))
+
+
+def test_a_swap_request_can_be_declined_or_withdrawn_and_ends_at_the_start(service):
+    game = open_game(service)
+    service.swap(game, "bob", "red")
+    before = dump(service)
+    with pytest.raises(NotFound, match="carol did not ask"):
+        service.accept_swap(game, "alice", "carol")
+    assert dump(service) == before
+    service.decline_swap(game, "alice")
+    assert service.status(game).seats[0].swap_requests == ()
+    with pytest.raises(NotFound, match="Nobody asked"):
+        service.accept_swap(game, "alice")
+    service.swap(game, "bob", "red")
+    service.decline_swap(game, "bob")                 # none waiting for bob: withdraws his own request
+    assert service.status(game).seats[0].swap_requests == ()
+    service.swap(game, "bob", "red")
+    service.start(game, "alice")
+    assert all(s.swap_requests == () for s in service.status(game).seats)
+    with pytest.raises(BadState):
+        service.accept_swap(game, "alice")
+
+
+def test_leaving_drops_a_request_and_accept_takes_a_name(service):
+    game = open_game(service)
+    service.swap(game, "bob", "red")
+    service.leave(game, "bob")                         # leaving drops the request
+    assert service.status(game).seats[0].swap_requests == ()
+    service.join(game, "bob", "Bob")
+    service.swap(game, "bob", 1)
+    assert service.accept_swap(game, "alice", "Bob").roles == ("blue",)
+
 
 # ---- replacing players -----------------------------------------------------------------------------
 
+def test_replace_refuses_a_user_who_already_holds_a_seat(service):
+    game = started_game(service)
+    before = dump(service)
+    with pytest.raises(BadState, match="already plays seat 1 .*cannot take a second seat"):
+        service.replace_seat(game, "alice", "blue", "alice")
+    with pytest.raises(BadState, match="Bob already plays seat 2"):
+        service.replace_seat(game, "alice", "blue", "bob")
+    assert dump(service) == before
+    service.spectate(game, "carol", "Carol")
+    service.replace_seat(game, "alice", "Blue", "carol")   # a role name works too
+    assert service.status(game).seats[1].user_id == "carol"
+    assert service.spectators(game) == []                  # she plays now
+
 
 # ---- following a game --------------------------------------------------------------------------------
+
+def test_following_a_game_sends_the_public_turn_and_map_by_direct_message(service):
+    game = started_game(service)
+    service.spectate(game, "sam", "Sam")
+    with pytest.raises(BadState, match="already follow"):
+        service.spectate(game, "sam")
+    with pytest.raises(BadState, match="already play"):
+        service.spectate(game, "alice")
+    service.submit(game, "alice", "bid:3")
+    assert pending(service, kind="follow") == []           # no new turn yet
+    service.submit(game, "bob", "bid:1")
+    (sent,) = pending(service, kind="follow")
+    assert sent.target_kind == "user" and sent.target == "sam"
+    assert "Round 1 is over" in sent.text and "red bid 3, blue bid 1" in sent.text and "Now Round 2" in sent.text
+    assert "You bid" not in sent.text                       # public lines only
+    assert sent.image is not None and sent.image.role is None and sent.image.picture == "map"
+    service.end(game, "alice", ["red"], "blue conceded")
+    ended = pending(service, kind="follow")[-1]
+    assert "is over: blue conceded" in ended.text and ended.target == "sam"
+
+
+def test_unfollowing_and_listing_followers(service):
+    game = started_game(service)
+    service.spectate(game, "sam")
+    service.spectate(game, "tia")
+    assert service.spectators(game) == ["sam", "tia"]
+    service.unspectate(game, "sam")
+    assert service.spectators(game) == ["tia"]
+    with pytest.raises(NotFound, match="do not follow"):
+        service.unspectate(game, "sam")
+    service.submit(game, "alice", "bid:3")
+    service.submit(game, "bob", "bid:1")
+    assert [m.target for m in pending(service, kind="follow")] == ["tia"]
+    service.abort(game, "alice")
+    with pytest.raises(BadState, match="nothing left to follow"):
+        service.spectate(game, "sam")
 
 
 # ---- messages to a role --------------------------------------------------------------------------------

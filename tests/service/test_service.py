@@ -130,13 +130,19 @@ def test_leave_and_swap_before_start(service):
     game = service.create_game("duel", channel="chan", creator_id="alice").game_id
     service.join(game, "alice")
     service.join(game, "bob")
-    seat = service.swap(game, "alice", "blue")
-    assert seat.roles == ("blue",) and seat.user_id == "alice"
-    assert service.status(game).seats[0].user_id == "bob"
+    asked = service.swap(game, "alice", "blue")         # bob's seat: only a request
+    assert asked.roles == ("blue",) and asked.user_id == "bob" and asked.swap_requests == ("alice",)
+    assert [s.user_id for s in service.status(game).seats] == ["alice", "bob"]
+    seat = service.swap(game, "bob", "red")             # bob swaps back: he agrees
+    assert seat.roles == ("red",) and seat.user_id == "bob"
+    assert [s.user_id for s in service.status(game).seats] == ["bob", "alice"]
+    assert all(s.swap_requests == () for s in service.status(game).seats)
     service.leave(game, "bob")
     assert service.status(game).seats[0].user_id is None
     with pytest.raises(NotYourSeat):
         service.leave(game, "bob")
+    moved = service.swap(game, "alice", "red")          # a free seat is taken at once
+    assert moved.user_id == "alice" and service.status(game).seats[1].user_id is None
 
 
 def test_undo_takes_back_only_ones_own_reversible_last_action(service):
