@@ -200,6 +200,8 @@ class RoleChoices:
     actions: tuple[Action, ...]
     deadline: float | None
     version: int
+    #: the clock is stopped (the game is paused or the player is on vacation): ``deadline`` is not running
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -391,8 +393,9 @@ class TableService:
             clean_options = engine.validate_options(options)
             count = players if players is not None else chosen.max_players
             if not chosen.min_players <= count <= chosen.max_players:
-                raise BadSetup(f"{chosen.name} is for {chosen.min_players}–{chosen.max_players} players, "
-                               f"not {count}.")
+                span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
+                        else f"{chosen.min_players} to {chosen.max_players}")
+                raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
             seatings = engine.seatings(chosen.id, count)
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
@@ -655,17 +658,18 @@ class TableService:
                 return []
             engine = self._engine(game.game)
             state = self._state(game)
-            deadlines = {r["role"]: r["due_at"] for r in self.db.query(
-                "SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id])}
+            deadlines = {r["role"]: (r["due_at"], r["paused_at"]) for r in self.db.query(
+                "SELECT role, due_at, paused_at FROM deadlines WHERE game_id = ?", [game.id])}
             out = []
             for role in self._roles_of(game, user_id):
                 prompt = engine.prompt(state, role)
                 if prompt is None:
                     continue
-                due = deadlines.get(role)
+                due, paused_at = deadlines.get(role, (None, None))
                 out.append(RoleChoices(role, engine.role_name(role), prompt.text, prompt.kind,
                                        tuple(engine.legal_actions(state, role)),
-                                       due if due is not None and due < NO_DEADLINE else None, game.version))
+                                       due if due is not None and due < NO_DEADLINE else None, game.version,
+                                       game.status == "paused" or paused_at is not None))
             return out
 
     def view(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> dict[str, Any]:
@@ -680,11 +684,15 @@ class TableService:
 
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
-        oldest first; the last ``limit`` lines."""
+        oldest first; the last ``limit`` lines (None: all of them)."""
+        if limit is not None and limit < 0:
+            raise BadOption("Ask for a number of log lines of at least 0.")
         with self._lock:
             game = self._game(game_id)
             lines = self._visible_log(game, set(self._roles_of(game, user_id)) if user_id else set())
-            return lines[-limit:] if limit else lines
+            if limit is None:
+                return lines
+            return lines[-limit:] if limit else []
 
     def digest(self, game_id: int | str, user_id: str, mark: bool = True) -> list[LogLine]:
         """Log lines the user may read and has not seen yet ("since you last looked"); ``mark`` records
@@ -717,7 +725,7 @@ class TableService:
             if not 1 <= turn <= len(turns):
                 raise NotFound(f"Game #{game.id} has turns 1 to {len(turns)}, not {turn}.")
             info = turns[turn - 1]
-            end = turns[turn].pos if turn < len(turns) else game.log_length
+            end = turns[turn].pos if turn < len(turns) else float("inf")
             state = json.loads(self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND pos = ?",
                                                [game.id, info.pos]).fetchone()[0])
             engine = self._engine(game.game)
@@ -766,8 +774,11 @@ class TableService:
             held = self._roles_of(game, user_id)
             if not held:
                 raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            if role is not None:
+                role = self._known_role(game, role)
             if role is not None and role not in held:
-                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
+                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}; you play "
+                                  f"{', '.join(engine.role_name(r) for r in held)}.")
             active = set(engine.active_roles(state))
             candidates = [r for r in ([role] if role else held) if r in active]
             if not candidates:
@@ -781,12 +792,13 @@ class TableService:
                                    "List your choices to see what you can do.")
             if len(matching) > 1:
                 raise BadOption(f"'{action}' is open to several of your roles "
-                                f"({', '.join(matching)}); say which role plays it.")
+                                f"({', '.join(engine.role_name(r) for r in matching)}); say which role plays it.")
             chosen = matching[0]
             if expected_version is not None and expected_version != game.version:
                 self._recheck_stale(game, engine, state, chosen, expected_version)
             label = legal[chosen][action].label
             first_log_id = self._max_log_id(game)
+            self._mark_seen(game, user_id, first_log_id)  # what was there before acting; own lines count as seen
             state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
             automatic = self._settle(game, engine, state)
             lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
@@ -833,8 +845,10 @@ class TableService:
             text = (f"{name} takes back: {' '.join(public)}" if public
                     else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
             audience = None if announce else _dumps([role])
+            # numbered like the action it takes back, so it reads after that action's lines, never before
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos - 1, audience, text, now])
+                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
+            self._mark_seen(game, user_id)
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
             if announce:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
@@ -865,11 +879,10 @@ class TableService:
             if game.status not in ("active", "paused"):
                 raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
             engine = self._engine(game.game)
-            winners = tuple(winners)
-            roles = {r for s in self._seats(game) for r in s.roles}
-            unknown = [w for w in winners if w not in roles]
-            if unknown:
-                raise BadOption(f"No role {', '.join(unknown)} in game #{game.id}.")
+            try:
+                winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
+            except NotFound as error:
+                raise BadOption(error.message) from None
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -951,9 +964,11 @@ class TableService:
             now = self._now()
             rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
             if role is not None:
+                role = self._known_role(game, role)
                 rows = [r for r in rows if r["role"] == role]
                 if not rows:
-                    raise NotFound(f"{role} has no running deadline in game #{game.id}.")
+                    raise NotFound(f"{self._engine(game.game).role_name(role)} has no running deadline in game "
+                                   f"#{game.id}.")
             for r in rows:
                 if r["due_at"] >= NO_DEADLINE:
                     continue
@@ -1387,7 +1402,7 @@ class TableService:
         for s in seats:
             if text in s.roles or text in (n.lower() for n in s.role_names):
                 return s
-        roles = ", ".join(r for s in seats for r in s.roles)
+        roles = ", ".join(n for s in seats for n in s.role_names)
         raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
 
     def _known_role(self, game: _Game, role: str) -> str:
@@ -1403,8 +1418,11 @@ class TableService:
     def _reader_role(self, game: _Game, user_id: str | None, role: str | None) -> str | None:
         held = self._roles_of(game, user_id)
         if role is not None:
+            role = self._known_role(game, role)
             if role not in held:
-                raise NotYourSeat(f"You do not play {role} in game #{game.id}.")
+                engine = self._engine(game.game)
+                mine = f"; you play {', '.join(engine.role_name(r) for r in held)}" if held else ""
+                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}{mine}.")
             return role
         return held[0] if held else None
 
@@ -1528,10 +1546,14 @@ class TableService:
                         [game.id, user_id, newest])
 
     def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
-        """"Since you last looked": the newest unseen lines for a notice (the digest has them all)."""
+        """"Since you last looked": the newest unseen lines for a notice (the digest has them all). The
+        lines of the user's own actions count as seen; empty when nothing else is new."""
         row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
                               [game.id, user_id]).fetchone()
-        lines = self._visible_log(game, roles, after=row[0] if row else 0)
+        own = {r[0] for r in self.db.execute(
+            "SELECT l.id FROM log l JOIN actions a ON a.id = l.action_row WHERE l.game_id = ? AND l.id > ? "
+            "AND a.user_id = ?", [game.id, row[0] if row else 0, user_id])}
+        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0) if l.id not in own]
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]
