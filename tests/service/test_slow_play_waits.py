@@ -173,6 +173,11 @@ def test_substitute_policy_hands_the_seat_to_a_game_master_who_does_not_play(svc
     assert svc.status(game).turn_label == "Round 2"
 
 
+def test_the_console_advance_help_says_the_offset_is_lost_at_exit():
+    from bot.console import HELP
+    assert "lost when the console exits" in HELP
+
+
 def test_engines_with_sub_steps_replay(svc_factory):
     svc = svc_factory()
     game = started_game(svc, "marches")
