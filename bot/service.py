@@ -36,6 +36,7 @@ import importlib
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -52,6 +53,8 @@ from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paus
 
 #: ``due_at`` of a step without a deadline (far beyond any real date).
 NO_DEADLINE = 1e15
+#: Seconds between the WAL checkpoints that tick() runs (the bot ticks every minute).
+CHECKPOINT_EVERY = 30.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
@@ -343,6 +346,14 @@ class TableService:
         self._engine_ids, self._lookup = self._make_lookup(engines)
         self.db = storage.connect(db_path)
         storage.migrate(self.db)
+        self._db_path = db_path
+        # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
+        # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
+        # the automatic checkpoint stays as a backstop for a process that never ticks.
+        self.db.execute(f"PRAGMA wal_autocheckpoint={storage.BACKSTOP_CHECKPOINT_PAGES}")
+        self._checkpointer = None
+        self._checkpoint_lock = threading.Lock()
+        self._last_checkpoint = time.monotonic()
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -352,6 +363,21 @@ class TableService:
     def close(self) -> None:
         with self._lock:
             self.db.conn.close()
+        with self._checkpoint_lock:
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (a passive checkpoint: it waits for nobody and
+        orders go on meanwhile). tick() does it every :data:`CHECKPOINT_EVERY` seconds."""
+        if self._db_path == ":memory:":
+            return
+        with self._checkpoint_lock:
+            if self._checkpointer is None:
+                self._checkpointer = storage.connect(self._db_path)
+            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            self._last_checkpoint = time.monotonic()
 
     # ---- catalogue -------------------------------------------------------------------------------
     def catalogue(self) -> list[CatalogueEntry]:
@@ -1030,6 +1056,8 @@ class TableService:
                     self._tick_one(game_id, role, now, report)
                 except ServiceError as error:  # one bad game must not stop the others
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
+        if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
+            self.checkpoint()
         return report
 
     def _tick_one(self, game_id: int, role: str, now: float, report: TickReport) -> None:

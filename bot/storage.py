@@ -16,6 +16,12 @@ from typing import Callable, Iterator
 import sqlite_utils
 
 
+#: WAL pages after which a commit checkpoints by itself (SQLite's default is 1000). The table service
+#: checkpoints from its tick() instead, off the path of orders; this only bounds the WAL of a process
+#: that never ticks.
+BACKSTOP_CHECKPOINT_PAGES = 20000
+
+
 class StorageError(Exception):
     """The database cannot be used (cannot be opened, or was written by a newer Herald). The message is
     written for the person running Herald."""

@@ -299,3 +299,22 @@ def test_upgrading_a_version_2_outbox_keeps_its_messages_and_allows_role_targets
         svc.db.execute("INSERT INTO outbox (delivery_id, kind, target_kind, target, private, text, created_at, "
                        "next_attempt_at) VALUES ('x','n','channel','c',1,'t',0,0)")
     svc.close()
+
+
+def test_checkpoints_run_from_tick_not_inside_an_order(tmp_path):
+    svc = make_service(tmp_path / "wal.db")
+    assert svc.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == storage.BACKSTOP_CHECKPOINT_PAGES
+    calls = []
+    real = svc.checkpoint
+    svc.checkpoint = lambda: calls.append(1) or real()
+    game = started_game(svc)
+    svc.submit(game, "alice", "bid:2")
+    svc.tick()
+    assert calls == []                  # not at every tick either: every CHECKPOINT_EVERY seconds
+    svc._last_checkpoint = 0.0
+    svc.tick()
+    assert calls == [1]
+    size = (tmp_path / "wal.db").stat().st_size
+    svc.submit(game, "bob", "bid:1")
+    svc.close()
+    assert size > 4096                   # the checkpoint wrote the games into the database file itself
