@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
 
     local = sub.add_parser("local", help="play in the terminal, several local players")
-    local.add_argument("--config", default="config.toml")
+    local.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
     local.add_argument("--db", default=None,
                        help="SQLite file (default: [database] local_path of the config, else herald-local.db; "
                             "kept apart from the bot's herald.db. Given the bot's database, the console still "
@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")
     replay.add_argument("game_id")
-    replay.add_argument("--config", default="config.toml")
+    replay.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
     replay.add_argument("--db", default=None,
                         help="SQLite file (default: [database] path, the bot's herald.db; console games are in "
                              "herald-local.db)")

@@ -643,7 +643,8 @@ class TableService:
             text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, "map"))
-            self._tell_followers(game, engine, text, ImageRequest(game.id, 1, 0, None, "map"))
+            self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
+                                 ImageRequest(game.id, 1, 0, None, "map"))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
             self._settle(game, engine, state)
         return self.status(game.id)
@@ -913,7 +914,8 @@ class TableService:
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
-            self._tell_followers(game, engine, text, ImageRequest(game.id, game.version, game.log_length, None, "map"))
+            self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
+                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
     def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
@@ -926,7 +928,7 @@ class TableService:
             self._finish(game, "aborted", None)
             text = f"Game #{game.id} was aborted by {self._name(by)}: {reason}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
-            self._tell_followers(game, self._engine(game.game), text, None)
+            self._tell_followers(game, self._engine(game.game), f"it was aborted by {self._name(by)}: {reason}.", None)
         return self.status(game.id)
 
     def pause(self, game_id: int | str, by: str) -> Status:
@@ -1660,7 +1662,8 @@ class TableService:
             text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
-            self._tell_followers(game, engine, self._turn_digest(game, previous_turn, text), image)
+            self._tell_followers(game, engine, self._turn_digest(
+                game, previous_turn, f"The game is over. Winner: {names} — {result.reason}."), image)
         else:
             if turn_changed:
                 self._tell_followers(game, engine, self._turn_digest(game, previous_turn, f"Now {summary.turn_label}."),

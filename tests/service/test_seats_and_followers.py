@@ -105,7 +105,22 @@ def test_following_a_game_sends_the_public_turn_and_map_by_direct_message(servic
     assert sent.image is not None and sent.image.role is None and sent.image.picture == "map"
     service.end(game, "alice", ["red"], "blue conceded")
     ended = pending(service, kind="follow")[-1]
-    assert "is over: blue conceded" in ended.text and ended.target == "sam"
+    assert "which you follow: it is over: blue conceded. Winner: Red." in ended.text and ended.target == "sam"
+
+
+def test_followers_hear_how_a_game_ends(service):
+    game = service.create_game("duel", channel="chan", creator_id="alice").game_id
+    service.spectate(game, "sam")                          # before the start is fine
+    service.join(game, "alice")
+    service.join(game, "bob")
+    service.start(game, "alice")
+    assert "which you follow: it begins: alice (Red), bob (Blue). Round 1." in pending(service, kind="follow")[0].text
+    while service.status(game).status == "active":
+        service.submit(game, "alice", "bid:3")
+        service.submit(game, "bob", "bid:1")
+    last = pending(service, kind="follow")[-1]
+    assert "The game is over. Winner: Red" in last.text and last.image.role is None
+    assert "Game #1 (Duel)" in last.text and last.text.count("Game #1") == 1
 
 
 def test_unfollowing_and_listing_followers(service):
