@@ -1058,6 +1058,8 @@ class TableService:
                     self._tick_one(game_id, role, now, report)
                 except ServiceError as error:  # one bad game must not stop the others
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
+                except Exception as error:  # an engine bug (in a prompt or a default): the same
+                    report.notes.append(f"game #{game_id} {role}: {type(error).__name__}: {error}")
         if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()
         return report
@@ -1167,10 +1169,14 @@ class TableService:
             if action not in legal:
                 break
             label = legal[action].label
-            self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
-                        note=(f"The deadline for {name} has passed; the default was taken for them."
-                              if row[3] == 0 else None),
-                        private_note=f"Your deadline passed: '{label}' was played for you.")
+            try:
+                self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
+                            note=(f"The deadline for {name} has passed; the default was taken for them."
+                                  if row[3] == 0 else None),
+                            private_note=f"Your deadline passed: '{label}' was played for you.")
+            except (IllegalOrder, EngineFailure) as error:  # refused before anything was written
+                report.notes.append(f"game #{game.id} {role}: default '{action}' failed: {error.message}")
+                break
             self.db.execute("UPDATE deadlines SET defaults = defaults + 1 WHERE game_id = ? AND role = ? AND "
                             "started_at = ?", [game.id, role, started_at])
             played += 1

@@ -190,3 +190,26 @@ def test_make_service_still_builds_a_default_service(tmp_path, frozen):
     svc = make_service(tmp_path / "d.db")
     assert svc.config.reminders_before == (DAY, 2 * HOUR)
     svc.close()
+
+
+def test_an_engine_bug_in_one_game_does_not_stop_the_others_deadlines(svc_factory, frozen):
+    class Broken(Marches):
+        def default_action(self, state, role):
+            raise RuntimeError("no default here")
+
+    class Crashing(Marches):
+        def _apply(self, state, role, action, ctx):
+            raise KeyError("boom")
+
+    svc = svc_factory(engines={"broken": Broken(), "crashing": Crashing(), "marches": Marches()},
+                      turn="1d", policy="default")
+    broken = started_game(svc, "broken")
+    crashing = started_game(svc, "crashing")
+    fine = started_game(svc, "marches")
+    frozen.tick(timedelta(days=1, seconds=1))
+    report = svc.tick()
+    assert svc.status(fine).turn_label == "Turn 2"       # played by default despite the others
+    assert any("no default here" in n for n in report.notes)
+    assert any(f"game #{crashing}" in n and "failed" in n for n in report.notes)
+    assert report.waiting == 1                           # the crashing game waits for its player instead
+    assert svc.status(broken).version == svc.status(crashing).version == 1
