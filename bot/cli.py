@@ -1,7 +1,7 @@
 """`herald`: the one command-line entry point (DESIGN.md §6).
 
     herald run                         the Discord bot (config.toml + environment for secrets)
-    herald local [--script FILE]       console play with several local players
+    herald local [--script FILE]       console play with several local players (own database: herald-local.db)
     herald fuzz GAME --games N --seed S
     herald render GAME --seed S --steps K --out DIR
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
@@ -74,8 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
 
     local = sub.add_parser("local", help="play in the terminal, several local players")
-    local.add_argument("--config", default="config.toml")
-    local.add_argument("--db", default=None, help="SQLite file (default: from config, else herald.db)")
+    local.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
+    local.add_argument("--db", default=None,
+                       help="SQLite file (default: [database] local_path of the config, else herald-local.db; "
+                            "kept apart from the bot's herald.db. Given the bot's database, the console still "
+                            "delivers only the messages of console games)")
     local.add_argument("--script", default=None, help="run the commands in FILE instead of reading input")
     local.add_argument("--out", default="out", help="folder for map images (default: out)")
 
@@ -99,8 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")
     replay.add_argument("game_id")
-    replay.add_argument("--config", default="config.toml")
-    replay.add_argument("--db", default=None)
+    replay.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
+    replay.add_argument("--db", default=None,
+                        help="SQLite file (default: [database] path, the bot's herald.db; console games are in "
+                             "herald-local.db)")
     return parser
 
 
@@ -119,7 +124,12 @@ def main(argv: list[str] | None = None) -> int:
         return replay_command(args)
     if args.command == "run":
         from bot.discordbot.app import run_command
-        return run_command(args)
+        from bot.storage import StorageError
+        try:
+            return run_command(args)
+        except StorageError as error:  # an unusable database: say why, no traceback
+            print(f"herald run: {error}", file=sys.stderr)
+            return 2
     return 2
 
 

@@ -72,9 +72,51 @@ class DeadlineSettings:
                 "reaction_policy": self.reaction_policy, "substitute": self.substitute}
 
 
+#: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot).
+SECTIONS: dict[str, tuple[str, ...] | None] = {
+    "database": ("path", "local_path"),
+    "deadlines": ("turn", "secret", "reaction", "policy", "reaction_policy", "substitute"),
+    "reminders": ("before",),
+    "outbox": ("backoff_base", "backoff_max", "max_attempts"),
+    "admin": ("users",),
+    "service": ("state_cache_games",),
+    "engines": ("modules",),
+    "discord": None,
+}
+
+
+def _check_sections(raw: dict[str, Any]) -> None:
+    """Refuse a misspelt section or key instead of silently ignoring it (the defaults would apply)."""
+    sections = ", ".join(f"[{n}]" for n in SECTIONS)
+    for name, value in raw.items():
+        if name not in SECTIONS:
+            if isinstance(value, dict):
+                raise ConfigError(f"unknown section [{name}] (known sections: {sections})")
+            raise ConfigError(f"unknown setting '{name}' outside any section (settings belong in one of: "
+                              f"{sections})")
+        if not isinstance(value, dict):
+            raise ConfigError(f"'{name}' must be a section ([{name}] followed by its settings), not a value")
+        known = SECTIONS[name]
+        if known is None or name == "deadlines":  # [deadlines] is checked key by key (with [deadlines.GAME])
+            continue
+        unknown = sorted(set(value) - set(known))
+        if unknown:
+            raise ConfigError(f"{name}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(known)})")
+
+
+def _int(value: Any, key: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit() \
+            or int(value) < minimum:
+        raise ConfigError(f"{key}: expected a whole number of at least {minimum}, not {value!r}")
+    return int(value)
+
+
 @dataclass(frozen=True)
 class Config:
     database_path: str = "herald.db"
+    #: the database of `herald local` (the console), kept apart from the bot's so that the console never
+    #: delivers (and so swallows) the bot's messages
+    local_database_path: str = "herald-local.db"
     deadlines: DeadlineSettings = field(default_factory=DeadlineSettings)
     #: game id -> raw [deadlines.<game>] overrides
     game_deadlines: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -95,11 +137,15 @@ class Config:
 
 def config_from_dict(raw: dict[str, Any]) -> Config:
     """Build (and check) a :class:`Config` from parsed TOML."""
+    _check_sections(raw)
     database = raw.get("database", {})
     deadlines_raw = dict(raw.get("deadlines", {}))
     per_game = {k: v for k, v in deadlines_raw.items() if isinstance(v, dict)}
     base = {k: v for k, v in deadlines_raw.items() if not isinstance(v, dict)}
     deadlines = DeadlineSettings().merged(base)
+    engines = raw.get("engines", {})
+    if not isinstance(engines.get("modules", {}), dict):
+        raise ConfigError("engines.modules: expected a table such as { duel = \"tests.support.duel\" }")
     for game, overrides in per_game.items():
         deadlines.merged(overrides, f"deadlines.{game}")  # check now, not at the first game
     reminders = raw.get("reminders", {})
@@ -108,19 +154,21 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
         raise ConfigError("reminders.before: expected a list such as [\"1d\", \"2h\"]")
     outbox = raw.get("outbox", {})
     admin = raw.get("admin", {})
-    engines = raw.get("engines", {})
+    if not isinstance(admin.get("users", []), list):
+        raise ConfigError("admin.users: expected a list of user ids such as [\"123\"]")
     service = raw.get("service", {})
     return Config(
         database_path=str(database.get("path", "herald.db")),
+        local_database_path=str(database.get("local_path", "herald-local.db")),
         deadlines=deadlines,
         game_deadlines=per_game,
         reminders_before=tuple(sorted((parse_duration(b, "reminders.before") for b in before), reverse=True)),
-        outbox_max_attempts=int(outbox.get("max_attempts", 0)),
+        outbox_max_attempts=_int(outbox.get("max_attempts", 0), "outbox.max_attempts"),
         outbox_backoff_base=parse_duration(outbox.get("backoff_base", "5s"), "outbox.backoff_base"),
         outbox_backoff_max=parse_duration(outbox.get("backoff_max", "1h"), "outbox.backoff_max"),
         admins=tuple(str(a) for a in admin.get("users", [])),
         engine_modules={str(k): str(v) for k, v in engines.get("modules", {}).items()},
-        state_cache_games=int(service.get("state_cache_games", 2000)),
+        state_cache_games=_int(service.get("state_cache_games", 2000), "service.state_cache_games", 1),
         raw=raw,
     )
 

@@ -6,11 +6,17 @@ Discord ones. Outbox messages are printed as they would be delivered (`>> #local
 player, so that hot-seat players do not read each other's private lines). With --script, commands come
 from a file; `expect ...` lines check the previous command, and the run stops with exit status 1 at the
 first failed expectation or at an error that no `expect error` line accepts.
+
+The console keeps its games in its own database (default herald-local.db, or [database] local_path),
+apart from the bot's herald.db. Even when given the bot's database with --db, it opens and delivers only
+the messages of console games (those bound to its channel, "local"): messages for Discord channels and
+players are left for the bot.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import traceback
@@ -23,6 +29,7 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .outbox import ImageRequest
 from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .storage import StorageError
 
 CHANNEL = "local"
 
@@ -34,14 +41,23 @@ Players and games
                               reaction_policy substitute); you are its game master
   catalogue                   games, scenarios and options on offer
   games [all]                 games in this channel;  mine: your games
-  use ID                      make game ID the current one
-  join [SEAT|ROLE] | leave | swap SEAT|ROLE | spectate | start [--seed N]
+  use ID                      make game ID (12 or #12) the current one
+  join [SEAT|ROLE] | leave | start [--seed N]
+  swap SEAT|ROLE              move to a free seat, or ask its player to exchange seats with you
+  accept [NAME] | decline [NAME]
+                              agree to / refuse a request to exchange seats (decline with none
+                              waiting for you withdraws your own request)
+  follow | unfollow           follow a game you do not play: a direct message with the public log
+                              and map at each new turn and at the end (spectate = follow)
 Playing
-  status                      who must act, deadlines, turn
+  status                      who must act, deadlines, turn, seat requests
   choices (or play)           your prompt and numbered legal actions
   do N|ACTION_ID [ROLE]       play an action by number or id
   undo                        take back your last action (if nothing was revealed since)
-  view [ROLE|public] | hand   what you see (JSON)
+  view [ROLE|public]          a short summary of what you see (and what only you see), and your
+                              map picture in --out;  view [ROLE|public] json [full]: the raw view
+                              (without the static board unless full)
+  hand                        what only you see (your hand, hidden pieces)
   map [PICTURE] [public]      write the picture to --out (needs the renderer)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
@@ -49,13 +65,19 @@ Slow play and admin
   deadline                    running deadlines
   vacation DURATION|off       e.g. vacation 3d
   admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
-  tick | advance DURATION     process deadlines now / move the clock forward, then tick
+  tick                        process deadlines and reminders now
+  advance DURATION            move the clock forward, then tick. The offset lasts for this session
+                              only: it is lost when the console exits (stored deadlines keep their
+                              dates, so a later session sees them on the real clock)
   messages                    print waiting messages (the channel's and yours; other players'
                               direct messages wait until they take the terminal with as NAME)
   replay                      check the stored game against its log
 Scripts
   expect ok | expect error [CODE] | expect text TEXT | expect status STATUS | expect turn TEXT
+  # starts a comment (a word such as #12 is a game number, not a comment)
   quit
+Database: the console uses its own file (--db, else [database] local_path, else herald-local.db) and
+only ever delivers the messages of console games, so it never takes a Discord game's messages.
 """
 
 
@@ -93,7 +115,7 @@ class Console:
         self.last_output = []
         self.last_error = None
         try:
-            words = shlex.split(line, comments=True)
+            words = _words(line)
         except ValueError as error:
             return self._fail(ServiceError(f"Cannot read that line: {error}."), "bad_input")
         if not words:
@@ -239,7 +261,7 @@ class Console:
         other local players wait until they take the terminal (`as NAME`): several players share one
         screen, and one player's private lines (a hand, a card played face down) must not scroll past
         the other's eyes."""
-        for message in self.service.outbox.pending(limit=5000):
+        for message in self.service.outbox.pending(limit=5000, channel=self.channel):
             if message.target_kind != "channel" and message.target != self.user and not everyone:
                 continue
             target = f"#{message.target}" if message.target_kind == "channel" else f"@{message.target}"
@@ -283,8 +305,8 @@ class Console:
         self.say(HELP.rstrip())
 
     def cmd_as(self, args: list[str]) -> None:
-        if not args:
-            raise UsageError("Usage: as NAME")
+        if len(args) != 1:
+            raise UsageError("Usage: as NAME (one word: the player's name is their id)")
         self.user = args[0]
         self.say(f"You are now {self.user}.")  # their waiting direct messages follow (execute delivers them)
 
@@ -341,8 +363,8 @@ class Console:
         return f"#{g.game_id} {g.title} [{g.status}] {g.turn_label} — {players}"
 
     def cmd_use(self, args: list[str]) -> None:
-        if not args:
-            raise UsageError("Usage: use ID")
+        if len(args) != 1:
+            raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
         status = self.service.status(args[0])
         self.game = status.game_id
         self.say(f"Current game: {self._headline(status)}")
@@ -357,14 +379,44 @@ class Console:
         self.say("You left your seat.")
 
     def cmd_swap(self, args: list[str]) -> None:
-        if not args:
+        if len(args) != 1:
             raise UsageError("Usage: swap SEAT|ROLE")
-        seat = self.service.swap(self._current(), self._me(), args[0])
+        me = self._me()
+        seat = self.service.swap(self._current(), me, args[0])
+        if seat.user_id == me:
+            self.say(f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}).")
+        else:
+            self.say(f"You asked {seat.user_name} to exchange seats with you (seat {seat.seat}, "
+                     f"{', '.join(seat.role_names)}); nothing changes until they agree.")
+
+    def cmd_accept(self, args: list[str]) -> None:
+        if len(args) > 1:
+            raise UsageError("Usage: accept [NAME] (whose request to exchange seats)")
+        seat = self.service.accept_swap(self._current(), self._me(), args[0] if args else None)
         self.say(f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
-    def cmd_spectate(self, args: list[str]) -> None:
-        self.service.spectate(self._current(), self._me(), self._me())
-        self.say("You follow this game as a spectator.")
+    def cmd_decline(self, args: list[str]) -> None:
+        if len(args) > 1:
+            raise UsageError("Usage: decline [NAME] (whose request to exchange seats)")
+        self.service.decline_swap(self._current(), self._me(), args[0] if args else None)
+        self.say("Declined: nobody changes seats.")
+
+    def cmd_follow(self, args: list[str]) -> None:
+        if args:
+            raise UsageError("Usage: follow (the current game; pick it with use ID)")
+        game = self._current()
+        self.service.spectate(game, self._me(), self._me())
+        self.say(f"You follow game #{game}: a direct message with the public log and map at each new turn "
+                 "and at the end. Stop with unfollow.")
+
+    cmd_spectate = cmd_follow
+
+    def cmd_unfollow(self, args: list[str]) -> None:
+        if args:
+            raise UsageError("Usage: unfollow")
+        game = self._current()
+        self.service.unspectate(game, self._me())
+        self.say(f"You no longer follow game #{game}.")
 
     def cmd_start(self, args: list[str]) -> None:
         seed = None
@@ -380,10 +432,19 @@ class Console:
         s = self.service.status(self._current())
         self.say(f"Game #{s.game_id}: {s.title} ({s.scenario}) — {s.status}, {s.turn_label}"
                  f"{f' / {s.phase}' if s.phase else ''}, version {s.version}. Game master: {s.gm}.")
+        names = {seat.user_id: seat.user_name for seat in s.seats if seat.user_id}
         for seat in s.seats:
-            self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}")
+            asks = "".join(f"; {names.get(u, u)} asks to exchange seats with {seat.user_name}"
+                           for u in seat.swap_requests)
+            self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}{asks}")
         for w in s.waiting:
+            if w.committed:
+                self.say(f"  {w.role_name} ({w.user_name}) has made a secret choice (may change it until the reveal)")
+                continue
             self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._deadline(s, w)}")
+        followers = self.service.spectators(s.game_id)
+        if followers:
+            self.say(f"  followed by: {', '.join(followers)}")
         if s.result:
             names = {role: name for seat in s.seats for role, name in zip(seat.roles, seat.role_names)}
             winners = ", ".join(names.get(w, w) for w in s.result.winners)
@@ -402,8 +463,14 @@ class Console:
             self.say(f"Nothing for {me} to do now" + (f"; waiting for {waiting}." if waiting else f" ({status.status})."))
             return
         number = 0
+        status = self.service.status(self._current()) if any(rc.paused for rc in choices) else None
         for rc in choices:
-            self.say(f"{rc.role_name} — {rc.prompt} [{rc.kind}; {self._time(rc.deadline)}]")
+            if rc.paused:
+                why = "the game is paused" if status.status == "paused" else f"{me} is on vacation"
+                when = f"clock stopped: {why}"
+            else:
+                when = self._time(rc.deadline)
+            self.say(f"{rc.role_name} — {rc.prompt} [{rc.kind}; {when}]")
             group = None
             for action in rc.actions:
                 number += 1
@@ -441,43 +508,87 @@ class Console:
         self.say(f"Taken back: {result.label}.")
 
     def cmd_view(self, args: list[str]) -> None:
+        """A readable summary of the view (any game: its headline facts, and what this player sees that
+        the public does not), with the map picture; `view json [full]` prints the raw view."""
         me = self._me()
-        if args and args[0] == "public":
-            view = self.service.view(self._current(), None)
-        else:
-            view = self.service.view(self._current(), me, args[0] if args else None)
-        self.say(json.dumps(view, indent=1, sort_keys=True))
+        words = list(args)
+        raw = "json" in words
+        full = "full" in words
+        if full and not raw:
+            raise UsageError("Usage: view [ROLE|public] [json [full]]")
+        words = [w for w in words if w not in ("json", "full")]
+        if len(words) > 1:
+            raise UsageError("Usage: view [ROLE|public] [json [full]]")
+        game = self._current()
+        public = bool(words) and words[0].lower() == "public"
+        role = None if public or not words else self._role(words[0])
+        view = self.service.view(game, None if public else me, role)
+        if raw:
+            shown = view if full else {k: v for k, v in view.items() if k != "map"}
+            self.say(json.dumps(shown, indent=1, sort_keys=True))
+            if not full and "map" in view:
+                self.say("(the static board, key \"map\", is left out: view json full shows it)")
+            return
+        status = self.service.status(game)
+        self.say(f"Game #{status.game_id}: {status.title} — {status.turn_label}"
+                 f"{f' / {status.phase}' if status.phase else ''} ({status.status})")
+        waiting = [f"{w.role_name} ({w.user_name})" for w in status.waiting if not w.committed]
+        if waiting:
+            self.say(f"  to act: {', '.join(waiting)}")
+        if status.result:
+            self.say(f"  result: {', '.join(status.result.winners) or 'no winner'} — {status.result.reason}")
+        line = ""
+        for fact in _facts(view):  # a few lines of headline facts, wrapped
+            if line and len(line) + len(fact) > 96:
+                self.say("  " + line)
+                line = ""
+            line = f"{line} · {fact}" if line else fact
+        if line:
+            self.say("  " + line)
+        mine = [] if public else _private_lines(view, self.service.view(game, None))
+        if mine:
+            self.say("Only you see:")
+            for line in mine:
+                self.say(f"  {line}")
+        elif not public and any(seat.user_id == me for seat in status.seats):
+            self.say("(nothing that the public view does not show)")
+        self._write_picture(game, None if public else me, "map", role, "public" if public else me)
+        self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
         me, game = self._me(), self._current()
         if not any(seat.user_id == me for seat in self.service.status(game).seats):
             raise NotYourSeat(f"{me} holds no seat in game #{game}, so has no hand; try view public.")
-        view = self.service.view(self._current(), self._me())
-        hand = {k: v for k, v in view.items() if any(w in k.lower() for w in ("hand", "card", "my_", "bid"))}
-        self.say(json.dumps(hand or view, indent=1, sort_keys=True))
-        if "hand" in self.service.pictures(self._current()):
+        mine = _private_lines(self.service.view(game, me), self.service.view(game, None))
+        for line in mine or ["(nothing that the public view does not show)"]:
+            self.say(line)
+        if "hand" in self.service.pictures(game):
             self.cmd_map(["hand"])
 
-    def cmd_map(self, args: list[str]) -> None:
-        me = self._me()
-        public = "public" in args
-        pictures = [a for a in args if a != "public"]
-        picture = pictures[0] if pictures else "map"
-        game = self._current()
+    def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str) -> None:
         try:
-            png = self.service.picture(game, None if public else me, picture)
+            png = self.service.picture(game, user, picture, role)
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
         version = self.service.status(game).version
         self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / f"game{game}-v{version}-{'public' if public else me}-{picture}.png"
+        path = self.out_dir / f"game{game}-v{version}-{who}-{picture}.png"
         path.write_bytes(png)
         self.say(f"Wrote {path} ({len(png)} bytes).")
 
+    def cmd_map(self, args: list[str]) -> None:
+        me = self._me()
+        public = "public" in args
+        pictures = [a for a in args if a != "public"]
+        if len(pictures) > 1:
+            raise UsageError("Usage: map [PICTURE] [public]")
+        picture = pictures[0] if pictures else "map"
+        self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
+
     def cmd_log(self, args: list[str]) -> None:
-        if len(args) > 1 or (args and not args[0].isdigit()):
-            raise UsageError("Usage: log [N] (the last N lines; 20 when left out)")
+        if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
+            raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
         for line in self.service.log(self._current(), self.user, limit):
             self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
@@ -522,6 +633,9 @@ class Console:
         if not s.waiting:
             self.say("No running deadline.")
         for w in s.waiting:
+            if w.committed:
+                self.say(f"{w.role_name} ({w.user_name}): secret choice made; nobody waits for it")
+                continue
             self.say(f"{w.role_name} ({w.user_name}): {self._deadline(s, w)}")
         d = s.deadlines
         self.say(f"Policy when a deadline passes: {d.policy} (reactions: {d.reaction_policy}).")
@@ -560,12 +674,15 @@ class Console:
         elif what == "replace":
             if len(rest) != 2:
                 raise UsageError("Usage: admin replace SEAT|ROLE USER")
-            seat = self.service.replace_seat(game, me, rest[0], rest[1], rest[1])
+            seat = self.service.replace_seat(game, me, self._role(rest[0]), rest[1], rest[1])
             self.say(f"Seat {seat.seat} ({', '.join(seat.role_names)}) is now played by {seat.user_name}.")
         elif what == "extend":
             if not rest:
                 raise UsageError("Usage: admin extend DURATION [ROLE]")
-            self.service.extend_deadline(game, me, parse_duration(rest[0], "extend"), rest[1] if len(rest) > 1 else None)
+            if len(rest) > 2:
+                raise UsageError("Usage: admin extend DURATION [ROLE]")
+            seconds = parse_duration(rest[0], "extend")
+            self.service.extend_deadline(game, me, seconds, rest[1] if len(rest) > 1 else None)
             self.say("Deadline extended.")
         else:
             raise UsageError(f"Unknown admin command '{what}' (pause, resume, abort, end, replace, extend).")
@@ -603,19 +720,88 @@ class UsageError(ValueError):
     """A command was typed wrongly; the message shows the right form."""
 
 
+_SKIPPED = ("map", "game", "role")
+
+
+def _brief(value, width: int = 160) -> str:
+    """A value of a view in a few words: names of named things, hidden things as "hidden"."""
+    if isinstance(value, dict):
+        if "name" in value and isinstance(value["name"], (str, int)):
+            return str(value["name"])
+        if value.get("hidden"):
+            return "hidden"
+        text = ", ".join(f"{k}: {_brief(v, width)}" for k, v in value.items() if v not in (None, [], {}))
+    elif isinstance(value, list):
+        text = ", ".join(_brief(v, width) for v in value) or "none"
+    elif value is None:
+        text = "—"
+    else:
+        text = str(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _facts(view: dict) -> list[str]:
+    """The view's headline facts: its top-level plain values and short lists of plain values."""
+    out = []
+    for key, value in view.items():
+        if key in _SKIPPED or value is None:
+            continue
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool) and len(str(value)) <= 40:
+            out.append(f"{key}: {value}")
+        elif isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value) and len(value) <= 8:
+            out.append(f"{key}: {', '.join(map(str, value))}")
+    return out
+
+
+def _private_lines(mine, public, path: str = "", limit: int = 40) -> list[str]:
+    """Where a player's view differs from the public one (their hand, their hidden pieces...), one line
+    per differing entry, for any game's view."""
+    out: list[str] = []
+
+    def walk(a, b, where):
+        if len(out) >= limit or a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in a:
+                if not where and key in _SKIPPED:
+                    continue
+                walk(a[key], b.get(key), f"{where}.{key}" if where else str(key))
+            return
+        if a in (None, [], {}):
+            return
+        out.append(f"{where}: {_brief(a)}")
+    walk(mine, public, path)
+    return out
+
+
+def _words(line: str) -> list[str]:
+    """The words of a command line. ``#`` starts a comment, except in a game number such as ``#12``."""
+    if line.lstrip().startswith("#") and not re.match(r"#\d+\b", line.lstrip()):
+        return []
+    words = shlex.split(line, comments=False)
+    for i, word in enumerate(words):
+        if word.startswith("#") and not re.fullmatch(r"#\d+", word):
+            return words[:i]
+    return words
+
+
 def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
     config = load_config(getattr(args, "config", "config.toml"))
-    db = args.db or config.database_path
+    db = args.db or config.local_database_path
     return TableService(db, config, engines=engines), config
 
 
 def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: TextIO | None = None,
                   write: Callable[[str], None] = print) -> int:
-    """`herald local [--script FILE] [--db PATH] [--out DIR]`."""
+    """`herald local [--script FILE] [--db PATH] [--out DIR]`. The database defaults to the console's own
+    ([database] local_path, herald-local.db), not the bot's."""
     try:
         service, _ = _open_service(args, engines)
     except ConfigError as error:
         write(f"error [config]: {error}")
+        return 2
+    except StorageError as error:
+        write(f"error [database]: {error}")
         return 2
     console = Console(service, args.out, write)
     try:
@@ -632,7 +818,8 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
 
 def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
                    write: Callable[[str], None] = print) -> int:
-    """`herald replay GAME_ID`: rebuild a stored game from its log and check it. Exit 0 when it matches."""
+    """`herald replay GAME_ID [--db PATH]`: rebuild a stored game from its log and check it (the bot's
+    database by default; --db herald-local.db for a console game). Exit 0 when it matches."""
     try:
         config = load_config(getattr(args, "config", "config.toml"))
     except ConfigError as error:
@@ -642,7 +829,11 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
     if not Path(db).exists():
         write(f"error [not_found]: no database at {db}")
         return 2
-    service = TableService(db, config, engines=engines)
+    try:
+        service = TableService(db, config, engines=engines)
+    except StorageError as error:
+        write(f"error [database]: {error}")
+        return 2
     try:
         report = service.replay(args.game_id)
     except ServiceError as error:

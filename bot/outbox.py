@@ -52,8 +52,8 @@ class OutboxMessage:
     id: int
     delivery_id: str
     game_id: int | None
-    kind: str                 # log, private_log, your_move, reminder, deadline, result, notice
-    target_kind: str          # "channel" or "user"
+    kind: str                 # log, private_log, your_move, waiting, reminder, deadline, result, notice, follow
+    target_kind: str          # "channel" or "user" (a message to a role is returned resolved to its user)
     target: str               # channel id or user id
     private: bool
     role: str | None          # the role it was addressed to, if any
@@ -75,14 +75,20 @@ class Outbox:
 
     def add(self, *, kind: str, text: str, game_id: int | None = None, channel: str | None = None,
             user: str | None = None, private: bool = False, role: str | None = None,
-            image: ImageRequest | None = None) -> int:
-        """Queue one message for a channel (public) or a user (private or not). Call inside a transaction
-        to tie it to the change that produced it."""
-        if (channel is None) == (user is None):
-            raise ValueError("a message goes to exactly one of: a channel, a user")
-        if private and channel is not None:
-            raise PublicTargetError(f"a private message cannot be sent to channel {channel}")
-        target_kind, target = ("channel", channel) if channel is not None else ("user", user)
+            to_role: bool = False, image: ImageRequest | None = None) -> int:
+        """Queue one message for a channel (public), a user, or (``to_role=True``) the player holding
+        ``role`` in ``game_id`` when it is delivered. Call inside a transaction to tie it to the change
+        that produced it."""
+        if to_role:
+            if channel is not None or user is not None or role is None or game_id is None:
+                raise ValueError("a message to a role names the role and its game, and no channel or user")
+            target_kind, target = "role", role
+        else:
+            if (channel is None) == (user is None):
+                raise ValueError("a message goes to exactly one of: a channel, a user, a role")
+            if private and channel is not None:
+                raise PublicTargetError(f"a private message cannot be sent to channel {channel}")
+            target_kind, target = ("channel", channel) if channel is not None else ("user", user)
         now = self._now()
         cursor = self._db.execute(
             "INSERT INTO outbox (delivery_id, game_id, kind, target_kind, target, private, role, text, image,"
@@ -91,29 +97,53 @@ class Outbox:
              json.dumps(image.to_dict()) if image else None, now, now])
         return cursor.lastrowid
 
-    def pending(self, limit: int = 50) -> list[OutboxMessage]:
+    #: SQL: the user holding a role message's role now (NULL for other messages or an empty seat)
+    _HOLDER = ("CASE WHEN m.target_kind = 'role' THEN (SELECT s.user_id FROM seats AS s, json_each(s.roles) AS r "
+               "WHERE s.game_id = m.game_id AND r.value = m.target LIMIT 1) END")
+
+    def pending(self, limit: int = 50, channel: str | None = None) -> list[OutboxMessage]:
         """Messages due for (re)delivery, oldest first. Not claimed: deliver, then mark.
 
-        A message waits while an earlier message to the same channel or user waits for its retry, so
+        A message waits while an earlier message to the same channel, user or role waits for its retry, so
         each destination gets its messages in order; and such held messages never fill the batch, so one
-        unreachable channel cannot stop delivery to every other."""
+        unreachable channel cannot stop delivery to every other. A message to a role comes back as a
+        message to the user holding that role now (``target_kind`` "user"); one whose role nobody holds
+        is given up. ``channel``: only messages of games bound to that channel (the local console)."""
         now = self._now()
+        where, args = "", [now, now]
+        if channel is not None:
+            where = " AND m.game_id IN (SELECT id FROM games WHERE channel = ?)"
+            args.append(str(channel))
         with self._lock:
-            rows = self._db.query(
-                "SELECT * FROM outbox AS m WHERE m.delivered_at IS NULL AND m.dead = 0 AND m.next_attempt_at <= ?"
+            rows = list(self._db.query(
+                f"SELECT m.*, {self._HOLDER} AS holder FROM outbox AS m WHERE m.delivered_at IS NULL AND m.dead = 0 AND m.next_attempt_at <= ?"
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.target_kind = m.target_kind"
                 " AND e.target = m.target AND e.id < m.id AND e.delivered_at IS NULL AND e.dead = 0"
-                " AND e.next_attempt_at > ?)"
-                " ORDER BY m.id LIMIT ?", [now, now, limit])
-            return [self._message(r) for r in rows]
+                " AND e.next_attempt_at > ? AND (m.target_kind != 'role' OR e.game_id = m.game_id))"
+                f"{where} ORDER BY m.id LIMIT ?", [*args, limit]))
+            out = []
+            for row in rows:
+                if row["target_kind"] == "role":
+                    if not row["holder"]:
+                        self._db.execute("UPDATE outbox SET dead = 1, last_error = ? WHERE id = ?",
+                                         [f"nobody holds the role {row['target']}", row["id"]])
+                        continue
+                    row = dict(row, target_kind="user", target=row["holder"])
+                out.append(self._message(row))
+            return out
 
     def get(self, message_id: int) -> OutboxMessage:
+        """One message; a message to a role is shown resolved to the role's holder now (when it has one)."""
         with self._lock:
-            rows = list(self._db.query("SELECT * FROM outbox WHERE id = ?", [message_id]))
+            rows = list(self._db.query(f"SELECT m.*, {self._HOLDER} AS holder FROM outbox AS m WHERE m.id = ?",
+                                       [message_id]))
         if not rows:
             from .service import NotFound
             raise NotFound(f"There is no outbox message {message_id}.")
-        return self._message(rows[0])
+        row = rows[0]
+        if row["target_kind"] == "role" and row["holder"]:
+            row = dict(row, target_kind="user", target=row["holder"])
+        return self._message(row)
 
     def mark_delivered(self, message_id: int, external_ref: str | None = None) -> None:
         """Record a delivery. Repeating it is harmless (the first reference is kept)."""

@@ -7,13 +7,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-def reminders_due(before: tuple[float, ...], due_at: float, now: float, sent: int) -> int | None:
-    """How many reminders should have been sent by ``now`` (``before`` is sorted longest first), if that
-    is more than ``sent``; otherwise None. Several overdue reminders collapse into one message."""
+#: Default actions one passed deadline may play in a single wait (the rest of that role's turn); past
+#: it the game waits for the player instead (an engine whose defaults never end a turn cannot loop).
+MAX_DEFAULTS_PER_WAIT = 100
+
+
+def reminders_due(before: tuple[float, ...], due_at: float, now: float, sent: int,
+                  whole: float | None = None) -> int | None:
+    """How many of the reminder offsets ``before`` (sorted longest first) have been reached by ``now``,
+    if that is more than ``sent`` (how many were reached at the last reminder); otherwise None. Several
+    reached at once collapse into one message, and each offset is reached once per wait. An offset not
+    shorter than ``whole`` (the step's whole deadline) is skipped: it would fire the moment the wait
+    begins."""
     if now >= due_at:
         return None
+    skipped = sum(1 for offset in before if whole is not None and offset >= whole)
     passed = sum(1 for offset in before if now >= due_at - offset)
-    return passed if passed > sent else None
+    return passed if passed > max(sent, skipped) else None
+
+
+def continues_wait(old_kind: str | None, new_kind: str, turn_changed: bool, phase_changed: bool) -> bool:
+    """Whether a role that was waited for and is still asked something after an action is in the same
+    wait (its deadline and reminders carry on): its own sub-steps (pick a block, then its destination)
+    do not restart the clock; a new game turn, a new phase or a new kind of decision does."""
+    return old_kind is not None and old_kind == new_kind and not turn_changed and not phase_changed
 
 
 def paused_since(vacation_start: float, deadline_start: float) -> float:

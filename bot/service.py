@@ -16,12 +16,17 @@ Errors are :class:`ServiceError` subclasses with a ``code`` and a message writte
 
 API (game ids are ints; "12" and "#12" are accepted too; users are opaque string ids):
     catalogue() engine(game) roles(game, scenario)
-    create_game(game, channel=, creator_id=, ...)  join  leave  swap  spectate  spectators  start
+    create_game(game, channel=, creator_id=, ...)  join  leave  swap  accept_swap  decline_swap
+    spectate  unspectate  spectators  start
     status  choices  view  log  digest  history  games_in_channel  games_of_user  is_admin
     submit(game, user, action, role=, expected_version=, request_id=)  undo  set_autopass
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
+
+Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
+about seats, turns and deadlines; an action's label (which may name a secret card or a hidden block) is
+only ever sent to the player whose role took it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import importlib
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -42,10 +48,13 @@ from rules.core.contract import LogEntry, copy_state
 from . import clock, storage
 from .config import Config, ConfigError, DeadlineSettings
 from .outbox import ImageRequest, Outbox
-from .scheduling import TickReport, paused_since, reminders_due, resumed_due
+from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
+                         resumed_due)
 
 #: ``due_at`` of a step without a deadline (far beyond any real date).
 NO_DEADLINE = 1e15
+#: Seconds between the WAL checkpoints that tick() runs (the bot ticks every minute).
+CHECKPOINT_EVERY = 30.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
@@ -131,6 +140,8 @@ class SeatInfo:
     role_names: tuple[str, ...]
     user_id: str | None
     user_name: str | None
+    #: users (ids) who asked to swap into this seat and wait for its holder to accept (before the start)
+    swap_requests: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,9 @@ class Waiting:
     user_name: str | None
     kind: str                      # turn | secret | reaction
     deadline: float | None         # POSIX seconds; None = no deadline
-    paused: bool                   # the holder is on vacation
+    paused: bool                   # the clock is stopped: the holder is on vacation or the game is paused
+    #: a secret choice already made (it may still be changed until the reveal): nobody waits for it
+    committed: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +188,7 @@ class Status:
     @property
     def deadline(self) -> float | None:
         """The earliest running deadline, if any."""
-        times = [w.deadline for w in self.waiting if w.deadline is not None and not w.paused]
+        times = [w.deadline for w in self.waiting if w.deadline is not None and not w.paused and not w.committed]
         return min(times) if times else None
 
 
@@ -190,6 +203,8 @@ class RoleChoices:
     actions: tuple[Action, ...]
     deadline: float | None
     version: int
+    #: the clock is stopped (the game is paused or the player is on vacation): ``deadline`` is not running
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -331,6 +346,14 @@ class TableService:
         self._engine_ids, self._lookup = self._make_lookup(engines)
         self.db = storage.connect(db_path)
         storage.migrate(self.db)
+        self._db_path = db_path
+        # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
+        # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
+        # the automatic checkpoint stays as a backstop for a process that never ticks.
+        self.db.execute(f"PRAGMA wal_autocheckpoint={storage.BACKSTOP_CHECKPOINT_PAGES}")
+        self._checkpointer = None
+        self._checkpoint_lock = threading.Lock()
+        self._last_checkpoint = time.monotonic()
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -340,6 +363,21 @@ class TableService:
     def close(self) -> None:
         with self._lock:
             self.db.conn.close()
+        with self._checkpoint_lock:
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+                self._checkpointer = None
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (a passive checkpoint: it waits for nobody and
+        orders go on meanwhile). tick() does it every :data:`CHECKPOINT_EVERY` seconds."""
+        if self._db_path == ":memory:":
+            return
+        with self._checkpoint_lock:
+            if self._checkpointer is None:
+                self._checkpointer = storage.connect(self._db_path)
+            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            self._last_checkpoint = time.monotonic()
 
     # ---- catalogue -------------------------------------------------------------------------------
     def catalogue(self) -> list[CatalogueEntry]:
@@ -381,8 +419,9 @@ class TableService:
             clean_options = engine.validate_options(options)
             count = players if players is not None else chosen.max_players
             if not chosen.min_players <= count <= chosen.max_players:
-                raise BadSetup(f"{chosen.name} is for {chosen.min_players}–{chosen.max_players} players, "
-                               f"not {count}.")
+                span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
+                        else f"{chosen.min_players} to {chosen.max_players}")
+                raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
             seatings = engine.seatings(chosen.id, count)
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
@@ -443,11 +482,16 @@ class TableService:
                 raise Forbidden("The game has started: ask the game master to replace you instead.")
             seat = self._seat_of(game, user_id)
             self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, seat.seat])
+            self._drop_requests(game, seat.seat)
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(user_id)} leaves seat {seat.seat} in game #{game.id}.")
 
     def swap(self, game_id: int | str, user_id: str, seat: int | str) -> SeatInfo:
-        """Move to another seat before the start, exchanging with whoever sits there."""
+        """Move to another seat before the start. A free seat is taken at once. A seat someone holds is
+        only asked for: its holder must agree, by asking for the requester's seat in return (swap back)
+        or with :meth:`accept_swap`; until then nothing moves and status shows the request (the target
+        seat's ``swap_requests``). Returns the target seat: its ``user_id`` is the caller once moved,
+        still the other player while the request waits."""
         with self._write():
             game = self._game(game_id)
             self._require(game, "open", "Seats can only be swapped before the game starts.")
@@ -455,28 +499,111 @@ class TableService:
             mine = self._seat_of(game, user_id)
             target = self._find_seat(game, seats, seat)
             if target.seat == mine.seat:
-                raise BadState(f"You already sit at seat {mine.seat}.")
-            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
-                            [target.user_id, game.id, mine.seat])
-            self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
-                            [user_id, game.id, target.seat])
-            other = f", exchanging with {target.user_name}" if target.user_id else ""
+                raise BadState(f"You already sit at seat {mine.seat} ({', '.join(mine.role_names)}).")
+            if target.user_id is None:
+                self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, mine.seat])
+                self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                                [user_id, game.id, target.seat])
+                self._drop_requests(game, mine.seat, target.seat)
+                self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                                text=f"{self._name(user_id)} moves to seat {target.seat} "
+                                     f"({', '.join(target.role_names)}) in game #{game.id}.")
+                return self._seats(game)[target.seat - 1]
+            asked = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND user_id = ? AND from_seat = ? "
+                                    "AND to_seat = ?", [game.id, target.user_id, target.seat, mine.seat]).fetchone()
+            if asked:  # the other player asked for this seat: swapping back is the answer
+                self._exchange(game, target, mine)
+                return self._seats(game)[target.seat - 1]
+            already = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND user_id = ? AND to_seat = ?",
+                                      [game.id, user_id, target.seat]).fetchone()
+            if already:
+                raise BadState(f"You already asked {target.user_name} for seat {target.seat} "
+                               f"({', '.join(target.role_names)}); it is up to them to accept.")
+            self.db.execute("INSERT OR REPLACE INTO swap_requests (game_id, user_id, from_seat, to_seat, created_at) "
+                            "VALUES (?,?,?,?,?)", [game.id, user_id, mine.seat, target.seat, self._now()])
+            mine_roles, theirs = ", ".join(mine.role_names), ", ".join(target.role_names)
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"{self._name(user_id)} moves to seat {target.seat} "
-                                 f"({', '.join(target.role_names)}){other}.")
+                            text=f"{self._name(user_id)} (seat {mine.seat}, {mine_roles}) asks {target.user_name} "
+                                 f"(seat {target.seat}, {theirs}) to exchange seats in game #{game.id}.")
+            self.outbox.add(kind="notice", game_id=game.id, user=target.user_id, private=True,
+                            text=f"{self._name(user_id)} asks to exchange seats with you in game #{game.id}: you "
+                                 f"would play {mine_roles} instead of {theirs}. To agree, swap to seat {mine.seat} "
+                                 f"(or accept); to refuse, decline. Nothing changes until you agree.")
             return self._seats(game)[target.seat - 1]
 
-    def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
-        """Follow a game as a spectator (public view and log only)."""
+    def accept_swap(self, game_id: int | str, user_id: str, requester: str | None = None) -> SeatInfo:
+        """Agree to a request to exchange seats with the user (``requester``: whose request, needed only
+        when several wait). Returns the user's new seat."""
         with self._write():
             game = self._game(game_id)
+            self._require(game, "open", "Seats can only be swapped before the game starts.")
+            mine = self._seat_of(game, user_id)
+            request = self._incoming_request(game, mine, requester)
+            seats = self._seats(game)
+            theirs = seats[request[1] - 1]
+            if theirs.user_id != request[0]:  # cannot happen: requests are dropped when seats change
+                self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?", [game.id, request[0]])
+                raise BadState(f"{self._name(request[0])} no longer sits at seat {theirs.seat}.")
+            self._exchange(game, mine, theirs)
+            return self._seats(game)[theirs.seat - 1]
+
+    def decline_swap(self, game_id: int | str, user_id: str, requester: str | None = None) -> None:
+        """Refuse a request to exchange seats with the user; with none waiting for the user, withdraw the
+        user's own request instead."""
+        with self._write():
+            game = self._game(game_id)
+            mine = self._seat_of(game, user_id)
+            incoming = self.db.execute("SELECT 1 FROM swap_requests WHERE game_id = ? AND to_seat = ?",
+                                       [game.id, mine.seat]).fetchone()
+            if incoming is None:
+                own = self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?",
+                                      [game.id, user_id]).rowcount
+                if not own:
+                    raise NotFound(f"Nobody asked to exchange seats with you in game #{game.id}, and you asked "
+                                   "nobody.")
+                self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                                text=f"{self._name(user_id)} withdraws their request to exchange seats in game "
+                                     f"#{game.id}.")
+                return
+            other, _ = self._incoming_request(game, mine, requester)
+            self.db.execute("DELETE FROM swap_requests WHERE game_id = ? AND user_id = ?", [game.id, other])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} declines to exchange seats with {self._name(other)} in "
+                                 f"game #{game.id}.")
+
+    def spectate(self, game_id: int | str, user_id: str, user_name: str | None = None) -> None:
+        """Follow a game as a spectator: at each new game turn and at the end, a direct message with the
+        public summary of the turn and the public map. Players of the game cannot follow it (they get
+        more already)."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status in ("finished", "aborted"):
+                raise BadState(f"Game #{game.id} is {game.status}; there is nothing left to follow.")
+            seat = next((s for s in self._seats(game) if s.user_id == user_id), None)
+            if seat is not None:
+                raise BadState(f"You already play in game #{game.id} (seat {seat.seat}, "
+                               f"{', '.join(seat.role_names)}): players follow it anyway.")
             self._touch_user(user_id, user_name)
-            self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)", [game.id, user_id])
+            added = self.db.execute("INSERT OR IGNORE INTO spectators (game_id, user_id) VALUES (?,?)",
+                                    [game.id, user_id]).rowcount
+            if not added:
+                raise BadState(f"You already follow game #{game.id}.")
+
+    def unspectate(self, game_id: int | str, user_id: str) -> None:
+        """Stop following a game."""
+        with self._write():
+            game = self._game(game_id)
+            removed = self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?",
+                                      [game.id, user_id]).rowcount
+            if not removed:
+                raise NotFound(f"You do not follow game #{game.id}.")
 
     def spectators(self, game_id: int | str) -> list[str]:
+        """User ids following the game, in the order they started following."""
         with self._lock:
             game = self._game(game_id)
-            return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", [game.id])]
+            return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
+                                                  [game.id])]
 
     def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
@@ -511,10 +638,13 @@ class TableService:
             game.turn_key, game.turn_label, game.phase, game.setup = (summary.turn_key, summary.turn_label,
                                                                       summary.phase, args.to_dict())
             self._staged[game.id] = (1, state)
+            self.db.execute("DELETE FROM swap_requests WHERE game_id = ?", [game.id])
             players = ", ".join(f"{self._name(s.user_id)} ({', '.join(s.role_names)})" for s in seats)
-            self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}.",
+            text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
+            self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, "map"))
+            self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
+                                 ImageRequest(game.id, 1, 0, None, "map"))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
             self._settle(game, engine, state)
         return self.status(game.id)
@@ -538,7 +668,8 @@ class TableService:
                     due = row["due_at"] if row and row["due_at"] < NO_DEADLINE else None
                     waiting.append(Waiting(role, engine.role_name(role), holder, self._name(holder) if holder else None,
                                            prompt.kind if prompt else "turn", due,
-                                           bool(row and row["paused_at"] is not None) or game.status == "paused"))
+                                           bool(row and row["paused_at"] is not None) or game.status == "paused",
+                                           bool(prompt and prompt.committed)))
             result = GameResult(tuple(game.result["winners"]), game.result["reason"]) if game.result else None
             return Status(game.id, game.game, engine.title, game.scenario, game.channel, game.gm, game.status,
                           game.version, game.turn_label or "not started", game.phase or "", tuple(seats),
@@ -554,17 +685,18 @@ class TableService:
                 return []
             engine = self._engine(game.game)
             state = self._state(game)
-            deadlines = {r["role"]: r["due_at"] for r in self.db.query(
-                "SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id])}
+            deadlines = {r["role"]: (r["due_at"], r["paused_at"]) for r in self.db.query(
+                "SELECT role, due_at, paused_at FROM deadlines WHERE game_id = ?", [game.id])}
             out = []
             for role in self._roles_of(game, user_id):
                 prompt = engine.prompt(state, role)
                 if prompt is None:
                     continue
-                due = deadlines.get(role)
+                due, paused_at = deadlines.get(role, (None, None))
                 out.append(RoleChoices(role, engine.role_name(role), prompt.text, prompt.kind,
                                        tuple(engine.legal_actions(state, role)),
-                                       due if due is not None and due < NO_DEADLINE else None, game.version))
+                                       due if due is not None and due < NO_DEADLINE else None, game.version,
+                                       game.status == "paused" or paused_at is not None))
             return out
 
     def view(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> dict[str, Any]:
@@ -579,11 +711,15 @@ class TableService:
 
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
-        oldest first; the last ``limit`` lines."""
+        oldest first; the last ``limit`` lines (None: all of them)."""
+        if limit is not None and limit < 0:
+            raise BadOption("Ask for a number of log lines of at least 0.")
         with self._lock:
             game = self._game(game_id)
             lines = self._visible_log(game, set(self._roles_of(game, user_id)) if user_id else set())
-            return lines[-limit:] if limit else lines
+            if limit is None:
+                return lines
+            return lines[-limit:] if limit else []
 
     def digest(self, game_id: int | str, user_id: str, mark: bool = True) -> list[LogLine]:
         """Log lines the user may read and has not seen yet ("since you last looked"); ``mark`` records
@@ -616,7 +752,7 @@ class TableService:
             if not 1 <= turn <= len(turns):
                 raise NotFound(f"Game #{game.id} has turns 1 to {len(turns)}, not {turn}.")
             info = turns[turn - 1]
-            end = turns[turn].pos if turn < len(turns) else game.log_length
+            end = turns[turn].pos if turn < len(turns) else float("inf")
             state = json.loads(self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND pos = ?",
                                                [game.id, info.pos]).fetchone()[0])
             engine = self._engine(game.game)
@@ -665,8 +801,11 @@ class TableService:
             held = self._roles_of(game, user_id)
             if not held:
                 raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            if role is not None:
+                role = self._known_role(game, role)
             if role is not None and role not in held:
-                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
+                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}; you play "
+                                  f"{', '.join(engine.role_name(r) for r in held)}.")
             active = set(engine.active_roles(state))
             candidates = [r for r in ([role] if role else held) if r in active]
             if not candidates:
@@ -680,12 +819,13 @@ class TableService:
                                    "List your choices to see what you can do.")
             if len(matching) > 1:
                 raise BadOption(f"'{action}' is open to several of your roles "
-                                f"({', '.join(matching)}); say which role plays it.")
+                                f"({', '.join(engine.role_name(r) for r in matching)}); say which role plays it.")
             chosen = matching[0]
             if expected_version is not None and expected_version != game.version:
                 self._recheck_stale(game, engine, state, chosen, expected_version)
             label = legal[chosen][action].label
             first_log_id = self._max_log_id(game)
+            self._mark_seen(game, user_id, first_log_id)  # what was there before acting; own lines count as seen
             state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
             automatic = self._settle(game, engine, state)
             lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
@@ -732,8 +872,10 @@ class TableService:
             text = (f"{name} takes back: {' '.join(public)}" if public
                     else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
             audience = None if announce else _dumps([role])
+            # numbered like the action it takes back, so it reads after that action's lines, never before
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos - 1, audience, text, now])
+                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
+            self._mark_seen(game, user_id)
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
             if announce:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
@@ -764,15 +906,16 @@ class TableService:
             if game.status not in ("active", "paused"):
                 raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
             engine = self._engine(game.game)
-            winners = tuple(winners)
-            roles = {r for s in self._seats(game) for r in s.roles}
-            unknown = [w for w in winners if w not in roles]
-            if unknown:
-                raise BadOption(f"No role {', '.join(unknown)} in game #{game.id}.")
+            try:
+                winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
+            except NotFound as error:
+                raise BadOption(error.message) from None
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is over: {reason}. Winner: {names}.")
+            text = f"Game #{game.id} is over: {reason}. Winner: {names}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
+                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
     def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
@@ -783,8 +926,9 @@ class TableService:
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is already {game.status}.")
             self._finish(game, "aborted", None)
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} was aborted by {self._name(by)}: {reason}.")
+            text = f"Game #{game.id} was aborted by {self._name(by)}: {reason}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, self._engine(game.game), f"it was aborted by {self._name(by)}: {reason}.", None)
         return self.status(game.id)
 
     def pause(self, game_id: int | str, by: str) -> Status:
@@ -815,14 +959,24 @@ class TableService:
     def replace_seat(self, game_id: int | str, by: str, seat: int | str, user_id: str,
                      user_name: str | None = None) -> SeatInfo:
         """Give a seat (number or one of its roles) to another user, at any time before the end. Game
-        master or admin."""
+        master or admin. Refused for a user who already holds a seat in the game: one player holding
+        several roles is a seating the engine offers (a seat with several roles), not a replacement."""
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "replace a player")
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is over.")
+            seats = self._seats(game)
+            target = self._find_seat(game, seats, seat)
+            held = next((s for s in seats if s.user_id == user_id), None)
+            if held is not None:
+                if held.seat == target.seat:
+                    raise BadState(f"{held.user_name} already plays seat {held.seat} ({', '.join(held.role_names)}) "
+                                   f"in game #{game.id}.")
+                raise BadState(f"{held.user_name} already plays seat {held.seat} ({', '.join(held.role_names)}) in "
+                               f"game #{game.id} and cannot take a second seat. One player for several roles is "
+                               "chosen when the game is opened (the engine's seatings), not by replacing.")
             self._touch_user(user_id, user_name)
-            target = self._find_seat(game, self._seats(game), seat)
             self._give_seat(game, target, user_id, f"by {self._name(by)}")
             return self._seats(game)[target.seat - 1]
 
@@ -838,15 +992,19 @@ class TableService:
             now = self._now()
             rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
             if role is not None:
+                role = self._known_role(game, role)
                 rows = [r for r in rows if r["role"] == role]
                 if not rows:
-                    raise NotFound(f"{role} has no running deadline in game #{game.id}.")
+                    raise NotFound(f"{self._engine(game.game).role_name(role)} has no running deadline in game "
+                                   f"#{game.id}.")
             for r in rows:
                 if r["due_at"] >= NO_DEADLINE:
                     continue
                 due = max(r["due_at"], now) + seconds
-                self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = 0 "
-                                "WHERE game_id = ? AND role = ?", [due, game.id, r["role"]])
+                # a new deadline: the reminders count again from it (those already past it stay sent)
+                sent = sum(1 for offset in self.config.reminders_before if now >= due - offset)
+                self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = ?, defaults = 0 "
+                                "WHERE game_id = ? AND role = ?", [due, sent, game.id, r["role"]])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(by)} extends the deadline in game #{game.id} by "
                                  f"{clock.format_duration(seconds)}.")
@@ -900,6 +1058,10 @@ class TableService:
                     self._tick_one(game_id, role, now, report)
                 except ServiceError as error:  # one bad game must not stop the others
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
+                except Exception as error:  # an engine bug (in a prompt or a default): the same
+                    report.notes.append(f"game #{game_id} {role}: {type(error).__name__}: {error}")
+        if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
+            self.checkpoint()
         return report
 
     def _tick_one(self, game_id: int, role: str, now: float, report: TickReport) -> None:
@@ -932,48 +1094,96 @@ class TableService:
                 return
             if due_at >= NO_DEADLINE or expired:
                 return
-            step = reminders_due(self.config.reminders_before, due_at, now, sent)
-            if step is not None and holder:
+            whole = self._deadline_settings(game).for_kind(kind)
+            step = reminders_due(self.config.reminders_before, due_at, now, sent, whole)
+            if step is None and now < due_at:
+                return
+            prompt = engine.prompt(self._state(game), role)
+            if prompt is None or prompt.committed:
+                return  # not asked anything, or a secret choice already made: nobody waits for it
+            if step is not None:
                 self.db.execute("UPDATE deadlines SET reminders_sent = ? WHERE game_id = ? AND role = ?",
                                 [step, game.id, role])
-                self.outbox.add(kind="reminder", game_id=game.id, user=holder, role=role, private=True,
-                                text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
-                                     f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
-                report.reminders += 1
+                if holder:
+                    self.outbox.add(kind="reminder", game_id=game.id, role=role, to_role=True, private=True,
+                                    text=f"Reminder: {engine.role_name(role)} must act in game #{game.id} within "
+                                         f"{clock.format_duration(due_at - now)} (by {clock.format_time(due_at)}).")
+                    report.reminders += 1
             if now < due_at:
                 return
             report.expired += 1
-            self._deadline_passed(game, engine, role, kind, holder, report)
+            self._deadline_passed(game, engine, role, kind, holder, started_at, report)
 
     def _deadline_passed(self, game: _Game, engine: Engine, role: str, kind: str, holder: str | None,
-                         report: TickReport) -> None:
+                         started_at: float, report: TickReport) -> None:
         settings = self._deadline_settings(game)
         policy = settings.policy_for(kind)
         name = f"{engine.role_name(role)} ({self._name(holder)})" if holder else engine.role_name(role)
-        state = self._state(game)
         if policy == "default":
-            action = engine.default_action(state, role)
-            legal = {a.id: a for a in engine.legal_actions(state, role)}
-            if action in legal:
-                self._apply(game, engine, state, role, action, legal[action].label, SYSTEM_DEADLINE, None,
-                            note=f"The deadline for {name} has passed: '{legal[action].label}' is played for them.")
-                self._settle(game, engine, self._state(game))
-                report.defaulted += 1
+            played = self._play_defaults(game, engine, role, started_at, name, report)
+            if played:
                 return
         if policy == "substitute":
             substitute = settings.substitute or game.gm
-            if substitute and substitute != holder:
+            seated = next((s for s in self._seats(game) if s.user_id == substitute), None)
+            if substitute and seated is None:
                 seat = self._find_seat(game, self._seats(game), role)
                 self._give_seat(game, seat, substitute, "because the deadline passed")
                 report.substituted += 1
                 return
+            if substitute and game.gm != holder:
+                # never a second seat for someone already playing: the game waits; the game master decides
+                self.outbox.add(kind="deadline", game_id=game.id, user=game.gm, private=True,
+                                text=f"The deadline for {name} in game #{game.id} has passed. The substitute "
+                                     f"({self._name(substitute)}) already plays {', '.join(seated.role_names)} "
+                                     "there, so the seat was not handed over and the game waits. Replace the "
+                                     "player with someone else (admin replace) or extend the deadline.")
         self.db.execute("UPDATE deadlines SET expired = 1 WHERE game_id = ? AND role = ?", [game.id, role])
         self.outbox.add(kind="deadline", game_id=game.id, channel=game.channel,
                         text=f"The deadline for {name} in game #{game.id} has passed; the game waits for them.")
         if holder:
-            self.outbox.add(kind="deadline", game_id=game.id, user=holder, role=role, private=True,
+            self.outbox.add(kind="deadline", game_id=game.id, role=role, to_role=True, private=True,
                             text=f"Your deadline in game #{game.id} has passed; everyone is waiting for you.")
         report.waiting += 1
+
+    def _play_defaults(self, game: _Game, engine: Engine, role: str, started_at: float, name: str,
+                       report: TickReport) -> int:
+        """The "default" policy: play the engine's default action for ``role`` and, while the same wait
+        goes on (the role's own sub-steps), the next default, until the role's turn is done. Bounded:
+        at most :data:`MAX_DEFAULTS_PER_WAIT` in one wait. The channel is told only that the deadline
+        passed and the default was taken; what was played (a card, a hidden block) goes to the role's
+        player alone. Returns how many were played (0: none possible, the game waits instead)."""
+        played = 0
+        while game.status == "active":
+            row = self.db.execute("SELECT started_at, due_at, expired, defaults FROM deadlines WHERE game_id = ? "
+                                  "AND role = ?", [game.id, role]).fetchone()
+            if row is None or row[0] != started_at or row[2] or row[1] > self._now():
+                break  # this wait is over (the role's turn ended, or it waits afresh)
+            if row[3] >= MAX_DEFAULTS_PER_WAIT:
+                report.notes.append(f"game #{game.id} {role}: {row[3]} default actions in one wait; waiting instead")
+                return 0
+            state = self._state(game)
+            prompt = engine.prompt(state, role)
+            action = engine.default_action(state, role) if prompt and not prompt.committed else None
+            legal = {a.id: a for a in engine.legal_actions(state, role)} if action is not None else {}
+            if action not in legal:
+                break
+            label = legal[action].label
+            try:
+                self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
+                            note=(f"The deadline for {name} has passed; the default was taken for them."
+                                  if row[3] == 0 else None),
+                            private_note=f"Your deadline passed: '{label}' was played for you.")
+            except (IllegalOrder, EngineFailure) as error:  # refused before anything was written
+                report.notes.append(f"game #{game.id} {role}: default '{action}' failed: {error.message}")
+                break
+            self.db.execute("UPDATE deadlines SET defaults = defaults + 1 WHERE game_id = ? AND role = ? AND "
+                            "started_at = ?", [game.id, role, started_at])
+            played += 1
+            report.defaulted += 1
+        if played:
+            self._settle(game, engine, self._state(game))
+        return played
 
     # ---- messages --------------------------------------------------------------------------------
     def send(self, game_id: int | str, text: str, *, role: str | None = None, user: str | None = None,
@@ -986,17 +1196,19 @@ class TableService:
         with self._write():
             game = self._game(game_id)
             if role is not None:
-                user = self._holder_in(self._seats(game), role)
-                if user is None:
-                    raise NotFound(f"Nobody plays {role} in game #{game.id}.")
+                role = self._known_role(game, role)
+                if self._holder_in(self._seats(game), role) is None:
+                    raise NotFound(f"Nobody plays {self._engine(game.game).role_name(role)} in game #{game.id}.")
             image = None
             if picture is not None:
                 self._require_started(game)
-                image = ImageRequest(game.id, game.version, game.log_length, role if user else None, picture)
+                image = ImageRequest(game.id, game.version, game.log_length, role, picture)
+            if role is not None:  # to whoever holds the role when it is delivered
+                return self.outbox.add(kind=kind, game_id=game.id, role=role, to_role=True, private=True, text=text,
+                                       image=image)
             if user is None:
                 return self.outbox.add(kind=kind, game_id=game.id, channel=game.channel, text=text, image=image)
-            return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, role=role, text=text,
-                                   image=image)
+            return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, text=text, image=image)
 
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
@@ -1183,12 +1395,17 @@ class TableService:
 
     def _seats(self, game: _Game) -> list[SeatInfo]:
         engine = self._engine(game.game)
+        requests: dict[int, list[str]] = {}
+        if game.status == "open":
+            for user, to_seat in self.db.execute("SELECT user_id, to_seat FROM swap_requests WHERE game_id = ? "
+                                                 "ORDER BY created_at", [game.id]):
+                requests.setdefault(to_seat, []).append(user)
         out = []
         for seat, roles, user in self.db.execute("SELECT seat, roles, user_id FROM seats WHERE game_id = ? "
                                                  "ORDER BY seat", [game.id]):
             roles = tuple(json.loads(roles))
             out.append(SeatInfo(seat, roles, tuple(engine.role_name(r) for r in roles), user,
-                                self._name(user) if user else None))
+                                self._name(user) if user else None, tuple(requests.get(seat, ()))))
         return out
 
     def _roles_of(self, game: _Game, user_id: str | None) -> list[str]:
@@ -1221,23 +1438,80 @@ class TableService:
         for s in seats:
             if text in s.roles or text in (n.lower() for n in s.role_names):
                 return s
-        roles = ", ".join(r for s in seats for r in s.roles)
+        roles = ", ".join(n for s in seats for n in s.role_names)
         raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
+
+    def _known_role(self, game: _Game, role: str) -> str:
+        """``role`` (an id, or a name in any case) as a role id of the game; NotFound listing the roles."""
+        engine = self._engine(game.game)
+        roles = [r for s in self._seats(game) for r in s.roles]
+        for r in roles:
+            if str(role).strip().lower() in (r.lower(), engine.role_name(r).lower()):
+                return r
+        raise NotFound(f"Game #{game.id} has no role '{role}'; its roles are "
+                       f"{', '.join(engine.role_name(r) for r in roles)}.")
 
     def _reader_role(self, game: _Game, user_id: str | None, role: str | None) -> str | None:
         held = self._roles_of(game, user_id)
         if role is not None:
+            role = self._known_role(game, role)
             if role not in held:
-                raise NotYourSeat(f"You do not play {role} in game #{game.id}.")
+                engine = self._engine(game.game)
+                mine = f"; you play {', '.join(engine.role_name(r) for r in held)}" if held else ""
+                raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}{mine}.")
             return role
         return held[0] if held else None
 
+    def _drop_requests(self, game: _Game, *seat_numbers: int) -> None:
+        """Forget swap requests from or into these seats (their holders changed)."""
+        marks = ",".join("?" * len(seat_numbers))
+        self.db.execute(f"DELETE FROM swap_requests WHERE game_id = ? AND (from_seat IN ({marks}) OR to_seat IN "
+                        f"({marks}))", [game.id, *seat_numbers, *seat_numbers])
+
+    def _exchange(self, game: _Game, first: SeatInfo, second: SeatInfo) -> None:
+        """Two players exchange seats, both having agreed."""
+        self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                        [second.user_id, game.id, first.seat])
+        self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
+                        [first.user_id, game.id, second.seat])
+        self._drop_requests(game, first.seat, second.seat)
+        self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                        text=f"{first.user_name} and {second.user_name} exchange seats in game #{game.id}: "
+                             f"{first.user_name} now plays {', '.join(second.role_names)}, {second.user_name} "
+                             f"{', '.join(first.role_names)}.")
+
+    def _incoming_request(self, game: _Game, mine: SeatInfo, requester: str | None) -> tuple[str, int]:
+        """(requester id, their seat) of the request to swap into ``mine`` that is meant."""
+        rows = [(r[0], r[1]) for r in self.db.execute(
+            "SELECT user_id, from_seat FROM swap_requests WHERE game_id = ? AND to_seat = ? ORDER BY created_at",
+            [game.id, mine.seat])]
+        if requester is not None:
+            wanted = str(requester).strip().lower()
+            rows = [r for r in rows if wanted in (r[0].lower(), self._name(r[0]).lower())]
+        if not rows:
+            who = f"{requester} did not ask" if requester is not None else "Nobody asked"
+            raise NotFound(f"{who} to exchange seats with you in game #{game.id}.")
+        if len(rows) > 1:
+            names = ", ".join(self._name(r[0]) for r in rows)
+            raise BadOption(f"Several players ask for your seat ({names}); say whose request you mean.")
+        return rows[0]
+
+    def _tell_followers(self, game: _Game, engine: Engine, text: str, image: ImageRequest | None) -> None:
+        """A direct message to each spectator: public facts only (the public log and map)."""
+        for (user,) in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
+                                       [game.id]).fetchall():
+            self.outbox.add(kind="follow", game_id=game.id, user=user, private=False,
+                            text=f"Game #{game.id} ({engine.title}), which you follow: {text}", image=image)
+
     def _give_seat(self, game: _Game, seat: SeatInfo, user_id: str, why: str) -> None:
         self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", [user_id, game.id, seat.seat])
+        self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", [game.id, user_id])
+        self._drop_requests(game, seat.seat)
         roles = ", ".join(seat.role_names)
+        replacing = f"replacing {self._name(seat.user_id)}" if seat.user_id else "an empty seat until now"
         self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                         text=f"{self._name(user_id)} now plays seat {seat.seat} ({roles}) in game #{game.id}, "
-                             f"replacing {self._name(seat.user_id)} {why}.")
+                             f"{replacing}, {why}.")
         if seat.user_id:
             self.outbox.add(kind="notice", game_id=game.id, user=seat.user_id, private=True,
                             text=f"You no longer play {roles} in game #{game.id} ({why}).")
@@ -1246,7 +1520,7 @@ class TableService:
             engine = self._engine(game.game)
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(seat.roles))})",
                             [game.id, *seat.roles])
-            self._after_change(game, engine, self._state(game), acted=(), turn_changed=False)
+            self._after_change(game, engine, self._state(game), acted=(), turn_changed=False, new_holder=True)
 
     # ---- internals: permissions ------------------------------------------------------------------
     def _is_admin(self, game: _Game, user_id: str) -> bool:
@@ -1308,10 +1582,14 @@ class TableService:
                         [game.id, user_id, newest])
 
     def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
-        """"Since you last looked": the newest unseen lines for a notice (the digest has them all)."""
+        """"Since you last looked": the newest unseen lines for a notice (the digest has them all). The
+        lines of the user's own actions count as seen; empty when nothing else is new."""
         row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
                               [game.id, user_id]).fetchone()
-        lines = self._visible_log(game, roles, after=row[0] if row else 0)
+        own = {r[0] for r in self.db.execute(
+            "SELECT l.id FROM log l JOIN actions a ON a.id = l.action_row WHERE l.game_id = ? AND l.id > ? "
+            "AND a.user_id = ?", [game.id, row[0] if row else 0, user_id])}
+        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0) if l.id not in own]
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]
@@ -1322,9 +1600,12 @@ class TableService:
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?", [game.id]).fetchone()[0]
 
     def _apply(self, game: _Game, engine: Engine, state: dict, role: str, action: str, label: str,
-               user_id: str, request_id: str | None, note: str | None = None) -> tuple[dict, int]:
+               user_id: str, request_id: str | None, note: str | None = None,
+               private_note: str | None = None) -> tuple[dict, int]:
         """Apply one legal action inside the current transaction: action row, log lines, new state,
-        snapshot at a new turn, messages, deadlines."""
+        snapshot at a new turn, messages, deadlines. ``note``: a public line of the service's own (a
+        deadline passed) and ``private_note`` one for the acting role's player only; neither may name
+        the action, whose label can be a secret."""
         try:
             outcome = engine.apply(state, role, action)
         except RulesError as error:
@@ -1340,6 +1621,8 @@ class TableService:
             [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now]
         ).lastrowid
         entries = list(outcome.log)
+        if private_note:
+            entries.insert(0, LogEntry(private_note, (role,), "deadline", {"by": "herald"}))
         if note:
             entries.insert(0, LogEntry(note, None, "deadline", {"by": "herald"}))
         for entry in entries:
@@ -1351,6 +1634,8 @@ class TableService:
         summary = engine.summary(new_state)
         result = engine.result(new_state)
         turn_changed = summary.turn_key != game.turn_key
+        phase_changed = summary.phase != game.phase
+        previous_turn = game.turn_label
         self._write_state(game, new_state, version, pos, summary,
                           {"winners": list(result.winners), "reason": result.reason} if result else None,
                           "finished" if result else game.status)
@@ -1366,24 +1651,45 @@ class TableService:
             public.append(f"— {summary.turn_label} —")
         if public or image:
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text="\n".join(public), image=image)
+        # Private lines: one message per seat, addressed to the role (whoever holds it when delivered).
         seats = self._seats(game)
-        private: dict[str, list[str]] = {}
+        private: dict[int, list[str]] = {}
         for entry in entries:
-            for reader in entry.to or ():
-                holder = self._holder_in(seats, reader)
-                if holder and not holder.startswith("system:"):
-                    private.setdefault(holder, []).append(entry.text)
-        for holder, lines in private.items():
-            self.outbox.add(kind="private_log", game_id=game.id, user=holder, private=True,
+            for seat in seats:
+                if entry.to is not None and set(entry.to) & set(seat.roles) and seat.user_id \
+                        and not seat.user_id.startswith("system:"):
+                    private.setdefault(seat.seat, []).append(entry.text)
+        for number, lines in private.items():
+            seat_role = seats[number - 1].roles[0]
+            self.outbox.add(kind="private_log", game_id=game.id, role=seat_role, to_role=True, private=True,
                             text=f"Game #{game.id}: " + "\n".join(lines))
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
-            self.outbox.add(kind="result", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is over. Winner: {names} — {result.reason}.")
+            text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
+            self._tell_followers(game, engine, self._turn_digest(
+                game, previous_turn, f"The game is over. Winner: {names} — {result.reason}."), image)
         else:
-            self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed)
+            if turn_changed:
+                self._tell_followers(game, engine, self._turn_digest(game, previous_turn, f"Now {summary.turn_label}."),
+                                     image)
+            self._after_change(game, engine, new_state, acted=(role,), turn_changed=turn_changed,
+                               phase_changed=phase_changed)
         return new_state, version
+
+    def _turn_digest(self, game: _Game, turn_label: str | None, ending: str, limit: int = 12) -> str:
+        """For followers: the public log of the turn that just ended (its last lines) and what comes now."""
+        row = self.db.execute("SELECT MAX(pos) FROM snapshots WHERE game_id = ? AND pos < ?",
+                              [game.id, game.log_length]).fetchone()
+        since = row[0] if row and row[0] is not None else 0
+        lines = [t for (t,) in self.db.execute(
+            "SELECT text FROM log WHERE game_id = ? AND undone = 0 AND audience IS NULL AND pos > ? ORDER BY id",
+            [game.id, since])]
+        shown = lines[-limit:]
+        more = [f"(…{len(lines) - limit} earlier line(s): see the log)"] if len(lines) > limit else []
+        head = f"{turn_label} is over." if turn_label else ""
+        return "\n".join([head, *more, *shown, ending]).strip()
 
     def _write_state(self, game: _Game, state: dict, version: int, pos: int, summary, result, status) -> None:
         now = self._now()
@@ -1401,9 +1707,12 @@ class TableService:
         self._staged[game.id] = (version, state)
 
     def _after_change(self, game: _Game, engine: Engine, state: dict, acted: tuple[str, ...],
-                      turn_changed: bool) -> None:
-        """Keep one deadline row per waiting role; a role that starts waiting (or waits again after
-        acting, or at a new turn) gets a fresh deadline and a "your move" notice."""
+                      turn_changed: bool, phase_changed: bool = False, new_holder: bool = False) -> None:
+        """Keep one deadline row per role the game waits for. A role's deadline runs from when the game
+        started waiting for it: its own sub-steps keep the same wait (deadline, reminders sent); a role
+        that starts waiting, or waits again at a new game turn, a new phase or for a new kind of decision,
+        gets a fresh deadline and a "your move" notice. ``new_holder``: a seat changed hands (the caller
+        removed its rows); a "your move" still undelivered for the role reaches the new holder anyway."""
         now = self._now()
         settings = self._deadline_settings(game)
         existing = {r[0]: r[1] for r in self.db.execute("SELECT role, kind FROM deadlines WHERE game_id = ?",
@@ -1418,8 +1727,8 @@ class TableService:
         for role in active:
             prompt = engine.prompt(state, role)
             kind = prompt.kind if prompt else "turn"
-            if role in existing and role not in acted and existing[role] == kind and not turn_changed:
-                continue
+            if continues_wait(existing.get(role), kind, turn_changed, phase_changed):
+                continue  # the same wait goes on (the role's own sub-steps, or another role acted)
             seconds = settings.for_kind(kind)
             # In a paused game the clock starts from the pause: resume() adds the paused time back.
             start = game.paused_at if game.status == "paused" and game.paused_at else now
@@ -1427,19 +1736,24 @@ class TableService:
             holder = self._holder_in(seats, role)
             vacation = self.db.execute("SELECT 1 FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
                                        [holder, now, now]).fetchone() if holder else None
+            # reminder offsets not shorter than the whole deadline are skipped (they would fire at once)
             self.db.execute("INSERT OR REPLACE INTO deadlines (game_id, role, kind, started_at, due_at, "
-                            "reminders_sent, expired, paused_at) VALUES (?,?,?,?,?,0,0,?)",
+                            "reminders_sent, expired, paused_at, defaults) VALUES (?,?,?,?,?,0,0,?,0)",
                             [game.id, role, kind, now, due, now if vacation else None])
-            # A new kind of decision (a secret card play resolved into an action phase) is news too.
-            news = role not in existing or turn_changed or existing[role] != kind
-            if news and not (prompt and prompt.committed):
-                newly_waiting.append(role)
-            if holder and not holder.startswith("system:") and news:
-                when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
-                unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-                self.outbox.add(kind="your_move", game_id=game.id, user=holder, role=role, private=True,
-                                text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
-                                     f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
+            if prompt and prompt.committed:
+                continue  # a secret choice already made: nobody waits for it
+            newly_waiting.append(role)
+            if not holder or holder.startswith("system:"):
+                continue
+            if new_holder and self.db.execute(
+                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
+                    "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
+                continue
+            when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
+            unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
+            self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
+                            text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
+                                 f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
         if newly_waiting:
             # the channel's "whose move" line: delivered with a mention of the players now waited for
             names = " and ".join(engine.role_name(r) for r in newly_waiting)

@@ -9,23 +9,45 @@ Schema changes are ordered migration functions; ``schema_version`` records how m
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from typing import Callable, Iterator
 
 import sqlite_utils
 
 
+#: WAL pages after which a commit checkpoints by itself (SQLite's default is 1000). The table service
+#: checkpoints from its tick() instead, off the path of orders; this only bounds the WAL of a process
+#: that never ticks.
+BACKSTOP_CHECKPOINT_PAGES = 20000
+
+
+class StorageError(Exception):
+    """The database cannot be used (cannot be opened, or was written by a newer Herald). The message is
+    written for the person running Herald."""
+
+
+class SchemaTooNew(StorageError):
+    """The database's schema is newer than this Herald knows: opening it could corrupt it."""
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    """Open (creating if needed) and configure a database; does not migrate."""
-    # isolation_level=None: no implicit transactions; :func:`transaction` opens them explicitly.
-    conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-    db = sqlite_utils.Database(conn, execute_plugins=False)
-    if path != ":memory:":
-        db.execute("PRAGMA journal_mode=WAL")
-    # NORMAL is safe in WAL mode against application crashes; only an OS crash may lose the last commits.
-    db.execute("PRAGMA synchronous=NORMAL")
-    db.execute("PRAGMA foreign_keys=ON")
-    db.execute("PRAGMA busy_timeout=30000")
+    """Open (creating if needed) and configure a database; does not migrate. Raises :class:`StorageError`
+    with a readable message when the file cannot be opened or is not a database."""
+    try:
+        # isolation_level=None: no implicit transactions; :func:`transaction` opens them explicitly.
+        conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        db = sqlite_utils.Database(conn, execute_plugins=False)
+        if path != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL is safe in WAL mode against application crashes; only an OS crash may lose the last commits.
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute("PRAGMA busy_timeout=30000")
+    except sqlite3.Error as error:
+        folder = os.path.dirname(os.path.abspath(path))
+        hint = f" (the folder {folder} does not exist)" if not os.path.isdir(folder) else ""
+        raise StorageError(f"Cannot open the database {path}: {error}{hint}.") from None
     return db
 
 
@@ -105,8 +127,41 @@ def _v2_slow_play(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE outbox ADD COLUMN dead INTEGER NOT NULL DEFAULT 0")
 
 
+def _v3_role_targets(db: sqlite_utils.Database) -> None:
+    """Outbox messages addressed to a role, resolved to the seat's holder when they are delivered; an
+    index for the "earlier message to the same destination still waiting" check of pending()."""
+    db.execute("""CREATE TABLE outbox_v3 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL UNIQUE, game_id INTEGER,
+        kind TEXT NOT NULL, target_kind TEXT NOT NULL CHECK (target_kind IN ('channel','user','role')),
+        target TEXT NOT NULL, private INTEGER NOT NULL, role TEXT, text TEXT NOT NULL, image TEXT,
+        created_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at REAL NOT NULL,
+        delivered_at REAL, external_ref TEXT, last_error TEXT, dead INTEGER NOT NULL DEFAULT 0,
+        CHECK (NOT (private = 1 AND target_kind = 'channel')),
+        CHECK (target_kind != 'role' OR game_id IS NOT NULL))""")
+    db.execute("INSERT INTO outbox_v3 (id, delivery_id, game_id, kind, target_kind, target, private, role, text, "
+               "image, created_at, attempts, next_attempt_at, delivered_at, external_ref, last_error, dead) "
+               "SELECT id, delivery_id, game_id, kind, target_kind, target, private, role, text, image, "
+               "created_at, attempts, next_attempt_at, delivered_at, external_ref, last_error, dead FROM outbox")
+    db.execute("DROP TABLE outbox")
+    db.execute("ALTER TABLE outbox_v3 RENAME TO outbox")
+    db.execute("CREATE INDEX outbox_pending ON outbox(delivered_at, next_attempt_at)")
+    # pending()'s NOT EXISTS looks up earlier undelivered messages to the same destination
+    db.execute("CREATE INDEX outbox_destination ON outbox(target_kind, target, id) "
+               "WHERE delivered_at IS NULL AND dead = 0")
+
+
+def _v4_seat_requests(db: sqlite_utils.Database) -> None:
+    """Requests to swap into an occupied seat (the other player must accept); how many default actions a
+    passed deadline has played in the current wait (bounded)."""
+    db.execute("""CREATE TABLE swap_requests (
+        game_id INTEGER NOT NULL REFERENCES games(id), user_id TEXT NOT NULL, from_seat INTEGER NOT NULL,
+        to_seat INTEGER NOT NULL, created_at REAL NOT NULL, PRIMARY KEY (game_id, user_id))""")
+    db.execute("ALTER TABLE deadlines ADD COLUMN defaults INTEGER NOT NULL DEFAULT 0")
+
+
 #: Ordered; never edit a released entry, append a new one.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
+                                                             _v4_seat_requests]
 LATEST = len(MIGRATIONS)
 
 
@@ -118,7 +173,11 @@ def schema_version(db: sqlite_utils.Database) -> int:
 
 
 def migrate(db: sqlite_utils.Database, target: int = LATEST) -> list[int]:
-    """Run the migrations after the database's version up to ``target``; each in its own transaction."""
+    """Run the migrations after the database's version up to ``target``; each in its own transaction.
+    Raises :class:`SchemaTooNew` (changing nothing) for a database written by a newer Herald."""
+    current = schema_version(db)
+    if current > LATEST:
+        raise SchemaTooNew(_too_new(db, current))
     applied = []
     with transaction(db):
         db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -127,11 +186,19 @@ def migrate(db: sqlite_utils.Database, target: int = LATEST) -> list[int]:
     while True:
         with transaction(db):
             current = schema_version(db)  # re-read under the lock: another process may have migrated
+            if current > LATEST:
+                raise SchemaTooNew(_too_new(db, current))
             if current >= target:
                 break
-            if current > LATEST:
-                raise RuntimeError(f"database schema {current} is newer than this Herald ({LATEST})")
             MIGRATIONS[current](db)
             db.execute("UPDATE schema_version SET version = ?", [current + 1])
             applied.append(current + 1)
     return applied
+
+
+def _too_new(db: sqlite_utils.Database, version: int) -> str:
+    row = db.execute("PRAGMA database_list").fetchone()
+    where = row[2] if row and row[2] else "this database"
+    return (f"The database {where} has schema version {version}, newer than this Herald understands "
+            f"(up to {LATEST}): it was written by a newer Herald. Upgrade Herald, or open another database; "
+            "Herald will not change it.")

@@ -4,10 +4,10 @@ from freezegun import freeze_time
 from bot import clock
 from bot.config import Config, DeadlineSettings
 from bot.service import TableService
-from tests.service.engines import ENGINE as SKIRMISH
+from tests.service.engines import ENGINE as SKIRMISH, MARCHES
 from tests.support.duel import ENGINE as DUEL
 
-ENGINES = {"duel": DUEL, "skirmish": SKIRMISH}
+ENGINES = {"duel": DUEL, "skirmish": SKIRMISH, "marches": MARCHES}
 START = "2026-03-01 12:00:00"
 
 

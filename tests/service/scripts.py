@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import shlex
 
+from bot.scheduling import MAX_DEFAULTS_PER_WAIT, continues_wait
 from rules.core import Engine, SetupArgs
 
 
@@ -35,15 +36,17 @@ def generate_script(engine: Engine, game: str, seed: int, players: tuple[str, ..
         legal = [a.id for a in engine.legal_actions(state, role)]
         default = engine.default_action(state, role)
         if not deadline_done and actions >= deadline_after and len(active) == 1 and default in legal:
-            lines += ["# nobody moves: the deadline passes and the default action is played",
-                      "advance 25h", "expect text 1 played by default"]
-            action, deadline_done = default, True
-        else:
-            action = chooser.choice(legal)
-            if holder[role] != current:
-                current = holder[role]
-                lines.append(f"as {current}")
-            lines.append(f"do {shlex.quote(action)} {role}")
+            state, played = play_defaults(engine, state, role)
+            actions += played
+            deadline_done = True
+            lines += ["# nobody moves: the deadline passes and the default actions finish the role's turn",
+                      "advance 25h", f"expect text ({played} played by default"]
+            continue
+        action = chooser.choice(legal)
+        if holder[role] != current:
+            current = holder[role]
+            lines.append(f"as {current}")
+        lines.append(f"do {shlex.quote(action)} {role}")
         state = engine.apply(state, role, action).state
         actions += 1
     if not deadline_done:
@@ -51,3 +54,27 @@ def generate_script(engine: Engine, game: str, seed: int, players: tuple[str, ..
     result = engine.result(state)
     lines += ["expect finished", "status", f"expect text {result.reason}", "replay", "expect ok"]
     return lines
+
+
+def play_defaults(engine: Engine, state: dict, role: str) -> tuple[dict, int]:
+    """What the service does when ``role``'s deadline passes under the "default" policy: its default
+    action, then the next while the same wait goes on (bot.scheduling.continues_wait), at most
+    MAX_DEFAULTS_PER_WAIT. Returns the new state and how many defaults were played."""
+    played = 0
+    kind = engine.prompt(state, role).kind
+    while played < MAX_DEFAULTS_PER_WAIT:
+        prompt = engine.prompt(state, role)
+        action = engine.default_action(state, role) if prompt and not prompt.committed else None
+        if action not in [a.id for a in engine.legal_actions(state, role)]:
+            break
+        before = engine.summary(state)
+        state = engine.apply(state, role, action).state
+        played += 1
+        if engine.result(state) is not None or role not in engine.active_roles(state):
+            break
+        after = engine.summary(state)
+        new_kind = engine.prompt(state, role).kind
+        if not continues_wait(kind, new_kind, after.turn_key != before.turn_key, after.phase != before.phase):
+            break
+        kind = new_kind
+    return state, played

@@ -36,7 +36,7 @@ def test_a_scripted_duel_runs_to_the_end_with_a_deadline_passing(workdir, capsys
     lines = generate_script(DUEL, "duel", seed=4, deadline_after=3)
     code, out = run_local(workdir, lines, capsys)
     assert code == 0, out[-3000:]
-    assert "1 played by default" in out and "is over" in out
+    assert "(1 played by default" in out and "is over" in out
     code = main(["replay", "1", "--config", str(workdir / "config.toml"), "--db", str(workdir / "h.db")])
     assert code == 0 and "OK" in capsys.readouterr().out
 
@@ -170,6 +170,10 @@ def test_the_console_processes_deadlines_that_passed_under_a_frozen_clock(tmp_pa
     frozen.tick(86400 + 60)          # a day passes without bob
     assert console.execute("status")  # each command first processes what fell due
     text = "\n".join(out)
-    assert "The deadline for Blue (bob) has passed: 'Bid 1' is played for them." in text
+    assert ">> #local: The deadline for Blue (bob) has passed; the default was taken for them." in text
+    assert not any("Bid 1" in line for line in out if ">> #local" in line)  # what was played stays private
     assert "Round 2" in text
+    out.clear()
+    assert console.execute("as bob")
+    assert any(">> @bob: Game #1: Your deadline passed: 'Bid 1' was played for you." in line for line in out)
     svc.close()

@@ -34,11 +34,12 @@ def test_private_log_lines_only_reach_their_reader(service):
     assert public and all("bid 3" not in m.text for m in public)
 
 
-def test_role_messages_resolve_to_the_seat_holder_at_creation(service):
+def test_role_messages_resolve_to_the_seat_holder_at_delivery(service):
     game = started_game(service)
+    assert [m.target for m in service.outbox.pending(500) if m.kind == "your_move" and m.role == "blue"] == ["bob"]
     service.replace_seat(game, "alice", "blue", "carol")
     notices = [m for m in service.outbox.pending(500) if m.kind == "your_move" and m.role == "blue"]
-    assert [m.target for m in notices] == ["bob", "carol"]
+    assert [(m.target_kind, m.target) for m in notices] == [("user", "carol")]  # queued for bob, now carol's
 
 
 def test_delivery_is_idempotent_and_failures_back_off(service, frozen):

@@ -29,7 +29,7 @@ def test_a_scripted_richard3_game_runs_to_the_end(tmp_path, frozen, capsys, seed
                  "--script", str(script), "--out", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert code == 0, out[-4000:]
-    assert "1 played by default" in out
+    assert "played by default" in out and "(0 played by default" not in out
     assert "Game #1 is over. Winner:" in out
     assert "OK: " in out and "the log, " in out and "snapshots and the current state match" in out
     assert main(["replay", "1", "--config", str(tmp_path / "none.toml"), "--db", str(tmp_path / "r3.db")]) == 0

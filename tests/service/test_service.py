@@ -130,13 +130,19 @@ def test_leave_and_swap_before_start(service):
     game = service.create_game("duel", channel="chan", creator_id="alice").game_id
     service.join(game, "alice")
     service.join(game, "bob")
-    seat = service.swap(game, "alice", "blue")
-    assert seat.roles == ("blue",) and seat.user_id == "alice"
-    assert service.status(game).seats[0].user_id == "bob"
+    asked = service.swap(game, "alice", "blue")         # bob's seat: only a request
+    assert asked.roles == ("blue",) and asked.user_id == "bob" and asked.swap_requests == ("alice",)
+    assert [s.user_id for s in service.status(game).seats] == ["alice", "bob"]
+    seat = service.swap(game, "bob", "red")             # bob swaps back: he agrees
+    assert seat.roles == ("red",) and seat.user_id == "bob"
+    assert [s.user_id for s in service.status(game).seats] == ["bob", "alice"]
+    assert all(s.swap_requests == () for s in service.status(game).seats)
     service.leave(game, "bob")
     assert service.status(game).seats[0].user_id is None
     with pytest.raises(NotYourSeat):
         service.leave(game, "bob")
+    moved = service.swap(game, "alice", "red")          # a free seat is taken at once
+    assert moved.user_id == "alice" and service.status(game).seats[1].user_id is None
 
 
 def test_undo_takes_back_only_ones_own_reversible_last_action(service):
@@ -361,3 +367,53 @@ def test_undo_back_across_a_turn_boundary(service):
     notices = [m for m in service.outbox.pending(500) if m.kind == "your_move" and m.target == "alice"]
     assert len(notices) == 2                           # the attacker is told to move again
     assert service.replay(game).ok
+
+
+def test_log_counts_zero_as_nothing(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:2")
+    assert service.log(game, "alice", 0) == []
+    assert len(service.log(game, "alice", None)) == len(service.log(game, "alice", 50)) == 2
+    with pytest.raises(BadOption):
+        service.log(game, "alice", -1)
+
+
+def test_an_undo_line_comes_after_what_it_takes_back(service):
+    game = started_game(service, "skirmish")
+    service.submit(game, "alice", "attack")
+    service.undo(game, "alice")
+    lines = service.log(game, "bob")
+    assert lines[-1].text.startswith("Attacker takes back: The attacker strikes.")
+    assert lines[-1].pos == 1 and all(l.pos <= 1 for l in lines)   # numbered like the action taken back
+
+
+def test_your_move_leaves_out_the_players_own_actions(service):
+    game = started_game(service)
+    service.submit(game, "alice", "bid:2")
+    service.submit(game, "bob", "bid:1")            # bob's own bid revealed the round
+    round_two = [m for m in service.outbox.pending(500) if m.kind == "your_move" and "Round 2" in m.text]
+    bob = [m for m in round_two if m.target == "bob"][0]
+    alice = [m for m in round_two if m.target == "alice"][0]
+    assert "Since you last looked" not in bob.text   # nothing new to him: no digest at all
+    assert "red bid 2, blue bid 1" in alice.text
+
+
+def test_errors_name_roles_as_players_know_them(service):
+    game = started_game(service)
+    with pytest.raises(NotFound, match="no role 'green'; its roles are Red, Blue"):
+        service.submit(game, "alice", "bid:1", role="green")
+    with pytest.raises(NotYourSeat, match="You do not play Blue in game #1; you play Red"):
+        service.view(game, "alice", role="blue")
+    with pytest.raises(BadOption, match=r"Duel \(Standard\) is for 2 players, not 3"):
+        service.create_game("duel", channel="c", creator_id="a", players=3)
+    assert service.submit(game, "alice", "bid:1", role="Red").role == "red"
+
+
+def test_choices_say_when_the_clock_is_stopped(service):
+    game = started_game(service)
+    assert not service.choices(game, "alice")[0].paused
+    service.pause(game, "alice")
+    assert service.choices(game, "alice")[0].paused
+    service.resume(game, "alice")
+    service.set_vacation("alice", service._now() + 86400)
+    assert service.choices(game, "alice")[0].paused and not service.choices(game, "bob")[0].paused

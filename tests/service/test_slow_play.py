@@ -1,5 +1,6 @@
 """Deadlines, reminders, policies, vacations, pauses and reaction windows, under a frozen clock."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -76,17 +77,6 @@ def test_substitute_policy_hands_the_seat_over(svc_factory, frozen):
     assert waiting.user_id == "sub" and waiting.deadline > frozen().timestamp() + 11 * HOUR
     assert ("your_move", "sub") in kinds(svc)
     svc.submit(game, "sub", "bid:1")
-
-
-def test_substitute_defaults_to_the_game_master(svc_factory, frozen):
-    svc = svc_factory(secret="1h", policy="substitute")
-    game = started_game(svc)
-    svc.submit(game, "alice", "bid:2")
-    frozen.tick(timedelta(hours=2))
-    svc.tick()
-    assert svc.status(game).seats[1].user_id == "alice"  # alice (GM) now holds both seats
-    svc.submit(game, "alice", "bid:1")
-    assert svc.status(game).turn_label == "Round 2"
 
 
 def test_per_game_deadline_overrides(svc_factory, frozen):
@@ -213,6 +203,7 @@ def test_example_config_documents_what_is_read():
     from pathlib import Path
     config = load_config(Path(__file__).resolve().parents[2] / "config.example.toml")
     assert config.deadlines.reaction == 6 * HOUR and config.outbox_backoff_max == HOUR
+    assert config.local_database_path == "herald-local.db" and config.database_path == "herald.db"
 
 
 def test_a_seat_replaced_during_a_pause_gets_a_full_deadline_after_resume(svc_factory, frozen):
@@ -225,3 +216,16 @@ def test_a_seat_replaced_during_a_pause_gets_a_full_deadline_after_resume(svc_fa
     svc.resume(game, "alice")
     carol = [w for w in svc.status(game).waiting if w.role == "blue"][0]
     assert carol.user_id == "carol" and carol.deadline == pytest.approx(frozen().timestamp() + DAY)
+
+
+def test_misspelt_sections_and_keys_are_refused():
+    for bad, words in (({"deadlnes": {"turn": "1d"}}, "unknown section [deadlnes]"),
+                       ({"reminders": {"befor": ["1d"]}}, "reminders: unknown setting(s) befor"),
+                       ({"database": {"pth": "x.db"}}, "database: unknown setting(s) pth"),
+                       ({"policy": "wait"}, "unknown setting 'policy' outside any section"),
+                       ({"outbox": {"max_attempts": "many"}}, "outbox.max_attempts"),
+                       ({"admin": {"users": "root"}}, "admin.users")):
+        with pytest.raises(ConfigError, match=re.escape(words)):
+            config_from_dict(bad)
+    config = config_from_dict({"discord": {"token": "x"}, "database": {"local_path": "mine.db"}})
+    assert config.local_database_path == "mine.db" and config.database_path == "herald.db"

@@ -261,3 +261,60 @@ def test_concurrent_ticks_apply_a_passed_deadline_once(tmp_path):
         consistent(services[0], game)
         for s in services:
             s.close()
+
+
+def test_a_database_from_a_newer_herald_is_refused_and_left_alone(tmp_path):
+    path = str(tmp_path / "future.db")
+    svc = make_service(path)
+    svc.db.execute("UPDATE schema_version SET version = ?", [storage.LATEST + 1])
+    svc.close()
+    with pytest.raises(storage.SchemaTooNew, match=f"schema version {storage.LATEST + 1}, newer than this Herald"):
+        make_service(path)
+    db = storage.connect(path)
+    assert storage.schema_version(db) == storage.LATEST + 1   # not touched
+    db.conn.close()
+
+
+def test_an_unopenable_database_is_a_clear_error(tmp_path):
+    with pytest.raises(storage.StorageError, match="Cannot open the database .*does not exist"):
+        make_service(tmp_path / "no" / "such" / "dir" / "x.db")
+
+
+def test_upgrading_a_version_2_outbox_keeps_its_messages_and_allows_role_targets(tmp_path):
+    path = str(tmp_path / "v2.db")
+    db = storage.connect(path)
+    assert storage.migrate(db, target=2) == [1, 2]
+    db.execute("INSERT INTO outbox (delivery_id, kind, target_kind, target, private, text, created_at, "
+               "next_attempt_at, dead) VALUES ('d1','notice','channel','chan',0,'hello',0,0,0)")
+    db.execute("INSERT INTO outbox (delivery_id, kind, target_kind, target, private, text, created_at, "
+               "next_attempt_at, dead, attempts) VALUES ('d2','notice','user','u',1,'gone',0,0,1,4)")
+    db.conn.close()
+    svc = TableService(path, engines=ENGINES)
+    assert storage.schema_version(svc.db) == storage.LATEST
+    assert [m.text for m in svc.outbox.pending()] == ["hello"]
+    assert svc.outbox.stats() == {"total": 2, "delivered": 0, "dead": 1, "waiting": 1}
+    indexes = {r[0] for r in svc.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"outbox_pending", "outbox_destination"} <= indexes
+    with pytest.raises(Exception):  # the private-to-channel guard survived the rebuild
+        svc.db.execute("INSERT INTO outbox (delivery_id, kind, target_kind, target, private, text, created_at, "
+                       "next_attempt_at) VALUES ('x','n','channel','c',1,'t',0,0)")
+    svc.close()
+
+
+def test_checkpoints_run_from_tick_not_inside_an_order(tmp_path):
+    svc = make_service(tmp_path / "wal.db")
+    assert svc.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == storage.BACKSTOP_CHECKPOINT_PAGES
+    calls = []
+    real = svc.checkpoint
+    svc.checkpoint = lambda: calls.append(1) or real()
+    game = started_game(svc)
+    svc.submit(game, "alice", "bid:2")
+    svc.tick()
+    assert calls == []                  # not at every tick either: every CHECKPOINT_EVERY seconds
+    svc._last_checkpoint = 0.0
+    svc.tick()
+    assert calls == [1]
+    size = (tmp_path / "wal.db").stat().st_size
+    svc.submit(game, "bob", "bid:1")
+    svc.close()
+    assert size > 4096                   # the checkpoint wrote the games into the database file itself
