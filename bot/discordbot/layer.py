@@ -44,8 +44,8 @@ THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_t
                 discord.ChannelType.news_thread)
 
 #: service calls that change something: a failure after one of them must not claim "nothing changed"
-MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "set_autopass", "start", "end", "abort",
-            "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
+MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "accept_swap", "decline_swap",
+            "set_autopass", "start", "end", "abort", "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
             "send"}
 #: the mutating service calls made while handling the current interaction (see Layer._guarded)
 _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("herald_changed", default=None)
@@ -816,9 +816,66 @@ class Layer:
     async def game_swap(self, interaction: discord.Interaction, game: str | None, role: str) -> None:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
-            seat = await self.call(self.service.swap, status.game_id, self.uid(interaction.user), role)
+            user = self.uid(interaction.user)
+            seat = await self.call(self.service.swap, status.game_id, user, role)
+            if seat.user_id is not None and str(seat.user_id) != user:  # only asked: its player must agree
+                who = discord.utils.escape_mentions(L.clip(seat.user_name or str(seat.user_id), 64))
+                await answer(interaction, f"You asked {who} to exchange seats: seat {seat.seat} "
+                                          f"({', '.join(seat.role_names)}) in game #{status.game_id}. Nothing "
+                                          "changes until they accept (`/game accept-swap`); `/game decline-swap` "
+                                          "withdraws your request.", ephemeral=True)
+                return
             await answer(interaction, f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
                                       f"#{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    @staticmethod
+    def _seat_of_user(status: Any, user_id: str) -> Any | None:
+        return next((s for s in status.seats if str(s.user_id) == user_id), None)
+
+    async def game_swap_answer(self, interaction: discord.Interaction, game: str | None, accept: bool,
+                               requester: Any | None = None) -> None:
+        """/game accept-swap and /game decline-swap: answer a request to exchange seats (``requester``:
+        whose, needed only when several wait). Declining with none waiting withdraws one's own request.
+        The other player is told privately."""
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("open",))
+            user = self.uid(interaction.user)
+            wanted = self.uid(requester) if requester is not None else None
+            mine = self._seat_of_user(status, user)
+            if mine is None:
+                raise Refusal(f"You have no seat in game #{status.game_id}.")
+            asking = [r for r in mine.swap_requests if wanted is None or str(r) == wanted]
+            me = discord.utils.escape_mentions(L.clip(self.uname(interaction.user), 64))
+            if accept:
+                seat = await self.call(self.service.accept_swap, status.game_id, user, wanted)
+                after = await self.call(self.service.status, status.game_id)
+                other = after.seats[mine.seat - 1].user_id
+                if other:
+                    await self.call(self.service.send, status.game_id,
+                                    f"{me} accepted: you now sit at seat {mine.seat} ({', '.join(mine.role_names)})"
+                                    f" in game #{status.game_id}.", user=str(other))
+                await answer(interaction, f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
+                                          f"#{status.game_id}.", ephemeral=True)
+                return
+            await self.call(self.service.decline_swap, status.game_id, user, wanted)
+            if asking:  # refused a request made to the user
+                other = str(asking[0]) if len(asking) == 1 or wanted else None
+                if other:
+                    await self.call(self.service.send, status.game_id,
+                                    f"{me} declined to exchange seats with you in game #{status.game_id}; "
+                                    "your seat is unchanged.", user=other)
+                await answer(interaction, f"Declined: your seat in game #{status.game_id} is unchanged.",
+                             ephemeral=True)
+                return
+            # none waiting for the user: the service withdrew the user's own request
+            target = next((s for s in status.seats if user in [str(r) for r in s.swap_requests]), None)
+            if target is not None and target.user_id:
+                await self.call(self.service.send, status.game_id,
+                                f"{me} withdrew their request to exchange seats with you in game "
+                                f"#{status.game_id}.", user=str(target.user_id))
+            await answer(interaction, f"Your request to exchange seats in game #{status.game_id} is withdrawn.",
+                         ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def game_autopass(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
@@ -867,6 +924,11 @@ class Layer:
         seats = "\n".join(f"{s.seat}. {' / '.join(s.role_names)}: "
                           + (self._mention(s.user_id) if s.user_id else "*free*") for s in status.seats)
         embed.add_field(name="Seats", value=L.clip(seats, 1024) or "none", inline=False)
+        asks = [f"{self._mention(r)} asks {self._mention(s.user_id)} for seat {s.seat} ({' / '.join(s.role_names)})"
+                for s in status.seats for r in getattr(s, "swap_requests", ())]
+        if asks:
+            embed.add_field(name="Swap requests", value=L.clip("\n".join(asks) + "\n(`/game accept-swap` or "
+                                                               "`/game decline-swap`)", 1024), inline=False)
         if status.waiting:
             embed.add_field(name="Waiting for", value=L.clip(self.waiting_line(status).replace("**Now:** ", ""), 1024)
                             or "nobody", inline=False)

@@ -192,9 +192,13 @@ def test_admin_powers(table):
     t = table
     t.cmd("game new", t.alice, game="duel", role="red")
     t.cmd("game join", t.bob)
-    swapped = t.cmd("game swap", t.bob, role="red")
-    assert "seat 1 (Red)" in swapped.recorded[-1].content
-    t.cmd("game swap", t.alice, role="red")
+    swapped = t.cmd("game swap", t.bob, role="red")      # alice's seat: only asked
+    assert "asked Alice to exchange seats" in swapped.recorded[-1].content
+    t.cmd("game accept-swap", t.alice)
+    assert t.service.status(1).seats[0].user_id == str(t.bob.id)
+    t.cmd("game swap", t.alice, role="red")               # and back again
+    t.cmd("game accept-swap", t.bob)
+    assert t.service.status(1).seats[0].user_id == str(t.alice.id)
     refused = t.cmd("game start", t.bob)
     assert "Only the game master" in refused.recorded[-1].content
     t.cmd("game start", t.alice)

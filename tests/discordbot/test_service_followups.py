@@ -1,0 +1,53 @@
+"""The Discord layer following the table service's recent changes: swap requests, followers' messages,
+committed secret choices, stopped clocks, targets that are not Discord's, and the service additions the
+layer uses (user flags, roles on "waiting" messages, named game-master actions, setup checks, guilds)."""
+
+from __future__ import annotations
+
+from tests.discordbot.test_game import choices_for  # noqa: F401  (shared helper)
+
+
+def _status_text(t, who) -> str:
+    shown = t.cmd("game status", who)
+    return "\n".join(s.text() for s in shown.recorded)
+
+
+def test_swap_into_a_taken_seat_is_a_request_answered_with_accept_or_decline(table):
+    t = table
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    asked = t.cmd("game swap", t.bob, role="red")
+    assert "asked Alice to exchange seats" in asked.recorded[-1].content
+    assert "You now sit" not in asked.recorded[-1].content
+    assert t.service.status(1).seats[0].user_id == str(t.alice.id)
+    # /game status shows the waiting request
+    text = _status_text(t, t.carol)
+    assert "Swap requests" in text and f"<@{t.bob.id}> asks <@{t.alice.id}> for seat 1" in text
+    # alice declines: bob is told privately, nothing moves
+    t.client.recorder.clear()
+    declined = t.cmd("game decline-swap", t.alice)
+    assert "Declined" in declined.recorded[-1].content
+    t.deliver()
+    assert any("declined to exchange seats with you" in s.text() for s in t.client.recorder.to_user(t.bob.id)
+               if s.where == "dm")
+    assert t.service.status(1).seats[0].swap_requests == ()
+    # asked again, then accepted (naming the requester): they exchange, and bob is told
+    t.cmd("game swap", t.bob, role="red")
+    t.client.recorder.clear()
+    accepted = t.cmd("game accept-swap", t.alice, requester=t.bob)
+    assert "You now sit at seat 2 (Blue)" in accepted.recorded[-1].content
+    t.deliver()
+    assert any("accepted: you now sit at seat 1 (Red)" in s.text() for s in t.client.recorder.to_user(t.bob.id)
+               if s.where == "dm")
+    seats = t.service.status(1).seats
+    assert seats[0].user_id == str(t.bob.id) and seats[1].user_id == str(t.alice.id)
+    # a request can be withdrawn by its author; the other player is told
+    t.cmd("game swap", t.alice, role="red")
+    t.client.recorder.clear()
+    withdrawn = t.cmd("game decline-swap", t.alice)
+    assert "withdrawn" in withdrawn.recorded[-1].content
+    t.deliver()
+    assert any("withdrew their request" in s.text() for s in t.client.recorder.to_user(t.bob.id) if s.where == "dm")
+    nothing = t.cmd("game accept-swap", t.bob)
+    assert "Nobody asked" in nothing.recorded[-1].content
+    assert t.client.all_answered_once() == []
