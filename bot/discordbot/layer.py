@@ -900,11 +900,7 @@ class Layer:
                                           "public information only (the map, the log and whose move it is, "
                                           f"in <#{status.channel}>). `/game unfollow` stops it.", ephemeral=True)
                 return
-            unspectate = getattr(self.service, "unspectate", None)
-            if unspectate is None:
-                raise Refusal("This Herald cannot stop following a game yet (its table service has no "
-                              "`unspectate`); ask the bot's operator to update it.")
-            await self.call(unspectate, status.game_id, user)
+            await self.call(self.service.unspectate, status.game_id, user)
             await answer(interaction, f"You no longer follow game #{status.game_id}.", ephemeral=True)
         await self._guarded(interaction, work)
 
@@ -1513,13 +1509,17 @@ class Layer:
                 return "obsolete"  # already played (e.g. at once from the channel)
             status = await self.call(self.service.status, m.game_id)
             tail, view = self.choices_message(status, rcs[0], brief=True)
-            if self.settings.dm_turn_map:
+            if self.settings.dm_turn_map and m.image is None:
                 data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
-        elif m.image is not None:  # a picture drawn for the addressee's own role (service.send picture=)
-            data, _ = await self._picture(self.service.render_image, m.image)
+        if m.image is not None:
+            # the picture the message asks for: a follower's public map, the addressee's own view...
+            data, why = await self._picture(self.service.render_image, m.image)
+            if data is None:
+                log.warning("Picture of outbox message %s not drawn: %s", m.id, why)
         user = await self._user(m.target)
+        name = "my-map.png" if m.private else "map.png"
         try:
-            return await self._post(user, body, tail, file=png_file(data, "my-map.png"), view=view,
+            return await self._post(user, body, tail, file=png_file(data, name), view=view,
                                     nonce=m.delivery_id)
         except discord.Forbidden:
             return self._dm_closed(m)

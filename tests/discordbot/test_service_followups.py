@@ -51,3 +51,32 @@ def test_swap_into_a_taken_seat_is_a_request_answered_with_accept_or_decline(tab
     nothing = t.cmd("game accept-swap", t.bob)
     assert "Nobody asked" in nothing.recorded[-1].content
     assert t.client.all_answered_once() == []
+
+
+def test_followers_get_the_public_map_by_dm_and_can_unfollow(table, monkeypatch):
+    import bot.service
+
+    t = table
+    drawn = []
+
+    def draw(game, view, picture):
+        drawn.append(view.get("my_bid", "absent"))
+        return b"\x89PNG public"
+    monkeypatch.setattr(bot.service, "_draw", draw)
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    follow = t.cmd("game follow", t.carol)
+    assert "You follow game #1" in follow.recorded[-1].content
+    t.client.recorder.clear()
+    t.cmd("game start", t.alice)
+    t.deliver()
+    dms = [s for s in t.client.recorder.to_user(t.carol.id) if s.where == "dm"]
+    begins = [s for s in dms if "it begins" in s.text()]
+    assert len(begins) == 1 and begins[0].file_bytes() == [b"\x89PNG public"]
+    assert begins[0].files[0].filename == "map.png"
+    assert None in drawn  # the public view (no role): a follower never sees a player's bid
+    stop = t.cmd("game unfollow", t.carol)
+    assert "no longer follow game #1" in stop.recorded[-1].content
+    assert t.service.spectators(1) == []
+    again = t.cmd("game unfollow", t.carol)
+    assert "do not follow" in again.recorded[-1].content
