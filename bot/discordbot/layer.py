@@ -363,11 +363,18 @@ class Layer:
         if status.status != "active" or not status.waiting:
             return ""
         parts = []
+        chosen = []
         for w in status.waiting:
-            by = f", by {when(w.deadline)}" if w.deadline else ""
-            away = " (away)" if w.paused else ""
+            if getattr(w, "committed", False):  # a secret choice already made: nobody waits for it
+                chosen.append(w.role_name)
+                continue
+            by = f", by {when(w.deadline)}" if w.deadline and not w.paused else ""
+            away = " (clock stopped)" if w.paused else ""
             parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{by}")
-        return "**Now:** " + "; ".join(parts)
+        if not parts:
+            return ""
+        done = f" ({', '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen)" if chosen else ""
+        return "**Now:** " + "; ".join(parts) + done
 
     # ---- choices -------------------------------------------------------------------------------
     def choices_message(self, status: Any, rc: Any, page: int = 0, brief: bool = False) -> tuple[str, discord.ui.View]:
@@ -381,7 +388,9 @@ class Layer:
             lines.append("*Secret choice: nobody sees it until everyone has chosen.*")
         elif rc.kind == "reaction":
             lines.append("*You may respond now, or pass.*")
-        if rc.deadline and not brief:
+        if getattr(rc, "paused", False) and not brief:
+            lines.append("Deadline: clock stopped (the game is paused, or you are away).")
+        elif rc.deadline and not brief:
             lines.append(f"Deadline: {when(rc.deadline)}.")
         if pages > 1:
             lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
@@ -1016,13 +1025,18 @@ class Layer:
             lines = []
             for w in status.waiting:
                 policy = status.deadlines.policy_for(w.kind)
-                if w.deadline is None:
+                if getattr(w, "committed", False):
+                    lines.append(f"• {w.role_name} ({self._mention(w.user_id)}) has made their secret choice.")
+                    continue
+                if w.paused:
+                    due = "clock stopped"
+                elif w.deadline is None:
                     due = "no deadline"
                 else:
                     left = w.deadline - now
                     due = (f"by {when(w.deadline)}" if left > 0
                            else f"passed at {when(w.deadline, False)} ({clock.format_duration(-left)} ago)")
-                away = ", paused while they are away" if w.paused else ""
+                away = " (the game is paused, or they are away)" if w.paused else ""
                 lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {due}{away}; then: {policy}")
             await answer(interaction, f"**Game #{status.game_id} deadlines**\n" + "\n".join(lines), ephemeral=True)
         await self._guarded(interaction, work)
@@ -1391,7 +1405,8 @@ class Layer:
             if status.status != "active":
                 continue
             waited = {w.role: str(w.user_id) for w in status.waiting
-                      if w.user_id and str(w.user_id).isdigit() and not w.paused}
+                      if w.user_id and str(w.user_id).isdigit() and not w.paused
+                      and not getattr(w, "committed", False)}
             pinged: set[str] = set()
             for m in reversed(items):
                 roles = [r for r in self.roles_named(status, m) if r in waited and waited[r] not in pinged]
@@ -1405,7 +1420,7 @@ class Layer:
         deadline; and the user ids to ping. Empty when none of them is waited for any more."""
         if status.status != "active":
             return "", []
-        waiting = {w.role: w for w in status.waiting}
+        waiting = {w.role: w for w in status.waiting if not getattr(w, "committed", False)}
         ping_roles = set(ping_roles)
         parts: list[str] = []
         users: list[str] = []
@@ -1420,8 +1435,8 @@ class Layer:
                     users.append(uid)
             else:
                 who = discord.utils.escape_mentions(L.clip(w.user_name or "nobody", 64))
-            by = f", by {when(w.deadline)}" if w.deadline else ""
-            away = " (away)" if w.paused else ""
+            by = f", by {when(w.deadline)}" if w.deadline and not w.paused else ""
+            away = " (clock stopped)" if w.paused else ""
             parts.append(f"{w.role_name} {who}{away}{by}")
         return ("**Now:** " + "; ".join(parts), users) if parts else ("", [])
 

@@ -80,3 +80,30 @@ def test_followers_get_the_public_map_by_dm_and_can_unfollow(table, monkeypatch)
     assert t.service.spectators(1) == []
     again = t.cmd("game unfollow", t.carol)
     assert "do not follow" in again.recorded[-1].content
+
+
+def test_waiting_line_leaves_out_committed_choices_and_a_stopped_clock_shows(table):
+    from types import SimpleNamespace
+
+    from bot.service import RoleChoices, Waiting
+    from rules.core import Action
+
+    t = table
+    red = Waiting("red", "Red", "111", "Alice", "secret", 2_000_000_000.0, False, committed=True)
+    blue = Waiting("blue", "Blue", "222", "Bob", "secret", 2_000_000_000.0, False)
+    status = SimpleNamespace(status="active", waiting=(red, blue), game_id=1, title="Duel", turn_label="Round 1",
+                             seats=())
+    line = t.layer.waiting_line(status)
+    assert "<@222>" in line and "<@111>" not in line and "Red has chosen" in line
+    status.waiting = (red,)
+    assert t.layer.waiting_line(status) == ""  # nobody is waited for
+    paused = Waiting("blue", "Blue", "222", "Bob", "secret", 2_000_000_000.0, True)
+    status.waiting = (paused,)
+    assert "clock stopped" in t.layer.waiting_line(status) and "<t:" not in t.layer.waiting_line(status)
+    rc = RoleChoices("blue", "Blue", "Choose your secret bid.", "secret", (Action("bid:1", "Bid 1", "Bids"),),
+                     2_000_000_000.0, 3, paused=True)
+    text, _ = t.layer.choices_message(status, rc)
+    assert "clock stopped" in text and "<t:2000000000" not in text
+    running = RoleChoices("blue", "Blue", "x", "secret", rc.actions, 2_000_000_000.0, 3)
+    text, _ = t.layer.choices_message(status, running)
+    assert "<t:2000000000" in text and "clock stopped" not in text
