@@ -82,6 +82,11 @@ class Undeliverable(Exception):
     """An outbox message that no retry can deliver (a private message addressed to a channel)."""
 
 
+class NotDiscord(Undeliverable):
+    """An outbox message addressed to a channel or user that is not Discord's (not a snowflake), such as
+    the local console's channel "local": given up, never retried."""
+
+
 def choice_token(rc: Any) -> str:
     """``<version>x<fingerprint>``: the game version the choices were shown at, and a short hash of the
     role's prompt and legal action ids. See :meth:`Layer._current` for how a click is matched."""
@@ -1339,7 +1344,8 @@ class Layer:
                         for x in unit:
                             await self._give_up(x, reason)
                         stopped[key] = reason
-                        await self._report_undeliverable(first, code or 0, error)
+                        if not isinstance(error, NotDiscord):  # nobody on Discord to tell
+                            await self._report_undeliverable(first, code or 0, error)
                     else:
                         if isinstance(error, (discord.HTTPException, OSError, asyncio.TimeoutError)):
                             log.warning("Delivery of outbox message %s failed (retried later): %s", first.id, reason)
@@ -1370,7 +1376,13 @@ class Layer:
     async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
         """Send one delivery unit; returns a reference (the last Discord message id, or why nothing was
         sent)."""
-        if unit[0].target_kind == "channel":
+        first = unit[0]
+        if not self._snowflake(first.target):
+            what = "channel" if first.target_kind == "channel" else "user"
+            raise NotDiscord(f"the {what} {str(first.target)[:40]!r} is not a Discord {what} (not a numeric id): "
+                             "the message belongs to another front end (such as the local console's "
+                             "database) and no retry can deliver it here")
+        if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan)
         return await self._deliver_to_user(unit[0])
 
@@ -1479,8 +1491,6 @@ class Layer:
         first = unit[0]
         if any(x.private for x in unit):  # the outbox forbids it; never post a private message publicly
             raise Undeliverable(f"private outbox message {first.id} addressed to a channel")
-        if not str(first.target).isdigit():
-            return "not-a-discord-channel"
         body = "\n".join(x.text for x in unit if x.kind != "waiting" and x.text)
         tail, users, view = "", [], None
         waiting = [x for x in unit if x.kind == "waiting"]
@@ -1513,8 +1523,6 @@ class Layer:
     async def _deliver_to_user(self, m: Any) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
         the user's DMs are closed, the user is told privately on their next interaction."""
-        if not str(m.target).isdigit():
-            return "not-a-discord-user"
         if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
             return "shown-in-reply"
         body, tail, view, data = m.text or "", "", None, None
@@ -1538,6 +1546,12 @@ class Layer:
                                     nonce=m.delivery_id)
         except discord.Forbidden:
             return self._dm_closed(m)
+
+    @staticmethod
+    def _snowflake(value: Any) -> bool:
+        """Whether ``value`` can be a Discord id (a snowflake: a positive 64-bit integer)."""
+        text = str(value)
+        return text.isascii() and text.isdigit() and 0 < int(text) < 2 ** 64
 
     async def _channel(self, channel_id: str) -> Any:
         channel = self.client.get_channel(int(channel_id))

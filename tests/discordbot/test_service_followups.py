@@ -107,3 +107,20 @@ def test_waiting_line_leaves_out_committed_choices_and_a_stopped_clock_shows(tab
     running = RoleChoices("blue", "Blue", "x", "secret", rc.actions, 2_000_000_000.0, 3)
     text, _ = t.layer.choices_message(status, running)
     assert "<t:2000000000" in text and "clock stopped" not in text
+
+
+def test_targets_that_are_not_discord_ids_are_given_up_not_retried(table):
+    t = table
+    console = t.service.create_game("duel", channel="local", creator_id="local:alice", creator_name="Alice")
+    t.service.send(console.game_id, "a private word", user="local:bob")
+    t.cmd("game new", t.alice, game="duel", role="red")  # a real game alongside: still delivered
+    t.deliver()
+    rows = {r["target"]: r for r in t.service.db.query(
+        "SELECT target, delivered_at, dead, last_error FROM outbox WHERE game_id = ?", [console.game_id])}
+    for target in ("local", "local:bob"):
+        assert rows[target]["dead"] == 1 and rows[target]["delivered_at"] is None
+        assert "not a Discord" in rows[target]["last_error"]
+    assert t.service.outbox.stats()["waiting"] == 0
+    assert any("opened game #2" in s.text() for s in t.client.recorder.public())
+    t.deliver()  # nothing comes back for another try
+    assert t.service.outbox.pending(100) == []
