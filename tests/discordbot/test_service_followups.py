@@ -124,3 +124,26 @@ def test_targets_that_are_not_discord_ids_are_given_up_not_retried(table):
     assert any("opened game #2" in s.text() for s in t.client.recorder.public())
     t.deliver()  # nothing comes back for another try
     assert t.service.outbox.pending(100) == []
+
+
+def test_a_default_played_at_the_deadline_is_named_to_its_player_alone(table, frozen):
+    import datetime as dt
+
+    t = table
+    game = t.service.create_game("duel", channel=str(t.channel.id), creator_id=str(t.alice.id),
+                                 creator_name="Alice", deadlines={"policy": "default"})
+    t.cmd("game join", t.alice, role="red")
+    t.cmd("game join", t.bob)
+    t.cmd("game start", t.alice)
+    t.deliver()
+    t.client.recorder.clear()
+    frozen.tick(dt.timedelta(days=3))
+    t.run(t.layer.tick())
+    t.deliver()
+    public = "\n".join(s.text() for s in t.client.recorder.public())
+    assert "the default was taken for them" in public
+    assert "'Bid 1'" not in public and "played for you" not in public  # the public note names no action
+    for user in (t.alice, t.bob):
+        dms = "\n".join(s.text() for s in t.client.recorder.to_user(user.id) if s.where == "dm")
+        assert f"Game #{game.game_id}: Your deadline passed: 'Bid 1' was played for you." in dms
+    assert t.client.all_answered_once() == []
