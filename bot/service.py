@@ -1034,6 +1034,34 @@ class TableService:
                                   [user_id, self._now()]).fetchone()
         return (row[0], row[1]) if row else None
 
+    # ---- per-user flags ----------------------------------------------------------------------------
+    #: longest key and value a flag may have (flags are small facts, not a document store)
+    FLAG_KEY_MAX = 200
+    FLAG_VALUE_MAX = 2000
+
+    def user_flag(self, user_id: str, key: str) -> str | None:
+        """A small persistent fact about a user kept for a front end (a hint already shown, a warning
+        already sent), or None when unset. Survives restarts."""
+        with self._lock:
+            row = self.db.execute("SELECT value FROM user_flags WHERE user_id = ? AND key = ?",
+                                  [str(user_id), str(key)]).fetchone()
+        return row[0] if row else None
+
+    def set_user_flag(self, user_id: str, key: str, value: str | None) -> None:
+        """Set (or, with None, clear) a user's flag ``key``."""
+        key = str(key)
+        if not key or len(key) > self.FLAG_KEY_MAX:
+            raise BadOption(f"A flag's key must be 1 to {self.FLAG_KEY_MAX} characters long.")
+        if value is not None and len(str(value)) > self.FLAG_VALUE_MAX:
+            raise BadOption(f"A flag's value must be at most {self.FLAG_VALUE_MAX} characters long.")
+        with self._write():
+            if value is None:
+                self.db.execute("DELETE FROM user_flags WHERE user_id = ? AND key = ?", [str(user_id), key])
+            else:
+                self.db.execute("INSERT INTO user_flags (user_id, key, value, updated_at) VALUES (?,?,?,?) "
+                                "ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value, "
+                                "updated_at = excluded.updated_at", [str(user_id), key, str(value), self._now()])
+
     def is_admin(self, game_id: int | str, user_id: str) -> bool:
         """Game master of that game, or a configured admin."""
         with self._lock:

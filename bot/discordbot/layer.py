@@ -67,6 +67,11 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
 
+#: user flag: the user was told (privately) that their DMs are closed
+DM_CLOSED_FLAG = "discord:dm-closed-hint"
+#: a delivery problem already reported to a game master is reported again after this many seconds
+ALERT_AGAIN_AFTER = 7 * 86400
+
 STALE = "That choice is no longer current: the game has moved on. Here are your choices now."
 
 
@@ -149,12 +154,13 @@ class Layer:
         self._delivery_lock = asyncio.Lock()
         #: lines already shown to a user in a reply, so the same private log line is not also DMed
         self._shown: dict[tuple[str, int], list[str]] = {}
-        #: users told (once per run) that their DMs are closed; see _dm_closed
-        self._told_closed: set[str] = set()
-        #: delivery problems already reported to a game master: (game, target, Discord error code)
-        self._alerted: set[tuple[int | None, str, int]] = set()
+        #: the service's per-user flags as last read or written by this process (see _flag); they record
+        #: a "your DMs are closed" hint given and delivery problems reported, across restarts
+        self._flags: dict[tuple[str, str], str | None] = {}
         #: private notes for a user, shown (ephemerally) with the answer to their next interaction
         self._notes: dict[str, list[str]] = {}
+        #: flags to set once a user's notes have been shown: user -> [(key, value)]
+        self._note_flags: dict[str, list[tuple[str, str]]] = {}
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -226,22 +232,47 @@ class Layer:
         except Exception:
             log.exception("Outbox delivery after an interaction failed; the delivery loop retries it")
 
-    def note_for(self, user_id: str, text: str) -> None:
-        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction."""
+    def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
+        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction;
+        ``flag`` (key, value): the user flag to set once it has been shown."""
         notes = self._notes.setdefault(str(user_id), [])
         if text not in notes:
             notes.append(text)
         del notes[:-5]
+        if flag is not None:
+            self._note_flags.setdefault(str(user_id), []).append(flag)
+
+    def has_note(self, user_id: str, text: str) -> bool:
+        return text in self._notes.get(str(user_id), ())
 
     async def _flush_notes(self, interaction: discord.Interaction) -> None:
-        notes = self._notes.pop(self.uid(interaction.user), None)
+        user = self.uid(interaction.user)
+        notes = self._notes.pop(user, None)
         if not notes:
             return
         try:
             await answer(interaction, "\n\n".join(notes), ephemeral=True)
         except discord.HTTPException as error:
             log.warning("Could not show notes to %s: %s", interaction.user, error)
-            self._notes[self.uid(interaction.user)] = notes
+            self._notes[user] = notes
+            return
+        for key, value in self._note_flags.pop(user, []):
+            await self._set_flag(user, key, value)
+
+    # ---- per-user flags (kept by the service, so they outlive a restart) ------------------------
+    async def _flag(self, user_id: str, key: str) -> str | None:
+        cached = (str(user_id), key)
+        if cached not in self._flags:
+            self._flags[cached] = await self.call(self.service.user_flag, str(user_id), key)
+        return self._flags[cached]
+
+    async def _set_flag(self, user_id: str, key: str, value: str | None) -> None:
+        """Record a flag; a failure is logged (at worst a hint is given twice)."""
+        try:
+            await self.call(self.service.set_user_flag, str(user_id), key, value)
+            self._flags[(str(user_id), key)] = value
+        except Exception:
+            log.exception("Could not record the flag %s of user %s", key, user_id)
 
     @staticmethod
     def uid(user: Any) -> str:
@@ -1542,10 +1573,13 @@ class Layer:
         user = await self._user(m.target)
         name = "my-map.png" if m.private else "map.png"
         try:
-            return await self._post(user, body, tail, file=png_file(data, name), view=view,
-                                    nonce=m.delivery_id)
+            ref = await self._post(user, body, tail, file=png_file(data, name), view=view,
+                                   nonce=m.delivery_id)
         except discord.Forbidden:
-            return self._dm_closed(m)
+            return await self._dm_closed(m)
+        if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
+            await self._set_flag(str(m.target), DM_CLOSED_FLAG, None)
+        return ref
 
     @staticmethod
     def _snowflake(value: Any) -> bool:
@@ -1573,14 +1607,15 @@ class Layer:
             return True
         return False
 
-    def _dm_closed(self, m: Any) -> str:
+    async def _dm_closed(self, m: Any) -> str:
         """A user's DMs are closed. Nothing is posted in the channel (that would tell everyone, and
         whose move it is is already there, with a mention); the user is told how to open DMs, privately,
-        with the answer to their next interaction, once per run. Private log lines stay in /log."""
+        with the answer to their next interaction, once (a user flag remembers it across restarts, and
+        is cleared when a DM gets through again). Private log lines stay in /log."""
         user = str(m.target)
-        if user not in self._told_closed:
-            self._told_closed.add(user)
-            self.note_for(user, f"📭 {DM_HELP}")
+        text = f"📭 {DM_HELP}"
+        if not self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
+            self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
         return "dm-closed"
 
     # ---- permanent delivery problems -----------------------------------------------------------
@@ -1609,24 +1644,32 @@ class Layer:
 
     async def _report_undeliverable(self, m: Any, code: int, error: BaseException | None,
                                     missing: list[str] | None = None) -> None:
-        """Tell the game master, once per game, destination and kind of problem (per run), by DM, or
+        """Tell the game master, once per game, destination and kind of problem (a user flag of the game
+        master remembers it across restarts; told again after :data:`ALERT_AGAIN_AFTER`), by DM, or
         privately with the answer to their next command when their DMs are closed."""
-        key = (m.game_id, str(m.target), code)
-        if key in self._alerted or m.game_id is None:
+        if m.game_id is None:
             return
-        self._alerted.add(key)
         try:
             status = await self.call(self.service.status, m.game_id)
-            text = self._problem_text(status, m, code, error, missing)
             gm = str(status.gm)
             if not gm.isdigit():
+                return
+            key = f"discord:delivery-alert:{m.game_id}:{m.target_kind}:{m.target}:{code}"[:200]
+            told = await self._flag(gm, key)
+            now = clock.timestamp()
+            if told is not None and (not told.isdigit() or now - int(told) < ALERT_AGAIN_AFTER):
+                return
+            text = self._problem_text(status, m, code, error, missing)
+            if self.has_note(gm, text):
                 return
             try:
                 sent = await send_dm(await self._user(gm), text)
             except discord.HTTPException:
                 sent = False
-            if not sent:
-                self.note_for(gm, text)
+            if sent:
+                await self._set_flag(gm, key, str(int(now)))
+            else:
+                self.note_for(gm, text, flag=(key, str(int(now))))
         except Exception:
             log.exception("Could not tell the game master of game #%s about a delivery problem", m.game_id)
 

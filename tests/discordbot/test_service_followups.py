@@ -147,3 +147,48 @@ def test_a_default_played_at_the_deadline_is_named_to_its_player_alone(table, fr
         dms = "\n".join(s.text() for s in t.client.recorder.to_user(user.id) if s.where == "dm")
         assert f"Game #{game.game_id}: Your deadline passed: 'Bid 1' was played for you." in dms
     assert t.client.all_answered_once() == []
+
+
+def _restart(t):
+    """A new Layer over the same database, as after a restart of the bot."""
+    from bot.discordbot.layer import Layer
+    from bot.discordbot.settings import DiscordSettings
+
+    t.layer = Layer(t.service, t.client, DiscordSettings(delivery_batch=100))
+    t.client.herald = t.layer
+    from bot.discordbot.commands import build_tree
+    import discord
+    t.tree = build_tree(discord.Client(intents=discord.Intents.default()), t.layer)
+
+
+def test_the_closed_dms_hint_and_delivery_warnings_are_not_repeated_after_a_restart(tmp_path, frozen):
+    from bot.discordbot.replies import DM_HELP
+    from tests.discordbot.conftest import make_table
+
+    t = make_table(tmp_path, bob_dms=False)
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    t.cmd("game start", t.alice)
+    first = t.cmd("game status", t.bob)
+    assert any(DM_HELP in s.text() for s in first.recorded)
+    _restart(t)
+    t.service.send(1, "another private word", user=str(t.bob.id))
+    t.deliver()
+    again = t.cmd("game status", t.bob)
+    assert not any(DM_HELP in s.text() for s in again.recorded)  # told before the restart
+    # a DM that gets through again clears it: closing them later is told again
+    t.client.users[t.bob.id].dm_open = True
+    t.service.send(1, "hello", user=str(t.bob.id))
+    t.deliver()
+    assert t.service.user_flag(str(t.bob.id), "discord:dm-closed-hint") is None
+    # a delivery problem is reported to the game master once, even across a restart
+    t.channel.error_code = 10003
+    t.service.send(1, "into the void")
+    t.deliver()
+    warnings = lambda: [s for s in t.client.recorder.to_user(t.alice.id) if s.where == "dm" and "⚠️" in s.text()]
+    assert len(warnings()) == 1
+    _restart(t)
+    t.service.send(1, "into the void again")
+    t.deliver()
+    assert len(warnings()) == 1
+    t.service.close()
