@@ -1785,7 +1785,8 @@ class TableService:
         if newly_waiting:
             # the channel's "whose move" line: delivered with a mention of the players now waited for
             names = " and ".join(engine.role_name(r) for r in newly_waiting)
-            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=None,
+            # ``role``: the roles newly waited for, comma-separated (front ends mention their players)
+            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(newly_waiting),
                             text=f"Now: {names} to act.")
 
     def _settle(self, game: _Game, engine: Engine, state: dict) -> int:

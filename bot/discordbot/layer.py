@@ -1419,20 +1419,11 @@ class Layer:
 
     # ---- "whose move" posts and their mentions -------------------------------------------------
     def roles_named(self, status: Any, m: Any) -> list[str]:
-        """The roles a "waiting" message names ("Now: York and Lancaster to act."), in its order."""
+        """The roles a "waiting" message is about: its ``role`` field (the roles newly waited for,
+        comma-separated). One queued by an older Herald, without it, stands for whoever is waited for now."""
         if getattr(m, "role", None):
             return [r for r in str(m.role).split(",") if r]
-        text = m.text or ""
-        found = re.search(r"Now:\s*(.*?)\s+to act", text, re.S)
-        names = found.group(1) if found else text
-        hits: list[tuple[int, str]] = []
-        pairs = [(name, r) for seat in status.seats for r, name in zip(seat.roles, seat.role_names)]
-        for name, role in sorted(pairs, key=lambda p: -len(p[0])):  # "New France" before "France"
-            hit = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", names)
-            if hit:
-                hits.append((hit.start(), role))
-                names = names[:hit.start()] + " " * len(name) + names[hit.end():]
-        return [role for _, role in sorted(hits)]
+        return [w.role for w in status.waiting if not getattr(w, "committed", False)]
 
     async def _ping_plan(self, messages: list[Any]) -> dict[int, list[str]]:
         """For each "waiting" message of this round, the roles whose players it mentions: a player is

@@ -192,3 +192,17 @@ def test_the_closed_dms_hint_and_delivery_warnings_are_not_repeated_after_a_rest
     t.deliver()
     assert len(warnings()) == 1
     t.service.close()
+
+
+def test_the_now_line_follows_the_role_field_not_the_text(table):
+    t = table
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    t.cmd("game start", t.alice)
+    status = t.service.status(1)
+    from types import SimpleNamespace
+    m = SimpleNamespace(role="blue", text="Now: Red and Blue to act.", kind="waiting")
+    line, users = t.layer.now_line(status, m, ["blue"])
+    assert line.startswith("**Now:** Blue") and "Red" not in line and users == [str(t.bob.id)]
+    queued_by_older = SimpleNamespace(role=None, text="something else entirely", kind="waiting")
+    assert t.layer.roles_named(status, queued_by_older) == ["red", "blue"]

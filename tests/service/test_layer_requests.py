@@ -41,3 +41,16 @@ def test_a_version_4_database_gains_the_flag_table(tmp_path):
     svc.set_user_flag("u", "k", "v")
     assert svc.user_flag("u", "k") == "v"
     svc.close()
+
+
+def test_waiting_messages_carry_the_roles_newly_waited_for(service):
+    game = started_game(service)
+    rows = list(service.db.query("SELECT role, text FROM outbox WHERE kind = 'waiting' ORDER BY id"))
+    assert rows[-1]["role"] == "red,blue" and rows[-1]["text"] == "Now: Red and Blue to act."
+    service.submit(game, "alice", "bid:1")
+    service.submit(game, "bob", "bid:2")              # a new round: both are waited for again
+    rows = list(service.db.query("SELECT role FROM outbox WHERE kind = 'waiting' ORDER BY id"))
+    assert rows[-1]["role"] == "red,blue"
+    service.submit(game, "bob", "bid:3")              # red still to choose: nobody newly waited for
+    assert list(service.db.query("SELECT role FROM outbox WHERE kind = 'waiting' ORDER BY id"))[-1]["role"] \
+        == "red,blue"
