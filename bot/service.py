@@ -605,7 +605,8 @@ class TableService:
             return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
                                                   [game.id])]
 
-    def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
+    def start(self, game_id: int | str, by: str, *, seed: int | None = None,
+              actor_name: str | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
         source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
         instead (scripted tests, reproducing a reported game)."""
@@ -641,6 +642,8 @@ class TableService:
             self.db.execute("DELETE FROM swap_requests WHERE game_id = ?", [game.id])
             players = ", ".join(f"{self._name(s.user_id)} ({', '.join(s.role_names)})" for s in seats)
             text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
+            if actor_name:
+                text += f" Started by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, "map"))
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
@@ -898,8 +901,10 @@ class TableService:
 
     # ---- ending and game-master powers -----------------------------------------------------------
     def end(self, game_id: int | str, by: str, winners: Iterable[str] = (),
-            reason: str = "ended by the game master") -> Status:
-        """Finish a started game by decision (a concession, an agreed result). Game master or admin."""
+            reason: str = "ended by the game master", *, actor_name: str | None = None) -> Status:
+        """Finish a started game by decision (a concession, an agreed result). Game master or admin.
+        ``actor_name`` (here and in the other game-master actions): who really acted, when a front end
+        lets someone act for ``by`` (a server admin for the game master); the public notice names them."""
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "end the game")
@@ -913,12 +918,15 @@ class TableService:
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
+            if actor_name:
+                text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
                                  ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
-    def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
+    def abort(self, game_id: int | str, by: str, reason: str = "aborted", *,
+              actor_name: str | None = None) -> Status:
         """Cancel a game at any point before it is over. Game master or admin."""
         with self._write():
             game = self._game(game_id)
@@ -926,12 +934,13 @@ class TableService:
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is already {game.status}.")
             self._finish(game, "aborted", None)
-            text = f"Game #{game.id} was aborted by {self._name(by)}: {reason}."
+            who = self._acting(game, by, actor_name)
+            text = f"Game #{game.id} was aborted by {who}: {reason}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
-            self._tell_followers(game, self._engine(game.game), f"it was aborted by {self._name(by)}: {reason}.", None)
+            self._tell_followers(game, self._engine(game.game), f"it was aborted by {who}: {reason}.", None)
         return self.status(game.id)
 
-    def pause(self, game_id: int | str, by: str) -> Status:
+    def pause(self, game_id: int | str, by: str, *, actor_name: str | None = None) -> Status:
         """Stop the clocks: no deadline runs and nobody may play until :meth:`resume`."""
         with self._write():
             game = self._game(game_id)
@@ -939,10 +948,10 @@ class TableService:
             self._require(game, "active", f"Only a running game can be paused (game #{game.id} is {game.status}).")
             self.db.execute("UPDATE games SET status = 'paused', paused_at = ? WHERE id = ?", [self._now(), game.id])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is paused by {self._name(by)}.")
+                            text=f"Game #{game.id} is paused by {self._acting(game, by, actor_name)}.")
         return self.status(game.id)
 
-    def resume(self, game_id: int | str, by: str) -> Status:
+    def resume(self, game_id: int | str, by: str, *, actor_name: str | None = None) -> Status:
         """Restart a paused game; every running deadline moves later by the length of the pause."""
         with self._write():
             game = self._game(game_id)
@@ -953,11 +962,12 @@ class TableService:
                             [max(0.0, now - (game.paused_at or now)), game.id, NO_DEADLINE])
             self.db.execute("UPDATE games SET status = 'active', paused_at = NULL WHERE id = ?", [game.id])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} resumes.")
+                            text=f"Game #{game.id} resumes" + (f" ({self._acting(game, by, actor_name)})."
+                                                               if actor_name else "."))
         return self.status(game.id)
 
     def replace_seat(self, game_id: int | str, by: str, seat: int | str, user_id: str,
-                     user_name: str | None = None) -> SeatInfo:
+                     user_name: str | None = None, *, actor_name: str | None = None) -> SeatInfo:
         """Give a seat (number or one of its roles) to another user, at any time before the end. Game
         master or admin. Refused for a user who already holds a seat in the game: one player holding
         several roles is a seating the engine offers (a seat with several roles), not a replacement."""
@@ -977,10 +987,11 @@ class TableService:
                                f"game #{game.id} and cannot take a second seat. One player for several roles is "
                                "chosen when the game is opened (the engine's seatings), not by replacing.")
             self._touch_user(user_id, user_name)
-            self._give_seat(game, target, user_id, f"by {self._name(by)}")
+            self._give_seat(game, target, user_id, f"by {self._acting(game, by, actor_name)}")
             return self._seats(game)[target.seat - 1]
 
-    def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None) -> Status:
+    def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None, *,
+                        actor_name: str | None = None) -> Status:
         """Move the running deadline(s) later (of ``role``, or of everyone who must act). Game master or
         admin."""
         with self._write():
@@ -1006,7 +1017,7 @@ class TableService:
                 self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = ?, defaults = 0 "
                                 "WHERE game_id = ? AND role = ?", [due, sent, game.id, r["role"]])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"{self._name(by)} extends the deadline in game #{game.id} by "
+                            text=f"{self._acting(game, by, actor_name)} extends the deadline in game #{game.id} by "
                                  f"{clock.format_duration(seconds)}.")
         return self.status(game.id)
 
@@ -1553,6 +1564,14 @@ class TableService:
     # ---- internals: permissions ------------------------------------------------------------------
     def _is_admin(self, game: _Game, user_id: str) -> bool:
         return user_id == game.gm or user_id in self.config.admins
+
+    def _acting(self, game: _Game, by: str, actor_name: str | None) -> str:
+        """Who did a game-master action, for its notice: ``by``'s name, or "Carol (Manage Server) for the
+        game master" when a front end says someone else acted for ``by``."""
+        if not actor_name:
+            return self._name(by)
+        actor = " ".join(str(actor_name).split())[:100]
+        return f"{actor} for {'the game master' if by == game.gm else self._name(by)}"
 
     def _require_admin(self, game: _Game, user_id: str, what: str) -> None:
         if not self._is_admin(game, user_id):

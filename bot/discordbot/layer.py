@@ -953,8 +953,7 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
             by, stand_in = await self._admin_as(interaction, status)
-            status = await self.call(self.service.start, status.game_id, by)
-            await self._audit(status, stand_in)
+            status = await self.call(self.service.start, status.game_id, by, actor_name=stand_in)
             await answer(interaction, f"Game #{status.game_id} has started. {self.waiting_line(status)}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
@@ -1098,70 +1097,65 @@ class Layer:
         """(the user id the service should see acting, the name of a stand-in or None). The user acts as
         themselves when the service counts them as game master or admin. Someone with Manage Server in the
         game's own server acts through the game master (the service knows only its own admins), and
-        :meth:`_audit` then tells the channel who really did it."""
+        the stand-in's name goes to the service as ``actor_name``, so its notice says who really did it."""
         user = self.uid(interaction.user)
         if await self.call(self.service.is_admin, status.game_id, user):
             return user, None
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is not None and perms.manage_guild and await self.same_server(interaction, status):
-            return status.gm, self.uname(interaction.user)
+            return status.gm, f"{L.clip(self.uname(interaction.user), 80)} (Manage Server)"
         raise Refusal(f"Only the game master ({self._mention(status.gm)}) or someone with Manage Server can do that.")
 
-    async def _audit(self, status: Any, stand_in: str | None) -> None:
-        """After a game-master action done by a server admin in the game master's place: say so in the
-        game's channel, by name (the service's own notice names the game master)."""
-        if stand_in:
-            await self.call(self.service.send, status.game_id,
-                            f"↳ Done by {L.clip(stand_in, 80)} (Manage Server), standing in for the game master.")
-
     async def _admin(self, interaction: discord.Interaction, game: str | None,
-                     act: Callable[[Any, str], Awaitable[str]]) -> None:
+                     act: Callable[[Any, str, str | None], Awaitable[str]]) -> None:
+        """A game-master action: ``act(status, by, actor_name)``, where ``actor_name`` names a server
+        admin acting for the game master (None otherwise)."""
         async def work():
             status = await self.resolve(interaction, game)
             by, stand_in = await self._admin_as(interaction, status)
-            text = await act(status, by)
-            await self._audit(status, stand_in)
+            text = await act(status, by, stand_in)
             await answer(interaction, text, ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def admin_replace_seat(self, interaction: discord.Interaction, game: str | None, role: str, user: Any) -> None:
-        async def act(status, by):
+        async def act(status, by, actor):
             if getattr(user, "bot", False):
                 raise Refusal(f"{self.uname(user)} is a bot: it cannot play (bots cannot receive the DMs or use "
                               "the buttons). Choose a person.")
-            seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user))
+            seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user),
+                                   actor_name=actor)
             return f"Seat {seat.seat} ({', '.join(seat.role_names)}) of game #{status.game_id} is now {user.mention}'s."
         await self._admin(interaction, game, act)
 
     async def admin_extend_deadline(self, interaction: discord.Interaction, game: str | None, hours: int) -> None:
-        async def act(status, by):
-            status = await self.call(self.service.extend_deadline, status.game_id, by, hours * 3600.0)
+        async def act(status, by, actor):
+            status = await self.call(self.service.extend_deadline, status.game_id, by, hours * 3600.0, actor_name=actor)
             return f"Deadline of game #{status.game_id} extended by {hours}h. {self.waiting_line(status)}"
         await self._admin(interaction, game, act)
 
     async def admin_pause(self, interaction: discord.Interaction, game: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.pause, status.game_id, by)
+        async def act(status, by, actor):
+            await self.call(self.service.pause, status.game_id, by, actor_name=actor)
             return f"Game #{status.game_id} is paused."
         await self._admin(interaction, game, act)
 
     async def admin_resume(self, interaction: discord.Interaction, game: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.resume, status.game_id, by)
+        async def act(status, by, actor):
+            await self.call(self.service.resume, status.game_id, by, actor_name=actor)
             return f"Game #{status.game_id} resumes."
         await self._admin(interaction, game, act)
 
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
                         reason: str | None) -> None:
-        async def act(status, by):
+        async def act(status, by, actor):
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
-                            reason or f"ended by {self.uname(interaction.user)}")
+                            reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)
             return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
     async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.abort, status.game_id, by, reason or "no reason given")
+        async def act(status, by, actor):
+            await self.call(self.service.abort, status.game_id, by, reason or "no reason given", actor_name=actor)
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)
 

@@ -216,9 +216,9 @@ def test_admin_powers(table):
     paused = t.cmd("admin pause", t.carol)  # Manage Server in this guild
     assert "paused" in paused.recorded[-1].content
     assert t.service.status(1).status == "paused"
-    # the channel is told who really did it (the service's notice names the game master)
+    # the channel is told who really did it, in the service's own notice
     notice = "\n".join(s.text() for s in t.client.recorder.public()[before:])
-    assert "is paused" in notice and "Done by Carol (Manage Server)" in notice
+    assert "is paused by Carol (Manage Server) for the game master" in notice and "Done by" not in notice
     t.cmd("admin resume", t.alice)
     t.cmd("admin extend-deadline", t.alice, hours=24)
     dave = t.client.add_user("dave")

@@ -54,3 +54,27 @@ def test_waiting_messages_carry_the_roles_newly_waited_for(service):
     service.submit(game, "bob", "bid:3")              # red still to choose: nobody newly waited for
     assert list(service.db.query("SELECT role FROM outbox WHERE kind = 'waiting' ORDER BY id"))[-1]["role"] \
         == "red,blue"
+
+
+def test_game_master_actions_name_who_really_acted(service):
+    game = started_game(service)
+    carol = "Carol (Manage Server)"
+    service.pause(game, "alice", actor_name=carol)
+    service.resume(game, "alice", actor_name=carol)
+    service.extend_deadline(game, "alice", 3600, actor_name=carol)
+    service.replace_seat(game, "alice", "blue", "dave", "Dave", actor_name=carol)
+    service.pause(game, "alice")                      # the game master acting: named as before
+    service.resume(game, "alice")
+    service.abort(game, "alice", "testing", actor_name=carol)
+    texts = [r["text"] for r in service.db.query("SELECT text FROM outbox WHERE target_kind = 'channel' ORDER BY id")]
+    by = "Carol (Manage Server) for the game master"
+    assert f"Game #{game} is paused by {by}." in texts
+    assert f"Game #{game} resumes ({by})." in texts
+    assert any(t.startswith(f"{by} extends the deadline") for t in texts)
+    assert any("now plays seat 2 (Blue)" in t and f"by {by}." in t for t in texts)
+    assert f"Game #{game} is paused by Alice." in texts and f"Game #{game} resumes." in texts
+    assert f"Game #{game} was aborted by {by}: testing." in texts
+    other = started_game(service)
+    service.end(other, "alice", ["red"], "blue conceded", actor_name=carol)
+    assert any(t.endswith(f"Winner: Red. Ended by {by}.") for t in
+               (r["text"] for r in service.db.query("SELECT text FROM outbox WHERE kind = 'result'")))
