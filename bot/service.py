@@ -413,19 +413,8 @@ class TableService:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines])."""
-        engine = self._engine(game)
-        try:
-            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
-            clean_options = engine.validate_options(options)
-            count = players if players is not None else chosen.max_players
-            if not chosen.min_players <= count <= chosen.max_players:
-                span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
-                        else f"{chosen.min_players} to {chosen.max_players}")
-                raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
-            seatings = engine.seatings(chosen.id, count)
-            self.config.deadlines_for(game).merged(deadlines, "deadlines")
-        except (RulesError, ConfigError) as error:
-            raise BadOption(str(error)) from None
+        engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
+                                                                            deadlines)
         now = self._now()
         with self._write():
             self._touch_user(creator_id, creator_name)
@@ -442,6 +431,31 @@ class TableService:
                             text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
                                  f"({chosen.name}), {count} seats.")
         return self.status(game_id)
+
+    def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
+                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> None:
+        """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
+        (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
+        setting). A front end calls it before preparing anything of its own (a Discord thread)."""
+        self._checked_setup(game, scenario, options, players, deadlines)
+
+    def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
+                       players: int | None, deadlines: dict[str, Any] | None):
+        """(engine, scenario, clean options, player count, seatings) of a new game, or BadOption."""
+        engine = self._engine(game)
+        try:
+            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
+            clean_options = engine.validate_options(options)
+            count = players if players is not None else chosen.max_players
+            if not chosen.min_players <= count <= chosen.max_players:
+                span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
+                        else f"{chosen.min_players} to {chosen.max_players}")
+                raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
+            seatings = engine.seatings(chosen.id, count)
+            self.config.deadlines_for(game).merged(deadlines, "deadlines")
+        except (RulesError, ConfigError) as error:
+            raise BadOption(str(error)) from None
+        return engine, chosen, clean_options, count, seatings
 
     def join(self, game_id: int | str, user_id: str, user_name: str | None = None,
              seat: int | str | None = None) -> SeatInfo:

@@ -761,14 +761,9 @@ class Layer:
     def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
         """The game, scenario, options and seat of a /game new, checked before anything is created (so a
         typo never leaves an empty thread behind). The service checks them again when creating."""
-        seats = self.service.roles(game, scenario)  # unknown game or scenario: NotFound / BadOption
-        try:
-            self.service.engine(game).validate_options(options)
-        except ServiceError:
-            raise
-        except Exception as error:  # the engine's BadSetup, worded for the player
-            raise Refusal(str(error)) from None
+        self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
         if role and not role.strip().isdigit():
+            seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
             if not any(wanted in (r.lower(), name.lower()) for r, name in seats):
                 raise Refusal(f"There is no seat '{role}' in that scenario. Seats: "

@@ -206,3 +206,19 @@ def test_the_now_line_follows_the_role_field_not_the_text(table):
     assert line.startswith("**Now:** Blue") and "Red" not in line and users == [str(t.bob.id)]
     queued_by_older = SimpleNamespace(role=None, text="something else entirely", kind="waiting")
     assert t.layer.roles_named(status, queued_by_older) == ["red", "blue"]
+
+
+def test_game_new_checks_the_setup_through_the_service_before_opening_a_thread(table, monkeypatch):
+    from bot.service import BadOption
+
+    t = table
+    seen = []
+
+    def refuse(game, scenario=None, options=None, *rest):
+        seen.append((game, scenario, options))
+        raise BadOption("The service says no.")
+    monkeypatch.setattr(t.service, "validate_setup", refuse)
+    refused = t.cmd("game new", t.alice, game="duel", thread=True, options="fast=yes")
+    assert "The service says no." in refused.recorded[-1].content
+    assert seen == [("duel", None, {"fast": "yes"})]
+    assert t.channel.threads == [] and t.service.games_in_channel(str(t.channel.id)) == []

@@ -78,3 +78,19 @@ def test_game_master_actions_name_who_really_acted(service):
     service.end(other, "alice", ["red"], "blue conceded", actor_name=carol)
     assert any(t.endswith(f"Winner: Red. Ended by {by}.") for t in
                (r["text"] for r in service.db.query("SELECT text FROM outbox WHERE kind = 'result'")))
+
+
+@pytest.mark.parametrize("args", [dict(game="nope"), dict(scenario="nope"), dict(options={"colour": "blue"}),
+                                  dict(players=3), dict(deadlines={"turn": "soon"})])
+def test_validate_setup_raises_what_create_game_raises_and_creates_nothing(service, args):
+    from bot.service import ServiceError
+
+    call = {"game": "duel", **args}
+    with pytest.raises(ServiceError) as checked:
+        service.validate_setup(call["game"], call.get("scenario"), call.get("options"), call.get("players"),
+                               call.get("deadlines"))
+    with pytest.raises(ServiceError) as created:
+        service.create_game(call.pop("game"), channel="chan", creator_id="alice", **call)
+    assert type(checked.value) is type(created.value) and checked.value.message == created.value.message
+    assert service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    assert service.validate_setup("duel", "standard", {}) is None
