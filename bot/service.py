@@ -184,6 +184,8 @@ class Status:
     deadlines: DeadlineSettings
     created_at: float
     started_at: float | None
+    #: the server (Discord guild id) the game belongs to, when given to create_game; None otherwise
+    guild: str | None = None
 
     @property
     def deadline(self) -> float | None:
@@ -294,6 +296,7 @@ class _Game:
     started_at: float | None
     ended_at: float | None
     paused_at: float | None
+    guild: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "_Game":
@@ -303,11 +306,11 @@ class _Game:
                    loads(row["settings"]) or {}, row["channel"], row["creator"], row["gm"], row["status"],
                    row["seed"], loads(row["setup"]), row["version"], row["log_length"], row["turn_key"],
                    row["turn_label"], row["phase"], loads(row["result"]), row["created_at"],
-                   row["started_at"], row["ended_at"], row["paused_at"])
+                   row["started_at"], row["ended_at"], row["paused_at"], row["guild"])
 
 
 _GAME_COLUMNS = ("id, game, scenario, options, settings, channel, creator, gm, status, seed, setup, version, "
-                 "log_length, turn_key, turn_label, phase, result, created_at, started_at, ended_at, paused_at")
+                 "log_length, turn_key, turn_label, phase, result, created_at, started_at, ended_at, paused_at, guild")
 
 
 def _dumps(data: Any) -> str:
@@ -409,20 +412,22 @@ class TableService:
     # ---- creating and seating ------------------------------------------------------------------
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
-                    players: int | None = None, deadlines: dict[str, Any] | None = None) -> Status:
+                    players: int | None = None, deadlines: dict[str, Any] | None = None,
+                    guild: str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
-        settings for this game (keys as in config [deadlines])."""
+        settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
+        to (a Discord guild id), kept with the game and shown in its Status."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
                                                                             deadlines)
         now = self._now()
         with self._write():
             self._touch_user(creator_id, creator_name)
             cursor = self.db.execute(
-                "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at)"
-                " VALUES (?,?,?,?,?,?,?,'open',?)",
+                "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at, "
+                "guild) VALUES (?,?,?,?,?,?,?,'open',?,?)",
                 [game, chosen.id, _dumps(clean_options), _dumps({"deadlines": deadlines or {}}), str(channel),
-                 creator_id, creator_id, now])
+                 creator_id, creator_id, now, str(guild) if guild is not None else None])
             game_id = cursor.lastrowid
             for index, roles in enumerate(seatings, start=1):
                 self.db.execute("INSERT INTO seats (game_id, seat, roles, user_id) VALUES (?,?,?,NULL)",
@@ -691,7 +696,7 @@ class TableService:
             return Status(game.id, game.game, engine.title, game.scenario, game.channel, game.gm, game.status,
                           game.version, game.turn_label or "not started", game.phase or "", tuple(seats),
                           tuple(waiting), result, game.options, self._deadline_settings(game),
-                          game.created_at, game.started_at)
+                          game.created_at, game.started_at, game.guild)
 
     def choices(self, game_id: int | str, user_id: str) -> list[RoleChoices]:
         """For each of the user's roles that must act now: the prompt and the legal actions. Empty when

@@ -167,9 +167,15 @@ def _v5_user_flags(db: sqlite_utils.Database) -> None:
         PRIMARY KEY (user_id, key))""")
 
 
+def _v6_game_guild(db: sqlite_utils.Database) -> None:
+    """The server (Discord guild) a game belongs to, when its front end has one (NULL for older games and
+    for the console)."""
+    db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
-                                                             _v4_seat_requests, _v5_user_flags]
+                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild]
 LATEST = len(MIGRATIONS)
 
 

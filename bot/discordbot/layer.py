@@ -345,9 +345,13 @@ class Layer:
             return False
 
     async def same_server(self, interaction: discord.Interaction, status: Any) -> bool:
-        """Whether the interaction comes from the server the game is played in."""
+        """Whether the interaction comes from the server the game is played in: the guild stored with the
+        game; for a game created without it (by an older Herald), the guild of its channel."""
         if interaction.guild is None:
             return False
+        stored = getattr(status, "guild", None)
+        if stored:
+            return str(stored) == str(interaction.guild.id)
         channel = await self._game_channel(status)
         guild = getattr(channel, "guild", None)
         return guild is not None and guild.id == interaction.guild.id
@@ -815,7 +819,8 @@ class Layer:
             try:
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
-                                         creator_name=self.uname(interaction.user), scenario=scenario, options=opts)
+                                         creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
+                                         guild=str(interaction.guild.id))
             except Exception:
                 if made is not None:  # do not leave an empty thread behind
                     try:
@@ -1187,7 +1192,10 @@ class Layer:
 
     def _maybe_here(self, status: Any, guild_id: int) -> bool:
         """Whether a game may belong to this server, judged from the cache only (autocomplete must be
-        quick): False only when its channel is known to be in another server."""
+        quick): False only when it is known to be in another server."""
+        stored = getattr(status, "guild", None)
+        if stored:
+            return str(stored) == str(guild_id)
         if not str(status.channel).isdigit():
             return False
         channel = self.client.get_channel(int(status.channel))

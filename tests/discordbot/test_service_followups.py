@@ -222,3 +222,30 @@ def test_game_new_checks_the_setup_through_the_service_before_opening_a_thread(t
     assert "The service says no." in refused.recorded[-1].content
     assert seen == [("duel", None, {"fast": "yes"})]
     assert t.channel.threads == [] and t.service.games_in_channel(str(t.channel.id)) == []
+
+
+def test_access_checks_use_the_guild_stored_with_the_game(table):
+    from tests.discordbot.fakes import FakeChannel, FakeGuild
+
+    t = table
+    t.cmd("game new", t.alice, game="duel", role="red")
+    t.cmd("game join", t.bob)
+    assert t.service.status(1).guild == str(t.channel.guild.id)
+    t.cmd("game start", t.alice)
+    # the game's channel is out of Herald's sight (not cached, not fetchable): the stored guild still says
+    # the game belongs to this server
+    del t.client.channels[t.channel.id]
+    elsewhere = t.client.add_channel("other-channel")      # same server
+    paused = t.cmd("admin pause", t.alice, channel=elsewhere, game="1")
+    assert "is paused" in paused.recorded[-1].content
+    other_server = FakeChannel(t.client.recorder, 778, FakeGuild(2, "Other"))
+    t.client.channels[778] = other_server
+    refused = t.cmd("admin resume", t.alice, channel=other_server, game="1")
+    assert "no game #1 in this server" in refused.recorded[-1].content
+    # a game created without a guild (an older Herald) is still judged by its channel's server
+    old = t.service.create_game("duel", channel=str(other_server.id), creator_id=str(t.alice.id))
+    assert old.guild is None
+    refused = t.cmd("game status", t.carol, channel=elsewhere, game=str(old.game_id))
+    assert f"no game #{old.game_id} in this server" in refused.recorded[-1].content
+    shown = t.cmd("game status", t.carol, channel=other_server, game=str(old.game_id))
+    assert "no game" not in shown.recorded[-1].text()

@@ -94,3 +94,21 @@ def test_validate_setup_raises_what_create_game_raises_and_creates_nothing(servi
     assert type(checked.value) is type(created.value) and checked.value.message == created.value.message
     assert service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
     assert service.validate_setup("duel", "standard", {}) is None
+
+
+def test_a_game_keeps_its_guild_and_older_games_have_none(tmp_path, frozen):
+    path = str(tmp_path / "v5.db")
+    db = storage.connect(path)
+    storage.migrate(db, target=5)
+    db.execute("INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at)"
+               " VALUES ('duel','standard','{}','{}','chan','alice','alice','open',0)")
+    db.conn.close()
+    svc = make_service(path)
+    assert svc.status(1).guild is None
+    made = svc.create_game("duel", channel="123", creator_id="alice", guild="42")
+    assert made.guild == "42"
+    svc.close()
+    svc = make_service(path)
+    assert svc.status(made.game_id).guild == "42" and svc.games_in_channel("123")[0].guild == "42"
+    assert svc.create_game("duel", channel="local", creator_id="x").guild is None
+    svc.close()
