@@ -56,6 +56,7 @@ ORDER_REF = re.compile(r"^#(\d{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::(\d{1,12}))?
 
 HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/game new` creates a game in this channel (or a thread); others `/game join`; the game master `/game start`s.
+  `/game swap` to a taken seat asks its player, who answers with `/game accept-swap` or `/game decline-swap`.
 • When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
   private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
   you type an order with suggestions.
