@@ -184,6 +184,8 @@ class Status:
     deadlines: DeadlineSettings
     created_at: float
     started_at: float | None
+    #: the server (Discord guild id) the game belongs to, when given to create_game; None otherwise
+    guild: str | None = None
 
     @property
     def deadline(self) -> float | None:
@@ -294,6 +296,7 @@ class _Game:
     started_at: float | None
     ended_at: float | None
     paused_at: float | None
+    guild: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "_Game":
@@ -303,11 +306,11 @@ class _Game:
                    loads(row["settings"]) or {}, row["channel"], row["creator"], row["gm"], row["status"],
                    row["seed"], loads(row["setup"]), row["version"], row["log_length"], row["turn_key"],
                    row["turn_label"], row["phase"], loads(row["result"]), row["created_at"],
-                   row["started_at"], row["ended_at"], row["paused_at"])
+                   row["started_at"], row["ended_at"], row["paused_at"], row["guild"])
 
 
 _GAME_COLUMNS = ("id, game, scenario, options, settings, channel, creator, gm, status, seed, setup, version, "
-                 "log_length, turn_key, turn_label, phase, result, created_at, started_at, ended_at, paused_at")
+                 "log_length, turn_key, turn_label, phase, result, created_at, started_at, ended_at, paused_at, guild")
 
 
 def _dumps(data: Any) -> str:
@@ -409,10 +412,41 @@ class TableService:
     # ---- creating and seating ------------------------------------------------------------------
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
-                    players: int | None = None, deadlines: dict[str, Any] | None = None) -> Status:
+                    players: int | None = None, deadlines: dict[str, Any] | None = None,
+                    guild: str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
-        settings for this game (keys as in config [deadlines])."""
+        settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
+        to (a Discord guild id), kept with the game and shown in its Status."""
+        engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
+                                                                            deadlines)
+        now = self._now()
+        with self._write():
+            self._touch_user(creator_id, creator_name)
+            cursor = self.db.execute(
+                "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at, "
+                "guild) VALUES (?,?,?,?,?,?,?,'open',?,?)",
+                [game, chosen.id, _dumps(clean_options), _dumps({"deadlines": deadlines or {}}), str(channel),
+                 creator_id, creator_id, now, str(guild) if guild is not None else None])
+            game_id = cursor.lastrowid
+            for index, roles in enumerate(seatings, start=1):
+                self.db.execute("INSERT INTO seats (game_id, seat, roles, user_id) VALUES (?,?,?,NULL)",
+                                [game_id, index, _dumps(list(roles))])
+            self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
+                            text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
+                                 f"({chosen.name}), {count} seats.")
+        return self.status(game_id)
+
+    def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
+                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> None:
+        """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
+        (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
+        setting). A front end calls it before preparing anything of its own (a Discord thread)."""
+        self._checked_setup(game, scenario, options, players, deadlines)
+
+    def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
+                       players: int | None, deadlines: dict[str, Any] | None):
+        """(engine, scenario, clean options, player count, seatings) of a new game, or BadOption."""
         engine = self._engine(game)
         try:
             chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
@@ -426,22 +460,7 @@ class TableService:
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
             raise BadOption(str(error)) from None
-        now = self._now()
-        with self._write():
-            self._touch_user(creator_id, creator_name)
-            cursor = self.db.execute(
-                "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at)"
-                " VALUES (?,?,?,?,?,?,?,'open',?)",
-                [game, chosen.id, _dumps(clean_options), _dumps({"deadlines": deadlines or {}}), str(channel),
-                 creator_id, creator_id, now])
-            game_id = cursor.lastrowid
-            for index, roles in enumerate(seatings, start=1):
-                self.db.execute("INSERT INTO seats (game_id, seat, roles, user_id) VALUES (?,?,?,NULL)",
-                                [game_id, index, _dumps(list(roles))])
-            self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
-                            text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
-                                 f"({chosen.name}), {count} seats.")
-        return self.status(game_id)
+        return engine, chosen, clean_options, count, seatings
 
     def join(self, game_id: int | str, user_id: str, user_name: str | None = None,
              seat: int | str | None = None) -> SeatInfo:
@@ -605,7 +624,8 @@ class TableService:
             return [r[0] for r in self.db.execute("SELECT user_id FROM spectators WHERE game_id = ? ORDER BY rowid",
                                                   [game.id])]
 
-    def start(self, game_id: int | str, by: str, *, seed: int | None = None) -> Status:
+    def start(self, game_id: int | str, by: str, *, seed: int | None = None,
+              actor_name: str | None = None) -> Status:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
         source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
         instead (scripted tests, reproducing a reported game)."""
@@ -641,6 +661,8 @@ class TableService:
             self.db.execute("DELETE FROM swap_requests WHERE game_id = ?", [game.id])
             players = ", ".join(f"{self._name(s.user_id)} ({', '.join(s.role_names)})" for s in seats)
             text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
+            if actor_name:
+                text += f" Started by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, "map"))
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
@@ -674,7 +696,7 @@ class TableService:
             return Status(game.id, game.game, engine.title, game.scenario, game.channel, game.gm, game.status,
                           game.version, game.turn_label or "not started", game.phase or "", tuple(seats),
                           tuple(waiting), result, game.options, self._deadline_settings(game),
-                          game.created_at, game.started_at)
+                          game.created_at, game.started_at, game.guild)
 
     def choices(self, game_id: int | str, user_id: str) -> list[RoleChoices]:
         """For each of the user's roles that must act now: the prompt and the legal actions. Empty when
@@ -898,8 +920,10 @@ class TableService:
 
     # ---- ending and game-master powers -----------------------------------------------------------
     def end(self, game_id: int | str, by: str, winners: Iterable[str] = (),
-            reason: str = "ended by the game master") -> Status:
-        """Finish a started game by decision (a concession, an agreed result). Game master or admin."""
+            reason: str = "ended by the game master", *, actor_name: str | None = None) -> Status:
+        """Finish a started game by decision (a concession, an agreed result). Game master or admin.
+        ``actor_name`` (here and in the other game-master actions): who really acted, when a front end
+        lets someone act for ``by`` (a server admin for the game master); the public notice names them."""
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "end the game")
@@ -913,12 +937,15 @@ class TableService:
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
+            if actor_name:
+                text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
                                  ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
-    def abort(self, game_id: int | str, by: str, reason: str = "aborted") -> Status:
+    def abort(self, game_id: int | str, by: str, reason: str = "aborted", *,
+              actor_name: str | None = None) -> Status:
         """Cancel a game at any point before it is over. Game master or admin."""
         with self._write():
             game = self._game(game_id)
@@ -926,12 +953,13 @@ class TableService:
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is already {game.status}.")
             self._finish(game, "aborted", None)
-            text = f"Game #{game.id} was aborted by {self._name(by)}: {reason}."
+            who = self._acting(game, by, actor_name)
+            text = f"Game #{game.id} was aborted by {who}: {reason}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
-            self._tell_followers(game, self._engine(game.game), f"it was aborted by {self._name(by)}: {reason}.", None)
+            self._tell_followers(game, self._engine(game.game), f"it was aborted by {who}: {reason}.", None)
         return self.status(game.id)
 
-    def pause(self, game_id: int | str, by: str) -> Status:
+    def pause(self, game_id: int | str, by: str, *, actor_name: str | None = None) -> Status:
         """Stop the clocks: no deadline runs and nobody may play until :meth:`resume`."""
         with self._write():
             game = self._game(game_id)
@@ -939,10 +967,10 @@ class TableService:
             self._require(game, "active", f"Only a running game can be paused (game #{game.id} is {game.status}).")
             self.db.execute("UPDATE games SET status = 'paused', paused_at = ? WHERE id = ?", [self._now(), game.id])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} is paused by {self._name(by)}.")
+                            text=f"Game #{game.id} is paused by {self._acting(game, by, actor_name)}.")
         return self.status(game.id)
 
-    def resume(self, game_id: int | str, by: str) -> Status:
+    def resume(self, game_id: int | str, by: str, *, actor_name: str | None = None) -> Status:
         """Restart a paused game; every running deadline moves later by the length of the pause."""
         with self._write():
             game = self._game(game_id)
@@ -953,11 +981,12 @@ class TableService:
                             [max(0.0, now - (game.paused_at or now)), game.id, NO_DEADLINE])
             self.db.execute("UPDATE games SET status = 'active', paused_at = NULL WHERE id = ?", [game.id])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"Game #{game.id} resumes.")
+                            text=f"Game #{game.id} resumes" + (f" ({self._acting(game, by, actor_name)})."
+                                                               if actor_name else "."))
         return self.status(game.id)
 
     def replace_seat(self, game_id: int | str, by: str, seat: int | str, user_id: str,
-                     user_name: str | None = None) -> SeatInfo:
+                     user_name: str | None = None, *, actor_name: str | None = None) -> SeatInfo:
         """Give a seat (number or one of its roles) to another user, at any time before the end. Game
         master or admin. Refused for a user who already holds a seat in the game: one player holding
         several roles is a seating the engine offers (a seat with several roles), not a replacement."""
@@ -977,10 +1006,11 @@ class TableService:
                                f"game #{game.id} and cannot take a second seat. One player for several roles is "
                                "chosen when the game is opened (the engine's seatings), not by replacing.")
             self._touch_user(user_id, user_name)
-            self._give_seat(game, target, user_id, f"by {self._name(by)}")
+            self._give_seat(game, target, user_id, f"by {self._acting(game, by, actor_name)}")
             return self._seats(game)[target.seat - 1]
 
-    def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None) -> Status:
+    def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None, *,
+                        actor_name: str | None = None) -> Status:
         """Move the running deadline(s) later (of ``role``, or of everyone who must act). Game master or
         admin."""
         with self._write():
@@ -1006,7 +1036,7 @@ class TableService:
                 self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = ?, defaults = 0 "
                                 "WHERE game_id = ? AND role = ?", [due, sent, game.id, r["role"]])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                            text=f"{self._name(by)} extends the deadline in game #{game.id} by "
+                            text=f"{self._acting(game, by, actor_name)} extends the deadline in game #{game.id} by "
                                  f"{clock.format_duration(seconds)}.")
         return self.status(game.id)
 
@@ -1033,6 +1063,34 @@ class TableService:
             row = self.db.execute("SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ?",
                                   [user_id, self._now()]).fetchone()
         return (row[0], row[1]) if row else None
+
+    # ---- per-user flags ----------------------------------------------------------------------------
+    #: longest key and value a flag may have (flags are small facts, not a document store)
+    FLAG_KEY_MAX = 200
+    FLAG_VALUE_MAX = 2000
+
+    def user_flag(self, user_id: str, key: str) -> str | None:
+        """A small persistent fact about a user kept for a front end (a hint already shown, a warning
+        already sent), or None when unset. Survives restarts."""
+        with self._lock:
+            row = self.db.execute("SELECT value FROM user_flags WHERE user_id = ? AND key = ?",
+                                  [str(user_id), str(key)]).fetchone()
+        return row[0] if row else None
+
+    def set_user_flag(self, user_id: str, key: str, value: str | None) -> None:
+        """Set (or, with None, clear) a user's flag ``key``."""
+        key = str(key)
+        if not key or len(key) > self.FLAG_KEY_MAX:
+            raise BadOption(f"A flag's key must be 1 to {self.FLAG_KEY_MAX} characters long.")
+        if value is not None and len(str(value)) > self.FLAG_VALUE_MAX:
+            raise BadOption(f"A flag's value must be at most {self.FLAG_VALUE_MAX} characters long.")
+        with self._write():
+            if value is None:
+                self.db.execute("DELETE FROM user_flags WHERE user_id = ? AND key = ?", [str(user_id), key])
+            else:
+                self.db.execute("INSERT INTO user_flags (user_id, key, value, updated_at) VALUES (?,?,?,?) "
+                                "ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value, "
+                                "updated_at = excluded.updated_at", [str(user_id), key, str(value), self._now()])
 
     def is_admin(self, game_id: int | str, user_id: str) -> bool:
         """Game master of that game, or a configured admin."""
@@ -1526,6 +1584,14 @@ class TableService:
     def _is_admin(self, game: _Game, user_id: str) -> bool:
         return user_id == game.gm or user_id in self.config.admins
 
+    def _acting(self, game: _Game, by: str, actor_name: str | None) -> str:
+        """Who did a game-master action, for its notice: ``by``'s name, or "Carol (Manage Server) for the
+        game master" when a front end says someone else acted for ``by``."""
+        if not actor_name:
+            return self._name(by)
+        actor = " ".join(str(actor_name).split())[:100]
+        return f"{actor} for {'the game master' if by == game.gm else self._name(by)}"
+
     def _require_admin(self, game: _Game, user_id: str, what: str) -> None:
         if not self._is_admin(game, user_id):
             raise Forbidden(f"Only the game master ({self._name(game.gm)}) or an admin can {what}.")
@@ -1757,7 +1823,8 @@ class TableService:
         if newly_waiting:
             # the channel's "whose move" line: delivered with a mention of the players now waited for
             names = " and ".join(engine.role_name(r) for r in newly_waiting)
-            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=None,
+            # ``role``: the roles newly waited for, comma-separated (front ends mention their players)
+            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(newly_waiting),
                             text=f"Now: {names} to act.")
 
     def _settle(self, game: _Game, engine: Engine, state: dict) -> int:

@@ -159,9 +159,23 @@ def _v4_seat_requests(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE deadlines ADD COLUMN defaults INTEGER NOT NULL DEFAULT 0")
 
 
+def _v5_user_flags(db: sqlite_utils.Database) -> None:
+    """Small per-user facts a front end keeps across restarts (a hint already given, a warning already
+    sent): key -> text, per user."""
+    db.execute("""CREATE TABLE user_flags (
+        user_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, updated_at REAL NOT NULL,
+        PRIMARY KEY (user_id, key))""")
+
+
+def _v6_game_guild(db: sqlite_utils.Database) -> None:
+    """The server (Discord guild) a game belongs to, when its front end has one (NULL for older games and
+    for the console)."""
+    db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
-                                                             _v4_seat_requests]
+                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild]
 LATEST = len(MIGRATIONS)
 
 

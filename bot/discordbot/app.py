@@ -149,9 +149,14 @@ def run_command(args: argparse.Namespace) -> int:
         print(no_token_help(config_path))
         return 0
     from bot.service import TableService
+    from bot.storage import StorageError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    service = TableService(config.database_path, config)
+    try:
+        service = TableService(config.database_path, config)
+    except StorageError as error:  # cannot open the database, or it was written by a newer Herald
+        print(f"herald run: {' '.join(str(error).split())}", file=sys.stderr)
+        return 5
     client = HeraldClient(service, settings)
     try:
         client.run(settings.token, log_handler=None)

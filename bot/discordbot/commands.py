@@ -86,11 +86,25 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     async def game_leave(interaction: discord.Interaction, game: Optional[str] = None):
         await layer.game_leave(interaction, game)
 
-    @game.command(name="swap", description="Move to another seat before the start (exchanging with its player)")
+    @game.command(name="swap", description="Move to another seat before the start (a taken seat: its player must accept)")
     @app_commands.describe(role="The seat (role) you want", game=GAME_DESC)
     @app_commands.autocomplete(role=ac_role, game=ac_game)
     async def game_swap(interaction: discord.Interaction, role: str, game: Optional[str] = None):
         await layer.game_swap(interaction, game, role)
+
+    @game.command(name="accept-swap", description="Agree to exchange seats with a player who asked for yours")
+    @app_commands.describe(requester="Whose request (only needed when several wait)", game=GAME_DESC)
+    @app_commands.autocomplete(game=ac_game)
+    async def game_accept_swap(interaction: discord.Interaction, requester: Optional[discord.User] = None,
+                               game: Optional[str] = None):
+        await layer.game_swap_answer(interaction, game, True, requester)
+
+    @game.command(name="decline-swap", description="Refuse a request for your seat, or withdraw your own")
+    @app_commands.describe(requester="Whose request (only needed when several wait)", game=GAME_DESC)
+    @app_commands.autocomplete(game=ac_game)
+    async def game_decline_swap(interaction: discord.Interaction, requester: Optional[discord.User] = None,
+                                game: Optional[str] = None):
+        await layer.game_swap_answer(interaction, game, False, requester)
 
     @game.command(name="autopass", description="Pass at once in response windows when you hold nothing to play")
     @app_commands.describe(on="On: pass automatically (it tells the others you hold nothing); off: always ask",

@@ -44,8 +44,8 @@ THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_t
                 discord.ChannelType.news_thread)
 
 #: service calls that change something: a failure after one of them must not claim "nothing changed"
-MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "set_autopass", "start", "end", "abort",
-            "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
+MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "accept_swap", "decline_swap",
+            "set_autopass", "start", "end", "abort", "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
             "send"}
 #: the mutating service calls made while handling the current interaction (see Layer._guarded)
 _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("herald_changed", default=None)
@@ -56,6 +56,7 @@ ORDER_REF = re.compile(r"^#(\d{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::(\d{1,12}))?
 
 HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/game new` creates a game in this channel (or a thread); others `/game join`; the game master `/game start`s.
+  `/game swap` to a taken seat asks its player, who answers with `/game accept-swap` or `/game decline-swap`.
 • When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
   private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
   you type an order with suggestions.
@@ -66,6 +67,11 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
+
+#: user flag: the user was told (privately) that their DMs are closed
+DM_CLOSED_FLAG = "discord:dm-closed-hint"
+#: a delivery problem already reported to a game master is reported again after this many seconds
+ALERT_AGAIN_AFTER = 7 * 86400
 
 STALE = "That choice is no longer current: the game has moved on. Here are your choices now."
 
@@ -80,6 +86,11 @@ class Refusal(Exception):
 
 class Undeliverable(Exception):
     """An outbox message that no retry can deliver (a private message addressed to a channel)."""
+
+
+class NotDiscord(Undeliverable):
+    """An outbox message addressed to a channel or user that is not Discord's (not a snowflake), such as
+    the local console's channel "local": given up, never retried."""
 
 
 def choice_token(rc: Any) -> str:
@@ -144,12 +155,13 @@ class Layer:
         self._delivery_lock = asyncio.Lock()
         #: lines already shown to a user in a reply, so the same private log line is not also DMed
         self._shown: dict[tuple[str, int], list[str]] = {}
-        #: users told (once per run) that their DMs are closed; see _dm_closed
-        self._told_closed: set[str] = set()
-        #: delivery problems already reported to a game master: (game, target, Discord error code)
-        self._alerted: set[tuple[int | None, str, int]] = set()
+        #: the service's per-user flags as last read or written by this process (see _flag); they record
+        #: a "your DMs are closed" hint given and delivery problems reported, across restarts
+        self._flags: dict[tuple[str, str], str | None] = {}
         #: private notes for a user, shown (ephemerally) with the answer to their next interaction
         self._notes: dict[str, list[str]] = {}
+        #: flags to set once a user's notes have been shown: user -> [(key, value)]
+        self._note_flags: dict[str, list[tuple[str, str]]] = {}
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -221,22 +233,47 @@ class Layer:
         except Exception:
             log.exception("Outbox delivery after an interaction failed; the delivery loop retries it")
 
-    def note_for(self, user_id: str, text: str) -> None:
-        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction."""
+    def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
+        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction;
+        ``flag`` (key, value): the user flag to set once it has been shown."""
         notes = self._notes.setdefault(str(user_id), [])
         if text not in notes:
             notes.append(text)
         del notes[:-5]
+        if flag is not None:
+            self._note_flags.setdefault(str(user_id), []).append(flag)
+
+    def has_note(self, user_id: str, text: str) -> bool:
+        return text in self._notes.get(str(user_id), ())
 
     async def _flush_notes(self, interaction: discord.Interaction) -> None:
-        notes = self._notes.pop(self.uid(interaction.user), None)
+        user = self.uid(interaction.user)
+        notes = self._notes.pop(user, None)
         if not notes:
             return
         try:
             await answer(interaction, "\n\n".join(notes), ephemeral=True)
         except discord.HTTPException as error:
             log.warning("Could not show notes to %s: %s", interaction.user, error)
-            self._notes[self.uid(interaction.user)] = notes
+            self._notes[user] = notes
+            return
+        for key, value in self._note_flags.pop(user, []):
+            await self._set_flag(user, key, value)
+
+    # ---- per-user flags (kept by the service, so they outlive a restart) ------------------------
+    async def _flag(self, user_id: str, key: str) -> str | None:
+        cached = (str(user_id), key)
+        if cached not in self._flags:
+            self._flags[cached] = await self.call(self.service.user_flag, str(user_id), key)
+        return self._flags[cached]
+
+    async def _set_flag(self, user_id: str, key: str, value: str | None) -> None:
+        """Record a flag; a failure is logged (at worst a hint is given twice)."""
+        try:
+            await self.call(self.service.set_user_flag, str(user_id), key, value)
+            self._flags[(str(user_id), key)] = value
+        except Exception:
+            log.exception("Could not record the flag %s of user %s", key, user_id)
 
     @staticmethod
     def uid(user: Any) -> str:
@@ -309,9 +346,13 @@ class Layer:
             return False
 
     async def same_server(self, interaction: discord.Interaction, status: Any) -> bool:
-        """Whether the interaction comes from the server the game is played in."""
+        """Whether the interaction comes from the server the game is played in: the guild stored with the
+        game; for a game created without it (by an older Herald), the guild of its channel."""
         if interaction.guild is None:
             return False
+        stored = getattr(status, "guild", None)
+        if stored:
+            return str(stored) == str(interaction.guild.id)
         channel = await self._game_channel(status)
         guild = getattr(channel, "guild", None)
         return guild is not None and guild.id == interaction.guild.id
@@ -363,11 +404,18 @@ class Layer:
         if status.status != "active" or not status.waiting:
             return ""
         parts = []
+        chosen = []
         for w in status.waiting:
-            by = f", by {when(w.deadline)}" if w.deadline else ""
-            away = " (away)" if w.paused else ""
+            if getattr(w, "committed", False):  # a secret choice already made: nobody waits for it
+                chosen.append(w.role_name)
+                continue
+            by = f", by {when(w.deadline)}" if w.deadline and not w.paused else ""
+            away = " (clock stopped)" if w.paused else ""
             parts.append(f"{w.role_name} {self._mention(w.user_id)}{away}{by}")
-        return "**Now:** " + "; ".join(parts)
+        if not parts:
+            return ""
+        done = f" ({', '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen)" if chosen else ""
+        return "**Now:** " + "; ".join(parts) + done
 
     # ---- choices -------------------------------------------------------------------------------
     def choices_message(self, status: Any, rc: Any, page: int = 0, brief: bool = False) -> tuple[str, discord.ui.View]:
@@ -381,7 +429,9 @@ class Layer:
             lines.append("*Secret choice: nobody sees it until everyone has chosen.*")
         elif rc.kind == "reaction":
             lines.append("*You may respond now, or pass.*")
-        if rc.deadline and not brief:
+        if getattr(rc, "paused", False) and not brief:
+            lines.append("Deadline: clock stopped (the game is paused, or you are away).")
+        elif rc.deadline and not brief:
             lines.append(f"Deadline: {when(rc.deadline)}.")
         if pages > 1:
             lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
@@ -716,14 +766,9 @@ class Layer:
     def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
         """The game, scenario, options and seat of a /game new, checked before anything is created (so a
         typo never leaves an empty thread behind). The service checks them again when creating."""
-        seats = self.service.roles(game, scenario)  # unknown game or scenario: NotFound / BadOption
-        try:
-            self.service.engine(game).validate_options(options)
-        except ServiceError:
-            raise
-        except Exception as error:  # the engine's BadSetup, worded for the player
-            raise Refusal(str(error)) from None
+        self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
         if role and not role.strip().isdigit():
+            seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
             if not any(wanted in (r.lower(), name.lower()) for r, name in seats):
                 raise Refusal(f"There is no seat '{role}' in that scenario. Seats: "
@@ -775,7 +820,8 @@ class Layer:
             try:
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
-                                         creator_name=self.uname(interaction.user), scenario=scenario, options=opts)
+                                         creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
+                                         guild=str(interaction.guild.id))
             except Exception:
                 if made is not None:  # do not leave an empty thread behind
                     try:
@@ -816,9 +862,66 @@ class Layer:
     async def game_swap(self, interaction: discord.Interaction, game: str | None, role: str) -> None:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
-            seat = await self.call(self.service.swap, status.game_id, self.uid(interaction.user), role)
+            user = self.uid(interaction.user)
+            seat = await self.call(self.service.swap, status.game_id, user, role)
+            if seat.user_id is not None and str(seat.user_id) != user:  # only asked: its player must agree
+                who = discord.utils.escape_mentions(L.clip(seat.user_name or str(seat.user_id), 64))
+                await answer(interaction, f"You asked {who} to exchange seats: seat {seat.seat} "
+                                          f"({', '.join(seat.role_names)}) in game #{status.game_id}. Nothing "
+                                          "changes until they accept (`/game accept-swap`); `/game decline-swap` "
+                                          "withdraws your request.", ephemeral=True)
+                return
             await answer(interaction, f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
                                       f"#{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    @staticmethod
+    def _seat_of_user(status: Any, user_id: str) -> Any | None:
+        return next((s for s in status.seats if str(s.user_id) == user_id), None)
+
+    async def game_swap_answer(self, interaction: discord.Interaction, game: str | None, accept: bool,
+                               requester: Any | None = None) -> None:
+        """/game accept-swap and /game decline-swap: answer a request to exchange seats (``requester``:
+        whose, needed only when several wait). Declining with none waiting withdraws one's own request.
+        The other player is told privately."""
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("open",))
+            user = self.uid(interaction.user)
+            wanted = self.uid(requester) if requester is not None else None
+            mine = self._seat_of_user(status, user)
+            if mine is None:
+                raise Refusal(f"You have no seat in game #{status.game_id}.")
+            asking = [r for r in mine.swap_requests if wanted is None or str(r) == wanted]
+            me = discord.utils.escape_mentions(L.clip(self.uname(interaction.user), 64))
+            if accept:
+                seat = await self.call(self.service.accept_swap, status.game_id, user, wanted)
+                after = await self.call(self.service.status, status.game_id)
+                other = after.seats[mine.seat - 1].user_id
+                if other:
+                    await self.call(self.service.send, status.game_id,
+                                    f"{me} accepted: you now sit at seat {mine.seat} ({', '.join(mine.role_names)})"
+                                    f" in game #{status.game_id}.", user=str(other))
+                await answer(interaction, f"You now sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
+                                          f"#{status.game_id}.", ephemeral=True)
+                return
+            await self.call(self.service.decline_swap, status.game_id, user, wanted)
+            if asking:  # refused a request made to the user
+                other = str(asking[0]) if len(asking) == 1 or wanted else None
+                if other:
+                    await self.call(self.service.send, status.game_id,
+                                    f"{me} declined to exchange seats with you in game #{status.game_id}; "
+                                    "your seat is unchanged.", user=other)
+                await answer(interaction, f"Declined: your seat in game #{status.game_id} is unchanged.",
+                             ephemeral=True)
+                return
+            # none waiting for the user: the service withdrew the user's own request
+            target = next((s for s in status.seats if user in [str(r) for r in s.swap_requests]), None)
+            if target is not None and target.user_id:
+                await self.call(self.service.send, status.game_id,
+                                f"{me} withdrew their request to exchange seats with you in game "
+                                f"#{status.game_id}.", user=str(target.user_id))
+            await answer(interaction, f"Your request to exchange seats in game #{status.game_id} is withdrawn.",
+                         ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def game_autopass(self, interaction: discord.Interaction, game: str | None, on: bool) -> None:
@@ -843,11 +946,7 @@ class Layer:
                                           "public information only (the map, the log and whose move it is, "
                                           f"in <#{status.channel}>). `/game unfollow` stops it.", ephemeral=True)
                 return
-            unspectate = getattr(self.service, "unspectate", None)
-            if unspectate is None:
-                raise Refusal("This Herald cannot stop following a game yet (its table service has no "
-                              "`unspectate`); ask the bot's operator to update it.")
-            await self.call(unspectate, status.game_id, user)
+            await self.call(self.service.unspectate, status.game_id, user)
             await answer(interaction, f"You no longer follow game #{status.game_id}.", ephemeral=True)
         await self._guarded(interaction, work)
 
@@ -855,8 +954,7 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))
             by, stand_in = await self._admin_as(interaction, status)
-            status = await self.call(self.service.start, status.game_id, by)
-            await self._audit(status, stand_in)
+            status = await self.call(self.service.start, status.game_id, by, actor_name=stand_in)
             await answer(interaction, f"Game #{status.game_id} has started. {self.waiting_line(status)}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
@@ -867,6 +965,11 @@ class Layer:
         seats = "\n".join(f"{s.seat}. {' / '.join(s.role_names)}: "
                           + (self._mention(s.user_id) if s.user_id else "*free*") for s in status.seats)
         embed.add_field(name="Seats", value=L.clip(seats, 1024) or "none", inline=False)
+        asks = [f"{self._mention(r)} asks {self._mention(s.user_id)} for seat {s.seat} ({' / '.join(s.role_names)})"
+                for s in status.seats for r in getattr(s, "swap_requests", ())]
+        if asks:
+            embed.add_field(name="Swap requests", value=L.clip("\n".join(asks) + "\n(`/game accept-swap` or "
+                                                               "`/game decline-swap`)", 1024), inline=False)
         if status.waiting:
             embed.add_field(name="Waiting for", value=L.clip(self.waiting_line(status).replace("**Now:** ", ""), 1024)
                             or "nobody", inline=False)
@@ -958,13 +1061,18 @@ class Layer:
             lines = []
             for w in status.waiting:
                 policy = status.deadlines.policy_for(w.kind)
-                if w.deadline is None:
+                if getattr(w, "committed", False):
+                    lines.append(f"• {w.role_name} ({self._mention(w.user_id)}) has made their secret choice.")
+                    continue
+                if w.paused:
+                    due = "clock stopped"
+                elif w.deadline is None:
                     due = "no deadline"
                 else:
                     left = w.deadline - now
                     due = (f"by {when(w.deadline)}" if left > 0
                            else f"passed at {when(w.deadline, False)} ({clock.format_duration(-left)} ago)")
-                away = ", paused while they are away" if w.paused else ""
+                away = " (the game is paused, or they are away)" if w.paused else ""
                 lines.append(f"• {w.role_name} ({self._mention(w.user_id)}), {w.kind}: {due}{away}; then: {policy}")
             await answer(interaction, f"**Game #{status.game_id} deadlines**\n" + "\n".join(lines), ephemeral=True)
         await self._guarded(interaction, work)
@@ -990,70 +1098,65 @@ class Layer:
         """(the user id the service should see acting, the name of a stand-in or None). The user acts as
         themselves when the service counts them as game master or admin. Someone with Manage Server in the
         game's own server acts through the game master (the service knows only its own admins), and
-        :meth:`_audit` then tells the channel who really did it."""
+        the stand-in's name goes to the service as ``actor_name``, so its notice says who really did it."""
         user = self.uid(interaction.user)
         if await self.call(self.service.is_admin, status.game_id, user):
             return user, None
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is not None and perms.manage_guild and await self.same_server(interaction, status):
-            return status.gm, self.uname(interaction.user)
+            return status.gm, f"{L.clip(self.uname(interaction.user), 80)} (Manage Server)"
         raise Refusal(f"Only the game master ({self._mention(status.gm)}) or someone with Manage Server can do that.")
 
-    async def _audit(self, status: Any, stand_in: str | None) -> None:
-        """After a game-master action done by a server admin in the game master's place: say so in the
-        game's channel, by name (the service's own notice names the game master)."""
-        if stand_in:
-            await self.call(self.service.send, status.game_id,
-                            f"↳ Done by {L.clip(stand_in, 80)} (Manage Server), standing in for the game master.")
-
     async def _admin(self, interaction: discord.Interaction, game: str | None,
-                     act: Callable[[Any, str], Awaitable[str]]) -> None:
+                     act: Callable[[Any, str, str | None], Awaitable[str]]) -> None:
+        """A game-master action: ``act(status, by, actor_name)``, where ``actor_name`` names a server
+        admin acting for the game master (None otherwise)."""
         async def work():
             status = await self.resolve(interaction, game)
             by, stand_in = await self._admin_as(interaction, status)
-            text = await act(status, by)
-            await self._audit(status, stand_in)
+            text = await act(status, by, stand_in)
             await answer(interaction, text, ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def admin_replace_seat(self, interaction: discord.Interaction, game: str | None, role: str, user: Any) -> None:
-        async def act(status, by):
+        async def act(status, by, actor):
             if getattr(user, "bot", False):
                 raise Refusal(f"{self.uname(user)} is a bot: it cannot play (bots cannot receive the DMs or use "
                               "the buttons). Choose a person.")
-            seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user))
+            seat = await self.call(self.service.replace_seat, status.game_id, by, role, self.uid(user), self.uname(user),
+                                   actor_name=actor)
             return f"Seat {seat.seat} ({', '.join(seat.role_names)}) of game #{status.game_id} is now {user.mention}'s."
         await self._admin(interaction, game, act)
 
     async def admin_extend_deadline(self, interaction: discord.Interaction, game: str | None, hours: int) -> None:
-        async def act(status, by):
-            status = await self.call(self.service.extend_deadline, status.game_id, by, hours * 3600.0)
+        async def act(status, by, actor):
+            status = await self.call(self.service.extend_deadline, status.game_id, by, hours * 3600.0, actor_name=actor)
             return f"Deadline of game #{status.game_id} extended by {hours}h. {self.waiting_line(status)}"
         await self._admin(interaction, game, act)
 
     async def admin_pause(self, interaction: discord.Interaction, game: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.pause, status.game_id, by)
+        async def act(status, by, actor):
+            await self.call(self.service.pause, status.game_id, by, actor_name=actor)
             return f"Game #{status.game_id} is paused."
         await self._admin(interaction, game, act)
 
     async def admin_resume(self, interaction: discord.Interaction, game: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.resume, status.game_id, by)
+        async def act(status, by, actor):
+            await self.call(self.service.resume, status.game_id, by, actor_name=actor)
             return f"Game #{status.game_id} resumes."
         await self._admin(interaction, game, act)
 
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
                         reason: str | None) -> None:
-        async def act(status, by):
+        async def act(status, by, actor):
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
-                            reason or f"ended by {self.uname(interaction.user)}")
+                            reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)
             return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
     async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
-        async def act(status, by):
-            await self.call(self.service.abort, status.game_id, by, reason or "no reason given")
+        async def act(status, by, actor):
+            await self.call(self.service.abort, status.game_id, by, reason or "no reason given", actor_name=actor)
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)
 
@@ -1090,7 +1193,10 @@ class Layer:
 
     def _maybe_here(self, status: Any, guild_id: int) -> bool:
         """Whether a game may belong to this server, judged from the cache only (autocomplete must be
-        quick): False only when its channel is known to be in another server."""
+        quick): False only when it is known to be in another server."""
+        stored = getattr(status, "guild", None)
+        if stored:
+            return str(stored) == str(guild_id)
         if not str(status.channel).isdigit():
             return False
         channel = self.client.get_channel(int(status.channel))
@@ -1267,7 +1373,8 @@ class Layer:
                         for x in unit:
                             await self._give_up(x, reason)
                         stopped[key] = reason
-                        await self._report_undeliverable(first, code or 0, error)
+                        if not isinstance(error, NotDiscord):  # nobody on Discord to tell
+                            await self._report_undeliverable(first, code or 0, error)
                     else:
                         if isinstance(error, (discord.HTTPException, OSError, asyncio.TimeoutError)):
                             log.warning("Delivery of outbox message %s failed (retried later): %s", first.id, reason)
@@ -1298,26 +1405,23 @@ class Layer:
     async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
         """Send one delivery unit; returns a reference (the last Discord message id, or why nothing was
         sent)."""
-        if unit[0].target_kind == "channel":
+        first = unit[0]
+        if not self._snowflake(first.target):
+            what = "channel" if first.target_kind == "channel" else "user"
+            raise NotDiscord(f"the {what} {str(first.target)[:40]!r} is not a Discord {what} (not a numeric id): "
+                             "the message belongs to another front end (such as the local console's "
+                             "database) and no retry can deliver it here")
+        if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan)
         return await self._deliver_to_user(unit[0])
 
     # ---- "whose move" posts and their mentions -------------------------------------------------
     def roles_named(self, status: Any, m: Any) -> list[str]:
-        """The roles a "waiting" message names ("Now: York and Lancaster to act."), in its order."""
+        """The roles a "waiting" message is about: its ``role`` field (the roles newly waited for,
+        comma-separated). One queued by an older Herald, without it, stands for whoever is waited for now."""
         if getattr(m, "role", None):
             return [r for r in str(m.role).split(",") if r]
-        text = m.text or ""
-        found = re.search(r"Now:\s*(.*?)\s+to act", text, re.S)
-        names = found.group(1) if found else text
-        hits: list[tuple[int, str]] = []
-        pairs = [(name, r) for seat in status.seats for r, name in zip(seat.roles, seat.role_names)]
-        for name, role in sorted(pairs, key=lambda p: -len(p[0])):  # "New France" before "France"
-            hit = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", names)
-            if hit:
-                hits.append((hit.start(), role))
-                names = names[:hit.start()] + " " * len(name) + names[hit.end():]
-        return [role for _, role in sorted(hits)]
+        return [w.role for w in status.waiting if not getattr(w, "committed", False)]
 
     async def _ping_plan(self, messages: list[Any]) -> dict[int, list[str]]:
         """For each "waiting" message of this round, the roles whose players it mentions: a player is
@@ -1333,7 +1437,8 @@ class Layer:
             if status.status != "active":
                 continue
             waited = {w.role: str(w.user_id) for w in status.waiting
-                      if w.user_id and str(w.user_id).isdigit() and not w.paused}
+                      if w.user_id and str(w.user_id).isdigit() and not w.paused
+                      and not getattr(w, "committed", False)}
             pinged: set[str] = set()
             for m in reversed(items):
                 roles = [r for r in self.roles_named(status, m) if r in waited and waited[r] not in pinged]
@@ -1347,7 +1452,7 @@ class Layer:
         deadline; and the user ids to ping. Empty when none of them is waited for any more."""
         if status.status != "active":
             return "", []
-        waiting = {w.role: w for w in status.waiting}
+        waiting = {w.role: w for w in status.waiting if not getattr(w, "committed", False)}
         ping_roles = set(ping_roles)
         parts: list[str] = []
         users: list[str] = []
@@ -1362,8 +1467,8 @@ class Layer:
                     users.append(uid)
             else:
                 who = discord.utils.escape_mentions(L.clip(w.user_name or "nobody", 64))
-            by = f", by {when(w.deadline)}" if w.deadline else ""
-            away = " (away)" if w.paused else ""
+            by = f", by {when(w.deadline)}" if w.deadline and not w.paused else ""
+            away = " (clock stopped)" if w.paused else ""
             parts.append(f"{w.role_name} {who}{away}{by}")
         return ("**Now:** " + "; ".join(parts), users) if parts else ("", [])
 
@@ -1406,8 +1511,6 @@ class Layer:
         first = unit[0]
         if any(x.private for x in unit):  # the outbox forbids it; never post a private message publicly
             raise Undeliverable(f"private outbox message {first.id} addressed to a channel")
-        if not str(first.target).isdigit():
-            return "not-a-discord-channel"
         body = "\n".join(x.text for x in unit if x.kind != "waiting" and x.text)
         tail, users, view = "", [], None
         waiting = [x for x in unit if x.kind == "waiting"]
@@ -1440,8 +1543,6 @@ class Layer:
     async def _deliver_to_user(self, m: Any) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
         the user's DMs are closed, the user is told privately on their next interaction."""
-        if not str(m.target).isdigit():
-            return "not-a-discord-user"
         if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
             return "shown-in-reply"
         body, tail, view, data = m.text or "", "", None, None
@@ -1451,16 +1552,29 @@ class Layer:
                 return "obsolete"  # already played (e.g. at once from the channel)
             status = await self.call(self.service.status, m.game_id)
             tail, view = self.choices_message(status, rcs[0], brief=True)
-            if self.settings.dm_turn_map:
+            if self.settings.dm_turn_map and m.image is None:
                 data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
-        elif m.image is not None:  # a picture drawn for the addressee's own role (service.send picture=)
-            data, _ = await self._picture(self.service.render_image, m.image)
+        if m.image is not None:
+            # the picture the message asks for: a follower's public map, the addressee's own view...
+            data, why = await self._picture(self.service.render_image, m.image)
+            if data is None:
+                log.warning("Picture of outbox message %s not drawn: %s", m.id, why)
         user = await self._user(m.target)
+        name = "my-map.png" if m.private else "map.png"
         try:
-            return await self._post(user, body, tail, file=png_file(data, "my-map.png"), view=view,
-                                    nonce=m.delivery_id)
+            ref = await self._post(user, body, tail, file=png_file(data, name), view=view,
+                                   nonce=m.delivery_id)
         except discord.Forbidden:
-            return self._dm_closed(m)
+            return await self._dm_closed(m)
+        if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
+            await self._set_flag(str(m.target), DM_CLOSED_FLAG, None)
+        return ref
+
+    @staticmethod
+    def _snowflake(value: Any) -> bool:
+        """Whether ``value`` can be a Discord id (a snowflake: a positive 64-bit integer)."""
+        text = str(value)
+        return text.isascii() and text.isdigit() and 0 < int(text) < 2 ** 64
 
     async def _channel(self, channel_id: str) -> Any:
         channel = self.client.get_channel(int(channel_id))
@@ -1482,14 +1596,15 @@ class Layer:
             return True
         return False
 
-    def _dm_closed(self, m: Any) -> str:
+    async def _dm_closed(self, m: Any) -> str:
         """A user's DMs are closed. Nothing is posted in the channel (that would tell everyone, and
         whose move it is is already there, with a mention); the user is told how to open DMs, privately,
-        with the answer to their next interaction, once per run. Private log lines stay in /log."""
+        with the answer to their next interaction, once (a user flag remembers it across restarts, and
+        is cleared when a DM gets through again). Private log lines stay in /log."""
         user = str(m.target)
-        if user not in self._told_closed:
-            self._told_closed.add(user)
-            self.note_for(user, f"📭 {DM_HELP}")
+        text = f"📭 {DM_HELP}"
+        if not self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
+            self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
         return "dm-closed"
 
     # ---- permanent delivery problems -----------------------------------------------------------
@@ -1518,24 +1633,32 @@ class Layer:
 
     async def _report_undeliverable(self, m: Any, code: int, error: BaseException | None,
                                     missing: list[str] | None = None) -> None:
-        """Tell the game master, once per game, destination and kind of problem (per run), by DM, or
+        """Tell the game master, once per game, destination and kind of problem (a user flag of the game
+        master remembers it across restarts; told again after :data:`ALERT_AGAIN_AFTER`), by DM, or
         privately with the answer to their next command when their DMs are closed."""
-        key = (m.game_id, str(m.target), code)
-        if key in self._alerted or m.game_id is None:
+        if m.game_id is None:
             return
-        self._alerted.add(key)
         try:
             status = await self.call(self.service.status, m.game_id)
-            text = self._problem_text(status, m, code, error, missing)
             gm = str(status.gm)
             if not gm.isdigit():
+                return
+            key = f"discord:delivery-alert:{m.game_id}:{m.target_kind}:{m.target}:{code}"[:200]
+            told = await self._flag(gm, key)
+            now = clock.timestamp()
+            if told is not None and (not told.isdigit() or now - int(told) < ALERT_AGAIN_AFTER):
+                return
+            text = self._problem_text(status, m, code, error, missing)
+            if self.has_note(gm, text):
                 return
             try:
                 sent = await send_dm(await self._user(gm), text)
             except discord.HTTPException:
                 sent = False
-            if not sent:
-                self.note_for(gm, text)
+            if sent:
+                await self._set_flag(gm, key, str(int(now)))
+            else:
+                self.note_for(gm, text, flag=(key, str(int(now))))
         except Exception:
             log.exception("Could not tell the game master of game #%s about a delivery problem", m.game_id)
 

@@ -159,3 +159,26 @@ def test_client_wires_commands_dynamic_items_and_loops(tmp_path):
 
     asyncio.run(go())
     service.close()
+
+
+@pytest.mark.parametrize("problem", ["too_new", "unopenable"])
+def test_unusable_database_is_one_clear_line_and_a_non_zero_exit(tmp_path, monkeypatch, capsys, problem):
+    from bot import storage
+
+    monkeypatch.setenv(TOKEN_ENV, "not-a-real-token")
+    monkeypatch.setattr(app.HeraldClient, "run", lambda self, token, **kwargs: pytest.fail("must not start"))
+    if problem == "too_new":
+        db_path = tmp_path / "herald.db"
+        db = storage.connect(str(db_path))
+        storage.migrate(db)
+        db.execute("UPDATE schema_version SET version = ?", [storage.LATEST + 5])
+        db.conn.close()
+    else:
+        db_path = tmp_path / "no-such-folder" / "herald.db"
+    config = tmp_path / "config.toml"
+    config.write_text(f"[database]\npath = '{db_path}'\n")
+    code = app.run_command(argparse.Namespace(config=str(config)))
+    err = capsys.readouterr().err
+    assert code != 0
+    assert err.count("\n") == 1 and err.startswith("herald run: ") and "Traceback" not in err
+    assert ("newer than this Herald" in err) if problem == "too_new" else ("does not exist" in err)

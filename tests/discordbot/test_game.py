@@ -192,9 +192,13 @@ def test_admin_powers(table):
     t = table
     t.cmd("game new", t.alice, game="duel", role="red")
     t.cmd("game join", t.bob)
-    swapped = t.cmd("game swap", t.bob, role="red")
-    assert "seat 1 (Red)" in swapped.recorded[-1].content
-    t.cmd("game swap", t.alice, role="red")
+    swapped = t.cmd("game swap", t.bob, role="red")      # alice's seat: only asked
+    assert "asked Alice to exchange seats" in swapped.recorded[-1].content
+    t.cmd("game accept-swap", t.alice)
+    assert t.service.status(1).seats[0].user_id == str(t.bob.id)
+    t.cmd("game swap", t.alice, role="red")               # and back again
+    t.cmd("game accept-swap", t.bob)
+    assert t.service.status(1).seats[0].user_id == str(t.alice.id)
     refused = t.cmd("game start", t.bob)
     assert "Only the game master" in refused.recorded[-1].content
     t.cmd("game start", t.alice)
@@ -212,9 +216,9 @@ def test_admin_powers(table):
     paused = t.cmd("admin pause", t.carol)  # Manage Server in this guild
     assert "paused" in paused.recorded[-1].content
     assert t.service.status(1).status == "paused"
-    # the channel is told who really did it (the service's notice names the game master)
+    # the channel is told who really did it, in the service's own notice
     notice = "\n".join(s.text() for s in t.client.recorder.public()[before:])
-    assert "is paused" in notice and "Done by Carol (Manage Server)" in notice
+    assert "is paused by Carol (Manage Server) for the game master" in notice and "Done by" not in notice
     t.cmd("admin resume", t.alice)
     t.cmd("admin extend-deadline", t.alice, hours=24)
     dave = t.client.add_user("dave")
