@@ -4,7 +4,6 @@ layer uses (user flags, roles on "waiting" messages, named game-master actions, 
 
 from __future__ import annotations
 
-from tests.discordbot.test_game import choices_for  # noqa: F401  (shared helper)
 
 
 def _status_text(t, who) -> str:

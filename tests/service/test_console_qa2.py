@@ -5,33 +5,19 @@ order, and stopped clocks in `choices`."""
 
 import json
 
-import pytest
 
 from bot.cli import main
-from bot.console import Console
-from bot.service import TableService
-from bot.config import Config
+from tests.service.console_helpers import console_for, duel_console, richard3_console, run_lines
 from tests.service.conftest import make_service
 
 
-def _console(svc, tmp_path, images=False):
-    out: list[str] = []
-    console = Console(svc, str(tmp_path / "out"), out.append)
-    console.write_images = images
-    return console, out
 
 
-def _run(console, out, lines):
-    for line in lines:
-        assert console.execute(line), (line, out[-5:])
 
 
-def _duel(tmp_path, **deadlines):
-    svc = make_service(tmp_path / "qa2.db", **deadlines)
-    console, out = _console(svc, tmp_path)
-    _run(console, out, ["as alice", "new duel", "join", "as bob", "join", "as alice", "start"])
-    out.clear()
-    return svc, console, out
+
+
+
 
 
 def _fails(console, line, code, text):
@@ -41,7 +27,7 @@ def _fails(console, line, code, text):
 
 
 def test_words_and_counts_that_make_sense(tmp_path, frozen):
-    svc, console, out = _duel(tmp_path)
+    svc, console, out = duel_console(tmp_path, "qa2.db", clear=True)
     _fails(console, "log 0", "bad_input", "at least 1")
     _fails(console, "as alice bob", "bad_input", "one word")
     _fails(console, "do 1 foo", "not_found", "no role 'foo'; its roles are Red, Blue")
@@ -55,72 +41,61 @@ def test_words_and_counts_that_make_sense(tmp_path, frozen):
 
 
 def test_game_numbers_may_be_written_with_a_hash(tmp_path, frozen):
-    svc, console, out = _duel(tmp_path)
-    _run(console, out, ["use #1", "status # a comment", "# a whole comment line"])
+    svc, console, out = duel_console(tmp_path, "qa2.db", clear=True)
+    run_lines(console, out, ["use #1", "status # a comment", "# a whole comment line"])
     assert any(line.startswith("Current game: #1") for line in out)
     assert console.execute("use 1 # the same game")
     svc.close()
 
 
 def test_view_is_a_short_summary_with_the_players_own_things(tmp_path, frozen):
-    svc, console, out = _duel(tmp_path)
-    _run(console, out, ["do 3", "view"])
+    svc, console, out = duel_console(tmp_path, "qa2.db", clear=True)
+    run_lines(console, out, ["do 3", "view"])
     text = "\n".join(out)
     assert "Game #1: Duel — Round 1" in text and "Only you see:" in text and "my_bid: 3" in text
     assert not any(line.startswith("{") for line in out)
     out.clear()
-    _run(console, out, ["view json"])
+    run_lines(console, out, ["view json"])
     assert json.loads("\n".join(out))["my_bid"] == 3
     out.clear()
-    _run(console, out, ["view public"])
+    run_lines(console, out, ["view public"])
     assert "Only you see" not in "\n".join(out)
     svc.close()
 
 
-def _richard3(tmp_path):
-    try:
-        from rules.core import get_engine
-        get_engine("richard3").scenarios()
-    except Exception as error:  # the engine is written by another helper; skip until it loads
-        pytest.skip(f"richard3 engine not available: {error}")
-    svc = TableService(str(tmp_path / "r3.db"), Config())
-    console, out = _console(svc, tmp_path)
-    _run(console, out, ["as alice", "new richard3 1460", "join york", "as bob", "join lancaster",
-                        "as alice", "start --seed 7"])
-    out.clear()
-    return svc, console, out
+
 
 
 def test_richard3_view_is_readable_and_json_leaves_out_the_static_board(tmp_path, frozen):
-    svc, console, out = _richard3(tmp_path)
-    _run(console, out, ["view"])
+    svc, console, out = richard3_console(tmp_path, clear=True)
+    run_lines(console, out, ["view"])
     assert len(out) < 60, len(out)
     text = "\n".join(out)
     assert "Only you see:" in text and "cards.hand:" in text and "Wrote " in text
     assert "to act: York (alice), Lancaster (bob)" in text
     out.clear()
-    _run(console, out, ["view json"])
+    run_lines(console, out, ["view json"])
     raw = json.loads("\n".join(out[:-1]))
     assert "map" not in raw and "cards" in raw and "view json full" in out[-1]
     out.clear()
-    _run(console, out, ["view json full"])
+    run_lines(console, out, ["view json full"])
     assert "map" in json.loads("\n".join(out))
     svc.close()
 
 
 def test_your_move_does_not_repeat_the_players_own_action(tmp_path, frozen):
-    svc, console, out = _richard3(tmp_path)
-    _run(console, out, ["as bob", "do play:card-08", "as alice"])
+    svc, console, out = richard3_console(tmp_path, clear=True)
+    run_lines(console, out, ["as bob", "do play:card-08", "as alice"])
     out.clear()
-    _run(console, out, ["do play:card-03"])    # york plays last: the reveal comes from her own action
+    run_lines(console, out, ["do play:card-03"])    # york plays last: the reveal comes from her own action
     notice = [line for line in out if ">> @alice: Your move" in line]
     assert notice and not any("Since you last looked" in line for line in out), out
     svc.close()
 
 
 def test_undo_is_logged_after_what_it_takes_back(tmp_path, frozen):
-    svc, console, out = _richard3(tmp_path)
-    _run(console, out, ["do play:card-03", "as bob", "do play:card-08", "as alice",
+    svc, console, out = richard3_console(tmp_path, clear=True)
+    run_lines(console, out, ["do play:card-03", "as bob", "do play:card-08", "as alice",
                         "do sea:calais", "do blk:y-march", "do go:middlesex", "undo", "log 3"])
     lines = svc.log(1, "bob")
     taken = [l for l in lines if "takes back" in l.text][-1]
@@ -130,32 +105,32 @@ def test_undo_is_logged_after_what_it_takes_back(tmp_path, frozen):
 
 
 def test_choices_say_the_clock_is_stopped(tmp_path, frozen):
-    svc, console, out = _duel(tmp_path)
-    _run(console, out, ["admin pause", "choices"])
+    svc, console, out = duel_console(tmp_path, "qa2.db", clear=True)
+    run_lines(console, out, ["admin pause", "choices"])
     assert "clock stopped: the game is paused" in out[-4] or any("clock stopped: the game is paused" in l for l in out)
     assert svc.choices(1, "alice")[0].paused
     out.clear()
-    _run(console, out, ["admin resume", "vacation 3d", "choices"])
+    run_lines(console, out, ["admin resume", "vacation 3d", "choices"])
     assert any("clock stopped: alice is on vacation" in l for l in out)
-    _run(console, out, ["vacation off"])
+    run_lines(console, out, ["vacation off"])
     out.clear()
-    _run(console, out, ["choices"])
+    run_lines(console, out, ["choices"])
     assert not any("clock stopped" in l for l in out) and not svc.choices(1, "alice")[0].paused
     svc.close()
 
 
-def test_following_and_swapping_from_the_console(tmp_path, frozen):
+def test_following_and_swapping_from_theconsole_for(tmp_path, frozen):
     svc = make_service(tmp_path / "f.db")
-    console, out = _console(svc, tmp_path)
-    _run(console, out, ["as alice", "new duel", "join", "as bob", "join", "swap red", "status"])
+    console, out = console_for(svc, tmp_path)
+    run_lines(console, out, ["as alice", "new duel", "join", "as bob", "join", "swap red", "status"])
     assert any("bob asks to exchange seats with alice" in line for line in out)
-    _run(console, out, ["as alice", "accept", "start", "as sam", "follow"])
+    run_lines(console, out, ["as alice", "accept", "start", "as sam", "follow"])
     assert not console.execute("follow") and "already follow" in console.last_error.message
-    _run(console, out, ["as bob", "do 1", "as alice", "do 1"])
+    run_lines(console, out, ["as bob", "do 1", "as alice", "do 1"])
     out.clear()
-    _run(console, out, ["as sam"])
+    run_lines(console, out, ["as sam"])
     assert any(">> @sam: Game #1 (Duel), which you follow: Round 1 is over." in line for line in out)
-    _run(console, out, ["unfollow"])
+    run_lines(console, out, ["unfollow"])
     assert not console.execute("as alice") or not console.execute("follow")
     assert "already play" in console.last_error.message
     svc.close()
@@ -168,8 +143,8 @@ def test_the_console_delivers_only_its_own_games_messages(tmp_path, frozen):
     svc.join(discord_game, "222")
     svc.start(discord_game, "111")
     theirs = len(svc.outbox.pending(5000))
-    console, out = _console(svc, tmp_path)
-    _run(console, out, ["as alice", "new duel", "join", "as bob", "join", "as 111", "messages"])
+    console, out = console_for(svc, tmp_path)
+    run_lines(console, out, ["as alice", "new duel", "join", "as bob", "join", "as 111", "messages"])
     assert not any("123456" in line or "@111" in line for line in out)
     assert len([m for m in svc.outbox.pending(5000) if m.game_id == discord_game]) == theirs
     svc.close()
@@ -193,7 +168,7 @@ def test_a_bad_database_path_is_a_message_not_a_traceback(tmp_path, capsys):
     assert "Traceback" not in out.out + out.err
 
 
-def test_a_misspelt_config_section_stops_the_console(tmp_path, capsys):
+def test_a_misspelt_config_section_stops_theconsole_for(tmp_path, capsys):
     (tmp_path / "config.toml").write_text('[deadlnes]\nturn = "1d"\n')
     code = main(["local", "--config", str(tmp_path / "config.toml"), "--db", str(tmp_path / "x.db"),
                  "--script", str(tmp_path / "none.txt")])

@@ -11,18 +11,10 @@ from datetime import timedelta
 
 import pytest
 
+from rules.richard3 import ENGINE as RICHARD3
+
 from bot.config import Config, DeadlineSettings
 from bot.service import TableService
-
-
-def _engine():
-    try:
-        from rules.core import get_engine
-        engine = get_engine("richard3")
-        engine.scenarios()
-        return engine
-    except Exception as error:  # the engine is written by another helper; skip until it loads
-        pytest.skip(f"richard3 engine not available: {error}")
 
 
 class Recording:
@@ -71,7 +63,7 @@ def _secret_words(engine, before, after) -> dict[str, str]:
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_a_game_played_by_deadline_defaults_leaks_no_secret_in_public(tmp_path, frozen, seed):
-    engine = Recording(_engine())
+    engine = Recording(RICHARD3)
     settings = DeadlineSettings().merged({"turn": "1d", "secret": "1d", "reaction": "1d", "policy": "default",
                                           "reaction_policy": "default"})
     svc = TableService(str(tmp_path / "secrets.db"), Config(deadlines=settings), engines={"richard3": engine})

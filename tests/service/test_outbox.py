@@ -43,7 +43,7 @@ def test_role_messages_resolve_to_the_seat_holder_at_delivery(service):
 
 
 def test_delivery_is_idempotent_and_failures_back_off(service, frozen):
-    game = started_game(service)
+    started_game(service)
     first = service.outbox.pending(1)[0]
     assert len(first.delivery_id) == 32
     service.outbox.mark_delivered(first.id, "discord-1")

@@ -4,23 +4,15 @@ action), ending finished and replaying cleanly."""
 
 import pytest
 
+from rules.richard3 import ENGINE as RICHARD3
+
 from bot.cli import main
 from tests.service.scripts import generate_script
 
 
-def _engine():
-    try:
-        from rules.core import get_engine
-        engine = get_engine("richard3")
-        engine.scenarios()
-        return engine
-    except Exception as error:  # the engine is written by another helper; skip until it loads
-        pytest.skip(f"richard3 engine not available: {error}")
-
-
 @pytest.mark.parametrize("seed", [1, 7])
 def test_a_scripted_richard3_game_runs_to_the_end(tmp_path, frozen, capsys, seed):
-    engine = _engine()
+    engine = RICHARD3
     lines = generate_script(engine, "richard3", seed, deadline_after=40)
     lines += ["map public", "history 2", "log 5"]
     script = tmp_path / "richard3.txt"

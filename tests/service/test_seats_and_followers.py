@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.service import BadOption, BadState, NotFound
+from bot.service import BadState, NotFound
 from tests.service.conftest import dump, started_game
 
 

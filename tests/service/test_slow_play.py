@@ -166,7 +166,7 @@ def test_auto_pass_only_when_nothing_playable(svc_factory, frozen):
 
 def test_your_move_notices_go_to_the_player_privately(svc_factory):
     svc = svc_factory()
-    game = started_game(svc)
+    started_game(svc)
     notices = [m for m in svc.outbox.pending(500) if m.kind == "your_move"]
     assert {(m.target, m.role) for m in notices} == {("alice", "red"), ("bob", "blue")}
     assert all(m.target_kind == "user" and m.private for m in notices)  # they may quote private lines

@@ -1,7 +1,6 @@
 """Storage guarantees: WAL, schema migrations, one transaction per order, crash safety, races."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
