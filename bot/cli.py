@@ -2,7 +2,7 @@
 
     herald run                         the Discord bot (config.toml + environment for secrets)
     herald local [--script FILE]       console play with several local players (own database: herald-local.db)
-    herald fuzz GAME --games N --seed S
+    herald fuzz GAME --games N --seed S [--scenario ID] [--jobs J]   every scenario unless one is named
     herald render GAME --seed S --steps K --out DIR
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
 """
