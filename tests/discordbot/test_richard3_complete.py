@@ -23,7 +23,6 @@ import random
 import re
 import time
 
-import pytest
 
 from tests.discordbot.fakes import Sent, dispatch
 
@@ -37,7 +36,7 @@ except ImportError:  # pragma: no cover
 def clock() -> float:
     return _REAL[0]()
 
-richard3 = pytest.importorskip("rules.richard3")
+import rules.richard3 as richard3  # noqa: E402
 from rules.richard3.data import BLOCKS, DISPLAY  # noqa: E402
 
 ENGINE = richard3.ENGINE

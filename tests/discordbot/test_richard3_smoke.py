@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from bot.discordbot import limits as L
 from tests.discordbot.fakes import dispatch
 from tests.discordbot.test_richard3_complete import clock  # the real clock (freezegun stops perf_counter)
 
-richard3 = pytest.importorskip("rules.richard3")
+import rules.richard3 as richard3  # noqa: E402
 
 
 def _pick(rng: random.Random, sent):
