@@ -29,12 +29,12 @@ from typing import Any
 from PIL import Image
 
 from ..core import NoPicture
-from .model import read_view
 
 PICTURES = ["map", "battle", "hand"]
 
 
 def draw(view: dict[str, Any], picture: str = "map") -> Image.Image:
+    from .model import read_view
     scene = read_view(view)
     if picture == "map":
         from .mapview import draw_map
