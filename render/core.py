@@ -365,7 +365,7 @@ class LegendItem:
     text: str
 
 
-LEGEND_ROW = 48
+LEGEND_ROW = 44
 LEGEND_TEXT = 28
 
 

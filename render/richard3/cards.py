@@ -90,12 +90,17 @@ def draw_hand(scene: Scene) -> Image.Image:
            for b in blocks if b.known and (b.side == scene.role or
                                            (b.side == "rebel" and scene.pretender.side == scene.role))]
     block_lines: list[tuple[str, str]] = []
+    last = None
     for area, b in own:
         seats = _seat_names(b)
         line = f"{_block_line(b)}" + (f" · seats: {seats}" if seats else "")
         for k, part in enumerate(wrap(line, f, width - 230)):
-            block_lines.append((names.get(area, area) if k == 0 else "", part))
-    height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) + 20
+            block_lines.append((names.get(area, area) if k == 0 and area != last else "", part))
+        last = area
+    from .mapview import legend_layer
+    marks = legend_layer(private=True)
+    height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) \
+        + 20 + marks.height
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
     total = sum(c.ap or 0 for c in scene.hand)
@@ -134,4 +139,5 @@ def draw_hand(scene: Scene) -> Image.Image:
                 d.text((PAD + 10, y + 19), area, font=fb, fill=INK, anchor="lm")
             d.text((PAD + 240, y + 19), line, font=f, fill=INK, anchor="lm")
             y += 38
+    img.paste(marks, (0, height - marks.height))
     return img

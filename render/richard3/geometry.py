@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from ..core import WIDTH, font
 
@@ -56,7 +56,7 @@ RELOCATE: dict[str, tuple[float, float]] = {
     "ireland": (338, 420),
     "isle-of-man": (482, 612),
     "france": (590, 1878),
-    "calais": (1440, 1872),
+    "calais": (1405, 1868),
     # small moves (at most ~90 data units) so that exactly the areas with a border share an edge long
     # enough for its badge, and no two neighbours crowd each other (found by a small search, then checked
     # by tests/render)
@@ -91,8 +91,9 @@ RELOCATE: dict[str, tuple[float, float]] = {
 }
 # off-shore areas: ellipse radii in picture px
 ISLANDS: dict[str, tuple[float, float]] = {
-    "ireland": (104, 146), "isle-of-man": (84, 56), "france": (214, 82), "calais": (150, 86),
+    "ireland": (104, 146), "isle-of-man": (84, 56), "france": (214, 82), "calais": (176, 90),
 }
+NAME_OVER_SEA = 48         # px: how far beyond its area's box a name may reach (over water only)
 SEA_MARGIN = 30           # px of open water kept along the left and right edges of the map
 MAINLAND_R = 92            # px: disc around each mainland point that makes the coastline
 # coastline touches: land filled in (data x, y, radius), and water along the shared edge of neighbouring
@@ -102,7 +103,7 @@ LAND_PATCHES: list[tuple[float, float, float]] = [(1090, 700, 60), (1255, 1605, 
 STRAITS: list[tuple[list[tuple[str, str]], str, float, float, float]] = [
     # (neighbouring areas whose shared edges become water, from the inland end out; the third area at the
     #  inland end; width at sea px; width at the inland end px; reach past the inland end px)
-    ([("essex", "kent")], "middlesex", 46, 40, 36),                             # the Thames, into Middlesex
+    ([("essex", "kent")], "middlesex", 54, 46, 36),                             # the Thames, into Middlesex
     ([("east-yorks", "lincoln")], "south-yorks", 56, 0, -4),                    # the Humber
     ([("glamorgan", "somerset"), ("glamorgan", "cornwall")], "gloucester", 64, 0, -4),  # Bristol Channel
 ]
@@ -482,15 +483,19 @@ def _build() -> Geometry:
             d.ellipse([x - 70, y - 70, x + 70, y + 70], fill=255)
     for path, width, inland, reach in straits:
         _cut_strait(d, path, width, inland, reach)
-    # fill lakes: water not joined to the open sea is land
-    flood = mask.copy()
-    fx = flood.load()
-    edge = [(x, y) for x in range(1, WIDTH - 1, 10) for y in (MAP_TOP + 1, MAP_BOTTOM - 2)] + \
-        [(x, y) for y in range(MAP_TOP + 1, MAP_BOTTOM - 1, 10) for x in (1, WIDTH - 2)]
-    for x, y in edge:
-        if fx[x, y] == 0:
-            ImageDraw.floodfill(flood, (x, y), 128)
-    mask = flood.point(lambda v: 0 if v == 128 else 255)
+    # fill lakes: water not joined to the open sea is land (flood the sea from the frame, at 1/6 scale)
+    k = 6
+    small = mask.resize((WIDTH // k, MAP_BOTTOM // k), Image.BOX).point(lambda v: 255 if v >= 250 else 0)
+    sx = small.load()
+    sw, sh = small.size
+    top = MAP_TOP // k + 1
+    for x, y in [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]:
+        if sx[x, y] == 0:
+            ImageDraw.floodfill(small, (x, y), 128)
+    ocean = small.point(lambda v: 255 if v == 128 else 0).resize((sw * k, sh * k), Image.NEAREST)
+    full = Image.new("L", size, 0)
+    full.paste(ocean, (0, 0))
+    mask = ImageChops.lighter(mask, ImageChops.invert(full))   # land, or water the sea never reached
     d = ImageDraw.Draw(mask)
     d.rectangle([0, 0, WIDTH, MAP_TOP - 1], fill=0)
     for k, (rx, ry) in ISLANDS.items():
@@ -595,9 +600,9 @@ def _build() -> Geometry:
     # the blocks: see mapview.plan_blocks)
     grids = _interior_grids(geo, obstacles)
     for k, g in areas.items():
-        g.free, room_for_name = grids[k]
+        g.free, own, room_for_name = grids[k]
         g.centre = _free_centroid(g.free, g.anchor)
-        g.labels = _label_candidates(g, room_for_name, obstacles)
+        g.labels = _label_candidates(g, room_for_name, own, obstacles)
         g.label, g.label_rects = g.labels[0].items, g.labels[0].rects
         if k in LABEL_ABOVE:
             obstacles.extend(g.label_rects)
@@ -779,7 +784,33 @@ def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[Fre
                     row = grid[r]
                     for c in range(c0, c1):
                         row[c] = 0
-        out[k] = (FreeGrid(gx0, gy0, cols, rows, free), FreeGrid(gx0, gy0, cols, rows, inside))
+        # room for the name: the area's own cells, and open water next to it (a coastal area's name may
+        # hang over its sea, as on any map), off the obstacles
+        m = NAME_OVER_SEA // GRID
+        ncols, nrows = cols + 2 * m, rows + 2 * m
+        name = [[0] * ncols for _ in range(nrows)]
+        for r in range(nrows):
+            y = (gy0 - m + r) * GRID
+            for c in range(ncols):
+                x = (gx0 - m + c) * GRID
+                ok = True
+                for qx, qy in ((x, y), (x + GRID - 1, y), (x, y + GRID - 1), (x + GRID - 1, y + GRID - 1)):
+                    if not (SEA_MARGIN <= qx < WIDTH - SEA_MARGIN and MAP_TOP <= qy < MAP_BOTTOM) \
+                            or px[qx, qy] not in (0, g.index):
+                        ok = False
+                        break
+                name[r][c] = 1 if ok else 0
+        for ob in obstacles:
+            c0 = max(0, math.floor(ob[0] / GRID) - gx0 + m)
+            r0 = max(0, math.floor(ob[1] / GRID) - gy0 + m)
+            c1 = min(ncols, math.ceil(ob[2] / GRID) - gx0 + m)
+            r1 = min(nrows, math.ceil(ob[3] / GRID) - gy0 + m)
+            for r in range(r0, r1):
+                row = name[r]
+                for c in range(c0, c1):
+                    row[c] = 0
+        out[k] = (FreeGrid(gx0, gy0, cols, rows, free), FreeGrid(gx0, gy0, cols, rows, inside),
+                  FreeGrid(gx0 - m, gy0 - m, ncols, nrows, name))
     return out
 
 
@@ -845,7 +876,7 @@ def _fitting(grid: FreeGrid, w: float, h: float, step: int = 2) -> list[Rect]:
     return out
 
 
-LABEL_ABOVE = {"isle-of-man"}     # small islands: the name goes on the water beside them
+LABEL_ABOVE: set[str] = set()     # areas whose name always goes on the water below them
 
 
 @dataclass
@@ -859,7 +890,8 @@ class LabelSpot:
     cost: float = 0.0          # how much worse than the best it looks
 
 
-def _label_candidates(g: AreaGeo, grid: FreeGrid, obstacles: list[Rect], keep: int = 260) -> list[LabelSpot]:
+def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
+                      keep: int = 400) -> list[LabelSpot]:
     """Every good place for the area's label, best first: the name with its symbols (under it or on its
     line), inside the area and off the badges. The blocks drawn in a view then take the best label place
     that leaves room for them (see mapview.plan_blocks)."""
@@ -869,8 +901,45 @@ def _label_candidates(g: AreaGeo, grid: FreeGrid, obstacles: list[Rect], keep: i
         w, h, _, _ = _measure(rows)
         items, rects = _set_label(rows, g.seed[0], g.bbox[3] + 6)
         return [LabelSpot(items, rects, _union(rects), 0)]
+    near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
+    found = _label_scan(g, grid, own, near, 2)
+    if len(found) < 40:        # a tight area: look again cell by cell
+        found = _label_scan(g, grid, own, near, 1)
+    if not found:   # squeezed: the one-line name at the smallest size, centred on the data point
+        name_rows, _ = _label_parts(g, NAME_SIZES[-1])[0]
+        w, h, _, _ = _measure(name_rows)
+        found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
+                                           g.seed[1] + h / 2))]
+    found.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
+    seen, spread = set(), []
+    for f in found:   # one of each look per 12 px, so that the places kept are spread over the area
+        key = (f[0][0], len(f[1]), tuple(len(r) for r in f[1]), int(f[2][0] // 12), int(f[2][1] // 12))
+        if key not in seen:
+            seen.add(key)
+            spread.append(f)
+    found = spread
+    out = []
+    for rank, (key, rows, rect) in enumerate(found[:keep]):
+        items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
+        cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3
+        out.append(LabelSpot(items, rects, _union(rects), rank, cost))
+    return out
+
+
+def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], step: int) -> list:
+    """Every label look at every place (every ``step`` grid cells) that fits: ((cost key), rows, rect)."""
     found = []
-    near = [o for o in obstacles if overlap(o, grow(g.bbox, 10)) > 0]
+    sat, gx0, gy0, cols, nrows = grid.sat, grid.gx0, grid.gy0, grid.cols, grid.rows
+
+    def share(r):
+        c0, r0 = math.floor(r[0] / GRID) - gx0, math.floor(r[1] / GRID) - gy0
+        c1, r1 = math.ceil(r[2] / GRID) - gx0, math.ceil(r[3] / GRID) - gy0
+        total = (c1 - c0) * (r1 - r0)
+        c0, r0, c1, r1 = max(c0, 0), max(r0, 0), min(c1, cols), min(r1, nrows)
+        if c1 <= c0 or r1 <= r0:
+            return 0.0
+        return (sat[r1][c1] - sat[r0][c1] - sat[r1][c0] + sat[r0][c0]) / total
+
     for si, (size, town_size) in enumerate(LABEL_SIZES):
         if si == 2 and not (g.city or g.cathedral):
             continue
@@ -881,37 +950,31 @@ def _label_candidates(g: AreaGeo, grid: FreeGrid, obstacles: list[Rect], keep: i
                 w, h = w + 6, h + 6
                 # each row's rect relative to the label's top-left corner (rows are centred)
                 _, row_rects = _set_label(rows, w / 2, 3)
-                x0, y0 = math.floor(g.bbox[0] / GRID) * GRID, math.floor(g.bbox[1] / GRID) * GRID
-                x1, y1 = g.bbox[2], g.bbox[3]
+                x0, y0 = gx0 * GRID, gy0 * GRID
+                x1, y1 = (gx0 + cols) * GRID, (gy0 + nrows) * GRID
                 y = y0
                 while y + h <= y1:
                     x = x0
                     while x + w <= x1:
                         parts = [(x + r[0], y + r[1], x + r[2], y + r[3]) for r in row_rects]
-                        shares = [grid.free_share(r) for r in parts]
-                        share = min(shares)
+                        sh = 1.0
+                        for part in parts:
+                            sh = min(sh, share(part))
+                            if sh < 0.8:
+                                break
                         # a row may reach over the area's edge a little, and over the corner of a badge's
                         # box (not the badge: a circle leaves ~80 px² free in each corner of its box)
-                        if share >= 0.8 and (share >= 0.995 or sum(overlap(r, o) for r in parts
-                                                                   for o in near) <= 70):
-                            cx, cy = x + w / 2, y + h / 2
-                            dist = math.hypot(cx - g.seed[0], cy - g.seed[1])
-                            found.append(((si, len(rows), round((1 - share) * 20), round(dist / 12)), rows,
-                                          (x, y, x + w, y + h)))
-                        x += GRID
-                    y += GRID
-    if not found:   # squeezed: the one-line name at the smallest size, centred on the data point
-        name_rows, _ = _label_parts(g, NAME_SIZES[-1])[0]
-        w, h, _, _ = _measure(name_rows)
-        found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
-                                           g.seed[1] + h / 2))]
-    found.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
-    out = []
-    for rank, (key, rows, rect) in enumerate(found[:keep]):
-        items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
-        cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3
-        out.append(LabelSpot(items, rects, _union(rects), rank, cost))
-    return out
+                        if sh >= 0.8 and (sh >= 0.995 or sum(overlap(r, o) for r in parts for o in near) <= 70):
+                            # mostly over its own land: a name out at sea is a last resort
+                            land = own.free_share((x, y, x + w, y + h))
+                            if land >= 0.3:
+                                cx, cy = x + w / 2, y + h / 2
+                                dist = math.hypot(cx - g.seed[0], cy - g.seed[1])
+                                found.append(((si, len(rows), round((1 - sh) * 20 + (1 - land) * 8),
+                                               round(dist / 12)), rows, (x, y, x + w, y + h)))
+                        x += GRID * step
+                    y += GRID * step
+    return found
 
 
 def _union(rects: list[Rect]) -> Rect:

@@ -35,9 +35,10 @@ from .model import Scene
 from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
 
 MAX_HEIGHT = 2 * WIDTH
-PUBLIC = 44                 # a face-down block
-PUBLIC_SMALL = 36
-LABELLED = (FULL, 58, 46)   # a labelled block: full, compact (small name), mini (no name)
+PUBLIC = (44, 44)           # a face-down block (w, h)
+PUBLIC_SMALL = (36, 36)
+# a labelled block: full (name, strength, rating, mark), compact (smaller name), mini (no name)
+LABELLED = ((FULL + 14, FULL - 2), (62, 56), (48, 46))
 GAP = 6
 GROUP_GAP = 12
 CONTEST = (255, 120, 0)
@@ -54,7 +55,7 @@ class Placed:
     area: str
     x: float
     y: float
-    size: int
+    size: tuple[int, int]            # (w, h)
     face: BlockFace
     count: int = 1                   # a stack of face-down blocks
     leader: tuple | None = None      # (from, to) when drawn beside the area
@@ -74,12 +75,13 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
     return b.side
 
 
-def _grid_options(n: int, size: int):
+def _grid_options(n: int, size: tuple[int, int]):
+    bw, bh = size
     for cols in range(1, n + 1):
         rows = -(-n // cols)
         if cols > 1 and (cols - 1) * rows >= n:
             continue   # a narrower grid holds them in as many rows
-        yield cols, rows, cols * size + (cols - 1) * GAP, rows * size + (rows - 1) * GAP
+        yield cols, rows, cols * bw + (cols - 1) * GAP, rows * bh + (rows - 1) * GAP
 
 
 def _arrangements(groups: tuple[tuple[int, int], ...]):
@@ -88,12 +90,13 @@ def _arrangements(groups: tuple[tuple[int, int], ...]):
     out = []
 
     def spots_of(gi, n, size, cols, ox, oy):
+        bw, bh = size
         res = []
         for i in range(n):
             r, c = divmod(i, cols)
             in_row = min(cols, n - r * cols)
-            shift = (cols - in_row) * (size + GAP) / 2
-            res.append((gi, i, ox + shift + c * (size + GAP), oy + r * (size + GAP)))
+            shift = (cols - in_row) * (bw + GAP) / 2
+            res.append((gi, i, ox + shift + c * (bw + GAP), oy + r * (bh + GAP)))
         return res
 
     live = [(gi, n, s) for gi, (n, s) in enumerate(groups) if n]
@@ -197,8 +200,8 @@ def plan_blocks(scene: Scene) -> Plan:
             placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
                             count=len(group) if stacked[gi] else 1, leader=leader)
             plan.blocks.append(placed)
-            plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size + 5,
-                                   placed.y + placed.size + 5))
+            plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
+                                   placed.y + placed.size[1] + 5))
         plan.groups[area_id] = rect
         if leader:
             sea_taken.append(grow(rect, 8))
@@ -232,7 +235,7 @@ def map_layer() -> Image.Image:
 
 def legend_layer(private: bool) -> Image.Image:
     items, columns = (_private_legend() if private else _public_legend())
-    title = "Your blocks" if private else "Legend"
+    title = "Marks on your blocks" if private else "Legend"
     height = legend_height(len(items), columns) + 20
     def build():
         img = Image.new("RGB", (WIDTH, height), PANEL_BG)
@@ -251,6 +254,9 @@ def draw_map(scene: Scene) -> Image.Image:
     # panels below the map: measure, then make the picture exactly as tall as needed
     panel = _panel_lines(scene)
     legend_img = legend_layer(private)
+    if private and MAP_BOTTOM + panel.height + legend_img.height > MAX_HEIGHT:
+        # the marks of one's own blocks are also explained on the hand picture
+        legend_img = Image.new("RGB", (WIDTH, 0))
     height = MAP_BOTTOM + panel.height + legend_img.height
     img = Image.new("RGB", (WIDTH, height), PANEL_BG)
     img.paste(map_layer(), (0, 0))
@@ -276,7 +282,7 @@ def draw_map(scene: Scene) -> Image.Image:
     for p in plan.blocks:
         draw_block(d, p.x, p.y, p.size, p.face)
         if p.count > 1:
-            _count_badge(d, p.x + p.size - 2, p.y + 2, f"×{p.count}", p.face.side)
+            _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}", p.face.side)
     _draw_moves(d, scene, obstacles, touched)
     # whatever the arrows crossed is drawn again on top: names and symbols, limit and sea badges
     for area_id in sorted(touched):
@@ -641,43 +647,40 @@ CARDS_H = 58
 @dataclass
 class PanelText:
     height: int
-    pools: dict[str, list[str]]
-    pool_heads: dict[str, str]
-
-
-def _pool_lines(scene: Scene, side: str, width: int) -> list[str]:
-    f = font(TEXT)
-    lines: list[str] = []
-    known = scene.pool.get(side)
-    if known:
-        lines += wrap("Pool: " + ", ".join(_pool_name(b) for b in known), f, width)
-    if scene.minors.get(side):
-        lines += wrap("Minors: " + ", ".join(scene.minors[side]), f, width)
-    if scene.dead.get(side):
-        lines += wrap("Dead: " + ", ".join(scene.dead[side]), f, width)
-    if side == scene.role and scene.off_map:
-        lines += wrap("Other copy serving the enemy: " + ", ".join(scene.off_map), f, width)
-    return lines
+    heads: dict[str, str]
+    pool: list[str]                 # the viewer's own pool, across the width (private maps)
+    columns: dict[str, list[str]]   # per side, in its half: minors, dead
+    after: list[str] = field(default_factory=list)   # the viewer's copies now serving the enemy
 
 
 def _panel_lines(scene: Scene) -> PanelText:
-    """The pool texts, wrapped, and the panel's height (sized to its content, nothing cut)."""
-    pools, heads = {}, {}
-    own = scene.role
-    full = WIDTH - 2 * PANEL_PAD - 24
-    widths = {s: full if own else WIDTH // 2 - 2 * PANEL_PAD - 24 for s in ("york", "lancaster")}
+    """The pool texts, wrapped, and the panel's height (sized to its content, nothing cut). Each side has
+    a half of the width (York left, Lancaster right); a player's own pool runs across the whole width."""
+    f = font(TEXT)
+    half = WIDTH // 2 - 2 * PANEL_PAD - 24
+    heads, columns = {}, {}
     for side in ("york", "lancaster"):
         count = scene.pool_counts.get(side)
         count = count if count is not None else len(scene.pool.get(side) or [])
         hand = scene.hand_counts.get(side)
         heads[side] = f"{SIDE_NAME[side]}: {count} in pool" + (
-            f" · {hand} card{'s' if hand != 1 else ''} in hand" if hand is not None else "")
-        pools[side] = _pool_lines(scene, side, widths[side])
-    if own:
-        pool_h = sum(LINE + LINE * len(pools[s]) + 6 for s in ("york", "lancaster"))
-    else:
-        pool_h = LINE + LINE * max(len(pools["york"]), len(pools["lancaster"])) + 6
-    return PanelText(height=CARDS_H + pool_h + 2 * PANEL_PAD, pools=pools, pool_heads=heads)
+            f" · {hand} card{'s' if hand != 1 else ''}" if hand is not None else "")
+        lines: list[str] = []
+        if scene.minors.get(side):
+            lines += wrap("Minors: " + ", ".join(scene.minors[side]), f, half)
+        if scene.dead.get(side):
+            lines += wrap("Dead: " + ", ".join(scene.dead[side]), f, half)
+        columns[side] = lines
+    pool: list[str] = []
+    full = WIDTH - 2 * PANEL_PAD - 24
+    known = scene.pool.get(scene.role) if scene.role else None
+    if known:
+        pool = wrap("Your pool: " + ", ".join(_pool_name(b) for b in known), f, full)
+    after: list[str] = []
+    if scene.role and scene.off_map:
+        after = wrap("Now serving the enemy: " + ", ".join(scene.off_map), f, full)
+    body = LINE * (1 + len(pool) + max(len(columns["york"]), len(columns["lancaster"])) + len(after)) + 6
+    return PanelText(height=CARDS_H + body + 2 * PANEL_PAD, heads=heads, pool=pool, columns=columns, after=after)
 
 
 def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
@@ -748,23 +751,25 @@ def _draw_panel(d: ImageDraw.ImageDraw, scene: Scene, panel: PanelText) -> None:
         x += w + 14
     y += CARDS_H
     d.line([(PANEL_PAD, y - 6), (WIDTH - PANEL_PAD, y - 6)], fill=(210, 200, 180), width=2)
-    # pools
-    if scene.role:
-        for side in (scene.role, _other(scene.role)):
-            y = _pool_block(d, x0, y, side, panel) + 6
-    else:
-        _pool_block(d, x0, y, "york", panel)
-        _pool_block(d, WIDTH // 2 + x0, y, "lancaster", panel)
-
-
-def _pool_block(d: ImageDraw.ImageDraw, x: float, y: float, side: str, panel: PanelText) -> float:
-    draw_block(d, x, y + 4, 30, BlockFace(side))
-    d.text((x + 42, y + LINE / 2 + 2), panel.pool_heads[side], font=font(TEXT, True), fill=INK, anchor="lm")
+    # pools: heads side by side, the viewer's own pool across, then each side's column
+    for i, side in enumerate(("york", "lancaster")):
+        x = x0 + i * (WIDTH // 2)
+        draw_block(d, x, y + 4, 30, BlockFace(side))
+        d.text((x + 42, y + LINE / 2 + 2), panel.heads[side], font=fit_font(panel.heads[side], WIDTH // 2 - 70, TEXT,
+                                                                           True, 22), fill=INK, anchor="lm")
     y += LINE
-    for line in panel.pools[side]:
-        d.text((x + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+    for line in panel.pool:
+        d.text((x0 + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
         y += LINE
-    return y
+    for i, side in enumerate(("york", "lancaster")):
+        yy = y
+        for line in panel.columns[side]:
+            d.text((x0 + i * (WIDTH // 2) + 20, yy + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+            yy += LINE
+    y += LINE * max(len(panel.columns["york"]), len(panel.columns["lancaster"]))
+    for line in panel.after:
+        d.text((x0 + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+        y += LINE
 
 
 def _side_chip(d: ImageDraw.ImageDraw, x: float, cy: float, side: str, text: str, room: float = 560) -> float:

@@ -68,36 +68,37 @@ class BlockFace:
         return self.name is not None
 
 
-def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace, show_fire_now: bool = False) -> None:
-    """A block with its top-left corner at (x, y)."""
+def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False) -> None:
+    """A block with its top-left corner at (x, y); ``size`` is a side in px or (width, height)."""
+    w, h = (size, size) if isinstance(size, (int, float)) else size
     side = b.side if b.side in SIDE_FILL else "rebel"
     fill, ink, frame = SIDE_FILL[side], SIDE_INK[side], SIDE_FRAME[side]
-    x1, y1 = x + size, y + size
-    shadow = max(2, size // 20)
+    x1, y1 = x + w, y + h
+    shadow = max(2, int(min(w, h)) // 20)
     d.rectangle([x + shadow, y + shadow, x1 + shadow, y1 + shadow], fill=(60, 50, 40))
     d.rectangle([x, y, x1, y1], fill=fill, outline=INK, width=2)
     if side == "lancaster":
         d.rectangle([x + 4, y + 4, x1 - 4, y1 - 4], outline=frame, width=2)
     elif side == "rebel":
         d.rectangle([x + 4, y + 4, x1 - 4, y1 - 4], outline=frame, width=1)
-    cx, cy = x + size / 2, y + size / 2
+    cx, cy = x + w / 2, y + h / 2
     if not b.known:
-        mark(d, cx, cy, size * 0.30, side)
+        mark(d, cx, cy, min(w, h) * 0.30, side)
         if b.ruler:
             d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
         return
-    k = size / FULL
+    k = min(w, h) / FULL
     rating = (b.fire_now if show_fire_now and b.fire_now else b.rating) or ""
     if b.max:
         pips(d, cx, y + 10 * k, b.strength or 0, b.max, max(8.0, 11 * k), fill=ink, empty=ink)
     name = short_name(b.name or "")
-    if size >= 56:
-        f = fit_font(name, size - 6, int(22 * k), bold=True, minimum=12)
+    if h >= 54:
+        f = fit_font(name, int(w - 6), int(24 * k), bold=True, minimum=12)
         d.text((cx, cy + 1 * k), name, font=f, fill=ink, anchor="mm")
         if rating:
-            d.text((x1 - 4 * k, y1 - 3 * k), rating, font=font(int(25 * k), True, 14), fill=ink, anchor="rd")
+            d.text((x1 - 4 * k, y1 - 2 * k), rating, font=font(int(27 * k), True, 14), fill=ink, anchor="rd")
     elif rating:
-        d.text((x1 - 3, y1 - 2), rating, font=font(int(24 * k * 1.1), True, 14), fill=ink, anchor="rd")
+        d.text((x1 - 3, y1 - 2), rating, font=font(int(26 * k * 1.1), True, 14), fill=ink, anchor="rd")
     type_mark(d, x + 13 * k, y1 - 13 * k, 15 * k, b.kind or "", ink, fill, b.rank)
     if b.moved:  # a folded corner: this block has moved this turn
         c = 16 * k

@@ -165,7 +165,8 @@ def test_every_block_is_drawn_inside_its_area_or_tied_to_it(engine):
                     if geo.area_at(p.leader[1]) != p.area:
                         bad.append((seed, step, role, p.area, "leader"))
                     continue
-                pts = [(p.x + p.size * i / 4, p.y + p.size * j / 4) for i in range(5) for j in range(5)]
+                w, h = p.size
+                pts = [(p.x + w * i / 4, p.y + h * j / 4) for i in range(5) for j in range(5)]
                 if any(geo.area_at(q) != p.area for q in pts):
                     outside += 1
                     bad.append((seed, step, role, p.area, (round(p.x), round(p.y), p.size)))
@@ -185,7 +186,7 @@ def test_blocks_and_labels_do_not_cover_the_board_markers(engine):
             plan = plan_blocks(read_view(engine.view(state, role)))
             labels = [r for spot in plan.labels.values() for r in spot.rects]
             for p in plan.blocks:
-                rect = (p.x, p.y, p.x + p.size, p.y + p.size)
+                rect = (p.x, p.y, p.x + p.size[0], p.y + p.size[1])
                 assert not any(overlap(rect, o) > 0 for o in geo.static_obstacles), (seed, step, p.area)
                 assert not any(overlap(rect, r) > 0 for r in labels), (seed, step, p.area)
 
