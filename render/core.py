@@ -163,7 +163,7 @@ def arrow(draw: ImageDraw.ImageDraw, p0: tuple[float, float], p1: tuple[float, f
 
 def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], fill: Color, width: int = 5,
                head: int = 18, outline: Color | None = WHITE, dash: int = 0, gap: int = 0,
-               shorten: float = 0, shorten_end: float | None = None) -> None:
+               shorten: float = 0, shorten_end: float | None = None, casing: int = 4) -> None:
     """An arrow along a polyline (dashed if ``gap``), head at the last point; ``shorten`` px are cut
     off the start (and off the end too unless ``shorten_end`` is given)."""
     pts = [tuple(p) for p in points]
@@ -176,7 +176,7 @@ def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]],
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     bx, by = x1 - ux * head, y1 - uy * head
     line = body + [(bx, by)]
-    for layer_fill, layer_width in ([(outline, width + 4)] if outline is not None else []) + [(fill, width)]:
+    for layer_fill, layer_width in ([(outline, width + casing)] if outline is not None else []) + [(fill, width)]:
         for p, q in zip(line, line[1:]):
             if gap and layer_fill == fill:
                 dashed_line(draw, p, q, fill, width, dash, gap)
@@ -189,7 +189,7 @@ def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]],
     px, py = -uy, ux
     tri = [(x1, y1), (bx + px * head * 0.6, by + py * head * 0.6), (bx - px * head * 0.6, by - py * head * 0.6)]
     if outline is not None:
-        draw.polygon(tri, fill=outline, outline=outline, width=3)
+        draw.polygon(tri, fill=outline, outline=outline, width=max(3, casing - 1))
     draw.polygon(tri, fill=fill)
 
 

@@ -120,7 +120,7 @@ def limit_badge(d: ImageDraw.ImageDraw, xy, kind: str, r: float = LIMIT_R) -> No
 
 def sea_badge(d: ImageDraw.ImageDraw, x: float, y: float, sea: str, r: float = SEA_BADGE_R) -> None:
     d.ellipse([x - r, y - r, x + r, y + r], fill=WHITE, outline=SEA_INK, width=3)
-    d.text((x, y + 1), SEA_INITIAL.get(sea, "?"), font=font(22, True), fill=SEA_INK, anchor="mm")
+    d.text((x, y + 1), SEA_INITIAL.get(sea, "?"), font=font(24, True), fill=SEA_INK, anchor="mm")
 
 
 def draw_label_item(d: ImageDraw.ImageDraw, it: LabelItem) -> None:

@@ -39,11 +39,11 @@ def draw_card(d: ImageDraw.ImageDraw, box, card: CardFace, highlight: bool = Fal
     d.text((cx, y0 + 194), card.name, font=fit_font(card.name, int(w - 16), 30, True, 24), fill=INK, anchor="mm")
     text = card.text or EVENT_TEXT.get(card.event, "")
     if text:
-        f = font(24)
-        y = y0 + 222
-        for line in wrap(text, f, int(w - 18))[:4]:
+        f = font(26)
+        y = y0 + 220
+        for line in wrap(text, f, int(w - 16))[:4]:
             d.text((cx, y), line, font=f, fill=INK, anchor="ma")
-            y += 28
+            y += 29
 
 
 def _card_label(c: CardFace) -> str:

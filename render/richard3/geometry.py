@@ -48,7 +48,7 @@ MAP_H = round((FRAME[3] - FRAME[1]) * SCALE)
 MAP_BOTTOM = MAP_TOP + MAP_H
 MAP_BOX = (0, MAP_TOP, WIDTH, MAP_BOTTOM)
 # the King, the Pretender and the tracks are drawn over the open North Sea, in this box
-THRONE_BOX = (896, MAP_TOP + 10, WIDTH - 10, MAP_TOP + 272)
+THRONE_BOX = (866, MAP_TOP + 10, WIDTH - 8, MAP_TOP + 272)
 
 # where areas are drawn when not at their data point (data units)
 RELOCATE: dict[str, tuple[float, float]] = {

@@ -211,16 +211,29 @@ def plan_blocks(scene: Scene) -> Plan:
 
 
 def _callout(geo, area_id: str, key, taken: list[Rect]):
-    """A crowd too big for its area: set out over the nearest open water, with a leader line."""
+    """A crowd too big for its area: set out over open water near the area's own coast (so that the leader
+    line crosses no other area), in a framed box, with a leader line to the area."""
     g = geo.areas[area_id]
     sizes = tuple(LABELLED[1] if lab else PUBLIC_SMALL for n, lab in key)
     grid: FreeGrid = geo.sea_grid.without(taken) if taken else geo.sea_grid
-    for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:12]:
-        rect = grid.best(w + 12, h + 12, g.anchor, step=2)
-        if rect is not None:
-            inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
+    targets = list(g.sea_badges.values()) + [g.anchor]
+    best, best_score = None, float("inf")
+    for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:6]:
+        for t in targets:
+            rect = grid.best(w + 12, h + 12, t, step=2)
+            if rect is None:
+                continue
             centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
-            return (sizes, tuple(False for _ in key), inner, tuple(spots), 0), (centre, g.centre)
+            length = math.dist(centre, g.centre)
+            others = sum(1 for k in range(1, 20)
+                         if geo.area_at((centre[0] + (g.centre[0] - centre[0]) * k / 20,
+                                         centre[1] + (g.centre[1] - centre[1]) * k / 20)) not in (None, area_id))
+            score = length + others * 60 + w * h / 400
+            if score < best_score:
+                inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
+                best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0), (centre, g.centre)), score
+    if best is not None:
+        return best
     # no water free near it: over the area anyway, smallest size, from its anchor
     w, h, spots = _arrangements(tuple((n, PUBLIC_SMALL) for n, _ in key))[0]
     x, y = g.anchor[0] - w / 2, g.anchor[1] - h / 2
@@ -269,6 +282,17 @@ def draw_map(scene: Scene) -> Image.Image:
         img.paste(patch, box[:2])
     for area_id in sorted(scene.contested | scene.battle_areas):
         _ring_area(img, area_id)
+    # arrows under the blocks (a block's face is never hidden; the chevron at each border crossing is
+    # placed clear of blocks), over the names, which are drawn again on top, as are the board's badges
+    counts = _draw_moves(d, scene, obstacles, touched)
+    for area_id in sorted(touched):
+        for item in plan.labels[area_id].items:
+            draw_label_item(d, item)
+    for (x, y), kind, limit in geo.limit_badges:
+        limit_badge(d, (x, y), kind)
+    for a in geo.areas.values():
+        for s, (x, y) in a.sea_badges.items():
+            sea_badge(d, x, y, s)
     for p in plan.blocks:
         if p.leader:
             (x0, y0), (x1, y1) = p.leader
@@ -283,16 +307,8 @@ def draw_map(scene: Scene) -> Image.Image:
         draw_block(d, p.x, p.y, p.size, p.face)
         if p.count > 1:
             _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}", p.face.side)
-    _draw_moves(d, scene, obstacles, touched)
-    # whatever the arrows crossed is drawn again on top: names and symbols, limit and sea badges
-    for area_id in sorted(touched):
-        for item in plan.labels[area_id].items:
-            draw_label_item(d, item)
-    for (x, y), kind, limit in geo.limit_badges:
-        limit_badge(d, (x, y), kind)
-    for a in geo.areas.values():
-        for s, (x, y) in a.sea_badges.items():
-            sea_badge(d, x, y, s)
+    for draw_count in counts:
+        draw_count()
     _draw_border_use(d, scene, obstacles)
     _draw_recruits(d, scene, plan, obstacles)
     _draw_contest_marks(d, scene, plan, obstacles)
@@ -438,10 +454,16 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
     for i, (c, n, back, on) in enumerate(crossings):
         pts.append(c)
         if i + 1 < len(crossings):
-            # through the area between two crossings
+            # through the area between two crossings: a smooth curve bending towards the area's middle
             c2, n2, back2, _ = crossings[i + 1]
-            pts.append((c[0] + n[0] * min(on, 30), c[1] + n[1] * min(on, 30)))
-            pts.append((c2[0] - n2[0] * min(back2, 30), c2[1] - n2[1] * min(back2, 30)))
+            p1 = (c[0] + n[0] * min(on, 24), c[1] + n[1] * min(on, 24))
+            p2 = (c2[0] - n2[0] * min(back2, 24), c2[1] - n2[1] * min(back2, 24))
+            mid = geo.areas[chain[i + 1]].anchor
+            ctrl = ((p1[0] + p2[0]) / 4 + mid[0] / 2, (p1[1] + p2[1]) / 4 + mid[1] / 2)
+            for k in range(0, 9):
+                t = k / 8
+                pts.append(((1 - t) ** 2 * p1[0] + 2 * (1 - t) * t * ctrl[0] + t * t * p2[0],
+                            (1 - t) ** 2 * p1[1] + 2 * (1 - t) * t * ctrl[1] + t * t * p2[1]))
     cl, nl, _, onl = crossings[-1]
     pts.append((cl[0] + nl[0] * onl, cl[1] + nl[1] * onl))
     return pts, "retreat" if m.kind in ("retreat", "regroup") else "land"
@@ -455,12 +477,13 @@ def _offset_ends(route):
     return list(route)
 
 
-def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], touched: set[str]) -> None:
+def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], touched: set[str]) -> list:
     """This turn's moves: solid arrows across the borders they used (through every area passed), dashed
     arrows through the sea zone by sea, thinner dashed ones for retreats and regroups; York white,
     Lancaster red, each with a contrasting edge; the number of blocks in a badge near the start."""
     geo = geometry()
     drawn: list[Rect] = []
+    counts: list = []
     for m in scene.moves:
         if m.kind == "recruit" or m.frm == m.to:
             continue
@@ -469,30 +492,35 @@ def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], tou
             continue
         colour = MOVE_COLOUR.get(m.side, INK)
         edge = MOVE_EDGE.get(m.side, WHITE)
+        casing = 6 if m.side == "york" else 4   # a white arrow needs a stronger dark edge on the pale land
         if style == "sea":
-            path_arrow(d, pts, colour, width=8, head=28, outline=edge, dash=20, gap=9)
+            path_arrow(d, pts, colour, width=8, head=28, outline=edge, dash=20, gap=9, casing=casing)
         elif style == "retreat":
-            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=10, gap=7)
+            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=10, gap=7, casing=casing)
         else:
-            path_arrow(d, pts, colour, width=9, head=28, outline=edge)
+            path_arrow(d, pts, colour, width=9, head=28, outline=edge, casing=casing)
         for p in pts:
             area = geo.area_at(p)
             if area:
                 touched.add(area)
         for p, q in zip(pts, pts[1:]):
             drawn.append((min(p[0], q[0]) - 6, min(p[1], q[1]) - 6, max(p[0], q[0]) + 6, max(p[1], q[1]) + 6))
-        # the count: near the start of the arrow, where it covers least
+        # the count: near the start of the arrow, where it covers least (drawn after the blocks)
         cands = []
         total = sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
         for frac in (0.0, 0.15, 0.3, 0.08, 0.45, 0.6):
             x, y = _along(pts, total * frac)
             cands.append((x - 17, y - 17, x + 17, y + 17))
         r = _least_covered(cands, obstacles)
-        cx, cy = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
-        d.ellipse([cx - 17, cy - 17, cx + 17, cy + 17], fill=colour, outline=edge, width=3)
-        d.text((cx, cy + 1), str(m.count), font=font(24, True), fill=edge, anchor="mm")
         obstacles.append(grow(r, 2))
+
+        def count_badge(r=r, colour=colour, edge=edge, n=m.count):
+            cx, cy = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
+            d.ellipse([cx - 18, cy - 18, cx + 18, cy + 18], fill=colour, outline=edge, width=3)
+            d.text((cx, cy + 1), str(n), font=font(27, True), fill=edge, anchor="mm")
+        counts.append(count_badge)
     obstacles.extend(drawn)
+    return counts
 
 
 def _along(pts, dist):
@@ -516,8 +544,8 @@ def _draw_border_use(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect]
             if br is None:
                 continue
             text = f"{n}/{br.limit}"
-            f = font(24, True)
-            w, h = f.getlength(text) + 14, 30
+            f = font(26, True)
+            w, h = f.getlength(text) + 14, 32
             (x0, y0), (x1, y1) = br.edge
             tx, ty = _unit((x0, y0), (x1, y1))
             nx, ny = -ty, tx
@@ -601,13 +629,17 @@ def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: l
         return
     g = geo.areas[scene.captive[1]]
     text = f"Captive: {scene.captive[0]}"
-    f = font(24, True)
+    f = font(26, True)
     w, h = f.getlength(text) + 40, 34
-    lab = plan.labels[g.id].rects[0]
+    lab = plan.labels[g.id].rect
+    group = plan.groups.get(g.id)
     cands = []
-    for cx, cy in (((lab[0] + lab[2]) / 2, lab[1] - h / 2 - 2), ((lab[0] + lab[2]) / 2, lab[3] + h / 2 + 2),
-                   (g.anchor[0], g.anchor[1])):
-        cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+    for box in [lab] + ([group] if group else []):
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        for px_, py_ in ((cx, box[1] - h / 2 - 4), (cx, box[3] + h / 2 + 4), (box[2] + w / 2 + 4, cy),
+                         (box[0] - w / 2 - 4, cy), (box[0] + w / 2, box[1] - h / 2 - 4), (box[2] - w / 2, box[3] + h / 2 + 4)):
+            cands.append((px_ - w / 2, py_ - h / 2, px_ + w / 2, py_ + h / 2))
+    cands.append((g.anchor[0] - w / 2, g.anchor[1] - h / 2, g.anchor[0] + w / 2, g.anchor[1] + h / 2))
     box = _least_covered(cands, obstacles)
     captive_tag(d, box, text, f)
     obstacles.append(box)
@@ -695,7 +727,9 @@ def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
         head = f"{label}: {side}"
         d.text((x0 + 44, y + 18), head, font=fit_font(head, w - 34, TEXT, True, 24), fill=INK, anchor="lm")
         who = th.title or th.heir or "(throne empty)"
-        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 20), fill=INK, anchor="lm")
+        if font(TEXT - 2).getlength(who) > w - 34 and " (" in who:
+            who = who.split(" (")[0]          # "Duke of Gloucester (Richard III)": the title alone
+        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 22), fill=INK, anchor="lm")
         y += 74
     # turn track: 7 boxes
     y += 4
@@ -827,7 +861,11 @@ def _public_legend():
 
     def sea_move(d, cx, cy, s):
         path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["york"], width=7, head=20, outline=INK,
-                   dash=12, gap=6)
+                   dash=12, gap=6, casing=6)
+
+    def retreat(d, cx, cy, s):
+        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["lancaster"], width=6, head=18,
+                   outline=MOVE_EDGE["lancaster"], dash=8, gap=5)
 
     def seas(d, cx, cy, s):
         sea_badge(d, cx - 18, cy, "irish-sea", r=15)
@@ -855,8 +893,8 @@ def _public_legend():
         draw_block(d, cx - 15, cy - 15, 30, BlockFace("york", ruler=True))
 
     def stack(d, cx, cy, s):
-        draw_block(d, cx - 20, cy - 13, 30, BlockFace("lancaster"))
-        _count_badge(d, cx + 14, cy - 8, "×5", "lancaster")
+        draw_block(d, cx - 30, cy - 13, 30, BlockFace("lancaster"))
+        _count_badge(d, cx + 6, cy - 8, "×5", "lancaster")
 
     def captive(d, cx, cy, s):
         captive_tag(d, (cx - 30, cy - 15, cx + 30, cy + 15), "", font(20, True))
@@ -879,6 +917,7 @@ def _public_legend():
         LegendItem(ruler, "King / Pretender"),
         LegendItem(land_move, "Moved by land"),
         LegendItem(sea_move, "Moved by sea"),
+        LegendItem(retreat, "Retreat / regroup"),
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(used, "Crossings used/limit"),
         LegendItem(contested, "Battle here"),
