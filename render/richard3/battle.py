@@ -33,7 +33,7 @@ def _rows(n: int, size: int) -> int:
 
 
 def _band_height(bs: BattleSide) -> int:
-    h = 52 + _rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12)
+    h = 52 + (_rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0)
     if bs.reserves:
         h += 44 + _rows(len(bs.reserves), RESERVE) * (RESERVE + MARK_H + 8)
     if bs.gone:
@@ -132,7 +132,7 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
         bx, byy = x0 + c * (BIG + GAP), by + r * (BIG + MARK_H + 12)
         draw_block(d, bx, byy, BIG, b, show_fire_now=True)
         _marks(d, bx, byy, BIG, b)
-    by += _rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12)
+    by += _rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0
     if bs.reserves:
         d.text((x0, by + 20), "Reserves (join the battle in round 2)", font=font(TEXT, True), fill=INK, anchor="lm")
         by += 44
@@ -160,8 +160,9 @@ def _departed(d: ImageDraw.ImageDraw, x: float, y: float, dep: Departed, slot: i
     bx = x + (slot - GONE) / 2
     draw_block(d, bx, y, GONE, dep.face)
     if dep.fate == "eliminated":
-        d.line([(bx, y), (bx + GONE, y + GONE)], fill=HIT, width=6)
-        d.line([(bx, y + GONE), (bx + GONE, y)], fill=HIT, width=6)
+        for colour, width in ((WHITE, 12), (INK, 6)):
+            d.line([(bx, y), (bx + GONE, y + GONE)], fill=colour, width=width)
+            d.line([(bx, y + GONE), (bx + GONE, y)], fill=colour, width=width)
         text = "eliminated"
     elif dep.fate == "retreated":
         text = f"to {dep.to}" if dep.to else "retreated"
@@ -193,8 +194,9 @@ def _legend_items() -> list[LegendItem]:
 
     def gone(d, cx, cy, s):
         draw_block(d, cx - 18, cy - 18, 36, BlockFace("lancaster"))
-        d.line([(cx - 18, cy - 18), (cx + 18, cy + 18)], fill=HIT, width=5)
-        d.line([(cx - 18, cy + 18), (cx + 18, cy - 18)], fill=HIT, width=5)
+        for colour, width in ((WHITE, 8), (INK, 4)):
+            d.line([(cx - 18, cy - 18), (cx + 18, cy + 18)], fill=colour, width=width)
+            d.line([(cx - 18, cy + 18), (cx + 18, cy - 18)], fill=colour, width=width)
 
     def retreat(d, cx, cy, s):
         draw_block(d, cx - 26, cy - 18, 36, BlockFace("york"))

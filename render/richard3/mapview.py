@@ -246,8 +246,10 @@ def map_layer() -> Image.Image:
     return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
 
 
-def legend_layer(private: bool) -> Image.Image:
-    items, columns = (_private_legend() if private else _public_legend())
+def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Image.Image:
+    """The legend (cached). The public one explains a stack and the captive tag only when the picture
+    shows one (a stack is rare; a captive exists only in Kingmaker)."""
+    items, columns = (_private_legend() if private else _public_legend(stack, captive))
     title = "Marks on your blocks" if private else "Legend"
     height = legend_height(len(items), columns) + 20
     def build():
@@ -256,7 +258,7 @@ def legend_layer(private: bool) -> Image.Image:
         d.line([(0, 0), (WIDTH, 0)], fill=(200, 190, 170), width=2)
         legend(d, (16, 10, WIDTH - 10, height), items, columns, title=title)
         return img
-    return CACHE.get(("richard3", "legend", private, WIDTH), build)
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH), build)
 
 
 # ---- drawing --------------------------------------------------------------------------------------
@@ -266,7 +268,7 @@ def draw_map(scene: Scene) -> Image.Image:
     plan = plan_blocks(scene)
     # panels below the map: measure, then make the picture exactly as tall as needed
     panel = _panel_lines(scene)
-    legend_img = legend_layer(private)
+    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive))
     if private and MAP_BOTTOM + panel.height + legend_img.height > MAX_HEIGHT:
         # the marks of one's own blocks are also explained on the hand picture
         legend_img = Image.new("RGB", (WIDTH, 0))
@@ -836,7 +838,7 @@ def _pool_name(b: BlockFace) -> str:
 
 
 # ---- legends --------------------------------------------------------------------------------------
-def _public_legend():
+def _public_legend(with_stack: bool = True, with_captive: bool = True):
     def border(kind):
         def sym(d, cx, cy, s):
             colour, width, dash, gap, limit = BORDER_STYLE[kind]
@@ -921,9 +923,8 @@ def _public_legend():
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(used, "Crossings used/limit"),
         LegendItem(contested, "Battle here"),
-        LegendItem(stack, "Stack of 5 blocks"),
-        LegendItem(captive, "Captive (Kingmaker)"),
-    ]
+    ] + ([LegendItem(stack, "Stack of 5 blocks")] if with_stack else []) + \
+        ([LegendItem(captive, "Captive (Kingmaker)")] if with_captive else [])
     return items, 3
 
 

@@ -87,19 +87,22 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         if b.ruler:
             d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
         return
-    k = min(w, h) / FULL
+    # proportions (of the height): strength diamonds on top, the name in the upper middle, the type
+    # mark and the fire rating on the bottom row, never overlapping
     rating = (b.fire_now if show_fire_now and b.fire_now else b.rating) or ""
     if b.max:
-        pips(d, cx, y + 10 * k, b.strength or 0, b.max, max(8.0, 11 * k), fill=ink, empty=ink)
+        pips(d, cx, y + 0.14 * h, b.strength or 0, b.max, max(8.0, 0.15 * h), fill=ink, empty=ink)
     name = short_name(b.name or "")
+    rating_font = font(int(0.36 * h), True, 14)
     if h >= 54:
-        f = fit_font(name, int(w - 6), int(24 * k), bold=True, minimum=12)
-        d.text((cx, cy + 1 * k), name, font=f, fill=ink, anchor="mm")
-        if rating:
-            d.text((x1 - 4 * k, y1 - 2 * k), rating, font=font(int(27 * k), True, 14), fill=ink, anchor="rd")
+        f = fit_font(name, int(w - 8), int(0.30 * h), bold=True, minimum=12)
+        d.text((cx, y + 0.43 * h), name, font=f, fill=ink, anchor="mm")
     elif rating:
-        d.text((x1 - 3, y1 - 2), rating, font=font(int(26 * k * 1.1), True, 14), fill=ink, anchor="rd")
-    type_mark(d, x + 13 * k, y1 - 13 * k, 15 * k, b.kind or "", ink, fill, b.rank)
+        rating_font = font(int(0.46 * h), True, 14)
+    if rating:
+        d.text((x1 - 0.06 * h, y1 - 0.03 * h), rating, font=rating_font, fill=ink, anchor="rd")
+    k = h / FULL
+    type_mark(d, x + 0.19 * h, y1 - 0.18 * h, 0.21 * h, b.kind or "", ink, fill, b.rank)
     if b.moved:  # a folded corner: this block has moved this turn
         c = 16 * k
         d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
