@@ -861,6 +861,7 @@ def _free_centroid(grid: FreeGrid, default: Point) -> Point:
 _ROOM_TESTS = [(156, 156), (200, 110), (144, 144), (132, 132), (180, 96), (120, 120), (160, 84), (108, 108),
                (96, 96), (140, 64), (84, 84), (72, 72), (100, 52), (60, 60), (48, 48)]
 NAME_SIZES = (NAME_FONT, NAME_FONT - 4)
+BARE_COST = 1000           # a name without its symbols looks this much worse
 LABEL_SIZES = ((NAME_FONT, CITY_FONT), (NAME_FONT - 4, CITY_FONT), (NAME_FONT - 4, CITY_FONT - 4))
 
 
@@ -888,6 +889,7 @@ class LabelSpot:
     rect: Rect                 # the whole label
     rank: int                  # 0 = the best looking (largest name, fewest rows, nearest the data point)
     cost: float = 0.0          # how much worse than the best it looks
+    bare: bool = False         # the name alone, without its symbols (only when its blocks need the room)
 
 
 def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
@@ -910,24 +912,26 @@ def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list
         w, h, _, _ = _measure(name_rows)
         found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
                                            g.seed[1] + h / 2))]
-    found.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
-    seen, spread = set(), []
-    for f in found:   # one of each look per 12 px, so that the places kept are spread over the area
-        key = (f[0][0], len(f[1]), tuple(len(r) for r in f[1]), int(f[2][0] // 12), int(f[2][1] // 12))
-        if key not in seen:
-            seen.add(key)
-            spread.append(f)
-    found = spread
+    bare = [] if g.id in LABEL_ABOVE else _label_scan(g, grid, own, near, 2, bare=True)
     out = []
-    for rank, (key, rows, rect) in enumerate(found[:keep]):
-        items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
-        cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3
-        out.append(LabelSpot(items, rects, _union(rects), rank, cost))
+    for spots, limit, extra in ((found, keep, 0), (bare, 120, BARE_COST)):
+        spots.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
+        seen, spread = set(), []
+        for f in spots:   # one of each look per 12 px, so that the places kept are spread over the area
+            key = (f[0][0], len(f[1]), tuple(len(r) for r in f[1]), int(f[2][0] // 12), int(f[2][1] // 12))
+            if key not in seen:
+                seen.add(key)
+                spread.append(f)
+        for key, rows, rect in spread[:limit]:
+            items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
+            cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3 + extra
+            out.append(LabelSpot(items, rects, _union(rects), len(out), cost, bare=bool(extra)))
     return out
 
 
-def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], step: int) -> list:
-    """Every label look at every place (every ``step`` grid cells) that fits: ((cost key), rows, rect)."""
+def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], step: int, bare: bool = False) -> list:
+    """Every label look at every place (every ``step`` grid cells) that fits: ((cost key), rows, rect).
+    ``bare``: the name alone."""
     found = []
     sat, gx0, gy0, cols, nrows = grid.sat, grid.gx0, grid.gy0, grid.cols, grid.rows
 
@@ -943,7 +947,14 @@ def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], ste
     for si, (size, town_size) in enumerate(LABEL_SIZES):
         if si == 2 and not (g.city or g.cathedral):
             continue
-        for name_rows, symbol_variants in _label_parts(g, size, town_size):
+        parts = _label_parts(g, size, town_size)
+        if bare:
+            seen_names = []
+            for name_rows, _ in parts:
+                if all(len(r) == 1 for r in name_rows) and name_rows not in seen_names:
+                    seen_names.append(name_rows)
+            parts = [(n, [[]]) for n in seen_names]
+        for name_rows, symbol_variants in parts:
             for symbols in symbol_variants:
                 rows = name_rows + symbols
                 w, h, _, _ = _measure(rows)

@@ -41,6 +41,7 @@ PUBLIC_SMALL = (36, 36)
 LABELLED = ((FULL + 14, FULL - 2), (62, 56), (48, 46))
 GAP = 6
 GROUP_GAP = 12
+MAX_LEADER = 300            # px: a crowd set out beside its area stays this close
 CONTEST = (255, 120, 0)
 
 MOVE_COLOUR = {"york": (250, 250, 250), "lancaster": (190, 20, 30), "rebel": (20, 20, 20)}
@@ -119,7 +120,7 @@ def _arrangements(groups: tuple[tuple[int, int], ...]):
 
 
 @lru_cache(maxsize=16384)
-def _joint(area: str, w: float, h: float):
+def _joint(area: str, w: float, h: float, bare: bool = False):
     """Where a w x h group of blocks goes in an area, together with the area's label: (block rect,
     label spot) for the best-looking pair (blocks near the middle of the free room, the label in one of
     its best places), or None when no pair fits."""
@@ -138,7 +139,7 @@ def _joint(area: str, w: float, h: float):
             continue
         near = grow(rect, 5)
         for spot in g.labels:
-            if spot.cost + d >= best_score:
+            if spot.cost + d >= best_score or (spot.bare and not bare):
                 break
             if not any(overlap(near, r) > 0 for r in spot.rects):
                 best, best_score = (rect, spot.rank), spot.cost + d
@@ -153,25 +154,76 @@ def _layout(area: str, groups: tuple[tuple[int, bool], ...]) -> tuple:
     geo = geometry()
     g = geo.areas[area]
     room = g.free.count * GRID * GRID
+    # first with the area's full label, then (a crowd) with its name alone; blocks in a grid, else one by
+    # one wherever they fit (a slanting or ragged area)
+    for bare in (False, True):
+        found = _grid_layout(g, groups, room, bare) or _scattered(g, groups, bare) or _stacks(g, groups, bare)
+        if found is not None:
+            return found
+    return None
+
+
+def _grid_layout(g, groups, room, bare):
+    """The blocks in a grid (per side), the largest size that fits beside one of the label's places."""
     for level in range(3):
         sizes = tuple((LABELLED[min(level, 2)] if lab else (PUBLIC if level < 2 else PUBLIC_SMALL))
                       for n, lab in groups)
         for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(groups, sizes))):
             if w * h > room * 0.8:
                 continue
-            found = _joint(area, w, h)
+            found = _joint(g.id, w, h, bare)
             if found is not None:
                 rect, rank = found
                 return sizes, tuple(False for _ in groups), rect, tuple(spots), rank
-    # stacks: one face-down block per group with a count; labelled groups at the mini size
+    return None
+
+
+def _stacks(g, groups, bare):
+    """Each side's face-down blocks as one block with a count (labelled blocks stay single, mini size)."""
     sizes = tuple(LABELLED[2] if lab else PUBLIC for n, lab in groups)
     stacked = tuple((not lab) and n > 1 for n, lab in groups)
     eff = tuple((1 if st else n, s) for (n, _), s, st in zip(groups, sizes, stacked))
     for w, h, spots in _arrangements(eff):
-        found = _joint(area, w, h)
+        found = _joint(g.id, w, h, bare)
         if found is not None:
             rect, rank = found
             return sizes, stacked, rect, tuple(spots), rank
+    return None
+
+
+def _scattered(g, groups, bare):
+    """Blocks placed one by one (York's first, then Lancaster's) in the free room left by one of the
+    label's places, each as near as it can to the blocks before it: for areas whose room is too ragged for
+    a grid. Labelled blocks at the compact then the mini size, face-down ones at 44 then 36 px."""
+    for level in (1, 2, 3):
+        sizes = tuple(PUBLIC_SMALL if level == 3 else LABELLED[level] if lab else
+                      (PUBLIC if level == 1 else PUBLIC_SMALL) for n, lab in groups)
+        for spot in [sp for sp in g.labels if sp.bare == bare][:40]:
+            grid = g.free.without([grow(r, 5) for r in spot.rects])
+            placed = []
+            target = g.centre
+            ok = True
+            for gi, (n, _) in enumerate(groups):
+                bw, bh = sizes[gi]
+                for i in range(n):
+                    rect = grid.best(bw + GAP, bh + GAP, target, step=1)
+                    if rect is None:
+                        ok = False
+                        break
+                    placed.append((gi, i, rect[0] + GAP / 2, rect[1] + GAP / 2))
+                    grid = grid.without([rect])
+                    xs = [p[2] + sizes[p[0]][0] / 2 for p in placed]
+                    ys = [p[3] + sizes[p[0]][1] / 2 for p in placed]
+                    target = (sum(xs) / len(xs), sum(ys) / len(ys))
+                if not ok:
+                    break
+            if ok and placed:
+                x0 = min(p[2] for p in placed)
+                y0 = min(p[3] for p in placed)
+                x1 = max(p[2] + sizes[p[0]][0] for p in placed)
+                y1 = max(p[3] + sizes[p[0]][1] for p in placed)
+                spots = tuple((gi, i, x - x0, y - y0) for gi, i, x, y in placed)
+                return sizes, tuple(False for _ in groups), (x0, y0, x1, y1), spots, spot.rank
     return None
 
 
@@ -216,6 +268,7 @@ def _callout(geo, area_id: str, key, taken: list[Rect]):
     g = geo.areas[area_id]
     sizes = tuple(LABELLED[1] if lab else PUBLIC_SMALL for n, lab in key)
     grid: FreeGrid = geo.sea_grid.without(taken) if taken else geo.sea_grid
+    # (only reached when even 36 px blocks scattered beside the bare name do not fit)
     targets = list(g.sea_badges.values()) + [g.anchor]
     best, best_score = None, float("inf")
     for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:6]:
@@ -229,6 +282,8 @@ def _callout(geo, area_id: str, key, taken: list[Rect]):
                          if geo.area_at((centre[0] + (g.centre[0] - centre[0]) * k / 20,
                                          centre[1] + (g.centre[1] - centre[1]) * k / 20)) not in (None, area_id))
             score = length + others * 60 + w * h / 400
+            if length > MAX_LEADER:
+                continue
             if score < best_score:
                 inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
                 best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0), (centre, g.centre)), score
