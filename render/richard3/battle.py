@@ -202,6 +202,12 @@ def _legend_items() -> list[LegendItem]:
         draw_block(d, cx - 26, cy - 18, 36, BlockFace("york"))
         d.polygon([(cx + 10, cy - 10), (cx + 28, cy), (cx + 10, cy + 10)], fill=ACCENT, outline=INK)
 
+    def moved(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", name="", kind="noble", moved=True))
+
+    def ruler(d, cx, cy, s):
+        draw_block(d, cx - 16, cy - 16, 32, BlockFace("york", ruler=True))
+
     def letter(d, cx, cy, s):
         d.text((cx, cy), "A3", font=font(28, True), fill=INK, anchor="mm")
 
@@ -214,4 +220,6 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(fired, "Acted this round"),
         LegendItem(gone, "Eliminated"),
         LegendItem(retreat, "Retreated (to area)"),
+        LegendItem(moved, "Moved this turn"),
+        LegendItem(ruler, "King / Pretender"),
     ]
