@@ -137,11 +137,13 @@ def _joint(area: str, w: float, h: float, bare: bool = False):
         d = math.dist(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), (cx, cy)) / 6
         if d >= best_score:
             continue
-        near = grow(rect, 5)
+        nx0, ny0, nx1, ny1 = grow(rect, 5)
         for spot in g.labels:
             if spot.cost + d >= best_score or (spot.bare and not bare):
                 break
-            if not any(overlap(near, r) > 0 for r in spot.rects):
+            ux0, uy0, ux1, uy1 = spot.rect
+            if ux1 <= nx0 or ux0 >= nx1 or uy1 <= ny0 or uy0 >= ny1 or \
+                    all(r[2] <= nx0 or r[0] >= nx1 or r[3] <= ny0 or r[1] >= ny1 for r in spot.rects):
                 best, best_score = (rect, spot.rank), spot.cost + d
                 break
     return best
