@@ -1,25 +1,29 @@
 """Richard III pictures: the map (public or one player's), the battle under way, and a player's hand.
 
 Everything is drawn from one role's view (rules/richard3/VIEW.md), read by ``view_reader.read`` into a
-:class:`~render.richard3.model.Scene`; the static board comes from rules/richard3/data/map.json.
+:class:`~render.richard3.model.Scene`; the static board is computed from rules/richard3/data/map.json by
+geometry.py (areas as cells of their data points, France south across the Channel, three sea zones,
+borders on shared edges) and drawn once by board.py.
 
-- ``map``: 1200 x 2122 px. Title strip (game, campaign, turn, phase, viewer, whose move); the schematic
-  board (see board.py) with blocks beside their area's name plate (public: blank blocks with the house
-  mark; private: the viewer's own blocks with short name, strength pips, combat rating, heir crown and
-  rank, a gold frame for King/Pretender, a folded corner once moved); contested areas framed in orange
-  with crossed swords; this turn's moves as arrows (solid over land, dashed along sea lanes, with the
-  number of blocks), musters as "+N" tabs; below the map: King and Pretender, turn and campaign tracks,
-  the cards revealed this turn (or "card chosen"), the pools (counts; names and strengths for the owner),
-  minors, the dead, cards in hand, the legend and the noble seats by area.
-- ``battle``: the battle being fought (both sides' revealed blocks, reserves, hits taken, who has acted,
-  round 1-4, stage, the log of fire and hits). ``NoPicture`` when no battle is under way.
-- ``hand``: the player's cards (AP, event reminder), the chosen face-down card marked, cards played
-  earlier this campaign. ``NoPicture`` for spectators.
+- ``map`` (mapview.py): 1200 px wide, at most ~2400 tall. Title strip (campaign, turn, phase, whose picture;
+  whose move it is, in a badge of the waiting side's colour); the board with every block inside its own
+  area next to the area's name (public: blank blocks with the house mark; private: the viewer's blocks
+  with strength diamonds, name, type mark, fire rating, a gold frame for King/Pretender, a folded corner
+  once moved), crowds as stacks or framed beside their area with a leader line; battles ringed in orange;
+  this turn's moves as arrows across the borders they used and through the sea zone they sailed,
+  crossings used per border, musters as "+N"; King, Pretender and the turn and campaign tracks (only the
+  scenario's campaigns) over the North Sea; below the map this turn's cards, the pools (counts; names for
+  the owner), minors, the dead, cards in hand, and the legend.
+- ``battle`` (battle.py): the battle being fought: blocks in it with the rating they fire with now, hits
+  taken and who has fired under them, reserves, the blocks that left (eliminated, retreated and where
+  to, defected), round and stage, the log, a legend. ``NoPicture`` when no battle is under way.
+- ``hand`` (cards.py): the player's cards (AP, event reminder), the face-down card marked, the cards
+  played earlier this campaign, the player's blocks on the map with their seats, the marks legend.
+  ``NoPicture`` for spectators.
 
-What the view does not say is not drawn: who must act during the supply and political phases and the
-deal (the title strip then names the phase; a ``view["active"]`` list is used if ever present), and the
-Rebel's colour while it is hidden (a hidden Rebel is a blank block of the side it fights for, as the
-view gives it).
+What the view does not say is not drawn: who played each earlier card (the view's discards carry no
+player), and the Rebel's colour while it is hidden (a hidden Rebel is a blank block of the side it fights
+for, as the view gives it).
 """
 
 from __future__ import annotations
@@ -29,12 +33,12 @@ from typing import Any
 from PIL import Image
 
 from ..core import NoPicture
-from .model import read_view
 
 PICTURES = ["map", "battle", "hand"]
 
 
 def draw(view: dict[str, Any], picture: str = "map") -> Image.Image:
+    from .model import read_view
     scene = read_view(view)
     if picture == "map":
         from .mapview import draw_map

@@ -1,26 +1,43 @@
-"""The Richard III battle picture: both sides' revealed blocks, reserves, losses, the round and the log of
-fire and hits. Drawn only when the view holds a battle under way."""
+"""The Richard III battle picture: both sides' revealed blocks with the fire rating they fire with now,
+hits taken and who has fired this round, the reserves, the blocks that have left the battle (eliminated,
+retreated and where to, defected), the round and stage, the log of fire and hits, and a legend of its
+marks. Drawn only when the view holds a battle under way."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import ACCENT, INK, PAPER, WHITE, WIDTH, NoPicture, fit_font, font, title_strip, wrap
-from .board import load_board
-from .model import Battle, BattleSide, Scene
+from ..core import (ACCENT, INK, PAPER, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, legend,
+                    legend_height, title_strip, whose_fill, wrap)
+from .model import Battle, BattleSide, Departed, Scene, static_data
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block
 
-BIG = 96
-SMALL = 60
-GAP = 10
+BIG = 124          # a block in the battle
+RESERVE = 104      # a reserve block (still labelled, readable)
+GONE = 88          # a block that left
+GAP = 14
+PAD = 16
+MARK_H = 34        # the row of marks under a block (hits, fired)
+TEXT = 28
+HIT = (200, 30, 30)
+FIRED = (80, 80, 80)
+BAND_BG = (252, 250, 244)
+
+
+def _per_row(size: int) -> int:
+    return max(1, (WIDTH - 2 * PAD - 30 + GAP) // (size + GAP))
+
+
+def _rows(n: int, size: int) -> int:
+    return max(1, -(-n // _per_row(size)))
 
 
 def _band_height(bs: BattleSide) -> int:
-    per_row = (WIDTH - 40 + GAP) // (BIG + GAP)
-    rows = max(1, (len(bs.blocks) + per_row - 1) // per_row)
-    h = 44 + rows * (BIG + GAP + 22)
-    if bs.reserves or bs.gone:
-        h += 30 + SMALL + GAP + 22
+    h = 52 + (_rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0)
+    if bs.reserves:
+        h += 44 + _rows(len(bs.reserves), RESERVE) * (RESERVE + MARK_H + 8)
+    if bs.gone:
+        h += 44 + _rows(len(bs.gone), GONE + 60) * (GONE + 72)
     return h + 10
 
 
@@ -28,111 +45,181 @@ def draw_battle(scene: Scene) -> Image.Image:
     battle = scene.battle
     if battle is None:
         raise NoPicture("No battle is being fought now.")
-    board = load_board()
-    area = board.areas.get(battle.area)
-    area_name = area.name if area else battle.area
-    order = [s for s in ("york", "lancaster") if s in battle.sides] or list(battle.sides)
-    # attacker first when known
-    order.sort(key=lambda s: 0 if battle.sides[s].role == "attacker" else 1)
-    f_log = font(18)
-    log_lines = [w for line in battle.log[-10:] for w in wrap(line, f_log, WIDTH - 48)][-12:]
-    height = 140 + sum(_band_height(battle.sides[s]) + 14 for s in order) + 44 + 24 * max(len(log_lines), 1) + 16
+    area_name = static_data().area_names.get(battle.area, battle.area)
+    order = [s for s in ("york", "lancaster") if s in battle.sides]
+    order.sort(key=lambda s: 0 if battle.sides[s].role == "attacker" else 1)   # attacker first
+    f_log = font(26)
+    log_lines = [w for line in battle.log[-12:] for w in wrap(line, f_log, WIDTH - 2 * PAD - 20)][-12:]
+    items = _legend_items()
+    legend_h = legend_height(len(items), 3) + 10
+    height = 112 + 64 + sum(_band_height(battle.sides[s]) + 12 for s in order) + 48 + 36 * max(len(log_lines), 1) \
+        + 16 + legend_h
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
-    title = f"Battle in {area_name}"
-    if battle.round:
-        title += f" · round {battle.round}"
-    detail_bits = []
-    for s in order:
-        if battle.sides[s].role:
-            detail_bits.append(f"{SIDE_NAME.get(s, s)} {battle.sides[s].role}")
-    viewer = "public" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s view"
-    detail_bits.append(viewer)
-    fill = SIDE_FILL.get(scene.active[0], ACCENT) if len(scene.active) == 1 else ACCENT
-    title_strip(d, (0, 0, WIDTH, 84), title, " · ".join(detail_bits), scene.waiting, whose_fill=fill)
-    y = 94
+    title = f"Battle in {area_name}" + (f" · round {battle.round} of 4" if battle.round else "")
+    detail_bits = [f"{SIDE_NAME.get(s, s)} {battle.sides[s].role}s" if battle.sides[s].role else SIDE_NAME.get(s, s)
+                   for s in order]
+    detail_bits.append("public view" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s view")
+    whose = scene.result or scene.whose
+    title_strip(d, (0, 0, WIDTH, 112), title, " · ".join(detail_bits), whose,
+                whose_fill=whose_fill(scene.waiting or scene.active, SIDE_FILL))
+    y = 122
     _round_track(d, y, battle.round, battle.step)
-    y += 50
+    y += 64
     for s in order:
-        y = _draw_band(d, y, battle.sides[s]) + 14
-    d.line([(16, y), (WIDTH - 16, y)], fill=INK, width=2)
-    d.text((20, y + 10), "Fire and hits", font=font(20, True), fill=INK, anchor="la")
-    y += 40
+        y = _draw_band(d, y, battle.sides[s]) + 12
+    d.line([(PAD, y), (WIDTH - PAD, y)], fill=INK, width=2)
+    d.text((PAD + 4, y + 10), "Fire and hits", font=font(TEXT, True), fill=INK, anchor="la")
+    y += 48
     if not log_lines:
-        d.text((24, y), "No fire yet.", font=f_log, fill=(90, 90, 90), anchor="la")
+        d.text((PAD + 10, y), "No fire yet.", font=f_log, fill=(90, 90, 90), anchor="la")
     for line in log_lines:
-        d.text((24, y), line, font=f_log, fill=INK, anchor="la")
-        y += 24
+        d.text((PAD + 10, y), line, font=f_log, fill=INK, anchor="la")
+        y += 36
+    legend(d, (PAD, height - legend_h, WIDTH - 10, height), items, 3, title="Marks")
     return img
 
 
 def _round_track(d: ImageDraw.ImageDraw, y: int, current: int | None, step: str) -> None:
     """Rounds 1-4 as boxes, the current one highlighted, and the stage of the round."""
-    d.text((20, y + 20), "Round", font=font(20, True), fill=INK, anchor="lm")
-    x = 100
+    d.text((PAD, y + 24), "Round", font=font(TEXT, True), fill=INK, anchor="lm")
+    x = PAD + 110
     for r in range(1, 5):
         on = r == current
-        box = [x + (r - 1) * 50, y + 2, x + (r - 1) * 50 + 44, y + 38]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
-        d.text(((box[0] + box[2]) / 2, y + 20), str(r), font=font(20, on), fill=INK, anchor="mm")
+        box = [x + (r - 1) * 58, y + 2, x + (r - 1) * 58 + 50, y + 46]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
+        d.text(((box[0] + box[2]) / 2, y + 25), str(r), font=font(TEXT, on), fill=INK, anchor="mm")
     if step:
-        d.text((x + 4 * 50 + 20, y + 20), step, font=fit_font(step, WIDTH - x - 240, 20, True, 14), fill=INK,
-               anchor="lm")
+        sx = x + 4 * 58 + 24
+        d.text((sx, y + 24), step, font=fit_font(step, WIDTH - sx - PAD, TEXT, True, 22), fill=INK, anchor="lm")
+
+
+def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE, size: int = 24) -> float:
+    f = font(size, True)
+    w = f.getlength(text) + 16
+    d.rounded_rectangle([x, y, x + w, y + MARK_H - 6], radius=10, fill=fill)
+    d.text((x + w / 2, y + (MARK_H - 6) / 2 + 1), text, font=f, fill=ink, anchor="mm")
+    return w
 
 
 def _marks(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) -> None:
-    """Hits taken in this battle (red badge) and "fired" once the block has acted this round."""
+    """Under the block (never over its face): hits taken in this battle, and "fired" once it has acted
+    this round."""
+    px = x
     if b.hits:
-        r = 15
-        cx, cy = x + size - 2, y + 2
-        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(210, 30, 30), outline=WHITE, width=2)
-        d.text((cx, cy), f"-{b.hits}", font=font(16, True), fill=WHITE, anchor="mm")
+        px += _pill(d, px, y + size + 8, f"-{b.hits} hit" + ("s" if b.hits > 1 else ""), HIT) + 6
     if b.acted:
-        d.rounded_rectangle([x + 4, y + size + 2, x + size - 4, y + size + 20], radius=6, fill=(90, 90, 90))
-        d.text((x + size / 2, y + size + 11), "acted", font=font(14, True), fill=WHITE, anchor="mm")
-
-
-STAGES = {"treason": "Treachery rolls", "fight": "Fire", "hits": "Taking hits", "regroup": "Regroup"}
+        _pill(d, px, y + size + 8, "fired", FIRED)
 
 
 def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
     h = _band_height(bs)
     side = bs.side
-    d.rounded_rectangle([10, y, WIDTH - 10, y + h], radius=12, fill=(252, 250, 244), outline=INK, width=2)
-    d.rounded_rectangle([10, y, 24, y + h], radius=6, fill=SIDE_FILL.get(side, INK), outline=INK, width=2)
+    d.rounded_rectangle([PAD - 6, y, WIDTH - PAD + 6, y + h], radius=12, fill=BAND_BG, outline=INK, width=2)
+    d.rounded_rectangle([PAD - 6, y, PAD + 10, y + h], radius=6, fill=SIDE_FILL.get(side, INK), outline=INK, width=2)
     head = f"{SIDE_NAME.get(side, side)}" + (f" ({bs.role})" if bs.role else "")
     strength = sum(b.strength or 0 for b in bs.blocks if b.strength is not None)
-    if bs.blocks:
-        head += f" · {len(bs.blocks)} block{'s' if len(bs.blocks) != 1 else ''} in battle"
-        if strength:
-            head += f", strength {strength}"
-    d.text((36, y + 22), head, font=fit_font(head, WIDTH - 80, 22, True, 16), fill=INK, anchor="lm")
-    x = 36
-    by = y + 44
-    per_row = (WIDTH - 40 + GAP) // (BIG + GAP)
-    if not bs.blocks:
-        d.text((x, by + BIG / 2), "No block in battle now.", font=font(18), fill=(90, 90, 90), anchor="lm")
+    n = len(bs.blocks)
+    head += f" · {n} block{'s' if n != 1 else ''} in battle" if n else " · no block in battle now"
+    if strength:
+        head += f", strength {strength}"
+    d.text((PAD + 24, y + 28), head, font=fit_font(head, WIDTH - 2 * PAD - 40, 30, True, 22), fill=INK, anchor="lm")
+    x0 = PAD + 24
+    by = y + 52
+    per = _per_row(BIG)
     for i, b in enumerate(bs.blocks):
-        r, c = divmod(i, per_row)
-        bx, byy = x + c * (BIG + GAP), by + r * (BIG + GAP)
-        draw_block(d, bx, byy, BIG, b)
+        r, c = divmod(i, per)
+        bx, byy = x0 + c * (BIG + GAP), by + r * (BIG + MARK_H + 12)
+        draw_block(d, bx, byy, BIG, b, show_fire_now=True)
         _marks(d, bx, byy, BIG, b)
-    rows = max(1, (len(bs.blocks) + per_row - 1) // per_row)
-    by += rows * (BIG + GAP + 22)
-    if bs.reserves or bs.gone:
-        d.text((x, by + 12), "Reserves", font=font(17, True), fill=INK, anchor="lm")
-        rx = x
-        ry = by + 26
-        for b in bs.reserves:
-            draw_block(d, rx, ry, SMALL, b)
-            _marks(d, rx, ry, SMALL, b)
-            rx += SMALL + GAP
-        if bs.gone:
-            gx = max(rx + 40, WIDTH // 2)
-            d.text((gx, by + 12), "Out (eliminated or retreated)", font=font(17, True), fill=INK, anchor="lm")
-            for b in bs.gone:
-                draw_block(d, gx, ry, SMALL, b)
-                # strike through: a lost block
-                d.line([(gx, ry), (gx + SMALL, ry + SMALL)], fill=(230, 120, 0), width=4)
-                gx += SMALL + GAP
+    by += _rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0
+    if bs.reserves:
+        d.text((x0, by + 20), "Reserves (join the battle in round 2)", font=font(TEXT, True), fill=INK, anchor="lm")
+        by += 44
+        per = _per_row(RESERVE)
+        for i, b in enumerate(bs.reserves):
+            r, c = divmod(i, per)
+            bx, byy = x0 + c * (RESERVE + GAP), by + r * (RESERVE + MARK_H + 8)
+            draw_block(d, bx, byy, RESERVE, b, show_fire_now=True)
+            _marks(d, bx, byy, RESERVE, b)
+        by += _rows(len(bs.reserves), RESERVE) * (RESERVE + MARK_H + 8)
+    if bs.gone:
+        d.text((x0, by + 20), "Left the battle", font=font(TEXT, True), fill=INK, anchor="lm")
+        by += 44
+        slot = GONE + 60
+        per = _per_row(slot)
+        for i, dep in enumerate(bs.gone):
+            r, c = divmod(i, per)
+            bx, byy = x0 + c * (slot + GAP), by + r * (GONE + 72)
+            _departed(d, bx, byy, dep, slot)
     return y + h
+
+
+def _departed(d: ImageDraw.ImageDraw, x: float, y: float, dep: Departed, slot: int) -> None:
+    """A block that left: its face, greyed and struck through if eliminated, with what happened under it."""
+    bx = x + (slot - GONE) / 2
+    draw_block(d, bx, y, GONE, dep.face)
+    if dep.fate == "eliminated":
+        for colour, width in ((WHITE, 12), (INK, 6)):
+            d.line([(bx, y), (bx + GONE, y + GONE)], fill=colour, width=width)
+            d.line([(bx, y + GONE), (bx + GONE, y)], fill=colour, width=width)
+        text = "eliminated"
+    elif dep.fate == "retreated":
+        text = f"to {dep.to}" if dep.to else "retreated"
+        d.polygon([(bx + GONE - 2, y + GONE / 2 - 14), (bx + GONE + 22, y + GONE / 2), (bx + GONE - 2, y + GONE / 2 + 14)],
+                  fill=ACCENT, outline=INK)
+    elif dep.fate == "defected":
+        text = "defected"
+    else:
+        text = dep.fate or "left"
+    if dep.round:
+        text2 = f"round {dep.round}"
+    else:
+        text2 = ""
+    f = fit_font(text, slot, 24, True, 18)
+    d.text((x + slot / 2, y + GONE + 16), text, font=f, fill=INK, anchor="mm")
+    if text2:
+        d.text((x + slot / 2, y + GONE + 42), text2, font=font(22), fill=(70, 70, 70), anchor="mm")
+
+
+def _legend_items() -> list[LegendItem]:
+    def sample(d, cx, cy, s):
+        draw_block(d, cx - 22, cy - 20, 40, BlockFace("york", name="", kind="noble", strength=2, max=3, rating="A3"))
+
+    def hits(d, cx, cy, s):
+        _pill(d, cx - 34, cy - 14, "-1 hit", HIT, size=20)
+
+    def fired(d, cx, cy, s):
+        _pill(d, cx - 28, cy - 14, "fired", FIRED, size=20)
+
+    def gone(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace("lancaster"))
+        for colour, width in ((WHITE, 8), (INK, 4)):
+            d.line([(cx - 18, cy - 18), (cx + 18, cy + 18)], fill=colour, width=width)
+            d.line([(cx - 18, cy + 18), (cx + 18, cy - 18)], fill=colour, width=width)
+
+    def retreat(d, cx, cy, s):
+        draw_block(d, cx - 26, cy - 18, 36, BlockFace("york"))
+        d.polygon([(cx + 10, cy - 10), (cx + 28, cy), (cx + 10, cy + 10)], fill=ACCENT, outline=INK)
+
+    def moved(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", name="", kind="noble", moved=True))
+
+    def ruler(d, cx, cy, s):
+        draw_block(d, cx - 16, cy - 16, 32, BlockFace("york", ruler=True))
+
+    def letter(d, cx, cy, s):
+        d.text((cx, cy), "A3", font=font(28, True), fill=INK, anchor="mm")
+
+    return [
+        LegendItem(letter, "Fires now: A, B, C, D"),
+        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "3", font=font(28, True), fill=INK, anchor="mm"),
+                   "Hits on a roll of 1-3"),
+        LegendItem(sample, "◆ steps left, ◇ lost"),
+        LegendItem(hits, "Hits taken here"),
+        LegendItem(fired, "Acted this round"),
+        LegendItem(gone, "Eliminated"),
+        LegendItem(retreat, "Retreated (to area)"),
+        LegendItem(moved, "Moved this turn"),
+        LegendItem(ruler, "King / Pretender"),
+    ]

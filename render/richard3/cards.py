@@ -1,16 +1,16 @@
-"""Richard III cards: the small card faces on the map panel and the picture of a player's hand."""
+"""Richard III cards: a player's hand picture (with the player's blocks and their seats)."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import ACCENT, INK, PAPER, WIDTH, NoPicture, fit_font, font, title_strip, wrap
-from .model import CardFace, Scene
-from .pieces import SIDE_FILL, SIDE_INK, SIDE_NAME
+from ..core import ACCENT, INK, PAPER, WIDTH, NoPicture, fit_font, font, title_strip, whose_fill, wrap
+from .model import CardFace, Scene, static_data
+from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block, short_name
 
 EVENT_TEXT = {  # reminders paraphrased from the rules sidebar (the engine enforces the real rule)
     "force_march": "Move one group up to 3 areas; no sea moves.",
-    "muster": "All blocks that can may move into one friendly or vacant area.",
+    "muster": "Every block that can may move into one friendly or vacant area.",
     "piracy": "Both AP for sea moves; may attack an enemy coastal area.",
     "plague": "Every block in one enemy city area loses a step.",
     "surprise": "Move one group; border limits +1 (or one sea move).",
@@ -18,51 +18,50 @@ EVENT_TEXT = {  # reminders paraphrased from the rules sidebar (the engine enfor
 }
 EVENT_FILL = (250, 232, 200)
 ACTION_FILL = (244, 241, 232)
-
-
-def draw_mini_card(d: ImageDraw.ImageDraw, box, card: CardFace, side: str, note: str = "") -> None:
-    x0, y0, x1, y1 = box
-    fill = EVENT_FILL if card.event else ACTION_FILL
-    d.rounded_rectangle(box, radius=8, fill=fill, outline=INK, width=2)
-    # a strip of the player's colour so the card is tied to its house without reading
-    d.rounded_rectangle([x0, y0, x1, y0 + 22], radius=8, fill=SIDE_FILL.get(side, INK), outline=INK, width=2)
-    head = SIDE_NAME.get(side, side) + (f" ({note})" if note else "")
-    d.text(((x0 + x1) / 2, y0 + 11), head, font=font(15, True),
-           fill=SIDE_INK.get(side, (255, 255, 255)), anchor="mm")
-    if card.ap is not None:
-        d.text(((x0 + x1) / 2, y0 + 24 + (y1 - y0 - 24) * 0.42), f"{card.ap}", font=font(34, True), fill=INK,
-               anchor="mm")
-    label = card.name if card.event else f"{card.ap} AP" if card.ap is not None else card.name
-    d.text(((x0 + x1) / 2, y1 - 14), label, font=fit_font(label, int(x1 - x0 - 10), 16, True, 12), fill=INK,
-           anchor="mm")
+WHITE_ISH = (255, 253, 246)
+TEXT = 28
+PAD = 16
 
 
 def draw_card(d: ImageDraw.ImageDraw, box, card: CardFace, highlight: bool = False) -> None:
-    """A full card for the hand picture: AP big, event name and a reminder line."""
+    """A full card for the hand picture: AP big, event name and a reminder."""
     x0, y0, x1, y1 = box
     fill = EVENT_FILL if card.event else ACTION_FILL
     d.rounded_rectangle([x0 + 4, y0 + 4, x1 + 4, y1 + 4], radius=14, fill=(80, 70, 60))
-    d.rounded_rectangle(box, radius=14, fill=fill, outline=ACCENT if highlight else INK, width=5 if highlight else 3)
+    d.rounded_rectangle(box, radius=14, fill=fill, outline=ACCENT if highlight else INK, width=6 if highlight else 3)
     w = x1 - x0
+    cx = (x0 + x1) / 2
     kind = "EVENT" if card.event else "ACTION"
-    d.text(((x0 + x1) / 2, y0 + 22), kind, font=font(17, True), fill=(120, 80, 30) if card.event else (80, 80, 80),
-           anchor="mm")
-    d.ellipse([(x0 + x1) / 2 - 40, y0 + 44, (x0 + x1) / 2 + 40, y0 + 124], fill=WHITE_ISH, outline=INK, width=3)
-    d.text(((x0 + x1) / 2, y0 + 84), str(card.ap if card.ap is not None else "?"), font=font(48, True), fill=INK,
-           anchor="mm")
-    d.text(((x0 + x1) / 2, y0 + 140), "AP", font=font(16, True), fill=INK, anchor="mm")
-    title = card.name
-    d.text(((x0 + x1) / 2, y0 + 172), title, font=fit_font(title, int(w - 16), 21, True, 14), fill=INK, anchor="mm")
+    d.text((cx, y0 + 24), kind, font=font(26, True), fill=(120, 80, 30) if card.event else (80, 80, 80), anchor="mm")
+    d.ellipse([cx - 46, y0 + 46, cx + 46, y0 + 138], fill=WHITE_ISH, outline=INK, width=3)
+    d.text((cx, y0 + 92), str(card.ap if card.ap is not None else "?"), font=font(56, True), fill=INK, anchor="mm")
+    d.text((cx, y0 + 158), "AP", font=font(26, True), fill=INK, anchor="mm")
+    d.text((cx, y0 + 194), card.name, font=fit_font(card.name, int(w - 16), 30, True, 24), fill=INK, anchor="mm")
     text = card.text or EVENT_TEXT.get(card.event, "")
     if text:
-        f = font(16)
-        y = y0 + 196
-        for line in wrap(text, f, int(w - 20))[:4]:
-            d.text(((x0 + x1) / 2, y), line, font=f, fill=INK, anchor="ma")
-            y += 20
+        f = font(26)
+        y = y0 + 220
+        for line in wrap(text, f, int(w - 16))[:4]:
+            d.text((cx, y), line, font=f, fill=INK, anchor="ma")
+            y += 29
 
 
-WHITE_ISH = (255, 253, 246)
+def _card_label(c: CardFace) -> str:
+    return f"{c.name} ({c.ap} AP)" if c.event else (f"{c.ap} AP" if c.ap is not None else c.name)
+
+
+def _block_line(b: BlockFace) -> str:
+    bits = [short_name(b.name or "?")]
+    if b.rating:
+        bits.append(b.rating)
+    if b.strength is not None and b.max:
+        bits.append(f"{b.strength}/{b.max}")
+    return " ".join(bits)
+
+
+def _seat_names(b: BlockFace) -> str:
+    names = static_data().area_names
+    return ", ".join(names.get(s, s) for s in b.seats)
 
 
 def draw_hand(scene: Scene) -> Image.Image:
@@ -73,44 +72,72 @@ def draw_hand(scene: Scene) -> Image.Image:
     # the chosen card stays in the hand until both are revealed: show it first, highlighted
     if chosen is not None:
         rest = [c for c in cards if c.id != chosen.id]
-        if len(rest) < len(cards):
-            cards = [next(c for c in cards if c.id == chosen.id)] + rest
-        else:
-            cards = [chosen] + cards
+        cards = ([next(c for c in cards if c.id == chosen.id)] if len(rest) < len(cards) else [chosen]) + rest
     if not cards:
         raise NoPicture("No cards in hand.")
     cols = 4
-    cw, ch, gap = 270, 290, 22
+    cw, ch, gap = 270, 330, 20
     rows = (len(cards) + cols - 1) // cols
-    top = 96
-    played = [c for c in scene.discards]
-    f_small = font(18)
-    played_lines = wrap("Played earlier this campaign: " + ", ".join(
-        (c.name if c.event else f"{c.ap} AP") for c in played), f_small, WIDTH - 40) if played else []
-    height = top + rows * (ch + gap) + 20 + 26 * len(played_lines)
+    top = 124
+    f = font(TEXT)
+    fb = font(TEXT, True)
+    width = WIDTH - 2 * PAD - 10
+    played = [_card_label(c) for c in scene.discards]
+    played_lines = wrap("Played earlier this campaign: " + ", ".join(played), f, width) if played else []
+    # the player's blocks on the map (by area) and their seats: names readable here at full size
+    names = static_data().area_names
+    own = [(area, b) for area, blocks in sorted(scene.areas.items(), key=lambda kv: names.get(kv[0], kv[0]))
+           for b in blocks if b.known and (b.side == scene.role or
+                                           (b.side == "rebel" and scene.pretender.side == scene.role))]
+    block_lines: list[tuple[str, str]] = []
+    last = None
+    for area, b in own:
+        seats = _seat_names(b)
+        line = f"{_block_line(b)}" + (f" · seats: {seats}" if seats else "")
+        for k, part in enumerate(wrap(line, f, width - 230)):
+            block_lines.append((names.get(area, area) if k == 0 and area != last else "", part))
+        last = area
+    from .mapview import legend_layer
+    marks = legend_layer(private=True)
+    height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) \
+        + 20 + marks.height
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
     total = sum(c.ap or 0 for c in scene.hand)
     title = f"Richard III · {SIDE_NAME[scene.role]}'s hand"
-    detail = f"{len(scene.hand)} cards in hand · {total} AP"
-    if chosen is not None:
-        detail += f" · chosen for this turn: {chosen.name}"
+    n = len(scene.hand)
+    detail = f"{n} card{'s' if n != 1 else ''}, {total} AP"
     if scene.campaign:
-        detail += f" · Campaign {scene.campaign}, turn {scene.turn or '?'}"
-    title_strip(d, (0, 0, WIDTH, 84), title, detail, scene.waiting,
-                whose_fill=SIDE_FILL.get(scene.role, ACCENT))
+        detail += f" · campaign {scene.campaign}, turn {scene.turn or '?'}"
+    if chosen is not None:
+        detail += f" · face down: {chosen.name}"
+    title_strip(d, (0, 0, WIDTH, 112), title, detail, scene.result or scene.whose,
+                whose_fill=whose_fill(scene.waiting or scene.active, SIDE_FILL))
     for i, card in enumerate(cards):
         r, c = divmod(i, cols)
         in_row = min(cols, len(cards) - r * cols)
         left = (WIDTH - (in_row * (cw + gap) - gap)) / 2
         x = left + c * (cw + gap)
         y = top + r * (ch + gap)
-        draw_card(d, (x, y, x + cw, y + ch), card, highlight=chosen is not None and i == 0)
-        if chosen is not None and i == 0:
-            d.rounded_rectangle([x + 40, y + ch - 34, x + cw - 40, y + ch - 6], radius=8, fill=ACCENT, outline=INK)
-            d.text((x + cw / 2, y + ch - 20), "CHOSEN, face down", font=font(16, True), fill=INK, anchor="mm")
-    y = top + rows * (ch + gap) + 6
+        mine = chosen is not None and i == 0
+        draw_card(d, (x, y, x + cw, y + ch), card, highlight=mine)
+        if mine:
+            d.rounded_rectangle([x + 20, y + ch - 44, x + cw - 20, y + ch - 8], radius=9, fill=ACCENT, outline=INK)
+            d.text((x + cw / 2, y + ch - 26), "CHOSEN, face down", font=font(22, True), fill=INK, anchor="mm")
+    y = top + rows * (ch + gap) + 8
     for line in played_lines:
-        d.text((20, y), line, font=f_small, fill=INK, anchor="la")
-        y += 26
+        d.text((PAD, y + 19), line, font=f, fill=INK, anchor="lm")
+        y += 38
+    if block_lines:
+        y += 14
+        d.line([(PAD, y), (WIDTH - PAD, y)], fill=(200, 190, 170), width=2)
+        draw_block(d, PAD, y + 14, 32, BlockFace(scene.role))
+        d.text((PAD + 44, y + 31), "Your blocks on the map (pool: see the map)", font=fb, fill=INK, anchor="lm")
+        y += 56
+        for area, line in block_lines:
+            if area:
+                d.text((PAD + 10, y + 19), area, font=fb, fill=INK, anchor="lm")
+            d.text((PAD + 240, y + 19), line, font=f, fill=INK, anchor="lm")
+            y += 38
+    img.paste(marks, (0, height - marks.height))
     return img

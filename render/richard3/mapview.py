@@ -1,487 +1,1014 @@
-"""The Richard III map picture: the cached static board plus this view's pieces and panels."""
+"""The Richard III map picture: the cached static board plus this view's pieces and panels.
+
+Layout (1200 px wide, at most 2400 tall; see render/core.py for why):
+
+- title strip: game, campaign and turn; phase and whose picture; on the right, whose move it is,
+  coloured by the side the game waits for;
+- the map: blocks inside their own area (``plan_blocks``), moves as arrows along their real route,
+  contested areas ringed in orange, crossings used per border;
+- the state panel: King and Pretender, turn and campaign tracks, this turn's cards;
+- the pools: counts for everyone, names and strengths for the owner, minors, the dead, cards in hand;
+- the legend (the board's symbols on the public map; the marks of one's own blocks on a private map).
+
+Blocks are placed in the free room of their area (geometry.py), the largest size that fits first. A
+crowd that does not fit at any size is drawn as a stack with a count (face-down blocks) or, for labelled
+blocks, beside the area over the water with a leader line to it. Nothing is drawn over the area names,
+border limits or sea badges; markers placed later (counts on arrows, crossings used, musters) avoid
+everything already drawn.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, arrow, box_exit, path_arrow, pips, point_along, crown, fit_font, font, halo_text,
-                    legend, title_strip, wrap)
-from .board import (BLOCKS_SIDE, BORDER_STYLE, MAP_H, MAP_TOP, SEA_COLOURS, TITLE_H, WIDTH, Board, dashed_line,
-                    draw_icon, draw_static, label_box, load_board, sea_badge, sea_path)
+from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, crown, fit_font, font, legend, legend_height,
+                    path_arrow, title_strip, whose_fill, wrap)
+from .board import (BORDER_STYLE, GOLD, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
+                    draw_symbol, limit_badge, sea_badge)
+from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect, _fitting,
+                       geometry, grow, overlap)
 from .model import Scene
-from .cards import draw_mini_card
-from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
+from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
 
-PANEL_TOP = MAP_TOP + MAP_H
-STATE_TOP = PANEL_TOP + 10
-POOLS_TOP = PANEL_TOP + 196
-LEGEND_TOP = PANEL_TOP + 352
-LEGEND_ROW = 32
-SEATS_TOP = LEGEND_TOP + 30 + 5 * LEGEND_ROW + 8
-HEIGHT = SEATS_TOP + 128
-PUBLIC_BLOCK = 46
-PRIVATE_BLOCK = 62
-GAP = 5
+MAX_HEIGHT = 2 * WIDTH
+PUBLIC = (44, 44)           # a face-down block (w, h)
+PUBLIC_SMALL = (36, 36)
+# a labelled block: full (name, strength, rating, mark), compact (smaller name), mini (no name)
+LABELLED = ((FULL + 14, FULL - 2), (62, 56), (48, 46))
+GAP = 6
+GROUP_GAP = 12
+MAX_LEADER = 300            # px: a crowd set out beside its area stays this close
 CONTEST = (255, 120, 0)
 
 MOVE_COLOUR = {"york": (250, 250, 250), "lancaster": (190, 20, 30), "rebel": (20, 20, 20)}
 MOVE_EDGE = {"york": (20, 20, 20), "lancaster": (255, 255, 255), "rebel": (255, 255, 255)}
+PANEL_BG = (250, 247, 238)
+BOX_BG = (253, 251, 245)
 
 
-def static_layer(scenario: str) -> Image.Image:
-    """Board + legend + panel frames: identical for every view of a scenario, so cached."""
-    return CACHE.get(("richard3", scenario or "-", WIDTH, HEIGHT), lambda: _build_static())
+# ---- block layout ---------------------------------------------------------------------------------
+@dataclass
+class Placed:
+    area: str
+    x: float
+    y: float
+    size: tuple[int, int]            # (w, h)
+    face: BlockFace
+    count: int = 1                   # a stack of face-down blocks
+    leader: tuple | None = None      # (from, to) when drawn beside the area
 
 
-def _build_static() -> Image.Image:
-    board = load_board()
-    img = draw_static(board, HEIGHT)
-    d = ImageDraw.Draw(img)
-    d.rectangle([0, PANEL_TOP, WIDTH, HEIGHT], fill=(250, 247, 238))
-    d.line([(0, PANEL_TOP), (WIDTH, PANEL_TOP)], fill=INK, width=3)
-    _draw_legend(d)
-    _draw_seats(d, board)
-    return img
-
-
-def _legend_items() -> list[LegendItem]:
-    def border(kind):
-        def sym(d, cx, cy, s):
-            colour, width, dash, gap, limit = BORDER_STYLE[kind]
-            d.line([(cx - 26, cy), (cx + 26, cy)], fill=WHITE, width=width + 4)
-            dashed_line(d, (cx - 26, cy), (cx + 26, cy), colour, width, dash, gap, round_caps=(kind == "red"))
-        return sym
-
-    def icon(kind):
-        return lambda d, cx, cy, s: draw_icon(d, kind, cx, cy, 22)
-
-    def contested(d, cx, cy, s):
-        d.rounded_rectangle([cx - 24, cy - 12, cx + 24, cy + 12], radius=6, outline=CONTEST, width=4)
-        _swords(d, cx, cy, 18)
-
-    def move(d, cx, cy, s):
-        arrow(d, (cx - 26, cy - 6), (cx + 18, cy - 6), MOVE_COLOUR["lancaster"], width=5, head=12)
-        path_arrow(d, [(cx - 26, cy + 8), (cx + 26, cy + 8)], MOVE_COLOUR["york"], width=4, head=12,
-                   outline=INK, dash=8, gap=4)
-
-    def sea(d, cx, cy, s):
-        sea_badge(d, cx - 12, cy, "irish-sea")
-        sea_badge(d, cx + 14, cy, "north-sea")
-
-    def shield_item(d, cx, cy, s):
-        draw_icon(d, "shield", cx, cy, 22)
-
-    def recruit(d, cx, cy, s):
-        d.rounded_rectangle([cx - 20, cy - 12, cx + 20, cy + 12], radius=8, fill=MOVE_COLOUR["lancaster"],
-                            outline=MOVE_EDGE["lancaster"], width=2)
-        d.text((cx, cy), "+1", font=font(16, True), fill=WHITE, anchor="mm")
-
-    def ruler(d, cx, cy, s):
-        d.rectangle([cx - 14, cy - 14, cx + 14, cy + 14], fill=(247, 246, 238), outline=INK, width=2)
-        d.rectangle([cx - 17, cy - 17, cx + 17, cy + 17], outline=(236, 190, 60), width=3)
-        crown(d, cx, cy, 16)
-
-    def labelled(d, cx, cy, s):
-        pips(d, cx - 8, cy - 6, 2, 3, 8, fill=INK, empty=INK)
-        d.text((cx + 22, cy + 10), "B3", font=font(15, True), fill=INK, anchor="rd")
-
-    def moved(d, cx, cy, s):
-        d.rectangle([cx - 14, cy - 14, cx + 14, cy + 14], fill=(247, 246, 238), outline=INK, width=2)
-        d.polygon([(cx + 14 - 12, cy - 14), (cx + 14, cy - 14), (cx + 14, cy - 14 + 12)], fill=(236, 190, 60),
-                  outline=INK)
-
-    def used(d, cx, cy, s):
-        d.rounded_rectangle([cx - 20, cy - 10, cx + 20, cy + 10], radius=7, fill=MOVE_COLOUR["lancaster"],
-                            outline=WHITE, width=2)
-        d.text((cx, cy), "2/3", font=font(15, True), fill=WHITE, anchor="mm")
-
-    def exile(d, cx, cy, s):
-        d.rectangle([cx - 22, cy - 11, cx + 22, cy + 11], fill=(222, 214, 226), outline=(110, 70, 130), width=2)
-        for k in range(-22, 22, 8):
-            d.line([(cx + k, cy - 11), (cx + k + 10, cy + 11)], fill=(196, 184, 206), width=2)
-
-    return [
-        LegendItem(legend_block("york"), "York block (round rose)"),
-        LegendItem(legend_block("lancaster"), "Lancaster block (star rose)"),
-        LegendItem(legend_block("rebel"), "Rebel block (cross)"),
-        LegendItem(labelled, "Own block: pips = strength, B3 = fire"),
-        LegendItem(border("yellow"), "Major border: 4 may cross"),
-        LegendItem(border("blue"), "River border: 3 may cross"),
-        LegendItem(border("red"), "Minor border: 2, then stop"),
-        LegendItem(ruler, "King / Pretender (gold frame)"),
-        LegendItem(icon("crown"), "Crown area"),
-        LegendItem(icon("city"), "City (white York, red Lanc.)"),
-        LegendItem(icon("cathedral"), "Cathedral"),
-        LegendItem(shield_item, "Noble's seat (one a shield)"),
-        LegendItem(icon("port"), "Major port"),
-        LegendItem(sea, "Coast: Irish / North / Channel"),
-        LegendItem(exile, "Exile area"),
-        LegendItem(contested, "Contested: battle here"),
-        LegendItem(move, "Moved this turn: land / sea"),
-        LegendItem(recruit, "Mustered this turn"),
-        LegendItem(moved, "Own block that has moved"),
-        LegendItem(used, "Crossings used / limit this turn"),
-    ]
-
-
-def _draw_seats(d: ImageDraw.ImageDraw, board: Board) -> None:
-    """Which nobles have a seat (shield) in which area: static, so part of the cached layer."""
-    d.text((12, SEATS_TOP), "Seats (one shield each)", font=font(18, True), fill=INK, anchor="la")
-    bold, regular = font(15, True), font(15)
-    x, y = 12.0, SEATS_TOP + 28
-    for a in sorted((a for a in board.land() if a.shields), key=lambda a: a.name):
-        name, nobles = f"{a.name}: ", ", ".join(a.shields) + "   "
-        w = bold.getlength(name) + regular.getlength(nobles)
-        if x + w > WIDTH - 8:
-            x, y = 12.0, y + 19
-        d.text((x, y), name, font=bold, fill=INK, anchor="la")
-        d.text((x + bold.getlength(name), y), nobles, font=regular, fill=INK, anchor="la")
-        x += w
-
-
-def _draw_legend(d: ImageDraw.ImageDraw) -> None:
-    legend(d, (12, LEGEND_TOP, WIDTH - 8, HEIGHT - 6), _legend_items(), columns=4, row_height=LEGEND_ROW,
-           font_size=16)
-
-
-# ---- pieces on the map ----------------------------------------------------------------------------
-def _grid(n: int) -> int:
-    if n <= 3:
-        return max(n, 1)
-    if n == 4:
-        return 2
-    if n <= 9:
-        return 3
-    return 4
-
-
-def _group_shape(groups: list[list[BlockFace]], size: int, compact: bool):
-    """Relative spots of the blocks (York group left, Lancaster right) and the total width/height."""
-    groups = [g for g in groups if g]
-    spots, left, height = [], 0.0, 0.0
-    split = 14
-    for group in groups:
-        cols = 2 if compact and len(group) > 1 else _grid(len(group))
-        rows = (len(group) + cols - 1) // cols
-        for i, b in enumerate(group):
-            r, c = divmod(i, cols)
-            in_row = min(cols, len(group) - r * cols)
-            offset = (cols - in_row) * (size + GAP) / 2
-            spots.append((left + offset + c * (size + GAP), r * (size + GAP), b))
-        left += cols * (size + GAP) - GAP + split
-        height = max(height, rows * (size + GAP) - GAP)
-    return spots, max(left - split, 0), height
-
-
-def _overlap(a, b) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def layout_blocks(area_box, groups: list[list[BlockFace]], size: int, obstacles: list, prefer: str = "below",
-                  bounds=(0, MAP_TOP, WIDTH, MAP_TOP + MAP_H)) -> list[tuple[float, float, BlockFace]]:
-    """Place an area's blocks next to its name plate: below it when there is room, else to the right,
-    left or above, whichever covers the least of the other name plates and blocks already placed."""
-    x0, y0, x1, y1 = area_box
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    candidates = []
-    for where in [prefer] + [w for w in ("below", "right", "left", "above") if w != prefer]:
-        for compact in (False, True):
-            spots, w, h = _group_shape(groups, size, compact)
-            if where == "below":
-                ox, oy = cx - w / 2, y1 + 6
-            elif where == "above":
-                ox, oy = cx - w / 2, y0 - 6 - h
-            elif where == "right":
-                ox, oy = x1 + 8, cy - h / 2
-            else:
-                ox, oy = x0 - 8 - w, cy - h / 2
-            rect = (ox, oy, ox + w, oy + h)
-            cost = sum(_overlap(rect, o) for o in obstacles)
-            # leaving the map is worse than covering something
-            outside = (w * h) - _overlap(rect, bounds)
-            cost += 4 * outside
-            cost += {"below": 0, "right": 300, "left": 300, "above": 600}[where] + (200 if compact else 0)
-            if where == prefer:
-                cost -= 400
-            candidates.append((cost, len(candidates), [(ox + x, oy + y, b) for x, y, b in spots]))
-    return min(candidates)[2]
-
-
-def _swords(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
-    for sign in (1, -1):
-        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=INK, width=4)
-        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=WHITE, width=2)
-        hx, hy = cx - s * 0.3 * sign, cy + s * 0.3
-        d.line([(hx - 4, hy - 4 * sign * -1), (hx + 4, hy + 4 * sign * -1)], fill=INK, width=3)
-
-
-def draw_map(scene: Scene) -> Image.Image:
-    board = load_board()
-    img = static_layer(scene.scenario)
-    d = ImageDraw.Draw(img)
-    private = scene.role in ("york", "lancaster")
-
-
-    # moves this turn: over the borders and name plates, under the blocks (blocks stay readable)
-    _draw_border_use(d, board, scene)
-    _draw_moves(d, board, scene)
-    placed: dict[str, tuple[float, float, float, float]] = {}
-    obstacles = [label_box(a) for a in board.land()]
-    # the most crowded areas choose their spot first
-    order = sorted(scene.areas.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    for area_id, blocks in order:
-        a = board.areas.get(area_id)
-        if a is None or not blocks:
-            continue
-        box = label_box(a)
-        # labelled blocks need room: private maps use the large size throughout; the public map only
-        # where blocks are revealed (a battle)
-        size = PRIVATE_BLOCK if private or any(b.known for b in blocks) else PUBLIC_BLOCK
-        groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
-        others = [o for o in obstacles if o != box]
-        spots = layout_blocks(box, groups, size, others, BLOCKS_SIDE.get(area_id, "below"))
-        for x, y, b in spots:
-            draw_block(d, x, y, size, b)
-            obstacles.append((x - 2, y - 2, x + size + 5, y + size + 5))
-        xs = [s[0] for s in spots] + [box[0]]
-        ys = [s[1] for s in spots] + [box[1]]
-        placed[area_id] = (min(xs), min(ys), max([s[0] + size for s in spots] + [box[2]]),
-                           max([s[1] + size for s in spots] + [box[3]]))
-    _draw_recruits(d, board, scene)
-    _draw_captive(d, board, scene)
-    for area_id in sorted(scene.contested | scene.battle_areas):
-        a = board.areas.get(area_id)
-        if a is None:
-            continue
-        x0, y0, x1, y1 = placed.get(area_id, label_box(a))
-        d.rounded_rectangle([x0 - 7, y0 - 7, x1 + 10, y1 + 10], radius=10, outline=CONTEST, width=5)
-        bx, by = x1 + 12, y0 - 12
-        d.ellipse([bx - 16, by - 16, bx + 16, by + 16], fill=ACCENT, outline=INK, width=2)
-        _swords(d, bx, by, 18)
-
-    _draw_title(d, scene)
-    _draw_state_panel(d, board, scene)
-    _draw_pools(d, scene)
-    return img
+@dataclass
+class Plan:
+    blocks: list[Placed] = field(default_factory=list)
+    groups: dict[str, Rect] = field(default_factory=dict)      # area -> bounding box of its blocks
+    labels: dict[str, object] = field(default_factory=dict)    # area -> LabelSpot drawn
+    obstacles: list[Rect] = field(default_factory=list)
 
 
 def _side_key(b: BlockFace, scene: Scene) -> str:
     if b.side == "rebel":  # the Rebel fights for the Pretender
-        return "york" if scene.king == "lancaster" else "lancaster"
+        return scene.pretender.side or ("york" if scene.king.side == "lancaster" else "lancaster")
     return b.side
 
 
-def _draw_border_use(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """Crossings used this turn on a border, over its limit badge: "2/3" in the crossing side's colour."""
-    kinds = {"|".join(sorted((a, b))): kind for a, b, kind in board.borders}
-    for i, side in enumerate(("york", "lancaster")):
-        for key, n in sorted(scene.border_use.get(side, {}).items()):
-            if key not in kinds:
-                continue
-            a, b = key.split("|")
-            pa, pb = board.areas[a].pos, board.areas[b].pos
-            mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-            limit = BORDER_STYLE[kinds[key]][4]
-            text = f"{n}/{limit}"
-            f = font(15, True)
-            w = f.getlength(text) + 10
-            oy = -14 if i == 0 else 14
-            box = [mx - w / 2, my + oy - 10, mx + w / 2, my + oy + 10]
-            d.rounded_rectangle(box, radius=7, fill=MOVE_COLOUR[side], outline=MOVE_EDGE[side] if side != "york" else INK,
-                                width=2)
-            d.text((mx, my + oy), text, font=f, fill=MOVE_EDGE[side], anchor="mm")
+def _grid_options(n: int, size: tuple[int, int]):
+    bw, bh = size
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        if cols > 1 and (cols - 1) * rows >= n:
+            continue   # a narrower grid holds them in as many rows
+        yield cols, rows, cols * bw + (cols - 1) * GAP, rows * bh + (rows - 1) * GAP
 
 
-def _draw_captive(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """Kingmaker: the captive King as a barred tag over his prison's name plate."""
-    if not scene.captive or scene.captive[1] not in board.areas:
-        return
-    name = scene.captive[0]
-    x0, y0, x1, y1 = label_box(board.areas[scene.captive[1]])
-    text = f"Captive: {name}"
-    f = font(16, True)
-    w = f.getlength(text) + 34
-    cx = (x0 + x1) / 2
-    box = [cx - w / 2, y0 - 30, cx + w / 2, y0 - 4]
-    d.rounded_rectangle(box, radius=6, fill=SIDE_FILL["lancaster"], outline=INK, width=2)
-    for k in range(3):  # prison bars
-        bx = box[0] + 8 + k * 6
-        d.line([(bx, box[1] + 4), (bx, box[3] - 4)], fill=WHITE, width=2)
-    d.text((box[0] + 28, (box[1] + box[3]) / 2), text, font=f, fill=WHITE, anchor="lm")
+def _arrangements(groups: tuple[tuple[int, int], ...]):
+    """(w, h, spots) for the ways to set the groups out: each a grid; two groups side by side or stacked.
+    ``spots`` are (group index, i, dx, dy)."""
+    out = []
+
+    def spots_of(gi, n, size, cols, ox, oy):
+        bw, bh = size
+        res = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            in_row = min(cols, n - r * cols)
+            shift = (cols - in_row) * (bw + GAP) / 2
+            res.append((gi, i, ox + shift + c * (bw + GAP), oy + r * (bh + GAP)))
+        return res
+
+    live = [(gi, n, s) for gi, (n, s) in enumerate(groups) if n]
+    if len(live) == 1:
+        gi, n, s = live[0]
+        for cols, rows, w, h in _grid_options(n, s):
+            out.append((w, h, spots_of(gi, n, s, cols, 0, 0)))
+    elif len(live) == 2:
+        (g1, n1, s1), (g2, n2, s2) = live
+        for c1, r1, w1, h1 in _grid_options(n1, s1):
+            for c2, r2, w2, h2 in _grid_options(n2, s2):
+                side = spots_of(g1, n1, s1, c1, 0, (max(h1, h2) - h1) / 2) + \
+                    spots_of(g2, n2, s2, c2, w1 + GROUP_GAP, (max(h1, h2) - h2) / 2)
+                out.append((w1 + GROUP_GAP + w2, max(h1, h2), side))
+                stack = spots_of(g1, n1, s1, c1, (max(w1, w2) - w1) / 2, 0) + \
+                    spots_of(g2, n2, s2, c2, (max(w1, w2) - w2) / 2, h1 + GROUP_GAP)
+                out.append((max(w1, w2), h1 + GROUP_GAP + h2, stack))
+    out.sort(key=lambda a: (a[0] * a[1], abs(math.log((a[0] / a[1]) / 1.3))))
+    return out
 
 
-def _draw_recruits(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """Blocks mustered from the pool this turn: a "+N" tab on the area's name plate."""
-    counts: dict[tuple[str, str], int] = {}
-    for m in scene.moves:
-        if m.kind == "recruit" and m.to in board.areas:
-            counts[(m.to, m.side)] = counts.get((m.to, m.side), 0) + m.count
-    for (area, side), n in sorted(counts.items()):
-        x0, y0, x1, y1 = label_box(board.areas[area])
-        colour, edge = MOVE_COLOUR.get(side, INK), MOVE_EDGE.get(side, WHITE)
-        text = f"+{n}"
-        w = font(17, True).getlength(text) + 14
-        d.rounded_rectangle([x0 - w + 6, y0 - 14, x0 + 6, y0 + 12], radius=8, fill=colour, outline=edge, width=2)
-        d.rounded_rectangle([x0 - w + 4, y0 - 16, x0 + 8, y0 + 14], radius=9, outline=INK, width=1)
-        d.text((x0 - w / 2 + 6, y0 - 1), text, font=font(17, True), fill=edge, anchor="mm")
-
-
-def _draw_moves(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """This turn's moves: solid arrows over land, dashed arrows along the shipping lanes by sea; the
-    number of blocks in a badge; York white, Lancaster red, each with a contrasting edge."""
-    for m in scene.moves:
-        if m.kind == "recruit":
+@lru_cache(maxsize=16384)
+def _joint(area: str, w: float, h: float, bare: bool = False):
+    """Where a w x h group of blocks goes in an area, together with the area's label: (block rect,
+    label spot) for the best-looking pair (blocks near the middle of the free room, the label in one of
+    its best places), or None when no pair fits."""
+    g = geometry().areas[area]
+    fits = _fitting(g.free, w, h, step=1)
+    if not fits:
+        return None
+    cx, cy = g.centre
+    fits.sort(key=lambda r: ((r[0] + r[2]) / 2 - cx) ** 2 + ((r[1] + r[3]) / 2 - cy) ** 2)
+    if len(fits) > 160:   # a spread sample: the nearest first, then the whole room
+        fits = fits[:60] + fits[60::max(1, (len(fits) - 60) // 100)]
+    best, best_score = None, float("inf")
+    for rect in fits:
+        d = math.dist(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), (cx, cy)) / 6
+        if d >= best_score:
             continue
-        a, b = board.areas.get(m.frm), board.areas.get(m.to)
-        if a is None or b is None or a.id == b.id:
+        nx0, ny0, nx1, ny1 = grow(rect, 5)
+        for spot in g.labels:
+            if spot.cost + d >= best_score or (spot.bare and not bare):
+                break
+            ux0, uy0, ux1, uy1 = spot.rect
+            if ux1 <= nx0 or ux0 >= nx1 or uy1 <= ny0 or uy0 >= ny1 or \
+                    all(r[2] <= nx0 or r[0] >= nx1 or r[3] <= ny0 or r[1] >= ny1 for r in spot.rects):
+                best, best_score = (rect, spot.rank), spot.cost + d
+                break
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _layout(area: str, groups: tuple[tuple[int, bool], ...]) -> tuple:
+    """Where an area's groups go: ``groups`` = ((count, labelled), ...) per side. Returns
+    (sizes per group, stacked per group, rect, spots, label rank) or None when nothing fits."""
+    geo = geometry()
+    g = geo.areas[area]
+    room = g.free.count * GRID * GRID
+    # first with the area's full label, then (a crowd) with its name alone; blocks in a grid, else one by
+    # one wherever they fit (a slanting or ragged area)
+    for bare in (False, True):
+        found = _grid_layout(g, groups, room, bare) or _scattered(g, groups, bare) or _stacks(g, groups, bare)
+        if found is not None:
+            return found
+    return None
+
+
+def _grid_layout(g, groups, room, bare):
+    """The blocks in a grid (per side), the largest size that fits beside one of the label's places."""
+    for level in range(3):
+        sizes = tuple((LABELLED[min(level, 2)] if lab else (PUBLIC if level < 2 else PUBLIC_SMALL))
+                      for n, lab in groups)
+        for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(groups, sizes))):
+            if w * h > room * 0.8:
+                continue
+            found = _joint(g.id, w, h, bare)
+            if found is not None:
+                rect, rank = found
+                return sizes, tuple(False for _ in groups), rect, tuple(spots), rank
+    return None
+
+
+def _stacks(g, groups, bare):
+    """Each side's face-down blocks as one block with a count (labelled blocks stay single, mini size)."""
+    sizes = tuple(LABELLED[2] if lab else PUBLIC for n, lab in groups)
+    stacked = tuple((not lab) and n > 1 for n, lab in groups)
+    eff = tuple((1 if st else n, s) for (n, _), s, st in zip(groups, sizes, stacked))
+    for w, h, spots in _arrangements(eff):
+        found = _joint(g.id, w, h, bare)
+        if found is not None:
+            rect, rank = found
+            return sizes, stacked, rect, tuple(spots), rank
+    return None
+
+
+def _scattered(g, groups, bare):
+    """Blocks placed one by one (York's first, then Lancaster's) in the free room left by one of the
+    label's places, each as near as it can to the blocks before it: for areas whose room is too ragged for
+    a grid. Labelled blocks at the compact then the mini size, face-down ones at 44 then 36 px."""
+    for level in (1, 2, 3):
+        sizes = tuple(PUBLIC_SMALL if level == 3 else LABELLED[level] if lab else
+                      (PUBLIC if level == 1 else PUBLIC_SMALL) for n, lab in groups)
+        for spot in [sp for sp in g.labels if sp.bare == bare][:40]:
+            grid = g.free.without([grow(r, 5) for r in spot.rects])
+            placed = []
+            target = g.centre
+            ok = True
+            for gi, (n, _) in enumerate(groups):
+                bw, bh = sizes[gi]
+                for i in range(n):
+                    rect = grid.best(bw + GAP, bh + GAP, target, step=1)
+                    if rect is None:
+                        ok = False
+                        break
+                    placed.append((gi, i, rect[0] + GAP / 2, rect[1] + GAP / 2))
+                    grid = grid.without([rect])
+                    xs = [p[2] + sizes[p[0]][0] / 2 for p in placed]
+                    ys = [p[3] + sizes[p[0]][1] / 2 for p in placed]
+                    target = (sum(xs) / len(xs), sum(ys) / len(ys))
+                if not ok:
+                    break
+            if ok and placed:
+                x0 = min(p[2] for p in placed)
+                y0 = min(p[3] for p in placed)
+                x1 = max(p[2] + sizes[p[0]][0] for p in placed)
+                y1 = max(p[3] + sizes[p[0]][1] for p in placed)
+                spots = tuple((gi, i, x - x0, y - y0) for gi, i, x, y in placed)
+                return sizes, tuple(False for _ in groups), (x0, y0, x1, y1), spots, spot.rank
+    return None
+
+
+def plan_blocks(scene: Scene) -> Plan:
+    """Where every block of the view is drawn (also used by the tests)."""
+    geo = geometry()
+    plan = Plan(obstacles=list(geo.static_obstacles))
+    plan.labels = {k: g.labels[0] for k, g in geo.areas.items()}
+    sea_taken: list[Rect] = []
+    for area_id in sorted(scene.areas, key=lambda a: (-len(scene.areas[a]), a)):
+        blocks = scene.areas[area_id]
+        g = geo.areas.get(area_id)
+        if g is None or not blocks:
+            continue
+        groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
+        key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+        found = _layout(area_id, key)
+        leader = None
+        if found is None:
+            found, leader = _callout(geo, area_id, key, sea_taken)
+        sizes, stacked, rect, spots, rank = found
+        plan.labels[area_id] = g.labels[rank]
+        for gi, i, dx, dy in spots:
+            group = groups[gi]
+            face = group[i] if not stacked[gi] else BlockFace(group[0].side)
+            placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
+                            count=len(group) if stacked[gi] else 1, leader=leader)
+            plan.blocks.append(placed)
+            plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
+                                   placed.y + placed.size[1] + 5))
+        plan.groups[area_id] = rect
+        if leader:
+            sea_taken.append(grow(rect, 8))
+    for spot in plan.labels.values():
+        plan.obstacles.extend(spot.rects)
+    return plan
+
+
+def _callout(geo, area_id: str, key, taken: list[Rect]):
+    """A crowd too big for its area: set out over open water near the area's own coast (so that the leader
+    line crosses no other area), in a framed box, with a leader line to the area."""
+    g = geo.areas[area_id]
+    sizes = tuple(LABELLED[1] if lab else PUBLIC_SMALL for n, lab in key)
+    grid: FreeGrid = geo.sea_grid.without(taken) if taken else geo.sea_grid
+    # (only reached when even 36 px blocks scattered beside the bare name do not fit)
+    targets = list(g.sea_badges.values()) + [g.anchor]
+    best, best_score = None, float("inf")
+    for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:6]:
+        for t in targets:
+            rect = grid.best(w + 12, h + 12, t, step=2)
+            if rect is None:
+                continue
+            centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+            length = math.dist(centre, g.centre)
+            others = sum(1 for k in range(1, 20)
+                         if geo.area_at((centre[0] + (g.centre[0] - centre[0]) * k / 20,
+                                         centre[1] + (g.centre[1] - centre[1]) * k / 20)) not in (None, area_id))
+            score = length + others * 60 + w * h / 400
+            if length > MAX_LEADER:
+                continue
+            if score < best_score:
+                inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
+                best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0), (centre, g.centre)), score
+    if best is not None:
+        return best
+    # no water free near it: over the area anyway, smallest size, from its anchor
+    w, h, spots = _arrangements(tuple((n, PUBLIC_SMALL) for n, _ in key))[0]
+    x, y = g.anchor[0] - w / 2, g.anchor[1] - h / 2
+    return (tuple(PUBLIC_SMALL for _ in key), tuple(False for _ in key), (x, y, x + w, y + h), tuple(spots), 0), None
+
+
+# ---- the static layer -----------------------------------------------------------------------------
+def map_layer() -> Image.Image:
+    """Title area + board: the same for every view and scenario, so cached once."""
+    return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
+
+
+def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Image.Image:
+    """The legend (cached). The public one explains a stack and the captive tag only when the picture
+    shows one (a stack is rare; a captive exists only in Kingmaker)."""
+    items, columns = (_private_legend() if private else _public_legend(stack, captive))
+    title = "Marks on your blocks" if private else "Legend"
+    height = legend_height(len(items), columns) + 20
+    def build():
+        img = Image.new("RGB", (WIDTH, height), PANEL_BG)
+        d = ImageDraw.Draw(img)
+        d.line([(0, 0), (WIDTH, 0)], fill=(200, 190, 170), width=2)
+        legend(d, (16, 10, WIDTH - 10, height), items, columns, title=title)
+        return img
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH), build)
+
+
+# ---- drawing --------------------------------------------------------------------------------------
+def draw_map(scene: Scene) -> Image.Image:
+    geo = geometry()
+    private = scene.role in ("york", "lancaster")
+    plan = plan_blocks(scene)
+    # panels below the map: measure, then make the picture exactly as tall as needed
+    panel = _panel_lines(scene)
+    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive))
+    if private and MAP_BOTTOM + panel.height + legend_img.height > MAX_HEIGHT:
+        # the marks of one's own blocks are also explained on the hand picture
+        legend_img = Image.new("RGB", (WIDTH, 0))
+    height = MAP_BOTTOM + panel.height + legend_img.height
+    img = Image.new("RGB", (WIDTH, height), PANEL_BG)
+    img.paste(map_layer(), (0, 0))
+    d = ImageDraw.Draw(img)
+
+    obstacles = plan.obstacles
+    touched: set[str] = set()
+    for area_id, spot in plan.labels.items():
+        box, patch = _label_patch(area_id, spot.rank)
+        img.paste(patch, box[:2])
+    for area_id in sorted(scene.contested | scene.battle_areas):
+        _ring_area(img, area_id)
+    # arrows under the blocks (a block's face is never hidden; the chevron at each border crossing is
+    # placed clear of blocks), over the names, which are drawn again on top, as are the board's badges
+    counts = _draw_moves(d, scene, obstacles, touched)
+    for area_id in sorted(touched):
+        for item in plan.labels[area_id].items:
+            draw_label_item(d, item)
+    for (x, y), kind, limit in geo.limit_badges:
+        limit_badge(d, (x, y), kind)
+    for a in geo.areas.values():
+        for s, (x, y) in a.sea_badges.items():
+            sea_badge(d, x, y, s)
+    for p in plan.blocks:
+        if p.leader:
+            (x0, y0), (x1, y1) = p.leader
+            d.line([(x0, y0), (x1, y1)], fill=INK, width=5)
+            d.line([(x0, y0), (x1, y1)], fill=WHITE, width=2)
+            r = 7
+            d.ellipse([x1 - r, y1 - r, x1 + r, y1 + r], fill=INK, outline=WHITE, width=2)
+    for rect_area, rect in plan.groups.items():
+        if any(p.leader for p in plan.blocks if p.area == rect_area):
+            d.rounded_rectangle(grow(rect, 6), radius=8, fill=(236, 230, 214), outline=INK, width=3)
+    for p in plan.blocks:
+        draw_block(d, p.x, p.y, p.size, p.face)
+        if p.count > 1:
+            _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}", p.face.side)
+    for draw_count in counts:
+        draw_count()
+    _draw_border_use(d, scene, obstacles)
+    _draw_recruits(d, scene, plan, obstacles)
+    _draw_contest_marks(d, scene, plan, obstacles)
+    _draw_captive(d, scene, plan, obstacles)
+    _draw_title(d, scene)
+    _draw_throne(d, scene)
+    _draw_panel(d, scene, panel)
+    img.paste(legend_img, (0, height - legend_img.height))
+    return img
+
+
+@lru_cache(maxsize=2048)
+def _label_patch(area_id: str, rank: int):
+    """An area's name and symbols at one of its places, drawn once on the board and cut out: pasting
+    the patch gives the same pixels as drawing the label on the board."""
+    spot = geometry().areas[area_id].labels[rank]
+    x0, y0, x1, y1 = (int(math.floor(spot.rect[0])) - 4, int(math.floor(spot.rect[1])) - 4,
+                      int(math.ceil(spot.rect[2])) + 4, int(math.ceil(spot.rect[3])) + 4)
+    x0, y0 = max(x0, 0), max(y0, MAP_TOP)
+    x1, y1 = min(x1, WIDTH), min(y1, MAP_BOTTOM)
+    patch = map_layer().crop((x0, y0, x1, y1))
+    d = ImageDraw.Draw(patch)
+    for item in spot.items:
+        moved = type(item)(**{**item.__dict__, "x": item.x - x0, "y": item.y - y0})
+        draw_label_item(d, moved)
+    return (x0, y0, x1, y1), patch
+
+
+def _ring_area(img: Image.Image, area_id: str) -> None:
+    """An orange ring just inside the area's edge (a battle there)."""
+    ring = _ring_mask(area_id)
+    if ring is None:
+        return
+    box, mask = ring
+    img.paste(CONTEST, (int(box[0]), int(box[1])), mask)
+
+
+@lru_cache(maxsize=64)
+def _ring_mask(area_id: str):
+    from PIL import ImageFilter
+    geo = geometry()
+    g = geo.areas.get(area_id)
+    if g is None:
+        return None
+    box = tuple(int(v) for v in grow(g.bbox, 2))
+    region = geo.index.crop(box).point([255 if v == g.index else 0 for v in range(256)])
+    inner = region.filter(ImageFilter.MinFilter(13))
+    ring = Image.eval(region, lambda v: v)
+    ring.paste(0, (0, 0), inner)
+    return box, ring
+
+
+def _count_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, side: str) -> None:
+    f = font(24, True)
+    w = f.getlength(text) + 14
+    d.rounded_rectangle([cx - w / 2, cy - 16, cx + w / 2, cy + 16], radius=12, fill=ACCENT, outline=INK, width=2)
+    d.text((cx, cy), text, font=f, fill=INK, anchor="mm")
+
+
+def _least_covered(cands: list[Rect], obstacles: list[Rect], bounds=(0, MAP_TOP, WIDTH, MAP_BOTTOM)) -> Rect:
+    best, best_cost = cands[0], float("inf")
+    for i, r in enumerate(cands):
+        cost = sum(overlap(r, o) for o in obstacles) + 8 * ((r[2] - r[0]) * (r[3] - r[1]) - overlap(r, bounds))
+        cost += i * 0.5  # earlier candidates are preferred
+        if cost < best_cost:
+            best, best_cost = r, cost
+        if cost < 1:
+            break
+    return best
+
+
+# ---- moves ----------------------------------------------------------------------------------------
+def _unit(p, q):
+    n = math.dist(p, q) or 1.0
+    return ((q[0] - p[0]) / n, (q[1] - p[1]) / n)
+
+
+def _crossing(geo, a: str, b: str, avoid: list[Rect]):
+    """Where a move from a to b crosses their border (off the limit badge and anything drawn, with room
+    on both sides for the arrow inside the two areas): (point, unit normal from a into b, reach back
+    into a, reach on into b)."""
+    br = geo.border(a, b)
+    ga, gb = geo.areas[a], geo.areas[b]
+    if br is None:
+        mid = ((ga.anchor[0] + gb.anchor[0]) / 2, (ga.anchor[1] + gb.anchor[1]) / 2)
+        return mid, _unit(ga.anchor, gb.anchor), 30.0, 30.0
+    (x0, y0), (x1, y1) = br.edge
+    tx, ty = _unit((x0, y0), (x1, y1))
+    nx, ny = -ty, tx
+    if (gb.seed[0] - ga.seed[0]) * nx + (gb.seed[1] - ga.seed[1]) * ny < 0:
+        nx, ny = -nx, -ny
+    length = math.dist((x0, y0), (x1, y1))
+    zone = (min(x0, x1) - 70, min(y0, y1) - 70, max(x0, x1) + 70, max(y0, y1) + 70)
+    avoid = [o for o in avoid if overlap(o, zone) > 0]
+
+    def reach(c, sign, area):
+        """How far (up to 46 px) the arrow can run from c into ``area`` staying inside it."""
+        for r in (46, 38, 30, 22, 14):
+            if all(geo.area_at((c[0] + sign * nx * k, c[1] + sign * ny * k)) == area for k in (4, r / 2, r)):
+                return r
+        return 0
+
+    best, best_cost = None, float("inf")
+    for t in (0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.12, 0.88):
+        c = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+        back, on = reach(c, -1, a), reach(c, 1, b)
+        box = (c[0] - 16, c[1] - 16, c[0] + 16, c[1] + 16)
+        cost = sum(overlap(box, o) for o in avoid) * 2
+        for p in ((c[0] - nx * back, c[1] - ny * back), (c[0] + nx * on, c[1] + ny * on)):
+            pb = (p[0] - 12, p[1] - 12, p[0] + 12, p[1] + 12)
+            cost += sum(overlap(pb, o) for o in avoid)
+        cost += abs(t - 0.5) * length * 0.5 + (92 - back - on) * 40 + (100000 if not back or not on else 0)
+        if cost < best_cost:
+            best, best_cost = (c, (nx, ny), float(back or 10), float(on or 10)), cost
+    return best
+
+
+def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], str]:
+    """The points of a move's arrow and its style (land, sea, retreat)."""
+    a, b = geo.areas.get(m.frm), geo.areas.get(m.to)
+    if a is None or b is None:
+        return [], ""
+    sea = ""
+    if m.kind == "sea" or (m.via and m.via[0] in geo.seas):
+        sea = m.via[0] if m.via and m.via[0] in geo.seas else next((s for s in a.seas if s in b.seas), "")
+    if sea:
+        route = geo.route(a.id, b.id, sea)
+        if len(route) < 2:
+            return [], ""
+        start_badge, end_badge = route[0], route[-1]
+        # leave from inside the area, just behind its coast, and land just inside the destination
+        u = _unit(start_badge, a.seed)
+        start = (start_badge[0] + u[0] * 44, start_badge[1] + u[1] * 44)
+        v = _unit(end_badge, b.seed)
+        end = (end_badge[0] + v[0] * 50, end_badge[1] + v[1] * 50)
+        pts = [start] + _offset_ends(route) + [end]
+        return pts, "sea"
+    chain = [a.id] + [v for v in m.via if v in geo.areas] + [b.id]
+    crossings = [_crossing(geo, p, q, avoid) for p, q in zip(chain, chain[1:])]
+    pts = []
+    c0, n0, back0, _ = crossings[0]
+    pts.append((c0[0] - n0[0] * back0, c0[1] - n0[1] * back0))
+    for i, (c, n, back, on) in enumerate(crossings):
+        pts.append(c)
+        if i + 1 < len(crossings):
+            # through the area between two crossings: a smooth curve bending towards the area's middle
+            c2, n2, back2, _ = crossings[i + 1]
+            p1 = (c[0] + n[0] * min(on, 24), c[1] + n[1] * min(on, 24))
+            p2 = (c2[0] - n2[0] * min(back2, 24), c2[1] - n2[1] * min(back2, 24))
+            mid = geo.areas[chain[i + 1]].anchor
+            ctrl = ((p1[0] + p2[0]) / 4 + mid[0] / 2, (p1[1] + p2[1]) / 4 + mid[1] / 2)
+            for k in range(0, 9):
+                t = k / 8
+                pts.append(((1 - t) ** 2 * p1[0] + 2 * (1 - t) * t * ctrl[0] + t * t * p2[0],
+                            (1 - t) ** 2 * p1[1] + 2 * (1 - t) * t * ctrl[1] + t * t * p2[1]))
+    cl, nl, _, onl = crossings[-1]
+    pts.append((cl[0] + nl[0] * onl, cl[1] + nl[1] * onl))
+    return pts, "retreat" if m.kind in ("retreat", "regroup") else "land"
+
+
+def _offset_ends(route):
+    """The sea route without its two end points' badges (the arrow passes beside them)."""
+    if len(route) <= 2:
+        (x0, y0), (x1, y1) = route[0], route[-1]
+        return [(x0 + (x1 - x0) * 0.25, y0 + (y1 - y0) * 0.25), (x0 + (x1 - x0) * 0.75, y0 + (y1 - y0) * 0.75)]
+    return list(route)
+
+
+def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], touched: set[str]) -> list:
+    """This turn's moves: solid arrows across the borders they used (through every area passed), dashed
+    arrows through the sea zone by sea, thinner dashed ones for retreats and regroups; York white,
+    Lancaster red, each with a contrasting edge; the number of blocks in a badge near the start."""
+    geo = geometry()
+    drawn: list[Rect] = []
+    counts: list = []
+    for m in scene.moves:
+        if m.kind == "recruit" or m.frm == m.to:
+            continue
+        pts, style = _move_path(geo, m, obstacles + drawn)
+        if len(pts) < 2:
             continue
         colour = MOVE_COLOUR.get(m.side, INK)
         edge = MOVE_EDGE.get(m.side, WHITE)
-        if m.kind == "sea":
-            pts = sea_path(board, a.id, b.id)
-            start = box_exit(label_box(a), a.pos, pts[1]) + 4
-            end = box_exit(label_box(b), b.pos, pts[-2]) + 12
-            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=18, gap=8, shorten=start,
-                       shorten_end=end)
-            mx, my = point_along(pts, 0.5)
+        casing = 6 if m.side == "york" else 4   # a white arrow needs a stronger dark edge on the pale land
+        if style == "sea":
+            path_arrow(d, pts, colour, width=8, head=28, outline=edge, dash=20, gap=9, casing=casing)
+        elif style == "retreat":
+            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=10, gap=7, casing=casing)
         else:
-            # offset sideways a little so a move and its return do not coincide
-            (x0, y0), (x1, y1) = a.pos, b.pos
-            length = math.hypot(x1 - x0, y1 - y0) or 1
-            nx, ny = -(y1 - y0) / length * 10, (x1 - x0) / length * 10
-            p0, p1 = (x0 + nx, y0 + ny), (x1 + nx, y1 + ny)
-            arrow(d, p0, p1, colour, width=7 if m.kind == "land" else 5, head=24, outline=edge,
-                  shorten=box_exit(label_box(a), a.pos, b.pos) + 4,
-                  shorten_end=box_exit(label_box(b), b.pos, a.pos) + 12)
-            mx, my = p0[0] + (p1[0] - p0[0]) * 0.42, p0[1] + (p1[1] - p0[1]) * 0.42
-        r = 14
-        d.ellipse([mx - r, my - r, mx + r, my + r], fill=colour, outline=edge, width=3)
-        d.text((mx, my), str(m.count), font=font(17, True), fill=edge, anchor="mm")
+            path_arrow(d, pts, colour, width=9, head=28, outline=edge, casing=casing)
+        for p in pts:
+            area = geo.area_at(p)
+            if area:
+                touched.add(area)
+        for p, q in zip(pts, pts[1:]):
+            drawn.append((min(p[0], q[0]) - 6, min(p[1], q[1]) - 6, max(p[0], q[0]) + 6, max(p[1], q[1]) + 6))
+        # the count: near the start of the arrow, where it covers least (drawn after the blocks)
+        cands = []
+        total = sum(math.dist(p, q) for p, q in zip(pts, pts[1:]))
+        for frac in (0.0, 0.15, 0.3, 0.08, 0.45, 0.6):
+            x, y = _along(pts, total * frac)
+            cands.append((x - 17, y - 17, x + 17, y + 17))
+        r = _least_covered(cands, obstacles)
+        obstacles.append(grow(r, 2))
+
+        def count_badge(r=r, colour=colour, edge=edge, n=m.count):
+            cx, cy = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
+            d.ellipse([cx - 18, cy - 18, cx + 18, cy + 18], fill=colour, outline=edge, width=3)
+            d.text((cx, cy + 1), str(n), font=font(27, True), fill=edge, anchor="mm")
+        counts.append(count_badge)
+    obstacles.extend(drawn)
+    return counts
 
 
-# ---- title, state panel, pools --------------------------------------------------------------------
+def _along(pts, dist):
+    for p, q in zip(pts, pts[1:]):
+        seg = math.dist(p, q)
+        if dist <= seg and seg > 0:
+            t = dist / seg
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        dist -= seg
+    return pts[-1]
+
+
+# ---- markers --------------------------------------------------------------------------------------
+def _draw_border_use(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect]) -> None:
+    """Crossings used this turn, beside the border's limit badge: "2/3" in the crossing side's colours."""
+    geo = geometry()
+    for side in ("york", "lancaster"):
+        for key, n in sorted(scene.border_use.get(side, {}).items()):
+            a, _, b = key.partition("|")
+            br = geo.border(a, b)
+            if br is None:
+                continue
+            text = f"{n}/{br.limit}"
+            f = font(26, True)
+            w, h = f.getlength(text) + 14, 32
+            (x0, y0), (x1, y1) = br.edge
+            tx, ty = _unit((x0, y0), (x1, y1))
+            nx, ny = -ty, tx
+            mx, my = br.mid
+            cands = []
+            for off in (36 + w / 2, -(36 + w / 2)):
+                for perp in (0, 22, -22):
+                    cx, cy = mx + tx * off + nx * perp, my + ty * off + ny * perp
+                    cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+            for perp in (30, -30):
+                cx, cy = mx + nx * perp * 1.4, my + ny * perp * 1.4
+                cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+            r = _least_covered(cands, obstacles)
+            fill, ink = MOVE_COLOUR[side], MOVE_EDGE[side]
+            d.rounded_rectangle(r, radius=9, fill=fill, outline=INK if side == "york" else WHITE, width=2)
+            d.text(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2 + 1), text, font=f, fill=ink, anchor="mm")
+            obstacles.append(grow(r, 2))
+
+
+def _draw_recruits(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect]) -> None:
+    """Blocks mustered from the pool this turn: a "+N" tab beside the area's blocks."""
+    geo = geometry()
+    counts: dict[tuple[str, str], int] = {}
+    for m in scene.moves:
+        if m.kind == "recruit" and m.to in geo.areas:
+            counts[(m.to, m.side)] = counts.get((m.to, m.side), 0) + m.count
+    for (area, side), n in sorted(counts.items()):
+        text = f"+{n}"
+        f = font(26, True)
+        w, h = f.getlength(text) + 16, 34
+        g = geo.areas[area]
+        box = plan.groups.get(area) or plan.labels[area].rects[0]
+        cands = []
+        for cx, cy in ((box[0] - w / 2 - 4, box[1] + h / 2), (box[2] + w / 2 + 4, box[1] + h / 2),
+                       (box[0] - w / 2 - 4, box[3] - h / 2), (box[2] + w / 2 + 4, box[3] - h / 2),
+                       ((box[0] + box[2]) / 2, box[3] + h / 2 + 4), ((box[0] + box[2]) / 2, box[1] - h / 2 - 4),
+                       (g.anchor[0], g.anchor[1])):
+            cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        r = _least_covered(cands, obstacles)
+        colour, edge = MOVE_COLOUR.get(side, INK), MOVE_EDGE.get(side, WHITE)
+        d.rounded_rectangle(r, radius=10, fill=colour, outline=INK, width=3)
+        d.text(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2 + 1), text, font=f, fill=edge, anchor="mm")
+        obstacles.append(grow(r, 2))
+
+
+def _swords(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    for sign in (1, -1):
+        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=INK, width=5)
+        d.line([(cx - s / 2 * sign, cy - s / 2), (cx + s / 2 * sign, cy + s / 2)], fill=WHITE, width=2)
+        hx, hy = cx - s * 0.3 * sign, cy + s * 0.3
+        d.line([(hx - 5, hy + 5 * sign), (hx + 5, hy - 5 * sign)], fill=INK, width=4)
+
+
+def _draw_contest_marks(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect]) -> None:
+    geo = geometry()
+    for area_id in sorted(scene.contested | scene.battle_areas):
+        g = geo.areas.get(area_id)
+        if g is None:
+            continue
+        lab = plan.labels[area_id].rects[0]
+        r = 20
+        cands = []
+        for cx, cy in ((lab[2] + r + 2, (lab[1] + lab[3]) / 2), (lab[0] - r - 2, (lab[1] + lab[3]) / 2),
+                       ((lab[0] + lab[2]) / 2, lab[1] - r - 2)):
+            cands.append((cx - r, cy - r, cx + r, cy + r))
+        box = plan.groups.get(area_id)
+        if box:
+            cands += [(box[2] + 2, box[1] - r, box[2] + 2 + 2 * r, box[1] + r),
+                      (box[0] - 2 - 2 * r, box[1] - r, box[0] - 2, box[1] + r)]
+        rect = _least_covered(cands, obstacles)
+        cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CONTEST, outline=INK, width=3)
+        _swords(d, cx, cy, 22)
+        obstacles.append(rect)
+
+
+def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect]) -> None:
+    """Kingmaker: the captive King as a barred tag by his prison's name."""
+    geo = geometry()
+    if not scene.captive or scene.captive[1] not in geo.areas:
+        return
+    g = geo.areas[scene.captive[1]]
+    text = f"Captive: {scene.captive[0]}"
+    f = font(26, True)
+    w, h = f.getlength(text) + 40, 34
+    lab = plan.labels[g.id].rect
+    group = plan.groups.get(g.id)
+    cands = []
+    for box in [lab] + ([group] if group else []):
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        for px_, py_ in ((cx, box[1] - h / 2 - 4), (cx, box[3] + h / 2 + 4), (box[2] + w / 2 + 4, cy),
+                         (box[0] - w / 2 - 4, cy), (box[0] + w / 2, box[1] - h / 2 - 4), (box[2] - w / 2, box[3] + h / 2 + 4)):
+            cands.append((px_ - w / 2, py_ - h / 2, px_ + w / 2, py_ + h / 2))
+    cands.append((g.anchor[0] - w / 2, g.anchor[1] - h / 2, g.anchor[0] + w / 2, g.anchor[1] + h / 2))
+    box = _least_covered(cands, obstacles)
+    captive_tag(d, box, text, f)
+    obstacles.append(box)
+
+
+def captive_tag(d: ImageDraw.ImageDraw, box, text: str, f) -> None:
+    d.rounded_rectangle(box, radius=7, fill=SIDE_FILL["lancaster"], outline=INK, width=2)
+    for k in range(3):  # prison bars
+        bx = box[0] + 9 + k * 7
+        d.line([(bx, box[1] + 5), (bx, box[3] - 5)], fill=WHITE, width=3)
+    if text:
+        d.text((box[0] + 34, (box[1] + box[3]) / 2 + 1), text, font=f, fill=WHITE, anchor="lm")
+
+
+# ---- title ----------------------------------------------------------------------------------------
 def _draw_title(d: ImageDraw.ImageDraw, scene: Scene) -> None:
     bits = ["Richard III"]
     if scene.campaign:
-        c = f"Campaign {scene.campaign}"
-        if scene.year:
-            c += f" ({scene.year})"
-        bits.append(c)
+        bits.append(f"Campaign {scene.campaign}" + (f" ({scene.year})" if scene.year else ""))
     if scene.turn:
-        bits.append(f"Turn {scene.turn} of {scene.turns}")
+        bits.append(f"Turn {scene.turn}/{scene.turns}")
     title = " · ".join(bits)
-    viewer = "Public map" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s private map"
+    viewer = "public map" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s map"
     detail = " · ".join(x for x in [scene.phase, scene.result_reason, viewer] if x)
-    whose = scene.result or scene.waiting
-    fill = ACCENT
-    if not scene.result and len(scene.active) == 1:
-        fill = SIDE_FILL.get(scene.active[0], ACCENT)
+    whose = scene.result or scene.whose
+    fill = ACCENT if scene.result else whose_fill(scene.waiting or scene.active, SIDE_FILL)
     title_strip(d, (0, 0, WIDTH, TITLE_H), title, detail, whose, whose_fill=fill)
 
 
-THRONE_BOX = (10, STATE_TOP, 600, STATE_TOP + 176)
-CARDS_BOX = (610, STATE_TOP, WIDTH - 10, STATE_TOP + 176)
+# ---- panels ---------------------------------------------------------------------------------------
+PANEL_PAD = 14
+LINE = 38            # a 28-30 px text line
+TEXT = 28
+CARDS_H = 58
 
 
-def _draw_state_panel(d: ImageDraw.ImageDraw, board: Board, scene: Scene) -> None:
-    """Below the map: the throne and the turn track (left), the cards revealed this turn (right)."""
+@dataclass
+class PanelText:
+    height: int
+    heads: dict[str, str]
+    pool: list[str]                 # the viewer's own pool, across the width (private maps)
+    columns: dict[str, list[str]]   # per side, in its half: minors, dead
+    after: list[str] = field(default_factory=list)   # the viewer's copies now serving the enemy
+
+
+def _panel_lines(scene: Scene) -> PanelText:
+    """The pool texts, wrapped, and the panel's height (sized to its content, nothing cut). Each side has
+    a half of the width (York left, Lancaster right); a player's own pool runs across the whole width."""
+    f = font(TEXT)
+    half = WIDTH // 2 - 2 * PANEL_PAD - 24
+    heads, columns = {}, {}
+    for side in ("york", "lancaster"):
+        count = scene.pool_counts.get(side)
+        count = count if count is not None else len(scene.pool.get(side) or [])
+        hand = scene.hand_counts.get(side)
+        heads[side] = f"{SIDE_NAME[side]}: {count} in pool" + (
+            f" · {hand} card{'s' if hand != 1 else ''}" if hand is not None else "")
+        lines: list[str] = []
+        if scene.minors.get(side):
+            lines += wrap("Minors: " + ", ".join(scene.minors[side]), f, half)
+        if scene.dead.get(side):
+            lines += wrap("Dead: " + ", ".join(scene.dead[side]), f, half)
+        columns[side] = lines
+    pool: list[str] = []
+    full = WIDTH - 2 * PANEL_PAD - 24
+    known = scene.pool.get(scene.role) if scene.role else None
+    if known:
+        pool = wrap("Your pool: " + ", ".join(_pool_name(b) for b in known), f, full)
+    after: list[str] = []
+    if scene.role and scene.off_map:
+        after = wrap("Now serving the enemy: " + ", ".join(scene.off_map), f, full)
+    body = LINE * (1 + len(pool) + max(len(columns["york"]), len(columns["lancaster"])) + len(after)) + 6
+    return PanelText(height=CARDS_H + body + 2 * PANEL_PAD, heads=heads, pool=pool, columns=columns, after=after)
+
+
+def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
+    """King and Pretender, and the turn and campaign tracks, in their box over the North Sea."""
     x0, y0, x1, y1 = THRONE_BOX
-    d.rounded_rectangle(THRONE_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
-    y = y0 + 22
-    for label, side, heir in (("King", scene.king, scene.king_heir),
-                              ("Pretender", _other(scene.king) if scene.king else "", scene.pretender_heir)):
-        king = label == "King"
-        crown(d, x0 + 24, y, 26 if king else 20, fill=(236, 190, 60) if king else (205, 205, 205))
-        text = f"{label}: {SIDE_NAME.get(side, '?')}" + (f" ({heir})" if heir else "")
-        d.text((x0 + 46, y), text, font=fit_font(text, x1 - x0 - 56, 21, True, 14), fill=INK, anchor="lm")
-        y += 34
-    if scene.captive:
-        text = f"Captive: {scene.captive[0]} in {board.areas[scene.captive[1]].name if scene.captive[1] in board.areas else scene.captive[1]}"
-        d.text((x0 + 300, y0 + 22), text, font=fit_font(text, 280, 17, False, 14), fill=INK, anchor="lm")
-    y += 8
-    d.text((x0 + 12, y), "Turn", font=font(18, True), fill=INK, anchor="lm")
-    cell = 48
-    tx = x0 + 110
-    for t in range(1, scene.turns + 1):
+    d.rounded_rectangle(THRONE_BOX, radius=12, fill=BOX_BG, outline=INK, width=2)
+    w = x1 - x0 - 20
+    y = y0 + 8
+    for i, (label, th) in enumerate((("King", scene.king), ("Pretender", scene.pretender))):
+        crown(d, x0 + 24, y + 17, 28 if i == 0 else 22, fill=GOLD if i == 0 else (205, 205, 205))
+        side = SIDE_NAME.get(th.side, "?") if th.side else "?"
+        head = f"{label}: {side}"
+        d.text((x0 + 44, y + 18), head, font=fit_font(head, w - 34, TEXT, True, 24), fill=INK, anchor="lm")
+        who = th.title or th.heir or "(throne empty)"
+        if font(TEXT - 2).getlength(who) > w - 34 and " (" in who:
+            who = who.split(" (")[0]          # "Duke of Gloucester (Richard III)": the title alone
+        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 22), fill=INK, anchor="lm")
+        y += 74
+    # turn track: 7 boxes
+    y += 4
+    n = scene.turns
+    cell = (w - 4) / n
+    d.text((x0 + 10, y), "Turn", font=font(22, True), fill=INK, anchor="lt")
+    ty = y + 24
+    for t in range(1, n + 1):
         on = t == scene.turn
-        box = [tx + (t - 1) * (cell + 5), y - 17, tx + (t - 1) * (cell + 5) + cell, y + 17]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
-        d.text(((box[0] + box[2]) / 2, y), str(t), font=font(20, on), fill=INK, anchor="mm")
-    y += 44
-    d.text((x0 + 12, y), "Campaign", font=font(18, True), fill=INK, anchor="lm")
+        bx = x0 + 10 + (t - 1) * cell
+        box = [bx, ty, bx + cell - 4, ty + 34]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
+        d.text(((box[0] + box[2]) / 2, ty + 18), str(t), font=font(26, on), fill=INK, anchor="mm")
+    y = ty + 44
     first, last = scene.campaigns
-    cx = tx
-    for c in range(first, last + 1):
+    count = last - first + 1
+    cw = (w - 4) / max(count, 1)
+    d.text((x0 + 10, y), "Campaign", font=font(22, True), fill=INK, anchor="lt")
+    cy = y + 24
+    for i, c in enumerate(range(first, last + 1)):
         on = c == scene.campaign
-        box = [cx, y - 17, cx + 101, y + 17]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=3 if on else 1)
-        label = f"{c}" + (f" ({scene.year})" if on and scene.year else "")
-        d.text(((box[0] + box[2]) / 2, y), label, font=font(19, on), fill=INK, anchor="mm")
-        cx += 106
+        bx = x0 + 10 + i * cw
+        box = [bx, cy, bx + cw - 4, cy + 34]
+        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
+        year = YEARS.get(c)
+        label = f"{c} · {year}" if year else str(c)
+        d.text(((box[0] + box[2]) / 2, cy + 18), label, font=fit_font(label, int(cw - 10), 24, on, 18), fill=INK,
+               anchor="mm")
 
-    x0, y0, x1, y1 = CARDS_BOX
-    d.rounded_rectangle(CARDS_BOX, radius=12, fill=(252, 250, 244), outline=INK, width=2)
-    head = "Cards this turn" + (f" · Player 1: {SIDE_NAME.get(scene.player1, scene.player1)}"
-                                if scene.player1 else "")
-    d.text((x0 + 12, y0 + 18), head, font=font(18, True), fill=INK, anchor="lm")
-    w = (x1 - x0 - 36) / 2
-    for i, side in enumerate(("york", "lancaster")):
-        bx = x0 + 12 + i * (w + 12)
-        box = (bx, y0 + 36, bx + w, y1 - 10)
+
+YEARS = {1: 1460, 2: 1470, 3: 1483}
+
+
+def _draw_panel(d: ImageDraw.ImageDraw, scene: Scene, panel: PanelText) -> None:
+    y = MAP_BOTTOM + PANEL_PAD
+    x0 = PANEL_PAD
+    # this turn's cards
+    cy = y + CARDS_H / 2 - 4
+    head = "Cards:"
+    d.text((x0, cy), head, font=font(TEXT, True), fill=INK, anchor="lm")
+    x = x0 + font(TEXT, True).getlength(head) + 14
+    for side in ("york", "lancaster"):
         card = scene.revealed_cards.get(side)
         if card is not None:
-            draw_mini_card(d, box, card, side)
+            text = _card_text(card)
         elif side == scene.role and scene.my_card is not None:
-            draw_mini_card(d, box, scene.my_card, side, note="chosen, hidden")
+            text = _card_text(scene.my_card) + " (face down)"
         else:
-            chosen = scene.chosen.get(side)
-            d.rounded_rectangle(box, radius=8, fill=(236, 232, 220), outline=(150, 150, 150), width=2)
-            text = f"{SIDE_NAME[side]}:\n" + ("card chosen" if chosen else "no card yet")
-            d.multiline_text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=font(18),
-                             fill=(80, 80, 80), anchor="mm", align="center")
+            text = "chosen" if scene.chosen.get(side) else "not yet"
+        if scene.player1 == side:
+            text += " · Player 1"
+        w = _side_chip(d, x, cy, side, text, WIDTH - PANEL_PAD - x if side == "lancaster" else 560)
+        x += w + 14
+    y += CARDS_H
+    d.line([(PANEL_PAD, y - 6), (WIDTH - PANEL_PAD, y - 6)], fill=(210, 200, 180), width=2)
+    # pools: heads side by side, the viewer's own pool across, then each side's column
+    for i, side in enumerate(("york", "lancaster")):
+        x = x0 + i * (WIDTH // 2)
+        draw_block(d, x, y + 4, 30, BlockFace(side))
+        d.text((x + 42, y + LINE / 2 + 2), panel.heads[side], font=fit_font(panel.heads[side], WIDTH // 2 - 70, TEXT,
+                                                                           True, 22), fill=INK, anchor="lm")
+    y += LINE
+    for line in panel.pool:
+        d.text((x0 + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+        y += LINE
+    for i, side in enumerate(("york", "lancaster")):
+        yy = y
+        for line in panel.columns[side]:
+            d.text((x0 + i * (WIDTH // 2) + 20, yy + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+            yy += LINE
+    y += LINE * max(len(panel.columns["york"]), len(panel.columns["lancaster"]))
+    for line in panel.after:
+        d.text((x0 + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
+        y += LINE
 
 
-def _other(side: str) -> str:
+def _side_chip(d: ImageDraw.ImageDraw, x: float, cy: float, side: str, text: str, room: float = 560) -> float:
+    label = f"{SIDE_NAME[side]}: {text}"
+    f = fit_font(label, int(room - 20), TEXT, True, 22)
+    w = f.getlength(label) + 20
+    d.rounded_rectangle([x, cy - 22, x + w, cy + 22], radius=10, fill=SIDE_FILL[side], outline=INK, width=2)
+    d.text((x + 10, cy + 1), label, font=f, fill=SIDE_INK[side], anchor="lm")
+    return w
+
+
+def _card_text(card) -> str:
+    if card.event:
+        return f"{card.name} ({card.ap} AP)" if card.ap is not None else card.name
+    return f"{card.ap} AP" if card.ap is not None else card.name
+
+
+def _other(side: str | None) -> str:
     return "lancaster" if side == "york" else "york" if side == "lancaster" else ""
 
 
-def _draw_pools(d: ImageDraw.ImageDraw, scene: Scene) -> None:
-    """Pools (counts publicly; names for the owner), heirs waiting as minors, and the dead."""
-    y0 = POOLS_TOP
-    half = WIDTH / 2
-    for i, side in enumerate(("york", "lancaster")):
-        x0 = 16 + i * half
-        x1 = x0 + half - 32
-        count = scene.pool_counts.get(side)
-        known = scene.pool.get(side)
-        head = f"{SIDE_NAME[side]} pool: {count if count is not None else len(known or [])} blocks"
-        draw_block(d, x0, y0 + 2, 28, BlockFace(side))
-        d.text((x0 + 38, y0 + 16), head, font=font(20, True), fill=INK, anchor="lm")
-        y = y0 + 40
-        lines: list[str] = []
-        if known:
-            lines.append(", ".join(_pool_name(b) for b in known))
-        if scene.minors.get(side):
-            lines.append("Minors: " + ", ".join(scene.minors[side]))
-        if scene.dead.get(side):
-            lines.append("Dead: " + ", ".join(scene.dead[side]))
-        if scene.hand_counts.get(side) is not None:
-            lines.append(f"Cards in hand: {scene.hand_counts[side]}")
-        f = font(16)
-        out: list[str] = []
-        for line in lines:
-            out += wrap(line, f, int(x1 - x0))
-        for line in out[:6]:
-            d.text((x0, y), line, font=f, fill=INK, anchor="la")
-            y += 21
-
-
 def _pool_name(b: BlockFace) -> str:
-    name = short_name(b.name or "?") if b.name and len(b.name) > 12 else (b.name or "?")
+    name = short_name(b.name or "?")
+    bits = [name]
+    if b.rating:
+        bits.append(b.rating)
     if b.strength is not None and b.max:
-        return f"{name} {b.rating or ''} {b.strength}/{b.max}".replace("  ", " ")
-    return name
+        bits.append(f"{b.strength}/{b.max}")
+    return " ".join(bits)
+
+
+# ---- legends --------------------------------------------------------------------------------------
+def _public_legend(with_stack: bool = True, with_captive: bool = True):
+    def border(kind):
+        def sym(d, cx, cy, s):
+            colour, width, dash, gap, limit = BORDER_STYLE[kind]
+            draw_border(d, (cx - 30, cy), (cx + 30, cy), kind)
+            limit_badge(d, (cx, cy), kind, r=15)
+        return sym
+
+    def symbol(kind, side=""):
+        return lambda d, cx, cy, s: draw_symbol(d, kind, cx, cy, 30, side=side, text="2" if kind == "seat" else "")
+
+    def cities(d, cx, cy, s):
+        city_tower(d, cx - 16, cy, 30, "york")
+        city_tower(d, cx + 16, cy, 30, "lancaster")
+
+    def contested(d, cx, cy, s):
+        d.rounded_rectangle([cx - 30, cy - 16, cx + 30, cy + 16], radius=6, outline=CONTEST, width=5)
+        _swords(d, cx, cy, 20)
+
+    def land_move(d, cx, cy, s):
+        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["lancaster"], width=8, head=20,
+                   outline=MOVE_EDGE["lancaster"])
+
+    def sea_move(d, cx, cy, s):
+        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["york"], width=7, head=20, outline=INK,
+                   dash=12, gap=6, casing=6)
+
+    def retreat(d, cx, cy, s):
+        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["lancaster"], width=6, head=18,
+                   outline=MOVE_EDGE["lancaster"], dash=8, gap=5)
+
+    def seas(d, cx, cy, s):
+        sea_badge(d, cx - 18, cy, "irish-sea", r=15)
+        sea_badge(d, cx + 18, cy, "north-sea", r=15)
+
+    def recruit(d, cx, cy, s):
+        d.rounded_rectangle([cx - 24, cy - 16, cx + 24, cy + 16], radius=9, fill=MOVE_COLOUR["lancaster"],
+                            outline=INK, width=3)
+        d.text((cx, cy + 1), "+1", font=font(24, True), fill=WHITE, anchor="mm")
+
+    def used(d, cx, cy, s):
+        d.rounded_rectangle([cx - 28, cy - 15, cx + 28, cy + 15], radius=8, fill=MOVE_COLOUR["lancaster"],
+                            outline=WHITE, width=2)
+        d.text((cx, cy + 1), "2/3", font=font(23, True), fill=WHITE, anchor="mm")
+
+    def exile(d, cx, cy, s):
+        d.rectangle([cx - 30, cy - 15, cx + 30, cy + 15], fill=(226, 216, 232), outline=(110, 70, 130), width=2)
+        for k in range(-30, 30, 10):
+            d.line([(cx + k, cy - 15), (cx + k + 12, cy + 15)], fill=(200, 186, 212), width=3)
+
+    def wales(d, cx, cy, s):
+        d.rectangle([cx - 30, cy - 15, cx + 30, cy + 15], fill=(212, 228, 186), outline=(150, 150, 120), width=2)
+
+    def ruler(d, cx, cy, s):
+        draw_block(d, cx - 15, cy - 15, 30, BlockFace("york", ruler=True))
+
+    def stack(d, cx, cy, s):
+        draw_block(d, cx - 30, cy - 13, 30, BlockFace("lancaster"))
+        _count_badge(d, cx + 6, cy - 8, "×5", "lancaster")
+
+    def captive(d, cx, cy, s):
+        captive_tag(d, (cx - 30, cy - 15, cx + 30, cy + 15), "", font(20, True))
+
+    items = [
+        LegendItem(legend_block("york"), "York block (rose)"),
+        LegendItem(legend_block("lancaster"), "Lancaster block (star)"),
+        LegendItem(legend_block("rebel"), "Rebel block (cross)"),
+        LegendItem(border("yellow"), "Major border: 4 cross"),
+        LegendItem(border("blue"), "River border: 3 cross"),
+        LegendItem(border("red"), "Minor border: 2, stop"),
+        LegendItem(symbol("crown"), "Crown area"),
+        LegendItem(cities, "City of York / Lanc."),
+        LegendItem(symbol("cathedral"), "Cathedral (church)"),
+        LegendItem(symbol("seat"), "Nobles seated here"),
+        LegendItem(symbol("port"), "Major port"),
+        LegendItem(seas, "Coast: Irish/North/Ch."),
+        LegendItem(exile, "Exile area"),
+        LegendItem(wales, "Wales"),
+        LegendItem(ruler, "King / Pretender"),
+        LegendItem(land_move, "Moved by land"),
+        LegendItem(sea_move, "Moved by sea"),
+        LegendItem(retreat, "Retreat / regroup"),
+        LegendItem(recruit, "Mustered this turn"),
+        LegendItem(used, "Crossings used/limit"),
+        LegendItem(contested, "Battle here"),
+    ] + ([LegendItem(stack, "Stack of 5 blocks")] if with_stack else []) + \
+        ([LegendItem(captive, "Captive (Kingmaker)")] if with_captive else [])
+    return items, 3
+
+
+def _private_legend():
+    def sample(d, cx, cy, s):
+        draw_block(d, cx - 26, cy - 26, 52, BlockFace("york", name="Warwick", kind="noble", strength=2, max=3,
+                                                      rating="B3"))
+
+    def mark(kind, rank=None):
+        def sym(d, cx, cy, s):
+            d.rectangle([cx - 18, cy - 18, cx + 18, cy + 18], fill=SIDE_FILL["york"], outline=INK, width=2)
+            type_mark(d, cx - (3 if rank else 0), cy, 22, kind, INK, SIDE_FILL["york"], rank)
+        return sym
+
+    def moved(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", name="", kind="noble", moved=True))
+
+    items = [
+        LegendItem(sample, "◆◆◇ strength 2 of 3"),
+        LegendItem(mark("heir", 2), "Heir: crown, rank"),
+        LegendItem(mark("church"), "Church (archbishop)"),
+        LegendItem(mark("levy"), "City levy"),
+        LegendItem(mark("mercenary"), "Mercenary"),
+        LegendItem(mark("bombard"), "Bombard"),
+        LegendItem(mark("rebel"), "Rebel"),
+        LegendItem(moved, "Moved this turn"),
+        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "B3", font=font(28, True), fill=INK, anchor="mm"),
+                   "Fires 2nd (B), hits on 1-3"),
+    ]
+    return items, 3

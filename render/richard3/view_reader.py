@@ -3,86 +3,104 @@
 Only what the view states is carried over. A hidden block entry (``{"hidden": true, "side": ...}``)
 becomes a blank :class:`BlockFace` of that side; its ``token`` is dropped (it is an arbitrary per-area
 counter and must not influence the picture). Missing keys mean "not shown".
+
+Whose move it is comes from the view's ``waiting`` (the roles the game waits for) and ``active`` lists, in
+every phase; nothing is guessed from the phase.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .board import load_board
-from .model import Battle, BattleSide, CardFace, Move, Scene, block_face, card_face
+from .model import (Battle, BattleSide, CardFace, Departed, Move, Scene, Throne, block_face, card_face,
+                    static_data)
 from .pieces import SIDE_NAME, BlockFace
 
 SIDES = ("york", "lancaster")
+
+STAGES = {"treason": "treachery rolls", "fight": "fire", "hits": "taking hits", "regroup": "regroup"}
 
 
 def _face(entry: Any) -> BlockFace:
     if isinstance(entry, dict) and entry.get("hidden"):
         return BlockFace(entry.get("side") or "rebel")
     face = block_face(entry)
-    info = load_board().blocks.get(face.id or "", {})
+    info = static_data().blocks.get(face.id or "", {})
     if info.get("side") == "rebel":
         face.side = "rebel"            # the Rebel is always a black block, whoever it fights for
     return face
 
 
 def _names(entries: Any) -> list[str]:
-    out = []
-    for e in entries or []:
-        out.append(e.get("name", "?") if isinstance(e, dict) else str(e))
-    return out
+    return [e.get("name", "?") if isinstance(e, dict) else str(e) for e in entries or []]
 
 
-def _whose(view: dict[str, Any]) -> tuple[list[str], str]:
-    """Who must act now, as far as the view tells (roles, and a short line for the title strip)."""
-    if isinstance(view.get("active"), list):  # if the table service passes it along, trust it
-        active = [r for r in view["active"] if r in SIDES]
-        return active, _line(view, active)
+def whose_line(view: dict[str, Any], waiting: list[str], active: list[str]) -> str:
+    """A short "whose move" line for the title strip, from the roles the game waits for."""
+    if isinstance(view.get("result"), dict):
+        return ""
+    who_list = waiting or active
+    if not who_list:
+        return "Nobody to act"
+    who = " and ".join(SIDE_NAME.get(r, r) for r in who_list)
     step = view.get("step")
-    active: list[str] = []
     if step == "card":
-        committed = (view.get("cards") or {}).get("committed") or {}
-        active = [s for s in SIDES if not committed.get(s)]
-    elif step == "action" and view.get("action"):
-        active = [view["action"].get("role")]
-    elif step == "combat" and view.get("battle"):
-        active = [view["battle"].get("actor")]
-    active = [a for a in active if a in SIDES]
-    return active, _line(view, active)
-
-
-def _line(view: dict[str, Any], active: list[str]) -> str:
-    step = view.get("step")
-    if not active:
-        return {"supply": "Supply", "political": "Political turn", "mulligan": "Deal"}.get(step, "")
-    who = " and ".join(SIDE_NAME[a] for a in active)
-    if step == "card":
-        return f"{who}: choose a card"
+        line = f"{who}: choose a card"
+        if len(who_list) == 1 and len(active) > 1:
+            other = next(r for r in active if r not in who_list)
+            line = f"{who}: choose a card ({SIDE_NAME.get(other, other)} has)"
+        return line
     if step == "action":
         ap = (view.get("action") or {}).get("ap")
-        return f"{who} to act" + (f" ({ap} AP)" if ap is not None else "")
+        return f"{who} to act" + (f" ({ap} AP left)" if ap is not None else "")
     if step == "combat":
-        return f"{who} in battle"
-    return f"{who} to play"
+        battle = view.get("battle") or {}
+        area = static_data().area_names.get(battle.get("area", ""), "")
+        stage = STAGES.get(battle.get("stage", ""), "")
+        if area:
+            return f"{who}: battle in {area}" + (f", {stage}" if stage else "")
+        return f"{who}: choose a battle"
+    if step == "supply":
+        return f"{who}: supply"
+    if step == "political":
+        return f"{who}: political turn"
+    if step == "mulligan":
+        return f"{who}: keep or redeal"
+    return f"{who} to act"
+
+
+def _throne(raw: Any) -> Throne:
+    raw = raw if isinstance(raw, dict) else {}
+    side, heir = raw.get("side") or "", raw.get("heir") or ""
+    title = ""
+    if heir:
+        for b in static_data().blocks.values():
+            if b.get("type") == "heir" and b.get("side") == side and b.get("name") == heir:
+                title = b.get("title") or ""
+                break
+    return Throne(side=side, heir=heir, title=title)
 
 
 def read(view: dict[str, Any]) -> Scene:
     role = view.get("role")
     scene = Scene(role=role if role in SIDES else None)
     scene.scenario = str(view.get("scenario") or "")
+    scene.scenario_name = str(view.get("scenario_name") or "")
     scene.campaign = view.get("campaign")
-    last = view.get("last_campaign") or 3
-    scene.campaigns = (1, max(int(last), int(scene.campaign or 1)))
+    last = int(view.get("last_campaign") or 3)
+    first = int(view.get("first_campaign") or 1)
+    if scene.campaign:
+        first, last = min(first, int(scene.campaign)), max(last, int(scene.campaign))
+    scene.campaigns = (first, last)
     scene.year = view.get("year")
     scene.turn = view.get("turn")
+    scene.step = view.get("step") or ""
     scene.phase = view.get("phase") or ""
-    scene.active, scene.waiting = _whose(view)
-
-    king = view.get("king") or {}
-    pretender = view.get("pretender") or {}
-    scene.king = king.get("side") or ""
-    scene.king_heir = king.get("heir") or ""
-    scene.pretender_heir = pretender.get("heir") or ""
+    scene.active = [r for r in view.get("active") or [] if r in SIDES]
+    scene.waiting = [r for r in view.get("waiting") or [] if r in SIDES]
+    scene.whose = whose_line(view, scene.waiting, scene.active)
+    scene.king = _throne(view.get("king"))
+    scene.pretender = _throne(view.get("pretender"))
 
     for area, entry in (view.get("areas") or {}).items():
         blocks = entry.get("blocks") if isinstance(entry, dict) else entry
@@ -99,7 +117,8 @@ def read(view: dict[str, Any]) -> Scene:
 
     for m in view.get("moves") or []:
         scene.moves.append(Move(frm=m.get("from", ""), to=m.get("to", ""), side=m.get("side", ""),
-                                count=int(m.get("count") or 1), kind=m.get("kind") or "land"))
+                                count=int(m.get("count") or 1), kind=m.get("kind") or "land",
+                                via=[str(v) for v in m.get("via") or []]))
 
     for side, pool in (view.get("pools") or {}).items():
         if not isinstance(pool, dict):
@@ -112,6 +131,7 @@ def read(view: dict[str, Any]) -> Scene:
         scene.minors[side] = _names(entries)
     for side, entries in (view.get("dead") or {}).items():
         scene.dead[side] = _names(entries)
+    scene.off_map = _names(view.get("off_map"))
 
     cards = view.get("cards") or {}
     if cards.get("played"):
@@ -128,6 +148,9 @@ def read(view: dict[str, Any]) -> Scene:
     for side, uses in (view.get("border_use") or {}).items():
         if side in SIDES and isinstance(uses, dict):
             scene.border_use[side] = {k: int(v) for k, v in uses.items() if v}
+    action = view.get("action")
+    if isinstance(action, dict) and action.get("ap") is not None:
+        scene.ap_left = int(action["ap"])
 
     if battle:
         scene.battle = _battle(battle)
@@ -140,14 +163,14 @@ def read(view: dict[str, Any]) -> Scene:
 
 
 def _battle(raw: dict[str, Any]) -> Battle:
-    b = Battle(area=raw.get("area", ""), round=raw.get("round"), log=[str(x) for x in raw.get("lines") or []])
+    b = Battle(area=raw.get("area", ""), round=raw.get("round"), log=[str(x) for x in raw.get("lines") or []],
+               actor=raw.get("actor") or "", winner=raw.get("winner") or "")
     stage = raw.get("stage") or ""
-    b.step = {"treason": "Treachery rolls", "fight": "Fire", "hits": "Taking hits",
-              "regroup": "Regroup"}.get(stage, stage.replace("_", " ").capitalize())
+    b.step = STAGES.get(stage, stage.replace("_", " ")).capitalize()
     if raw.get("pending_hits"):
         b.step += f" · {raw['pending_hits']} hit(s) to take"
-    if raw.get("winner"):
-        b.step = f"{SIDE_NAME.get(raw['winner'], raw['winner'])} won"
+    if b.winner:
+        b.step = f"{SIDE_NAME.get(b.winner, b.winner)} won"
     for side in SIDES:
         bs = BattleSide(side, role="attacker" if raw.get("attacker") == side else
                         "defender" if raw.get("defender") == side else "")
@@ -156,9 +179,21 @@ def _battle(raw: dict[str, Any]) -> Battle:
             if isinstance(e, dict):
                 face.hits = int(e.get("hits_taken") or 0)
                 face.acted = bool(e.get("acted"))
+                if e.get("fire_now"):
+                    face.fire_now = str(e["fire_now"])
             if isinstance(e, dict) and e.get("reserve"):
                 bs.reserves.append(face)
             else:
                 bs.blocks.append(face)
         b.sides[side] = bs
+    names = static_data().area_names
+    for o in raw.get("out") or []:
+        if not isinstance(o, dict):
+            continue
+        face = _face({k: v for k, v in o.items() if k in ("id", "name", "side")})
+        face.hits = int(o.get("hits_taken") or 0)
+        side = o.get("side") if o.get("side") in SIDES else ("york" if face.side == "york" else "lancaster")
+        dep = Departed(face=face, fate=o.get("fate") or "", to=names.get(o.get("to") or "", o.get("to") or ""),
+                       round=o.get("round"))
+        b.sides.setdefault(side, BattleSide(side)).gone.append(dep)
     return b

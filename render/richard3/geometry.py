@@ -1,0 +1,1126 @@
+"""Static geometry of the Richard III map picture, computed once per process.
+
+The project's data (rules/richard3/data/map.json) holds one point per area on the publisher's 1688x1950
+board and the borders between areas, no outlines. The picture is a schematic built from those points:
+
+- **Frame and scale.** The data window ``FRAME`` (mainland England and Wales plus the four off-shore
+  areas) is scaled uniformly to the picture width; nothing is stretched.
+- **Relocations** (``RELOCATE``). The published board parks France in a box in the north-west corner,
+  where a schematic map would merge it with Ireland. Here France is an exile across the English Channel,
+  south of Cornwall and Dorset; Calais sits south-east across the Channel from Kent; Ireland lies west
+  across the Irish Sea, the Isle of Man between. Distances between areas are otherwise the publisher's.
+- **Land.** Mainland areas are Voronoi cells of their points, clipped to a coastline derived from the
+  points (discs and border corridors, blurred and thresholded). Ireland, the Isle of Man, France and
+  Calais are ellipses separated from the mainland by water.
+- **Seas.** Three zones, each the water nearest to a few hand-placed seed points (``SEA_SEEDS``) so that
+  every coastal area touches exactly the seas the data lists (checked by the tests).
+- **Borders** are the shared edges of neighbouring cells, coloured by kind, with the crossing limit in a
+  badge at the middle of the edge.
+
+Everything the pieces need is precomputed here: an area-index raster (which area owns each pixel), the
+name labels and symbols (placed where they leave the most room), border badges, sea badges (one per
+coastal area and sea, in that sea, on that area's coast), shipping routes through each sea, and a coarse
+"free room" grid per area that the block layout searches (``free_rect``). Coordinates are picture
+pixels (the map starts below the title strip at ``MAP_TOP``).
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from ..core import WIDTH, font
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "rules" / "richard3" / "data"
+
+# ---- frame ----------------------------------------------------------------------------------------
+TITLE_H = 112
+MAP_TOP = TITLE_H
+FRAME = (205.0, 60.0, 1625.0, 1985.0)        # data window shown: x0, y0, x1, y1
+SCALE = WIDTH / (FRAME[2] - FRAME[0])
+MAP_H = round((FRAME[3] - FRAME[1]) * SCALE)
+MAP_BOTTOM = MAP_TOP + MAP_H
+MAP_BOX = (0, MAP_TOP, WIDTH, MAP_BOTTOM)
+# the King, the Pretender and the tracks are drawn over the open North Sea, in this box
+THRONE_BOX = (866, MAP_TOP + 10, WIDTH - 8, MAP_TOP + 272)
+
+# where areas are drawn when not at their data point (data units)
+RELOCATE: dict[str, tuple[float, float]] = {
+    # off-shore areas
+    "ireland": (338, 420),
+    "isle-of-man": (482, 612),
+    "france": (590, 1878),
+    "calais": (1405, 1868),
+    # small moves (at most ~90 data units) so that exactly the areas with a border share an edge long
+    # enough for its badge, and no two neighbours crowd each other (found by a small search, then checked
+    # by tests/render)
+    "scotland": (636, 180),
+    "northumbria": (902, 274),
+    "north-yorks": (876, 519),
+    "east-yorks": (1134, 519),
+    "south-yorks": (1005, 684),
+    "lancaster": (753, 692),
+    "caernarvon": (446, 878),
+    "chester": (721, 930),
+    "derby": (942, 884),
+    "lincoln": (1197, 809),
+    "pembroke": (307, 1158),
+    "powys": (504, 1082),
+    "hereford": (703, 1141),
+    "warwick": (906, 1091),
+    "leicester": (1153, 1088),
+    "rutland": (1332, 972),
+    "east-anglia": (1530, 1045),
+    "glamorgan": (542, 1334),
+    "gloucester": (837, 1298),
+    "oxford": (1044, 1313),
+    "middlesex": (1249, 1363),
+    "essex": (1417, 1230),
+    "somerset": (710, 1480),
+    "wilts": (920, 1489),
+    "sussex": (1131, 1538),
+    "kent": (1418, 1491),
+    "cornwall": (400, 1660),
+    "dorset": (854, 1712),
+}
+# off-shore areas: ellipse radii in picture px
+ISLANDS: dict[str, tuple[float, float]] = {
+    "ireland": (104, 146), "isle-of-man": (84, 56), "france": (214, 82), "calais": (176, 90),
+}
+NAME_OVER_SEA = 48         # px: how far beyond its area's box a name may reach (over water only)
+SEA_MARGIN = 30           # px of open water kept along the left and right edges of the map
+MAINLAND_R = 92            # px: disc around each mainland point that makes the coastline
+# coastline touches: land filled in (data x, y, radius), and water along the shared edge of neighbouring
+# areas that have no border (estuaries and straits), cut back by ``trim`` px at the inland end so that the
+# area beyond the tip stays inland; so exactly the areas the data calls coastal touch the sea
+LAND_PATCHES: list[tuple[float, float, float]] = [(1090, 700, 60), (1255, 1605, 70), (990, 1690, 60), (1470, 920, 60)]
+STRAITS: list[tuple[list[tuple[str, str]], str, float, float, float]] = [
+    # (neighbouring areas whose shared edges become water, from the inland end out; the third area at the
+    #  inland end; width at sea px; width at the inland end px; reach past the inland end px)
+    ([("essex", "kent")], "middlesex", 54, 46, 36),                             # the Thames, into Middlesex
+    ([("east-yorks", "lincoln")], "south-yorks", 56, 0, -4),                    # the Humber
+    ([("glamorgan", "somerset"), ("glamorgan", "cornwall")], "gloucester", 64, 0, -4),  # Bristol Channel
+]
+
+# sea zones: the water nearest to these seeds (data units) belongs to that sea
+SEA_SEEDS: dict[str, list[tuple[float, float]]] = {
+    "irish-sea": [(480, 1480), (230, 700), (240, 1100), (270, 1500), (260, 1900), (420, 250), (520, 560), (660, 1300),
+                  (420, 60)],
+    "north-sea": [(1450, 420), (980, 80), (1600, 800), (1610, 1250), (1500, 1380), (1620, 1600), (1640, 1930)],
+    "english-channel": [(900, 1800), (1220, 1760), (680, 1760), (470, 1790)],
+}
+SEA_LABEL_AT: dict[str, tuple[float, float]] = {   # data units
+    "irish-sea": (317, 744), "north-sea": (1500, 640), "english-channel": (1010, 1880),
+}
+SEA_ORDER = ("irish-sea", "north-sea", "english-channel")
+SEA_INITIAL = {"irish-sea": "I", "north-sea": "N", "english-channel": "C"}
+BORDER_LIMIT = {"yellow": 4, "blue": 3, "red": 2}
+
+# ---- label styling (sizes in px; see render/core.py for why these sizes) ---------------------------
+NAME_FONT = 32
+CITY_FONT = 26
+ICON = 26
+LIMIT_R = 17               # border limit badge radius (digit 26 px)
+SEA_BADGE_R = 16           # sea badge radius (letter 24 px)
+GRID = 6                   # px per cell of the free-room grid
+
+
+def to_picture(x: float, y: float) -> tuple[float, float]:
+    return ((x - FRAME[0]) * SCALE, (y - FRAME[1]) * SCALE + MAP_TOP)
+
+
+Rect = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def grow(r: Rect, m: float) -> Rect:
+    return (r[0] - m, r[1] - m, r[2] + m, r[3] + m)
+
+
+@dataclass
+class LabelItem:
+    kind: str                  # text, crown, port, seat, city, cathedral
+    text: str = ""
+    x: float = 0.0             # centre
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    bold: bool = False
+    size: int = 0
+    side: str = ""
+
+
+@dataclass
+class AreaGeo:
+    id: str
+    name: str
+    kind: str                             # land, exile
+    index: int                            # value in the area-index raster
+    seed: Point                           # the data point, in picture px
+    seas: list[str] = field(default_factory=list)
+    major_port: bool = False
+    city: str = ""
+    city_side: str = ""
+    cathedral: str = ""
+    crown: bool = False
+    wales: bool = False
+    exile_of: str = ""
+    shields: list[str] = field(default_factory=list)
+    bbox: Rect = (0, 0, 0, 0)             # of the region
+    label: list[LabelItem] = field(default_factory=list)       # the best label place (no blocks here)
+    label_rects: list[Rect] = field(default_factory=list)
+    labels: list = field(default_factory=list)                 # every good label place, best first
+    centre: Point = (0.0, 0.0)            # centroid of the free room left for blocks
+    anchor: Point = (0.0, 0.0)            # a point well inside the area (move routes pass here)
+    sea_badges: dict[str, Point] = field(default_factory=dict)
+    free: "FreeGrid | None" = None
+
+
+@dataclass
+class BorderGeo:
+    a: str
+    b: str
+    kind: str                  # yellow, blue, red
+    limit: int
+    edge: list[Point]          # the shared edge (two points) or a connector
+    mid: Point                 # where the limit badge sits
+
+
+class FreeGrid:
+    """Which GRID-px cells of one area are free for pieces (inside the area, off its symbols), with a
+    summed-area table for O(1) "is this rectangle all free" queries."""
+
+    def __init__(self, gx0: int, gy0: int, cols: int, rows: int, free: list[list[int]]):
+        self.gx0, self.gy0, self.cols, self.rows = gx0, gy0, cols, rows
+        self.free = free
+        s = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for r in range(rows):
+            acc = 0
+            row, prev, cur = free[r], s[r], s[r + 1]
+            for c in range(cols):
+                acc += row[c]
+                cur[c + 1] = prev[c + 1] + acc
+        self.sat = s
+        self.count = s[rows][cols]
+
+    def cells(self, rect: Rect) -> tuple[int, int, int, int]:
+        """Grid index range (c0, r0, c1, r1), exclusive ends, of the cells a rect touches."""
+        c0 = math.floor(rect[0] / GRID) - self.gx0
+        r0 = math.floor(rect[1] / GRID) - self.gy0
+        c1 = math.ceil(rect[2] / GRID) - self.gx0
+        r1 = math.ceil(rect[3] / GRID) - self.gy0
+        return c0, r0, c1, r1
+
+    def fits(self, rect: Rect) -> bool:
+        c0, r0, c1, r1 = self.cells(rect)
+        if c0 < 0 or r0 < 0 or c1 > self.cols or r1 > self.rows:
+            return False
+        s = self.sat
+        return s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0] == (c1 - c0) * (r1 - r0)
+
+    def free_share(self, rect: Rect) -> float:
+        """The share of a rectangle's cells that are free room of this area."""
+        c0, r0, c1, r1 = self.cells(rect)
+        total = max(1, (c1 - c0) * (r1 - r0))
+        c0, r0 = max(c0, 0), max(r0, 0)
+        c1, r1 = min(c1, self.cols), min(r1, self.rows)
+        if c1 <= c0 or r1 <= r0:
+            return 0.0
+        s = self.sat
+        return (s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0]) / total
+
+    def without(self, rects: list[Rect]) -> "FreeGrid":
+        """A copy with the cells under ``rects`` taken."""
+        free = [row[:] for row in self.free]
+        for rect in rects:
+            c0, r0, c1, r1 = self.cells(rect)
+            for r in range(max(0, r0), min(self.rows, r1)):
+                row = free[r]
+                for c in range(max(0, c0), min(self.cols, c1)):
+                    row[c] = 0
+        return FreeGrid(self.gx0, self.gy0, self.cols, self.rows, free)
+
+    def best(self, w: float, h: float, target: Point, step: int = 2) -> Rect | None:
+        """The free w x h rectangle whose centre is nearest to ``target``, or None."""
+        cw, ch = math.ceil(w / GRID), math.ceil(h / GRID)
+        if cw > self.cols or ch > self.rows:
+            return None
+        s = self.sat
+        need = cw * ch
+        best, best_d = None, float("inf")
+        tx, ty = target
+        for r in range(0, self.rows - ch + 1, step):
+            sr, sr1 = s[r], s[r + ch]
+            cy = (self.gy0 + r) * GRID + h / 2
+            dy = (cy - ty) ** 2
+            if dy >= best_d:
+                continue
+            for c in range(0, self.cols - cw + 1, step):
+                if sr1[c + cw] - sr[c + cw] - sr1[c] + sr[c] == need:
+                    cx = (self.gx0 + c) * GRID + w / 2
+                    dist = (cx - tx) ** 2 + dy
+                    if dist < best_d:
+                        best_d, best = dist, ((self.gx0 + c) * GRID, (self.gy0 + r) * GRID)
+        if best is None:
+            return None
+        # centre the rectangle in its grid cells
+        x, y = best[0] + (cw * GRID - w) / 2, best[1] + (ch * GRID - h) / 2
+        return (x, y, x + w, y + h)
+
+
+@dataclass
+class Geometry:
+    areas: dict[str, AreaGeo]
+    seas: dict[str, AreaGeo]
+    borders: list[BorderGeo]
+    cells: dict[str, list[Point]]          # mainland Voronoi cells (unclipped by the coast)
+    index: Image.Image                     # "L": 0 = water or outside, else AreaGeo.index
+    zones: Image.Image                     # "L": 1..3 = sea zone (SEA_ORDER), for every pixel
+    land: Image.Image                      # "L" mask
+    by_index: dict[int, str]
+    static_obstacles: list[Rect]           # labels, badges: what pieces must not cover
+    sea_labels: dict[str, tuple[Point, str]]
+    limit_badges: list[tuple[Point, str, int]]
+    sea_grid: "FreeGrid | None" = None
+    _px: object = None
+    _zx: object = None
+
+    def area_at(self, p: Point) -> str | None:
+        x, y = int(p[0]), int(p[1])
+        if not (0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM):
+            return None
+        return self.by_index.get(self._px[x, y])
+
+    def sea_at(self, p: Point) -> str | None:
+        x, y = int(p[0]), int(p[1])
+        if not (0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM) or self._px[x, y]:
+            return None
+        z = self._zx[x, y]
+        return SEA_ORDER[z - 1] if z else None
+
+    def border(self, a: str, b: str) -> BorderGeo | None:
+        return self._border_map.get(frozenset((a, b)))
+
+    def route(self, frm: str, to: str, sea: str) -> list[Point]:
+        return _sea_route(self, frm, to, sea)
+
+
+# ---- building -------------------------------------------------------------------------------------
+def _clip(poly, p, q):
+    """The part of convex ``poly`` nearer to p than to q."""
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    nx, ny = q[0] - p[0], q[1] - p[1]
+
+    def side(v):
+        return (v[0] - mx) * nx + (v[1] - my) * ny
+
+    out = []
+    for i, cur in enumerate(poly):
+        prev = poly[i - 1]
+        sc, sp = side(cur), side(prev)
+        if sc <= 0:
+            if sp > 0:
+                t = sp / (sp - sc)
+                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+            out.append(cur)
+        elif sp <= 0:
+            t = sp / (sp - sc)
+            out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+    return out
+
+
+def voronoi(points: dict[str, Point], box: Rect) -> dict[str, list[Point]]:
+    x0, y0, x1, y1 = box
+    cells = {}
+    for key, p in points.items():
+        poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        for other, q in points.items():
+            if other != key and poly:
+                poly = _clip(poly, p, q)
+        cells[key] = poly
+    return cells
+
+
+def _shared_edge(cell: list[Point], p: Point, q: Point) -> list[Point] | None:
+    """The edge of ``cell`` (p's Voronoi cell) that lies on the bisector of p and q."""
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    nx, ny = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(nx, ny) or 1
+    on = [v for v in cell if abs(((v[0] - mx) * nx + (v[1] - my) * ny) / n) < 0.5]
+    if len(on) < 2:
+        return None
+    # the two extreme points along the bisector
+    tx, ty = -ny / n, nx / n
+    on.sort(key=lambda v: v[0] * tx + v[1] * ty)
+    return [on[0], on[-1]]
+
+
+def _label_parts(a: AreaGeo, size: int, town_size: int = CITY_FONT) -> list[tuple[list[list[LabelItem]], list[list[list[LabelItem]]]]]:
+    """Ways to set an area's name and symbols: (name rows, [symbol rows variants]). The name is one
+    piece; its symbols (crown, port, seats; the city or cathedral and its name) another, placed on their
+    own so that together they leave the most room for blocks. Symbols may also ride on the name's line."""
+    name_font = font(size, True)
+    words = a.name.split()
+    name_rows = [[a.name]]
+    if len(words) > 1:
+        name_rows.append([" ".join(words[:-1]), words[-1]])
+    icons: list[LabelItem] = []
+    if a.crown:
+        icons.append(LabelItem("crown", w=ICON, h=ICON))
+    if a.major_port:
+        icons.append(LabelItem("port", w=ICON, h=ICON))
+    if a.shields:
+        icons.append(LabelItem("seat", text=str(len(a.shields)), w=ICON * 0.86, h=ICON))
+    town: list[LabelItem] = []
+    city_font = font(town_size)
+    if a.city:
+        town.append(LabelItem("city", side=a.city_side, w=ICON * 0.8, h=ICON))
+    if a.cathedral:
+        town.append(LabelItem("cathedral", w=ICON * 0.8, h=ICON))
+    town_name = a.city or a.cathedral
+    if a.cathedral and a.city and a.cathedral != a.city:
+        town_name = f"{a.city}, {a.cathedral}"
+    if town_name:
+        town.append(LabelItem("text", text=town_name, size=town_size, w=city_font.getlength(town_name) + 2,
+                              h=town_size))
+    out = []
+    for lines in name_rows:
+        rows = [[LabelItem("text", text=t, size=size, bold=True, w=name_font.getlength(t) + 2,
+                           h=size * 0.95)] for t in lines]
+        symbols = []
+        if icons and town:
+            symbols += [[icons + town], [icons, town]]
+        elif icons or town:
+            symbols.append([icons or town])
+        out.append((rows, symbols or [[]]))
+        if icons:  # symbols on the name's (last) line
+            out.append((rows[:-1] + [rows[-1] + icons], [[town]] if town else [[]]))
+    return out
+
+
+def _measure(rows: list[list[LabelItem]], gap: float = 4) -> tuple[float, float, list[float], list[float]]:
+    widths = [sum(i.w for i in row) + gap * (len(row) - 1) for row in rows]
+    heights = [max(i.h for i in row) for row in rows]
+    return max(widths), sum(heights) + 2 * (len(rows) - 1), widths, heights
+
+
+def _set_label(rows, cx: float, top: float, gap: float = 4) -> tuple[list[LabelItem], list[Rect]]:
+    """Place rows centred on cx from ``top``: the items (with centres) and one rect per row."""
+    _, _, widths, heights = _measure(rows, gap)
+    items, rects = [], []
+    y = top
+    for row, w, h in zip(rows, widths, heights):
+        x = cx - w / 2
+        for it in row:
+            placed = LabelItem(**{**it.__dict__})
+            placed.x, placed.y = x + it.w / 2, y + h / 2
+            items.append(placed)
+            x += it.w + gap
+        rects.append((cx - w / 2 - 3, y - 3, cx + w / 2 + 3, y + h + 3))
+        y += h + 2
+    return items, rects
+
+
+def _build() -> Geometry:
+    raw = json.loads((DATA_DIR / "map.json").read_text())
+    areas: dict[str, AreaGeo] = {}
+    seas: dict[str, AreaGeo] = {}
+    land_ids = [a["id"] for a in raw["areas"] if a["kind"] != "sea"]
+    for a in raw["areas"]:
+        x, y = RELOCATE.get(a["id"], a["pos"])
+        geo = AreaGeo(id=a["id"], name=a["name"], kind=a["kind"], index=0, seed=to_picture(x, y),
+                      seas=list(a.get("seas") or []), major_port=bool(a.get("major_port")),
+                      city=a.get("city") or "", city_side=a.get("city_side") or "",
+                      cathedral=a.get("cathedral") or "", crown=bool(a.get("crown")), wales=bool(a.get("wales")),
+                      exile_of=a.get("exile_of") or "", shields=list(a.get("shields") or []))
+        if a["kind"] == "sea":
+            seas[a["id"]] = geo
+        else:
+            geo.index = land_ids.index(a["id"]) + 1
+            areas[a["id"]] = geo
+    borders_raw = [(b[0], b[1], b[2]) if not isinstance(b, dict) else (b["a"], b["b"], b["kind"])
+                   for b in raw["borders"]]
+    mainland = [k for k in areas if k not in ISLANDS]
+    size = (WIDTH, MAP_BOTTOM)
+
+    cells = voronoi({k: areas[k].seed for k in mainland}, (0, MAP_TOP, WIDTH, MAP_BOTTOM))
+    # coastline
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    r = MAINLAND_R
+    for k in mainland:
+        x, y = areas[k].seed
+        d.ellipse([x - r, y - r, x + r, y + r], fill=255)
+    for a, b, _ in borders_raw:
+        if a in mainland and b in mainland:
+            d.line([areas[a].seed, areas[b].seed], fill=255, width=120)
+    for x, y, pr in LAND_PATCHES:
+        cx, cy = to_picture(x, y)
+        pr *= SCALE
+        d.ellipse([cx - pr, cy - pr, cx + pr, cy + pr], fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(16)).point(lambda v: 255 if v > 128 else 0)
+    d = ImageDraw.Draw(mask)
+    d.rectangle([0, 0, WIDTH, MAP_TOP - 1], fill=0)
+    # open water along the left and right edges, so each sea is one stretch of water ships can follow
+    d.rectangle([0, MAP_TOP, SEA_MARGIN, MAP_BOTTOM], fill=0)
+    d.rectangle([WIDTH - SEA_MARGIN, MAP_TOP, WIDTH, MAP_BOTTOM], fill=0)
+    straits = [(_strait_path(cells, areas, pairs, third), w, wi, r) for pairs, third, w, wi, r in STRAITS]
+    for path, _, inland, _ in straits:   # solid land round each inland end, so the tip is sharp
+        if path and not inland:
+            x, y = path[0]
+            d.ellipse([x - 70, y - 70, x + 70, y + 70], fill=255)
+    for path, width, inland, reach in straits:
+        _cut_strait(d, path, width, inland, reach)
+    # fill lakes: water not joined to the open sea is land (flood the sea from the frame, at 1/6 scale)
+    k = 6
+    small = mask.resize((WIDTH // k, MAP_BOTTOM // k), Image.BOX).point(lambda v: 255 if v >= 250 else 0)
+    sx = small.load()
+    sw, sh = small.size
+    top = MAP_TOP // k + 1
+    for x, y in [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]:
+        if sx[x, y] == 0:
+            ImageDraw.floodfill(small, (x, y), 128)
+    ocean = small.point(lambda v: 255 if v == 128 else 0).resize((sw * k, sh * k), Image.NEAREST)
+    full = Image.new("L", size, 0)
+    full.paste(ocean, (0, 0))
+    mask = ImageChops.lighter(mask, ImageChops.invert(full))   # land, or water the sea never reached
+    d = ImageDraw.Draw(mask)
+    d.rectangle([0, 0, WIDTH, MAP_TOP - 1], fill=0)
+    for k, (rx, ry) in ISLANDS.items():
+        x, y = areas[k].seed
+        d.ellipse([x - rx, y - ry, x + rx, y + ry], fill=255)
+
+    # area index raster
+    cell_img = Image.new("L", size, 0)
+    cd = ImageDraw.Draw(cell_img)
+    for k, poly in cells.items():
+        cd.polygon(poly, fill=areas[k].index)
+    index = Image.new("L", size, 0)
+    index.paste(cell_img, (0, 0), mask)
+    idraw = ImageDraw.Draw(index)
+    for k, (rx, ry) in ISLANDS.items():
+        x, y = areas[k].seed
+        idraw.ellipse([x - rx, y - ry, x + rx, y + ry], fill=areas[k].index)
+
+    # sea zones (for every pixel; only water pixels matter)
+    seeds = {f"{s}#{i}": to_picture(*p) for s in SEA_ORDER for i, p in enumerate(SEA_SEEDS[s])}
+    zones = Image.new("L", size, 0)
+    zd = ImageDraw.Draw(zones)
+    for key, poly in voronoi(seeds, (0, MAP_TOP, WIDTH, MAP_BOTTOM)).items():
+        zd.polygon(poly, fill=SEA_ORDER.index(key.split("#")[0]) + 1)
+
+    by_index = {g.index: k for k, g in areas.items()}
+    px = index.load()
+
+    # region bounding boxes and centroids (sampled every 3 px)
+    acc: dict[int, list[float]] = {}
+    for y in range(MAP_TOP, MAP_BOTTOM, 3):
+        for x in range(0, WIDTH, 3):
+            v = px[x, y]
+            if v:
+                e = acc.get(v)
+                if e is None:
+                    acc[v] = [x, y, x, y, x, y, 1]
+                else:
+                    if x < e[0]:
+                        e[0] = x
+                    if x > e[2]:
+                        e[2] = x
+                    if y < e[1]:
+                        e[1] = y
+                    if y > e[3]:
+                        e[3] = y
+                    e[4] += x
+                    e[5] += y
+                    e[6] += 1
+    for k, g in areas.items():
+        e = acc[g.index]
+        g.bbox = (e[0] - 3, e[1] - 3, e[2] + 3, e[3] + 3)
+        g.anchor = (e[4] / e[6], e[5] / e[6])
+        if px[int(g.anchor[0]), int(g.anchor[1])] != g.index:
+            g.anchor = g.seed
+
+    # borders: shared cell edges (clipped to land); a connector where cells do not touch
+    borders: list[BorderGeo] = []
+    for a, b, kind in borders_raw:
+        if kind not in BORDER_LIMIT:
+            continue
+        ga, gb = areas[a], areas[b]
+        edge = None
+        if a in cells and b in cells:
+            edge = _shared_edge(cells[a], ga.seed, gb.seed)
+        if edge:
+            edge = _land_part(edge, px, {ga.index, gb.index})
+        if not edge:
+            edge = [ga.seed, gb.seed]
+        mid = ((edge[0][0] + edge[1][0]) / 2, (edge[0][1] + edge[1][1]) / 2)
+        borders.append(BorderGeo(a, b, kind, BORDER_LIMIT[kind], edge, mid))
+
+    geo = Geometry(areas=areas, seas=seas, borders=borders, cells=cells, index=index, zones=zones, land=mask,
+                   by_index=by_index, static_obstacles=[], sea_labels={}, limit_badges=[])
+    geo._px = px
+    geo._zx = zones.load()
+    geo._border_map = {frozenset((b.a, b.b)): b for b in borders}
+    geo._lane_cache = {}
+
+    obstacles: list[Rect] = []
+    for b in borders:
+        r = LIMIT_R + 3
+        obstacles.append((b.mid[0] - r, b.mid[1] - r, b.mid[0] + r, b.mid[1] + r))
+        geo.limit_badges.append((b.mid, b.kind, b.limit))
+    for s, (x, y) in SEA_LABEL_AT.items():
+        geo.sea_labels[s] = (to_picture(x, y), seas[s].name.upper())
+
+    _place_sea_badges(geo)
+    for g in areas.values():
+        for (x, y) in g.sea_badges.values():
+            r = SEA_BADGE_R + 3
+            obstacles.append((x - r, y - r, x + r, y + r))
+    obstacles.append(THRONE_BOX)
+    for s, ((x, y), text) in geo.sea_labels.items():
+        f = font(30, True)
+        lines = text.split(" ")
+        w = max(f.getlength(t) for t in lines) + 8
+        h = 34 * len(lines) + 6
+        obstacles.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+
+    # free room of each area (off the badges); the places its label may take (chosen per view, with
+    # the blocks: see mapview.plan_blocks)
+    grids = _interior_grids(geo, obstacles)
+    for k, g in areas.items():
+        g.free, own, room_for_name = grids[k]
+        g.centre = _free_centroid(g.free, g.anchor)
+        g.labels = _label_candidates(g, room_for_name, own, obstacles)
+        g.label, g.label_rects = g.labels[0].items, g.labels[0].rects
+        if k in LABEL_ABOVE:
+            obstacles.extend(g.label_rects)
+    geo.static_obstacles = obstacles
+    geo.sea_grid = _sea_grid(geo, obstacles)
+    return geo
+
+
+def _circumcentre(a: Point, b: Point, c: Point) -> Point:
+    ax, ay = a
+    bx, by = b
+    cx, cy = c
+    d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by)) or 1e-9
+    ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) + (cx * cx + cy * cy) * (ay - by)) / d
+    uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) + (cx * cx + cy * cy) * (bx - ax)) / d
+    return (ux, uy)
+
+
+def _strait_path(cells, areas, pairs, third) -> list[Point]:
+    """The chain of shared edges of ``pairs``, from the meeting point with ``third`` out to sea."""
+    segs = []
+    for a, b in pairs:
+        e = _shared_edge(cells[a], areas[a].seed, areas[b].seed) if a in cells else None
+        if e:
+            segs.append(list(e))
+    if not segs:
+        return []
+    a, b = pairs[0]
+    start = _circumcentre(areas[a].seed, areas[b].seed, areas[third].seed)
+    path = [start]
+    while segs:
+        seg = min(segs, key=lambda s: min(math.dist(s[0], path[-1]), math.dist(s[1], path[-1])))
+        segs.remove(seg)
+        if math.dist(seg[0], path[-1]) > math.dist(seg[1], path[-1]):
+            seg.reverse()
+        path.append(seg[1])
+    # out beyond the coast
+    (x0, y0), (x1, y1) = path[-2], path[-1]
+    n = math.dist(path[-2], path[-1]) or 1
+    path[-1] = (x1 + (x1 - x0) / n * 120, y1 + (y1 - y0) / n * 120)
+    return path
+
+
+def _cut_strait(d, path: list[Point], width, inland, reach) -> None:
+    """Water along ``path`` (inland end first), ``inland`` px wide at the end and widening to ``width``
+    px over the first 140 px; ``reach`` px more inland beyond the end."""
+    if len(path) < 2:
+        return
+    (x0, y0), (x1, y1) = path[0], path[1]
+    n = math.dist(path[0], path[1]) or 1
+    pts = [(x0 - (x1 - x0) / n * reach, y0 - (y1 - y0) / n * reach)] + path[1:]
+    along = [0.0]
+    for p, q in zip(pts, pts[1:]):
+        along.append(along[-1] + math.dist(p, q))
+    widths = [inland + (width - inland) * min(1.0, max(0.0, s - max(reach, 0)) / 140) for s in along]
+    for (p, q), w0, w1 in zip(zip(pts, pts[1:]), widths, widths[1:]):
+        L = math.dist(p, q) or 1
+        nx, ny = -(q[1] - p[1]) / L, (q[0] - p[0]) / L
+        d.polygon([(p[0] + nx * w0 / 2, p[1] + ny * w0 / 2), (q[0] + nx * w1 / 2, q[1] + ny * w1 / 2),
+                   (q[0] - nx * w1 / 2, q[1] - ny * w1 / 2), (p[0] - nx * w0 / 2, p[1] - ny * w0 / 2)], fill=0)
+        r = w1 / 2
+        d.ellipse([q[0] - r, q[1] - r, q[0] + r, q[1] + r], fill=0)
+    if inland:
+        r = inland / 2
+        d.ellipse([pts[0][0] - r, pts[0][1] - r, pts[0][0] + r, pts[0][1] + r], fill=0)
+
+
+def _land_part(edge, px, allowed) -> list[Point] | None:
+    """The longest stretch of a segment that runs along land of the two areas."""
+    (x0, y0), (x1, y1) = edge
+    n = max(2, int(math.hypot(x1 - x0, y1 - y0) / 2))
+    best, run_start, best_len = None, None, 0
+    for i in range(n + 1):
+        t = i / n
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        ok = False
+        if 0 <= x < WIDTH - 1 and 0 <= y < MAP_BOTTOM - 1:
+            vals = {px[int(x + dx), int(y + dy)] for dx in (-2, 2) for dy in (-2, 2)
+                    if 0 <= x + dx < WIDTH and 0 <= y + dy < MAP_BOTTOM}
+            ok = bool(vals & allowed) and 0 not in vals or len(vals & allowed) == 2
+        if ok and run_start is None:
+            run_start = t
+        if (not ok or i == n) and run_start is not None:
+            end = t if ok else (i - 1) / n
+            if end - run_start > best_len:
+                best_len, best = end - run_start, (run_start, end)
+            run_start = None
+    if best is None or best_len * math.hypot(x1 - x0, y1 - y0) < 8:
+        return None
+    (ta, tb) = best
+    return [(x0 + (x1 - x0) * ta, y0 + (y1 - y0) * ta), (x0 + (x1 - x0) * tb, y0 + (y1 - y0) * tb)]
+
+
+def _place_sea_badges(geo: Geometry) -> None:
+    """For each coastal area and each of its seas: a badge in that sea, just off that area's coast."""
+    px, zx = geo._px, geo._zx
+    placed: list[Point] = []
+    for g in geo.areas.values():
+        for s in g.seas:
+            zone = SEA_ORDER.index(s) + 1
+            best, best_score = None, float("inf")
+            sx, sy = g.seed
+            for k in range(72):
+                ang = 2 * math.pi * k / 72
+                ux, uy = math.cos(ang), math.sin(ang)
+                dist = 4.0
+                inside = True
+                while dist < 420:
+                    x, y = sx + ux * dist, sy + uy * dist
+                    if not (0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM):
+                        inside = False
+                        break
+                    v = px[int(x), int(y)]
+                    if v != g.index:
+                        break
+                    dist += 3
+                if not inside or px[int(sx + ux * dist), int(sy + uy * dist)] != 0:
+                    continue
+                coast = dist
+                # the badge: far enough off the coast to sit on water of that zone all round
+                bx, by = sx + ux * (coast + SEA_BADGE_R + 7), sy + uy * (coast + SEA_BADGE_R + 7)
+                ok = True
+                for j in range(8):
+                    a2 = 2 * math.pi * j / 8
+                    qx, qy = bx + math.cos(a2) * (SEA_BADGE_R + 2), by + math.sin(a2) * (SEA_BADGE_R + 2)
+                    if not (2 <= qx < WIDTH - 2 and MAP_TOP + 2 <= qy < MAP_BOTTOM - 2):
+                        ok = False
+                        break
+                    if px[int(qx), int(qy)] != 0 or zx[int(qx), int(qy)] != zone:
+                        ok = False
+                        break
+                if not ok or any(math.dist((bx, by), p) < 2 * SEA_BADGE_R + 6 for p in placed):
+                    continue
+                score = coast
+                if score < best_score:
+                    best, best_score = (bx, by), score
+            if best is not None:
+                g.sea_badges[s] = best
+                placed.append(best)
+
+
+def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[FreeGrid, FreeGrid]]:
+    """Per area: (the GRID cells entirely inside it, at least one cell from its edge, off the obstacles:
+    room for blocks; the cells inside it, off the obstacles: room for its name)."""
+    px = geo._px
+    out = {}
+    for k, g in geo.areas.items():
+        gx0, gy0 = int(g.bbox[0] // GRID), int(g.bbox[1] // GRID)
+        gx1, gy1 = int(math.ceil(g.bbox[2] / GRID)), int(math.ceil(g.bbox[3] / GRID))
+        cols, rows = gx1 - gx0, gy1 - gy0
+        inside = [[0] * cols for _ in range(rows)]
+        for r in range(rows):
+            y = (gy0 + r) * GRID
+            for c in range(cols):
+                x = (gx0 + c) * GRID
+                ok = True
+                for qx, qy in ((x, y), (x + GRID - 1, y), (x, y + GRID - 1), (x + GRID - 1, y + GRID - 1)):
+                    if not (0 <= qx < WIDTH and MAP_TOP <= qy < MAP_BOTTOM) or px[qx, qy] != g.index:
+                        ok = False
+                        break
+                inside[r][c] = 1 if ok else 0
+        # erode: keep a cell only if its 8 neighbours are inside too (a margin from the edge)
+        free = [[0] * cols for _ in range(rows)]
+        for r in range(1, rows - 1):
+            up, row, dn = inside[r - 1], inside[r], inside[r + 1]
+            for c in range(1, cols - 1):
+                if row[c] and up[c] and dn[c] and row[c - 1] and row[c + 1] and up[c - 1] and up[c + 1] \
+                        and dn[c - 1] and dn[c + 1]:
+                    free[r][c] = 1
+        for grid in (free, inside):
+            for ob in obstacles:
+                if overlap(ob, g.bbox) <= 0:
+                    continue
+                c0 = max(0, math.floor(ob[0] / GRID) - gx0)
+                r0 = max(0, math.floor(ob[1] / GRID) - gy0)
+                c1 = min(cols, math.ceil(ob[2] / GRID) - gx0)
+                r1 = min(rows, math.ceil(ob[3] / GRID) - gy0)
+                for r in range(r0, r1):
+                    row = grid[r]
+                    for c in range(c0, c1):
+                        row[c] = 0
+        # room for the name: the area's own cells, and open water next to it (a coastal area's name may
+        # hang over its sea, as on any map), off the obstacles
+        m = NAME_OVER_SEA // GRID
+        ncols, nrows = cols + 2 * m, rows + 2 * m
+        name = [[0] * ncols for _ in range(nrows)]
+        for r in range(nrows):
+            y = (gy0 - m + r) * GRID
+            for c in range(ncols):
+                x = (gx0 - m + c) * GRID
+                ok = True
+                for qx, qy in ((x, y), (x + GRID - 1, y), (x, y + GRID - 1), (x + GRID - 1, y + GRID - 1)):
+                    if not (SEA_MARGIN <= qx < WIDTH - SEA_MARGIN and MAP_TOP <= qy < MAP_BOTTOM) \
+                            or px[qx, qy] not in (0, g.index):
+                        ok = False
+                        break
+                name[r][c] = 1 if ok else 0
+        for ob in obstacles:
+            c0 = max(0, math.floor(ob[0] / GRID) - gx0 + m)
+            r0 = max(0, math.floor(ob[1] / GRID) - gy0 + m)
+            c1 = min(ncols, math.ceil(ob[2] / GRID) - gx0 + m)
+            r1 = min(nrows, math.ceil(ob[3] / GRID) - gy0 + m)
+            for r in range(r0, r1):
+                row = name[r]
+                for c in range(c0, c1):
+                    row[c] = 0
+        out[k] = (FreeGrid(gx0, gy0, cols, rows, free), FreeGrid(gx0, gy0, cols, rows, inside),
+                  FreeGrid(gx0 - m, gy0 - m, ncols, nrows, name))
+    return out
+
+
+def _sea_grid(geo: Geometry, obstacles: list[Rect]) -> FreeGrid:
+    """Water cells (one cell off every coast and the frame), off the sea badges and names: where a crowd
+    that does not fit its area may be drawn beside it with a leader line."""
+    px = geo._px
+    cols, rows = WIDTH // GRID, MAP_H // GRID
+    gy0 = MAP_TOP // GRID + 1
+    water = [[0] * cols for _ in range(rows)]
+    for r in range(rows):
+        y = (gy0 + r) * GRID
+        for c in range(cols):
+            x = c * GRID
+            if y + GRID >= MAP_BOTTOM:
+                continue
+            water[r][c] = 1 if all(px[qx, qy] == 0 for qx, qy in ((x, y), (x + GRID - 1, y), (x, y + GRID - 1),
+                                                                  (x + GRID - 1, y + GRID - 1))) else 0
+    free = [[0] * cols for _ in range(rows)]
+    for r in range(1, rows - 1):
+        for c in range(1, cols - 1):
+            if all(water[r + dr][c + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                free[r][c] = 1
+    for ob in obstacles:
+        c0, r0 = max(0, math.floor(ob[0] / GRID)), max(0, math.floor(ob[1] / GRID) - gy0)
+        c1, r1 = min(cols, math.ceil(ob[2] / GRID)), min(rows, math.ceil(ob[3] / GRID) - gy0)
+        for r in range(r0, r1):
+            for c in range(c0, c1):
+                free[r][c] = 0
+    return FreeGrid(0, gy0, cols, rows, free)
+
+
+def _free_centroid(grid: FreeGrid, default: Point) -> Point:
+    sx = sy = n = 0
+    for r, row in enumerate(grid.free):
+        for c, v in enumerate(row):
+            if v:
+                sx += c
+                sy += r
+                n += 1
+    if not n:
+        return default
+    return ((grid.gx0 + sx / n + 0.5) * GRID, (grid.gy0 + sy / n + 0.5) * GRID)
+
+
+# room the blocks of an area most often need: (w, h) in px; a label placement is scored by how many
+# of these still fit beside it
+_ROOM_TESTS = [(156, 156), (200, 110), (144, 144), (132, 132), (180, 96), (120, 120), (160, 84), (108, 108),
+               (96, 96), (140, 64), (84, 84), (72, 72), (100, 52), (60, 60), (48, 48)]
+NAME_SIZES = (NAME_FONT, NAME_FONT - 4)
+BARE_COST = 1000           # a name without its symbols looks this much worse
+LABEL_SIZES = ((NAME_FONT, CITY_FONT), (NAME_FONT - 4, CITY_FONT), (NAME_FONT - 4, CITY_FONT - 4))
+
+
+def _fitting(grid: FreeGrid, w: float, h: float, step: int = 2) -> list[Rect]:
+    """Every free w x h rectangle of the grid (on a coarse step)."""
+    cw, ch = math.ceil(w / GRID), math.ceil(h / GRID)
+    s, need, out = grid.sat, cw * ch, []
+    for r in range(0, grid.rows - ch + 1, step):
+        for c in range(0, grid.cols - cw + 1, step):
+            if s[r + ch][c + cw] - s[r][c + cw] - s[r + ch][c] + s[r][c] == need:
+                x, y = (grid.gx0 + c) * GRID, (grid.gy0 + r) * GRID
+                out.append((x, y, x + w, y + h))
+    return out
+
+
+LABEL_ABOVE: set[str] = set()     # areas whose name always goes on the water below them
+
+
+@dataclass
+class LabelSpot:
+    """One way to put an area's name and symbols: the items to draw and the rect of each row."""
+
+    items: list[LabelItem]
+    rects: list[Rect]
+    rect: Rect                 # the whole label
+    rank: int                  # 0 = the best looking (largest name, fewest rows, nearest the data point)
+    cost: float = 0.0          # how much worse than the best it looks
+    bare: bool = False         # the name alone, without its symbols (only when its blocks need the room)
+
+
+def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
+                      keep: int = 400) -> list[LabelSpot]:
+    """Every good place for the area's label, best first: the name with its symbols (under it or on its
+    line), inside the area and off the badges. The blocks drawn in a view then take the best label place
+    that leaves room for them (see mapview.plan_blocks)."""
+    if g.id in LABEL_ABOVE:
+        name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
+        rows = name_rows + symbol_variants[0]
+        w, h, _, _ = _measure(rows)
+        items, rects = _set_label(rows, g.seed[0], g.bbox[3] + 6)
+        return [LabelSpot(items, rects, _union(rects), 0)]
+    near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
+    found = _label_scan(g, grid, own, near, 2)
+    if len(found) < 40:        # a tight area: look again cell by cell
+        found = _label_scan(g, grid, own, near, 1)
+    if not found:   # squeezed: the one-line name at the smallest size, centred on the data point
+        name_rows, _ = _label_parts(g, NAME_SIZES[-1])[0]
+        w, h, _, _ = _measure(name_rows)
+        found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
+                                           g.seed[1] + h / 2))]
+    bare = [] if g.id in LABEL_ABOVE else _label_scan(g, grid, own, near, 2, bare=True)
+    out = []
+    for spots, limit, extra in ((found, keep, 0), (bare, 120, BARE_COST)):
+        spots.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
+        seen, spread = set(), []
+        for f in spots:   # one of each look per 12 px, so that the places kept are spread over the area
+            key = (f[0][0], len(f[1]), tuple(len(r) for r in f[1]), int(f[2][0] // 12), int(f[2][1] // 12))
+            if key not in seen:
+                seen.add(key)
+                spread.append(f)
+        for key, rows, rect in spread[:limit]:
+            items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
+            cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3 + extra
+            out.append(LabelSpot(items, rects, _union(rects), len(out), cost, bare=bool(extra)))
+    return out
+
+
+def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], step: int, bare: bool = False) -> list:
+    """Every label look at every place (every ``step`` grid cells) that fits: ((cost key), rows, rect).
+    ``bare``: the name alone."""
+    found = []
+    sat, gx0, gy0, cols, nrows = grid.sat, grid.gx0, grid.gy0, grid.cols, grid.rows
+
+    def share(r):
+        c0, r0 = math.floor(r[0] / GRID) - gx0, math.floor(r[1] / GRID) - gy0
+        c1, r1 = math.ceil(r[2] / GRID) - gx0, math.ceil(r[3] / GRID) - gy0
+        total = (c1 - c0) * (r1 - r0)
+        c0, r0, c1, r1 = max(c0, 0), max(r0, 0), min(c1, cols), min(r1, nrows)
+        if c1 <= c0 or r1 <= r0:
+            return 0.0
+        return (sat[r1][c1] - sat[r0][c1] - sat[r1][c0] + sat[r0][c0]) / total
+
+    for si, (size, town_size) in enumerate(LABEL_SIZES):
+        if si == 2 and not (g.city or g.cathedral):
+            continue
+        parts = _label_parts(g, size, town_size)
+        if bare:
+            seen_names = []
+            for name_rows, _ in parts:
+                if all(len(r) == 1 for r in name_rows) and name_rows not in seen_names:
+                    seen_names.append(name_rows)
+            parts = [(n, [[]]) for n in seen_names]
+        for name_rows, symbol_variants in parts:
+            for symbols in symbol_variants:
+                rows = name_rows + symbols
+                w, h, _, _ = _measure(rows)
+                w, h = w + 6, h + 6
+                # each row's rect relative to the label's top-left corner (rows are centred)
+                _, row_rects = _set_label(rows, w / 2, 3)
+                x0, y0 = gx0 * GRID, gy0 * GRID
+                x1, y1 = (gx0 + cols) * GRID, (gy0 + nrows) * GRID
+                y = y0
+                while y + h <= y1:
+                    x = x0
+                    while x + w <= x1:
+                        parts = [(x + r[0], y + r[1], x + r[2], y + r[3]) for r in row_rects]
+                        sh = 1.0
+                        for part in parts:
+                            sh = min(sh, share(part))
+                            if sh < 0.8:
+                                break
+                        # a row may reach over the area's edge a little, and over the corner of a badge's
+                        # box (not the badge: a circle leaves ~80 px² free in each corner of its box)
+                        if sh >= 0.8 and (sh >= 0.995 or sum(overlap(r, o) for r in parts for o in near) <= 70):
+                            # mostly over its own land: a name out at sea is a last resort
+                            land = own.free_share((x, y, x + w, y + h))
+                            if land >= 0.3:
+                                cx, cy = x + w / 2, y + h / 2
+                                dist = math.hypot(cx - g.seed[0], cy - g.seed[1])
+                                found.append(((si, len(rows), round((1 - sh) * 20 + (1 - land) * 8),
+                                               round(dist / 12)), rows, (x, y, x + w, y + h)))
+                        x += GRID * step
+                    y += GRID * step
+    return found
+
+
+def _union(rects: list[Rect]) -> Rect:
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+# ---- sea routes -----------------------------------------------------------------------------------
+LANE_GRID = 12
+
+
+def _sea_route(geo: Geometry, frm: str, to: str, sea: str) -> list[Point]:
+    """Points of a sea move: from ``frm``'s badge on ``sea`` through that sea (kept off the coasts) to
+    ``to``'s badge. Shortest path on a coarse grid of that sea's water, then simplified."""
+    key = (frm, to, sea)
+    if key in geo._lane_cache:
+        return geo._lane_cache[key]
+    a, b = geo.areas.get(frm), geo.areas.get(to)
+    if a is None or b is None:
+        return []
+    pa = a.sea_badges.get(sea) or next(iter(a.sea_badges.values()), a.seed)
+    pb = b.sea_badges.get(sea) or next(iter(b.sea_badges.values()), b.seed)
+    water = _water_grid(geo, sea)
+    if water is None:
+        return [pa, pb]
+    cost, cols, rows = water
+
+    def cell(p):
+        return (min(cols - 1, max(0, int(p[0] // LANE_GRID))),
+                min(rows - 1, max(0, int((p[1] - MAP_TOP) // LANE_GRID))))
+
+    start, goal = cell(pa), cell(pb)
+    dist = {start: 0.0}
+    prev: dict = {}
+    heap = [(0.0, start)]
+    while heap:
+        dd, u = heapq.heappop(heap)
+        if u == goal:
+            break
+        if dd > dist.get(u, float("inf")):
+            continue
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            v = (u[0] + dx, u[1] + dy)
+            if not (0 <= v[0] < cols and 0 <= v[1] < rows):
+                continue
+            c = cost[v[1]][v[0]]
+            if c is None and v != goal:
+                continue
+            step = (1.414 if dx and dy else 1.0) * (c or 1.0)
+            nd = dd + step
+            if nd < dist.get(v, float("inf")):
+                dist[v] = nd
+                prev[v] = u
+                heapq.heappush(heap, (nd, v))
+    if goal not in dist:
+        path = [pa, pb]
+    else:
+        cellpath = [goal]
+        while cellpath[-1] != start:
+            cellpath.append(prev[cellpath[-1]])
+        cellpath.reverse()
+        pts = [((c + 0.5) * LANE_GRID, (r + 0.5) * LANE_GRID + MAP_TOP) for c, r in cellpath]
+        pts[0], pts[-1] = pa, pb
+        path = _simplify(geo, pts)
+    geo._lane_cache[key] = path
+    return path
+
+
+def _water_grid(geo: Geometry, sea: str):
+    cache = geo.__dict__.setdefault("_water", {})
+    if sea in cache:
+        return cache[sea]
+    zone = SEA_ORDER.index(sea) + 1 if sea in SEA_ORDER else 0
+    px, zx = geo._px, geo._zx
+    cols, rows = WIDTH // LANE_GRID, MAP_H // LANE_GRID
+    land = [[False] * cols for _ in range(rows)]
+    cost: list[list[float | None]] = [[None] * cols for _ in range(rows)]
+    for r in range(rows):
+        y = MAP_TOP + r * LANE_GRID + LANE_GRID // 2
+        for c in range(cols):
+            x = c * LANE_GRID + LANE_GRID // 2
+            land[r][c] = px[x, y] != 0
+    # distance (in cells) to the nearest land, to keep routes off the coasts
+    near = [[99] * cols for _ in range(rows)]
+    frontier = [(c, r) for r in range(rows) for c in range(cols) if land[r][c]]
+    for c, r in frontier:
+        near[r][c] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c, r in frontier:
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                cc, rr = c + dc, r + dr
+                if 0 <= cc < cols and 0 <= rr < rows and near[rr][cc] > d:
+                    near[rr][cc] = d
+                    nxt.append((cc, rr))
+        frontier = nxt if d < 6 else []
+    for r in range(rows):
+        y = MAP_TOP + r * LANE_GRID + LANE_GRID // 2
+        for c in range(cols):
+            x = c * LANE_GRID + LANE_GRID // 2
+            if land[r][c] or (zone and zx[x, y] != zone):
+                continue
+            n = near[r][c]
+            cost[r][c] = 1.0 + (3.0 / n if n < 4 else 0.0)
+    cache[sea] = (cost, cols, rows)
+    return cache[sea]
+
+
+def _simplify(geo: Geometry, pts: list[Point]) -> list[Point]:
+    """Drop points while the straight line between the kept ones stays on water (string pulling)."""
+    out = [pts[0]]
+    i = 0
+    while i < len(pts) - 1:
+        j = len(pts) - 1
+        while j > i + 1 and not _clear(geo, pts[i], pts[j]):
+            j -= 1
+        out.append(pts[j])
+        i = j
+    return out
+
+
+def _clear(geo: Geometry, p: Point, q: Point) -> bool:
+    px = geo._px
+    n = max(2, int(math.dist(p, q) / 4))
+    for k in range(1, n):
+        t = k / n
+        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+        for dx, dy in ((0, 0), (7, 0), (-7, 0), (0, 7), (0, -7)):
+            xx, yy = int(x + dx), int(y + dy)
+            if 0 <= xx < WIDTH and MAP_TOP <= yy < MAP_BOTTOM and px[xx, yy] != 0:
+                return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def geometry() -> Geometry:
+    return _build()
