@@ -21,8 +21,7 @@ borders on shared edges) and drawn once by board.py.
   played earlier this campaign, the player's blocks on the map with their seats, the marks legend.
   ``NoPicture`` for spectators.
 
-What the view does not say is not drawn: who played each earlier card (the view's discards carry no
-player), and the Rebel's colour while it is hidden (a hidden Rebel is a blank block of the side it fights
+What the view does not say is not drawn: the Rebel's colour while it is hidden (a hidden Rebel is a blank block of the side it fights
 for, as the view gives it).
 """
 

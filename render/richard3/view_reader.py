@@ -144,6 +144,8 @@ def read(view: dict[str, Any]) -> Scene:
         scene.hand = [card_face(c) for c in cards["hand"]]
     scene.hand_counts = dict(cards.get("hand_size") or {})
     scene.discards = [card_face(c) for c in cards.get("discards") or []]
+    scene.card_history = [(int(h["turn"]), {s: card_face(h[s]) for s in SIDES if h.get(s)})
+                          for h in cards.get("history") or []]
     scene.player1 = view.get("player1") or ""
     for side, uses in (view.get("border_use") or {}).items():
         if side in SIDES and isinstance(uses, dict):

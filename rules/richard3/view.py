@@ -111,6 +111,8 @@ def build(state, role, active=(), waiting=()):
         "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
         "played": {s: _card(played[s]) for s in SIDES} if played else None,
         "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
+        "history": [{"turn": h["turn"], **{s: _card(h[s]) for s in SIDES}}
+                    for h in state.get("card_history", []) if not played or h["turn"] != state["turn"]],
     }
     captive = state.get("captive")
     view = {
