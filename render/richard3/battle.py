@@ -102,6 +102,17 @@ def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE
     return w
 
 
+def _block_grid(d: ImageDraw.ImageDraw, x0: float, y0: float, blocks: list[BlockFace], size: int, spacing: int) -> int:
+    """Blocks in rows with their marks underneath; returns the height used."""
+    per = _per_row(size)
+    for i, b in enumerate(blocks):
+        r, c = divmod(i, per)
+        bx, by = x0 + c * (size + GAP), y0 + r * (size + MARK_H + spacing)
+        draw_block(d, bx, by, size, b, show_fire_now=True)
+        _marks(d, bx, by, size, b)
+    return _rows(len(blocks), size) * (size + MARK_H + spacing)
+
+
 def _marks(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) -> None:
     """Under the block (never over its face): hits taken in this battle, and "fired" once it has acted
     this round."""
@@ -126,23 +137,11 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
     d.text((PAD + 24, y + 28), head, font=fit_font(head, WIDTH - 2 * PAD - 40, 30, True, 22), fill=INK, anchor="lm")
     x0 = PAD + 24
     by = y + 52
-    per = _per_row(BIG)
-    for i, b in enumerate(bs.blocks):
-        r, c = divmod(i, per)
-        bx, byy = x0 + c * (BIG + GAP), by + r * (BIG + MARK_H + 12)
-        draw_block(d, bx, byy, BIG, b, show_fire_now=True)
-        _marks(d, bx, byy, BIG, b)
-    by += _rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0
+    by += _block_grid(d, x0, by, bs.blocks, BIG, 12) if bs.blocks else 0
     if bs.reserves:
         d.text((x0, by + 20), "Reserves (join the battle in round 2)", font=font(TEXT, True), fill=INK, anchor="lm")
         by += 44
-        per = _per_row(RESERVE)
-        for i, b in enumerate(bs.reserves):
-            r, c = divmod(i, per)
-            bx, byy = x0 + c * (RESERVE + GAP), by + r * (RESERVE + MARK_H + 8)
-            draw_block(d, bx, byy, RESERVE, b, show_fire_now=True)
-            _marks(d, bx, byy, RESERVE, b)
-        by += _rows(len(bs.reserves), RESERVE) * (RESERVE + MARK_H + 8)
+        by += _block_grid(d, x0, by, bs.reserves, RESERVE, 8)
     if bs.gone:
         d.text((x0, by + 20), "Left the battle", font=font(TEXT, True), fill=INK, anchor="lm")
         by += 44
