@@ -1480,6 +1480,7 @@ class Layer:
         return base[:25] if index == 0 else f"{base[:21]}-{index:03d}"
 
     async def _post(self, destination: Any, body: str, tail: str = "", *, file: discord.File | None = None,
+                    extra_files: list[discord.File] | None = None,
                     view: discord.ui.View | None = None, allowed: discord.AllowedMentions = NO_MENTIONS,
                     nonce: str = "") -> str:
         """Send ``body`` (split over several messages when longer than Discord allows, never cut) and
@@ -1500,9 +1501,12 @@ class Layer:
                                       "nonce": self._nonce(nonce, index)}
             if last and view is not None:
                 kwargs["view"] = view
-            if last and file is not None:
-                kwargs["file"] = file
-            content = chunk if chunk.strip() else (None if "file" in kwargs else "…")
+            attached = [f for f in [file, *(extra_files or [])] if f is not None] if last else []
+            if len(attached) == 1:
+                kwargs["file"] = attached[0]
+            elif attached:
+                kwargs["files"] = attached
+            content = chunk if chunk.strip() else (None if attached else "…")
             message = await destination.send(content, **kwargs)
             ref = str(message.id)
         return ref
@@ -1545,7 +1549,7 @@ class Layer:
         the user's DMs are closed, the user is told privately on their next interaction."""
         if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
             return "shown-in-reply"
-        body, tail, view, data = m.text or "", "", None, None
+        body, tail, view, data, extra = m.text or "", "", None, None, []
         if m.kind == "your_move" and m.game_id is not None and m.role:
             rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
             if not rcs:
@@ -1554,6 +1558,10 @@ class Layer:
             tail, view = self.choices_message(status, rcs[0], brief=True)
             if self.settings.dm_turn_map and m.image is None:
                 data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
+                # the hand picture goes along: cards, and every own block named at a size a phone reads
+                if data is not None and "hand" in await self.call(self.service.pictures, m.game_id):
+                    hand, _ = await self._picture(self.service.picture, m.game_id, m.target, "hand", m.role)
+                    extra = [f for f in [png_file(hand, "my-hand.png")] if f is not None]
         if m.image is not None:
             # the picture the message asks for: a follower's public map, the addressee's own view...
             data, why = await self._picture(self.service.render_image, m.image)
@@ -1562,7 +1570,7 @@ class Layer:
         user = await self._user(m.target)
         name = "my-map.png" if m.private else "map.png"
         try:
-            ref = await self._post(user, body, tail, file=png_file(data, name), view=view,
+            ref = await self._post(user, body, tail, file=png_file(data, name), extra_files=extra, view=view,
                                    nonce=m.delivery_id)
         except discord.Forbidden:
             return await self._dm_closed(m)

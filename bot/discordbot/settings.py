@@ -53,7 +53,7 @@ class DiscordSettings:
     sync_commands: bool = True
     delivery_interval: float = 5.0
     tick_interval: float = 60.0
-    #: attach the player's private map to the "your move" direct message (the DM itself is always sent)
+    #: attach the private map and hand picture to the "your move" direct message (the DM is always sent)
     dm_turn_map: bool = True
     delivery_batch: int = 25
 
