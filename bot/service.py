@@ -58,6 +58,8 @@ CHECKPOINT_EVERY = 30.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
+#: preference key: the game turn (turn_key) in which a player's deadline passed under the default policy
+MISSED_TURN = "missed_deadline_turn"
 
 
 # ---- errors --------------------------------------------------------------------------------------
@@ -1227,6 +1229,11 @@ class TableService:
             if action not in legal:
                 break
             label = legal[action].label
+            holder = self._holder_in(self._seats(game), role)
+            if holder:   # the rest of this game turn is played by defaults at once, unless they act
+                self.db.execute("INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?) "
+                                "ON CONFLICT(game_id, user_id, key) DO UPDATE SET value = excluded.value",
+                                [game.id, holder, MISSED_TURN, game.turn_key or ""])
             try:
                 self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
                             note=(f"The deadline for {name} has passed; the default was taken for them."
@@ -1686,6 +1693,9 @@ class TableService:
             " VALUES (?,?,?,?,?,?,?,?,?,?)",
             [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now]
         ).lastrowid
+        if not user_id.startswith("system:"):   # the player is back: deadlines run normally again
+            self.db.execute("DELETE FROM preferences WHERE game_id = ? AND user_id = ? AND key = ?",
+                            [game.id, user_id, MISSED_TURN])
         entries = list(outcome.log)
         if private_note:
             entries.insert(0, LogEntry(private_note, (role,), "deadline", {"by": "herald"}))
@@ -1800,6 +1810,13 @@ class TableService:
             start = game.paused_at if game.status == "paused" and game.paused_at else now
             due = start + seconds if seconds > 0 else NO_DEADLINE
             holder = self._holder_in(seats, role)
+            missed = holder is not None and settings.policy_for(kind) == "default" and self.db.execute(
+                "SELECT 1 FROM preferences WHERE game_id = ? AND user_id = ? AND key = ? AND value = ?",
+                [game.id, holder, MISSED_TURN, game.turn_key or ""]).fetchone() is not None
+            if missed:
+                # a missed deadline earlier this game turn: one deadline a turn, not one for every battle
+                # step or phase the absent player is asked about again; the next tick plays the default
+                due = start
             vacation = self.db.execute("SELECT 1 FROM vacations WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
                                        [holder, now, now]).fetchone() if holder else None
             # reminder offsets not shorter than the whole deadline are skipped (they would fire at once)
@@ -1816,6 +1833,9 @@ class TableService:
                     "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
                 continue
             when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
+            if missed:
+                when = (" You missed a deadline this game turn, so the default is taken for you at once "
+                        "until you give an order yourself.")
             unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
             self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
                             text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "

@@ -213,3 +213,42 @@ def test_an_engine_bug_in_one_game_does_not_stop_the_others_deadlines(svc_factor
     assert any(f"game #{crashing}" in n and "failed" in n for n in report.notes)
     assert report.waiting == 1                           # the crashing game waits for its player instead
     assert svc.status(broken).version == svc.status(crashing).version == 1
+
+
+def test_a_player_who_missed_a_deadline_is_not_waited_for_again_in_that_game_turn(svc_factory, frozen):
+    """Under the default policy an absent player costs one deadline a game turn, not one for every phase or
+    battle step they are asked about again: later waits that turn are due at once, until they act."""
+    from rules.richard3 import ENGINE as RICHARD3
+    svc = svc_factory(engines={"richard3": RICHARD3}, turn="1d", secret="1d", policy="default")
+    game = svc.create_game("richard3", channel="chan", creator_id="alice", scenario="1483").game_id
+    svc.join(game, "alice", seat="york")
+    svc.join(game, "bob", seat="lancaster")
+    svc.start(game, "alice", seed=3)
+    turn = svc.status(game).turn_label
+    frozen.tick(timedelta(days=1, seconds=1))
+    for _ in range(40):                     # ticks a minute apart: nobody ever gives an order
+        svc.tick()
+        frozen.tick(timedelta(minutes=1))
+    assert svc.status(game).turn_label != turn   # the whole game turn was played by defaults
+    notices = [m.text for m in messages(svc, "your_move")]
+    assert any("You missed a deadline this game turn" in t for t in notices)
+    # a new game turn gives each player a full deadline again
+    assert all(w.deadline > frozen().timestamp() + DAY - 3600 for w in svc.status(game).waiting)
+
+
+def test_an_order_of_ones_own_ends_the_missed_deadline_rule(svc_factory, frozen):
+    from rules.richard3 import ENGINE as RICHARD3
+    svc = svc_factory(engines={"richard3": RICHARD3}, turn="1d", secret="1d", policy="default")
+    game = svc.create_game("richard3", channel="chan", creator_id="alice", scenario="1483").game_id
+    svc.join(game, "alice", seat="york")
+    svc.join(game, "bob", seat="lancaster")
+    svc.start(game, "alice", seed=3)
+    frozen.tick(timedelta(days=1, seconds=1))
+    svc.tick()                              # both card plays defaulted
+    assert svc.db.execute("SELECT COUNT(*) FROM preferences WHERE key = 'missed_deadline_turn'").fetchone()[0] == 2
+    mover = svc.status(game).waiting[0]
+    if mover.deadline <= frozen().timestamp():   # due at once: the player acts before the next tick
+        choice = svc.choices(game, mover.user_id)[0]
+        svc.submit(game, mover.user_id, choice.actions[0].id, role=choice.role)
+    assert svc.db.execute("SELECT COUNT(*) FROM preferences WHERE key = 'missed_deadline_turn' AND user_id = ?",
+                          [mover.user_id]).fetchone()[0] == 0
