@@ -1294,6 +1294,25 @@ class TableService:
             view = engine.view(self._state(game), self._reader_role(game, user_id, role))
         return _draw(engine.id or game.game, view, picture)
 
+    def warm_pictures(self) -> list[str]:
+        """Draw one public map of each game's first scenario, so the renderer builds its static board
+        layers now (seconds, once per process) rather than when the first player waits for a picture.
+        Returns the games warmed; a game without pictures is skipped."""
+        from rules.core import SetupArgs
+
+        warmed = []
+        for entry in self.catalogue():
+            engine = self._lookup(entry.id)
+            scenario = entry.scenarios[0]
+            try:
+                seats = engine.seatings(scenario.id, scenario.min_players)
+                state = engine.setup(SetupArgs(scenario.id, tuple(seats), 0))
+                _draw(entry.id, engine.view(state, None), "map")
+            except ServiceError:
+                continue
+            warmed.append(entry.id)
+        return warmed
+
     def pictures(self, game_id: int | str) -> list[str]:
         """Picture kinds the renderer offers for this game (empty when the renderer is missing)."""
         with self._lock:

@@ -53,6 +53,15 @@ class HeraldClient(discord.Client):
             await self.sync_commands()
         self.delivery_loop.start()
         self.tick_loop.start()
+        self._warming = asyncio.create_task(self._warm_pictures())
+
+    async def _warm_pictures(self) -> None:
+        """Build the renderer's board layers in a worker thread while the bot connects."""
+        try:
+            warmed = await asyncio.to_thread(self.service.warm_pictures)
+            log.info("Pictures ready for: %s", ", ".join(warmed) or "no game")
+        except Exception:  # only a speed-up: a failure here is logged, never fatal
+            log.exception("Warming the renderer failed")
 
     async def sync_commands(self) -> bool:
         """Register the slash commands with Discord. A refusal is explained in the log (the bot keeps

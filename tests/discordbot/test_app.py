@@ -153,6 +153,7 @@ def test_client_wires_commands_dynamic_items_and_loops(tmp_path):
         store.add_view(plain, 1)
         store.remove_view(plain)
         assert ActionButton not in store._dynamic_items.values()  # the pitfall DynamicView avoids
+        await client._warming   # the renderer is warmed in a worker thread at start (Duel has no pictures)
         client.delivery_loop.cancel()
         client.tick_loop.cancel()
         await asyncio.sleep(0)

@@ -7,7 +7,10 @@ import pytest
 
 from bot.service import (BadOption, BadState, CannotUndo, Forbidden, GameFull, IllegalOrder, NotFound,
                          NotYourSeat, NotYourTurn, SeatTaken, ServiceError, StaleVersion, TableService)
+from bot.config import Config
+from rules.richard3 import ENGINE as RICHARD3
 from tests.service.conftest import dump, started_game
+from tests.support.duel import ENGINE as DUEL
 
 
 def play_round(svc, game, red="bid:2", blue="bid:1"):
@@ -417,3 +420,9 @@ def test_choices_say_when_the_clock_is_stopped(service):
     service.resume(game, "alice")
     service.set_vacation("alice", service._now() + 86400)
     assert service.choices(game, "alice")[0].paused and not service.choices(game, "bob")[0].paused
+
+
+def test_warm_pictures_draws_each_game_with_pictures_once_and_skips_the_others(tmp_path):
+    svc = TableService(str(tmp_path / "warm.db"), Config(), engines={"richard3": RICHARD3, "duel": DUEL})
+    assert svc.warm_pictures() == ["richard3"]   # the test-only Duel has no renderer: skipped, no error
+    svc.close()
