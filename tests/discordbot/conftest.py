@@ -55,6 +55,12 @@ class Table:
     def deliver(self) -> None:
         self.run(self.layer.deliver_pending())
 
+    def start_game(self, game: str = "duel", role: str = "red") -> None:
+        """alice opens ``game`` here taking ``role`` (she is its game master), bob joins, alice starts it."""
+        self.cmd("game new", self.alice, game=game, role=role)
+        self.cmd("game join", self.bob)
+        self.cmd("game start", self.alice)
+
 
 def make_table(tmp_path, engines=None, alice_dms: bool = True, bob_dms: bool = True) -> Table:
     service = TableService(str(tmp_path / "herald.db"), Config(), engines=engines or {"duel": DUEL})

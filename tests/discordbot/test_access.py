@@ -12,9 +12,7 @@ READERS = ["game status", "log", "game history", "deadline", "game join", "game 
 
 
 def _started(t):
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     t.deliver()
 
 

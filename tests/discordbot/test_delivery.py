@@ -14,12 +14,6 @@ from tests.discordbot.fakes import click
 from tests.discordbot.test_game import choices_for
 
 
-def _started(t):
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
-
-
 def _outbox(t):
     return list(t.service.db.query("SELECT id, kind, target_kind, target, delivered_at, dead, attempts, last_error "
                                    "FROM outbox ORDER BY id"))
@@ -31,7 +25,7 @@ def _gm_dms(t):
 
 def test_deleted_channel_is_given_up_and_the_game_master_told_once(table):
     t = table
-    _started(t)
+    t.start_game()
     t.channel.error_code = 10003  # the channel was deleted
     red = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     t.run(click(t.client, t.alice, red, r"^hd:s:1:", value="0"))
@@ -104,7 +98,7 @@ class Exploding:
 
 def test_an_unexpected_error_is_retried_without_stopping_the_round(table, frozen):
     t = table
-    _started(t)
+    t.start_game()
     exploding = Exploding(t.channel)
     t.client.channels[t.channel.id] = exploding
     red = choices_for(t.client.recorder.to_user(t.alice.id), "red")
@@ -130,7 +124,7 @@ def test_an_unexpected_error_is_retried_without_stopping_the_round(table, frozen
 
 def test_unknown_user_is_given_up(table):
     t = table
-    _started(t)
+    t.start_game()
     ghost = t.bob.id
     del t.client.users[ghost]  # Discord no longer knows bob
     t.service.send(1, "A private word for Blue.", role="blue")
@@ -147,7 +141,7 @@ def test_only_the_newly_waited_player_is_mentioned_and_only_they(tmp_path, froze
     t = make_table(tmp_path)
     # a display name that looks like a mention, and a reason with @everyone, ping nobody
     t.bob.display_name = f"<@{t.alice.id}> @everyone"
-    _started(t)
+    t.start_game()
     public = t.client.recorder.public()
     for s in public:
         if "**Now:**" not in s.text():
@@ -196,7 +190,7 @@ def test_a_stale_waiting_line_pings_nobody(table):
 
 def test_a_failure_after_the_move_is_not_reported_as_nothing_played(table, monkeypatch, caplog):
     t = table
-    _started(t)
+    t.start_game()
 
     async def broken():
         raise RuntimeError("database on fire")
@@ -214,7 +208,7 @@ def test_discord_refusing_the_reply_still_answers_the_thinking_message(table):
     """The reply to a click fails at Discord (HTTP 400): the deferred "thinking…" still gets a followup,
     which says truthfully that the order was recorded."""
     t = table
-    _started(t)
+    t.start_game()
     red = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     from tests.discordbot import fakes
 
@@ -254,7 +248,7 @@ def test_a_deferred_thinking_interaction_without_followup_is_unanswered(table):
 
 def test_long_posts_are_split_not_cut(table):
     t = table
-    _started(t)
+    t.start_game()
     long_text = "\n".join(f"Line {i}: " + "x" * 90 for i in range(60))  # about 6000 characters
     t.service.send(1, long_text)
     t.deliver()

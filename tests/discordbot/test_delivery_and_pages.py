@@ -56,15 +56,9 @@ class Wide(Engine):
         return Summary(f"t{state['turn']}", f"Turn {state['turn']}", "Picking")
 
 
-def _started(t, game="wide", role="north"):
-    t.cmd("game new", t.alice, game=game, role=role)
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
-
-
 def test_long_choice_lists_are_paged_and_every_page_works(tmp_path, frozen):
     t = make_table(tmp_path, engines={"wide": Wide()})
-    _started(t)
+    t.start_game("wide", "north")
     dm = choices_for(t.client.recorder.to_user(t.alice.id), "north")
     assert "Page 1 of" in dm.content and L.view_problems(dm.view) == []
     pages = int(re.search(r"Page 1 of (\d+)", dm.content)[1])
@@ -131,7 +125,7 @@ def test_failed_delivery_is_retried_in_order_with_the_same_nonce(table, frozen):
 
 def test_deadlines_pass_through_the_tick(table, frozen):
     t = table
-    _started(t, game="duel", role="red")
+    t.start_game(game="duel", role="red")
     frozen.tick(dt.timedelta(days=3))
     t.run(t.layer.tick())
     t.deliver()
@@ -141,7 +135,7 @@ def test_deadlines_pass_through_the_tick(table, frozen):
 
 def test_undo_takes_back_a_secret_bid(table):
     t = table
-    _started(t, game="duel", role="red")
+    t.start_game(game="duel", role="red")
     red = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     t.run(click(t.client, t.alice, red, r"^hd:s:1:", value="2"))
     undo = t.cmd("undo", t.alice)

@@ -101,9 +101,7 @@ def test_full_duel_game_through_discord(table):
 
 def test_stale_and_foreign_clicks_are_refused(table):
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     red_dm = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     # bob clicks alice's menu (say, she forwarded a screenshot... or a crafted id): refused, nothing played
     intruder = t.run(click(t.client, t.bob, red_dm, r"^hd:s:1:", value="0"))
@@ -131,9 +129,7 @@ def test_buttons_survive_a_restart(table, tmp_path):
     from bot.discordbot.settings import DiscordSettings
 
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     red_dm = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     t.client.herald = Layer(t.service, t.client, DiscordSettings())  # "restart": nothing kept in memory
     inter = t.run(click(t.client, t.alice, red_dm, r"^hd:s:1:", value="1"))
@@ -144,9 +140,7 @@ def test_closed_dms_fall_back_to_ephemeral_and_a_private_hint(tmp_path, frozen):
     from tests.discordbot.conftest import make_table
 
     t = make_table(tmp_path, bob_dms=False)
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     assert not any(s.where == "dm" and s.target == t.bob.id for s in t.client.recorder.sent)
     # the channel never says that bob's DMs are closed; it mentions him once, in the "Now:" line
     public = t.client.recorder.public()
@@ -238,9 +232,7 @@ def test_admin_powers(table):
 
 def test_reading_commands(table):
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     for path in ("game status", "game list", "log", "deadline", "game history", "view", "help"):
         inter = t.cmd(path, t.alice)
         assert inter.recorded and all(s.where == "ephemeral" for s in inter.recorded), path

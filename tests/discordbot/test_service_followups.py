@@ -165,9 +165,7 @@ def test_the_closed_dms_hint_and_delivery_warnings_are_not_repeated_after_a_rest
     from tests.discordbot.conftest import make_table
 
     t = make_table(tmp_path, bob_dms=False)
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     first = t.cmd("game status", t.bob)
     assert any(DM_HELP in s.text() for s in first.recorded)
     _restart(t)
@@ -195,9 +193,7 @@ def test_the_closed_dms_hint_and_delivery_warnings_are_not_repeated_after_a_rest
 
 def test_the_now_line_follows_the_role_field_not_the_text(table):
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     status = t.service.status(1)
     from types import SimpleNamespace
     m = SimpleNamespace(role="blue", text="Now: Red and Blue to act.", kind="waiting")

@@ -213,9 +213,7 @@ def test_page_turns_and_long_prompts_fit_in_a_message(tmp_path, frozen):
 
 def test_history_list_keeps_its_hint(table, monkeypatch):
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     real = t.service.history
 
     def many(game_id, user_id=None, turn=None):
@@ -236,9 +234,7 @@ def test_pictures_over_the_upload_limit_are_not_attached(table, monkeypatch):
     t = table
     assert png_file(b"x" * HUGE) is None and png_file(b"x" * 100) is not None
     monkeypatch.setattr(bot.service, "_draw", lambda game, view, picture: b"\x89PNG" + b"0" * HUGE)
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     begins = [s for s in t.client.recorder.public() if "begins" in s.text()]
     assert begins and not begins[0].files and "too large" in begins[0].text()
     shown = t.cmd("map", t.alice)
@@ -259,9 +255,7 @@ def test_dm_turn_map_setting(tmp_path, frozen, monkeypatch, attach):
     monkeypatch.setattr(bot.service, "_draw", lambda game, view, picture: b"\x89PNG small")
     t = make_table(tmp_path)
     t.layer.settings = discord_settings({"dm_turn_prompts": attach, "delivery_batch": 100}, environ={})
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     dm = choices_for(t.client.recorder.to_user(t.alice.id), "red")
     assert bool(dm.files) is attach
     assert re.search(r"Your move in game #1", dm.content)
@@ -270,9 +264,7 @@ def test_dm_turn_map_setting(tmp_path, frozen, monkeypatch, attach):
 
 def test_a_bot_cannot_take_a_seat_and_deadlines_show_in_local_time(table):
     t = table
-    t.cmd("game new", t.alice, game="duel", role="red")
-    t.cmd("game join", t.bob)
-    t.cmd("game start", t.alice)
+    t.start_game()
     robot = t.client.add_user("robot")
     robot.bot = True
     refused = t.cmd("admin replace-seat", t.alice, role="blue", user=robot)
