@@ -82,13 +82,9 @@ def draw_hand(scene: Scene) -> Image.Image:
     f = font(TEXT)
     fb = font(TEXT, True)
     width = WIDTH - 2 * PAD - 10
-    if scene.card_history:
-        played = [f"turn {turn} " + ", ".join(f"{SIDE_NAME[s]} {_card_label(c)}" for s, c in by_side.items())
-                  for turn, by_side in scene.card_history]
-        played_lines = wrap("Played earlier this campaign: " + "; ".join(played) + ".", f, width)
-    else:
-        played = [_card_label(c) for c in scene.discards]
-        played_lines = wrap("Played earlier this campaign: " + ", ".join(played), f, width) if played else []
+    played = [f"turn {turn} " + ", ".join(f"{SIDE_NAME[s]} {_card_label(c)}" for s, c in by_side.items())
+              for turn, by_side in scene.card_history]
+    played_lines = wrap("Played earlier this campaign: " + "; ".join(played) + ".", f, width) if played else []
     # the player's blocks on the map (by area) and their seats: names readable here at full size
     names = static_data().area_names
     own = [(area, b) for area, blocks in sorted(scene.areas.items(), key=lambda kv: names.get(kv[0], kv[0]))

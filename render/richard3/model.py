@@ -126,7 +126,6 @@ class Scene:
     chosen: dict[str, bool] = field(default_factory=dict)
     hand: Optional[list[CardFace]] = None
     hand_counts: dict[str, int] = field(default_factory=dict)
-    discards: list[CardFace] = field(default_factory=list)
     card_history: list[tuple[int, dict[str, CardFace]]] = field(default_factory=list)   # (turn, side -> card)
     player1: str = ""
     border_use: dict[str, dict[str, int]] = field(default_factory=dict)   # side -> "a|b" -> crossings

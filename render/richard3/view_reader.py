@@ -143,7 +143,6 @@ def read(view: dict[str, Any]) -> Scene:
     if scene.role and cards.get("hand") is not None:
         scene.hand = [card_face(c) for c in cards["hand"]]
     scene.hand_counts = dict(cards.get("hand_size") or {})
-    scene.discards = [card_face(c) for c in cards.get("discards") or []]
     scene.card_history = [(int(h["turn"]), {s: card_face(h[s]) for s in SIDES if h.get(s)})
                           for h in cards.get("history") or []]
     scene.player1 = view.get("player1") or ""

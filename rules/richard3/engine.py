@@ -79,7 +79,6 @@ class RichardIII(Engine):
         rng.shuffle(state, deck)
         state["hands"] = {"york": sorted(deck[:7]), "lancaster": sorted(deck[7:14])}
         state["discards"] = []
-        state["card_history"] = []
         for side in SIDES:
             ctx.log("Your hand: " + ", ".join(_card_label(c) for c in state["hands"][side]) + ".", to=[side])
         pret = pretender_side(state)
@@ -329,7 +328,6 @@ class RichardIII(Engine):
             state["hands"][s].remove(state["played"][s])
             state["discards"].append(state["played"][s])
         state["revealed"] = dict(state["played"])
-        state.setdefault("card_history", []).append({"turn": state["turn"], **state["played"]})
         ctx.reveal()
         y, l = state["played"]["york"], state["played"]["lancaster"]
         ctx.log(f"Cards revealed: York {_card_label(y)}, Lancaster {_card_label(l)}. "

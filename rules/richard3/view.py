@@ -20,6 +20,15 @@ def _card(cid):
     return {"id": cid, "name": c["name"], "ap": c["ap"], "event": c.get("event")}
 
 
+def _card_history(discards, played):
+    """The campaign's revealed cards by game turn: each reveal discards York's card, then Lancaster's (1.1),
+    and the pile starts empty at each deal, so pair n is turn n + 1."""
+    pairs = [dict(zip(SIDES, discards[i:i + 2])) for i in range(0, len(discards) - 1, 2)]
+    if played:   # this turn's cards are shown as "played", not as history
+        pairs = pairs[:-1]
+    return [{"turn": n + 1, **{s: _card(c) for s, c in pair.items()}} for n, pair in enumerate(pairs)]
+
+
 def _battle_area(state):
     b = state.get("battle")
     return b["area"] if b else None
@@ -111,8 +120,7 @@ def build(state, role, active=(), waiting=()):
         "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
         "played": {s: _card(played[s]) for s in SIDES} if played else None,
         "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
-        "history": [{"turn": h["turn"], **{s: _card(h[s]) for s in SIDES}}
-                    for h in state.get("card_history", []) if not played or h["turn"] != state["turn"]],
+        "history": _card_history(state["discards"], played),
     }
     captive = state.get("captive")
     view = {

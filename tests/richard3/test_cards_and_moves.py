@@ -338,3 +338,18 @@ def test_1_2_ap3_example_every_mix_of_moves_and_recruits(moves, recruits):
         state = do(state, "york", [a for a in ids(state, "york") if a.startswith("at:")][0])
     assert ENGINE.active_roles(state) == ["lancaster"]      # all 3 AP used: York's phase is over
     assert len(state["moved"]) == 3
+
+
+def test_1_1_the_view_lists_the_cards_revealed_earlier_this_campaign_by_turn_and_player():
+    import random
+    chooser = random.Random(4)
+    state = new_game()
+    revealed = {}
+    while not (state["turn"] == 3 and state["step"] == "card"):
+        role = chooser.choice(ENGINE.active_roles(state))
+        state = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id).state
+        if state["revealed"]:
+            revealed[state["turn"]] = dict(state["revealed"])
+    history = ENGINE.view(state, None)["cards"]["history"]
+    assert [(h["turn"], h["york"]["id"], h["lancaster"]["id"]) for h in history] == \
+        [(t, r["york"], r["lancaster"]) for t, r in sorted(revealed.items())]
