@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from ..core import (ACCENT, INK, PAPER, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, legend,
                     legend_height, title_strip, whose_fill, wrap)
-from .model import Battle, BattleSide, Departed, Scene, static_data
+from .model import BattleSide, Departed, Scene, static_data
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block
 
 BIG = 124          # a block in the battle

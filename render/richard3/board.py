@@ -158,9 +158,5 @@ def city_tower(d: ImageDraw.ImageDraw, x: float, y: float, size: float, side: st
                fill=INK if side == "york" else WHITE, anchor="mm")
 
 
-def preview(path: str) -> None:  # pragma: no cover - a debugging aid
-    draw_static().save(path)
-
-
 def _geo() -> Geometry:
     return geometry()

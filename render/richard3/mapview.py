@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, crown, fit_font, font, legend, legend_height,
                     path_arrow, title_strip, whose_fill, wrap)
-from .board import (BORDER_STYLE, GOLD, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
+from .board import (BORDER_STYLE, GOLD, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
 from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect, _fitting,
                        geometry, grow, overlap)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import (Battle, BattleSide, CardFace, Departed, Move, Scene, Throne, block_face, card_face,
+from .model import (Battle, BattleSide, Departed, Move, Scene, Throne, block_face, card_face,
                     static_data)
 from .pieces import SIDE_NAME, BlockFace
 
