@@ -753,8 +753,7 @@ class Layer:
         perms = getattr(interaction, "app_permissions", None)
         if perms is None:  # pragma: no cover - every interaction from Discord carries them
             return []
-        need = ["view_channel", "send_messages_in_threads" if self._in_thread(interaction.channel) else "send_messages",
-                "attach_files", "embed_links"]
+        need = self._posting_needs(interaction.channel, with_file=True)
         if thread:
             need += ["create_public_threads", "send_messages_in_threads"]
         missing: list[str] = []
@@ -1626,9 +1625,14 @@ class Layer:
         except Exception:
             return True
 
+    def _posting_needs(self, channel: Any, with_file: bool) -> list[str]:
+        """The permissions (discord.Permissions attribute names) Herald needs to post a game's messages in
+        ``channel``: see it, send (in a thread: send in threads), embed links, and attach the map."""
+        return (["view_channel", "send_messages_in_threads" if self._in_thread(channel) else "send_messages",
+                 "embed_links"] + (["attach_files"] if with_file else []))
+
     def _missing_in(self, channel: Any, with_file: bool) -> list[str]:
-        need = ["view_channel", "send_messages_in_threads" if self._in_thread(channel) else "send_messages",
-                "embed_links"] + (["attach_files"] if with_file else [])
+        need = self._posting_needs(channel, with_file)
         everything = [PERMISSION_NAMES[n] for n in need]
         me = getattr(getattr(channel, "guild", None), "me", None)
         if channel is None or me is None:
