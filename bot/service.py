@@ -913,9 +913,7 @@ class TableService:
         with self._write():
             game = self._game(game_id)
             self._seat_of(game, user_id)
-            self.db.execute("INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,'autopass',?) "
-                            "ON CONFLICT(game_id, user_id, key) DO UPDATE SET value = excluded.value",
-                            [game.id, user_id, "1" if on else "0"])
+            self._set_preference(game.id, user_id, "autopass", "1" if on else "0")
             if on and game.status == "active":
                 engine = self._engine(game.game)
                 self._settle(game, engine, self._state(game))
@@ -1231,9 +1229,7 @@ class TableService:
             label = legal[action].label
             holder = self._holder_in(self._seats(game), role)
             if holder:   # the rest of this game turn is played by defaults at once, unless they act
-                self.db.execute("INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?) "
-                                "ON CONFLICT(game_id, user_id, key) DO UPDATE SET value = excluded.value",
-                                [game.id, holder, MISSED_TURN, game.turn_key or ""])
+                self._set_preference(game.id, holder, MISSED_TURN, game.turn_key or "")
             try:
                 self._apply(game, engine, state, role, action, label, SYSTEM_DEADLINE, None,
                             note=(f"The deadline for {name} has passed; the default was taken for them."
@@ -1865,6 +1861,12 @@ class TableService:
             # ``role``: the roles newly waited for, comma-separated (front ends mention their players)
             self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(newly_waiting),
                             text=f"Now: {names} to act.")
+
+    def _set_preference(self, game_id: int, user_id: str, key: str, value: str) -> None:
+        """A player's setting in one game (inside the caller's transaction)."""
+        self.db.execute("INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?) "
+                        "ON CONFLICT(game_id, user_id, key) DO UPDATE SET value = excluded.value",
+                        [game_id, user_id, key, value])
 
     def _settle(self, game: _Game, engine: Engine, state: dict) -> int:
         """Automatic passes for players who asked for them, until nobody qualifies. Returns how many."""
