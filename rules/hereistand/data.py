@@ -205,6 +205,7 @@ class GameData:
     reformers: dict[str, dict]
     dow_costs: dict[str, dict[str, int]]
     master_of_italy_keys: tuple[str, ...]
+    religious_struggle: dict
     cards: dict[int, Card]
     scenarios: dict[str, Scenario]
     seats: dict[int, tuple[tuple[str, ...], ...]]
@@ -241,6 +242,15 @@ class GameData:
             if n == b:
                 return is_pass
         raise KeyError(f"{a} and {b} are not connected")
+
+    def dow_cost(self, declarer: str, target: str) -> int | None:
+        """CP to declare war (Diplomatic Status display); None where 9.6 forbids the declaration outright."""
+        return self.dow_costs.get(declarer, {}).get(target)
+
+    def religious_struggle_vp(self, protestant_spaces: int) -> tuple[int, int]:
+        """(Papal VP, Protestant VP) read off the Religious Struggle card for a Protestant-space count."""
+        steps = sum(1 for t in self.religious_struggle["thresholds"] if protestant_spaces >= t)
+        return self.religious_struggle["papacy_vp_at_zero"] - steps, steps
 
     def keys_of(self, power_id: str) -> tuple[str, ...]:
         """Key spaces whose home power is `power_id` (Algiers counts for the Ottoman)."""
@@ -366,6 +376,7 @@ def load() -> GameData:
         reformers={r["id"]: r for r in powers_raw["reformers"]},
         dow_costs=powers_raw["declaration_of_war_costs"],
         master_of_italy_keys=tuple(powers_raw["master_of_italy_keys"]),
+        religious_struggle=powers_raw["religious_struggle"],
         cards={c["number"]: _card(c) for c in cards_raw["cards"]},
         scenarios={sid: _scenario(sid, raw, scen_raw["scenarios"]) for sid, raw in scen_raw["scenarios"].items()},
         seats={int(n): tuple(tuple(seat) for seat in seats) for n, seats in scen_raw["seats"].items()},

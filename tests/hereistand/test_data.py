@@ -235,6 +235,26 @@ def test_6_1_home_cards():
             assert G.card(n).playable_by == (p,)
 
 
+def test_9_6_declaration_of_war_restrictions_in_the_cost_table():
+    """9.6 standing restrictions 1-3: never on Hungary-Bohemia; no Ottoman/Papal/Protestant DOW on Scotland;
+    England never on Venice. Independent keys are attacked without a declaration (restriction 8)."""
+    for declarer, row in G.dow_costs.items():
+        assert declarer in MAJORS and declarer not in row
+        assert "hungary" not in row
+        assert set(row) <= set(MAJORS + MINORS) and all(cost > 0 for cost in row.values())
+    for declarer in ("ottoman", "papacy", "protestant"):
+        assert G.dow_cost(declarer, "scotland") is None
+    assert G.dow_cost("england", "venice") is None
+    assert G.dow_cost("hapsburg", "england") == 3          # 21.3: Catherine of Aragon makes it 2 CP cheaper
+
+
+def test_religious_struggle_track():
+    assert G.religious_struggle_vp(0) == (15, 0)
+    assert G.religious_struggle_vp(12) == (12, 3)
+    papal, protestant = zip(*(G.religious_struggle_vp(n) for n in range(51)))
+    assert all(a >= b for a, b in zip(papal, papal[1:])) and papal[49] == 1 and protestant[49] == 14
+
+
 # --- units and leaders ---------------------------------------------------------------------------------------
 
 def test_5_2_5_3_unit_types_per_power():
