@@ -475,3 +475,16 @@ def test_lookups_fail_with_a_clear_message():
     with pytest.raises(KeyError, match="has no ruler"):
         G.power("france").ruler("louis-xiv")
     assert load() is G                                             # cached
+
+
+def test_start_keys_cards_and_vp_of_1517():
+    """Regression guard on the key tracks as read at the 1517 start (keys the power controls, 6.2 / 23.2)."""
+    sc = G.scenario("1517")
+    got = {}
+    for power in MAJORS[:-1]:
+        keys = [s.id for s in G.spaces.values() if s.type == "key" and G.start_control("1517", s.id) == power]
+        p = G.power(power)
+        got[power] = (len(keys), p.base_cards(len(keys)) + p.ruler(sc.rulers[power]).card_bonus, p.base_vp(len(keys)))
+    assert got == {"ottoman": (4, 3, 8), "hapsburg": (8, 5, 9), "england": (4, 3, 9), "france": (6, 4, 12),
+                   "papacy": (2, 3, 4)}
+    assert G.religious_struggle_vp(0)[0] + got["papacy"][2] == 19
