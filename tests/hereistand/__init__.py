@@ -1,0 +1,1 @@
+"""Here I Stand tests."""
