@@ -1,0 +1,434 @@
+"""Crown of Roses component data, loaded from rules/crownofroses/data/*.json (format and sources in DATA.md).
+
+`load()` returns one immutable GameData per data directory (cached). Every value is read from the files, so a
+player who owns the game corrects the map, a block or a card by editing the JSON, with no code change; a
+mistake in an edit raises DataError naming the file, the path and what is wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from rules.crownofroses.model import (BLOCK_KINDS, BORDER_KINDS, CARD_TYPES, DIE_LETTERS, LOYALTIES, Block, Board,
+                                      Border, CardsInPlay, Components, Estuary, ExileBox, GameData, Garrison, Heir,
+                                      House, HouseCard, OperationsCard, ParliamentCard, Region, Scenario, SeaZone,
+                                      Setup, Shire, SupportLevel, Victory, Wash)
+from rules.crownofroses.provenance import DataError, Reader, SourcedValue
+
+DATA_DIR = Path(__file__).parent / "data"
+FILES = ("map.json", "blocks.json", "cards.json", "scenarios.json", "components.json")
+OPTIONAL = (type(None),)
+
+__all__ = ["DATA_DIR", "DataError", "GameData", "SourcedValue", "load", "reconstructed_values",
+           "provenance_summary"]
+
+
+def load(directory: str | Path | None = None) -> GameData:
+    """The data in `directory` (default: the package's own data), read once per directory."""
+    return _load(str(Path(directory or DATA_DIR).resolve()))
+
+
+def clear_cache() -> None:
+    """Forget loaded data (after editing files in a directory already loaded)."""
+    _load.cache_clear()
+
+
+def reconstructed_values(data: GameData | None = None) -> list[str]:
+    """One line per reconstructed value, for a disclosure such as `/game info`."""
+    data = data or load()
+    return [v.describe(data.methods) for v in data.reconstructed()]
+
+
+def provenance_summary(data: GameData | None = None) -> dict[str, dict[str, int]]:
+    """file -> {stated, inferred, reconstructed} counts, plus 'all'."""
+    data = data or load()
+    return {f: {t: c[t] for t in ("stated", "inferred", "reconstructed")}
+            for f, c in data.provenance_counts().items()}
+
+
+@functools.lru_cache(maxsize=8)
+def _load(directory: str) -> GameData:
+    raw = {}
+    for name in FILES:
+        path = Path(directory) / name
+        try:
+            raw[name] = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DataError(f"{name}: file not found in {directory}") from None
+        except json.JSONDecodeError as e:
+            raise DataError(f"{name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    sink: list[SourcedValue] = []
+    readers = {name: Reader(name, raw[name], sink) for name in FILES}
+    components = _components(readers["components.json"])
+    board = _board(readers["map.json"])
+    blocks, garrison = _blocks(readers["blocks.json"], board, components)
+    operations, house_cards, parliament = _cards(readers["cards.json"], board, blocks, components)
+    _check_links(readers, board, blocks, house_cards, parliament)
+    general, scenarios = _scenarios(readers["scenarios.json"], blocks, house_cards, operations, parliament,
+                                    components, board)
+    methods = {k: v for r in readers.values() for k, v in r.methods.items()}
+    return GameData(directory, board, blocks, garrison, operations, house_cards, parliament, components, general,
+                    scenarios, methods, tuple(sink))
+
+
+def _xy(r: Reader, node: dict, key: str, path: str) -> tuple[int, int]:
+    v = r.get(node, key, path, list)
+    if len(v) != 2 or not all(isinstance(c, (int, float)) for c in v):
+        raise r.fail(f"{path}.{key}", f"expected [x, y], got {v!r}")
+    return (v[0], v[1])
+
+
+def _ids(r: Reader, node: dict, key: str, path: str, known, what: str, optional: bool = False) -> tuple:
+    """A tagged list of ids, each of which must exist in `known`."""
+    values = r.get(node, key, path, list, optional=optional, default=[])
+    for v in values:
+        if v not in known:
+            raise r.fail(f"{path}.{key}", f"unknown {what} {v!r}")
+    return tuple(values)
+
+
+def _one_of(r: Reader, path: str, value, allowed, what: str):
+    if value not in allowed:
+        raise r.fail(path, f"{what} must be one of {sorted(str(a) for a in allowed)}, got {value!r}")
+    return value
+
+
+# ---------------------------------------------------------------------------------------------- components
+def _components(r: Reader) -> Components:
+    houses = {}
+    for hid, h in r.node(r.raw, "houses", "houses").items():
+        p = f"houses.{hid}"
+        houses[hid] = House(hid, r.get(h, "name", p, str), r.get(h, "colour", p, str),
+                            r.get(h, "card_prefix", p, str), tuple(r.get(h, "player_counts", p, list)))
+    hand = r.node(r.raw, "hand", "hand")
+    markers = r.get(r.raw, "ip_markers_per_house", "", dict)
+    hits = r.get(r.raw, "dice_hits", "", dict)
+    return Components(
+        houses=houses,
+        ip_markers={int(k): int(v) for k, v in markers.items()},
+        support_markers=r.get(r.raw, "support_markers_per_house", "", int),
+        dice_hits={k: tuple(v) for k, v in hits.items()},
+        plundered_markers=r.get(r.raw, "plundered_markers", "", int),
+        operations_cards=r.get(r.raw, "operations_cards", "", int),
+        base_draw=r.get(hand, "base_draw", "hand", int),
+        max_operations_cards=r.get(hand, "max_operations_cards", "hand", int),
+        max_bonus_cards=r.get(hand, "max_bonus_cards", "hand", int),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- map
+def _board(r: Reader) -> Board:
+    canvas = _xy(r, r.raw, "canvas", "")
+    regions = {rid: Region(rid, r.get(v, "name", f"regions.{rid}", str), r.get(v, "line_colour", f"regions.{rid}", str))
+               for rid, v in r.node(r.raw, "regions", "regions").items()}
+    seas_raw = r.node(r.raw, "sea_zones", "sea_zones")
+    seas = {}
+    for sid, v in seas_raw.items():
+        p = f"sea_zones.{sid}"
+        seas[sid] = SeaZone(sid, r.get(v, "name", p, str), _ids(r, v, "adjacent_zones", p, seas_raw, "sea zone"),
+                            _xy(r, v, "label_position", p))
+    shields = {sid: r.get(v, "name", f"shields.{sid}", str) for sid, v in r.node(r.raw, "shields", "shields").items()}
+    shires_raw = r.node(r.raw, "shires", "shires")
+    exiles = {}
+    for eid, v in r.node(r.raw, "exile_boxes", "exile_boxes").items():
+        p = f"exile_boxes.{eid}"
+        exiles[eid] = ExileBox(eid, r.get(v, "name", p, str), _ids(r, v, "land_adjacent", p, shires_raw, "shire"),
+                               _ids(r, v, "sea_zones", p, seas, "sea zone"), _xy(r, v, "position", p))
+    shires = {sid: _shire(r, sid, v, regions, seas, shields) for sid, v in shires_raw.items()}
+
+    borders, by_pair = [], {}
+    for i, v in enumerate(r.node(r.raw, "borders", "borders")):
+        p = f"borders[{i}]"
+        pair = r.get(v, "shires", p, list)
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise r.fail(f"{p}.shires", f"a border joins two different shires, got {pair!r}")
+        for s in pair:
+            if s not in shires:
+                raise r.fail(f"{p}.shires", f"unknown shire {s!r}")
+        kind = _one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BORDER_KINDS, "border kind")
+        key = frozenset(pair)
+        if key in by_pair:
+            raise r.fail(f"{p}.shires", f"{pair[0]}–{pair[1]} is listed twice")
+        border = Border(pair[0], pair[1], kind)
+        borders.append(border)
+        by_pair[key] = border
+    neighbours = {s: [] for s in shires}
+    for b in borders:
+        neighbours[b.a].append((b.b, b.kind))
+        neighbours[b.b].append((b.a, b.kind))
+
+    w = r.node(r.raw, "wash", "wash")
+    wash_pair = _ids(r, w, "shires", "wash", shires, "shire")
+    wash = Wash((wash_pair[0], wash_pair[1]), r.get(w, "cost_mp", "wash", int), r.get(w, "attrition_roll", "wash", bool),
+                r.get(w, "counts_as_border", "wash", bool))
+    estuaries = []
+    for i, v in enumerate(r.node(r.raw, "estuaries", "estuaries")):
+        pair = _ids(r, v, "shires", f"estuaries[{i}]", shires, "shire")
+        if frozenset(pair) in by_pair:
+            raise r.fail(f"estuaries[{i}]", f"{pair[0]}–{pair[1]} is an estuary but also listed as a border")
+        estuaries.append(Estuary((pair[0], pair[1]), r.get(v, "name", f"estuaries[{i}]", str)))
+    if frozenset(wash.shires) in by_pair and not wash.counts_as_border:
+        raise r.fail("wash", "the Wash shires are also listed as a land border")
+    not_in_play = r.tagged_list(r.raw, "not_in_play", "")
+
+    track = r.node(r.raw, "popular_support", "popular_support")
+    lo, hi = r.get(track, "range", "popular_support", list)
+    levels = {}
+    for key, v in r.node(track, "levels", "popular_support.levels").items():
+        p = f"popular_support.levels.{key}"
+        levels[int(key)] = SupportLevel(int(key), r.get(v, "ip", p, int), r.get(v, "votes", p, int),
+                                        r.get(v, "cards", p, int))
+    if sorted(levels) != list(range(lo, hi + 1)):
+        raise r.fail("popular_support.levels", f"needs exactly the levels {lo}..{hi}")
+    return Board(canvas, regions, seas, exiles, shields, shires, tuple(borders), wash, tuple(estuaries), not_in_play,
+                 (lo, hi), levels, by_pair, {s: tuple(sorted(n)) for s, n in neighbours.items()})
+
+
+def _shire(r: Reader, sid: str, v: dict, regions, seas, shields) -> Shire:
+    p = f"shires.{sid}"
+    region = r.get(v, "region", p, (str, *OPTIONAL))
+    if region is not None and region not in regions:
+        raise r.fail(f"{p}.region", f"unknown region {region!r}")
+    sv = r.get(v, "sv", p, int)
+    if sv < 0:
+        raise r.fail(f"{p}.sv", "a shire value cannot be negative")
+    seats = r.tagged_list(v, "seats", p)
+    for s in seats:
+        if s not in shields:
+            raise r.fail(f"{p}.seats", f"unknown shield {s!r} (add it under 'shields')")
+    return Shire(
+        id=sid,
+        name=r.get(v, "name", p, str),
+        region=region,
+        sv=sv,
+        sl=_one_of(r, f"{p}.sl", r.get(v, "sl", p, str), LOYALTIES, "shire loyalty"),
+        coastal_seas=_ids(r, v, "coastal_seas", p, seas, "sea zone"),
+        seats=seats,
+        office_seats=r.tagged_list(v, "office_seats", p),
+        royal_demesne=r.get(v, "royal_demesne", p, bool),
+        position=_xy(r, v, "position", p),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- blocks
+def _steps(r: Reader, node: dict, path: str) -> tuple[str, ...]:
+    steps = r.get(node, "steps", path, list)
+    ok = steps and all(isinstance(s, str) and s and set(s) <= set(DIE_LETTERS) for s in steps)
+    if not ok:
+        raise r.fail(f"{path}.steps", f"expected dice strings of {DIE_LETTERS}, full strength first; got {steps!r}")
+    if any(len(a) < len(b) for a, b in zip(steps, steps[1:])):
+        raise r.fail(f"{path}.steps", "each step must roll no more dice than the one above it")
+    return tuple(steps)
+
+
+def _blocks(r: Reader, board: Board, components: Components) -> tuple[dict[str, Block], Garrison]:
+    places = set(components.houses) | {"inactive", "unavailable"}
+    blocks = {}
+    for bid, v in r.node(r.raw, "blocks", "blocks").items():
+        p = f"blocks.{bid}"
+        kind = _one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BLOCK_KINDS, "block kind")
+        start = r.get(v, "start_house", p, dict)
+        if sorted(start) != ["2", "3", "4"]:
+            raise r.fail(f"{p}.start_house", "needs the player counts \"2\", \"3\" and \"4\"")
+        for count, house in start.items():
+            _one_of(r, f"{p}.start_house.{count}", house, places, "start house")
+        heir = None
+        if kind == "heir":
+            heir = Heir(r.get(v, "heir_card", p, str), r.get(v, "succession", p, int), r.get(v, "entry_turn", p, int),
+                        r.get(v, "carry_over", p, int))
+        shield = r.get(v, "shield", p, (str, *OPTIONAL), optional=True)
+        if shield is not None and shield not in board.shields:
+            raise r.fail(f"{p}.shield", f"unknown shield {shield!r}")
+        blocks[bid] = Block(
+            id=bid,
+            name=r.get(v, "name", p, str),
+            kind=kind,
+            label_colour=r.get(v, "label_colour", p, (str, *OPTIONAL)),
+            start_house={int(k): h for k, h in start.items()},
+            rank=r.get(v, "rank", p, (int, *OPTIONAL)),
+            command_rating=r.get(v, "command_rating", p, (int, *OPTIONAL)),
+            steps=_steps(r, v, p),
+            person=r.get(v, "person", p, (str, *OPTIONAL), optional=True),
+            rop_box=r.get(v, "rop_box", p, bool, optional=True, default=False),
+            rop_threshold=r.get(v, "rop_threshold", p, (int, *OPTIONAL), optional=True),
+            rop_roses=r.get(v, "rop_roses", p, dict, optional=True, default={}),
+            shield=shield,
+            heir=heir,
+            office=r.get(v, "office", p, str, optional=True),
+            host_cr_bonus=r.get(v, "host_cr_bonus", p, int, optional=True, default=0),
+        )
+    g = r.node(r.raw, "tower_garrison", "tower_garrison")
+    garrison = Garrison(r.get(g, "name", "tower_garrison", str), _steps(r, g, "tower_garrison"),
+                        r.get(g, "rules", "tower_garrison", str))
+    return blocks, garrison
+
+
+# ---------------------------------------------------------------------------------------------- cards
+def _cards(r: Reader, board: Board, blocks, components: Components):
+    operations = {}
+    for key, v in r.node(r.raw, "operations", "operations").items():
+        p = f"operations.{key}"
+        plague = r.get(v, "plague_location", p, str)
+        if plague not in board.shires:
+            raise r.fail(f"{p}.plague_location", f"unknown shire {plague!r}")
+        table = r.get(v, "embassy_table", p, dict, optional=True)
+        if table is not None:
+            if sorted(table) != [str(d) for d in range(1, 7)] or any(s not in board.shires for s in table.values()):
+                raise r.fail(f"{p}.embassy_table", "needs rolls \"1\"..\"6\", each naming a shire")
+            table = {int(k): s for k, s in table.items()}
+        dice = r.get(v, "raid_dice", p, list, optional=True)
+        operations[int(key)] = OperationsCard(
+            number=int(key), title=r.get(v, "title", p, str),
+            type=_one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
+            ops=r.get(v, "ops", p, (int, *OPTIONAL)), plague_location=plague, text=r.get(v, "text", p, str),
+            embassy_table=table, raid_dice=tuple(dice) if dice is not None else None)
+    house_cards = {}
+    for cid, v in r.node(r.raw, "house", "house").items():
+        p = f"house.{cid}"
+        house = _one_of(r, f"{p}.house", r.get(v, "house", p, str), components.houses, "house")
+        block = r.get(v, "block", p, str, optional=True)
+        if block is not None and block not in blocks:
+            raise r.fail(f"{p}.block", f"unknown block {block!r}")
+        house_cards[cid] = HouseCard(cid, house, r.get(v, "title", p, str),
+                                     _one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
+                                     r.get(v, "ops", p, (int, *OPTIONAL)), r.get(v, "text", p, str), block)
+    parliament = {}
+    for oid, v in r.node(r.raw, "parliament", "parliament").items():
+        p = f"parliament.{oid}"
+        parliament[oid] = ParliamentCard(oid, r.get(v, "name", p, str), r.get(v, "rank", p, int), r.get(v, "ip", p, int),
+                                         r.get(v, "votes", p, int), r.get(v, "support", p, int),
+                                         r.get(v, "ability", p, str),
+                                         r.get(v, "votes_without_king", p, int, optional=True))
+    return operations, house_cards, parliament
+
+
+def _check_links(readers, board: Board, blocks, house_cards, parliament) -> None:
+    """References between files: office seats, office blocks, heir cards and their blocks."""
+    m, b = readers["map.json"], readers["blocks.json"]
+    for s in board.shires.values():
+        for office in s.office_seats:
+            if office not in parliament:
+                raise m.fail(f"shires.{s.id}.office_seats", f"unknown office {office!r}")
+    for blk in blocks.values():
+        if blk.office is not None and blk.office not in parliament:
+            raise b.fail(f"blocks.{blk.id}.office", f"unknown office {blk.office!r}")
+        if blk.heir is not None:
+            card = house_cards.get(blk.heir.card)
+            if card is None or card.block != blk.id:
+                raise b.fail(f"blocks.{blk.id}.heir_card",
+                             f"card {blk.heir.card!r} must exist in cards.json and name this block")
+
+
+# ---------------------------------------------------------------------------------------------- scenarios
+def _scenarios(r: Reader, blocks, house_cards, operations, parliament, components, board):
+    general = {k: r.get(r.raw["general_setup"], k, "general_setup") for k in r.node(r.raw, "general_setup", "")}
+    core = {"section", "name", "first_turn", "last_turn", "player_counts", "starting_king", "victory",
+            "placement_order", "setups", "special_rules"}
+    scenarios = {}
+    for sid, v in r.node(r.raw, "scenarios", "scenarios").items():
+        p = f"scenarios.{sid}"
+        vic = r.node(v, "victory", f"{p}.victory")
+        targets = r.get(vic, "military_targets", f"{p}.victory", (dict, *OPTIONAL))
+        for house, ids in (targets or {}).items():
+            for t in ids:
+                if t not in blocks:
+                    raise r.fail(f"{p}.victory.military_targets", f"unknown block {t!r}")
+        victory = Victory({h: tuple(ids) for h, ids in targets.items()} if targets is not None else None,
+                          r.get(vic, "kingships_needed", f"{p}.victory", int),
+                          r.get(vic, "kingships_consecutive", f"{p}.victory", bool),
+                          r.get(vic, "starting_kingship_counts", f"{p}.victory", bool))
+        setups = {int(c): _setup(r, f"{p}.setups.{c}", s, int(c), blocks, house_cards, operations, parliament,
+                                 components) for c, s in r.node(v, "setups", f"{p}.setups").items()}
+        counts = tuple(r.get(v, "player_counts", p, list))
+        if sorted(setups) != sorted(counts):
+            raise r.fail(f"{p}.setups", f"needs one setup for each player count {list(counts)}")
+        extras = {k: r.get(v, k, p) for k in v if k not in core}
+        _check_scenario_ids(r, p, extras, blocks, board)
+        scenarios[sid] = Scenario(
+            id=sid, section=r.get(v, "section", p, str), name=r.get(v, "name", p, str),
+            first_turn=r.get(v, "first_turn", p, int), last_turn=r.get(v, "last_turn", p, int),
+            player_counts=counts,
+            starting_king=_one_of(r, f"{p}.starting_king", r.get(v, "starting_king", p, str), components.houses,
+                                  "house"),
+            victory=victory, placement_order=_ids(r, v, "placement_order", p, components.houses, "house"),
+            setups=setups, special_rules=r.tagged_list(v, "special_rules", p), rules=extras)
+    return general, scenarios
+
+
+def _check_scenario_ids(r: Reader, p: str, extras: dict, blocks, board) -> None:
+    for key in ("heir_only_blocks",):
+        for b in extras.get(key) or ():
+            if b not in blocks:
+                raise r.fail(f"{p}.{key}", f"unknown block {b!r}")
+    for s in extras.get("plundered") or ():
+        if s not in board.shires:
+            raise r.fail(f"{p}.plundered", f"unknown shire {s!r}")
+    feud = extras.get("feud")
+    if feud:
+        for b in [*feud["blocks"], feud["excludes"]]:
+            if b not in blocks:
+                raise r.fail(f"{p}.feud", f"unknown block {b!r}")
+
+
+def _setup(r: Reader, p: str, v: dict, players: int, blocks, house_cards, operations, parliament, components) -> Setup:
+    houses = _ids(r, v, "houses", p, components.houses, "house")
+    if len(houses) != players:
+        raise r.fail(f"{p}.houses", f"{players} players need {players} houses, got {list(houses)}")
+
+    def per_house(key: str, kind=dict) -> dict:
+        value = r.get(v, key, p, kind)
+        if set(value) - set(houses):
+            raise r.fail(f"{p}.{key}", f"names houses not in play: {sorted(set(value) - set(houses))}")
+        return value
+
+    own = {}
+    for h, node in r.node(v, "blocks", f"{p}.blocks").items():
+        if h not in houses:
+            raise r.fail(f"{p}.blocks", f"house {h!r} is not in play")
+        own[h] = tuple(_checked(r, f"{p}.blocks.{h}", r.tagged(node, f"{p}.blocks.{h}"), blocks, "block"))
+    seen = [b for ids in own.values() for b in ids]
+    if len(seen) != len(set(seen)):
+        raise r.fail(f"{p}.blocks", "a block is listed for two houses")
+    cards = {}
+    for h, node in r.node(v, "cards_in_play", f"{p}.cards_in_play").items():
+        c = r.tagged(node, f"{p}.cards_in_play.{h}")
+        _checked(r, f"{p}.cards_in_play.{h}.house", c.get("house", []), house_cards, "house card")
+        _checked(r, f"{p}.cards_in_play.{h}.operations", c.get("operations", []), operations, "operations card")
+        cards[h] = CardsInPlay(tuple(c.get("house", [])), tuple(c.get("operations", [])))
+    offices = r.get(v, "offices", p, dict)
+    for office, holder in offices.items():
+        if office not in parliament:
+            raise r.fail(f"{p}.offices", f"unknown office {office!r}")
+        if holder not in blocks:
+            raise r.fail(f"{p}.offices.{office}", f"unknown block {holder!r}")
+    attached = r.get(v, "attached", p, dict)
+    _checked(r, f"{p}.attached", [*attached, *(h for h in attached.values() if h)], blocks, "block")
+    removed = per_house("house_cards_removed")
+    for h, ids in removed.items():
+        _checked(r, f"{p}.house_cards_removed.{h}", ids, house_cards, "house card")
+    extra = r.get(v, "extra_house_cards", p, dict, optional=True, default={})
+    for h, ids in extra.items():
+        _checked(r, f"{p}.extra_house_cards.{h}", ids, operations, "operations card")
+    captive = r.get(v, "captive", p, dict, optional=True)
+    return Setup(
+        players=players, houses=houses,
+        support=per_house("support"), influence=per_house("influence"), blocks=own,
+        set_aside=tuple(_checked(r, f"{p}.set_aside", r.get(v, "set_aside", p, list), blocks, "block")),
+        attached=attached,
+        unavailable=tuple(_checked(r, f"{p}.unavailable", r.get(v, "unavailable", p, list), blocks, "block")),
+        out_of_play=tuple(_checked(r, f"{p}.out_of_play", r.get(v, "out_of_play", p, list), blocks, "block")),
+        removed_blocks=tuple(_checked(r, f"{p}.removed_blocks", r.get(v, "removed_blocks", p, list), blocks,
+                                      "block")),
+        cards_in_play=cards,
+        house_cards_removed={h: tuple(ids) for h, ids in removed.items()},
+        extra_house_cards={h: tuple(ids) for h, ids in extra.items()},
+        offices=offices, captive=captive)
+
+
+def _checked(r: Reader, path: str, ids, known, what: str):
+    for i in ids:
+        if i not in known:
+            raise r.fail(path, f"unknown {what} {i!r}")
+    return ids
