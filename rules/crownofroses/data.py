@@ -59,6 +59,16 @@ def _load(directory: str) -> GameData:
             raise DataError(f"{name}: file not found in {directory}") from None
         except json.JSONDecodeError as e:
             raise DataError(f"{name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    try:
+        return _build(directory, raw)
+    except DataError:
+        raise
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
+        raise DataError(f"data in {directory} has an unexpected shape ({type(e).__name__}: {e}); "
+                        "compare the edited entry with the format in DATA.md") from None
+
+
+def _build(directory: str, raw: dict) -> GameData:
     sink: list[SourcedValue] = []
     readers = {name: Reader(name, raw[name], sink) for name in FILES}
     components = _components(readers["components.json"])
@@ -358,18 +368,21 @@ def _scenarios(r: Reader, blocks, house_cards, operations, parliament, component
 
 
 def _check_scenario_ids(r: Reader, p: str, extras: dict, blocks, board) -> None:
-    for key in ("heir_only_blocks",):
-        for b in extras.get(key) or ():
-            if b not in blocks:
-                raise r.fail(f"{p}.{key}", f"unknown block {b!r}")
-    for s in extras.get("plundered") or ():
-        if s not in board.shires:
-            raise r.fail(f"{p}.plundered", f"unknown shire {s!r}")
+    """The scenario rules that name blocks or shires must name existing ones."""
+    def names(key: str, known, what: str, ids) -> None:
+        if not isinstance(ids, list) or any(i not in known for i in ids):
+            raise r.fail(f"{p}.{key}", f"expected a list of {what} ids, got {ids!r}")
+
+    if extras.get("heir_only_blocks") is not None:
+        names("heir_only_blocks", blocks, "block", extras["heir_only_blocks"])
+    if extras.get("plundered") is not None:
+        names("plundered", board.shires, "shire", extras["plundered"])
     feud = extras.get("feud")
-    if feud:
-        for b in [*feud["blocks"], feud["excludes"]]:
-            if b not in blocks:
-                raise r.fail(f"{p}.feud", f"unknown block {b!r}")
+    if feud is not None:
+        if not isinstance(feud, dict) or not {"blocks", "excludes", "until_end_of_turn"} <= set(feud):
+            raise r.fail(f"{p}.feud", "expected {\"blocks\": [...], \"excludes\": block, \"until_end_of_turn\": n}")
+        names("feud", blocks, "block", [*feud["blocks"], feud["excludes"]] if isinstance(feud["blocks"], list)
+              else feud["blocks"])
 
 
 def _setup(r: Reader, p: str, v: dict, players: int, blocks, house_cards, operations, parliament, components) -> Setup:

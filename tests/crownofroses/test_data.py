@@ -601,3 +601,40 @@ def test_a_missing_or_malformed_file_is_refused_clearly(data_copy):
     (data_copy / "cards.json").unlink()
     with pytest.raises(DataError, match="cards.json: file not found"):
         cor.load(data_copy)
+
+
+def test_any_odd_value_is_refused_with_a_data_error_never_a_crash(data_copy):
+    """Replace tagged values, one at a time, by values of the wrong shape: loading succeeds or says DataError."""
+    import random
+
+    rng = random.Random(1455)
+    raw = _raw(data_copy)
+    spots = []
+
+    def collect(node, trail):
+        if isinstance(node, dict):
+            if "value" in node:
+                spots.append(trail)
+                return
+            for k, v in node.items():
+                if k not in ("about", "format", "methods"):
+                    collect(v, trail + [k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                collect(v, trail + [i])
+
+    for name in cor.FILES:
+        collect(raw[name], [name])
+    for trail in rng.sample(spots, 60):
+        content = json.loads(json.dumps(raw[trail[0]]))
+        node = content
+        for step in trail[1:]:
+            node = node[step]
+        node["value"] = rng.choice([None, "??", -1, [], {}, [None], {"x": 1}, 1.5])
+        (data_copy / trail[0]).write_text(json.dumps(content), encoding="utf-8")
+        cor.clear_cache()
+        try:
+            cor.load(data_copy)
+        except DataError:
+            pass
+        (data_copy / trail[0]).write_text(json.dumps(raw[trail[0]]), encoding="utf-8")
