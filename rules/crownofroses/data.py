@@ -36,9 +36,9 @@ def clear_cache() -> None:
 
 
 def reconstructed_values(data: GameData | None = None) -> list[str]:
-    """One line per reconstructed value, for a disclosure such as `/game info`."""
+    """One line per reconstructed value, for a disclosure such as `/game info` (methods: `data.methods`)."""
     data = data or load()
-    return [v.describe(data.methods) for v in data.reconstructed()]
+    return [v.describe() for v in data.reconstructed()]
 
 
 def provenance_summary(data: GameData | None = None) -> dict[str, dict[str, int]]:
@@ -445,3 +445,28 @@ def _checked(r: Reader, path: str, ids, known, what: str):
         if i not in known:
             raise r.fail(path, f"unknown {what} {i!r}")
     return ids
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m rules.crownofroses.data [DIR] [--reconstructed]`: check edited data and summarise it."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    directory = next((a for a in args if not a.startswith("--")), None)
+    try:
+        data = load(directory)
+    except DataError as e:
+        print(f"error: {e}")
+        return 1
+    print(f"{data.directory}: {len(data.board.shires)} shires, {len(data.board.borders)} borders, "
+          f"{len(data.blocks)} blocks, {len(data.operations)} operations cards, {len(data.house_cards)} house cards, "
+          f"{len(data.parliament)} Parliament cards, {len(data.scenarios)} scenarios")
+    for file, counts in provenance_summary(data).items():
+        print(f"  {file}: " + ", ".join(f"{n} {tag}" for tag, n in counts.items()))
+    if "--reconstructed" in args:
+        print("\n".join(reconstructed_values(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -30,11 +30,10 @@ class SourcedValue:
     value: Any
     provenance: Provenance
 
-    def describe(self, methods: dict[str, str]) -> str:
-        """A line for a player: the value and why we believe it."""
+    def describe(self) -> str:
+        """A line for a player: the value and why we believe it (a method id is explained in the file's methods)."""
         p = self.provenance
-        basis = methods.get(p.basis, p.basis) if p.tag == "reconstructed" else p.basis
-        text = f"{self.file} {self.path} = {self.value!r} ({p.tag}: {basis})"
+        text = f"{self.file} {self.path} = {self.value!r} ({p.tag}: {p.basis})"
         return text + (f" — {p.note}" if p.note else "")
 
 

@@ -515,7 +515,7 @@ def test_provenance_is_present_on_every_value_and_the_loader_reads_them_all():
     assert sum(summary["all"].values()) == len(D.values)
     lines = cor.reconstructed_values(D)
     assert len(lines) == summary["all"]["reconstructed"] > 0
-    assert any(line.startswith("map.json shires.kent.sv = 3 (reconstructed: Shire value") for line in lines)
+    assert any(line.startswith("map.json shires.kent.sv = 3 (reconstructed: M-SV)") for line in lines)
 
 
 def test_reconstructed_methods_are_defined():
