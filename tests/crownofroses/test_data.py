@@ -116,6 +116,40 @@ def test_16_2_1_march_moves_huntingdon_to_lancaster_for_four_mp():
     assert costs == [1, 0.5, 0.5, 2] and sum(costs) == 4
 
 
+def test_16_1_exeter_moves_derby_stafford_shropshire_powys_and_back_for_four_mp():
+    """Derby -> Stafford -> Shropshire costs 2 MP; Shropshire -> Powys 1 MP on a safe road (Lancaster holds Powys,
+    Derby was left in Shropshire); back to Shropshire 1 MP on a safe road."""
+    first = [_move_cost("derby", "stafford", {"derby"}), _move_cost("stafford", "shropshire", {"derby"})]
+    assert first == [1, 1]  # Stafford and Shropshire are not Lancaster's: no safe road
+    assert _controller_if_empty("stafford") != "lancaster" and _controller_if_empty("shropshire") != "lancaster"
+    held = {"derby", "powys", "shropshire"}
+    assert _move_cost("shropshire", "powys", held) == 1 == _move_cost("powys", "shropshire", held)
+    assert BOARD.border("shropshire", "powys").kind == "rough"
+
+
+def test_18_0_rutland_musters_at_most_two_steps():
+    rutland = BOARD.shires["rutland"]
+    assert rutland.sv + (1 if rutland.loyal_house == "york" else 0) == 2  # "SV 1, +1 for pro-York Rutland"
+
+
+def test_14_2_1_the_stafford_uprising_rolls_three_dice_against_york():
+    stafford = BOARD.shires["stafford"]  # SV green dice, +1 if loyal to a house other than the responder's
+    assert stafford.sv + (1 if stafford.loyal_house not in (None, "york") else 0) == 3
+    assert "shrewsbury" in stafford.seats and D.block("shrewsbury").shield == "shrewsbury"
+
+
+def test_24_2_1_and_pb_1_2_rose_bonuses():
+    beaumont = D.block("beaumont")
+    assert 1 + 3 + 5 + beaumont.rop_roses.get("red", 0) == 11  # Lancaster's markers 1, 3, 5 on Beaumont
+    warwick = D.block("warwick")
+    assert warwick.rop_roses.get("white", 0) - 4 == -1  # PB 1.2: "3 pro-York roses - 4 [turn] = -1"
+    assert warwick.rop_threshold == 4 and warwick.label_colour == "blue"  # PB 1.2: Warwick faction is blue
+
+
+def test_21_1_five_york_blocks_overstack_kent():
+    assert BOARD.shires["kent"].sv + 1 < 5
+
+
 def test_14_1_2_plague_in_lincoln_costs_the_example_losses():
     def losses(centre):
         hit = {centre: BOARD.shires[centre].sv}
