@@ -12,10 +12,10 @@ import json
 from pathlib import Path
 
 from rules.crownofroses.model import (BLOCK_KINDS, BORDER_KINDS, CARD_TYPES, DIE_LETTERS, LOYALTIES, Block, Board,
-                                      Border, CardsInPlay, Components, Estuary, ExileBox, GameData, Garrison, Heir,
-                                      House, HouseCard, OperationsCard, ParliamentCard, Region, Scenario, SeaZone,
-                                      Setup, Shire, SupportLevel, Victory, Wash)
-from rules.crownofroses.provenance import DataError, Reader, SourcedValue
+                                      Border, Components, Estuary, ExileBox, GameData, Garrison, Heir, House, HouseCard,
+                                      OperationsCard, ParliamentCard, Region, SeaZone, Shire, SupportLevel, Wash)
+from rules.crownofroses.provenance import DataError, Reader, SourcedValue, one_of, read_ids
+from rules.crownofroses.scenario_data import read_scenarios
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map.json", "blocks.json", "cards.json", "scenarios.json", "components.json")
@@ -76,7 +76,7 @@ def _build(directory: str, raw: dict) -> GameData:
     blocks, garrison = _blocks(readers["blocks.json"], board, components)
     operations, house_cards, parliament = _cards(readers["cards.json"], board, blocks, components)
     _check_links(readers, board, blocks, house_cards, parliament)
-    general, scenarios = _scenarios(readers["scenarios.json"], blocks, house_cards, operations, parliament,
+    general, scenarios = read_scenarios(readers["scenarios.json"], blocks, house_cards, operations, parliament,
                                     components, board)
     methods = {k: v for r in readers.values() for k, v in r.methods.items()}
     return GameData(directory, board, blocks, garrison, operations, house_cards, parliament, components, general,
@@ -88,21 +88,6 @@ def _xy(r: Reader, node: dict, key: str, path: str) -> tuple[int, int]:
     if len(v) != 2 or not all(isinstance(c, (int, float)) for c in v):
         raise r.fail(f"{path}.{key}", f"expected [x, y], got {v!r}")
     return (v[0], v[1])
-
-
-def _ids(r: Reader, node: dict, key: str, path: str, known, what: str, optional: bool = False) -> tuple:
-    """A tagged list of ids, each of which must exist in `known`."""
-    values = r.get(node, key, path, list, optional=optional, default=[])
-    for v in values:
-        if v not in known:
-            raise r.fail(f"{path}.{key}", f"unknown {what} {v!r}")
-    return tuple(values)
-
-
-def _one_of(r: Reader, path: str, value, allowed, what: str):
-    if value not in allowed:
-        raise r.fail(path, f"{what} must be one of {sorted(str(a) for a in allowed)}, got {value!r}")
-    return value
 
 
 # ---------------------------------------------------------------------------------------------- components
@@ -137,15 +122,15 @@ def _board(r: Reader) -> Board:
     seas = {}
     for sid, v in seas_raw.items():
         p = f"sea_zones.{sid}"
-        seas[sid] = SeaZone(sid, r.get(v, "name", p, str), _ids(r, v, "adjacent_zones", p, seas_raw, "sea zone"),
+        seas[sid] = SeaZone(sid, r.get(v, "name", p, str), read_ids(r, v, "adjacent_zones", p, seas_raw, "sea zone"),
                             _xy(r, v, "label_position", p))
     shields = {sid: r.get(v, "name", f"shields.{sid}", str) for sid, v in r.node(r.raw, "shields", "shields").items()}
     shires_raw = r.node(r.raw, "shires", "shires")
     exiles = {}
     for eid, v in r.node(r.raw, "exile_boxes", "exile_boxes").items():
         p = f"exile_boxes.{eid}"
-        exiles[eid] = ExileBox(eid, r.get(v, "name", p, str), _ids(r, v, "land_adjacent", p, shires_raw, "shire"),
-                               _ids(r, v, "sea_zones", p, seas, "sea zone"), _xy(r, v, "position", p))
+        exiles[eid] = ExileBox(eid, r.get(v, "name", p, str), read_ids(r, v, "land_adjacent", p, shires_raw, "shire"),
+                               read_ids(r, v, "sea_zones", p, seas, "sea zone"), _xy(r, v, "position", p))
     shires = {sid: _shire(r, sid, v, regions, seas, shields) for sid, v in shires_raw.items()}
 
     borders, by_pair = [], {}
@@ -157,7 +142,7 @@ def _board(r: Reader) -> Board:
         for s in pair:
             if s not in shires:
                 raise r.fail(f"{p}.shires", f"unknown shire {s!r}")
-        kind = _one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BORDER_KINDS, "border kind")
+        kind = one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BORDER_KINDS, "border kind")
         key = frozenset(pair)
         if key in by_pair:
             raise r.fail(f"{p}.shires", f"{pair[0]}–{pair[1]} is listed twice")
@@ -170,12 +155,12 @@ def _board(r: Reader) -> Board:
         neighbours[b.b].append((b.a, b.kind))
 
     w = r.node(r.raw, "wash", "wash")
-    wash_pair = _ids(r, w, "shires", "wash", shires, "shire")
+    wash_pair = read_ids(r, w, "shires", "wash", shires, "shire")
     wash = Wash((wash_pair[0], wash_pair[1]), r.get(w, "cost_mp", "wash", int), r.get(w, "attrition_roll", "wash", bool),
                 r.get(w, "counts_as_border", "wash", bool))
     estuaries = []
     for i, v in enumerate(r.node(r.raw, "estuaries", "estuaries")):
-        pair = _ids(r, v, "shires", f"estuaries[{i}]", shires, "shire")
+        pair = read_ids(r, v, "shires", f"estuaries[{i}]", shires, "shire")
         if frozenset(pair) in by_pair:
             raise r.fail(f"estuaries[{i}]", f"{pair[0]}–{pair[1]} is an estuary but also listed as a border")
         estuaries.append(Estuary((pair[0], pair[1]), r.get(v, "name", f"estuaries[{i}]", str)))
@@ -213,8 +198,8 @@ def _shire(r: Reader, sid: str, v: dict, regions, seas, shields) -> Shire:
         name=r.get(v, "name", p, str),
         region=region,
         sv=sv,
-        sl=_one_of(r, f"{p}.sl", r.get(v, "sl", p, str), LOYALTIES, "shire loyalty"),
-        coastal_seas=_ids(r, v, "coastal_seas", p, seas, "sea zone"),
+        sl=one_of(r, f"{p}.sl", r.get(v, "sl", p, str), LOYALTIES, "shire loyalty"),
+        coastal_seas=read_ids(r, v, "coastal_seas", p, seas, "sea zone"),
         seats=seats,
         office_seats=r.tagged_list(v, "office_seats", p),
         royal_demesne=r.get(v, "royal_demesne", p, bool),
@@ -238,12 +223,12 @@ def _blocks(r: Reader, board: Board, components: Components) -> tuple[dict[str, 
     blocks = {}
     for bid, v in r.node(r.raw, "blocks", "blocks").items():
         p = f"blocks.{bid}"
-        kind = _one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BLOCK_KINDS, "block kind")
+        kind = one_of(r, f"{p}.kind", r.get(v, "kind", p, str), BLOCK_KINDS, "block kind")
         start = r.get(v, "start_house", p, dict)
         if sorted(start) != ["2", "3", "4"]:
             raise r.fail(f"{p}.start_house", "needs the player counts \"2\", \"3\" and \"4\"")
         for count, house in start.items():
-            _one_of(r, f"{p}.start_house.{count}", house, places, "start house")
+            one_of(r, f"{p}.start_house.{count}", house, places, "start house")
         heir = None
         if kind == "heir":
             heir = Heir(r.get(v, "heir_card", p, str), r.get(v, "succession", p, int), r.get(v, "entry_turn", p, int),
@@ -291,18 +276,18 @@ def _cards(r: Reader, board: Board, blocks, components: Components):
         dice = r.get(v, "raid_dice", p, list, optional=True)
         operations[int(key)] = OperationsCard(
             number=int(key), title=r.get(v, "title", p, str),
-            type=_one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
+            type=one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
             ops=r.get(v, "ops", p, (int, *OPTIONAL)), plague_location=plague, text=r.get(v, "text", p, str),
             embassy_table=table, raid_dice=tuple(dice) if dice is not None else None)
     house_cards = {}
     for cid, v in r.node(r.raw, "house", "house").items():
         p = f"house.{cid}"
-        house = _one_of(r, f"{p}.house", r.get(v, "house", p, str), components.houses, "house")
+        house = one_of(r, f"{p}.house", r.get(v, "house", p, str), components.houses, "house")
         block = r.get(v, "block", p, str, optional=True)
         if block is not None and block not in blocks:
             raise r.fail(f"{p}.block", f"unknown block {block!r}")
         house_cards[cid] = HouseCard(cid, house, r.get(v, "title", p, str),
-                                     _one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
+                                     one_of(r, f"{p}.type", r.get(v, "type", p, str), CARD_TYPES, "card type"),
                                      r.get(v, "ops", p, (int, *OPTIONAL)), r.get(v, "text", p, str), block)
     parliament = {}
     for oid, v in r.node(r.raw, "parliament", "parliament").items():
@@ -329,122 +314,6 @@ def _check_links(readers, board: Board, blocks, house_cards, parliament) -> None
             if card is None or card.block != blk.id:
                 raise b.fail(f"blocks.{blk.id}.heir_card",
                              f"card {blk.heir.card!r} must exist in cards.json and name this block")
-
-
-# ---------------------------------------------------------------------------------------------- scenarios
-def _scenarios(r: Reader, blocks, house_cards, operations, parliament, components, board):
-    general = {k: r.get(r.raw["general_setup"], k, "general_setup") for k in r.node(r.raw, "general_setup", "")}
-    core = {"section", "name", "first_turn", "last_turn", "player_counts", "starting_king", "victory",
-            "placement_order", "setups", "special_rules"}
-    scenarios = {}
-    for sid, v in r.node(r.raw, "scenarios", "scenarios").items():
-        p = f"scenarios.{sid}"
-        vic = r.node(v, "victory", f"{p}.victory")
-        targets = r.get(vic, "military_targets", f"{p}.victory", (dict, *OPTIONAL))
-        for house, ids in (targets or {}).items():
-            for t in ids:
-                if t not in blocks:
-                    raise r.fail(f"{p}.victory.military_targets", f"unknown block {t!r}")
-        victory = Victory({h: tuple(ids) for h, ids in targets.items()} if targets is not None else None,
-                          r.get(vic, "kingships_needed", f"{p}.victory", int),
-                          r.get(vic, "kingships_consecutive", f"{p}.victory", bool),
-                          r.get(vic, "starting_kingship_counts", f"{p}.victory", bool))
-        setups = {int(c): _setup(r, f"{p}.setups.{c}", s, int(c), blocks, house_cards, operations, parliament,
-                                 components) for c, s in r.node(v, "setups", f"{p}.setups").items()}
-        counts = tuple(r.get(v, "player_counts", p, list))
-        if sorted(setups) != sorted(counts):
-            raise r.fail(f"{p}.setups", f"needs one setup for each player count {list(counts)}")
-        extras = {k: r.get(v, k, p) for k in v if k not in core}
-        _check_scenario_ids(r, p, extras, blocks, board)
-        scenarios[sid] = Scenario(
-            id=sid, section=r.get(v, "section", p, str), name=r.get(v, "name", p, str),
-            first_turn=r.get(v, "first_turn", p, int), last_turn=r.get(v, "last_turn", p, int),
-            player_counts=counts,
-            starting_king=_one_of(r, f"{p}.starting_king", r.get(v, "starting_king", p, str), components.houses,
-                                  "house"),
-            victory=victory, placement_order=_ids(r, v, "placement_order", p, components.houses, "house"),
-            setups=setups, special_rules=r.tagged_list(v, "special_rules", p), rules=extras)
-    return general, scenarios
-
-
-def _check_scenario_ids(r: Reader, p: str, extras: dict, blocks, board) -> None:
-    """The scenario rules that name blocks or shires must name existing ones."""
-    def names(key: str, known, what: str, ids) -> None:
-        if not isinstance(ids, list) or any(i not in known for i in ids):
-            raise r.fail(f"{p}.{key}", f"expected a list of {what} ids, got {ids!r}")
-
-    if extras.get("heir_only_blocks") is not None:
-        names("heir_only_blocks", blocks, "block", extras["heir_only_blocks"])
-    if extras.get("plundered") is not None:
-        names("plundered", board.shires, "shire", extras["plundered"])
-    feud = extras.get("feud")
-    if feud is not None:
-        if not isinstance(feud, dict) or not {"blocks", "excludes", "until_end_of_turn"} <= set(feud):
-            raise r.fail(f"{p}.feud", "expected {\"blocks\": [...], \"excludes\": block, \"until_end_of_turn\": n}")
-        names("feud", blocks, "block", [*feud["blocks"], feud["excludes"]] if isinstance(feud["blocks"], list)
-              else feud["blocks"])
-
-
-def _setup(r: Reader, p: str, v: dict, players: int, blocks, house_cards, operations, parliament, components) -> Setup:
-    houses = _ids(r, v, "houses", p, components.houses, "house")
-    if len(houses) != players:
-        raise r.fail(f"{p}.houses", f"{players} players need {players} houses, got {list(houses)}")
-
-    def per_house(key: str, kind=dict) -> dict:
-        value = r.get(v, key, p, kind)
-        if set(value) - set(houses):
-            raise r.fail(f"{p}.{key}", f"names houses not in play: {sorted(set(value) - set(houses))}")
-        return value
-
-    own = {}
-    for h, node in r.node(v, "blocks", f"{p}.blocks").items():
-        if h not in houses:
-            raise r.fail(f"{p}.blocks", f"house {h!r} is not in play")
-        own[h] = tuple(_checked(r, f"{p}.blocks.{h}", r.tagged(node, f"{p}.blocks.{h}"), blocks, "block"))
-    seen = [b for ids in own.values() for b in ids]
-    if len(seen) != len(set(seen)):
-        raise r.fail(f"{p}.blocks", "a block is listed for two houses")
-    cards = {}
-    for h, node in r.node(v, "cards_in_play", f"{p}.cards_in_play").items():
-        c = r.tagged(node, f"{p}.cards_in_play.{h}")
-        _checked(r, f"{p}.cards_in_play.{h}.house", c.get("house", []), house_cards, "house card")
-        _checked(r, f"{p}.cards_in_play.{h}.operations", c.get("operations", []), operations, "operations card")
-        cards[h] = CardsInPlay(tuple(c.get("house", [])), tuple(c.get("operations", [])))
-    offices = r.get(v, "offices", p, dict)
-    for office, holder in offices.items():
-        if office not in parliament:
-            raise r.fail(f"{p}.offices", f"unknown office {office!r}")
-        if holder not in blocks:
-            raise r.fail(f"{p}.offices.{office}", f"unknown block {holder!r}")
-    attached = r.get(v, "attached", p, dict)
-    _checked(r, f"{p}.attached", [*attached, *(h for h in attached.values() if h)], blocks, "block")
-    removed = per_house("house_cards_removed")
-    for h, ids in removed.items():
-        _checked(r, f"{p}.house_cards_removed.{h}", ids, house_cards, "house card")
-    extra = r.get(v, "extra_house_cards", p, dict, optional=True, default={})
-    for h, ids in extra.items():
-        _checked(r, f"{p}.extra_house_cards.{h}", ids, operations, "operations card")
-    captive = r.get(v, "captive", p, dict, optional=True)
-    return Setup(
-        players=players, houses=houses,
-        support=per_house("support"), influence=per_house("influence"), blocks=own,
-        set_aside=tuple(_checked(r, f"{p}.set_aside", r.get(v, "set_aside", p, list), blocks, "block")),
-        attached=attached,
-        unavailable=tuple(_checked(r, f"{p}.unavailable", r.get(v, "unavailable", p, list), blocks, "block")),
-        out_of_play=tuple(_checked(r, f"{p}.out_of_play", r.get(v, "out_of_play", p, list), blocks, "block")),
-        removed_blocks=tuple(_checked(r, f"{p}.removed_blocks", r.get(v, "removed_blocks", p, list), blocks,
-                                      "block")),
-        cards_in_play=cards,
-        house_cards_removed={h: tuple(ids) for h, ids in removed.items()},
-        extra_house_cards={h: tuple(ids) for h, ids in extra.items()},
-        offices=offices, captive=captive)
-
-
-def _checked(r: Reader, path: str, ids, known, what: str):
-    for i in ids:
-        if i not in known:
-            raise r.fail(path, f"unknown {what} {i!r}")
-    return ids
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -96,3 +96,18 @@ class Reader:
         if not isinstance(items, list):
             raise self.fail(f"{path}.{key}", "expected a list")
         return tuple(self.tagged(item, f"{path}.{key}[{i}]") for i, item in enumerate(items))
+
+
+def read_ids(r: Reader, node: dict, key: str, path: str, known, what: str, optional: bool = False) -> tuple:
+    """A tagged list of ids, each of which must exist in `known`."""
+    values = r.get(node, key, path, list, optional=optional, default=[])
+    for v in values:
+        if v not in known:
+            raise r.fail(f"{path}.{key}", f"unknown {what} {v!r}")
+    return tuple(values)
+
+
+def one_of(r: Reader, path: str, value, allowed, what: str):
+    if value not in allowed:
+        raise r.fail(path, f"{what} must be one of {sorted(str(a) for a in allowed)}, got {value!r}")
+    return value
