@@ -21,8 +21,8 @@ DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map.json", "blocks.json", "cards.json", "scenarios.json", "components.json")
 OPTIONAL = (type(None),)
 
-__all__ = ["DATA_DIR", "DataError", "GameData", "SourcedValue", "load", "reconstructed_values",
-           "provenance_summary"]
+__all__ = ["DATA_DIR", "DataError", "GameData", "SourcedValue", "clear_cache", "disclosure", "load",
+           "provenance_summary", "reconstructed_values"]
 
 
 def load(directory: str | Path | None = None) -> GameData:
@@ -39,6 +39,18 @@ def reconstructed_values(data: GameData | None = None) -> list[str]:
     """One line per reconstructed value, for a disclosure such as `/game info` (methods: `data.methods`)."""
     data = data or load()
     return [v.describe() for v in data.reconstructed()]
+
+
+def disclosure(data: GameData | None = None) -> str:
+    """The paragraph a game description shows: what is reconstructed and how a player corrects it."""
+    data = data or load()
+    counts = provenance_summary(data)["all"]
+    total = sum(counts.values())
+    return (f"No public source we could reach gives the map's values, the block labels or the card numbers: "
+            f"of the {total} component values here, {counts['stated']} are stated by the rules, "
+            f"{counts['inferred']} inferred from them and {counts['reconstructed']} reconstructed (proposals). "
+            f"A player who owns the game can correct any value in rules/crownofroses/data/*.json (see "
+            f"rules/crownofroses/DATA.md); the game then plays with the corrected values.")
 
 
 def provenance_summary(data: GameData | None = None) -> dict[str, dict[str, int]]:

@@ -547,6 +547,12 @@ def test_provenance_is_present_on_every_value_and_the_loader_reads_them_all():
     assert any(line.startswith("map.json shires.kent.sv = 3 (reconstructed: M-SV)") for line in lines)
 
 
+def test_the_disclosure_counts_what_is_reconstructed():
+    text = cor.disclosure(D)
+    counts = cor.provenance_summary(D)["all"]
+    assert f"{counts['reconstructed']} reconstructed" in text and "rules/crownofroses/DATA.md" in text
+
+
 def test_reconstructed_methods_are_defined():
     for v in D.reconstructed():
         assert v.provenance.basis in D.methods
