@@ -178,10 +178,9 @@ def queue_bundle(service, settings: MailSettings, bundle: Bundle, *, answer: lis
     move_lines, kept, private_pictures = your_move_part(service, bundle, settings) if bundle.your_move else ([], {}, [])
     pictures: list[dict[str, Any]] = []
     if settings.attach_pictures and bundle.images:
-        newest = bundle.images[-1]   # the latest public map of this pass (an earlier one is out of date)
-        if not private_pictures or newest.get("role") is not None:
-            pictures.append({"request": newest, "name": "map.png" if newest.get("role") is None else "my-map.png"})
-    pictures += private_pictures
+        newest = bundle.images[-1]   # the latest map of this pass (an earlier one is out of date)
+        pictures.append({"request": newest, "name": "map.png" if newest.get("role") is None else "my-map.png"})
+    pictures += [p for p in private_pictures if p["name"] not in {q["name"] for q in pictures}]
     sections = []
     if answer:
         sections.append("\n".join(answer))

@@ -192,7 +192,7 @@ class Player:
 
 
 def text_of(message: EmailMessage) -> str:
-    return message.get_body(preferencelist=("plain",)).get_content()
+    return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
 def pictures_of(message: EmailMessage) -> list[tuple[str, bytes]]:
