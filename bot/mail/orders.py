@@ -222,7 +222,7 @@ class _Session:
     def do_start(self, line: str) -> None:
         key = self._require_key(_maybe_game(line))
         status = self.service.start(key.game_id, key.user_id)
-        self.say(f"Game #{key.game_id} begins: {status.turn_label}.")
+        self.say(f"You started game #{key.game_id} ({status.turn_label}).")
 
     def do_status(self, line: str) -> None:
         status = self.service.status(self._game_named(line))

@@ -25,7 +25,7 @@ def test_open_join_start_and_bid_by_mail(tmp_path, servers, frozen_clock, alice,
     transport.run_once()
     [started] = alice.new_mail()
     text = text_of(started)
-    assert "Game #1 begins" in text and "Your choices as Red (3):" in text, text
+    assert "Game #1 (Duel) begins" in text and "Your choices as Red (3):" in text, text
     bob_mail = bob.new_mail()
     assert any("Your choices as Blue" in text_of(m) for m in bob_mail), [text_of(m) for m in bob_mail]
     alice.send("2", answering=started)
