@@ -34,11 +34,13 @@ def free_port() -> int:
 class ImapServer:
     """pymap's in-memory backend, one user (Herald), on a free loopback port."""
 
-    def __init__(self) -> None:
+    def __init__(self, cert: tuple[str, str] | None = None) -> None:
+        """``cert``: (certificate file, key file) to offer STARTTLS with; without, no TLS."""
         self.port = free_port()
+        tls = ["--cert", cert[0], "--key", cert[1]] if cert else ["--no-tls"]
         self.process = subprocess.Popen(
             [sys.executable, "-c", "import sys; from pymap.main import main; sys.exit(main())",
-             "--host", "127.0.0.1", "--port", str(self.port), "--no-tls",
+             "--host", "127.0.0.1", "--port", str(self.port), *tls,
              "dict", "--demo-user", IMAP_USER, "--demo-password", IMAP_PASSWORD],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
@@ -120,11 +122,16 @@ class Exchange:
 
 
 class MailServers:
-    def __init__(self) -> None:
-        self.imap = ImapServer()
+    def __init__(self, cert: tuple[str, str] | None = None, smtp_tls=None, authenticator=None) -> None:
+        """Plain servers by default; with ``cert`` (IMAP) and ``smtp_tls`` (an ssl context) both offer
+        STARTTLS, and SMTP asks for it and for a login (``authenticator``) before taking mail."""
+        self.imap = ImapServer(cert)
         self.exchange = Exchange(self.imap)
         self.smtp_port = free_port()
-        self.controller = Controller(self.exchange, hostname="127.0.0.1", port=self.smtp_port)
+        options = {} if smtp_tls is None else {"tls_context": smtp_tls, "require_starttls": True,
+                                               "auth_require_tls": True, "authenticator": authenticator,
+                                               "auth_required": True}
+        self.controller = Controller(self.exchange, hostname="127.0.0.1", port=self.smtp_port, **options)
         self.controller.start()
 
     def settings(self, **overrides):
