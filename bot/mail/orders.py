@@ -118,6 +118,8 @@ class _Session:
                               self.key.game_id if self.key else None, self.key.user_id if self.key else None)
         self.applied = 0
         self.stopped = False
+        self.refused = False   # something in the mail was refused
+        self.changed = False   # something in the mail changed the table
 
     # ---- the lines of the mail ---------------------------------------------------------------
     def run(self) -> str:
@@ -128,8 +130,8 @@ class _Session:
             lines.insert(0, subject)
         if self.incoming.secret and self.key is None:
             self.say("The secret in this mail does not open any seat (a mistyped key, or a seat that has "
-                     "changed hands since). Nothing was changed.")
-            self.stopped = True
+                     "changed hands since).")
+            self.stopped = self.refused = True
         elif not lines:
             self.say("Herald found no order or command in your mail (quoted text and signatures are left "
                      "out). Nothing was changed.", "", HELP)
@@ -152,7 +154,10 @@ class _Session:
             with self.service.savepoint():
                 getattr(self, f"do_{word}")(line)
         except (ServiceError, Refused) as error:
-            self.say(f"“{line}” — not done: {error.message} Nothing was changed by it.")
+            self.refused = True
+            self.say(f"“{line}” — not done: {error.message}")
+        else:
+            self.changed = self.changed or word not in ("help", "status", "choices")
 
     def _game_named(self, line: str) -> int:
         found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
@@ -267,8 +272,8 @@ class _Session:
             self.say(f"{quoted} — not tried (an order before it was not applied).")
             return
         if self.key is None:
-            self.say(f"{quoted} — not applied. {self._no_secret()} Nothing was changed.")
-            self.stopped = True
+            self.say(f"{quoted} — not applied. {self._no_secret()}")
+            self.stopped = self.refused = True
             return
         try:
             with self.service.savepoint():
@@ -279,12 +284,13 @@ class _Session:
         except StaleVersion:
             self.say(f"{quoted} — not applied: the game has moved on since the mail you answered; look at "
                      "your choices below and answer again.")
-            self.stopped = True
+            self.stopped = self.refused = True
         except (ServiceError, Refused) as error:
             self.say(f"{quoted} — not applied: {error.message}")
-            self.stopped = True
+            self.stopped = self.refused = True
         else:
             self.applied += 1
+            self.changed = True
             self.say(f"{quoted} — applied: {result.label}.")
 
     def _match(self, number: int, line: str) -> tuple[str, str, int | None]:
@@ -336,7 +342,7 @@ class _Session:
     def finish(self) -> None:
         """Turn the outbox into mail; the sender's own mail about the game carries the answer first."""
         service, settings, answer = self.service, self.settings, self.answer
-        if self.applied == 0 and any(l.startswith("“") for l in answer.lines):
+        if self.refused and not self.changed:
             answer.lines.append("Nothing was changed.")
         bundles = collect(service, settings)
         mine = None
