@@ -19,12 +19,19 @@ class ImapMailbox:
         s = self.settings
         client = IMAPClient(s.imap_host, port=s.imap_port, ssl=s.imap_security == "tls",
                             ssl_context=tls_context(s) if s.imap_security == "tls" else None, timeout=s.timeout)
-        if s.imap_security == "starttls":
-            client.starttls(ssl_context=tls_context(s))
-        client.login(s.imap_user, s.imap_password)
-        client.select_folder(s.imap_folder)
-        if s.done_folder and not client.folder_exists(s.done_folder):
-            client.create_folder(s.done_folder)
+        try:
+            if s.imap_security == "starttls":
+                client.starttls(ssl_context=tls_context(s))
+            client.login(s.imap_user, s.imap_password)
+            client.select_folder(s.imap_folder)
+            if s.done_folder and not client.folder_exists(s.done_folder):
+                client.create_folder(s.done_folder)
+        except BaseException:
+            try:
+                client.shutdown()
+            except Exception:
+                pass
+            raise
         return client
 
     def unread(self, limit: int = 50) -> list[tuple[int, bytes]]:

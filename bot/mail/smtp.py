@@ -34,10 +34,14 @@ class SmtpSender:
             smtp = smtplib.SMTP_SSL(s.smtp_host, s.smtp_port, timeout=s.timeout, context=tls_context(s))
         else:
             smtp = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=s.timeout)
+        try:
             if s.smtp_security == "starttls":
                 smtp.starttls(context=tls_context(s))
-        if s.smtp_password:
-            smtp.login(s.smtp_user, s.smtp_password)
+            if s.smtp_password:
+                smtp.login(s.smtp_user, s.smtp_password)
+        except BaseException:
+            smtp.close()
+            raise
         return smtp
 
     def send(self, message: EmailMessage, to: str) -> None:

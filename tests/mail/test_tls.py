@@ -76,7 +76,7 @@ def test_an_untrusted_certificate_or_a_wrong_password_is_not_used(tmp_path, tls_
     transport.deliver()                    # the certificate is refused: kept for a retry, nothing sent
     [(attempts, error)] = service.db.execute("SELECT attempts, last_error FROM mail_outgoing").fetchall()
     assert attempts == 1 and "certificate verify failed" in error
-    wrong = _settings(tls_servers)
+    wrong = _settings(tls_servers, timeout="2s")   # the server keeps a refused login waiting
     transport = MailTransport(service, type(wrong)(**{**wrong.__dict__, "smtp_password": "wrong"}))
     frozen_clock.advance(3600)
     transport.deliver()
