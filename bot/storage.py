@@ -192,6 +192,8 @@ def _v7_mail(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX mail_outgoing_pending ON mail_outgoing(sent_at, dead, next_attempt_at)")
     db.execute("CREATE INDEX mail_outgoing_thread ON mail_outgoing(game_id, address, id)")
     db.execute("CREATE TABLE mail_cursor (name TEXT PRIMARY KEY, outbox_id INTEGER NOT NULL)")
+    # mail starts from here: no mail player can be waiting for an older message
+    db.execute("INSERT INTO mail_cursor (name, outbox_id) SELECT 'fanout', COALESCE(MAX(id), 0) FROM outbox")
 
 
 #: Ordered; never edit a released entry, append a new one.

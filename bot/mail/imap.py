@@ -35,12 +35,14 @@ class ImapMailbox:
         return client
 
     def unread(self, limit: int = 50) -> list[tuple[int, bytes]]:
-        """(uid, raw mail) of unread mail, oldest first."""
+        """(uid, raw mail) of mail not yet handled, oldest first."""
         if self._client is None:
             self._client = self._connect()
         else:
             self._client.noop()   # lets the server report mail that arrived meanwhile
-        uids = sorted(self._client.search(["UNSEEN"]))[:limit]
+        # with a done_folder, whatever is still in the folder is unhandled, even if someone opened it in
+        # a mail program (which marks it read); without, unread is all Herald can go by
+        uids = sorted(self._client.search(["NOT", "DELETED"] if self.settings.done_folder else ["UNSEEN"]))[:limit]
         if not uids:
             return []
         fetched = self._client.fetch(uids, ["BODY.PEEK[]"])
