@@ -16,6 +16,7 @@ A message addressed only to mail (a mail game's channel, a mail player) is marke
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,8 +84,6 @@ def _recipients(db, game_id: int, target_kind: str, target: str) -> tuple[list[s
 
 
 def _add(bundle: Bundle, kind: str, private: bool, role: str | None, text: str, image: str | None) -> None:
-    import json
-
     bundle.kinds.append(kind)
     bundle.private = bundle.private or private
     if kind == "your_move" and role:

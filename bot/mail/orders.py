@@ -17,6 +17,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 
+from bot import clock
 from bot.service import ServiceError, StaleVersion
 
 from . import seats, store
@@ -234,7 +235,6 @@ class _Session:
         seated = "; ".join(f"seat {s.seat} {', '.join(s.role_names)}: {s.user_name or 'free'}" for s in status.seats)
         lines = [f"Game #{status.game_id}: {status.title} ({status.scenario}), {status.status}, {status.turn_label}.",
                  f"Seats: {seated}."]
-        from bot import clock
         for w in status.waiting:
             if not w.committed:
                 due = f", by {clock.format_time(w.deadline)}" if w.deadline and not w.paused else ""

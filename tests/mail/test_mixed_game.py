@@ -12,7 +12,6 @@ import time
 
 import discord
 
-import rules.richard3 as richard3
 from bot.config import Config
 from bot.discordbot.commands import build_tree
 from bot.discordbot.layer import Layer

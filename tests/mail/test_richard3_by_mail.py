@@ -70,7 +70,6 @@ def test_a_whole_richard3_game_by_mail(tmp_path, servers, frozen_clock, alice, b
     started = time.perf_counter()
     service = make_service(tmp_path / "herald.db", frozen_clock)
     transport = MailTransport(service, servers.settings())
-    players = {"york": alice, "lancaster": bob}
     role_of = {alice.address: "york", bob.address: "lancaster"}
     alice.send("new richard3 scenario 1483 as york")
     transport.run_once()

@@ -83,3 +83,33 @@ def test_an_untrusted_certificate_or_a_wrong_password_is_not_used(tmp_path, tls_
     assert tls_servers.logins == [False]
     assert service.db.execute("SELECT sent_at FROM mail_outgoing").fetchone()[0] is None
     service.close()
+
+
+def test_implicit_tls_smtp(tmp_path, tls_servers, frozen_clock):
+    """smtp_security = "tls" (port 465 style): TLS from the first byte."""
+    from aiosmtpd.controller import Controller
+
+    from bot.mail import store
+    from tests.mail.servers import Exchange, free_port
+
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    trustme_ca = trustme.CA()
+    trustme_ca.issue_cert("127.0.0.1").configure_cert(context)
+    ca_file = tmp_path / "implicit-ca.pem"
+    trustme_ca.cert_pem.write_to_path(str(ca_file))
+    exchange = Exchange(tls_servers.imap)
+    port = free_port()
+    controller = Controller(exchange, hostname="127.0.0.1", port=port, ssl_context=context)
+    controller.start()
+    try:
+        service = make_service(tmp_path / "herald.db", frozen_clock)
+        settings = _settings(tls_servers, smtp_security="tls", smtp_port=port, ca_file=str(ca_file))
+        transport = MailTransport(service, type(settings)(**{**settings.__dict__, "smtp_password": ""}))
+        with service.transaction():
+            store.queue(service.db, domain="example.org", game_id=None, address="alice@example.net",
+                        kind="answer", private=True, subject="Herald", body="over TLS\n", now=frozen_clock.now)
+        assert transport.deliver() == 1
+        assert "over TLS" in text_of(exchange.inboxes["alice@example.net"][0])
+        service.close()
+    finally:
+        controller.stop()
