@@ -190,9 +190,10 @@ class Player:
             original = answering.get_body(preferencelist=("plain",)).get_content()
             text += (f"\n\nOn Sun, 1 Mar 2026 at 12:00, Herald <{HERALD}> wrote:\n"
                      + "\n".join("> " + line for line in original.splitlines()))
-        message.set_content(text)
-        if html is not None:
-            message.add_alternative(html, subtype="html")
+        if html is not None:   # an HTML-only mail, as some clients send
+            message.set_content(html, subtype="html")
+        else:
+            message.set_content(text)
         with smtplib.SMTP("127.0.0.1", self.servers.smtp_port, timeout=10) as smtp:
             smtp.send_message(message)
         return str(message["Message-ID"])

@@ -154,3 +154,34 @@ def test_an_unreachable_address_is_given_up_and_a_down_server_retried(table, ser
     before = len(alice.inbox())
     transport.run_once()
     assert len(alice.inbox()) > before and store.pending(service.db, frozen_clock.now + 3600, 50) == []
+
+
+def test_an_html_only_reply_in_outlook_style_is_read(table, alice):
+    service, transport, game = table
+    html = ('<html><body><div>bid:2</div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg">'
+            '<b>From:</b> Herald</div><div>1. Bid 1 [bid:1]</div></body></html>')
+    sent = alice.send("", answering=game["alice"], html=html)
+    transport.run_once()
+    assert "“bid:2” — applied: Bid 2." in text_of(answers_to(alice, sent)[0])
+    assert actions(service) == 1
+
+
+def test_the_transport_loop_answers_and_stops(table, servers, alice):
+    import threading
+    import time
+
+    service, transport, game = table
+    transport.settings = servers.settings(poll_interval="1s", delivery_interval="1s")
+    stop = threading.Event()
+    runner = threading.Thread(target=transport.run, args=(stop,))
+    runner.start()
+    try:
+        sent = alice.send("1", answering=game["alice"])
+        deadline = time.monotonic() + 20
+        while not answers_to(alice, sent) and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        runner.join(timeout=20)
+    assert not runner.is_alive()
+    assert "applied: Bid 1" in text_of(answers_to(alice, sent)[0])
