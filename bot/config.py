@@ -72,7 +72,8 @@ class DeadlineSettings:
                 "reaction_policy": self.reaction_policy, "substitute": self.substitute}
 
 
-#: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot).
+#: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot,
+#: [email] by bot/mail/settings.py).
 SECTIONS: dict[str, tuple[str, ...] | None] = {
     "database": ("path", "local_path"),
     "deadlines": ("turn", "secret", "reaction", "policy", "reaction_policy", "substitute"),
@@ -82,6 +83,7 @@ SECTIONS: dict[str, tuple[str, ...] | None] = {
     "service": ("state_cache_games",),
     "engines": ("modules",),
     "discord": None,
+    "email": None,
 }
 
 
@@ -157,6 +159,9 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
     if not isinstance(admin.get("users", []), list):
         raise ConfigError("admin.users: expected a list of user ids such as [\"123\"]")
     service = raw.get("service", {})
+    if "email" in raw:  # checked now, so a broken [email] is refused by every command
+        from .mail.settings import mail_settings
+        mail_settings(raw["email"], environ={}, require_servers=False)
     return Config(
         database_path=str(database.get("path", "herald.db")),
         local_database_path=str(database.get("local_path", "herald-local.db")),

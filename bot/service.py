@@ -1370,6 +1370,34 @@ class TableService:
             keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
             report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
 
+    # ---- several calls as one change (front ends with bookkeeping of their own) -----------------
+    @contextlib.contextmanager
+    def transaction(self):
+        """One write transaction around several service calls and a front end's own rows (the email
+        transport records an incoming Message-ID with the orders it carries and their answer): all commit
+        together or none does. Yields the database connection."""
+        with self._write():
+            yield self.db
+
+    @contextlib.contextmanager
+    def savepoint(self):
+        """Inside :meth:`transaction`: if the block raises, what it changed is undone alone (and the
+        error re-raised); the rest of the transaction stands."""
+        if not self.db.conn.in_transaction:
+            raise RuntimeError("savepoint() is for use inside transaction()")
+        staged = dict(self._staged)
+        self.db.execute("SAVEPOINT herald_step")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK TO herald_step")
+            self.db.execute("RELEASE herald_step")
+            for game_id in set(self._staged) | set(staged):  # states staged by the undone part are void
+                self._cache.pop(game_id, None)
+            self._staged = staged
+            raise
+        self.db.execute("RELEASE herald_step")
+
     # ---- internals: transactions, loading --------------------------------------------------------
     @contextlib.contextmanager
     def _write(self):

@@ -173,9 +173,33 @@ def _v6_game_guild(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
 
 
+def _v7_mail(db: sqlite_utils.Database) -> None:
+    """The email transport (bot/mail): each seat's secret for mail orders, the incoming messages already
+    handled (by Message-ID), the mail to send (each with its stable Message-ID), and how far the outbox
+    has been turned into mail."""
+    db.execute("""CREATE TABLE mail_secrets (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, user_id TEXT NOT NULL,
+        secret TEXT NOT NULL UNIQUE, created_at REAL NOT NULL, PRIMARY KEY (game_id, seat, user_id))""")
+    db.execute("""CREATE TABLE mail_incoming (
+        message_id TEXT PRIMARY KEY, sender TEXT NOT NULL, game_id INTEGER, outcome TEXT NOT NULL,
+        received_at REAL NOT NULL)""")
+    db.execute("""CREATE TABLE mail_outgoing (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL UNIQUE, game_id INTEGER,
+        address TEXT NOT NULL, kind TEXT NOT NULL, private INTEGER NOT NULL, subject TEXT NOT NULL,
+        body TEXT NOT NULL, images TEXT, choices TEXT, reply_to TEXT, in_reply_to TEXT, refs TEXT,
+        created_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at REAL NOT NULL,
+        sent_at REAL, dead INTEGER NOT NULL DEFAULT 0, last_error TEXT)""")
+    db.execute("CREATE INDEX mail_outgoing_pending ON mail_outgoing(sent_at, dead, next_attempt_at)")
+    db.execute("CREATE INDEX mail_outgoing_thread ON mail_outgoing(game_id, address, id)")
+    db.execute("CREATE TABLE mail_cursor (name TEXT PRIMARY KEY, outbox_id INTEGER NOT NULL)")
+    # mail starts from here: no mail player can be waiting for an older message
+    db.execute("INSERT INTO mail_cursor (name, outbox_id) SELECT 'fanout', COALESCE(MAX(id), 0) FROM outbox")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
-                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild]
+                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild,
+                                                             _v7_mail]
 LATEST = len(MIGRATIONS)
 
 
