@@ -39,34 +39,49 @@ def free_to_leave(state, occ, area, side):
     return len(original) - len(pinning)
 
 
-def land_paths(state, occ, bid, start, side, reach, bonus, target=None):
-    """Every path (list of areas after ``start``) a block may take this move (5.2)."""
+# area -> [(neighbour, colour, border key)], so path searches need not rebuild keys
+_NEIGHBOURS = {a: [(nb, colour, border_key(a, nb)) for nb, colour in ADJ[a]] for a in ADJ}
+
+
+def _walk_paths(state, occ, start, side, reach, bonus, target=None):
+    """Yield every path (list of areas after ``start``) a block of ``side`` may take from ``start`` (5.2), in a
+    fixed order. The paths depend on the area, not on the block."""
     use = state["border_use"][side]
-    c = state["contest"].get(start)
+    contest = state["contest"]
+    c = contest.get(start)
     banned = set(c["borders"].get(other(side), [])) if c else set()
-    out = []
+    enemy_side = other(side)
+    enemy = {a for a, e in occ.items() if e[enemy_side]}
 
     def walk(cur, path):
-        for nb, colour in ADJ[cur]:
+        for nb, colour, key in _NEIGHBOURS[cur]:
             if nb == start or nb in path or not may_enter(side, nb):
                 continue
-            key = border_key(cur, nb)
             if cur == start and key in banned:
                 continue
             if use.get(key, 0) + 1 > border_limit(colour, bonus):
                 continue
-            enemy = is_enemy(occ, nb, side)
-            if enemy and not entry_ok(state, nb, side, key):
+            attack = nb in enemy
+            if attack and nb in contest and not entry_ok(state, nb, side, key):
                 continue
             np = path + [nb]
             if target is None or nb == target:
-                out.append(np)
-            if enemy or colour == "red" or len(np) >= reach:
+                yield np
+            if attack or colour == "red" or len(np) >= reach:
                 continue
-            walk(nb, np)
+            yield from walk(nb, np)
 
-    walk(start, [])
-    return out
+    return walk(start, [])
+
+
+def land_paths(state, occ, bid, start, side, reach, bonus, target=None):
+    """Every path (list of areas after ``start``) a block may take this move (5.2)."""
+    return list(_walk_paths(state, occ, start, side, reach, bonus, target))
+
+
+def can_leave_by_land(state, occ, start, side, reach, bonus, target=None) -> bool:
+    """Whether any path exists: stops at the first one found."""
+    return next(_walk_paths(state, occ, start, side, reach, bonus, target), None) is not None
 
 
 def sea_dests(state, occ, start, side, piracy):
@@ -103,16 +118,13 @@ def movable(state, occ, area, side, act, first_only=False):
         return []
     reach = 3 if act["event"] == "force_march" else 2
     bonus = 1 if act["event"] == "surprise" else 0
-    out = []
     moved = state["moved"]
-    for bid in blocks_at(occ, area, side):
-        if bid in moved:
-            continue
-        if land_paths(state, occ, bid, area, side, reach, bonus):
-            out.append(bid)
-            if first_only:
-                break
-    return out
+    out = [bid for bid in blocks_at(occ, area, side) if bid not in moved]
+    if first_only:
+        out = out[:1]
+    if out and can_leave_by_land(state, occ, area, side, reach, bonus):
+        return out
+    return []
 
 
 def sea_movable(state, occ, area, side, act, first_only=False):
@@ -157,12 +169,14 @@ def recruit_areas(state, occ, bid, side):
     return []
 
 
-def recruitable(state, occ, side):
+def recruitable(state, occ, side, first_only=False):
     out = []
     for bid, b in state["blocks"].items():
         if b["loc"] == "pool" and not b["down"] and side_of(state, bid) == side:
             if recruit_areas(state, occ, bid, side):
                 out.append(bid)
+                if first_only:
+                    break
     return out
 
 
@@ -203,37 +217,59 @@ def settle(engine, state, ctx):
         return
     act = state["act"]
     if act["mode"] == "menu":
-        occ = occupancy(state)
-        if len(_menu(state, occ, act["role"])) == 1:
+        if next(_menu_choices(state, occupancy(state), act["role"]), None) is None:
             end_player(engine, state, ctx)
 
 
-def _menu(state, occ, role):
+def _menu(state, occ, role, choices=True):
+    act = state["act"]
+    return (list(_menu_choices(state, occ, role)) if choices else []) + [
+        Action("end", "End actions" + (f" ({act['ap']} AP unused)" if act["ap"] else ""), "End")]
+
+
+def _menu_choices(state, occ, role, only=None):
+    """The menu's actions other than "end", lazily (``settle`` stops at the first). ``only`` is the id of
+    the one action wanted: other kinds of choice are not even looked at."""
     act = state["act"]
     ev = act["event"]
-    out = []
+    verb, _, arg = (only or "").partition(":")
+
+    def wanted(kind):
+        return only is None or verb == kind
+
+    def candidates(areas):
+        return areas if only is None else [arg] if arg in areas else []
+
     if act["ap"] > 0:
         areas = _own_areas(occ, role)
-        if ev in (None, "force_march", "treason", "surprise"):
-            for a in areas:
+        if wanted("move") and ev in (None, "force_march", "treason", "surprise"):
+            for a in candidates(areas):
                 if movable(state, occ, a, role, act, first_only=True):
-                    out.append(Action(f"move:{a}", f"Move a group from {area_name(a)}", "Land move (1 AP)"))
-        if ev in (None, "surprise", "piracy"):
-            for a in areas:
+                    yield Action(f"move:{a}", f"Move a group from {area_name(a)}", "Land move (1 AP)")
+        if wanted("sea") and ev in (None, "surprise", "piracy"):
+            for a in candidates(areas):
                 if sea_movable(state, occ, a, role, act, first_only=True):
-                    out.append(Action(f"sea:{a}", f"Sea move from {area_name(a)}", "Sea move (1 AP)"))
-        if ev is None and recruitable(state, occ, role):
-            out.append(Action("recruit", "Recruit a block from the pool", "Recruit (1 AP)"))
-    if ev == "muster" and not act["event_done"]:
+                    yield Action(f"sea:{a}", f"Sea move from {area_name(a)}", "Sea move (1 AP)")
+        if only in (None, "recruit") and ev is None and recruitable(state, occ, role, first_only=True):
+            yield Action("recruit", "Recruit a block from the pool", "Recruit (1 AP)")
+    if wanted("muster") and ev == "muster" and not act["event_done"]:
         for t in _muster_targets(state, occ, role, act):
-            out.append(Action(f"muster:{t}", f"Muster to {area_name(t)}", "Muster event"))
-    if ev == "plague" and not act["event_done"]:
+            yield Action(f"muster:{t}", f"Muster to {area_name(t)}", "Muster event")
+    if wanted("plague") and ev == "plague" and not act["event_done"]:
         for a in CITY_AREAS:
             e = occ.get(a)
             if e and e[other(role)] and not e[role]:
-                out.append(Action(f"plague:{a}", f"Plague in {area_name(a)} ({AREAS[a]['city']})", "Plague event"))
-    out.append(Action("end", "End actions" + (f" ({act['ap']} AP unused)" if act["ap"] else ""), "End"))
-    return out
+                yield Action(f"plague:{a}", f"Plague in {area_name(a)} ({AREAS[a]['city']})", "Plague event")
+
+
+def find(engine, state, role, aid):
+    """The legal action ``aid`` of the action phase, or None, without listing the whole menu."""
+    act = state["act"]
+    if act["mode"] != "menu":
+        return next((a for a in legal(engine, state, role) if a.id == aid), None)
+    if aid == "end":
+        return _menu(state, {}, role, choices=False)[-1]
+    return next((a for a in _menu_choices(state, occupancy(state), role, only=aid) if a.id == aid), None)
 
 
 def _muster_targets(state, occ, role, act):
@@ -241,12 +277,11 @@ def _muster_targets(state, occ, role, act):
     for a in _own_areas(occ, role):
         if not _can_leave(state, occ, a, role):
             continue
-        for bid in blocks_at(occ, a, role):
-            if bid in state["moved"]:
-                continue
-            for p in land_paths(state, occ, bid, a, role, 2, 0):
-                if is_friendly_or_vacant(occ, p[-1], role):
-                    targets.add(p[-1])
+        if all(bid in state["moved"] for bid in blocks_at(occ, a, role)):
+            continue
+        for p in _walk_paths(state, occ, a, role, 2, 0):
+            if is_friendly_or_vacant(occ, p[-1], role):
+                targets.add(p[-1])
     return sorted(targets)
 
 
@@ -255,9 +290,9 @@ def _muster_blocks(state, occ, role, target):
     for a in _own_areas(occ, role):
         if a == target or not _can_leave(state, occ, a, role):
             continue
-        for bid in blocks_at(occ, a, role):
-            if bid not in state["moved"] and land_paths(state, occ, bid, a, role, 2, 0, target):
-                out.append(bid)
+        unmoved = [bid for bid in blocks_at(occ, a, role) if bid not in state["moved"]]
+        if unmoved and can_leave_by_land(state, occ, a, role, 2, 0, target):
+            out += unmoved
     return out
 
 

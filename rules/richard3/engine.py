@@ -42,6 +42,7 @@ class RichardIII(Engine):
     id = "richard3"
     title = "Richard III: The Wars of the Roses"
     runaway_actions = 10_000
+    flat_tables = ("blocks",)   # each block is {loc, str, down}
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):
@@ -242,6 +243,11 @@ class RichardIII(Engine):
         if step == "political":
             return political.legal(self, state, role)
         return []
+
+    def _find_action(self, state, role, action_id):
+        if state["step"] == "action":
+            return actions.find(self, state, role, action_id)
+        return super()._find_action(state, role, action_id)
 
     def default_action(self, state, role):
         legal = self.legal_actions(state, role)
