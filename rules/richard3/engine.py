@@ -177,6 +177,8 @@ class RichardIII(Engine):
                 return Prompt(f"Moving from {area_name(act['area'])} ({head}): pick a block to move, or done.")
             if mode in ("block", "muster_block"):
                 return Prompt(f"Where does {_name(act['block'])} go?")
+            if mode == "route":
+                return Prompt(f"Which way does {_name(act['block'])} go to {area_name(act['target'])}?")
             if mode == "muster":
                 return Prompt(f"Muster to {area_name(act['target'])}: pick a block, or done.")
             if mode == "sea":
