@@ -274,9 +274,12 @@ def _menu_choices(state, occ, role, only=None, legacy=False):
         if ev is None and legacy and only in (None, "recruit") and recruitable(state, occ, role, first_only=True):
             yield Action("recruit", "Recruit a block from the pool", "Recruit (1 AP)")
         if ev is None and not legacy and wanted("recruit"):
-            for b in recruitable(state, occ, role):
-                if only is None or b == arg:
-                    yield _recruit_action(state, occ, role, b)
+            pool = state["blocks"] if only is None else {arg: state["blocks"][arg]} if arg in state["blocks"] else {}
+            for b, blk in pool.items():
+                if blk["loc"] == "pool" and not blk["down"] and side_of(state, b) == role:
+                    places = recruit_areas(state, occ, b, role)
+                    if places:
+                        yield _recruit_action(b, places)
     if wanted("muster") and ev == "muster" and not act["event_done"]:
         for t in _muster_targets(state, occ, role, act):
             yield Action(f"muster:{t}", f"Muster to {area_name(t)}", "Muster event")
@@ -329,8 +332,7 @@ def _muster_blocks(state, occ, role, target):
     return out
 
 
-def _recruit_action(state, occ, role, bid):
-    areas = recruit_areas(state, occ, bid, role)
+def _recruit_action(bid, areas):
     where = f" in {area_name(areas[0])}" if len(areas) == 1 else ""
     return Action(f"recruit:{bid}", f"Recruit {_name(bid)}{where}", "Recruit (1 AP)")
 
