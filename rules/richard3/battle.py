@@ -137,8 +137,10 @@ def next_group(state, b, occ):
 
 def early_entry(state, ctx, occ):
     """6.3 exception: a side whose fighting blocks are all gone brings its reserves in at once (they may not act
-    this round). If that is the defender in round 1, the roles swap from round 2 (6.3: ラウンド2以降), so the
-    rest of round 1 keeps the old roles for bonuses and order."""
+    this round). If that is the defender in round 1, control of the area changes and "the Defender is now the
+    Attacker for further combat": the roles are exchanged at once (2.1: control changes are effective
+    immediately), so for the rest of round 1 the old attacker fires first in its letter and takes the
+    defender's bonuses, and it is the new attacker who must retreat in round 4."""
     b = state["battle"]
     if state.get("result"):   # the game was won by the hit just taken (9.0): nothing more happens
         return False
@@ -152,9 +154,11 @@ def early_entry(state, ctx, occ):
                 b["acted"].append(x)
             entered = True
             _say(state, ctx, f"{side.title()}'s reserves enter the battle at once (6.3).")
-            if side == b["defender"] and b["round"] == 1 and not b.get("swap"):
-                b["swap"] = True
-                _say(state, ctx, f"{side.title()} will count as the attacker from round 2 (6.3).")
+            if side == b["defender"] and b["round"] == 1:
+                b["attacker"], b["defender"] = b["defender"], b["attacker"]
+                _say(state, ctx, f"{side.title()} loses control of {area_name(b['area'])} and now counts as "
+                                 "the attacker.")
+                break
     return entered
 
 
@@ -182,9 +186,6 @@ def advance(engine, state, ctx):
                 engine.eliminate(state, x, ctx)
             continue
         b["round"] += 1
-        if b.pop("swap", False):
-            b["attacker"], b["defender"] = b["defender"], b["attacker"]
-            _say(state, ctx, f"{b['attacker'].title()} now counts as the attacker (6.3).")
         b["acted"] = []
         b["retreat_use"] = {"york": {}, "lancaster": {}}
         if b["reserves"]:

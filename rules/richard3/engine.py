@@ -42,6 +42,7 @@ class RichardIII(Engine):
     id = "richard3"
     title = "Richard III: The Wars of the Roses"
     runaway_actions = 10_000
+    flat_tables = ("blocks",)   # each block is {loc, str, down}
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):
@@ -176,6 +177,8 @@ class RichardIII(Engine):
                 return Prompt(f"Moving from {area_name(act['area'])} ({head}): pick a block to move, or done.")
             if mode in ("block", "muster_block"):
                 return Prompt(f"Where does {_name(act['block'])} go?")
+            if mode == "route":
+                return Prompt(f"Which way does {_name(act['block'])} go to {area_name(act['target'])}?")
             if mode == "muster":
                 return Prompt(f"Muster to {area_name(act['target'])}: pick a block, or done.")
             if mode == "sea":
@@ -242,6 +245,11 @@ class RichardIII(Engine):
         if step == "political":
             return political.legal(self, state, role)
         return []
+
+    def _find_action(self, state, role, action_id):
+        if state["step"] == "action":
+            return actions.find(self, state, role, action_id)
+        return super()._find_action(state, role, action_id)
 
     def default_action(self, state, role):
         legal = self.legal_actions(state, role)
