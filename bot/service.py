@@ -642,7 +642,7 @@ class TableService:
                                f"{len(empty)} seat(s) still to fill.")
             engine = self._engine(game.game)
             args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
-                             secrets.randbits(63) if seed is None else int(seed), game.options)
+                             new_seed() if seed is None else int(seed), game.options)
             try:
                 state = engine.setup(args)
             except RulesError as error:
@@ -1933,6 +1933,11 @@ def _import_engine(module: str) -> Engine:
 
 def _clock_timestamp() -> float:
     return clock.timestamp()  # looked up at call time so freezegun and clock.advance apply
+
+
+def new_seed() -> int:
+    """A game's seed when none is given: from a secure random source (the tests fix it)."""
+    return secrets.randbits(63)
 
 
 def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
