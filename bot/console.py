@@ -55,10 +55,11 @@ Playing
   do N|ACTION_ID [ROLE]       play an action by number or id
   undo                        take back your last action (if nothing was revealed since)
   view [ROLE|public]          a short summary of what you see (and what only you see), and your
-                              map picture in --out;  view [ROLE|public] json [full]: the raw view
+                              map picture in --out (and the battle picture while one is
+                              fought);  view [ROLE|public] json [full]: the raw view
                               (without the static board unless full)
   hand                        what only you see (your hand, hidden pieces)
-  map [PICTURE] [public]      write the picture to --out (needs the renderer)
+  map [PICTURE] [public]      write the picture to --out (needs the renderer; e.g. map battle)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
 Slow play and admin
@@ -553,6 +554,14 @@ class Console:
         elif not public and any(seat.user_id == me for seat in status.seats):
             self.say("(nothing that the public view does not show)")
         self._write_picture(game, None if public else me, "map", role, "public" if public else me)
+        if "battle" in self.service.pictures(game):   # a battle under way: its picture too
+            try:
+                png = self.service.picture(game, None if public else me, "battle", role)
+            except RenderUnavailable:
+                png = None   # no battle now (or no renderer: said above)
+            if png is not None:
+                self._save_picture(game, png, "battle", "public" if public else me)
+                self.say("A battle is being fought: see the battle picture above (again: map battle).")
         self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
@@ -571,6 +580,9 @@ class Console:
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
+        self._save_picture(game, png, picture, who)
+
+    def _save_picture(self, game: int, png: bytes, picture: str, who: str) -> None:
         version = self.service.status(game).version
         self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / f"game{game}-v{version}-{who}-{picture}.png"
