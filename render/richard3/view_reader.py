@@ -191,8 +191,12 @@ def _battle(raw: dict[str, Any]) -> Battle:
     for o in raw.get("out") or []:
         if not isinstance(o, dict):
             continue
-        face = _face({k: v for k, v in o.items() if k in ("id", "name", "side")})
+        face = _face({k: v for k, v in o.items() if k in ("id", "name", "side", "strength")})
         face.hits = int(o.get("hits_taken") or 0)
+        if o.get("fate") == "eliminated":
+            face.strength = 0            # every step lost (public: the battle log says so)
+        elif face.strength is None:
+            face.max = None              # strength not in this view: no marks rather than empty ones
         side = o.get("side") if o.get("side") in SIDES else ("york" if face.side == "york" else "lancaster")
         dep = Departed(face=face, fate=o.get("fate") or "", to=names.get(o.get("to") or "", o.get("to") or ""),
                        round=o.get("round"))

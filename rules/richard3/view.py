@@ -176,6 +176,9 @@ def _battle_view(state, role, occ):
         blocks[side] = rows
     out = [{"id": o["id"], "name": BLOCKS[o["id"]]["name"], "side": o["side"], "fate": o["fate"], "to": o["to"],
             "hits_taken": o["hits_taken"], "round": o["round"]} for o in b.get("out", [])]
+    for o in out:   # its owner knows the strength a block left with (and keeps) outside the battle
+        if role == o["side"] and o["fate"] != "eliminated" and state["blocks"][o["id"]]["loc"] in AREAS:
+            o["strength"] = state["blocks"][o["id"]]["str"]
     return {"area": area, "attacker": b["attacker"], "defender": b["defender"], "round": b["round"],
             "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "out": out, "lines": list(b["lines"]),
             "pending_hits": b["pending"]["hits"] if b["pending"] else 0, "winner": b["winner"]}
