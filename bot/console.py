@@ -32,6 +32,7 @@ from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService,
 from .storage import StorageError
 
 CHANNEL = "local"
+MAX_ADVANCE = 3650 * 86400   # ten years: far past any deadline, and within the calendar
 
 HELP = """\
 Players and games
@@ -349,14 +350,20 @@ class Console:
                  f"{len(status.seats)} seats. You are its game master.")
 
     def cmd_games(self, args: list[str]) -> None:
-        games = self.service.games_in_channel(self.channel, include_finished=bool(args and args[0] == "all"))
+        if args and args != ["all"]:
+            raise UsageError("Usage: games [all] (all: finished games too)")
+        games = self.service.games_in_channel(self.channel, include_finished=bool(args))
         if not games:
-            self.say("No games here. Open one with: new GAME")
+            self.say("No games here" + ("" if args else " still running (games all: finished ones too)")
+                     + ". Open one with: new GAME")
         for g in games:
             self.say(self._headline(g))
 
     def cmd_mine(self, args: list[str]) -> None:
-        for g in self.service.games_of_user(self._me(), include_finished=True):
+        games = self.service.games_of_user(self._me(), include_finished=True)
+        if not games:
+            self.say(f"{self._me()} plays no game and runs none. Open one with: new GAME, or join one (games).")
+        for g in games:
             self.say(self._headline(g))
 
     def _headline(self, g) -> str:
@@ -366,7 +373,10 @@ class Console:
     def cmd_use(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
-        status = self.service.status(args[0])
+        number = args[0].removeprefix("#")
+        if not number.isdigit() or int(number) >= 2 ** 63:
+            raise UsageError(f"'{args[0]}' is not a game number (e.g. use 12 or use #12; games lists them).")
+        status = self.service.status(number)
         self.game = status.game_id
         self.say(f"Current game: {self._headline(status)}")
 
@@ -709,6 +719,8 @@ class Console:
         if not args:
             raise UsageError("Usage: advance DURATION (e.g. 2d, 12h)")
         seconds = parse_duration(args[0], "advance")
+        if seconds > MAX_ADVANCE:
+            raise UsageError(f"advance moves the clock at most {MAX_ADVANCE // 86400} days at a time.")
         clock.advance(seconds)
         self.say(f"The clock moves forward {clock.format_duration(seconds)}: now {clock.format_time(clock.timestamp())}.")
         self.cmd_tick([])

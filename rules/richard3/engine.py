@@ -170,6 +170,8 @@ class RichardIII(Engine):
             act = state["act"]
             mode = act["mode"]
             head = f"{act['ap']} AP left" + (f" ({EVENT_NAMES[act['event']]})" if act["event"] else "")
+            if not act["ap"] and act["event"]:   # an event card (Plague, Muster): no AP to spend
+                head = EVENT_NAMES[act["event"]]
             if mode == "menu":
                 return Prompt(f"Action phase, {head}: move a group, sea move, recruit, or end.")
             if mode == "group":
@@ -196,8 +198,10 @@ class RichardIII(Engine):
             if b["stage"] == "treason":
                 return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
             if b["stage"] == "hits":
-                return Prompt(f"Battle of {where}: {b['pending']['hits']} hit(s) on your strongest blocks; "
-                              "choose which takes the next hit.")
+                n = b['pending']['hits']
+                return Prompt(f"Battle of {where}: {n} hit{'s' if n != 1 else ''} to take. Every hit of a shot "
+                              "goes to your strongest block; yours are equally strong, so choose which one "
+                              "takes the next hit.")
             if b["stage"] == "regroup":
                 return Prompt(f"Battle of {where} won: regroup blocks to adjacent areas, or done.")
             return Prompt(f"Battle of {where}, round {b['round']}: choose a block's combat turn.")
@@ -292,7 +296,7 @@ class RichardIII(Engine):
                 return
             m["requester"] = role
             shown = ", ".join(_card_label(c) for c in state["hands"][role])
-            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals (5.1).")
+            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals.")
             ctx.reveal()
             return
         redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
@@ -347,7 +351,7 @@ class RichardIII(Engine):
                                    f"{_side_name(other(side))} heir (9.0)"}
                 state["final_key"] = self.summary(state).turn_key
                 state["step"] = "over"
-                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left (9.0).",
+                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left.",
                         kind="result")
                 return True
         return False
@@ -369,17 +373,17 @@ class RichardIII(Engine):
             if twin:
                 state["blocks"][twin]["loc"] = "dead"
             state["killed"][side] += 1
-            ctx.log(f"{text} is slain (6.82).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
             if state["king"] == bid:
                 state["king"] = None
-                ctx.log("The King is dead! His successor is named in the Supply Phase (6.81).")
+                ctx.log("The King is dead! His successor is named in the Supply Phase.")
             self.update_pretender(state)
         elif bid in DEFECTED_HEIR_NOBLES:
             heir = DEFECTED_HEIR_NOBLES[bid]
             b["loc"] = "dead"
             state["blocks"][heir]["loc"] = "dead"
             state["killed"][BLOCKS[heir]["side"]] += 1
-            ctx.log(f"{text} is slain (9.1).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
         elif kind == "noble" and (info.get("rose") or info.get("neville")):
             b["loc"] = "dead"
             twin = info.get("twin")
@@ -390,11 +394,11 @@ class RichardIII(Engine):
                 hidden[bid] = side
                 if twin and state["blocks"][twin]["loc"] == "dead":
                     hidden[twin] = side
-            ctx.log(f"{text} is eliminated and removed from the game (6.83).", kind="death")
+            ctx.log(f"{text} is eliminated and removed from the game.", kind="death")
         else:
             b["loc"] = "pool"
             b["down"] = True
-            ctx.log(f"{text} is eliminated (6.8).", kind="death")
+            ctx.log(f"{text} is eliminated.", kind="death")
         if bid in state["moved"]:
             state["moved"].remove(bid)
         self.check_victory(state, ctx)

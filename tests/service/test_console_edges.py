@@ -1,0 +1,40 @@
+"""Console edges: huge numbers answer clearly, empty lists say so, `view` shows the battle under way."""
+
+from __future__ import annotations
+
+import random
+
+from bot import clock
+from tests.service.console_helpers import console_for, richard3_console
+from tests.service.conftest import make_service
+
+
+def test_huge_numbers_and_empty_lists_answer_clearly(tmp_path, frozen):
+    console, out = console_for(make_service(tmp_path / "e.db"), tmp_path)
+    console.execute("as zed")
+    for line, expected in (("mine", "plays no game"), ("games", "No games here"),
+                           ("use 99999999999999999999999", "is not a game number"),
+                           ("advance 99999999d", "at most 3650 days")):
+        out.clear()
+        console.execute(line)
+        assert any(expected in x for x in out), (line, out)
+        assert not any("Internal error" in x or "Traceback" in x for x in out)
+    clock.reset()
+
+
+def test_view_shows_the_battle_while_one_is_fought(tmp_path):
+    svc, console, out = richard3_console(tmp_path, clear=True)
+    console.write_images = True
+    rng = random.Random(7)
+    for _ in range(800):
+        if svc.view(1, None).get("battle"):
+            break
+        role = rng.choice([w.role for w in svc.status(1).waiting])
+        user = {"york": "alice", "lancaster": "bob"}[role]
+        choices = [rc for rc in svc.choices(1, user) if rc.role == role]
+        svc.submit(1, user, rng.choice(choices[0].actions).id, role=role)
+    assert svc.view(1, None).get("battle")
+    out.clear()
+    assert console.execute("view")
+    assert any(x.startswith("Wrote") and x.split()[1].endswith("-battle.png") for x in out), out
+    assert any("A battle is being fought" in x for x in out)
