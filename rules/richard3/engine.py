@@ -284,6 +284,9 @@ class RichardIII(Engine):
         elif step == "political":
             political.apply(self, state, role, aid, ctx)
         self.check_captive(state, ctx)
+        if state.get("result"):   # this action ended the game (apply refuses once it is over)
+            from .final import reveal_all
+            reveal_all(state, ctx)
 
     def _apply_mulligan(self, state, role, aid, ctx):
         m = state["mulligan"]
