@@ -28,7 +28,7 @@ from rules.core import Engine
 from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .outbox import ImageRequest
-from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
 from .storage import StorageError
 
 CHANNEL = "local"
@@ -67,6 +67,8 @@ Slow play and admin
   deadline                    running deadlines
   vacation DURATION|off       e.g. vacation 3d
   admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
+                              (abort and end first say what they would do: add confirm to do it)
+  concede                     give up the game: the other side wins (asks for concede confirm)
   tick                        process deadlines and reminders now
   advance DURATION            move the clock forward, then tick. The offset lasts for this session
                               only: it is lost when the console exits (stored deadlines keep their
@@ -374,9 +376,9 @@ class Console:
         if len(args) != 1:
             raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
         number = args[0].removeprefix("#")
-        if not number.isdigit() or int(number) >= 2 ** 63:
-            raise UsageError(f"'{args[0]}' is not a game number (e.g. use 12 or use #12; games lists them).")
-        status = self.service.status(number)
+        if number.isdigit() and int(number) >= 2 ** 63:   # past what the database can even look up
+            raise NotFound(f"There is no game #{number}: games lists the games here, mine yours.")
+        status = self.service.status(args[0])
         self.game = status.game_id
         self.say(f"Current game: {self._headline(status)}")
 
@@ -513,6 +515,15 @@ class Console:
         if result.automatic:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
+
+    def cmd_concede(self, args: list[str]) -> None:
+        me, game = self._me(), self._current()
+        if args != ["confirm"]:
+            self.say(f"Conceding ends game #{game} at once and the other side wins. Nothing is changed yet: "
+                     "to do it, type concede confirm")
+            return
+        status = self.service.concede(game, me)
+        self.say(f"You conceded: {status.result.reason if status.result else 'the game is over'}.")
 
     def cmd_undo(self, args: list[str]) -> None:
         result = self.service.undo(self._current(), self._me())
@@ -687,12 +698,27 @@ class Console:
         elif what == "resume":
             self.service.resume(game, me)
             self.say("Resumed.")
-        elif what == "abort":
-            self.service.abort(game, me, " ".join(rest) or "aborted")
-            self.say("Aborted.")
-        elif what == "end":
-            self.service.end(game, me, rest)
-            self.say("Ended.")
+        elif what in ("abort", "end"):
+            confirmed = bool(rest) and rest[-1].lower() == "confirm"
+            rest = rest[:-1] if confirmed else rest
+            if not confirmed:   # the game ends for everyone at once: say what would happen, change nothing
+                status = self.service.status(game)
+                if status.status not in ("active", "paused", "open"):
+                    raise UsageError(f"Game #{game} is already {status.status}.")
+                names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
+                outcome = ("without a result" if what == "abort" else
+                           f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
+                           else "as a draw (no winner)")
+                self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
+                         f"for every player. Nothing is changed yet: to do it, type "
+                         f"admin {' '.join([what, *rest, 'confirm'])}")
+                return
+            if what == "abort":
+                self.service.abort(game, me, " ".join(rest) or "aborted")
+                self.say("Aborted.")
+            else:
+                self.service.end(game, me, [self._role(w) for w in rest])
+                self.say("Ended.")
         elif what == "replace":
             if len(rest) != 2:
                 raise UsageError("Usage: admin replace SEAT|ROLE USER")

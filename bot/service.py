@@ -934,6 +934,8 @@ class TableService:
                 winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
             except NotFound as error:
                 raise BadOption(error.message) from None
+            if actor_name is None:   # the game master in person (a stand-in admin holds no seat here)
+                self._refuse_own_victory(game, engine, by, winners)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -941,6 +943,38 @@ class TableService:
                 text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
+                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
+        return self.status(game.id)
+
+    def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
+        """A game master who also plays may not name their own side the winner over another player: that
+        player concedes instead (:meth:`concede`), which is their agreement."""
+        mine = set(self._roles_of(game, by)) & set(winners)
+        losers = [s for s in self._seats(game) if s.user_id and s.user_id != by
+                  and not s.user_id.startswith("system:") and not set(s.roles) <= set(winners)]
+        if mine and losers:
+            raise Forbidden(f"You play {', '.join(engine.role_name(r) for r in sorted(mine))} in game #{game.id}: "
+                            "you cannot declare your own side the winner. The other player agrees by "
+                            "conceding (concede); or end it as a draw or with them as the winner.")
+
+    def concede(self, game_id: int | str, user_id: str) -> Status:
+        """A player gives up: the game ends at once and every other seat's roles win."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be conceded.")
+            mine = self._roles_of(game, user_id)
+            if not mine:
+                raise NotYourSeat(f"You hold no seat in game #{game.id}, so there is nothing to concede.")
+            engine = self._engine(game.game)
+            winners = [r for s in self._seats(game) for r in s.roles if r not in mine]
+            names = ", ".join(engine.role_name(r) for r in mine)
+            reason = f"{names} conceded"
+            self._finish(game, "finished", {"winners": winners, "reason": reason})
+            won = ", ".join(engine.role_name(w) for w in winners) or "nobody"
+            text = f"Game #{game.id} is over: {reason}. Winner: {won}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, engine, f"it is over: {reason}. Winner: {won}.",
                                  ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 

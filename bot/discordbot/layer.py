@@ -1156,16 +1156,41 @@ class Layer:
             return f"Game #{status.game_id} resumes."
         await self._admin(interaction, game, act)
 
+    @staticmethod
+    def _unconfirmed(status: Any, what: str, command: str) -> str:
+        """The answer to a game-ending command without ``confirm``: what it would do; nothing changes."""
+        if status.status in ("finished", "aborted"):
+            raise Refusal(f"Game #{status.game_id} is already {status.status}.")
+        return (f"This {what} game #{status.game_id} at once, for every player. Nothing is changed yet: "
+                f"run `{command}` again with `confirm:True` to do it.")
+
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
-                        reason: str | None) -> None:
+                        reason: str | None, confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                won = self.role_name(status, winner) if winner else "nobody (a draw)"
+                return self._unconfirmed(status, f"ends (winner: {won})", "/admin end")
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
                             reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)
             return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
-    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
+    async def game_concede(self, interaction: discord.Interaction, game: str | None, confirm: bool = False) -> None:
+        async def work():
+            status = await self.resolve(interaction, game)
+            if not confirm:
+                text = self._unconfirmed(status, "concedes (the other side wins)", "/game concede")
+            else:
+                done = await self.call(self.service.concede, status.game_id, self.uid(interaction.user))
+                text = f"Game #{done.game_id} is over: {done.result.reason if done.result else 'conceded'}."
+            await answer(interaction, text, ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None,
+                          confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                return self._unconfirmed(status, "aborts (no result)", "/admin abort")
             await self.call(self.service.abort, status.game_id, by, reason or "no reason given", actor_name=actor)
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)

@@ -13,7 +13,7 @@ def test_huge_numbers_and_empty_lists_answer_clearly(tmp_path, frozen):
     console, out = console_for(make_service(tmp_path / "e.db"), tmp_path)
     console.execute("as zed")
     for line, expected in (("mine", "plays no game"), ("games", "No games here"),
-                           ("use 99999999999999999999999", "is not a game number"),
+                           ("use 99999999999999999999999", "There is no game #9999"),
                            ("advance 99999999d", "at most 3650 days")):
         out.clear()
         console.execute(line)
@@ -38,3 +38,27 @@ def test_view_shows_the_battle_while_one_is_fought(tmp_path):
     assert console.execute("view")
     assert any(x.startswith("Wrote") and x.split()[1].endswith("-battle.png") for x in out), out
     assert any("A battle is being fought" in x for x in out)
+
+
+def test_end_and_abort_ask_first_and_the_game_master_cannot_crown_their_own_side(tmp_path, frozen):
+    from tests.service.console_helpers import duel_console
+    svc, console, out = duel_console(tmp_path, clear=True)
+    for line in ("admin abort", "admin end blue"):
+        out.clear()
+        assert console.execute(line)
+        assert any("Nothing is changed yet" in x and "confirm" in x for x in out), out
+        assert svc.status(1).status == "active"
+    out.clear()
+    assert not console.execute("admin end red confirm")          # alice is the game master and plays red
+    assert "cannot declare your own side the winner" in out[-1] and svc.status(1).status == "active"
+    run = [console.execute(x) for x in ("as bob", "concede", "concede confirm")]
+    assert all(run) and svc.status(1).status == "finished" and svc.status(1).result.winners == ("red",)
+    svc.close()
+
+
+def test_the_game_master_may_end_a_game_for_the_other_side_or_as_a_draw(tmp_path, frozen):
+    from tests.service.console_helpers import duel_console
+    svc, console, out = duel_console(tmp_path, clear=True)
+    assert console.execute("admin end confirm")
+    assert svc.status(1).status == "finished" and svc.status(1).result.winners == ()
+    svc.close()

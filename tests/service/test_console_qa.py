@@ -154,7 +154,7 @@ def test_interactive_play_lists_the_next_choices_after_the_messages(tmp_path, fr
 
 def test_status_names_the_winning_side_as_players_know_it(tmp_path, frozen):
     svc, console, out = duel_console(tmp_path)
-    run_lines(console, out, ["admin end red", "status"])
+    run_lines(console, out, ["admin end blue confirm", "status"])   # alice plays red: blue's win she may declare
     result = [line for line in out if "result:" in line][-1]
-    assert "Red" in result and "red —" not in result
+    assert "Blue" in result and "blue —" not in result
     svc.close()
