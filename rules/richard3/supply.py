@@ -125,8 +125,9 @@ def legal(engine, state, role):
     if p["kind"] == "minor":
         return [Action(f"enter:{a}", f"Enter in {area_name(a)}", "Heir") for a in p["options"]]
     if p["kind"] == "execute":
-        return [Action("execute", f"Execute {_name(p['block'])}", "Execution"),
-                Action("spare", f"Spare {_name(p['block'])}", "Execution")]
+        # sparing first: a careless first pick must not kill a noble (9.1 allows, never requires, it)
+        return [Action("spare", f"Spare {_name(p['block'])}", "Execution"),
+                Action("execute", f"Execute {_name(p['block'])} (cannot be undone)", "Execution")]
     occ = occupancy(state)
     sup = state["supply"]
     area = p["by_side"][role]["area"]

@@ -27,3 +27,15 @@ def test_9_0_the_game_ending_action_reveals_every_block(monkeypatch):
     # the final public picture names the block that was hidden: it differs from the one before the end
     assert "y-warwick" in [b.get("id") for b in public["areas"]["kent"]["blocks"]]
     render.draw_png("richard3", public)
+
+
+def test_9_1_sparing_a_defector_comes_first_and_is_the_default():
+    """9.1 allows executing a defected Clarence or Exeter; a careless first pick (or a missed deadline)
+    spares him: the execution, which cannot be undone, is never first."""
+    from .helpers import bare
+    from .test_supply_political import _to_supply
+    state = _to_supply(bare({"y-exeter": "kent", "l-henry-vi": "cumbria"}))
+    actions = ENGINE.legal_actions(state, "york")
+    assert [a.id for a in actions] == ["spare", "execute"]
+    assert "cannot be undone" in actions[1].label
+    assert ENGINE.default_action(state, "york") == "spare"
