@@ -1,5 +1,6 @@
-"""9.0 the end of a game: every block is revealed to everyone, in the view (so the final public picture
-shows them all) and in one public log line."""
+"""What players read and risk: at the end of a game (9.0) every block is revealed, in the view (so the final
+public picture shows them all) and in one public log line; sparing a defector (9.1) comes before executing
+him; a block joining its side's defence (6.3) is not logged as an attack."""
 
 from __future__ import annotations
 
@@ -39,3 +40,19 @@ def test_9_1_sparing_a_defector_comes_first_and_is_the_default():
     assert [a.id for a in actions] == ["spare", "execute"]
     assert "cannot be undone" in actions[1].label
     assert ENGINE.default_action(state, "york") == "spare"
+
+
+def test_a_block_joining_its_sides_defence_is_not_an_attack():
+    """6.3: the side that entered first attacks; the defender's block moving in reinforces the defence."""
+    from rules.core import Context
+    from rules.richard3 import actions
+    from .helpers import bare
+    state = bare({"y-warwick": "kent", "y-kent": "sussex", "l-somerset": "kent", "l-exeter": "essex"})
+    state["contest"] = {"kent": {"attacker": "lancaster", "main": "kent|middlesex", "borders": {}, "entered": {}}}
+    ctx = Context()
+    actions._move_block(ENGINE, state, ctx, "y-kent", "sussex", ["kent"])
+    public = [e.text for e in ctx.entries if e.to is None]
+    assert any("from Sussex to Kent (reinforcing its defence)." in t for t in public), public
+    ctx = Context()
+    actions._move_block(ENGINE, state, ctx, "l-exeter", "essex", ["middlesex", "kent"])
+    assert not any("reinforcing" in e.text for e in ctx.entries)
