@@ -879,7 +879,6 @@ class TableService:
                 raise CannotUndo(f"'{label}' cannot be taken back: it rolled dice, shuffled or revealed "
                                  "hidden information.")
             state = self._state_at(game, engine, pos - 1)
-            now = self._now()
             public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
                                                     "ORDER BY id", [row_id])]
             others_waiting = any(r[0] != role for r in self.db.execute(
@@ -894,11 +893,9 @@ class TableService:
             name = engine.role_name(role)
             announce = bool(public) or turn_changed or others_waiting  # the others were told something
             text = (f"{name} takes back: {' '.join(public)}" if public
-                    else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
-            audience = None if announce else _dumps([role])
-            # numbered like the action it takes back, so it reads after that action's lines, never before
-            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
+                    else f"{name} takes back an action.")
+            # the log reads as if the action never happened (its lines are marked undone); only the channel,
+            # which already showed them, is told (below)
             self._mark_seen(game, user_id)
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
             if announce:
