@@ -1701,14 +1701,16 @@ class TableService:
                         [game.id, user_id, newest])
 
     def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
-        """"Since you last looked": the newest unseen lines for a notice (the digest has them all). The
-        lines of the user's own actions count as seen; empty when nothing else is new."""
+        """"Since you last looked": the newest unseen public lines for a notice (the digest has them all).
+        The lines of the user's own actions count as seen, and private lines are left out (each came by
+        itself as a private message); empty when nothing else is new."""
         row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
                               [game.id, user_id]).fetchone()
         own = {r[0] for r in self.db.execute(
             "SELECT l.id FROM log l JOIN actions a ON a.id = l.action_row WHERE l.game_id = ? AND l.id > ? "
             "AND a.user_id = ?", [game.id, row[0] if row else 0, user_id])}
-        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0) if l.id not in own]
+        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0)
+                 if l.id not in own and not l.private]
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]

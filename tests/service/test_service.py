@@ -428,3 +428,13 @@ def test_warm_pictures_draws_each_game_with_pictures_once_and_skips_the_others(t
     svc = TableService(str(tmp_path / "warm.db"), Config(), engines={"richard3": RICHARD3, "duel": DUEL})
     assert svc.warm_pictures() == ["richard3"]   # the test-only Duel has no renderer: skipped, no error
     svc.close()
+
+
+def test_the_since_you_last_looked_notice_leaves_out_private_lines(service):
+    """A private line came by itself as a private message: the "your move" notice does not repeat it."""
+    game = started_game(service)
+    service.submit(game, "bob", "bid:1")
+    service.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) VALUES "
+                       "(?,NULL,1,?,?,'info',0)", [game, '["red"]', "Only red reads this."])
+    text = service._unseen_text(service._game(game), "alice", {"red"})
+    assert "Blue has chosen a bid." in text and "Only red reads this." not in text
