@@ -27,6 +27,7 @@ from rules.core import Engine
 
 from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
+from .logview import with_headings
 from .outbox import ImageRequest
 from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
 from .storage import StorageError
@@ -623,14 +624,21 @@ class Console:
         if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
-        for line in self.service.log(self._current(), self.user, limit):
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(self.service.log(self._current(), self.user, limit))
+
+    def _say_log(self, lines) -> None:
+        """Log lines under their turn headings (no internal numbers)."""
+        game = self._current()
+        turns = self.service.history(game, self.user) if self.service.status(game).status != "open" else []
+        for heading, line in with_headings(lines, turns):
+            if heading:
+                self.say(f"  — {heading} —")
+            self.say(f"    {'(private) ' if line.private else ''}{line.text}")
 
     def cmd_digest(self, args: list[str]) -> None:
         lines = self.service.digest(self._current(), self._me())
         self.say(f"{len(lines)} new line(s) since you last looked.")
-        for line in lines:
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(lines)
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
@@ -648,7 +656,7 @@ class Console:
                 image = ImageRequest(game, detail.turn.version, detail.turn.pos, roles[0] if roles else None)
                 self.say(f"  map at the start of the turn: {self._image_file(image)}")
             for line in detail.log:
-                self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+                self.say(f"    {'(private) ' if line.private else ''}{line.text}")
             return
         for turn in self.service.history(self._current(), self.user):
             self.say(f"  {turn.index}. {turn.turn_label} ({turn.phase}) — after {turn.pos} actions, "

@@ -28,6 +28,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
+from bot.logview import turn_label_of, with_headings
 from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
@@ -729,14 +730,20 @@ class Layer:
                 entries = (await self.call(self.service.digest, status.game_id, user))[-lines:]
             else:
                 entries = await self.call(self.service.log, status.game_id, user, lines)
+            turns = await self.call(self.service.history, status.game_id, user) if status.status != "open" else []
             out: list[str] = []
             size = 0
-            for entry in reversed(entries):
-                line = f"`{entry.pos:>3}` " + ("🔒 " if entry.private else "") + entry.text
+            for heading, entry in reversed(with_headings(entries, turns)):
+                line = ("🔒 " if entry.private else "") + entry.text
+                if heading:   # the turn's heading, above its first line shown
+                    line = f"**{heading}**\n{line}"
                 if size + len(line) + 1 > L.MESSAGE_CONTENT_MAX - 100:
                     break
                 out.append(line)
                 size += len(line) + 1
+                oldest = (heading, entry)
+            if out and not oldest[0] and turn_label_of(oldest[1].pos, turns):   # cut off above: say the turn
+                out[-1] = f"**{turn_label_of(oldest[1].pos, turns)}**\n{out[-1]}"
             which = "new since you last looked" if new else "last"
             head = f"**Game #{status.game_id} log** ({which}: {len(out)} lines; 🔒 = only you can read it)\n"
             await answer(interaction, head + ("\n".join(reversed(out)) or "Nothing yet."), ephemeral=True)
