@@ -902,6 +902,12 @@ class TableService:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
+            # a "your move" the taken-back action caused, not yet delivered, is stale: never send it
+            active = engine.active_roles(state)
+            self.db.execute("UPDATE outbox SET delivered_at = ?, external_ref = 'obsolete: taken back' "
+                            f"WHERE game_id = ? AND kind = 'your_move' AND target_kind = 'role' AND "
+                            f"delivered_at IS NULL AND dead = 0 AND target NOT IN ({','.join('?' * len(active))})",
+                            [self._now(), game.id, *active])
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
     def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:

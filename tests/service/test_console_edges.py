@@ -62,3 +62,18 @@ def test_the_game_master_may_end_a_game_for_the_other_side_or_as_a_draw(tmp_path
     assert console.execute("admin end confirm")
     assert svc.status(1).status == "finished" and svc.status(1).result.winners == ()
     svc.close()
+
+
+def test_a_stale_your_move_is_not_delivered_after_an_undo(tmp_path, frozen):
+    """York ends her actions (Lancaster is told it is his move), then takes it back before the message
+    went out: Lancaster never reads a "your move" for a turn that is not his."""
+    svc, console, out = richard3_console(tmp_path)
+    console.deliver = False
+    run_lines_ = [console.execute(x) for x in ("do play:card-03", "as bob", "do play:card-08", "as alice")]
+    assert all(run_lines_)
+    for m in svc.outbox.pending(500):
+        svc.outbox.mark_delivered(m.id, "read")
+    assert console.execute("do end") and console.execute("undo")
+    stale = [m for m in svc.outbox.pending(500) if m.kind == "your_move" and m.target == "bob"]
+    assert stale == []
+    svc.close()
