@@ -874,6 +874,22 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
         service.close()
 
 
+def _console_hint(config: Config, game_id: str) -> str:
+    """When the game asked for is in the console's database: how to replay it there."""
+    import sqlite3
+    path = Path(config.local_database_path)
+    number = str(game_id).removeprefix("#")
+    if not path.exists() or not number.isdigit() or int(number) >= 2 ** 63:
+        return ""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            found = db.execute("SELECT 1 FROM games WHERE id = ?", [int(number)]).fetchone()
+    except sqlite3.Error:
+        return ""
+    return (f". Game #{number} is in the console's database: herald replay {number} --db {path}"
+            if found else "")
+
+
 def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
                    write: Callable[[str], None] = print) -> int:
     """`herald replay GAME_ID [--db PATH]`: rebuild a stored game from its log and check it (the bot's
@@ -884,8 +900,9 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [config]: {error}")
         return 2
     db = args.db or config.database_path
+    hint = "" if args.db else _console_hint(config, args.game_id)
     if not Path(db).exists():
-        write(f"error [not_found]: no database at {db}")
+        write(f"error [not_found]: no database at {db}{hint}")
         return 2
     try:
         service = TableService(db, config, engines=engines)
@@ -895,7 +912,7 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
     try:
         report = service.replay(args.game_id)
     except ServiceError as error:
-        write(f"error [{error.code}]: {error.message}")
+        write(f"error [{error.code}]: {error.message}{hint if error.code == 'not_found' else ''}")
         return 2
     finally:
         service.close()

@@ -77,3 +77,16 @@ def test_a_stale_your_move_is_not_delivered_after_an_undo(tmp_path, frozen):
     stale = [m for m in svc.outbox.pending(500) if m.kind == "your_move" and m.target == "bob"]
     assert stale == []
     svc.close()
+
+
+def test_replay_without_db_points_at_the_consoles_database(tmp_path, monkeypatch):
+    import argparse
+
+    from bot.console import replay_command
+    from tests.service.console_helpers import duel_console
+    monkeypatch.chdir(tmp_path)
+    svc, console, out = duel_console(tmp_path, db_name="herald-local.db")
+    svc.close()
+    written: list[str] = []
+    code = replay_command(argparse.Namespace(game_id="1", db=None, config="none.toml"), write=written.append)
+    assert code == 2 and "herald replay 1 --db herald-local.db" in written[-1], written
