@@ -259,30 +259,50 @@ def plan_blocks(scene: Scene) -> Plan:
             blank = tuple(lab and side != scene.role for (_, lab), side in zip(key, ("york", "lancaster")))
             plain = tuple((n, lab and not b) for (n, lab), b in zip(key, blank))
             found = _layout(area_id, plain) if plain != key else None
-            if found is None:
-                blank = (False, False)
-            else:
+            if found is not None:
                 key = plain
+        if found is None and any(blank) and not all(blank) and all(n for n, _ in key):
+            # still too many: the other side's stack stays in the area, one's own named blocks go beside it
+            own = 0 if blank[1] else 1
+            alone = tuple((n, False) if gi != own else (0, False) for gi, (n, _) in enumerate(key))
+            inside = _layout(area_id, alone)
+            if inside is not None:
+                _put(plan, area_id, groups, inside, None, blank)
+                plan.labels[area_id] = g.labels[inside[4]]
+                mine = tuple((n, lab) if gi == own else (0, False) for gi, (n, lab) in enumerate(key))
+                beside, leader = _callout(geo, area_id, mine, sea_taken, plan)
+                _put(plan, area_id, groups, beside, leader, blank)
+                plan.groups[area_id] = beside[2]
+                if leader:
+                    sea_taken.append(grow(beside[2], 8))
+                continue
         if found is None:
+            blank = (False, False)
+            key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
             found, leader = _callout(geo, area_id, key, sea_taken, plan)
-        sizes, stacked, rect, spots, rank = found
-        plan.labels[area_id] = g.labels[rank]
-        for gi, i, dx, dy in spots:
-            group = groups[gi]
-            face = group[i] if not stacked[gi] else BlockFace(group[0].side)
-            if blank[gi]:
-                face = BlockFace(group[0].side, ruler=any(b.ruler for b in group) if stacked[gi] else face.ruler)
-            placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
-                            count=len(group) if stacked[gi] else 1, leader=leader)
-            plan.blocks.append(placed)
-            plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
-                                   placed.y + placed.size[1] + 5))
-        plan.groups[area_id] = rect
+        plan.labels[area_id] = g.labels[found[4]]
+        _put(plan, area_id, groups, found, leader, blank)
+        plan.groups[area_id] = found[2]
         if leader:
-            sea_taken.append(grow(rect, 8))
+            sea_taken.append(grow(found[2], 8))
     for spot in plan.labels.values():
         plan.obstacles.extend(spot.rects)
     return plan
+
+
+def _put(plan: Plan, area_id: str, groups, found, leader, blank) -> None:
+    """Add the blocks of a layout (``found`` from _layout or _callout) to the plan."""
+    sizes, stacked, rect, spots, _ = found
+    for gi, i, dx, dy in spots:
+        group = groups[gi]
+        face = group[i] if not stacked[gi] else BlockFace(group[0].side)
+        if blank[gi]:
+            face = BlockFace(group[0].side, ruler=any(b.ruler for b in group) if stacked[gi] else face.ruler)
+        placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
+                        count=len(group) if stacked[gi] else 1, leader=leader)
+        plan.blocks.append(placed)
+        plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
+                               placed.y + placed.size[1] + 5))
 
 
 def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
