@@ -225,9 +225,10 @@ class RichardIII(Engine):
     def _legal_actions(self, state, role):
         step = state["step"]
         if step == "mulligan":
+            # keeping first: a careless first pick must not show one's hand to the opponent
             if state["mulligan"]["requester"] is None:
-                return [Action("redeal", "Show hand and redeal", "Deal"), Action("keep", "Keep this hand", "Deal")]
-            return [Action("redeal", "Redeal my hand too", "Deal"), Action("keep", "Keep my hand", "Deal")]
+                return [Action("keep", "Keep this hand", "Deal"), Action("redeal", "Show hand and redeal", "Deal")]
+            return [Action("keep", "Keep my hand", "Deal"), Action("redeal", "Redeal my hand too", "Deal")]
         if step == "card":
             mine = state["played"][role]
             out = []

@@ -56,3 +56,12 @@ def test_a_block_joining_its_sides_defence_is_not_an_attack():
     ctx = Context()
     actions._move_block(ENGINE, state, ctx, "l-exeter", "essex", ["middlesex", "kent"])
     assert not any("reinforcing" in e.text for e in ctx.entries)
+
+
+def test_5_1_keeping_the_hand_comes_before_showing_it():
+    """5.1: a redeal shows the hand to the opponent; a careless first pick keeps it instead."""
+    from rules.core import SetupArgs
+    from .helpers import SEATS
+    state = ENGINE.setup(SetupArgs("1460", SEATS, 4))        # seed 4 deals York a hand it may redeal
+    assert state["step"] == "mulligan"
+    assert [a.id for a in ENGINE.legal_actions(state, "york")] == ["keep", "redeal"]
