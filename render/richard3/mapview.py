@@ -20,9 +20,9 @@ everything already drawn.
 from __future__ import annotations
 
 import math
-from typing import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
