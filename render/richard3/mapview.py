@@ -11,10 +11,13 @@ Layout (1200 px wide, at most 2400 tall; see render/core.py for why):
 - the legend (the board's symbols on the public map; the marks of one's own blocks on a private map).
 
 Blocks are placed in the free room of their area (geometry.py), the largest size that fits first. A
-crowd that does not fit at any size is drawn as a stack with a count (face-down blocks) or, for labelled
-blocks, beside the area over the water with a leader line to it. Nothing is drawn over the area names,
-border limits or sea badges; markers placed later (counts on arrows, crossings used, musters) avoid
-everything already drawn.
+labelled block always carries its name (never smaller than the named mini size). A crowd that does not
+fit is drawn as a stack with a count (face-down blocks); in a crowded battle the other side's revealed
+blocks are drawn face down (the battle picture names them); labelled blocks that still do not fit go in
+a framed box beside the area (over water, else over land clear of every name) with a leader line to it.
+Nothing is drawn over the area names, border limits or sea badges; markers placed later (counts on
+arrows, crossings used, musters, battle marks) never cover a name while any place leaves it free
+(``draw_map_layout`` returns where everything went, for the tests).
 """
 
 from __future__ import annotations
