@@ -27,11 +27,13 @@ from rules.core import Engine
 
 from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
+from .logview import with_headings
 from .outbox import ImageRequest
-from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
 from .storage import StorageError
 
 CHANNEL = "local"
+MAX_ADVANCE = 3650 * 86400   # ten years: far past any deadline, and within the calendar
 
 HELP = """\
 Players and games
@@ -55,16 +57,19 @@ Playing
   do N|ACTION_ID [ROLE]       play an action by number or id
   undo                        take back your last action (if nothing was revealed since)
   view [ROLE|public]          a short summary of what you see (and what only you see), and your
-                              map picture in --out;  view [ROLE|public] json [full]: the raw view
+                              map picture in --out (and the battle picture while one is
+                              fought);  view [ROLE|public] json [full]: the raw view
                               (without the static board unless full)
   hand                        what only you see (your hand, hidden pieces)
-  map [PICTURE] [public]      write the picture to --out (needs the renderer)
+  map [PICTURE] [public]      write the picture to --out (needs the renderer; e.g. map battle)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
 Slow play and admin
   deadline                    running deadlines
   vacation DURATION|off       e.g. vacation 3d
   admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
+                              (abort and end first say what they would do: add confirm to do it)
+  concede                     give up the game: the other side wins (asks for concede confirm)
   tick                        process deadlines and reminders now
   advance DURATION            move the clock forward, then tick. The offset lasts for this session
                               only: it is lost when the console exits (stored deadlines keep their
@@ -348,14 +353,20 @@ class Console:
                  f"{len(status.seats)} seats. You are its game master.")
 
     def cmd_games(self, args: list[str]) -> None:
-        games = self.service.games_in_channel(self.channel, include_finished=bool(args and args[0] == "all"))
+        if args and args != ["all"]:
+            raise UsageError("Usage: games [all] (all: finished games too)")
+        games = self.service.games_in_channel(self.channel, include_finished=bool(args))
         if not games:
-            self.say("No games here. Open one with: new GAME")
+            self.say("No games here" + ("" if args else " still running (games all: finished ones too)")
+                     + ". Open one with: new GAME")
         for g in games:
             self.say(self._headline(g))
 
     def cmd_mine(self, args: list[str]) -> None:
-        for g in self.service.games_of_user(self._me(), include_finished=True):
+        games = self.service.games_of_user(self._me(), include_finished=True)
+        if not games:
+            self.say(f"{self._me()} plays no game and runs none. Open one with: new GAME, or join one (games).")
+        for g in games:
             self.say(self._headline(g))
 
     def _headline(self, g) -> str:
@@ -365,6 +376,9 @@ class Console:
     def cmd_use(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
+        number = args[0].removeprefix("#")
+        if number.isdigit() and int(number) >= 2 ** 63:   # past what the database can even look up
+            raise NotFound(f"There is no game #{number}: games lists the games here, mine yours.")
         status = self.service.status(args[0])
         self.game = status.game_id
         self.say(f"Current game: {self._headline(status)}")
@@ -503,6 +517,15 @@ class Console:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
+    def cmd_concede(self, args: list[str]) -> None:
+        me, game = self._me(), self._current()
+        if args != ["confirm"]:
+            self.say(f"Conceding ends game #{game} at once and the other side wins. Nothing is changed yet: "
+                     "to do it, type concede confirm")
+            return
+        status = self.service.concede(game, me)
+        self.say(f"You conceded: {status.result.reason if status.result else 'the game is over'}.")
+
     def cmd_undo(self, args: list[str]) -> None:
         result = self.service.undo(self._current(), self._me())
         self.say(f"Taken back: {result.label}.")
@@ -553,6 +576,14 @@ class Console:
         elif not public and any(seat.user_id == me for seat in status.seats):
             self.say("(nothing that the public view does not show)")
         self._write_picture(game, None if public else me, "map", role, "public" if public else me)
+        if "battle" in self.service.pictures(game):   # a battle under way: its picture too
+            try:
+                png = self.service.picture(game, None if public else me, "battle", role)
+            except RenderUnavailable:
+                png = None   # no battle now (or no renderer: said above)
+            if png is not None:
+                self._save_picture(game, png, "battle", "public" if public else me)
+                self.say("A battle is being fought: see the battle picture above (again: map battle).")
         self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
@@ -571,6 +602,9 @@ class Console:
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
+        self._save_picture(game, png, picture, who)
+
+    def _save_picture(self, game: int, png: bytes, picture: str, who: str) -> None:
         version = self.service.status(game).version
         self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / f"game{game}-v{version}-{who}-{picture}.png"
@@ -590,14 +624,21 @@ class Console:
         if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
-        for line in self.service.log(self._current(), self.user, limit):
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(self.service.log(self._current(), self.user, limit))
+
+    def _say_log(self, lines) -> None:
+        """Log lines under their turn headings (no internal numbers)."""
+        game = self._current()
+        turns = self.service.history(game, self.user) if self.service.status(game).status != "open" else []
+        for heading, line in with_headings(lines, turns):
+            if heading:
+                self.say(f"  — {heading} —")
+            self.say(f"    {'(private) ' if line.private else ''}{line.text}")
 
     def cmd_digest(self, args: list[str]) -> None:
         lines = self.service.digest(self._current(), self._me())
         self.say(f"{len(lines)} new line(s) since you last looked.")
-        for line in lines:
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(lines)
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
@@ -615,7 +656,7 @@ class Console:
                 image = ImageRequest(game, detail.turn.version, detail.turn.pos, roles[0] if roles else None)
                 self.say(f"  map at the start of the turn: {self._image_file(image)}")
             for line in detail.log:
-                self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+                self.say(f"    {'(private) ' if line.private else ''}{line.text}")
             return
         for turn in self.service.history(self._current(), self.user):
             self.say(f"  {turn.index}. {turn.turn_label} ({turn.phase}) — after {turn.pos} actions, "
@@ -665,12 +706,27 @@ class Console:
         elif what == "resume":
             self.service.resume(game, me)
             self.say("Resumed.")
-        elif what == "abort":
-            self.service.abort(game, me, " ".join(rest) or "aborted")
-            self.say("Aborted.")
-        elif what == "end":
-            self.service.end(game, me, rest)
-            self.say("Ended.")
+        elif what in ("abort", "end"):
+            confirmed = bool(rest) and rest[-1].lower() == "confirm"
+            rest = rest[:-1] if confirmed else rest
+            if not confirmed:   # the game ends for everyone at once: say what would happen, change nothing
+                status = self.service.status(game)
+                if status.status not in ("active", "paused", "open"):
+                    raise UsageError(f"Game #{game} is already {status.status}.")
+                names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
+                outcome = ("without a result" if what == "abort" else
+                           f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
+                           else "as a draw (no winner)")
+                self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
+                         f"for every player. Nothing is changed yet: to do it, type "
+                         f"admin {' '.join([what, *rest, 'confirm'])}")
+                return
+            if what == "abort":
+                self.service.abort(game, me, " ".join(rest) or "aborted")
+                self.say("Aborted.")
+            else:
+                self.service.end(game, me, [self._role(w) for w in rest])
+                self.say("Ended.")
         elif what == "replace":
             if len(rest) != 2:
                 raise UsageError("Usage: admin replace SEAT|ROLE USER")
@@ -697,6 +753,8 @@ class Console:
         if not args:
             raise UsageError("Usage: advance DURATION (e.g. 2d, 12h)")
         seconds = parse_duration(args[0], "advance")
+        if seconds > MAX_ADVANCE:
+            raise UsageError(f"advance moves the clock at most {MAX_ADVANCE // 86400} days at a time.")
         clock.advance(seconds)
         self.say(f"The clock moves forward {clock.format_duration(seconds)}: now {clock.format_time(clock.timestamp())}.")
         self.cmd_tick([])
@@ -816,6 +874,22 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
         service.close()
 
 
+def _console_hint(config: Config, game_id: str) -> str:
+    """When the game asked for is in the console's database: how to replay it there."""
+    import sqlite3
+    path = Path(config.local_database_path)
+    number = str(game_id).removeprefix("#")
+    if not path.exists() or not number.isdigit() or int(number) >= 2 ** 63:
+        return ""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            found = db.execute("SELECT 1 FROM games WHERE id = ?", [int(number)]).fetchone()
+    except sqlite3.Error:
+        return ""
+    return (f". Game #{number} is in the console's database: herald replay {number} --db {path}"
+            if found else "")
+
+
 def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
                    write: Callable[[str], None] = print) -> int:
     """`herald replay GAME_ID [--db PATH]`: rebuild a stored game from its log and check it (the bot's
@@ -826,8 +900,9 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [config]: {error}")
         return 2
     db = args.db or config.database_path
+    hint = "" if args.db else _console_hint(config, args.game_id)
     if not Path(db).exists():
-        write(f"error [not_found]: no database at {db}")
+        write(f"error [not_found]: no database at {db}{hint}")
         return 2
     try:
         service = TableService(db, config, engines=engines)
@@ -837,7 +912,7 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
     try:
         report = service.replay(args.game_id)
     except ServiceError as error:
-        write(f"error [{error.code}]: {error.message}")
+        write(f"error [{error.code}]: {error.message}{hint if error.code == 'not_found' else ''}")
         return 2
     finally:
         service.close()

@@ -642,7 +642,7 @@ class TableService:
                                f"{len(empty)} seat(s) still to fill.")
             engine = self._engine(game.game)
             args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
-                             secrets.randbits(63) if seed is None else int(seed), game.options)
+                             new_seed() if seed is None else int(seed), game.options)
             try:
                 state = engine.setup(args)
             except RulesError as error:
@@ -879,7 +879,6 @@ class TableService:
                 raise CannotUndo(f"'{label}' cannot be taken back: it rolled dice, shuffled or revealed "
                                  "hidden information.")
             state = self._state_at(game, engine, pos - 1)
-            now = self._now()
             public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
                                                     "ORDER BY id", [row_id])]
             others_waiting = any(r[0] != role for r in self.db.execute(
@@ -894,17 +893,21 @@ class TableService:
             name = engine.role_name(role)
             announce = bool(public) or turn_changed or others_waiting  # the others were told something
             text = (f"{name} takes back: {' '.join(public)}" if public
-                    else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
-            audience = None if announce else _dumps([role])
-            # numbered like the action it takes back, so it reads after that action's lines, never before
-            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
+                    else f"{name} takes back an action.")
+            # the log reads as if the action never happened (its lines are marked undone); only the channel,
+            # which already showed them, is told (below)
             self._mark_seen(game, user_id)
             self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
             if announce:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
+            # a "your move" the taken-back action caused, not yet delivered, is stale: never send it
+            active = engine.active_roles(state)
+            self.db.execute("UPDATE outbox SET delivered_at = ?, external_ref = 'obsolete: taken back' "
+                            f"WHERE game_id = ? AND kind = 'your_move' AND target_kind = 'role' AND "
+                            f"delivered_at IS NULL AND dead = 0 AND target NOT IN ({','.join('?' * len(active))})",
+                            [self._now(), game.id, *active])
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
     def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:
@@ -934,6 +937,8 @@ class TableService:
                 winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
             except NotFound as error:
                 raise BadOption(error.message) from None
+            if actor_name is None:   # the game master in person (a stand-in admin holds no seat here)
+                self._refuse_own_victory(game, engine, by, winners)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -941,6 +946,38 @@ class TableService:
                 text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
+                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
+        return self.status(game.id)
+
+    def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
+        """A game master who also plays may not name their own side the winner over another player: that
+        player concedes instead (:meth:`concede`), which is their agreement."""
+        mine = set(self._roles_of(game, by)) & set(winners)
+        losers = [s for s in self._seats(game) if s.user_id and s.user_id != by
+                  and not s.user_id.startswith("system:") and not set(s.roles) <= set(winners)]
+        if mine and losers:
+            raise Forbidden(f"You play {', '.join(engine.role_name(r) for r in sorted(mine))} in game #{game.id}: "
+                            "you cannot declare your own side the winner. The other player agrees by "
+                            "conceding (concede); or end it as a draw or with them as the winner.")
+
+    def concede(self, game_id: int | str, user_id: str) -> Status:
+        """A player gives up: the game ends at once and every other seat's roles win."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be conceded.")
+            mine = self._roles_of(game, user_id)
+            if not mine:
+                raise NotYourSeat(f"You hold no seat in game #{game.id}, so there is nothing to concede.")
+            engine = self._engine(game.game)
+            winners = [r for s in self._seats(game) for r in s.roles if r not in mine]
+            names = ", ".join(engine.role_name(r) for r in mine)
+            reason = f"{names} conceded"
+            self._finish(game, "finished", {"winners": winners, "reason": reason})
+            won = ", ".join(engine.role_name(w) for w in winners) or "nobody"
+            text = f"Game #{game.id} is over: {reason}. Winner: {won}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, engine, f"it is over: {reason}. Winner: {won}.",
                                  ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
@@ -1698,14 +1735,16 @@ class TableService:
                         [game.id, user_id, newest])
 
     def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
-        """"Since you last looked": the newest unseen lines for a notice (the digest has them all). The
-        lines of the user's own actions count as seen; empty when nothing else is new."""
+        """"Since you last looked": the newest unseen public lines for a notice (the digest has them all).
+        The lines of the user's own actions count as seen, and private lines are left out (each came by
+        itself as a private message); empty when nothing else is new."""
         row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
                               [game.id, user_id]).fetchone()
         own = {r[0] for r in self.db.execute(
             "SELECT l.id FROM log l JOIN actions a ON a.id = l.action_row WHERE l.game_id = ? AND l.id > ? "
             "AND a.user_id = ?", [game.id, row[0] if row else 0, user_id])}
-        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0) if l.id not in own]
+        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0)
+                 if l.id not in own and not l.private]
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]
@@ -1961,6 +2000,11 @@ def _import_engine(module: str) -> Engine:
 
 def _clock_timestamp() -> float:
     return clock.timestamp()  # looked up at call time so freezegun and clock.advance apply
+
+
+def new_seed() -> int:
+    """A game's seed when none is given: from a secure random source (the tests fix it)."""
+    return secrets.randbits(63)
 
 
 def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:

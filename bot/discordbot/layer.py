@@ -28,6 +28,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
+from bot.logview import turn_label_of, with_headings
 from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
@@ -630,6 +631,17 @@ class Layer:
         except Exception as error:  # NoPicture and drawing errors: text only
             return None, str(error) or error.__class__.__name__
 
+    #: the picture of the fight under way, attached to the prompts and posts made while one is fought
+    BATTLE_PICTURE = "battle"
+
+    async def _battle_picture(self, game_id: int, user_id: str | None, role: str | None) -> bytes | None:
+        """The battle being fought as ``role`` (None: the public) sees it, or None when the game draws no
+        such picture or no battle is under way."""
+        if self.BATTLE_PICTURE not in await self.call(self.service.pictures, game_id):
+            return None
+        data, _ = await self._picture(self.service.picture, game_id, user_id, self.BATTLE_PICTURE, role)
+        return data
+
     async def private_look(self, interaction: discord.Interaction, game: str | None, role: str | None, *,
                            with_picture: bool, picture: str | None = None, dm: bool = False) -> None:
         """/hand and /view: private, so answered only to the user (ephemerally); ``dm`` sends it by DM
@@ -718,14 +730,20 @@ class Layer:
                 entries = (await self.call(self.service.digest, status.game_id, user))[-lines:]
             else:
                 entries = await self.call(self.service.log, status.game_id, user, lines)
+            turns = await self.call(self.service.history, status.game_id, user) if status.status != "open" else []
             out: list[str] = []
             size = 0
-            for entry in reversed(entries):
-                line = f"`{entry.pos:>3}` " + ("🔒 " if entry.private else "") + entry.text
+            for heading, entry in reversed(with_headings(entries, turns)):
+                line = ("🔒 " if entry.private else "") + entry.text
+                if heading:   # the turn's heading, above its first line shown
+                    line = f"**{heading}**\n{line}"
                 if size + len(line) + 1 > L.MESSAGE_CONTENT_MAX - 100:
                     break
                 out.append(line)
                 size += len(line) + 1
+                oldest = (heading, entry)
+            if out and not oldest[0] and turn_label_of(oldest[1].pos, turns):   # cut off above: say the turn
+                out[-1] = f"**{turn_label_of(oldest[1].pos, turns)}**\n{out[-1]}"
             which = "new since you last looked" if new else "last"
             head = f"**Game #{status.game_id} log** ({which}: {len(out)} lines; 🔒 = only you can read it)\n"
             await answer(interaction, head + ("\n".join(reversed(out)) or "Nothing yet."), ephemeral=True)
@@ -1145,16 +1163,41 @@ class Layer:
             return f"Game #{status.game_id} resumes."
         await self._admin(interaction, game, act)
 
+    @staticmethod
+    def _unconfirmed(status: Any, what: str, command: str) -> str:
+        """The answer to a game-ending command without ``confirm``: what it would do; nothing changes."""
+        if status.status in ("finished", "aborted"):
+            raise Refusal(f"Game #{status.game_id} is already {status.status}.")
+        return (f"This {what} game #{status.game_id} at once, for every player. Nothing is changed yet: "
+                f"run `{command}` again with `confirm:True` to do it.")
+
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
-                        reason: str | None) -> None:
+                        reason: str | None, confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                won = self.role_name(status, winner) if winner else "nobody (a draw)"
+                return self._unconfirmed(status, f"ends (winner: {won})", "/admin end")
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
                             reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)
             return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
-    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
+    async def game_concede(self, interaction: discord.Interaction, game: str | None, confirm: bool = False) -> None:
+        async def work():
+            status = await self.resolve(interaction, game)
+            if not confirm:
+                text = self._unconfirmed(status, "concedes (the other side wins)", "/game concede")
+            else:
+                done = await self.call(self.service.concede, status.game_id, self.uid(interaction.user))
+                text = f"Game #{done.game_id} is over: {done.result.reason if done.result else 'conceded'}."
+            await answer(interaction, text, ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None,
+                          confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                return self._unconfirmed(status, "aborts (no result)", "/admin abort")
             await self.call(self.service.abort, status.game_id, by, reason or "no reason given", actor_name=actor)
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)
@@ -1538,9 +1581,15 @@ class Layer:
             await self._report_undeliverable(first, 50013, None, missing=[PERMISSION_NAMES["attach_files"]])
         if not body.strip() and not tail and data is None:
             return "nothing-to-post"  # a "waiting" line whose roles have all acted since
+        # a player waited for in a battle: the post shows the battle as it stands (public view)
+        battle = None
+        if tail and self._may(channel, "attach_files"):
+            battle = png_file(await self._battle_picture(first.game_id, None, None), "battle.png",
+                              self._upload_limit(channel))
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(id=int(u)) for u in users])
         return await self._post(channel, body, tail, file=png_file(data, "map.png", self._upload_limit(channel)),
+                                extra_files=[battle] if battle else None,
                                 view=view, allowed=allowed, nonce=first.delivery_id)
 
     async def _deliver_to_user(self, m: Any) -> str:
@@ -1549,6 +1598,7 @@ class Layer:
         if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
             return "shown-in-reply"
         body, tail, view, data, extra = m.text or "", "", None, None, []
+        lead = None  # a picture shown before the map (the battle a prompt is about)
         if m.kind == "your_move" and m.game_id is not None and m.role:
             rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
             if not rcs:
@@ -1561,6 +1611,8 @@ class Layer:
                 if data is not None and "hand" in await self.call(self.service.pictures, m.game_id):
                     hand, _ = await self._picture(self.service.picture, m.game_id, m.target, "hand", m.role)
                     extra = [f for f in [png_file(hand, "my-hand.png")] if f is not None]
+                # a battle prompt: the battle picture comes first (what the choices are about)
+                lead = png_file(await self._battle_picture(m.game_id, m.target, m.role), "battle.png")
         if m.image is not None:
             # the picture the message asks for: a follower's public map, the addressee's own view...
             data, why = await self._picture(self.service.render_image, m.image)
@@ -1568,8 +1620,10 @@ class Layer:
                 log.warning("Picture of outbox message %s not drawn: %s", m.id, why)
         user = await self._user(m.target)
         name = "my-map.png" if m.private else "map.png"
+        if lead is not None:
+            extra = [f for f in [png_file(data, name)] if f is not None] + extra
         try:
-            ref = await self._post(user, body, tail, file=png_file(data, name), extra_files=extra, view=view,
+            ref = await self._post(user, body, tail, file=lead or png_file(data, name), extra_files=extra, view=view,
                                    nonce=m.delivery_id)
         except discord.Forbidden:
             return await self._dm_closed(m)

@@ -487,6 +487,15 @@ def arrive(state, occ, bid, side, dest, key):
     c["entered"][bid] = key
 
 
+def _entry_note(state, occ, dest, side) -> str:
+    """What entering ``dest`` means, for the log: an attack, or reinforcing one's own side's defence of an
+    area the enemy attacks (``occ``: before the move; ``arrive`` has recorded the contest)."""
+    if not is_enemy(occ, dest, side):
+        return ""
+    c = state["contest"].get(dest)
+    return " (reinforcing its defence)" if c and c["attacker"] != side else " (attack!)"
+
+
 def _move_block(engine, state, ctx, bid, start, path, kind="land"):
     side = side_of(state, bid)
     occ = occupancy(state)
@@ -502,7 +511,7 @@ def _move_block(engine, state, ctx, bid, start, path, kind="land"):
     state["blocks"][bid]["loc"] = dest
     state["moved"].append(bid)
     add_move(state, side, start, dest, kind, via=path[:-1])
-    attack = " (attack!)" if is_enemy(occ, dest, side) else ""
+    attack = _entry_note(state, occ, dest, side)
     ctx.log(f"{side.title()} moves a block from {area_name(start)} to {area_name(dest)}{attack}.")
     ctx.log(f"{_name(bid)}: {area_name(start)} → {' → '.join(area_name(p) for p in path)}.", to=[side])
 
@@ -672,7 +681,7 @@ def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
     state["moved"].append(bid)
     add_move(state, role, start, dest, "sea", via=[sea])
     ctx.log(f"{role.title()} sails a block from {area_name(start)} to {area_name(dest)}"
-            f"{' (attack!)' if attack else ''}.")
+            f"{_entry_note(state, occ, dest, role)}.")
     ctx.log(f"{_name(bid)} sails {area_name(start)} → {area_name(dest)}.", to=[role])
     act["block"] = None
     if (not free and not attack and start in MAJOR_PORT and dest in MAJOR_PORT

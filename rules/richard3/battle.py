@@ -19,6 +19,10 @@ def _name(bid):
     return DISPLAY[bid]
 
 
+def _hits(n: int) -> str:
+    return "no hit" if n == 0 else f"{n} hit" + ("s" if n != 1 else "")
+
+
 def _say(state, ctx, text, to=None):
     """A battle line: logged, and kept in the battle record for the view when public."""
     ctx.log(text, to=to, kind="battle")
@@ -153,7 +157,7 @@ def early_entry(state, ctx, occ):
                 b["reserves"].remove(x)
                 b["acted"].append(x)
             entered = True
-            _say(state, ctx, f"{side.title()}'s reserves enter the battle at once (6.3).")
+            _say(state, ctx, f"{side.title()}'s reserves enter the battle at once.")
             if side == b["defender"] and b["round"] == 1:
                 b["attacker"], b["defender"] = b["defender"], b["attacker"]
                 _say(state, ctx, f"{side.title()} loses control of {area_name(b['area'])} and now counts as "
@@ -181,7 +185,7 @@ def advance(engine, state, ctx):
             for x in sorted(att):
                 if state.get("result"):
                     return
-                _say(state, ctx, f"{_name(x)} could not retreat and is eliminated (6.6).")
+                _say(state, ctx, f"{_name(x)} could not retreat and is eliminated.")
                 _gone(state, x, "eliminated")
                 engine.eliminate(state, x, ctx)
             continue
@@ -373,12 +377,12 @@ def hit_block(engine, state, ctx, x, hits):
     take = min(hits, blk["str"])
     b["hits"][x] = b["hits"].get(x, 0) + take
     if take >= blk["str"]:
-        _say(state, ctx, f"{_name(x)} takes {take} hit(s) and is eliminated.")
+        _say(state, ctx, f"{_name(x)} takes {_hits(take)} and is eliminated.")
         _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     else:
         blk["str"] -= take
-        _say(state, ctx, f"{_name(x)} takes {take} hit(s) (strength {blk['str']}).")
+        _say(state, ctx, f"{_name(x)} takes {_hits(take)} (strength {blk['str']}).")
     return hits - take
 
 
@@ -411,7 +415,7 @@ def _fire(engine, state, ctx, x, target_side=None, only=None):
     hits = sum(1 for d in dice if d <= fire)
     aim = f" at {_name(only)}" if only else ""
     _say(state, ctx, f"{_name(x)} fires{aim} ({letter_of(b, x)}{fire}): "
-                     f"{' '.join(map(str, dice))} — {hits} hit(s).")
+                     f"{' '.join(map(str, dice))} — {_hits(hits)}.")
     return hits
 
 
@@ -467,7 +471,7 @@ def apply(engine, state, role, aid, ctx):
     elif verb == "pass":
         _say(state, ctx, f"{_name(x)} passes.")
     elif verb == "fall":
-        _say(state, ctx, f"{_name(x)} cannot retreat and is eliminated (6.6).")
+        _say(state, ctx, f"{_name(x)} cannot retreat and is eliminated.")
         _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     elif verb == "retreat":
@@ -480,7 +484,7 @@ def apply(engine, state, role, aid, ctx):
         state["blocks"][x]["loc"] = dest
         add_move(state, side, area, dest, "retreat", via=[state["pirates"][x]] if x in state["pirates"] else ())
         # public: the block is still revealed while it leaves (6.1); only regroups, after the battle, are hidden
-        _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)} (6.6).")
+        _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)}.")
     elif verb == "charge":
         _charge(engine, state, ctx, x, parts[1])
     elif verb == "treach":

@@ -171,6 +171,8 @@ class RichardIII(Engine):
             act = state["act"]
             mode = act["mode"]
             head = f"{act['ap']} AP left" + (f" ({EVENT_NAMES[act['event']]})" if act["event"] else "")
+            if not act["ap"] and act["event"]:   # an event card (Plague, Muster): no AP to spend
+                head = EVENT_NAMES[act["event"]]
             if mode == "menu":
                 return Prompt(f"Action phase, {head}: move a group, sea move, recruit, or end.")
             if mode == "group":
@@ -199,8 +201,10 @@ class RichardIII(Engine):
             if b["stage"] == "treason":
                 return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
             if b["stage"] == "hits":
-                return Prompt(f"Battle of {where}: {b['pending']['hits']} hit(s) on your strongest blocks; "
-                              "choose which takes the next hit.")
+                n = b['pending']['hits']
+                return Prompt(f"Battle of {where}: {n} hit{'s' if n != 1 else ''} to take. Every hit of a shot "
+                              "goes to your strongest block; yours are equally strong, so choose which one "
+                              "takes the next hit.")
             if b["stage"] == "regroup":
                 return Prompt(f"Battle of {where} won: regroup blocks to adjacent areas, or done.")
             return Prompt(f"Battle of {where}, round {b['round']}: choose a block's combat turn.")
@@ -224,9 +228,10 @@ class RichardIII(Engine):
     def _legal_actions(self, state, role):
         step = state["step"]
         if step == "mulligan":
+            # keeping first: a careless first pick must not show one's hand to the opponent
             if state["mulligan"]["requester"] is None:
-                return [Action("redeal", "Show hand and redeal", "Deal"), Action("keep", "Keep this hand", "Deal")]
-            return [Action("redeal", "Redeal my hand too", "Deal"), Action("keep", "Keep my hand", "Deal")]
+                return [Action("keep", "Keep this hand", "Deal"), Action("redeal", "Show hand and redeal", "Deal")]
+            return [Action("keep", "Keep my hand", "Deal"), Action("redeal", "Redeal my hand too", "Deal")]
         if step == "card":
             mine = state["played"][role]
             out = []
@@ -288,6 +293,9 @@ class RichardIII(Engine):
         elif step == "political":
             political.apply(self, state, role, aid, ctx)
         self.check_captive(state, ctx)
+        if state.get("result"):   # this action ended the game (apply refuses once it is over)
+            from .final import reveal_all
+            reveal_all(state, ctx)
 
     def _apply_mulligan(self, state, role, aid, ctx):
         m = state["mulligan"]
@@ -300,7 +308,7 @@ class RichardIII(Engine):
                 return
             m["requester"] = role
             shown = ", ".join(_card_label(c) for c in state["hands"][role])
-            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals (5.1).")
+            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals.")
             ctx.reveal()
             return
         redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
@@ -355,7 +363,7 @@ class RichardIII(Engine):
                                    f"{_side_name(other(side))} heir (9.0)"}
                 state["final_key"] = self.summary(state).turn_key
                 state["step"] = "over"
-                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left (9.0).",
+                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left.",
                         kind="result")
                 return True
         return False
@@ -377,17 +385,17 @@ class RichardIII(Engine):
             if twin:
                 state["blocks"][twin]["loc"] = "dead"
             state["killed"][side] += 1
-            ctx.log(f"{text} is slain (6.82).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
             if state["king"] == bid:
                 state["king"] = None
-                ctx.log("The King is dead! His successor is named in the Supply Phase (6.81).")
+                ctx.log("The King is dead! His successor is named in the Supply Phase.")
             self.update_pretender(state)
         elif bid in DEFECTED_HEIR_NOBLES:
             heir = DEFECTED_HEIR_NOBLES[bid]
             b["loc"] = "dead"
             state["blocks"][heir]["loc"] = "dead"
             state["killed"][BLOCKS[heir]["side"]] += 1
-            ctx.log(f"{text} is slain (9.1).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
         elif kind == "noble" and (info.get("rose") or info.get("neville")):
             b["loc"] = "dead"
             twin = info.get("twin")
@@ -398,11 +406,11 @@ class RichardIII(Engine):
                 hidden[bid] = side
                 if twin and state["blocks"][twin]["loc"] == "dead":
                     hidden[twin] = side
-            ctx.log(f"{text} is eliminated and removed from the game (6.83).", kind="death")
+            ctx.log(f"{text} is eliminated and removed from the game.", kind="death")
         else:
             b["loc"] = "pool"
             b["down"] = True
-            ctx.log(f"{text} is eliminated (6.8).", kind="death")
+            ctx.log(f"{text} is eliminated.", kind="death")
         if bid in state["moved"]:
             state["moved"].remove(bid)
         self.check_victory(state, ctx)

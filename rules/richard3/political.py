@@ -65,7 +65,7 @@ def start(engine, state, ctx):
                                                           f"campaign (9.0)"}
         state["step"] = "over"
         state["final_key"] = f"c{state['campaign']}p"
-        ctx.log(f"{winner.title()} holds the throne and wins the game (9.0).", kind="result")
+        ctx.log(f"{winner.title()} holds the throne and wins the game.", kind="result")
         return
     state["political"] = {"pending": None, "stage": pretender_side(state), "done": []}
     proceed(engine, state, ctx)
@@ -147,7 +147,7 @@ def proceed(engine, state, ctx):
         if b["loc"] not in ("dead", "off", "minor"):
             b["str"] = BLOCKS[bid]["max"]
     state["political"] = None
-    ctx.log("All blocks return to full strength; a new campaign begins (8.5).")
+    ctx.log("All blocks return to full strength; a new campaign begins.")
     engine.start_campaign(state, ctx)
 
 

@@ -223,7 +223,7 @@ def test_admin_powers(table):
     assert any(choices_for([s], "blue") for s in t.client.recorder.to_user(dave.id) if s.custom_ids())
     nothing = t.cmd("play", t.bob)
     assert "no seat" in nothing.recorded[-1].content
-    t.cmd("admin end", t.carol, winner="red", reason="blue conceded")
+    t.cmd("admin end", t.carol, winner="red", reason="blue conceded", confirm=True)
     assert t.service.status(1).status == "finished" and t.service.status(1).result.winners == ("red",)
     again = t.cmd("admin abort", t.alice, reason="testing", game="1")
     assert "already finished" in again.recorded[-1].content

@@ -17,7 +17,8 @@ ROLES = ("york", "lancaster")
 def _announced(entry):
     """Lines the rules make public on purpose: the new King and his place (6.81), usurpation (8.2), a minor
     coming of age (6.82), a rescued Henry VI (Kingmaker)."""
-    return entry.kind == "reveal" or "(6.82)" in entry.text or "rescued" in entry.text
+    return (entry.kind == "reveal" or "comes of age" in entry.text or "rescued" in entry.text
+            or (entry.kind == "death" and " is slain" in entry.text))
 
 
 def _leaks(before, after, entry):

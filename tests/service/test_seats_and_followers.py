@@ -103,9 +103,9 @@ def test_following_a_game_sends_the_public_turn_and_map_by_direct_message(servic
     assert "Round 1 is over" in sent.text and "red bid 3, blue bid 1" in sent.text and "Now Round 2" in sent.text
     assert "You bid" not in sent.text                       # public lines only
     assert sent.image is not None and sent.image.role is None and sent.image.picture == "map"
-    service.end(game, "alice", ["red"], "blue conceded")
+    service.concede(game, "bob")      # (alice, the game master, plays red: she may not declare red the winner)
     ended = pending(service, kind="follow")[-1]
-    assert "which you follow: it is over: blue conceded. Winner: Red." in ended.text and ended.target == "sam"
+    assert "which you follow: it is over: Blue conceded. Winner: Red." in ended.text and ended.target == "sam"
 
 
 def test_followers_hear_how_a_game_ends(service):
