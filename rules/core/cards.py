@@ -58,10 +58,15 @@ def shuffle(state: State, name: str) -> None:
     rng.shuffle(state, zone(state, name))
 
 
-def draw(state: State, target: str, count: int = 1, *, deck: str = "deck",
+def draw(g: Any, target: str, count: int = 1, *, deck: str = "deck",
          refill: str | None = "discard") -> list[str]:
     """Move up to ``count`` cards from the top of ``deck`` to ``target``. An empty deck is first refilled
-    by shuffling ``refill`` into it (when given); returns the cards drawn (fewer if both ran out)."""
+    by shuffling ``refill`` into it (when given); returns the cards drawn (fewer if both ran out).
+    Takes the game handle ``g`` (a :class:`rules.core.flow.Game`), not the state: a draw shows someone
+    what was hidden in the deck, so it marks the action irreversible (``g.reveal()``)."""
+    state = g.state
+    if count > 0:
+        g.reveal()
     drawn = []
     for _ in range(count):
         cards = zone(state, deck)

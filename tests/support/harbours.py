@@ -65,7 +65,7 @@ def draw_up(g: Game) -> None:                                          # §2.1
     for role in g.roles:
         short = 3 - len(cards.zone(g.state, cards.hand(role)))
         if short > 0:
-            drawn = cards.draw(g.state, cards.hand(role), short)
+            drawn = cards.draw(g, cards.hand(role), short)
             g.log(f"You draw {', '.join(map(card_label, drawn)) or 'nothing'}.", to=[role])
     g.log(f"Turn {g.state['turn']}: every harbour draws up to 3 cards.")
 
@@ -292,9 +292,8 @@ class FourHarbours(FlowEngine):
 
     def hidden_variants(self, state):
         """Another hand for each harbour (same count) and another order of the undrawn deck."""
-        frame = state["flow"][-1] if state["flow"] else {"local": {}}
-        for role in ROLES:
-            picked = {p.split(":")[1] for p in frame["local"].get("picks", {}).get(role, [])}
+        for role in ROLES:   # keep the cards its pending choices name (a revealed Shield still to resolve)
+            picked = {p.partition(":")[2] for f in state["flow"] for p in f["local"].get("picks", {}).get(role, [])}
             variant = cards.swap_variant(state, cards.hand(role), "deck", avoid=picked)
             if variant is not None:
                 yield role, "its hand", variant
