@@ -12,10 +12,10 @@ dict with a ``name`` and an ``until`` scope. A flow frame registered with that s
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Iterable
 
 from . import rng
+from .contract import copy_state
 
 State = dict[str, Any]
 
@@ -107,7 +107,7 @@ def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = (
             continue
         for j, swap in enumerate(theirs):
             if swap != card and swap not in avoid:
-                variant = copy.deepcopy(state)
+                variant = copy_state(state)
                 variant["zones"][source][i], variant["zones"][other][j] = swap, card
                 return variant
     return None
@@ -118,7 +118,7 @@ def reorder_variant(state: State, name: str) -> State | None:
     cards = zone(state, name)
     if cards == cards[::-1]:
         return None
-    variant = copy.deepcopy(state)
+    variant = copy_state(state)
     variant["zones"][name].reverse()
     return variant
 

@@ -18,7 +18,6 @@ comparisons: hidden data legitimately becomes known then.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import Any
 
 from .contract import Engine, IllegalAction, LogEntry, State
@@ -37,8 +36,9 @@ def observations(engine: Engine, state: State) -> dict[str | None, str]:
     for reader in _readers(state):
         data: dict[str, Any] = {"view": engine.view(state, reader), "active": active}
         if reader in active:
-            data["prompt"] = asdict(engine.prompt(state, reader))
-            data["legal"] = [a.to_dict() for a in engine.legal_actions(state, reader)]
+            prompt = engine.prompt(state, reader)
+            data["prompt"] = [prompt.text, prompt.kind, prompt.committed]
+            data["legal"] = [[a.id, a.label, a.group, a.hint] for a in engine.legal_actions(state, reader)]
         seen[reader] = json.dumps(data, sort_keys=True, default=str)
     return seen
 
