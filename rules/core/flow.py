@@ -296,7 +296,7 @@ class FlowEngine(Engine):
             if other is not None:
                 variant = copy_state(state)
                 variant["flow"][-1]["local"]["picks"][role][-1] = other
-                yield role, "its unrevealed choice", variant
+                yield role, "unrevealed choice", variant
 
     def waiting(self, state: State) -> dict[str, Any]:
         """Public facts about the pending decision: its name, who is asked, who has already committed."""

@@ -69,7 +69,7 @@ def _compare(base: dict, other: dict, skip: str | None, cause: str) -> list[str]
     for reader, seen in base.items():
         if reader != skip and other[reader] != seen:
             where = difference(json.loads(seen), json.loads(other[reader]))
-            problems.append(f"{cause} changes what {_who(reader)} is shown ({where})")
+            problems.append(f"{cause} changes what {_who(reader)} can see ({where})")
     return problems
 
 
@@ -87,7 +87,7 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     for reader in _readers(state):
         if reader != skip and _lines(outcome.log, reader) != _lines(other.log, reader):
             where = difference(json.loads(_lines(outcome.log, reader)), json.loads(_lines(other.log, reader)))
-            problems.append(f"{cause} changes the log lines shown to {_who(reader)} ({where})")
+            problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
     return problems
 
 
@@ -99,7 +99,7 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
     outcome = _try(engine, state, *move) if move else None
     for owner, what, variant in engine.hidden_variants(state):
         base = base or observations(engine, state)
-        cause = f"changing {owner or 'nobody'}'s {what}"
+        cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         problems += _compare(base, observations(engine, variant), owner, cause)
         if move:
             problems += _compare_logs(engine, state, outcome, _try(engine, variant, *move), owner,

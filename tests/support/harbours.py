@@ -296,7 +296,7 @@ class FourHarbours(FlowEngine):
             picked = {p.partition(":")[2] for f in state["flow"] for p in f["local"].get("picks", {}).get(role, [])}
             variant = cards.swap_variant(state, cards.hand(role), "deck", avoid=picked)
             if variant is not None:
-                yield role, "its hand", variant
+                yield role, "hand", variant
         variant = cards.reorder_variant(state, "deck")
         if variant is not None:
             yield None, "the undrawn deck order", variant
