@@ -23,7 +23,6 @@ from __future__ import annotations
 from rules.core import Result, Scenario, Summary, cards
 from rules.core.cards import Effects, add_modifier, modifiers
 from rules.core.choices import ReactionWindow, SecretChoice
-from rules.core.contract import Action
 from rules.core.flow import Decision, Flow, FlowEngine, Game, act, calls
 from rules.core.seats import Seating
 
@@ -70,10 +69,6 @@ def draw_up(g: Game) -> None:                                          # §2.1
     g.log(f"Turn {g.state['turn']}: every harbour draws up to 3 cards.")
 
 
-def bid(g: Game) -> None:
-    g.call("bid")                                                       # §2.2
-
-
 def settle_bids(g: Game) -> None:                                       # §2.3
     bids = g.returned
     value = {}
@@ -110,7 +105,7 @@ def next_turn(g: Game) -> None:
 
 
 FLOW.procedure("game", deal, calls("turn"))
-FLOW.procedure("turn", draw_up, bid, settle_bids, impulses, next_turn, scope="turn")
+FLOW.procedure("turn", draw_up, calls("bid"), settle_bids, impulses, next_turn, scope="turn")   # §2
 
 
 @FLOW.decision("bid")
