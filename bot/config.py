@@ -77,7 +77,7 @@ SECTIONS: dict[str, tuple[str, ...] | None] = {
     "database": ("path", "local_path"),
     "deadlines": ("turn", "secret", "reaction", "policy", "reaction_policy", "substitute"),
     "reminders": ("before",),
-    "outbox": ("backoff_base", "backoff_max", "max_attempts"),
+    "outbox": ("backoff_base", "backoff_max", "max_attempts", "keep_delivered"),
     "admin": ("users",),
     "service": ("state_cache_games",),
     "engines": ("modules",),
@@ -125,6 +125,8 @@ class Config:
     outbox_max_attempts: int = 0        # 0 = retry for ever
     outbox_backoff_base: float = 5.0
     outbox_backoff_max: float = 3600.0
+    #: delivered outbox messages are deleted this long after delivery (0 = kept for ever)
+    outbox_keep_delivered: float = 14 * 86400.0
     admins: tuple[str, ...] = ()
     #: extra engines outside the registry: game id -> module with ENGINE (development and tests)
     engine_modules: dict[str, str] = field(default_factory=dict)
@@ -166,6 +168,7 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
         outbox_max_attempts=_int(outbox.get("max_attempts", 0), "outbox.max_attempts"),
         outbox_backoff_base=parse_duration(outbox.get("backoff_base", "5s"), "outbox.backoff_base"),
         outbox_backoff_max=parse_duration(outbox.get("backoff_max", "1h"), "outbox.backoff_max"),
+        outbox_keep_delivered=parse_duration(outbox.get("keep_delivered", "14d"), "outbox.keep_delivered"),
         admins=tuple(str(a) for a in admin.get("users", [])),
         engine_modules={str(k): str(v) for k, v in engines.get("modules", {}).items()},
         state_cache_games=_int(service.get("state_cache_games", 2000), "service.state_cache_games", 1),

@@ -55,6 +55,8 @@ from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paus
 NO_DEADLINE = 1e15
 #: Seconds between the WAL checkpoints that tick() runs (the bot ticks every minute).
 CHECKPOINT_EVERY = 30.0
+#: Seconds (of the service's clock) between the prunes of delivered outbox messages that tick() runs.
+PRUNE_EVERY = 3600.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
@@ -359,6 +361,7 @@ class TableService:
         self._checkpointer = None
         self._checkpoint_lock = threading.Lock()
         self._last_checkpoint = time.monotonic()
+        self._last_prune: float | None = None
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -1118,6 +1121,9 @@ class TableService:
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
                 except Exception as error:  # an engine bug (in a prompt or a default): the same
                     report.notes.append(f"game #{game_id} {role}: {type(error).__name__}: {error}")
+        if self._last_prune is None or not 0 <= now - self._last_prune < PRUNE_EVERY:
+            self._last_prune = now
+            report.pruned = self.outbox.prune(self.config.outbox_keep_delivered)
         if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()
         return report

@@ -173,9 +173,48 @@ def _v6_game_guild(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
 
 
+#: SQL: the destination an outbox row is delivered to, one text for the hold-back check of pending(): a
+#: channel, a user, or a role of one game (role names repeat across games, so the game is part of it)
+DESTINATION_SQL = ("CASE WHEN target_kind = 'role' THEN 'role:' || game_id || ':' || target "
+                   "ELSE target_kind || ':' || target END")
+
+
+def _v7_outbox_units(db: sqlite_utils.Database) -> None:
+    """Delivery units and a flat pick of the next batch. ``unit``: the nonce of the post a message was
+    claimed into (set once, before the post, so a retry after a crash posts exactly the same messages
+    under the same nonce); ``unit_at``: when it was claimed. ``destination``: see DESTINATION_SQL; the
+    pick walks the undelivered rows in id order and asks the hold index only about its own destination."""
+    db.execute("ALTER TABLE outbox ADD COLUMN destination TEXT")
+    db.execute("ALTER TABLE outbox ADD COLUMN unit TEXT")
+    db.execute("ALTER TABLE outbox ADD COLUMN unit_at REAL")
+    db.execute(f"UPDATE outbox SET destination = {DESTINATION_SQL}")
+    db.execute("DROP INDEX IF EXISTS outbox_destination")
+    db.execute("DROP INDEX IF EXISTS outbox_pending")
+    db.execute("CREATE INDEX outbox_undelivered ON outbox(id) WHERE delivered_at IS NULL AND dead = 0")
+    db.execute("CREATE INDEX outbox_hold ON outbox(destination, next_attempt_at) "
+               "WHERE delivered_at IS NULL AND dead = 0")
+    db.execute("CREATE INDEX outbox_unit ON outbox(unit) WHERE unit IS NOT NULL")
+    db.execute("CREATE INDEX outbox_delivered ON outbox(delivered_at) WHERE delivered_at IS NOT NULL")
+
+
+def _v8_front_end_memory(db: sqlite_utils.Database) -> None:
+    """What a front end must remember across a restart: notes waiting to be shown to a user with the
+    answer to their next interaction (with the flag to set once shown), and the private lines a user
+    already read in a reply (so the same line is not sent again by DM)."""
+    db.execute("""CREATE TABLE user_notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, text TEXT NOT NULL,
+        flag_key TEXT, flag_value TEXT, created_at REAL NOT NULL)""")
+    db.execute("CREATE INDEX user_notes_user ON user_notes(user_id, id)")
+    db.execute("""CREATE TABLE shown_lines (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, game_id INTEGER NOT NULL,
+        text TEXT NOT NULL, shown_at REAL NOT NULL)""")
+    db.execute("CREATE INDEX shown_lines_user ON shown_lines(user_id, game_id, id)")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
-                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild]
+                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild,
+                                                             _v7_outbox_units, _v8_front_end_memory]
 LATEST = len(MIGRATIONS)
 
 
