@@ -1321,11 +1321,21 @@ class Layer:
         channel are merged (a chain of automatic passes, a seat taken right after the game was opened)
         so the channel reads one message instead of several, and a "waiting" message (a role is newly
         waited for) closes the unit it follows: its "Now: …" line, with the mention and the My choices
-        button, ends that post. Everything else goes alone."""
+        button, ends that post. Everything else goes alone. A unit claimed by an earlier attempt (the
+        message's ``unit``) is kept exactly as it was: nothing joins it, and nothing after it joins an
+        earlier unit."""
         units: list[list[Any]] = []
-        latest: dict[tuple[str, str], list[Any]] = {}  # each destination's newest unit (messages to other
-        for m in messages:                              # destinations may come between: they don't matter)
+        latest: dict[tuple[str, str], list[Any] | None] = {}  # each destination's newest open unit (messages
+        claimed: dict[str, list[Any]] = {}                     # to other destinations may come between)
+        for m in messages:
             key = (m.target_kind, m.target)
+            if getattr(m, "unit", None):
+                if m.unit not in claimed:
+                    claimed[m.unit] = []
+                    units.append(claimed[m.unit])
+                claimed[m.unit].append(m)
+                latest[key] = None  # closed: a post that may already be out
+                continue
             last = latest.get(key)
             if (last is not None and m.target_kind == "channel" and m.kind in (*self.MERGEABLE, "waiting")
                     and all(x.kind in self.MERGEABLE and x.game_id == m.game_id for x in last)
@@ -1336,6 +1346,17 @@ class Layer:
                 latest[key] = [m]
                 units.append(latest[key])
         return units
+
+    async def _whole_units(self, units: list[list[Any]]) -> list[list[Any]]:
+        """Claimed units completed with their members that the batch cut off (its size limit)."""
+        whole = []
+        for unit in units:
+            nonce = getattr(unit[0], "unit", None)
+            if nonce:
+                members = await self.call(self.service.outbox.unit_members, nonce)
+                unit = members or unit
+            whole.append(unit)
+        return whole
 
     async def deliver_pending(self) -> int:
         """Deliver what the outbox holds (one delivery at a time). The outbox keeps each destination in
@@ -1354,7 +1375,7 @@ class Layer:
                 log.exception("Planning the mentions failed; posting without mentions")
                 plan = {}
             stopped: dict[tuple[str, str], str | None] = {}  # destination -> why it was given up (None: retry)
-            for unit in self._units(messages):
+            for unit in await self._whole_units(self._units(messages)):
                 first = unit[0]
                 key = (first.target_kind, first.target)
                 if key in stopped:
@@ -1363,7 +1384,15 @@ class Layer:
                             await self._give_up(x, stopped[key])
                     continue  # behind a message waiting for its retry: keep the order
                 try:
-                    ref = await self._deliver_unit(unit, plan)
+                    # the unit is recorded before it is posted: a retry (after a crash too) posts exactly
+                    # these messages under the same nonce, and one mark records them all
+                    nonce = first.unit or await self.call(self.service.outbox.claim, [x.id for x in unit])
+                except ValueError as error:  # claimed meanwhile by another deliverer: its business
+                    log.warning("Outbox unit of message %s skipped: %s", first.id, error)
+                    stopped[key] = None
+                    continue
+                try:
+                    ref = await self._deliver_unit(unit, plan, nonce)
                 except Exception as error:
                     code = error.code if isinstance(error, discord.HTTPException) else None
                     reason = f"{error.__class__.__name__}: {error}"
@@ -1382,11 +1411,11 @@ class Layer:
                         await self._mark_failed(first, reason)
                         stopped[key] = None
                     continue
-                for x in unit:
-                    try:
-                        await self.call(self.service.outbox.mark_delivered, x.id, ref)
-                    except Exception:
-                        log.exception("Could not record the delivery of outbox message %s", x.id)
+                try:
+                    await self.call(self.service.outbox.mark_unit_delivered, nonce, ref)
+                except Exception:  # retried with the same nonce: Discord answers with the post already made
+                    log.exception("Could not record the delivery of outbox unit %s", nonce)
+                    stopped[key] = None
             return len(messages)
 
     async def _give_up(self, m: Any, reason: str) -> None:
@@ -1401,9 +1430,9 @@ class Layer:
         except Exception:
             log.exception("Could not record the failed delivery of outbox message %s", m.id)
 
-    async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
-        """Send one delivery unit; returns a reference (the last Discord message id, or why nothing was
-        sent)."""
+    async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]], nonce: str) -> str:
+        """Send one delivery unit under ``nonce``; returns a reference (the last Discord message id, or
+        why nothing was sent)."""
         first = unit[0]
         if not self._snowflake(first.target):
             what = "channel" if first.target_kind == "channel" else "user"
@@ -1411,8 +1440,8 @@ class Layer:
                              "the message belongs to another front end (such as the local console's "
                              "database) and no retry can deliver it here")
         if first.target_kind == "channel":
-            return await self._deliver_to_channel(unit, plan)
-        return await self._deliver_to_user(unit[0])
+            return await self._deliver_to_channel(unit, plan, nonce)
+        return await self._deliver_to_user(unit[0], nonce)
 
     # ---- "whose move" posts and their mentions -------------------------------------------------
     def roles_named(self, status: Any, m: Any) -> list[str]:
@@ -1510,7 +1539,7 @@ class Layer:
             ref = str(message.id)
         return ref
 
-    async def _deliver_to_channel(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
+    async def _deliver_to_channel(self, unit: list[Any], plan: dict[int, list[str]], nonce: str) -> str:
         first = unit[0]
         if any(x.private for x in unit):  # the outbox forbids it; never post a private message publicly
             raise Undeliverable(f"private outbox message {first.id} addressed to a channel")
@@ -1541,9 +1570,9 @@ class Layer:
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(id=int(u)) for u in users])
         return await self._post(channel, body, tail, file=png_file(data, "map.png", self._upload_limit(channel)),
-                                view=view, allowed=allowed, nonce=first.delivery_id)
+                                view=view, allowed=allowed, nonce=nonce)
 
-    async def _deliver_to_user(self, m: Any) -> str:
+    async def _deliver_to_user(self, m: Any, nonce: str) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
         the user's DMs are closed, the user is told privately on their next interaction."""
         if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
@@ -1570,7 +1599,7 @@ class Layer:
         name = "my-map.png" if m.private else "map.png"
         try:
             ref = await self._post(user, body, tail, file=png_file(data, name), extra_files=extra, view=view,
-                                   nonce=m.delivery_id)
+                                   nonce=nonce)
         except discord.Forbidden:
             return await self._dm_closed(m)
         if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
