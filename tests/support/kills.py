@@ -1,0 +1,281 @@
+"""Crash test: orders and deliveries killed (SIGKILL) at random moments, against a fake Discord that
+enforces nonces (tests/support/discord_store.py). Checks that no acknowledged order is lost or applied
+twice, and that no line of any channel or DM is lost or shown twice.
+
+Each life of the bot is a forked child (the parent imported everything once, so a life costs
+milliseconds): it plays the orders not yet acknowledged (each with its request id and the version it was
+chosen at), writes an acknowledgement after each, and delivers the outbox after each order. The parent
+kills it after a random delay, then starts the next life; after the last kill, one life runs to the end.
+
+    python -m tests.support.kills --kills 200 --seed 7      (also: pytest -m slow tests/discordbot/test_kills.py)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.config import Config
+from bot.discordbot.layer import Layer
+from bot.discordbot.settings import DiscordSettings
+from bot.service import TableService
+from tests.support.discord_store import DiscordStore, StoreClient
+from tests.support.duel import ENGINE as DUEL
+
+ENGINES = {"duel": DUEL}
+USERS = {"red": "101", "blue": "102"}
+
+
+@dataclass
+class Order:
+    game: int
+    user: str
+    role: str
+    action: str
+    version: int
+
+
+@dataclass
+class KillReport:
+    kills: int
+    lives: int
+    orders: int
+    acknowledged: int
+    posts: int
+    problems: list[str] = field(default_factory=list)
+
+
+def _setup(path: str, games: int) -> None:
+    svc = TableService(path, Config(), engines=ENGINES)
+    try:
+        for g in range(games):
+            status = svc.create_game("duel", channel=str(500 + g), creator_id=USERS["red"], creator_name="Red")
+            svc.join(status.game_id, USERS["red"], "Red")
+            svc.join(status.game_id, USERS["blue"], "Blue")
+            svc.start(status.game_id, USERS["red"], seed=1000 + g)
+    finally:
+        svc.close()
+
+
+def plan_orders(folder: Path, games: int, seed: int) -> list[Order]:
+    """Every order of ``games`` duels played round-robin to their end, found by a dry run."""
+    path = str(folder / "dry.db")
+    _setup(path, games)
+    svc = TableService(path, Config(), engines=ENGINES)
+    rng = random.Random(seed)
+    orders: list[Order] = []
+    try:
+        live = list(range(1, games + 1))
+        while live:
+            for game in list(live):
+                status = svc.status(game)
+                if status.status != "active":
+                    live.remove(game)
+                    continue
+                for role in ("red", "blue"):
+                    rcs = [rc for rc in svc.choices(game, USERS[role]) if rc.role == role]
+                    if rcs:
+                        action = rng.choice(rcs[0].actions).id
+                        orders.append(Order(game, USERS[role], role, action, rcs[0].version))
+                        svc.submit(game, USERS[role], action, role=role, expected_version=rcs[0].version,
+                                   request_id=f"o{len(orders) - 1}")
+                        break
+    finally:
+        svc.close()
+    return orders
+
+
+def _acknowledged(path: Path) -> list[int]:
+    if not path.exists():
+        return []
+    text = path.read_text()
+    lines = text.split("\n")[:-1]  # a line cut by the kill has no newline: not acknowledged
+    return [int(line) for line in lines if line]
+
+
+def _life(folder: Path, orders: list[Order]) -> None:
+    """One life of the bot (runs in the forked child)."""
+    logging.getLogger("herald.discord").setLevel(logging.ERROR)  # drawing a duel's map: there is none
+    service = TableService(str(folder / "herald.db"), Config(), engines=ENGINES)
+    store = DiscordStore(str(folder / "discord.db"))
+    layer = Layer(service, StoreClient(store), DiscordSettings(delivery_batch=3, dm_turn_map=False))
+    acks = folder / "acks.txt"
+    done = set(_acknowledged(acks))
+
+    async def run() -> None:
+        await layer.deliver_pending()  # what the previous life left
+        with open(acks, "a") as handle:
+            for index, order in enumerate(orders):
+                if index in done:
+                    continue
+                await asyncio.to_thread(service.submit, order.game, order.user, order.action, role=order.role,
+                                        expected_version=order.version, request_id=f"o{index}")
+                handle.write(f"{index}\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+                await layer.deliver_pending()
+        while await layer.deliver_pending():
+            pass
+    asyncio.run(run())
+
+
+def _spawn(folder: Path, orders: list[Order]) -> int:
+    pid = os.fork()
+    if pid == 0:  # the child: one life, then leave without running the parent's cleanup
+        code = 0
+        try:
+            _life(folder, orders)
+        except BaseException:  # pragma: no cover - reported through the exit status
+            import traceback
+            traceback.print_exc()
+            code = 1
+        os._exit(code)
+    return pid
+
+
+def run_kills(folder: Path, kills: int, seed: int = 7, games: int | None = None,
+              max_delay: float = 0.12) -> KillReport:
+    folder.mkdir(parents=True, exist_ok=True)
+    games = games or max(4, kills // 4)
+    orders = plan_orders(folder, games, seed)
+    _setup(str(folder / "herald.db"), games)
+    rng = random.Random(seed)
+    done_kills = lives = 0
+    while done_kills < kills:
+        pid = _spawn(folder, orders)
+        lives += 1
+        time.sleep(rng.uniform(0.0, max_delay))
+        finished, status = os.waitpid(pid, os.WNOHANG)
+        if finished == 0:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            done_kills += 1
+        elif status != 0:
+            raise RuntimeError(f"a life of the bot failed (status {status})")
+        elif len(_acknowledged(folder / "acks.txt")) == len(orders):
+            # every order is in: keep killing deliveries of the re-queued game messages
+            _requeue(folder, rng)
+    pid = _spawn(folder, orders)  # the last life runs to the end
+    lives += 1
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        raise RuntimeError(f"the last life of the bot failed (status {status})")
+    return check(folder, orders, done_kills, lives)
+
+
+def _requeue(folder: Path, rng: random.Random) -> None:
+    """More to deliver once every order is played: notices to channels and players (kills then land in
+    deliveries only)."""
+    svc = TableService(str(folder / "herald.db"), Config(), engines=ENGINES)
+    try:
+        games = [g.game_id for g in svc.games_of_user(USERS["red"], include_finished=True)]
+        for n in range(12):
+            game = rng.choice(games)
+            if rng.random() < 0.5:
+                svc.send(game, f"extra notice {rng.randrange(10**9)}")
+            else:
+                svc.send(game, f"extra note {rng.randrange(10**9)}", user=rng.choice(list(USERS.values())))
+    finally:
+        svc.close()
+
+
+def check(folder: Path, orders: list[Order], kills: int, lives: int) -> KillReport:
+    svc = TableService(str(folder / "herald.db"), Config(), engines=ENGINES)
+    store = DiscordStore(str(folder / "discord.db"))
+    acked = _acknowledged(folder / "acks.txt")
+    report = KillReport(kills, lives, len(orders), len(acked), 0)
+    problems = report.problems
+    try:
+        rows = list(svc.db.execute("SELECT request_id, game_id, role, action FROM actions WHERE undone = 0 "
+                                   "ORDER BY game_id, pos"))
+        by_request: dict[str, int] = {}
+        for request_id, *_ in rows:
+            by_request[request_id] = by_request.get(request_id, 0) + 1
+        for index in acked:
+            if by_request.get(f"o{index}") != 1:
+                problems.append(f"acknowledged order o{index} applied {by_request.get(f'o{index}', 0)} times")
+        expected = sorted((o.game, f"o{i}", o.role, o.action) for i, o in enumerate(orders))
+        played = sorted((g, r, role, a) for r, g, role, a in rows)
+        if played != expected:
+            problems.append(f"the actions differ from the orders: {len(played)} played, {len(expected)} ordered")
+        for game in {o.game for o in orders}:
+            if not svc.replay(game).ok:
+                problems.append(f"game #{game} does not replay")
+        if svc.outbox.pending(10) or svc.db.execute(
+                "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND dead = 0").fetchone()[0]:
+            problems.append("messages left undelivered")
+        if svc.db.execute("SELECT COUNT(*) FROM outbox WHERE dead = 1").fetchone()[0]:
+            problems.append("messages given up")
+        posts = store.posts()
+        report.posts = len(posts)
+        problems += _check_lines(svc, posts)
+    finally:
+        svc.close()
+        store.close()
+    return report
+
+
+def _check_lines(svc: TableService, posts: list[dict]) -> list[str]:
+    """Each destination shows exactly the lines of its messages, in order, once."""
+    problems = []
+    messages = [svc.outbox.get(r[0]) for r in svc.db.execute("SELECT id FROM outbox ORDER BY id")]
+    units: dict[str, list] = {}
+    for m in messages:
+        units.setdefault(m.unit or "", []).append(m)
+    if "" in units:
+        problems.append(f"{len(units[''])} messages delivered without a unit")
+    your_move = {u for u, ms in units.items() if any(m.kind == "your_move" for m in ms)}
+    nonces: dict[tuple[str, int, str], int] = {}
+    shown: dict[tuple[str, int], list[str]] = {}
+    for p in posts:
+        key = (p["place"], p["target"], p["nonce"] or "")
+        nonces[key] = nonces.get(key, 0) + 1
+        if (p["nonce"] or "")[:21] in {u[:21] for u in your_move}:
+            continue  # its text is the choices of the moment; checked through its nonce below
+        lines = [line for line in (p["content"] or "").split("\n") if line and not line.startswith("**Now:**")]
+        shown.setdefault((p["place"], p["target"]), []).extend(lines)
+    for key, count in nonces.items():
+        if count > 1:
+            problems.append(f"nonce {key} posted {count} times")
+    wanted: dict[tuple[str, int], list[str]] = {}
+    for m in messages:
+        if m.kind in ("waiting", "your_move") or not m.text:
+            continue
+        place = "channel" if m.target_kind == "channel" else "dm"
+        wanted.setdefault((place, int(m.target)), []).extend(line for line in m.text.split("\n") if line)
+    for key in sorted(set(wanted) | set(shown)):
+        if wanted.get(key, []) != shown.get(key, []):
+            got, want = shown.get(key, []), wanted.get(key, [])
+            lost = [x for x in want if x not in got]
+            twice = [x for x in set(got) if got.count(x) > want.count(x)]
+            problems.append(f"{key}: {len(want)} lines wanted, {len(got)} shown; lost {lost[:3]}, twice {twice[:3]}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    import tempfile
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--kills", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        report = run_kills(Path(folder), args.kills, args.seed)
+    print(f"{report.kills} kills over {report.lives} lives, {report.orders} orders ({report.acknowledged} "
+          f"acknowledged), {report.posts} Discord posts, {time.perf_counter() - started:.1f}s: "
+          + ("no order lost or applied twice, no line lost or shown twice" if not report.problems
+             else "PROBLEMS:\n  " + "\n  ".join(report.problems)))
+    return 1 if report.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
