@@ -104,6 +104,9 @@ class Console:
         self.write_images = True    # pictures attached to messages (the map after each turn) go to --out
         self.show_next = False      # after `do`, list the player's next choices (on in interactive play)
         self.next_choices = False
+        #: the choices last listed to a player in a game, not yet acted on: (game, user) -> [(role, action
+        #: id, version)] in their numbering. `do` means what was shown, judged at the version shown.
+        self.listed: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -450,10 +453,6 @@ class Console:
             winners = ", ".join(names.get(w, w) for w in s.result.winners)
             self.say(f"  result: {winners or 'no winner'} — {s.result.reason}")
 
-    def _numbered(self) -> list[tuple[str, str]]:
-        """(role, action id) in the order `choices` numbers them."""
-        return [(rc.role, a.id) for rc in self.service.choices(self._current(), self._me()) for a in rc.actions]
-
     def cmd_choices(self, args: list[str]) -> None:
         me = self._me()
         choices = self.service.choices(self._current(), me)
@@ -463,6 +462,7 @@ class Console:
             self.say(f"Nothing for {me} to do now" + (f"; waiting for {waiting}." if waiting else f" ({status.status})."))
             return
         number = 0
+        self.listed[(self._current(), me)] = [(rc.role, a.id, rc.version) for rc in choices for a in rc.actions]
         status = self.service.status(self._current()) if any(rc.paused for rc in choices) else None
         for rc in choices:
             if rc.paused:
@@ -483,20 +483,30 @@ class Console:
     cmd_play = cmd_choices
 
     def cmd_do(self, args: list[str]) -> None:
-        me = self._me()
+        me, game = self._me(), self._current()
         if not args:
             raise UsageError("Usage: do N|ACTION_ID [ROLE]")
         choice, role = args[0], (self._role(args[1]) if len(args) > 1 else None)
-        if choice.isdigit():
-            numbered = self._numbered()
+        # the list this player was shown (by choices), else the current one: an order means what was seen
+        shown = self.listed.get((game, me))
+        version = None
+        if choice.isascii() and choice.isdigit():
+            numbered = shown if shown is not None else [(rc.role, a.id, rc.version)
+                                                        for rc in self.service.choices(game, me) for a in rc.actions]
             if not numbered:
-                self.service.submit(self._current(), me, "?", role=role)  # the precise reason (turn, seat, state)
+                self.service.submit(game, me, "?", role=role)  # the precise reason (turn, seat, state)
             if not 1 <= int(choice) <= len(numbered):
                 raise UsageError(f"Choose a number from 1 to {len(numbered)} (see choices).")
-            numbered_role, choice = numbered[int(choice) - 1]
+            numbered_role, choice, version = numbered[int(choice) - 1]
             role = role or numbered_role  # a role typed after the number must agree with it (service checks)
-        result = self.service.submit(self._current(), me, choice, role=role)
-        self.say(f"{me} ({result.role}): {result.label}.")
+        elif shown is not None:  # an id from the list shown means it as shown; any other id is simply typed
+            version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
+        result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        self.listed.pop((game, me), None)
+        self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
+                                                             if result.duplicate else "."))
+        if result.duplicate:
+            return
         for line in result.log:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:

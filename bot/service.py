@@ -813,13 +813,19 @@ class TableService:
         user's choices were shown at; if the game has moved on since, the order is re-checked against
         the fresh state and applied only if that role has not acted since, is asked the same question
         and the action is still legal (a simultaneous choice survives the other player's commit);
-        otherwise :class:`StaleVersion`. ``request_id``: a retried request with the same id returns the
+        otherwise :class:`StaleVersion`. The same order sent again from the same position (the user's
+        first action since ``expected_version`` was this very action) is answered as a duplicate, never
+        played again with a new meaning. ``request_id``: a retried request with the same id returns the
         first result instead of playing twice."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
             if request_id is not None:
                 done = self._duplicate(game, user_id, request_id)
+                if done is not None:
+                    return done
+            if expected_version is not None and expected_version < game.version:
+                done = self._repeated_order(game, user_id, role, action, expected_version)
                 if done is not None:
                     return done
             self._require_playing(game)
@@ -1651,6 +1657,19 @@ class TableService:
             return None
         if row[4] != user_id:
             raise BadOption("That request id was already used by someone else.")
+        return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
+
+    def _repeated_order(self, game: _Game, user_id: str, role: str | None, action: str,
+                        seen_version: int) -> SubmitResult | None:
+        """The result of ``action`` already played by this user (for ``role``, if named) as their first
+        action since ``seen_version``: the same order from the same position, sent twice."""
+        where, args = "", [game.id, seen_version, user_id]
+        if role is not None:
+            where, args = " AND role = ?", args + [str(role)]
+        row = self.db.execute("SELECT version, role, action, label FROM actions WHERE game_id = ? AND undone = 0 "
+                              f"AND version > ? AND user_id = ?{where} ORDER BY pos LIMIT 1", args).fetchone()
+        if row is None or row[2] != action:
+            return None
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
 
     def _recheck_stale(self, game: _Game, engine: Engine, state: dict, role: str, seen_version: int) -> None:

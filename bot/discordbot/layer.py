@@ -52,7 +52,10 @@ _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("her
 
 #: an order reference offered by autocomplete when an action id is too long for it: n-th action of a role
 #: at a game version ("#3", "#3:york", "#3:york:17")
-ORDER_REF = re.compile(r"^#(\d{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::(\d{1,12}))?$")
+ORDER_REF = re.compile(r"^#([0-9]{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::([0-9]{1,12}))?$")
+#: an order as autocomplete offers it: the version it was offered at, the role and the action id
+#: ("@17:york:home:calais"), so the same pick sent twice is recognised as the same order
+VERSIONED_ORDER = re.compile(r"^@([0-9]{1,12}):([A-Za-z0-9_.-]{1,32}):(\S.*)$")
 
 HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/game new` creates a game in this channel (or a thread); others `/game join`; the game master `/game start`s.
@@ -158,6 +161,9 @@ class Layer:
         #: the service's per-user flags as last read or written by this process (see _flag); they record
         #: a "your DMs are closed" hint given and delivery problems reported, across restarts
         self._flags: dict[tuple[str, str], str | None] = {}
+        #: the versions /order's autocomplete last offered a user's roles at: (user, game) -> {role: version};
+        #: a typed order (not a picked suggestion) is judged against what the user was shown
+        self._offered: dict[tuple[str, int], dict[str, int]] = {}
         #: private notes for a user, shown (ephemerally) with the answer to their next interaction
         self._notes: dict[str, list[str]] = {}
         #: flags to set once a user's notes have been shown: user -> [(key, value)]
@@ -570,11 +576,24 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game)
             user = self.uid(interaction.user)
+            picked = VERSIONED_ORDER.match(text.strip())
+            if picked:  # a suggestion: the service judges it against the position it was offered at
+                if role is not None and role != picked[2]:
+                    raise Refusal(f"That suggestion is an order for {picked[2]}, not {role}.")
+                try:
+                    await self._submit(interaction, status.game_id, user, picked[3], picked[2], int(picked[1]))
+                except StaleVersion:
+                    raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now.")) from None
+                return
             rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
                    if role is None or rc.role == role]
             if not rcs:
                 raise Refusal(f"You have nothing to order in game #{status.game_id} now. {self.waiting_line(status)}")
             rc, action, version = self.match_order(rcs, text)
+            if version is None:  # typed: the position the user's suggestions were last shown at
+                version = self._offered.get((user, status.game_id), {}).get(rc.role, rc.version)
+            elif version != rc.version:  # "#n" counts in the list of another position: its meaning is gone
+                raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now."))
             await self._submit(interaction, status.game_id, user, action.id, rc.role, version)
         await self._guarded(interaction, work, deliver=True)
 
@@ -1275,15 +1294,23 @@ class Layer:
             if status is None:
                 return []
             role = getattr(interaction.namespace, "role", None)
-            rcs = [rc for rc in await self.call(self.service.choices, status.game_id, self.uid(interaction.user))
+            user = self.uid(interaction.user)
+            rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
                    if not role or rc.role == role]
+            offered = self._offered.setdefault((user, status.game_id), {})
+            offered.update({rc.role: rc.version for rc in rcs})
+            while len(self._offered) > 5000:  # a bounded memory: the oldest users' offers go first
+                del self._offered[next(iter(self._offered))]
             several = len(rcs) > 1
             items = []
             for rc in rcs:
                 for n, a in enumerate(rc.actions, 1):
                     name = a.label + (f" — {a.group}" if a.group else "") + (f" [{rc.role_name}]" if several else "")
-                    # an id too long for Discord: its place in the list, the role and the version it was offered at
-                    value = a.id if len(a.id) <= L.CHOICE_VALUE_MAX else f"#{n}:{rc.role}:{rc.version}"
+                    # each suggestion carries the version it was offered at; an id too long for Discord
+                    # goes by its place in the list instead
+                    value = f"@{rc.version}:{rc.role}:{a.id}"
+                    if len(value) > L.CHOICE_VALUE_MAX:
+                        value = f"#{n}:{rc.role}:{rc.version}"
                     items.append((name, value))
             return self._filter(items, current)
         except Exception:  # pragma: no cover
