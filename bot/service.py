@@ -47,6 +47,7 @@ from rules.core.contract import LogEntry, copy_state
 
 from . import clock, storage
 from .config import Config, ConfigError, DeadlineSettings
+from .memory import FrontEndMemory
 from .outbox import ImageRequest, Outbox
 from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
                          resumed_due)
@@ -363,6 +364,8 @@ class TableService:
         self._last_checkpoint = time.monotonic()
         self._last_prune: float | None = None
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
+        #: a front end's memory of its users that must survive a restart (notes to show, lines shown)
+        self.memory = FrontEndMemory(self.db, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
         #: Test hook: called inside every write transaction just before COMMIT.

@@ -156,18 +156,14 @@ class Layer:
         self.client = client
         self.settings = settings or DiscordSettings()
         self._delivery_lock = asyncio.Lock()
-        #: lines already shown to a user in a reply, so the same private log line is not also DMed
-        self._shown: dict[tuple[str, int], list[str]] = {}
         #: the service's per-user flags as last read or written by this process (see _flag); they record
         #: a "your DMs are closed" hint given and delivery problems reported, across restarts
         self._flags: dict[tuple[str, str], str | None] = {}
         #: the versions /order's autocomplete last offered a user's roles at: (user, game) -> {role: version};
         #: a typed order (not a picked suggestion) is judged against what the user was shown
         self._offered: dict[tuple[str, int], dict[str, int]] = {}
-        #: private notes for a user, shown (ephemerally) with the answer to their next interaction
-        self._notes: dict[str, list[str]] = {}
-        #: flags to set once a user's notes have been shown: user -> [(key, value)]
-        self._note_flags: dict[str, list[tuple[str, str]]] = {}
+        # the private notes waiting for a user and the private lines a user already read in a reply are
+        # kept by the service (service.memory): they outlive a restart
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -239,32 +235,33 @@ class Layer:
         except Exception:
             log.exception("Outbox delivery after an interaction failed; the delivery loop retries it")
 
-    def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
-        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction;
-        ``flag`` (key, value): the user flag to set once it has been shown."""
-        notes = self._notes.setdefault(str(user_id), [])
-        if text not in notes:
-            notes.append(text)
-        del notes[:-5]
-        if flag is not None:
-            self._note_flags.setdefault(str(user_id), []).append(flag)
+    async def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
+        """Keep ``text`` for ``user_id`` (in the database): shown privately with the answer to their next
+        interaction; ``flag`` (key, value): the user flag to set once it has been shown."""
+        await self.call(self.service.memory.add_note, str(user_id), text, flag)
 
-    def has_note(self, user_id: str, text: str) -> bool:
-        return text in self._notes.get(str(user_id), ())
+    async def has_note(self, user_id: str, text: str) -> bool:
+        return await self.call(self.service.memory.has_note, str(user_id), text)
 
     async def _flush_notes(self, interaction: discord.Interaction) -> None:
         user = self.uid(interaction.user)
-        notes = self._notes.pop(user, None)
+        try:
+            notes = await self.call(self.service.memory.notes, user)
+        except Exception:
+            log.exception("Could not read the notes of %s", user)
+            return
         if not notes:
             return
         try:
-            await answer(interaction, "\n\n".join(notes), ephemeral=True)
+            await answer(interaction, "\n\n".join(text for _, text in notes), ephemeral=True)
         except discord.HTTPException as error:
             log.warning("Could not show notes to %s: %s", interaction.user, error)
-            self._notes[user] = notes
-            return
-        for key, value in self._note_flags.pop(user, []):
-            await self._set_flag(user, key, value)
+            return  # kept for the next interaction
+        try:
+            await self.call(self.service.memory.notes_shown, user, [i for i, _ in notes])
+        except Exception:
+            log.exception("Could not record the notes shown to %s", user)
+        self._flags = {k: v for k, v in self._flags.items() if k[0] != user}  # the service set their flags
 
     # ---- per-user flags (kept by the service, so they outlive a restart) ------------------------
     async def _flag(self, user_id: str, key: str) -> str | None:
@@ -556,9 +553,8 @@ class Layer:
         result = await self.call(self.service.submit, game_id, user, action_id, role=role,
                                  expected_version=version, request_id=f"discord:{interaction.id}")
         private = [l.text for l in result.log if l.private]
-        shown = self._shown.setdefault((user, game_id), [])
-        shown.extend(private)
-        del shown[:-100]
+        if not result.duplicate:
+            await self.call(self.service.memory.lines_shown, user, game_id, private)
         text = f"✅ Game #{game_id}: **{result.label}**"
         if result.duplicate:
             text += " (already recorded)"
@@ -1602,7 +1598,7 @@ class Layer:
     async def _deliver_to_user(self, m: Any, nonce: str) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
         the user's DMs are closed, the user is told privately on their next interaction."""
-        if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
+        if m.kind == "private_log" and m.game_id is not None and await self._already_shown(m):
             return "shown-in-reply"
         body, tail, view, data, extra = m.text or "", "", None, None, []
         if m.kind == "your_move" and m.game_id is not None and m.role:
@@ -1647,17 +1643,11 @@ class Layer:
         user = self.client.get_user(int(user_id))
         return user if user is not None else await self.client.fetch_user(int(user_id))
 
-    def _already_shown(self, m: Any) -> bool:
-        shown = self._shown.get((m.target, m.game_id))
-        if not shown:
-            return False
+    async def _already_shown(self, m: Any) -> bool:
+        """Whether the lines of a private log message were all shown in the reply to the user's order."""
         prefix = f"Game #{m.game_id}: "
         lines = (m.text[len(prefix):] if m.text.startswith(prefix) else m.text).split("\n")
-        if all(line in shown for line in lines):
-            for line in lines:
-                shown.remove(line)
-            return True
-        return False
+        return await self.call(self.service.memory.take_shown, str(m.target), int(m.game_id), lines)
 
     async def _dm_closed(self, m: Any) -> str:
         """A user's DMs are closed. Nothing is posted in the channel (that would tell everyone, and
@@ -1666,8 +1656,8 @@ class Layer:
         is cleared when a DM gets through again). Private log lines stay in /log."""
         user = str(m.target)
         text = f"📭 {DM_HELP}"
-        if not self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
-            self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
+        if not await self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
+            await self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
         return "dm-closed"
 
     # ---- permanent delivery problems -----------------------------------------------------------
@@ -1717,7 +1707,7 @@ class Layer:
             if told is not None and (not told.isdigit() or now - int(told) < ALERT_AGAIN_AFTER):
                 return
             text = self._problem_text(status, m, code, error, missing)
-            if self.has_note(gm, text):
+            if await self.has_note(gm, text):
                 return
             try:
                 sent = await send_dm(await self._user(gm), text)
@@ -1726,7 +1716,7 @@ class Layer:
             if sent:
                 await self._set_flag(gm, key, str(int(now)))
             else:
-                self.note_for(gm, text, flag=(key, str(int(now))))
+                await self.note_for(gm, text, flag=(key, str(int(now))))
         except Exception:
             log.exception("Could not tell the game master of game #%s about a delivery problem", m.game_id)
 
