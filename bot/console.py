@@ -336,8 +336,8 @@ class Console:
                 continue
             key, value = word.split("=", 1)
             if key == "players":
-                if not value.isdigit():
-                    raise UsageError(f"players must be a number, not '{value}'.")
+                if not _whole(value):
+                    raise UsageError(f"players must be a number, not '{value[:40]}'.")
                 players = int(value)
             elif key.startswith("deadline."):
                 deadlines[key.removeprefix("deadline.")] = value
@@ -424,7 +424,7 @@ class Console:
     def cmd_start(self, args: list[str]) -> None:
         seed = None
         if args:  # start --seed N: a fixed seed, for scripted tests and reproducing a reported game
-            if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+            if len(args) != 2 or args[0] != "--seed" or not _whole(args[1]):
                 raise UsageError("Usage: start [--seed N]")
             seed = int(args[1])
         status = self.service.start(self._current(), self._me(), seed=seed)
@@ -490,7 +490,7 @@ class Console:
         # the list this player was shown (by choices), else the current one: an order means what was seen
         shown = self.listed.get((game, me))
         version = None
-        if choice.isascii() and choice.isdigit():
+        if _whole(choice):
             numbered = shown if shown is not None else [(rc.role, a.id, rc.version)
                                                         for rc in self.service.choices(game, me) for a in rc.actions]
             if not numbered:
@@ -597,7 +597,7 @@ class Console:
         self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
 
     def cmd_log(self, args: list[str]) -> None:
-        if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
+        if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
         for line in self.service.log(self._current(), self.user, limit):
@@ -611,7 +611,7 @@ class Console:
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
-            if not args[0].isdigit() or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
+            if not _whole(args[0]) or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
                 raise UsageError("Usage: history [TURN NUMBER [json]]")
             game = self._current()
             detail = self.service.history(game, self.user, int(args[0]))
@@ -795,6 +795,31 @@ def _words(line: str) -> list[str]:
     return words
 
 
+def _whole(text: str) -> bool:
+    """A whole number as a player types it: ASCII digits ("²" is not one), and within 64 bits."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def _script_lines(path: Path, write: Callable[[str], None]) -> list[str] | None:
+    """The lines of a script file, or None (the reason written) when it cannot be read as UTF-8 text."""
+    if not path.exists():
+        write(f"error [not_found]: no script file {path}")
+        return None
+    if path.is_dir():
+        write(f"error [bad_input]: {path} is a folder, not a script file")
+        return None
+    try:
+        data = path.read_bytes()
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        write(f"error [bad_input]: {path.name}:{line}: not UTF-8 text (byte {data[error.start]:#04x}); "
+              "save the script as UTF-8")
+    except OSError as error:
+        write(f"error [bad_input]: cannot read {path} ({error.strerror or error})")
+    return None
+
+
 def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
     config = load_config(getattr(args, "config", "config.toml"))
     db = args.db or config.local_database_path
@@ -816,11 +841,10 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
     console = Console(service, args.out, write)
     try:
         if args.script:
-            path = Path(args.script)
-            if not path.exists():
-                write(f"error [not_found]: no script file {path}")
+            lines = _script_lines(Path(args.script), write)
+            if lines is None:
                 return 2
-            return console.run_script(path.read_text().splitlines(), path.name)
+            return console.run_script(lines, Path(args.script).name)
         return console.interact(stdin or sys.stdin)
     finally:
         service.close()
@@ -840,7 +864,7 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [not_found]: no database at {db}")
         return 2
     try:
-        service = TableService(db, config, engines=engines)
+        service = TableService(db, config, engines=engines, read_only=True)  # replay only reads
     except StorageError as error:
         write(f"error [database]: {error}")
         return 2

@@ -46,7 +46,7 @@ from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
 from . import clock, storage
-from .config import Config, ConfigError, DeadlineSettings
+from .config import MAX_DURATION, Config, ConfigError, DeadlineSettings
 from .memory import FrontEndMemory
 from .outbox import ImageRequest, Outbox
 from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
@@ -324,11 +324,13 @@ def _dumps(data: Any) -> str:
 
 def parse_game_id(value: int | str) -> int:
     """12, "12" and "#12" all name game 12."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63:
         return value
     text = str(value).strip().lstrip("#")
-    if not text.isdigit():
-        raise NotFound(f"'{value}' is not a game number (games are numbered, e.g. #12).")
+    if not (text.isascii() and text.isdigit()):
+        raise NotFound(f"'{str(value)[:40]}' is not a game number (games are numbered, e.g. #12).")
+    if len(text) > 18:  # beyond any id SQLite can store (64 bits): no such game
+        raise NotFound(f"There is no game #{text[:24]}{'…' if len(text) > 24 else ''}.")
     return int(text)
 
 
@@ -340,11 +342,12 @@ class TableService:
 
     def __init__(self, db_path: str | Config | None = None, config: Config | None = None, *,
                  engines: Callable[[str], Engine] | Mapping[str, Engine] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, read_only: bool = False) -> None:
         """``db_path``: the SQLite file (default: config ``[database] path``); ``TableService(config)``
         works too. ``engines``: a game id -> engine lookup (default: rules.core.registry plus config
         ``[engines] modules``), or a mapping of the only games offered. ``clock``: POSIX seconds now
-        (default :func:`bot.clock.timestamp`)."""
+        (default :func:`bot.clock.timestamp`). ``read_only``: only read the database (`herald replay`):
+        nothing is migrated or written, and the file and its folder may be read-only."""
         if isinstance(db_path, Config):
             db_path, config = None, db_path
         self.config = config or Config()
@@ -352,8 +355,11 @@ class TableService:
         self._now = clock or _clock_timestamp
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)
-        self.db = storage.connect(db_path)
-        storage.migrate(self.db)
+        self.db = storage.connect(db_path, read_only=read_only)
+        if read_only:
+            storage.require_latest(self.db)
+        else:
+            storage.migrate(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -421,11 +427,12 @@ class TableService:
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
-                    guild: str | None = None) -> Status:
+                    guild: str | None = None, seat: int | str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
-        to (a Discord guild id), kept with the game and shown in its Status."""
+        to (a Discord guild id), kept with the game and shown in its Status. ``seat``: the creator takes
+        that seat (as :meth:`join`) in the same transaction: a refused seat creates no game."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
                                                                             deadlines)
         now = self._now()
@@ -443,6 +450,8 @@ class TableService:
             self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
                             text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
                                  f"({chosen.name}), {count} seats.")
+            if seat is not None:
+                self.join(game_id, creator_id, creator_name, seat)
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
@@ -637,6 +646,8 @@ class TableService:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
         source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
         instead (scripted tests, reproducing a reported game)."""
+        if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2 ** 63):
+            raise BadOption("A seed is a whole number from 0 to 9223372036854775807.")
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "start the game")
@@ -1029,8 +1040,8 @@ class TableService:
             game = self._game(game_id)
             self._require_admin(game, by, "extend a deadline")
             self._require_playing(game, allow_paused=True)
-            if seconds <= 0:
-                raise BadOption("Extend by a positive duration, such as 1d or 12h.")
+            if not 0 < seconds <= MAX_DURATION:
+                raise BadOption("Extend by a positive duration of at most ten years, such as 1d or 12h.")
             now = self._now()
             rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
             if role is not None:
@@ -1064,6 +1075,8 @@ class TableService:
             else:
                 if until <= now:
                     raise BadOption("A vacation must end in the future.")
+                if until - now > MAX_DURATION:
+                    raise BadOption("A vacation lasts at most ten years.")
                 self.db.execute("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?,?,?) "
                                 "ON CONFLICT(user_id) DO UPDATE SET starts_at = excluded.starts_at, "
                                 "ends_at = excluded.ends_at", [user_id, now, until])

@@ -682,13 +682,28 @@ class Layer:
             await self._public_map(interaction, game, picture)
         except discord.HTTPException as error:
             log.warning("Posting the map failed: %s", error)
-            await self._reply_safely(interaction, f"⚠️ Discord refused the map ({error}).")
+            await self._private_after_public_defer(interaction, f"⚠️ Discord refused the map ({error}).")
         except Exception:
             log.exception("Posting the map failed")
-            await self._reply_safely(interaction, self._failure_text([], None))
+            await self._private_after_public_defer(interaction, self._failure_text([], None))
         finally:
             _CHANGED.reset(token)
         await self._flush_notes(interaction)
+
+    async def _private_after_public_defer(self, interaction: discord.Interaction, text: str) -> None:
+        """Answer privately after a public deferral: the public "thinking…" message goes first (a
+        followup would otherwise replace it, in public), then the answer comes ephemerally."""
+        try:
+            if interaction.response.is_done():
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException:
+                    pass
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            else:
+                await answer(interaction, text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s: %s", getattr(interaction, "id", "?"), error)
 
     async def _public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
         await defer(interaction, ephemeral=False)  # the map is for the whole channel
@@ -699,6 +714,10 @@ class Layer:
             if interaction.guild is not None and not await self.same_server(interaction, status):
                 raise Refusal(f"Game #{status.game_id} is played in another server: /map posts its map only "
                               "there. `/view` shows you your own map here, privately.")
+            kinds = await self.call(self.service.pictures, status.game_id)
+            if picture and picture not in kinds:  # never echoed: the refusal is private and names the kinds
+                raise Refusal("That is not a picture of this game; pick one of: "
+                              + (", ".join(f"`{k}`" for k in kinds) or "none (pictures are not available)") + ".")
         except (ServiceError, Refusal) as error:
             # keep the refusal private: drop the public "thinking…" message, then answer ephemerally
             try:
@@ -832,25 +851,24 @@ class Layer:
                 made = await self._open_thread(interaction, game)
                 channel_id, where = str(made.id), made.mention
             try:
+                # the creator's seat is taken in the same transaction: a refused seat leaves no game behind
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
                                          creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
-                                         guild=str(interaction.guild.id))
-            except Exception:
+                                         guild=str(interaction.guild.id), seat=role or None)
+            except Exception as error:
                 if made is not None:  # do not leave an empty thread behind
                     try:
                         await made.delete()
                     except discord.HTTPException:
                         pass
+                if isinstance(error, ServiceError):
+                    raise Refusal(f"{error.message} No game was created.") from None
                 raise
             text = f"Game #{status.game_id} ({status.title}, {status.scenario}) is open in {where}. "
             if role:
-                try:
-                    seat = await self.call(self.service.join, status.game_id, self.uid(interaction.user),
-                                           self.uname(interaction.user), role)
-                    text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
-                except ServiceError as error:
-                    text += f"But you could not take that seat: {error.message} Take one with `/game join`. "
+                seat = next(s for s in status.seats if s.user_id == self.uid(interaction.user))
+                text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
             seats = ", ".join("/".join(s.role_names) for s in status.seats)
             text += (f"Seats: {seats}. Players join with `/game join`; you start it with `/game start` "
                      "once every seat is taken.")
@@ -1035,7 +1053,7 @@ class Layer:
                     head += f" (the last {len(shown)})"
                 await answer(interaction, "\n".join([head, *shown, hint]), ephemeral=True)
                 return
-            if not str(turn).strip().isdigit():
+            if not (str(turn).strip().isascii() and str(turn).strip().isdigit() and len(str(turn).strip()) <= 9):
                 raise Refusal("Give the turn's number (pick it from the suggestions).")
             detail = await self.call(self.service.history, status.game_id, user, int(turn))
             data, why = await self._picture(self._draw_view, status.game, detail.view, "map")
