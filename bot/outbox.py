@@ -204,6 +204,12 @@ class Outbox:
             row = self._db.execute("SELECT MIN(unit_at) FROM outbox WHERE unit = ?", [unit]).fetchone()
         return row[0] if row else None
 
+    def is_recorded_ref(self, external_ref: str) -> bool:
+        """Whether a delivered message already records ``external_ref`` (a post it was delivered as)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM outbox WHERE external_ref = ? AND delivered_at IS NOT NULL "
+                                    "LIMIT 1", [str(external_ref)]).fetchone() is not None
+
     def mark_unit_delivered(self, unit: str, external_ref: str | None = None) -> int:
         """Record the delivery of a whole unit in one statement (all its messages or none); returns how
         many were marked now. Repeating it is harmless."""

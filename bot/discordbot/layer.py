@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import datetime
 import hashlib
 import json
 import logging
@@ -75,6 +76,11 @@ Secret choices (card plays, bids) are made privately and announced only when eve
 DM_CLOSED_FLAG = "discord:dm-closed-hint"
 #: a delivery problem already reported to a game master is reported again after this many seconds
 ALERT_AGAIN_AFTER = 7 * 86400
+
+#: Seconds Herald relies on Discord to remember a nonce (Discord says "a few minutes"). A unit retried
+#: later than this after its first attempt began may have been posted already: the destination's recent
+#: messages are read to find out, instead of trusting the nonce.
+NONCE_MEMORY = 120.0
 
 STALE = "That choice is no longer current: the game has moved on. Here are your choices now."
 
@@ -1353,6 +1359,9 @@ class Layer:
     async def tick(self) -> Any:
         return await self.call(self.service.tick)
 
+    #: see NONCE_MEMORY (tests lower it to exercise the read-back)
+    nonce_memory = NONCE_MEMORY
+
     #: public messages of these kinds, queued together for one channel, are posted as one message
     MERGEABLE = ("log", "notice")
     MERGE_CHARS = 1500
@@ -1433,7 +1442,8 @@ class Layer:
                     stopped[key] = None
                     continue
                 try:
-                    ref = await self._deliver_unit(unit, plan, nonce)
+                    earlier = await self._posted_earlier(unit) if first.unit else None
+                    ref = earlier or await self._deliver_unit(unit, plan, nonce)
                 except Exception as error:
                     code = error.code if isinstance(error, discord.HTTPException) else None
                     reason = f"{error.__class__.__name__}: {error}"
@@ -1458,6 +1468,36 @@ class Layer:
                     log.exception("Could not record the delivery of outbox unit %s", nonce)
                     stopped[key] = None
             return len(messages)
+
+    async def _posted_earlier(self, unit: list[Any]) -> str | None:
+        """The id of the post an earlier attempt at this unit made, when the attempt is too old for
+        Discord to remember its nonce and the destination's history shows Herald's post of these lines
+        since the unit was claimed; else None (post it, under its nonce). History Herald may not read
+        (a channel without Read Message History) leaves the nonce as the only guard."""
+        first = unit[0]
+        claimed = await self.call(self.service.outbox.unit_claimed_at, first.unit)
+        if claimed is None or clock.timestamp() - claimed < self.nonce_memory or not self._snowflake(first.target):
+            return None
+        texts = [x.text for x in unit if x.kind != "waiting" and x.text]
+        # how the post began: its lines; a lone "waiting" message posts only its "Now: …" line
+        start = "\n".join(texts)[:200] if texts else "**Now:**" if first.kind == "waiting" else ""
+        if not start:
+            return None
+        me = getattr(getattr(self.client, "user", None), "id", None)
+        since = datetime.datetime.fromtimestamp(claimed - 5, datetime.timezone.utc)
+        try:
+            if first.target_kind == "channel":
+                where = await self._channel(first.target)
+            else:
+                where = await (await self._user(first.target)).create_dm()
+            async for message in where.history(limit=50, after=since):
+                if (getattr(message.author, "id", None) == me and (message.content or "").startswith(start)
+                        and not await self.call(self.service.outbox.is_recorded_ref, str(message.id))):
+                    return str(message.id)  # the same lines posted for another unit are that unit's
+        except (discord.HTTPException, AttributeError, TypeError) as error:
+            log.info("Cannot read back %s for outbox unit %s (%s): relying on its nonce", first.target,
+                     first.unit, error)
+        return None
 
     async def _give_up(self, m: Any, reason: str) -> None:
         try:

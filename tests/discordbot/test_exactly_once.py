@@ -88,3 +88,63 @@ def test_a_claimed_unit_is_retried_whole_even_when_the_batch_cuts_it(table):
     t.deliver()
     assert _channel_lines(t) == ["line 0", "line 1", "line 2"]
     assert t.service.outbox.pending(100) == []
+
+
+def forgetful_channel(t, memory_seconds: float = 300.0) -> None:
+    """Discord as it is: it remembers a nonce for a few minutes only; and the channel's history (what the
+    bot posted, with its author and time) can be read back."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from bot import clock
+
+    seen: dict[str, tuple[float, object]] = {}
+    posted: list[tuple[float, object]] = []
+    original = t.channel.send
+
+    async def send(content=None, **kwargs):
+        nonce = kwargs.get("nonce")
+        now = clock.timestamp()
+        if nonce in seen and now - seen[nonce][0] < memory_seconds:
+            return seen[nonce][1]
+        message = await original(content, **kwargs)
+        message.author = t.client.user
+        message.content = content
+        message.created_at = dt.datetime.fromtimestamp(now, dt.timezone.utc)
+        seen[nonce] = (now, message)
+        posted.append((now, message))
+        return message
+
+    async def history(*, limit=100, after=None, **_):
+        for _, message in posted:
+            if after is None or message.created_at > after:
+                yield message
+    t.channel.send = send
+    t.channel.history = history
+    t.channel.history_reads = SimpleNamespace(count=0)
+
+
+def test_a_post_in_doubt_is_not_repeated_when_discord_has_forgotten_its_nonce(table, monkeypatch, frozen):
+    import datetime as dt
+
+    t = table
+    t.start_game()
+    t.deliver()
+    forgetful_channel(t)
+    t.client.recorder.clear()
+    game = t.service.games_in_channel(str(t.channel.id))[0].game_id
+    t.service.send(game, "posted just before the crash")
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("the process died here")
+    outbox = type(t.service.outbox)
+    with monkeypatch.context() as m:
+        m.setattr(outbox, "mark_delivered", crash)
+        if hasattr(outbox, "mark_unit_delivered"):
+            m.setattr(outbox, "mark_unit_delivered", crash)
+        t.deliver()
+    frozen.tick(dt.timedelta(hours=3))  # the bot comes back after an outage: Discord forgot the nonce
+    t.service.send(game, "after the outage")
+    t.deliver()
+    assert _channel_lines(t) == ["posted just before the crash", "after the outage"]
+    assert t.service.outbox.pending(100) == []

@@ -1,7 +1,8 @@
 """Crash tests (issue 12): the bot SIGKILLed at random moments while it takes orders and delivers them,
 against a fake Discord that enforces nonces. No acknowledged order is lost or applied twice; no line of
-any channel or DM is lost or shown twice. The default suite kills 40 times; the slow run 240 times
-(also: python -m tests.support.kills --kills 240)."""
+any channel or DM is lost or shown twice. "Forgetful": a Discord that remembers no nonce at all, where
+reading back what was posted is the only guard. The default suite kills 60 times; the slow run (pytest
+-m slow) 360 times; also python -m tests.support.kills --kills 240 [--forgetful]."""
 
 from __future__ import annotations
 
@@ -14,14 +15,16 @@ from tests.support.kills import run_kills
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs fork and SIGKILL")
 
 
-def test_forty_kills_lose_and_repeat_nothing(tmp_path):
-    report = run_kills(tmp_path, kills=40, seed=7)
-    assert report.kills == 40 and report.acknowledged == report.orders
+@pytest.mark.parametrize("kills, forgetful", [(40, False), (20, True)])
+def test_kills_lose_and_repeat_nothing(tmp_path, kills, forgetful):
+    report = run_kills(tmp_path, kills=kills, seed=7, forgetful=forgetful)
+    assert report.kills == kills and report.acknowledged == report.orders
     assert report.problems == []
 
 
 @pytest.mark.slow
-def test_two_hundred_and_forty_kills_lose_and_repeat_nothing(tmp_path):
-    report = run_kills(tmp_path, kills=240, seed=11)
-    assert report.kills == 240 and report.acknowledged == report.orders
+@pytest.mark.parametrize("kills, forgetful", [(240, False), (120, True)])
+def test_hundreds_of_kills_lose_and_repeat_nothing(tmp_path, kills, forgetful):
+    report = run_kills(tmp_path, kills=kills, seed=11, forgetful=forgetful)
+    assert report.kills == kills and report.acknowledged == report.orders
     assert report.problems == []

@@ -39,6 +39,11 @@ class DiscordStore:
             self.conn.execute("ROLLBACK")
             raise
 
+    def since(self, place: str, target: int, after: float) -> list[dict[str, Any]]:
+        cursor = self.conn.execute("SELECT id, content, at FROM posts WHERE place = ? AND target = ? AND at > ? "
+                                   "ORDER BY id", [place, target, after])
+        return [dict(zip(("id", "content", "at"), r)) for r in cursor]
+
     def posts(self) -> list[dict[str, Any]]:
         cursor = self.conn.execute("SELECT id, place, target, content, nonce, at FROM posts ORDER BY id")
         return [dict(zip(("id", "place", "target", "content", "nonce", "at"), r)) for r in cursor]
@@ -62,12 +67,25 @@ class _Destination:
     async def create_dm(self):
         return self
 
+    async def history(self, *, limit: int = 100, after: Any = None, **_: Any):
+        """The bot's posts here, oldest first (every post in the store is the bot's)."""
+        import datetime
+
+        since = after.timestamp() if isinstance(after, datetime.datetime) else 0.0
+        for row in self.store.since(self.place, self.id, since)[:limit]:
+            yield SimpleNamespace(id=row["id"], content=row["content"], author=SimpleNamespace(id=BOT_ID),
+                                  created_at=datetime.datetime.fromtimestamp(row["at"], datetime.timezone.utc))
+
+
+BOT_ID = 999
+
 
 class StoreClient:
     """The few client methods the layer's delivery uses."""
 
     def __init__(self, store: DiscordStore) -> None:
         self.store = store
+        self.user = SimpleNamespace(id=BOT_ID)
 
     def get_channel(self, channel_id: int) -> _Destination:
         return _Destination(self.store, "channel", int(channel_id))

@@ -101,12 +101,15 @@ def _acknowledged(path: Path) -> list[int]:
     return [int(line) for line in lines if line]
 
 
-def _life(folder: Path, orders: list[Order]) -> None:
-    """One life of the bot (runs in the forked child)."""
+def _life(folder: Path, orders: list[Order], forgetful: bool = False) -> None:
+    """One life of the bot (runs in the forked child). ``forgetful``: Discord remembers no nonce at all,
+    and the bot reads back the history of any unit retried (its only guard then)."""
     logging.getLogger("herald.discord").setLevel(logging.ERROR)  # drawing a duel's map: there is none
     service = TableService(str(folder / "herald.db"), Config(), engines=ENGINES)
-    store = DiscordStore(str(folder / "discord.db"))
+    store = DiscordStore(str(folder / "discord.db"), nonce_window=-1.0 if forgetful else 300.0)
     layer = Layer(service, StoreClient(store), DiscordSettings(delivery_batch=3, dm_turn_map=False))
+    if forgetful:
+        layer.nonce_memory = -1.0
     acks = folder / "acks.txt"
     done = set(_acknowledged(acks))
 
@@ -127,12 +130,12 @@ def _life(folder: Path, orders: list[Order]) -> None:
     asyncio.run(run())
 
 
-def _spawn(folder: Path, orders: list[Order]) -> int:
+def _spawn(folder: Path, orders: list[Order], forgetful: bool = False) -> int:
     pid = os.fork()
     if pid == 0:  # the child: one life, then leave without running the parent's cleanup
         code = 0
         try:
-            _life(folder, orders)
+            _life(folder, orders, forgetful)
         except BaseException:  # pragma: no cover - reported through the exit status
             import traceback
             traceback.print_exc()
@@ -142,7 +145,7 @@ def _spawn(folder: Path, orders: list[Order]) -> int:
 
 
 def run_kills(folder: Path, kills: int, seed: int = 7, games: int | None = None,
-              max_delay: float = 0.12) -> KillReport:
+              max_delay: float = 0.12, forgetful: bool = False) -> KillReport:
     folder.mkdir(parents=True, exist_ok=True)
     games = games or max(4, kills // 4)
     orders = plan_orders(folder, games, seed)
@@ -150,7 +153,7 @@ def run_kills(folder: Path, kills: int, seed: int = 7, games: int | None = None,
     rng = random.Random(seed)
     done_kills = lives = 0
     while done_kills < kills:
-        pid = _spawn(folder, orders)
+        pid = _spawn(folder, orders, forgetful)
         lives += 1
         time.sleep(rng.uniform(0.0, max_delay))
         finished, status = os.waitpid(pid, os.WNOHANG)
@@ -163,7 +166,7 @@ def run_kills(folder: Path, kills: int, seed: int = 7, games: int | None = None,
         elif len(_acknowledged(folder / "acks.txt")) == len(orders):
             # every order is in: keep killing deliveries of the re-queued game messages
             _requeue(folder, rng)
-    pid = _spawn(folder, orders)  # the last life runs to the end
+    pid = _spawn(folder, orders, forgetful)  # the last life runs to the end
     lives += 1
     _, status = os.waitpid(pid, 0)
     if status != 0:
@@ -266,10 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--forgetful", action="store_true",
+                        help="a Discord that remembers no nonce: the bot must read back what it posted")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        report = run_kills(Path(folder), args.kills, args.seed)
+        report = run_kills(Path(folder), args.kills, args.seed, forgetful=args.forgetful)
     print(f"{report.kills} kills over {report.lives} lives, {report.orders} orders ({report.acknowledged} "
           f"acknowledged), {report.posts} Discord posts, {time.perf_counter() - started:.1f}s: "
           + ("no order lost or applied twice, no line lost or shown twice" if not report.problems
