@@ -1538,7 +1538,9 @@ class TableService:
 
     def _find_seat(self, game: _Game, seats: list[SeatInfo], seat: int | str) -> SeatInfo:
         text = str(seat).strip().lower()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
+            if len(text) > 9:
+                raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}.")
             number = int(text)
             if not 1 <= number <= len(seats):
                 raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}, not {number}.")
@@ -1547,7 +1549,7 @@ class TableService:
             if text in s.roles or text in (n.lower() for n in s.role_names):
                 return s
         roles = ", ".join(n for s in seats for n in s.role_names)
-        raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
+        raise NotFound(f"Game #{game.id} has no seat '{str(seat)[:40]}'. Seats hold: {roles}.")
 
     def _known_role(self, game: _Game, role: str) -> str:
         """``role`` (an id, or a name in any case) as a role id of the game; NotFound listing the roles."""

@@ -111,7 +111,7 @@ def choice_token(rc: Any) -> str:
 
 def _split_token(token: str) -> tuple[int, str]:
     version, _, digest = token.partition("x")
-    return (int(version) if version.isdigit() else -1), digest
+    return (int(version) if version.isascii() and version.isdigit() and len(version) <= 18 else -1), digest
 
 
 def when(ts: float, relative: bool = True) -> str:

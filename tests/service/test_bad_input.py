@@ -160,7 +160,7 @@ def test_a_read_only_folder_is_answered_and_replay_still_reads_it(tmp_path, froz
     "use ²", "use 99999999999999999999999", "use #-1", "log ²", "log 99999999999999999999999", "history ²",
     "history 99999999999999999999999", "start --seed 99999999999999999999999", "new duel players=²",
     "vacation ²d", "vacation 99999999999999d", "advance 99999999999999d", "admin extend 99999999999d",
-    "admin extend ²h", "do ²",
+    "admin extend ²h", "do ²", "swap ²", "swap 99999999999999999999999", "admin replace ² carol",
 ])
 def test_console_numbers_and_durations_are_answered_and_change_nothing(tmp_path, frozen, line):
     svc, console, out = duel_console(tmp_path, clear=True)
