@@ -32,7 +32,7 @@ def parse_duration(value: Any, key: str = "duration") -> float:
         text = str(value).strip().lower().replace(" ", "")
         if text in ("none", "never", "off", "0", ""):
             return 0.0
-        parts = re.findall(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)([smhdw])", text, re.ASCII)
+        parts = re.findall(r"([0-9]{1,30}(?:\.[0-9]{1,6})?)([smhdw])", text, re.ASCII)
         if not parts or "".join(n + u for n, u in parts) != text:
             raise ConfigError(f"{key}: '{str(value)[:40]}' is not a duration; write e.g. 90s, 30m, 48h, 2d or 1d12h")
         seconds = float(sum(float(n) * _UNITS[u] for n, u in parts))

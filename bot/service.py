@@ -455,11 +455,12 @@ class TableService:
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
-                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> None:
+                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> int:
         """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
         (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
-        setting). A front end calls it before preparing anything of its own (a Discord thread)."""
-        self._checked_setup(game, scenario, options, players, deadlines)
+        setting). A front end calls it before preparing anything of its own (a Discord thread).
+        Returns how many seats the game would have."""
+        return len(self._checked_setup(game, scenario, options, players, deadlines)[4])
 
     def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
                        players: int | None, deadlines: dict[str, Any] | None):

@@ -805,8 +805,11 @@ class Layer:
     def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
         """The game, scenario, options and seat of a /game new, checked before anything is created (so a
         typo never leaves an empty thread behind). The service checks them again when creating."""
-        self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
-        if role and not role.strip().isdigit():
+        seats = self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
+        number = (role or "").strip()
+        if number.isascii() and number.isdigit() and not (len(number) <= 9 and 1 <= int(number) <= (seats or 0)):
+            raise Refusal(f"There is no seat {number[:12]}: that scenario has seats 1 to {seats}.")
+        if role and not (number.isascii() and number.isdigit()):
             seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
             if not any(wanted in (r.lower(), name.lower()) for r, name in seats):

@@ -79,5 +79,5 @@ def test_a_seat_that_cannot_be_taken_creates_no_game(table, monkeypatch):
 def test_a_seat_number_beyond_the_seats_creates_no_game(table):
     t = table
     inter = t.cmd("game new", t.alice, game="duel", role="7")
-    assert "No game was created" in inter.recorded[-1].content
+    assert "There is no seat 7: that scenario has seats 1 to 2." in inter.recorded[-1].content
     assert t.service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
