@@ -3,9 +3,12 @@ enforces nonces (tests/support/discord_store.py). Checks that no acknowledged or
 twice, and that no line of any channel or DM is lost or shown twice.
 
 Each life of the bot is a forked child (the parent imported everything once, so a life costs
-milliseconds): it plays the orders not yet acknowledged (each with its request id and the version it was
-chosen at), writes an acknowledgement after each, and delivers the outbox after each order. The parent
-kills it after a random delay, then starts the next life; after the last kill, one life runs to the end.
+milliseconds): it gives the orders not yet acknowledged as players do, by `/order` with the suggestion
+autocomplete offered (which carries the version it was offered at), each a new interaction; an order is
+acknowledged when the player's reply says ✅, and the layer delivers the outbox after each, as it does
+after every interaction. An order retried after a kill is a new interaction: only the version tells the
+bot it is the same order. The parent kills each life after a random delay, then starts the next; after
+the last kill, one life runs to the end.
 
     python -m tests.support.kills --kills 200 --seed 7      (also: pytest -m slow tests/discordbot/test_kills.py)
 """
@@ -22,6 +25,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from bot.config import Config
 from bot.discordbot.layer import Layer
@@ -50,6 +54,7 @@ class KillReport:
     orders: int
     acknowledged: int
     posts: int
+    repeated: int = 0
     problems: list[str] = field(default_factory=list)
 
 
@@ -93,12 +98,47 @@ def plan_orders(folder: Path, games: int, seed: int) -> list[Order]:
     return orders
 
 
+class _Interaction:
+    """Just enough of a slash-command interaction in a DM for Layer.order (replies are recorded)."""
+
+    def __init__(self, user_id: str, interaction_id: int) -> None:
+        self.id = interaction_id
+        self.user = SimpleNamespace(id=int(user_id), name=f"p{user_id}", display_name=f"P{user_id}")
+        self.guild = None
+        self.guild_id = None
+        self.channel = None
+        self.channel_id = None
+        self.replies: list[str] = []
+        done = {"value": False}
+        record = self.replies.append
+
+        async def defer(**_):
+            done["value"] = True
+
+        async def send_message(content=None, **_):
+            done["value"] = True
+            record(content or "")
+
+        async def followup(content=None, **_):
+            record(content or "")
+        self.response = SimpleNamespace(is_done=lambda: done["value"], defer=defer, send_message=send_message)
+        self.followup = SimpleNamespace(send=followup)
+
+    async def delete_original_response(self) -> None:
+        pass
+
+
 def _acknowledged(path: Path) -> list[int]:
     if not path.exists():
         return []
     text = path.read_text()
     lines = text.split("\n")[:-1]  # a line cut by the kill has no newline: not acknowledged
-    return [int(line) for line in lines if line]
+    return [int(line.split()[0]) for line in lines if line]
+
+
+def _repeats(path: Path) -> int:
+    """Orders answered as already recorded (sent again after a kill that followed their commit)."""
+    return sum(1 for line in path.read_text().split("\n")[:-1] if line.endswith(" again")) if path.exists() else 0
 
 
 def _life(folder: Path, orders: list[Order], forgetful: bool = False) -> None:
@@ -113,18 +153,23 @@ def _life(folder: Path, orders: list[Order], forgetful: bool = False) -> None:
     acks = folder / "acks.txt"
     done = set(_acknowledged(acks))
 
+    ids = random.Random(os.getpid() * 7919 + len(done))
+
     async def run() -> None:
         await layer.deliver_pending()  # what the previous life left
         with open(acks, "a") as handle:
             for index, order in enumerate(orders):
                 if index in done:
                     continue
-                await asyncio.to_thread(service.submit, order.game, order.user, order.action, role=order.role,
-                                        expected_version=order.version, request_id=f"o{index}")
-                handle.write(f"{index}\n")
+                interaction = _Interaction(order.user, ids.getrandbits(62))
+                await layer.order(interaction, str(order.game), order.role,
+                                  f"@{order.version}:{order.role}:{order.action}")  # delivers afterwards
+                if not interaction.replies or not interaction.replies[0].startswith("✅"):
+                    raise RuntimeError(f"order {index} refused: {interaction.replies[:1]}")
+                again = "already recorded" in interaction.replies[0]  # applied by a life that was killed
+                handle.write(f"{index}{' again' if again else ''}\n")
                 handle.flush()
                 os.fsync(handle.fileno())
-                await layer.deliver_pending()
         while await layer.deliver_pending():
             pass
     asyncio.run(run())
@@ -194,21 +239,24 @@ def check(folder: Path, orders: list[Order], kills: int, lives: int) -> KillRepo
     svc = TableService(str(folder / "herald.db"), Config(), engines=ENGINES)
     store = DiscordStore(str(folder / "discord.db"))
     acked = _acknowledged(folder / "acks.txt")
-    report = KillReport(kills, lives, len(orders), len(acked), 0)
+    report = KillReport(kills, lives, len(orders), len(acked), 0, _repeats(folder / "acks.txt"))
     problems = report.problems
     try:
-        rows = list(svc.db.execute("SELECT request_id, game_id, role, action FROM actions WHERE undone = 0 "
-                                   "ORDER BY game_id, pos"))
-        by_request: dict[str, int] = {}
-        for request_id, *_ in rows:
-            by_request[request_id] = by_request.get(request_id, 0) + 1
-        for index in acked:
-            if by_request.get(f"o{index}") != 1:
-                problems.append(f"acknowledged order o{index} applied {by_request.get(f'o{index}', 0)} times")
-        expected = sorted((o.game, f"o{i}", o.role, o.action) for i, o in enumerate(orders))
-        played = sorted((g, r, role, a) for r, g, role, a in rows)
-        if played != expected:
-            problems.append(f"the actions differ from the orders: {len(played)} played, {len(expected)} ordered")
+        # each game's actions are exactly its orders, in order: none lost, none applied twice (an order
+        # retried after a kill came as a new interaction; only its version made it a duplicate)
+        played: dict[int, list[tuple[int, str, str]]] = {}
+        for game, version, role, action in svc.db.execute(
+                "SELECT game_id, version, role, action FROM actions WHERE undone = 0 ORDER BY game_id, pos"):
+            played.setdefault(game, []).append((version - 1, role, action))
+        ordered: dict[int, list[tuple[int, str, str]]] = {}
+        for o in orders:
+            ordered.setdefault(o.game, []).append((o.version, o.role, o.action))
+        for game in sorted(set(played) | set(ordered)):
+            if played.get(game) != ordered.get(game):
+                problems.append(f"game #{game}: {len(played.get(game, []))} actions played, "
+                                f"{len(ordered.get(game, []))} ordered, or not the same")
+        if len(set(acked)) != len(acked) or not set(acked) <= set(range(len(orders))):
+            problems.append("acknowledgements repeat or name no order")
         for game in {o.game for o in orders}:
             if not svc.replay(game).ok:
                 problems.append(f"game #{game} does not replay")
@@ -248,9 +296,12 @@ def _check_lines(svc: TableService, posts: list[dict]) -> list[str]:
     for key, count in nonces.items():
         if count > 1:
             problems.append(f"nonce {key} posted {count} times")
+    refs = dict(svc.db.execute("SELECT id, external_ref FROM outbox").fetchall())
     wanted: dict[tuple[str, int], list[str]] = {}
     for m in messages:
         if m.kind in ("waiting", "your_move") or not m.text:
+            continue
+        if not str(refs.get(m.id) or "").isdigit():  # "shown-in-reply": the player read it in the ✅ reply
             continue
         place = "channel" if m.target_kind == "channel" else "dm"
         wanted.setdefault((place, int(m.target)), []).extend(line for line in m.text.split("\n") if line)
@@ -276,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         report = run_kills(Path(folder), args.kills, args.seed, forgetful=args.forgetful)
     print(f"{report.kills} kills over {report.lives} lives, {report.orders} orders ({report.acknowledged} "
-          f"acknowledged), {report.posts} Discord posts, {time.perf_counter() - started:.1f}s: "
+          f"acknowledged, {report.repeated} sent again after a kill and answered as duplicates), {report.posts} Discord posts, {time.perf_counter() - started:.1f}s: "
           + ("no order lost or applied twice, no line lost or shown twice" if not report.problems
              else "PROBLEMS:\n  " + "\n  ".join(report.problems)))
     return 1 if report.problems else 0
