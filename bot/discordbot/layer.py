@@ -1334,8 +1334,9 @@ class Layer:
                     value = f"@{rc.version}:{rc.role}:{a.id}"
                     if len(value) > L.CHOICE_VALUE_MAX:
                         value = f"#{n}:{rc.role}:{rc.version}"
-                    items.append((name, value))
-            return self._filter(items, current)
+                    if not current or current.lower() in name.lower() or current.lower() in a.id.lower():
+                        items.append((name, value))  # matched on what the player reads, not on the version
+            return self._filter(items, "")
         except Exception:  # pragma: no cover
             log.exception("autocomplete_order")
             return []

@@ -13,6 +13,9 @@ def _bids(t):
 def test_a_picked_suggestion_sent_twice_is_recorded_once(table):
     t = table
     t.start_game()
+    version = t.service.status(1).version
+    typed = t.ac("autocomplete_order", t.alice, str(version), game=None)  # matched on labels, not versions
+    assert typed and all(str(version) in c.name for c in typed)
     pick = [c.value for c in t.ac("autocomplete_order", t.alice, "bid", game=None)][1]  # "Bid 2"
     first = t.cmd("order", t.alice, order=pick)
     assert "Bid 2" in first.recorded[0].content
