@@ -1,9 +1,16 @@
 """The outbox: messages waiting to be delivered (DESIGN.md §2).
 
 Messages are written in the same transaction as the change that caused them, then delivered by the
-Discord layer (or printed by the console) at least once: ``pending`` lists what is due, the deliverer
-calls ``mark_delivered`` or ``mark_failed`` (retried later with exponential backoff). Each message has a
-``delivery_id`` that stays the same on every retry, so the deliverer can recognise a repeat.
+Discord layer (or printed by the console): ``pending`` lists what is due, the deliverer calls
+``mark_delivered`` or ``mark_failed`` (retried later with exponential backoff). Each message has a
+``delivery_id`` that stays the same on every retry.
+
+Exactly once (the Discord layer): the messages of one post are first ``claim``ed as a delivery unit,
+whose nonce is derived from exactly their delivery ids; the post goes out under that nonce, and
+``mark_unit_delivered`` records the whole unit in one statement. A retry after a crash posts the same
+unit under the same nonce (nothing joins it); the layer reads back what it posted when Discord may have
+forgotten the nonce. Delivered messages are pruned after ``[outbox] keep_delivered`` (``prune``, from
+the service's tick).
 
 A message goes to a channel (public) or to a user (private). A role is resolved to the user in its seat
 when the message is created. A private message can never be addressed to a channel.
