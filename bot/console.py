@@ -109,6 +109,9 @@ class Console:
         self.write_images = True    # pictures attached to messages (the map after each turn) go to --out
         self.show_next = False      # after `do`, list the player's next choices (on in interactive play)
         self.next_choices = False
+        #: the choices last listed to a player in a game, not yet acted on: (game, user) -> [(role, action
+        #: id, version)] in their numbering. `do` means what was shown, judged at the version shown.
+        self.listed: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -338,8 +341,8 @@ class Console:
                 continue
             key, value = word.split("=", 1)
             if key == "players":
-                if not value.isdigit():
-                    raise UsageError(f"players must be a number, not '{value}'.")
+                if not _whole(value):
+                    raise UsageError(f"players must be a number, not '{value[:40]}'.")
                 players = int(value)
             elif key.startswith("deadline."):
                 deadlines[key.removeprefix("deadline.")] = value
@@ -435,7 +438,7 @@ class Console:
     def cmd_start(self, args: list[str]) -> None:
         seed = None
         if args:  # start --seed N: a fixed seed, for scripted tests and reproducing a reported game
-            if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+            if len(args) != 2 or args[0] != "--seed" or not _whole(args[1]):
                 raise UsageError("Usage: start [--seed N]")
             seed = int(args[1])
         status = self.service.start(self._current(), self._me(), seed=seed)
@@ -464,10 +467,6 @@ class Console:
             winners = ", ".join(names.get(w, w) for w in s.result.winners)
             self.say(f"  result: {winners or 'no winner'} — {s.result.reason}")
 
-    def _numbered(self) -> list[tuple[str, str]]:
-        """(role, action id) in the order `choices` numbers them."""
-        return [(rc.role, a.id) for rc in self.service.choices(self._current(), self._me()) for a in rc.actions]
-
     def cmd_choices(self, args: list[str]) -> None:
         me = self._me()
         choices = self.service.choices(self._current(), me)
@@ -477,6 +476,7 @@ class Console:
             self.say(f"Nothing for {me} to do now" + (f"; waiting for {waiting}." if waiting else f" ({status.status})."))
             return
         number = 0
+        self.listed[(self._current(), me)] = [(rc.role, a.id, rc.version) for rc in choices for a in rc.actions]
         status = self.service.status(self._current()) if any(rc.paused for rc in choices) else None
         for rc in choices:
             if rc.paused:
@@ -497,20 +497,30 @@ class Console:
     cmd_play = cmd_choices
 
     def cmd_do(self, args: list[str]) -> None:
-        me = self._me()
+        me, game = self._me(), self._current()
         if not args:
             raise UsageError("Usage: do N|ACTION_ID [ROLE]")
         choice, role = args[0], (self._role(args[1]) if len(args) > 1 else None)
-        if choice.isdigit():
-            numbered = self._numbered()
+        # the list this player was shown (by choices), else the current one: an order means what was seen
+        shown = self.listed.get((game, me))
+        version = None
+        if _whole(choice):
+            numbered = shown if shown is not None else [(rc.role, a.id, rc.version)
+                                                        for rc in self.service.choices(game, me) for a in rc.actions]
             if not numbered:
-                self.service.submit(self._current(), me, "?", role=role)  # the precise reason (turn, seat, state)
+                self.service.submit(game, me, "?", role=role)  # the precise reason (turn, seat, state)
             if not 1 <= int(choice) <= len(numbered):
                 raise UsageError(f"Choose a number from 1 to {len(numbered)} (see choices).")
-            numbered_role, choice = numbered[int(choice) - 1]
+            numbered_role, choice, version = numbered[int(choice) - 1]
             role = role or numbered_role  # a role typed after the number must agree with it (service checks)
-        result = self.service.submit(self._current(), me, choice, role=role)
-        self.say(f"{me} ({result.role}): {result.label}.")
+        elif shown is not None:  # an id from the list shown means it as shown; any other id is simply typed
+            version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
+        result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        self.listed.pop((game, me), None)
+        self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
+                                                             if result.duplicate else "."))
+        if result.duplicate:
+            return
         for line in result.log:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:
@@ -621,7 +631,7 @@ class Console:
         self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
 
     def cmd_log(self, args: list[str]) -> None:
-        if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
+        if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
         self._say_log(self.service.log(self._current(), self.user, limit))
@@ -642,7 +652,7 @@ class Console:
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
-            if not args[0].isdigit() or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
+            if not _whole(args[0]) or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
                 raise UsageError("Usage: history [TURN NUMBER [json]]")
             game = self._current()
             detail = self.service.history(game, self.user, int(args[0]))
@@ -843,6 +853,31 @@ def _words(line: str) -> list[str]:
     return words
 
 
+def _whole(text: str) -> bool:
+    """A whole number as a player types it: ASCII digits ("²" is not one), and within 64 bits."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def _script_lines(path: Path, write: Callable[[str], None]) -> list[str] | None:
+    """The lines of a script file, or None (the reason written) when it cannot be read as UTF-8 text."""
+    if not path.exists():
+        write(f"error [not_found]: no script file {path}")
+        return None
+    if path.is_dir():
+        write(f"error [bad_input]: {path} is a folder, not a script file")
+        return None
+    try:
+        data = path.read_bytes()
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        write(f"error [bad_input]: {path.name}:{line}: not UTF-8 text (byte {data[error.start]:#04x}); "
+              "save the script as UTF-8")
+    except OSError as error:
+        write(f"error [bad_input]: cannot read {path} ({error.strerror or error})")
+    return None
+
+
 def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
     config = load_config(getattr(args, "config", "config.toml"))
     db = args.db or config.local_database_path
@@ -864,11 +899,10 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
     console = Console(service, args.out, write)
     try:
         if args.script:
-            path = Path(args.script)
-            if not path.exists():
-                write(f"error [not_found]: no script file {path}")
+            lines = _script_lines(Path(args.script), write)
+            if lines is None:
                 return 2
-            return console.run_script(path.read_text().splitlines(), path.name)
+            return console.run_script(lines, Path(args.script).name)
         return console.interact(stdin or sys.stdin)
     finally:
         service.close()
@@ -905,7 +939,7 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [not_found]: no database at {db}{hint}")
         return 2
     try:
-        service = TableService(db, config, engines=engines)
+        service = TableService(db, config, engines=engines, read_only=True)  # replay only reads
     except StorageError as error:
         write(f"error [database]: {error}")
         return 2

@@ -46,7 +46,8 @@ from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
 from . import clock, storage
-from .config import Config, ConfigError, DeadlineSettings
+from .config import MAX_DURATION, Config, ConfigError, DeadlineSettings
+from .memory import FrontEndMemory
 from .outbox import ImageRequest, Outbox
 from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
                          resumed_due)
@@ -55,6 +56,8 @@ from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paus
 NO_DEADLINE = 1e15
 #: Seconds between the WAL checkpoints that tick() runs (the bot ticks every minute).
 CHECKPOINT_EVERY = 30.0
+#: Seconds (of the service's clock) between the prunes of delivered outbox messages that tick() runs.
+PRUNE_EVERY = 3600.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
@@ -321,11 +324,13 @@ def _dumps(data: Any) -> str:
 
 def parse_game_id(value: int | str) -> int:
     """12, "12" and "#12" all name game 12."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63:
         return value
     text = str(value).strip().lstrip("#")
-    if not text.isdigit():
-        raise NotFound(f"'{value}' is not a game number (games are numbered, e.g. #12).")
+    if not (text.isascii() and text.isdigit()):
+        raise NotFound(f"'{str(value)[:40]}' is not a game number (games are numbered, e.g. #12).")
+    if len(text) > 18:  # beyond any id SQLite can store (64 bits): no such game
+        raise NotFound(f"There is no game #{text[:24]}{'…' if len(text) > 24 else ''}.")
     return int(text)
 
 
@@ -337,11 +342,12 @@ class TableService:
 
     def __init__(self, db_path: str | Config | None = None, config: Config | None = None, *,
                  engines: Callable[[str], Engine] | Mapping[str, Engine] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, read_only: bool = False) -> None:
         """``db_path``: the SQLite file (default: config ``[database] path``); ``TableService(config)``
         works too. ``engines``: a game id -> engine lookup (default: rules.core.registry plus config
         ``[engines] modules``), or a mapping of the only games offered. ``clock``: POSIX seconds now
-        (default :func:`bot.clock.timestamp`)."""
+        (default :func:`bot.clock.timestamp`). ``read_only``: only read the database (`herald replay`):
+        nothing is migrated or written, and the file and its folder may be read-only."""
         if isinstance(db_path, Config):
             db_path, config = None, db_path
         self.config = config or Config()
@@ -349,8 +355,11 @@ class TableService:
         self._now = clock or _clock_timestamp
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)
-        self.db = storage.connect(db_path)
-        storage.migrate(self.db)
+        self.db = storage.connect(db_path, read_only=read_only)
+        if read_only:
+            storage.require_latest(self.db)
+        else:
+            storage.migrate(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -359,7 +368,10 @@ class TableService:
         self._checkpointer = None
         self._checkpoint_lock = threading.Lock()
         self._last_checkpoint = time.monotonic()
+        self._last_prune: float | None = None
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
+        #: a front end's memory of its users that must survive a restart (notes to show, lines shown)
+        self.memory = FrontEndMemory(self.db, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
         #: Test hook: called inside every write transaction just before COMMIT.
@@ -415,11 +427,12 @@ class TableService:
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
-                    guild: str | None = None) -> Status:
+                    guild: str | None = None, seat: int | str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
-        to (a Discord guild id), kept with the game and shown in its Status."""
+        to (a Discord guild id), kept with the game and shown in its Status. ``seat``: the creator takes
+        that seat (as :meth:`join`) in the same transaction: a refused seat creates no game."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
                                                                             deadlines)
         now = self._now()
@@ -437,14 +450,17 @@ class TableService:
             self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
                             text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
                                  f"({chosen.name}), {count} seats.")
+            if seat is not None:
+                self.join(game_id, creator_id, creator_name, seat)
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
-                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> None:
+                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> int:
         """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
         (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
-        setting). A front end calls it before preparing anything of its own (a Discord thread)."""
-        self._checked_setup(game, scenario, options, players, deadlines)
+        setting). A front end calls it before preparing anything of its own (a Discord thread).
+        Returns how many seats the game would have."""
+        return len(self._checked_setup(game, scenario, options, players, deadlines)[4])
 
     def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
                        players: int | None, deadlines: dict[str, Any] | None):
@@ -631,6 +647,8 @@ class TableService:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
         source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
         instead (scripted tests, reproducing a reported game)."""
+        if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2 ** 63):
+            raise BadOption("A seed is a whole number from 0 to 9223372036854775807.")
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "start the game")
@@ -810,13 +828,19 @@ class TableService:
         user's choices were shown at; if the game has moved on since, the order is re-checked against
         the fresh state and applied only if that role has not acted since, is asked the same question
         and the action is still legal (a simultaneous choice survives the other player's commit);
-        otherwise :class:`StaleVersion`. ``request_id``: a retried request with the same id returns the
+        otherwise :class:`StaleVersion`. The same order sent again from the same position (the user's
+        first action since ``expected_version`` was this very action) is answered as a duplicate, never
+        played again with a new meaning. ``request_id``: a retried request with the same id returns the
         first result instead of playing twice."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
             if request_id is not None:
                 done = self._duplicate(game, user_id, request_id)
+                if done is not None:
+                    return done
+            if expected_version is not None and expected_version < game.version:
+                done = self._repeated_order(game, user_id, role, action, expected_version)
                 if done is not None:
                     return done
             self._require_playing(game)
@@ -1054,8 +1078,8 @@ class TableService:
             game = self._game(game_id)
             self._require_admin(game, by, "extend a deadline")
             self._require_playing(game, allow_paused=True)
-            if seconds <= 0:
-                raise BadOption("Extend by a positive duration, such as 1d or 12h.")
+            if not 0 < seconds <= MAX_DURATION:
+                raise BadOption("Extend by a positive duration of at most ten years, such as 1d or 12h.")
             now = self._now()
             rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
             if role is not None:
@@ -1089,6 +1113,8 @@ class TableService:
             else:
                 if until <= now:
                     raise BadOption("A vacation must end in the future.")
+                if until - now > MAX_DURATION:
+                    raise BadOption("A vacation lasts at most ten years.")
                 self.db.execute("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?,?,?) "
                                 "ON CONFLICT(user_id) DO UPDATE SET starts_at = excluded.starts_at, "
                                 "ends_at = excluded.ends_at", [user_id, now, until])
@@ -1155,6 +1181,9 @@ class TableService:
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
                 except Exception as error:  # an engine bug (in a prompt or a default): the same
                     report.notes.append(f"game #{game_id} {role}: {type(error).__name__}: {error}")
+        if self._last_prune is None or not 0 <= now - self._last_prune < PRUNE_EVERY:
+            self._last_prune = now
+            report.pruned = self.outbox.prune(self.config.outbox_keep_delivered)
         if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()
         return report
@@ -1575,7 +1604,9 @@ class TableService:
 
     def _find_seat(self, game: _Game, seats: list[SeatInfo], seat: int | str) -> SeatInfo:
         text = str(seat).strip().lower()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
+            if len(text) > 9:
+                raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}.")
             number = int(text)
             if not 1 <= number <= len(seats):
                 raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}, not {number}.")
@@ -1584,7 +1615,7 @@ class TableService:
             if text in s.roles or text in (n.lower() for n in s.role_names):
                 return s
         roles = ", ".join(n for s in seats for n in s.role_names)
-        raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
+        raise NotFound(f"Game #{game.id} has no seat '{str(seat)[:40]}'. Seats hold: {roles}.")
 
     def _known_role(self, game: _Game, role: str) -> str:
         """``role`` (an id, or a name in any case) as a role id of the game; NotFound listing the roles."""
@@ -1710,6 +1741,19 @@ class TableService:
             return None
         if row[4] != user_id:
             raise BadOption("That request id was already used by someone else.")
+        return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
+
+    def _repeated_order(self, game: _Game, user_id: str, role: str | None, action: str,
+                        seen_version: int) -> SubmitResult | None:
+        """The result of ``action`` already played by this user (for ``role``, if named) as their first
+        action since ``seen_version``: the same order from the same position, sent twice."""
+        where, args = "", [game.id, seen_version, user_id]
+        if role is not None:
+            where, args = " AND role = ?", args + [str(role)]
+        row = self.db.execute("SELECT version, role, action, label FROM actions WHERE game_id = ? AND undone = 0 "
+                              f"AND version > ? AND user_id = ?{where} ORDER BY pos LIMIT 1", args).fetchone()
+        if row is None or row[2] != action:
+            return None
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
 
     def _recheck_stale(self, game: _Game, engine: Engine, state: dict, role: str, seen_version: int) -> None:

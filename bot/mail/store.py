@@ -1,4 +1,4 @@
-"""The mail transport's own rows (tables made by storage._v7_mail): incoming Message-IDs already handled,
+"""The mail transport's own rows (tables made by storage._v9_mail): incoming Message-IDs already handled,
 the mail to send with its stable Message-ID and threading headers, and how far the outbox has been read.
 Writes happen inside the caller's transaction (TableService.transaction) unless said otherwise."""
 
