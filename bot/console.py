@@ -380,7 +380,7 @@ class Console:
         if len(args) != 1:
             raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
         number = args[0].removeprefix("#")
-        if number.isdigit() and int(number) >= 2 ** 63:   # past what the database can even look up
+        if number.isascii() and number.isdigit() and int(number) >= 2 ** 63:   # past what the database can even look up
             raise NotFound(f"There is no game #{number}: games lists the games here, mine yours.")
         status = self.service.status(args[0])
         self.game = status.game_id
@@ -913,7 +913,7 @@ def _console_hint(config: Config, game_id: str) -> str:
     import sqlite3
     path = Path(config.local_database_path)
     number = str(game_id).removeprefix("#")
-    if not path.exists() or not number.isdigit() or int(number) >= 2 ** 63:
+    if not path.exists() or not (number.isascii() and number.isdigit()) or int(number) >= 2 ** 63:
         return ""
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
