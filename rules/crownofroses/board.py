@@ -12,8 +12,18 @@ State = dict[str, Any]
 COLOUR_OF_HOUSE = {h: c for c, h in HOUSE_OF_COLOUR.items()}
 
 
+_DATA: list = []
+
+
 def data():
-    return load()
+    """The package's component data (loaded once; data.clear_cache() plus reset_data() after an edit)."""
+    if not _DATA:
+        _DATA.append(load())
+    return _DATA[0]
+
+
+def reset_data() -> None:
+    _DATA.clear()
 
 
 def name(block: str) -> str:

@@ -11,7 +11,8 @@ from rules.core.flow import STEP_LIMIT, FlowEngine, FlowError, Game
 from rules.core.seats import Seating
 from rules.crownofroses import board, operations, parliament, phases, winter  # noqa: F401 (registers the flow)
 from rules.crownofroses.common import FLOW
-from rules.crownofroses.data import disclosure, load
+from rules.crownofroses.data import disclosure
+from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")

@@ -40,8 +40,8 @@ def initial_state(scenario_id: str, houses: list[str], options: dict[str, Any]) 
         elif bid in setup.unavailable:
             status = "unavailable"
         elif house and bid not in set_aside:
-            status = "placing"   # placed as in Winter before the first turn (PB 3.1.6)
-        if status != "placing":
+            status = "attending"   # placed as in Winter before the first turn (PB 3.1.6)
+        if status != "attending":
             house = None
         blocks[bid] = {"house": house, "status": status, "at": None, "strength": block.max_steps, "host": None}
     heir_only = list(scenario.rules.get("heir_only_blocks") or [])
@@ -90,7 +90,7 @@ def initial_state(scenario_id: str, houses: list[str], options: dict[str, Any]) 
         "ip": {h: {"stock": ip_stock[h], "pool": ip_pool[h]} for h in houses}, "rop": {},
         "markers": markers, "zones": zones, "captive": captive, "tiebreaker": None,
         "carried": {h: 0 for h in houses}, "impulse": 0, "impulses": 0, "order": [],
-        "command": {}, "moved": [], "mustered": {}, "exiled_turn": [], "heirless_with_card": [],
+        "command": {}, "moved": [], "forced": [], "mustered": {}, "exiled_turn": [], "heirless_with_card": [],
         "affairs_of_state": False, "streak": {h: 0 for h in houses},
         "extra_house": {h: [op(n) for n in setup.extra_house_cards.get(h, ())] for h in houses}, "eliminated": [], "log_turn": [],
     }
