@@ -3,7 +3,6 @@ and the Offices phase (RB 26: end of terms, seven sealed-bid auctions, limits, v
 
 from __future__ import annotations
 
-from collections import Counter
 
 from rules.core import rng
 from rules.core.choices import SecretChoice
@@ -297,38 +296,50 @@ class OfficeBid(SecretChoice):
     may_change = True
 
     def options(self, g, role, picks):
+        """One pick: the house bid for and the total (RB 26.2); the markers making it are taken from the
+        stock when the bids are revealed (DECISIONS.md #52), so every bid takes one choice."""
         office = g.local["office"]
-        if not picks:
-            for h in g.state["houses"]:
-                if h in g.roles and eligible_nobles(g.state, office, h):
-                    yield act("for", h, label=f"Bid for {hname(h)}")
-            yield act("nobid", label="No bid")
-            return
-        spent = Counter(int(p.split(":")[1]) for p in picks if p.startswith("ip:"))
-        left = Counter(g.state["ip"][role]["stock"]) - spent
-        for value in sorted(left):
-            yield act("ip", value, label=f"Add a {value} IP marker")
-        yield act("done", label="Seal the bid")
-
-    def complete(self, g, role, picks):
-        return bool(picks) and picks[-1] in ("nobid", "done")
+        yield act("nobid", label="No bid")
+        totals = sorted(reachable(g.state["ip"][role]["stock"]))
+        for h in g.state["houses"]:
+            if h in g.roles and eligible_nobles(g.state, office, h):
+                for total in totals:
+                    yield act("bid", h, total, label=f"Bid {total} IP for {hname(h)}", group=hname(h))
 
     def label(self, g, role, pick):
-        verb, _, arg = pick.partition(":")
-        if verb == "for":
-            return f"for {hname(arg)}"
-        return f"{arg} IP" if verb == "ip" else {"nobid": "no bid", "done": "sealed"}[verb]
+        if pick == "nobid":
+            return "no bid"
+        _, house, total = pick.split(":")
+        return f"{total} IP for {hname(house)}"
+
+
+def reachable(stock: list[int]) -> set[int]:
+    """Every total a set of the stock's markers makes (0 = only zeros or nothing, a bluff)."""
+    sums = {0}
+    for m in stock:
+        sums |= {s + m for s in sums}
+    return sums
+
+
+def markers_for(stock: list[int], total: int) -> list[int]:
+    """Markers from ``stock`` summing to ``total``, fewest first (subset sum)."""
+    best: dict[int, list[int]] = {0: []}
+    for m in sorted(stock, reverse=True):
+        for s, used in list(best.items()):
+            if s + m not in best and s + m <= total:
+                best[s + m] = used + [m]
+    return best[total]
 
 
 def settle(g: Game) -> None:
     office = g.local["office"]
     totals: dict[str, int] = {}
-    for role, picks in g.returned.items():
-        named = next((p.split(":")[1] for p in picks if p.startswith("for:")), None)
-        markers = [int(p.split(":")[1]) for p in picks if p.startswith("ip:")]
-        pay(g, role, markers)          # RB 26.2: every IP bid is spent
-        if named:
-            totals[named] = totals.get(named, 0) + sum(markers)
+    for role, pick in g.returned.items():
+        if not pick or pick == "nobid":
+            continue
+        _, named, total = pick.split(":")
+        pay(g, role, markers_for(g.state["ip"][role]["stock"], int(total)))   # RB 26.2: every IP bid is spent
+        totals[named] = totals.get(named, 0) + int(total)
     g.local["totals"] = {h: v for h, v in totals.items() if v > 0}
     g.local["tried"] = []
     if g.local["totals"]:
