@@ -144,7 +144,7 @@ def end_of_impulse(g: Game) -> None:
                 g.log(f"{hname(house)} has {len(here)} blocks in {place_name(shire)}, over its limit: attrition.")
                 for b in here:
                     if g.state["blocks"][b]["status"] == "map" and g.state["blocks"][b]["at"] == shire:
-                        attrition(g, b, modifier=-1 if board.is_heir(g.state, b) else 0)
+                        attrition(g, b)   # +1 for an heir only (RB 21.1)
     g.state["moved"], g.state["forced"], g.state["command"] = [], [], {}
 
 
