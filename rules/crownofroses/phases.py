@@ -226,6 +226,7 @@ def carry_over(g: Game) -> None:
         for c in others:
             cards.move(g.state, c, f"hand:{house}", "discard")
         if others:
+            g.reveal()                     # discards are face up: the hand's contents become known
             g.log(f"{hname(house)} discards {len(others)} card(s): " + ", ".join(map(card_title, others)) + ".")
         g.state["carried"][house] = len(mandatory)
 
@@ -247,6 +248,7 @@ class KeepCards(Decision):
         g.local["kept"].append(card)
 
     def on_done(self, g, role):
+        g.reveal()                         # discards are face up: the hand's contents become known
         for c in operations_cards(g.state, role):
             if c not in g.local["kept"]:
                 cards.move(g.state, c, f"hand:{role}", "discard")

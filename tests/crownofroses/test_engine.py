@@ -175,3 +175,29 @@ def test_views_hide_ip_values_hands_and_block_identities():
     variant = copy_state(state)
     variant["ip"]["york"]["stock"][0] += 1
     assert ENGINE.view(variant, "lancaster") == theirs
+
+
+def test_rb_13_1_command_restrictions():
+    """RB 13.1 (c): Affairs of State is never the command card of impulse 1; (b) Mandatory Events must be
+    played while impulses remain; RB 13.3: with no heir on the map, an heir card (or a card whose first OPS
+    returns the Undeclared heir) is the only choice."""
+    from rules.crownofroses import operations
+    state = first_legal(start("seeds_of_enmity", 2), placed)
+    hand = state["zones"]["hand:york"]
+    hand[:] = ["op57", "op58", "op1", "Y3"]
+    state["impulses"], state["impulse"] = 3, 1
+    chosen = [c for c, _ in operations.command_options(state, "york")]
+    assert "op57" not in chosen and "op1" in chosen
+    state["impulse"] = 3                                  # one impulse left, one Mandatory Event held
+    assert [c for c, _ in operations.command_options(state, "york")] == ["op57", "op58"]
+    state["blocks"]["york"].update(status="undeclared", at=None)
+    state["impulse"] = 2
+    assert {why for _, why in operations.command_options(state, "york")} == {"return"}
+
+
+def test_rb_28_2_carry_over_limit_is_the_best_heir_card():
+    """RB 28.2: the largest carry-over among the heir cards in play, not their sum."""
+    state = first_legal(start("seeds_of_enmity", 2), placed)
+    york = board.data().block("york").heir.carry_over
+    assert phases.carry_limit(state, "york") == york
+    assert phases.carry_limit(state, "lancaster") == 2      # Queen Margaret's card in play
