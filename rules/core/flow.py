@@ -188,6 +188,14 @@ class Game:
                                 "ranks": [list(r) for r in result.ranks], "scores": dict(result.scores)}
         self._moved = True
 
+    def conclude(self, result: Result) -> None:
+        """The game is over, found in the middle of a step that may still hand on control (a sudden
+        victory while an effect runs): the result is kept and the game ends before the next step."""
+        if not self.state.get("result"):
+            self.state["pending_result"] = {"winners": list(result.winners), "reason": result.reason,
+                                            "ranks": [list(r) for r in result.ranks],
+                                            "scores": dict(result.scores)}
+
     def leave(self, role: str, reason: str) -> None:
         """``role`` leaves the game (an eliminated house): it is never asked again."""
         if role not in self.state.setdefault("left", []):
@@ -205,6 +213,11 @@ class Game:
     def run(self) -> None:
         """Run automatic steps until a decision asks someone or the flow is empty."""
         for _ in range(STEP_LIMIT):
+            pending = self.state.pop("pending_result", None)
+            if pending:
+                self.finish(Result(tuple(pending["winners"]), pending["reason"],
+                                   tuple(tuple(r) for r in pending["ranks"]), pending["scores"]))
+                return
             stack = self.state["flow"]
             if not stack:
                 return

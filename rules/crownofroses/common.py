@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import rng
+from rules.core import Result, rng
 from rules.core.flow import Decision, Flow, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, house_name, name
@@ -246,11 +246,9 @@ def check_houses(g: Game) -> None:
     with_heirs = [h for h in g.roles if heirs_left(g.state, h)]
     if len(with_heirs) == 1 and len(g.state["houses"]) > 1:
         winner = with_heirs[0]
-        g.state["pending_result"] = {
-            "winners": [winner], "reason": "military victory: every enemy heir removed (RB 6.1)",
-            "ranks": [[winner], [h for h in g.state["houses"] if h != winner]],
-            "scores": {h: g.state["vp"][h] for h in g.state["houses"]}}
+        g.conclude(Result((winner,), "military victory: every enemy heir removed (RB 6.1)",
+                          ((winner,), tuple(h for h in g.state["houses"] if h != winner)),
+                          {h: g.state["vp"][h] for h in g.state["houses"]}))
     elif not with_heirs:
-        g.state["pending_result"] = {
-            "winners": [], "reason": "the last houses lost their heirs together: no military victory (RB 6.1)",
-            "ranks": [list(g.state["houses"])], "scores": {h: g.state["vp"][h] for h in g.state["houses"]}}
+        g.conclude(Result((), "the last houses lost their heirs together: no military victory (RB 6.1)",
+                          (tuple(g.state["houses"]),), {h: g.state["vp"][h] for h in g.state["houses"]}))

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
 from rules.core.contract import OptionSpec, copy_state
-from rules.core.flow import STEP_LIMIT, FlowEngine, FlowError, Game
+from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 from rules.crownofroses import board, operations, parliament, phases, winter  # noqa: F401 (registers the flow)
 from rules.crownofroses.common import FLOW
@@ -18,44 +18,11 @@ from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
 
 
-class CrownGame(Game):
-    """Ends the game as soon as a step records an immediate result (RB 6.1 military victory)."""
-
-    def run(self) -> None:
-        for _ in range(STEP_LIMIT):
-            pending = self.state.pop("pending_result", None)
-            if pending:
-                self.finish(Result(tuple(pending["winners"]), pending["reason"],
-                                   tuple(tuple(r) for r in pending["ranks"]), pending["scores"]))
-                return
-            stack = self.state["flow"]
-            if not stack:
-                return
-            frame = stack[-1]
-            self.frame, self._moved = frame, False
-            decision = self.flow.decisions.get(frame["name"])
-            if decision is not None:
-                if decision.active(self):
-                    return
-                decision.proceed(self)
-                continue
-            steps = self.flow.procedures[frame["name"]]
-            if frame["at"] >= len(steps):
-                self.end()
-                continue
-            frame["at"] += 1
-            steps[frame["at"] - 1](self)
-        raise FlowError(f"More than {STEP_LIMIT} automatic steps without a decision: a loop?")
-
-
 class CrownOfRoses(FlowEngine):
     id = "crownofroses"
     title = "Crown of Roses"
     flow = FLOW
     runaway_actions = 60_000
-
-    def game(self, state, ctx=None):
-        return CrownGame(self, state, ctx)
 
     def _apply(self, state, role, action, ctx):
         g = self.game(state, ctx)
