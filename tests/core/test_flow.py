@@ -157,3 +157,21 @@ def test_a_proposal_is_answered_by_each_role_asked_and_returns_the_answers():
     assert engine.prompt(state, "solo").kind == "negotiation"
     assert [a.id for a in engine.legal_actions(state, "solo")] == ["accept", "refuse"]
     assert engine.result(engine.apply(state, "solo", "refuse").state).reason == "deal: refuse"
+
+
+def test_conclude_ends_the_game_before_the_next_step_even_when_the_step_hands_on_control():
+    flow = Flow()
+
+    def sudden_victory_then_call(g):
+        g.conclude(Result(("solo",), "sudden victory", (("solo",),), {"solo": 1}))
+        g.call("pick", role="solo")  # the step still transfers: the victory waits for the boundary
+
+    flow.procedure("game", sudden_victory_then_call, lambda g: g.state["trace"].append("never"))
+    flow.decisions["pick"] = Pick()
+
+    class Sudden(Counter):
+        pass
+    Sudden.flow = flow
+    state = Sudden().setup(ARGS)
+    assert Sudden().result(state).reason == "sudden victory"
+    assert state["flow"] == [] and "never" not in state["trace"] and "pending_result" not in state
