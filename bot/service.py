@@ -415,13 +415,14 @@ class TableService:
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
-                    guild: str | None = None) -> Status:
+                    guild: str | None = None, seating: str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
-        to (a Discord guild id), kept with the game and shown in its Status."""
+        to (a Discord guild id), kept with the game and shown in its Status. ``seating``: one of the
+        engine's named seatings for that player count (:meth:`seatings`; default the usual one)."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
-                                                                            deadlines)
+                                                                            deadlines, seating)
         now = self._now()
         with self._write():
             self._touch_user(creator_id, creator_name)
@@ -440,14 +441,29 @@ class TableService:
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
-                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> None:
+                       players: int | None = None, deadlines: dict[str, Any] | None = None,
+                       seating: str | None = None) -> None:
         """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
         (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
         setting). A front end calls it before preparing anything of its own (a Discord thread)."""
-        self._checked_setup(game, scenario, options, players, deadlines)
+        self._checked_setup(game, scenario, options, players, deadlines, seating)
+
+    def seatings(self, game: str, scenario: str | None = None, players: int | None = None) -> list[Any]:
+        """The engine's named seatings (``rules.core.seats.Seating``: id, name, each seat's roles) for
+        ``players`` (default: the scenario's maximum), the usual one first; BadOption for a bad count."""
+        engine = self._engine(game)
+        try:
+            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
+            count = players if players is not None else chosen.max_players
+            if not chosen.min_players <= count <= chosen.max_players:
+                raise BadSetup(f"{engine.title} ({chosen.name}) is for {chosen.min_players} to "
+                               f"{chosen.max_players} players, not {count}.")
+            return list(engine.seating_choices(chosen.id, count, None))
+        except RulesError as error:
+            raise BadOption(str(error)) from None
 
     def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
-                       players: int | None, deadlines: dict[str, Any] | None):
+                       players: int | None, deadlines: dict[str, Any] | None, seating: str | None = None):
         """(engine, scenario, clean options, player count, seatings) of a new game, or BadOption."""
         engine = self._engine(game)
         try:
@@ -458,7 +474,7 @@ class TableService:
                 span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
                         else f"{chosen.min_players} to {chosen.max_players}")
                 raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
-            seatings = engine.seatings(chosen.id, count)
+            seatings = engine.seatings(chosen.id, count, clean_options, seating or None)
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
             raise BadOption(str(error)) from None
@@ -857,9 +873,13 @@ class TableService:
         return SubmitResult(game.id, game.version, chosen, action, label, tuple(lines),
                             game.status == "finished", False, automatic)
 
-    def undo(self, game_id: int | str, user_id: str) -> SubmitResult:
-        """Take back the user's own last action: allowed when it was the last action in the game (nothing
-        by another role came after it) and it neither rolled dice, shuffled nor revealed anything."""
+    def undo(self, game_id: int | str, user_id: str, role: str | None = None) -> SubmitResult:
+        """Take back the user's own last action (of ``role``, when they hold several): the log is replayed
+        without it, keeping the later actions of other roles that are still legal (automatic passes that
+        no longer fit are dropped). Refused when it, or anything since, rolled dice, shuffled or revealed
+        hidden information, or when another player's later action would no longer be legal (bot.undo)."""
+        from . import undo as undoing
+
         with self._write():
             game = self._game(game_id)
             self._require_playing(game)
@@ -867,26 +887,19 @@ class TableService:
             held = self._roles_of(game, user_id)
             if not held:
                 raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
-            row = self.db.execute("SELECT id, pos, role, action, label, irreversible, user_id FROM actions "
-                                  "WHERE game_id = ? AND undone = 0 ORDER BY pos DESC LIMIT 1",
-                                  [game.id]).fetchone()
-            if row is None:
-                raise CannotUndo("Nothing has been played yet.")
-            row_id, pos, role, action, label, irreversible, by = row
-            if role not in held or by.startswith("system:"):
-                raise CannotUndo("The last action in the game is not yours to take back.")
-            if irreversible:
-                raise CannotUndo(f"'{label}' cannot be taken back: it rolled dice, shuffled or revealed "
-                                 "hidden information.")
-            state = self._state_at(game, engine, pos - 1)
+            if role is not None:
+                role = self._known_role(game, role)
+                if role not in held:
+                    raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
+            target = undoing.target_action(self, game, engine, held, role)
+            role, action, label = target.role, target.action, target.label
+            state, kept, dropped = undoing.take_back(self, game, engine, target)
             now = self._now()
-            public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
-                                                    "ORDER BY id", [row_id])]
-            others_waiting = any(r[0] != role for r in self.db.execute(
+            public = undoing.public_lines(self, target)
+            others_waiting = bool(kept) or any(r[0] != role for r in self.db.execute(
                 "SELECT role FROM deadlines WHERE game_id = ?", [game.id]))
-            self.db.execute("UPDATE actions SET undone = 1 WHERE id = ?", [row_id])
-            self.db.execute("UPDATE log SET undone = 1 WHERE action_row = ?", [row_id])
-            self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, pos])
+            pos = target.pos
+            undoing.rewrite(self, game, engine, target, kept, dropped, now)
             summary = engine.summary(state)
             # Say what the others saw being taken back; a step nobody else saw (picking a block before
             # moving it) is taken back quietly: announcing it would only puzzle them.
@@ -900,7 +913,7 @@ class TableService:
             self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
                             "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
             self._mark_seen(game, user_id)
-            self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
+            self._write_state(game, state, game.version + 1, pos - 1 + len(kept), summary, None, game.status)
             if announce:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))

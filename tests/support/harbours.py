@@ -8,6 +8,7 @@ Rules (section numbers are this file's own, cited by the tests):
    and may change its bid until all have bid (§2.2); the bids are revealed together, discarded, and the
    highest bid (ties: seat order) gains 1 gold and acts first; the others follow by bid (§2.3). Each
    harbour in that order raids another harbour or passes, and may first play Fair Winds (§2.4).
+   §2.5 While the bids are being made, the harbours afloat may talk in private; nothing said binds.
 §3 A raid: every other harbour may respond at once (§3.1): the target may play Shield (the raid fails),
    anyone may play Ambush. Each Ambush, in seat order, steals 1 gold from the raider unless someone
    other than the ambusher answers it with Counter (§3.2; a window inside the raid's window). An
@@ -276,6 +277,13 @@ class FourHarbours(FlowEngine):
             frame = state["flow"][-1] if state["flow"] else {"local": {}}
             seen["mine"][role] = {"picks": list(frame["local"].get("picks", {}).get(role, []))}
         return seen
+
+    def negotiations(self, state):                                      # §2.5
+        top = state["flow"][-1] if state["flow"] else None
+        if top is None or top["name"] != "bid":
+            return []
+        left = state.get("left", ())
+        return [tuple(r for seat in state["seats"] for r in seat if r not in left)]
 
     def summary(self, state):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", self.waiting(state)["decision"] or "over")
