@@ -1827,7 +1827,8 @@ class TableService:
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(gone))})",
                             [game.id, *gone])
         seats = self._seats(game)
-        newly_waiting: list[str] = []
+        newly_waiting: list[tuple[str, str]] = []
+        notices: dict[str, list[tuple[str, str]]] = {}
         for role in active:
             prompt = engine.prompt(state, role)
             kind = prompt.kind if prompt else "turn"
@@ -1853,27 +1854,49 @@ class TableService:
                             [game.id, role, kind, now, due, now if vacation else None])
             if prompt and prompt.committed:
                 continue  # a secret choice already made: nobody waits for it
-            newly_waiting.append(role)
+            newly_waiting.append((role, kind))
             if not holder or holder.startswith("system:"):
                 continue
             if new_holder and self.db.execute(
                     "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
                     "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
                 continue
+            if self._passes_at_once(game, engine, state, role, holder, kind):
+                continue  # the player's own auto-pass answers it now: nothing to ask them
             when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
             if missed:
                 when = (" You missed a deadline this game turn, so the default is taken for you at once "
                         "until you give an order yourself.")
+            notices.setdefault(holder, []).append((role, f"{prompt.text if prompt else ''}{when}"))
+        # One private message per player for everything newly asked of their roles in this change (a
+        # batch of reaction windows reaches a player holding two roles once, with both).
+        for holder, items in notices.items():
             unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-            self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
-                            text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
-                                 f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
-        if newly_waiting:
-            # the channel's "whose move" line: delivered with a mention of the players now waited for
-            names = " and ".join(engine.role_name(r) for r in newly_waiting)
+            head = f"Your move in game #{game.id} ({engine.title}, {game.turn_label})"
+            if len(items) == 1:
+                text = f"{head} as {engine.role_name(items[0][0])}: {items[0][1]}{unseen}"
+            else:
+                text = (f"{head} for {len(items)} of your roles:\n"
+                        + "\n".join(f"{engine.role_name(r)}: {asked}" for r, asked in items) + unseen)
+            self.outbox.add(kind="your_move", game_id=game.id, role=items[0][0], to_role=True, private=True,
+                            text=text)
+        # The channel's "whose move" line (delivered with a mention of the players now waited for) names
+        # no reaction window: being asked to respond is private, and a mention would tell the table.
+        public = [r for r, kind in newly_waiting if kind != "reaction"]
+        if public:
+            names = " and ".join(engine.role_name(r) for r in public)
             # ``role``: the roles newly waited for, comma-separated (front ends mention their players)
-            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(newly_waiting),
+            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(public),
                             text=f"Now: {names} to act.")
+
+    def _passes_at_once(self, game: _Game, engine: Engine, state: dict, role: str, holder: str, kind: str) -> bool:
+        """Whether the holder's auto-pass setting answers this reaction window of ``role`` at once."""
+        if kind != "reaction" or self.db.execute(
+                "SELECT 1 FROM preferences WHERE game_id = ? AND user_id = ? AND key = 'autopass' AND value = '1'",
+                [game.id, holder]).fetchone() is None:
+            return False
+        default = engine.default_action(state, role)
+        return default is not None and [a.id for a in engine.legal_actions(state, role)] == [default]
 
     def _set_preference(self, game_id: int, user_id: str, key: str, value: str) -> None:
         """A player's setting in one game (inside the caller's transaction)."""

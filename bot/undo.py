@@ -47,7 +47,10 @@ def target_action(service: "TableService", game: "_Game", engine: Engine, held: 
     from .service import CannotUndo
 
     roles = [role] if role else held
-    mine = [r for r in _rows(service, game) if r.role in roles]
+    rows = _rows(service, game)
+    if not rows:
+        raise CannotUndo("Nothing has been played yet.")
+    mine = [r for r in rows if r.role in roles]
     if not mine:
         names = ", ".join(engine.role_name(r) for r in roles)
         raise CannotUndo(f"{names} has nothing to take back in game #{game.id}.")
