@@ -474,7 +474,9 @@ class TableService:
                 span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
                         else f"{chosen.min_players} to {chosen.max_players}")
                 raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
-            seatings = engine.seatings(chosen.id, count, clean_options, seating or None)
+            # (engines written before named seatings override seatings(scenario, players) only)
+            seatings = (engine.seatings(chosen.id, count) if not seating
+                        else engine.seatings(chosen.id, count, clean_options, seating))
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
             raise BadOption(str(error)) from None
