@@ -45,7 +45,7 @@ from rules.core import Action, BadSetup, Engine, OptionSpec, RulesError, Scenari
 from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
-from . import clock, storage
+from . import clock, storage, talk
 from .config import Config, ConfigError, DeadlineSettings
 from .outbox import ImageRequest, Outbox
 from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
@@ -351,6 +351,7 @@ class TableService:
         self._engine_ids, self._lookup = self._make_lookup(engines)
         self.db = storage.connect(db_path)
         storage.migrate(self.db)
+        talk.ensure_table(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -688,6 +689,7 @@ class TableService:
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
                                  ImageRequest(game.id, 1, 0, None, "map"))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
+            talk.announce(self, game, engine, None, state)
             self._settle(game, engine, state)
         return self.status(game.id)
 
@@ -742,14 +744,14 @@ class TableService:
             return out
 
     def view(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> dict[str, Any]:
-        """What ``user_id`` may see: the view of ``role`` (one of theirs; default their first role), or the
-        public view for spectators and anyone without a seat."""
+        """What ``user_id`` may see: the view of ``role`` (one of theirs; default all their roles merged,
+        Engine.view_for), or the public view for spectators and anyone without a seat."""
         with self._lock:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
             state = self._state(game)
-            return copy_state(engine.view(state, self._reader_role(game, user_id, role)))  # callers may mutate it
+            return copy_state(self._reader_view(game, engine, state, user_id, role))  # callers may mutate it
 
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
@@ -798,7 +800,7 @@ class TableService:
             state = json.loads(self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND pos = ?",
                                                [game.id, info.pos]).fetchone()[0])
             engine = self._engine(game.game)
-            view = engine.view(state, self._reader_role(game, user_id, None))
+            view = self._reader_view(game, engine, state, user_id, None)
             roles = set(self._roles_of(game, user_id)) if user_id else set()
             lines = [l for l in self._visible_log(game, roles) if info.pos < l.pos <= end]
             return TurnDetail(info, view, tuple(lines))
@@ -895,6 +897,7 @@ class TableService:
                     raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
             target = undoing.target_action(self, game, engine, held, role)
             role, action, label = target.role, target.action, target.label
+            before = self._state(game)
             state, kept, dropped = undoing.take_back(self, game, engine, target)
             now = self._now()
             public = undoing.public_lines(self, target)
@@ -920,6 +923,7 @@ class TableService:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
+            talk.announce(self, game, engine, before, state)
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
     def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:
@@ -1286,6 +1290,58 @@ class TableService:
                 return self.outbox.add(kind=kind, game_id=game.id, channel=game.channel, text=text, image=image)
             return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, text=text, image=image)
 
+    # ---- negotiation side channels (bot.talk) ------------------------------------------------------
+    def talks(self, game_id: int | str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The talk segments open now, each as (its roles, the user ids holding them)."""
+        with self._lock:
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                return []
+            engine = self._engine(game.game)
+            return [(roles, tuple(talk.members(self, game, roles)))
+                    for roles in talk.segments(engine, self._state(game))]
+
+    def talk_members(self, game_id: int | str, roles: Iterable[str]) -> list[str]:
+        """The users holding any of ``roles`` now (who belongs in that segment's side channel)."""
+        with self._lock:
+            return talk.members(self, self._game(game_id), roles)
+
+    def talk_channel(self, game_id: int | str, roles: Iterable[str], front: str) -> str | None:
+        """The side channel ``front`` (e.g. "discord") opened for a segment, as it recorded it."""
+        with self._lock:
+            row = self.db.execute("SELECT ref FROM talk_channels WHERE game_id = ? AND roles = ? AND front = ?",
+                                  [parse_game_id(game_id), talk.key(roles), front]).fetchone()
+        return row[0] if row else None
+
+    def set_talk_channel(self, game_id: int | str, roles: Iterable[str], front: str, ref: str) -> None:
+        with self._write():
+            self.db.execute("INSERT OR REPLACE INTO talk_channels (game_id, roles, front, ref) VALUES (?,?,?,?)",
+                            [parse_game_id(game_id), talk.key(roles), front, str(ref)])
+
+    def say_in_talk(self, game_id: int | str, user_id: str, text: str) -> list[str]:
+        """A line of private talk (the console's local chat): sent privately to the other players of the
+        open segment the user belongs to. Returns who it went to."""
+        text = " ".join(str(text).split())
+        if not text:
+            raise BadOption("Say something: talk TEXT.")
+        with self._write():
+            game = self._game(game_id)
+            self._require_playing(game)
+            engine = self._engine(game.game)
+            held = set(self._roles_of(game, user_id))
+            if not held:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            open_now = [r for r in talk.segments(engine, self._state(game)) if held & set(r)]
+            if not open_now:
+                raise BadState(f"No private talk is open for you in game #{game.id} now.")
+            roles = open_now[0]
+            others = [u for u in talk.members(self, game, roles) if u != user_id]
+            mine = "/".join(engine.role_name(r) for r in roles if r in held)
+            for other in others:
+                self.outbox.add(kind="talk", game_id=game.id, user=other, private=True,
+                                text=f"[game #{game.id} talk] {self._name(user_id)} ({mine}): {text[:1500]}")
+            return others
+
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
         """Draw a picture asked for by an outbox message (the position it names, the view it names)."""
@@ -1302,7 +1358,7 @@ class TableService:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
-            view = engine.view(self._state(game), self._reader_role(game, user_id, role))
+            view = self._reader_view(game, engine, self._state(game), user_id, role)
         return _draw(engine.id or game.game, view, picture)
 
     def warm_pictures(self) -> list[str]:
@@ -1557,6 +1613,15 @@ class TableService:
             return role
         return held[0] if held else None
 
+    def _reader_view(self, game: _Game, engine: Engine, state: dict, user_id: str | None,
+                     role: str | None) -> dict[str, Any]:
+        """The view of ``role`` (one of the user's), else what the user sees holding all their roles
+        (``Engine.view_for``: a player with two powers sees both hands), else the public view."""
+        held = self._roles_of(game, user_id)
+        if role is None and len(held) > 1:
+            return engine.view_for(state, held)
+        return engine.view(state, self._reader_role(game, user_id, role))
+
     def _drop_requests(self, game: _Game, *seat_numbers: int) -> None:
         """Forget swap requests from or into these seats (their holders changed)."""
         marks = ",".join("?" * len(seat_numbers))
@@ -1616,6 +1681,7 @@ class TableService:
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(seat.roles))})",
                             [game.id, *seat.roles])
             self._after_change(game, engine, self._state(game), acted=(), turn_changed=False, new_holder=True)
+            talk.resync(self, game, engine, self._state(game), seat.roles)
 
     # ---- internals: permissions ------------------------------------------------------------------
     def _is_admin(self, game: _Game, user_id: str) -> bool:
@@ -1769,6 +1835,7 @@ class TableService:
             seat_role = seats[number - 1].roles[0]
             self.outbox.add(kind="private_log", game_id=game.id, role=seat_role, to_role=True, private=True,
                             text=f"Game #{game.id}: " + "\n".join(lines))
+        talk.announce(self, game, engine, state, new_state)
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
             text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
@@ -1937,6 +2004,8 @@ class TableService:
         return None
 
     def _finish(self, game: _Game, status: str, result: dict | None) -> None:
+        if game.setup is not None:   # a started game: its talk closes with it
+            talk.announce(self, game, self._engine(game.game), self._state(game), None)
         self.db.execute("UPDATE games SET status = ?, result = ?, ended_at = ?, version = version + 1 WHERE id = ?",
                         [status, _dumps(result) if result else None, self._now(), game.id])
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])

@@ -643,10 +643,12 @@ class Layer:
                               "Use /map for the public map.")
             if role and role not in held:
                 raise Refusal(f"You do not play {role} in game #{status.game_id}; you play {', '.join(held)}.")
-            which = role or next((w.role for w in status.waiting if w.role in held), held[0])
+            # a player holding several roles sees them all together unless they name one
+            which = role or (held[0] if len(held) == 1 else None)
             mine = await self.call(self.service.view, status.game_id, user, which)
             public = await self.call(self.service.view, status.game_id, None)
-            text = (f"**Game #{status.game_id} · {self.role_name(status, which)}** — only you can see this.\n"
+            names = " + ".join(self.role_name(status, r) for r in ([which] if which else held))
+            text = (f"**Game #{status.game_id} · {names}** — only you can see this.\n"
                     + format_facts(private_facts(mine, public)))
             data, why = None, ""
             kinds = await self.call(self.service.pictures, status.game_id)

@@ -282,8 +282,7 @@ class FourHarbours(FlowEngine):
         top = state["flow"][-1] if state["flow"] else None
         if top is None or top["name"] != "bid":
             return []
-        left = state.get("left", ())
-        return [tuple(r for seat in state["seats"] for r in seat if r not in left)]
+        return [tuple(r for r in ROLES if r not in state.get("left", ()))]
 
     def summary(self, state):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", self.waiting(state)["decision"] or "over")
