@@ -36,9 +36,11 @@ CHANNEL = "local"
 HELP = """\
 Players and games
   as NAME                     become local player NAME (ids are the names)
-  new GAME [SCENARIO] [players=N] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
-                              open a game here (deadline keys: turn secret reaction policy
-                              reaction_policy substitute); you are its game master
+  new GAME [SCENARIO] [players=N] [seating=ID] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
+                              open a game here (deadline keys: turn secret reaction negotiation
+                              policy reaction_policy substitute); you are its game master
+  seatings GAME [SCENARIO] [players=N]
+                              the named ways to share the roles among N players (seating=ID)
   catalogue                   games, scenarios and options on offer
   games [all]                 games in this channel;  mine: your games
   use ID                      make game ID (12 or #12) the current one
@@ -53,7 +55,9 @@ Playing
   status                      who must act, deadlines, turn, seat requests
   choices (or play)           your prompt and numbered legal actions
   do N|ACTION_ID [ROLE]       play an action by number or id
-  undo                        take back your last action (if nothing was revealed since)
+  undo [ROLE]                 take back your (that role's) last action; later actions of others
+                              stay if still legal (refused once something was revealed since)
+  talk TEXT                   say TEXT privately to the others of your open negotiation
   view [ROLE|public]          a short summary of what you see (and what only you see), and your
                               map picture in --out;  view [ROLE|public] json [full]: the raw view
                               (without the static board unless full)
@@ -324,7 +328,7 @@ class Console:
         me = self._me()
         if not args:
             raise UsageError("Usage: new GAME [SCENARIO] [players=N] [OPTION=VALUE ...]")
-        game, scenario, options, deadlines, players = args[0], None, {}, {}, None
+        game, scenario, options, deadlines, players, seating = args[0], None, {}, {}, None, None
         for word in args[1:]:
             if "=" not in word:
                 if scenario is not None:
@@ -336,13 +340,15 @@ class Console:
                 if not value.isdigit():
                     raise UsageError(f"players must be a number, not '{value}'.")
                 players = int(value)
+            elif key == "seating":
+                seating = value
             elif key.startswith("deadline."):
                 deadlines[key.removeprefix("deadline.")] = value
             else:
                 options[key] = value
         status = self.service.create_game(game, channel=self.channel, creator_id=me, creator_name=me,
                                           scenario=scenario, options=options, players=players,
-                                          deadlines=deadlines or None)
+                                          deadlines=deadlines or None, seating=seating)
         self.game = status.game_id
         self.say(f"Game #{status.game_id} opened: {status.title} ({status.scenario}), "
                  f"{len(status.seats)} seats. You are its game master.")
@@ -503,8 +509,32 @@ class Console:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
+    def cmd_seatings(self, args: list[str]) -> None:
+        if not args or len(args) > 3:
+            raise UsageError("Usage: seatings GAME [SCENARIO] [players=N]")
+        scenario, players = None, None
+        for word in args[1:]:
+            if word.startswith("players="):
+                if not word[8:].isdigit():
+                    raise UsageError(f"players must be a number, not '{word[8:]}'.")
+                players = int(word[8:])
+            else:
+                scenario = word
+        engine = self.service.engine(args[0])
+        for seating in self.service.seatings(args[0], scenario, players):
+            seats = " / ".join("+".join(engine.role_name(r) for r in seat) for seat in seating.seats)
+            self.say(f"  seating={seating.id}: {seating.name} — {seats}")
+
+    def cmd_talk(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: talk TEXT")
+        others = self.service.say_in_talk(self._current(), self._me(), " ".join(args))
+        self.say(f"Said privately to {', '.join(others) or 'nobody (you hold every role of this talk)'}.")
+
     def cmd_undo(self, args: list[str]) -> None:
-        result = self.service.undo(self._current(), self._me())
+        if len(args) > 1:
+            raise UsageError("Usage: undo [ROLE]")
+        result = self.service.undo(self._current(), self._me(), self._role(args[0]) if args else None)
         self.say(f"Taken back: {result.label}.")
 
     def cmd_view(self, args: list[str]) -> None:
