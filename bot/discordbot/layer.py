@@ -31,6 +31,7 @@ from bot import clock
 from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
+from . import talk as talk_threads
 from .components import choices_view, open_view
 from .replies import DM_HELP, NO_MENTIONS, answer, defer, png_file, send_dm, send_private, too_big
 from .settings import PERMISSION_NAMES, DiscordSettings
@@ -764,10 +765,13 @@ class Layer:
                 missing.append(PERMISSION_NAMES[name])
         return missing
 
-    def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
-        """The game, scenario, options and seat of a /game new, checked before anything is created (so a
-        typo never leaves an empty thread behind). The service checks them again when creating."""
-        self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
+    def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None,
+                   players: int | None = None, seating: str | None = None) -> None:
+        """The game, scenario, options, player count, seating and seat of a /game new, checked before
+        anything is created (so a typo never leaves an empty thread behind). The service checks them
+        again when creating."""
+        # NotFound / BadOption, as create_game would
+        self.service.validate_setup(game, scenario, options, players, seating=seating)
         if role and not role.strip().isdigit():
             seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
@@ -797,7 +801,8 @@ class Layer:
                           "**Send Messages in Threads** in this channel.") from None
 
     async def game_new(self, interaction: discord.Interaction, game: str, scenario: str | None,
-                       options: str | None, role: str | None, thread: bool) -> None:
+                       options: str | None, role: str | None, thread: bool, players: int | None = None,
+                       seating: str | None = None) -> None:
         async def work():
             if interaction.guild is None:
                 raise Refusal("Create games in a server channel, where the other players can see them.")
@@ -811,7 +816,7 @@ class Layer:
                               "Settings ▸ Roles ▸ Herald's role, or this channel's Edit Channel ▸ Permissions), "
                               "then try again.")
             opts = self.parse_options(options)
-            await self.call(self._check_new, game, scenario, opts, role)
+            await self.call(self._check_new, game, scenario, opts, role, players, seating)
             channel_id = str(interaction.channel_id)
             where = f"<#{channel_id}>"
             made = None
@@ -822,7 +827,7 @@ class Layer:
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
                                          creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
-                                         guild=str(interaction.guild.id))
+                                         guild=str(interaction.guild.id), players=players, seating=seating)
             except Exception:
                 if made is not None:  # do not leave an empty thread behind
                     try:
@@ -1044,7 +1049,7 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game)
             user = self.uid(interaction.user)
-            result = await self.call(self.service.undo, status.game_id, user)
+            result = await self.call(self.service.undo, status.game_id, user, role)
             await answer(interaction, f"↩️ Taken back in game #{status.game_id}: **{result.label}**.", ephemeral=True)
             status = await self.call(self.service.status, status.game_id)
             rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
@@ -1239,6 +1244,19 @@ class Layer:
                  for s in entry.scenarios]
         return self._filter(items, current)
 
+    async def autocomplete_seating(self, interaction: discord.Interaction, current: str):
+        """The engine's named seatings for the game, scenario and player count chosen so far."""
+        ns = interaction.namespace
+        game = getattr(ns, "game", None)
+        if not game:
+            return []
+        try:
+            choices = await self.call(self.service.seatings, game, getattr(ns, "scenario", None) or None,
+                                      getattr(ns, "players", None) or None)
+        except ServiceError:
+            return []
+        return self._filter([(f"{s.id}: {s.name}", s.id) for s in choices], current)
+
     async def autocomplete_options(self, interaction: discord.Interaction, current: str):
         """Suggestions completing the last ``key=value`` typed: every suggestion is the whole text so far
         plus one whole option (keys already given are not offered again); a suggestion that would not fit
@@ -1412,6 +1430,8 @@ class Layer:
             raise NotDiscord(f"the {what} {str(first.target)[:40]!r} is not a Discord {what} (not a numeric id): "
                              "the message belongs to another front end (such as the local console's "
                              "database) and no retry can deliver it here")
+        if first.kind in talk_threads.KINDS:   # a negotiation thread to open, re-sync or lock
+            return await talk_threads.deliver(self, first)
         if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan)
         return await self._deliver_to_user(unit[0])
@@ -1552,11 +1572,16 @@ class Layer:
             return "shown-in-reply"
         body, tail, view, data, extra = m.text or "", "", None, None, []
         if m.kind == "your_move" and m.game_id is not None and m.role:
-            rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
+            mine = await self.call(self.service.choices, m.game_id, m.target)
+            rcs = [rc for rc in mine if rc.role == m.role]
             if not rcs:
                 return "obsolete"  # already played (e.g. at once from the channel)
             status = await self.call(self.service.status, m.game_id)
             tail, view = self.choices_message(status, rcs[0], brief=True)
+            # one message for all the player's roles asked at once: the buttons are the first role's
+            others = [rc.role_name for rc in mine if rc.role != m.role and rc.role_name in body]
+            if others:
+                tail += f"\n*{', '.join(others)}: use `/play` (or the My choices button) for those choices.*"
             if self.settings.dm_turn_map and m.image is None:
                 data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
                 # the hand picture goes along: cards, and every own block named at a size a phone reads
