@@ -63,6 +63,7 @@ Playing
                               (without the static board unless full)
   hand                        what only you see (your hand, hidden pieces)
   map [PICTURE] [public]      write the picture to --out (needs the renderer)
+  pictures                    the game's picture kinds (the renderer's manifest)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
 Slow play and admin
@@ -582,7 +583,8 @@ class Console:
                 self.say(f"  {line}")
         elif not public and any(seat.user_id == me for seat in status.seats):
             self.say("(nothing that the public view does not show)")
-        self._write_picture(game, None if public else me, "map", role, "public" if public else me)
+        self._write_picture(game, None if public else me, self._main_picture(game), role,
+                            "public" if public else me)
         self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
@@ -592,8 +594,9 @@ class Console:
         mine = _private_lines(self.service.view(game, me), self.service.view(game, None))
         for line in mine or ["(nothing that the public view does not show)"]:
             self.say(line)
-        if "hand" in self.service.pictures(game):
-            self.cmd_map(["hand"])
+        for kind in self.service.picture_manifest(game):   # the private pictures (a hand)
+            if kind.private:
+                self.cmd_map([kind.id])
 
     def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str) -> None:
         try:
@@ -613,8 +616,24 @@ class Console:
         pictures = [a for a in args if a != "public"]
         if len(pictures) > 1:
             raise UsageError("Usage: map [PICTURE] [public]")
-        picture = pictures[0] if pictures else "map"
+        picture = pictures[0] if pictures else self._main_picture(self._current())
         self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
+
+    def _main_picture(self, game: int) -> str:
+        kinds = self.service.picture_manifest(game)
+        return kinds[0].id if kinds else "map"
+
+    def cmd_pictures(self, args: list[str]) -> None:
+        """The game's picture kinds, from the renderer's manifest."""
+        kinds = self.service.picture_manifest(self._current())
+        if not kinds:
+            self.say("(no pictures for this game)")
+        for kind in kinds:
+            notes = [n for n, on in (("private", kind.private), ("with every prompt", kind.with_prompt),
+                                     (f"while the view shows {kind.shows}", kind.shows)) if on]
+            params = ", ".join(f"{p.id}={'|'.join(p.choices) or '…'}" for p in kind.params)
+            self.say(f"  {kind.id}: {kind.label}{f' ({params})' if params else ''}"
+                     f"{' — ' + '; '.join(notes) if notes else ''}")
 
     def cmd_log(self, args: list[str]) -> None:
         if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):

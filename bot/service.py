@@ -685,9 +685,9 @@ class TableService:
             if actor_name:
                 text += f" Started by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
-                            image=ImageRequest(game.id, 1, 0, None, "map"))
+                            image=ImageRequest(game.id, 1, 0, None, self._main_picture(game.game)))
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
-                                 ImageRequest(game.id, 1, 0, None, "map"))
+                                 ImageRequest(game.id, 1, 0, None, self._main_picture(game.game)))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
             talk.announce(self, game, engine, None, state)
             self._settle(game, engine, state)
@@ -960,7 +960,8 @@ class TableService:
                 text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
-                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
+                                 ImageRequest(game.id, game.version, game.log_length, None,
+                                              self._main_picture(game.game)))
         return self.status(game.id)
 
     def abort(self, game_id: int | str, by: str, reason: str = "aborted", *,
@@ -1351,15 +1352,17 @@ class TableService:
             state = self._state_at(game, engine, min(request.pos, game.log_length))
         return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
 
-    def picture(self, game_id: int | str, user_id: str | None = None, picture: str = "map",
-                role: str | None = None) -> bytes:
-        """The current position drawn for ``user_id`` (their role's view; public for others)."""
+    def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = "map",
+                role: str | None = None, params: dict[str, Any] | None = None) -> bytes:
+        """The current position drawn for ``user_id`` (their role's view; public for others). ``picture``:
+        a kind of the game's manifest (None: its main picture); ``params``: that kind's parameters."""
         with self._lock:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
             view = self._reader_view(game, engine, self._state(game), user_id, role)
-        return _draw(engine.id or game.game, view, picture)
+        name, kind = engine.id or game.game, picture or self._main_picture(game.game)
+        return _draw(name, view, kind, params) if params else _draw(name, view, kind)
 
     def warm_pictures(self) -> list[str]:
         """Draw one public map of each game's first scenario, so the renderer builds its static board
@@ -1374,7 +1377,7 @@ class TableService:
             try:
                 seats = engine.seatings(scenario.id, scenario.min_players)
                 state = engine.setup(SetupArgs(scenario.id, tuple(seats), 0))
-                _draw(entry.id, engine.view(state, None), "map")
+                _draw(entry.id, engine.view(state, None), self._main_picture(entry.id))
             except ServiceError:
                 continue
             warmed.append(entry.id)
@@ -1382,13 +1385,23 @@ class TableService:
 
     def pictures(self, game_id: int | str) -> list[str]:
         """Picture kinds the renderer offers for this game (empty when the renderer is missing)."""
+        return [kind.id for kind in self.picture_manifest(game_id)]
+
+    def picture_manifest(self, game_id: int | str) -> list[Any]:
+        """The game's picture kinds (``render.PictureKind``: id, label, parameters, private, sent with
+        every prompt, needed while the view shows something), the main picture first; empty when the
+        renderer is missing."""
         with self._lock:
             game = self._game(game_id)
-        try:
-            import render
-            return list(render.pictures(game.game))
-        except Exception:
-            return []
+        return _manifest(game.game)
+
+    def _main_picture(self, game: str) -> str:
+        kinds = _manifest(game)
+        return kinds[0].id if kinds else "map"
+
+    def _needed_pictures(self, game: str, view: dict[str, Any]) -> list[str]:
+        """Pictures a decision taken in ``view`` needs besides the main one (a battle under way)."""
+        return [kind.id for kind in _manifest(game) if kind.needed_by(view)]
 
     def replay(self, game_id: int | str) -> ReplayReport:
         """Rebuild the game from its setup and action log (rules.core.replay) and compare every stored
@@ -1818,7 +1831,12 @@ class TableService:
                              _dumps(new_state), now])
         # Messages: public lines to the channel (with the map at a new turn), private lines by DM.
         public = [e.text for e in entries if e.to is None]
-        image = ImageRequest(game.id, version, pos, None, "map") if (turn_changed or result) else None
+        image = ImageRequest(game.id, version, pos, None, self._main_picture(game.game)) \
+            if (turn_changed or result) else None
+        if image is None:   # a picture the table now needs (a battle begins) goes with the channel's post
+            now_needed = self._needed_pictures(game.game, engine.view(new_state, None))
+            if now_needed and now_needed[0] not in self._needed_pictures(game.game, engine.view(state, None)):
+                image = ImageRequest(game.id, version, pos, None, now_needed[0])
         if turn_changed and not result:
             public.append(f"— {summary.turn_label} —")
         if public or image:
@@ -1947,8 +1965,11 @@ class TableService:
             else:
                 text = (f"{head} for {len(items)} of your roles:\n"
                         + "\n".join(f"{engine.role_name(r)}: {asked}" for r, asked in items) + unseen)
+            # the picture the decision needs (a battle) goes with the prompt, drawn for the player
+            needed = self._needed_pictures(game.game, engine.view(state, items[0][0]))
+            image = ImageRequest(game.id, game.version, game.log_length, items[0][0], needed[0]) if needed else None
             self.outbox.add(kind="your_move", game_id=game.id, role=items[0][0], to_role=True, private=True,
-                            text=text)
+                            text=text, image=image)
         # The channel's "whose move" line (delivered with a mention of the players now waited for) names
         # no reaction window: being asked to respond is private, and a mention would tell the table.
         public = [r for r, kind in newly_waiting if kind != "reaction"]
@@ -2042,7 +2063,22 @@ def _clock_timestamp() -> float:
     return clock.timestamp()  # looked up at call time so freezegun and clock.advance apply
 
 
-def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
+def _manifest(game: str) -> list[Any]:
+    """The renderer's picture kinds for ``game`` (render.manifest), or none without a renderer."""
+    try:
+        import render
+        if hasattr(render, "manifest"):
+            return list(render.manifest(game))
+        # a renderer older than the manifest: plain kinds from its names (a "hand" went with prompts)
+        from types import SimpleNamespace
+        return [SimpleNamespace(id=name, label=name.title(), description="", params=(), private=name == "hand",
+                                with_prompt=name == "hand", shows=None, needed_by=lambda view: False)
+                for name in render.pictures(game)]
+    except Exception:  # no renderer, or no pictures for this game
+        return []
+
+
+def _draw(game: str, view: dict[str, Any], picture: str, params: dict[str, Any] | None = None) -> bytes:
     try:
         import render
         draw_png = render.draw_png
@@ -2050,8 +2086,10 @@ def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
         raise RenderUnavailable("Pictures are not available: the renderer (render.draw_png) is not "
                                 "installed yet.") from None
     try:
-        return draw_png(game, view, picture)
+        return draw_png(game, view, picture, params) if params else draw_png(game, view, picture)
     except Exception as error:  # a drawing bug must not take the table down
+        if type(error).__name__ == "BadPictureParam":  # a parameter the manifest does not list
+            raise BadOption(str(error)) from None
         if type(error).__name__ == "NoPicture":
             raise NoPicture(f"Nothing to draw as '{picture}' now: {error}") from None
         raise RenderUnavailable(f"The {picture} picture could not be drawn: {error}") from None

@@ -652,8 +652,10 @@ class Layer:
             text = (f"**Game #{status.game_id} · {names}** — only you can see this.\n"
                     + format_facts(private_facts(mine, public)))
             data, why = None, ""
-            kinds = await self.call(self.service.pictures, status.game_id)
-            wanted = picture or ("map" if with_picture else ("hand" if "hand" in kinds else None))
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            main = kinds[0].id if kinds else "map"
+            private = next((k.id for k in kinds if k.private), None)   # the hand, for /hand
+            wanted = picture or (main if with_picture else private)
             if wanted:
                 data, why = await self._picture(self.service.picture, status.game_id, user, wanted, which)
                 if data is None and with_picture:
@@ -695,7 +697,7 @@ class Layer:
                 pass
             await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
-        data, why = await self._picture(self.service.picture, status.game_id, None, picture or "map")
+        data, why = await self._picture(self.service.picture, status.game_id, None, picture)
         text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}**"
         if data is None:
             text += f"\n*(No picture: {why})*"
@@ -771,7 +773,7 @@ class Layer:
         anything is created (so a typo never leaves an empty thread behind). The service checks them
         again when creating."""
         # NotFound / BadOption, as create_game would
-        self.service.validate_setup(game, scenario, options, players, seating=seating)
+        self.service.validate_setup(game, scenario, options, players, None, seating)
         if role and not role.strip().isdigit():
             seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
@@ -1314,8 +1316,9 @@ class Layer:
         status = await self._namespace_game(interaction)
         if status is None:
             return []
-        kinds = await self.call(self.service.pictures, status.game_id)
-        return self._filter([(k, k) for k in kinds], current)
+        kinds = await self.call(self.service.picture_manifest, status.game_id)
+        return self._filter([(f"{k.label}: {k.description}" if k.description else k.label, k.id) for k in kinds],
+                            current)
 
     async def autocomplete_turn(self, interaction: discord.Interaction, current: str):
         status = await self._namespace_game(interaction)
@@ -1582,13 +1585,9 @@ class Layer:
             others = [rc.role_name for rc in mine if rc.role != m.role and rc.role_name in body]
             if others:
                 tail += f"\n*{', '.join(others)}: use `/play` (or the My choices button) for those choices.*"
-            if self.settings.dm_turn_map and m.image is None:
-                data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
-                # the hand picture goes along: cards, and every own block named at a size a phone reads
-                if data is not None and "hand" in await self.call(self.service.pictures, m.game_id):
-                    hand, _ = await self._picture(self.service.picture, m.game_id, m.target, "hand", m.role)
-                    extra = [f for f in [png_file(hand, "my-hand.png")] if f is not None]
-        if m.image is not None:
+            if self.settings.dm_turn_map:
+                data, extra = await self._prompt_pictures(m)
+        if m.image is not None and (m.kind != "your_move" or not self.settings.dm_turn_map):
             # the picture the message asks for: a follower's public map, the addressee's own view...
             data, why = await self._picture(self.service.render_image, m.image)
             if data is None:
@@ -1603,6 +1602,25 @@ class Layer:
         if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
             await self._set_flag(str(m.target), DM_CLOSED_FLAG, None)
         return ref
+
+    async def _prompt_pictures(self, m: Any) -> tuple[bytes | None, list[Any]]:
+        """The pictures of a "your move" DM, read from the game's picture manifest and drawn for the
+        player (all their roles): the main picture, then the one the decision needs (``m.image``, e.g. the
+        battle), then those every prompt brings (the hand: cards, and every own block named at a size a
+        phone reads)."""
+        kinds = await self.call(self.service.picture_manifest, m.game_id)
+        main = kinds[0].id if kinds else "map"
+        data, _ = await self._picture(self.service.picture, m.game_id, m.target, main)
+        if data is None:
+            return None, []
+        wanted = [k.id for k in kinds[1:] if k.with_prompt]
+        if m.image is not None and m.image.picture != main and m.image.picture not in wanted:
+            wanted.insert(0, m.image.picture)
+        extra = []
+        for kind in wanted:
+            png, _ = await self._picture(self.service.picture, m.game_id, m.target, kind)
+            extra += [f for f in [png_file(png, f"my-{kind}.png")] if f is not None]
+        return data, extra
 
     @staticmethod
     def _snowflake(value: Any) -> bool:
