@@ -1352,7 +1352,7 @@ class TableService:
             state = self._state_at(game, engine, min(request.pos, game.log_length))
         return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
 
-    def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = "map",
+    def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = None,
                 role: str | None = None, params: dict[str, Any] | None = None) -> bytes:
         """The current position drawn for ``user_id`` (their role's view; public for others). ``picture``:
         a kind of the game's manifest (None: its main picture); ``params``: that kind's parameters."""

@@ -1032,7 +1032,9 @@ class Layer:
             if not str(turn).strip().isdigit():
                 raise Refusal("Give the turn's number (pick it from the suggestions).")
             detail = await self.call(self.service.history, status.game_id, user, int(turn))
-            data, why = await self._picture(self._draw_view, status.game, detail.view, "map")
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            data, why = await self._picture(self._draw_view, status.game, detail.view,
+                                            kinds[0].id if kinds else "map")
             lines = [l.text for l in detail.log][-25:]
             text = (f"**Game #{status.game_id} · turn {detail.turn.index}: {detail.turn.turn_label}**\n"
                     + ("\n".join(lines) or "No log lines in this turn."))

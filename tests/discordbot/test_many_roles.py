@@ -126,3 +126,33 @@ def test_a_reaction_window_is_one_dm_per_player_and_never_a_channel_mention(t):
             continue   # a player whose only harbour is raiding is not asked
         dms = [s for s in t.client.recorder.to_user(user.id) if "Your move" in (s.content or "")]
         assert len(dms) == 1, (user.name, [s.content for s in dms])
+
+
+def test_the_prompt_brings_the_pictures_the_manifest_names(t):
+    import render
+    from render import api
+    from tests.support import harbours_pictures
+
+    render.register("harbours", harbours_pictures)
+    try:
+        game = _start(t)
+        for role in ROLES:
+            _bid(t, game, role)
+        t.deliver()
+        t.client.recorder.clear()
+        mover = t.service.status(game).waiting[0].role
+        raider = _holder(t, game, mover)
+        target = next(r for r in ROLES if _holder(t, game, r) != raider)
+        t.service.submit(game, raider, f"raid:{target}", role=mover)
+        t.deliver()
+        dms = [s for s in t.client.recorder.private() if "Your move" in (s.content or "")]
+        assert dms
+        for dm in dms:   # the main picture, the raid the decision is about, the hand every prompt brings
+            assert [f.filename for f in dm.files] == ["my-map.png", "my-raid.png", "my-hand.png"]
+        post = [s for s in t.client.recorder.public() if "raids" in (s.content or "")]
+        assert post and len(post[0].files) == 1
+        t.client.recorder.clear()
+        choices = t.ac("autocomplete_picture", t.alice, "", game=str(game))
+        assert [c.value for c in choices] == ["table", "raid", "hand"]
+    finally:
+        api._REGISTERED.pop("harbours", None)

@@ -272,6 +272,8 @@ class FourHarbours(FlowEngine):
         seen = {"turn": state["turn"], "gold": dict(state["gold"]), "order": list(state["order"]),
                 "bids": dict(state["bids"]), "zones": cards.zone_view(state, role),
                 "modifiers": [dict(m) for m in state.get("modifiers", [])], "waiting": self.waiting(state),
+                "raid": next(({"raider": f["local"]["raider"], "target": f["local"]["target"]}
+                              for f in reversed(state["flow"]) if f["name"] == "raid"), None),
                 "mine": {}}
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}
