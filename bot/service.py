@@ -15,13 +15,14 @@ holds the action, the new state version and the messages it produces (see :mod:`
 Errors are :class:`ServiceError` subclasses with a ``code`` and a message written for the user.
 
 API (game ids are ints; "12" and "#12" are accepted too; users are opaque string ids):
-    catalogue() engine(game) roles(game, scenario)
-    create_game(game, channel=, creator_id=, ...)  join  leave  swap  accept_swap  decline_swap
+    catalogue() engine(game) roles(game, scenario) seatings(game, scenario, players)
+    create_game(game, channel=, creator_id=, players=, seating=, ...)  join  leave  swap  accept_swap  decline_swap
     spectate  unspectate  spectators  start
     status  choices  view  log  digest  history  games_in_channel  games_of_user  is_admin
-    submit(game, user, action, role=, expected_version=, request_id=)  undo  set_autopass
+    submit(game, user, action, role=, expected_version=, request_id=)  undo(game, user, role=)  set_autopass
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
+    picture_manifest  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
@@ -1944,9 +1945,11 @@ class TableService:
             newly_waiting.append((role, kind))
             if not holder or holder.startswith("system:"):
                 continue
-            if new_holder and self.db.execute(
-                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
-                    "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
+            seat_roles = next((s.roles for s in seats if role in s.roles), (role,))
+            if new_holder and self.db.execute(   # one undelivered notice names all the seat's roles asked
+                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target IN "
+                    f"({','.join('?' * len(seat_roles))}) AND kind = 'your_move' AND delivered_at IS NULL "
+                    "AND dead = 0", [game.id, *seat_roles]).fetchone():
                 continue
             if self._passes_at_once(game, engine, state, role, holder, kind):
                 continue  # the player's own auto-pass answers it now: nothing to ask them

@@ -156,3 +156,20 @@ def test_the_prompt_brings_the_pictures_the_manifest_names(t):
         assert [c.value for c in choices] == ["table", "raid", "hand"]
     finally:
         api._REGISTERED.pop("harbours", None)
+
+
+def test_two_players_of_two_roles_each_share_a_thread_that_follows_a_two_role_seat(t):
+    t.cmd("game new", t.alice, game="harbours", players=2, seating="across", role="north")
+    t.cmd("game join", t.bob)
+    t.cmd("game start", t.alice)
+    game = t.service.games_in_channel(str(t.channel.id))[0].game_id
+    assert [s.roles for s in t.service.status(game).seats] == [("north", "south"), ("east", "west")]
+    t.deliver()
+    thread = next(th for th in t.channel.threads if th.type == discord.ChannelType.private_thread)
+    assert thread.members == {999, t.alice.id, t.bob.id}
+    dave = t.client.add_user("dave")
+    t.cmd("admin replace-seat", t.alice, role="west", user=dave)     # bob's seat: east and west
+    t.deliver()
+    assert thread.members == {999, t.alice.id, dave.id}
+    dms = [s for s in t.client.recorder.to_user(dave.id) if "Your move" in (s.content or "")]
+    assert len(dms) == 1 and "for 2 of your roles" in dms[0].content
