@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules.core import Engine, RulesError
+from rules.core.contract import Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import TableService, _Game
@@ -61,9 +62,10 @@ def target_action(service: "TableService", game: "_Game", engine: Engine, held: 
     return last
 
 
-def take_back(service: "TableService", game: "_Game", engine: Engine, target: _Row) -> tuple[dict, list[_Row],
-                                                                                               list[_Row]]:
-    """Replay the live log without ``target``: (new state, later actions kept, automatic ones dropped).
+def take_back(service: "TableService", game: "_Game", engine: Engine, target: _Row
+              ) -> tuple[dict, list[tuple[_Row, Outcome]], list[_Row]]:
+    """Replay the live log without ``target``: (new state, later actions kept with their replayed
+    outcomes, automatic ones dropped).
     Raises CannotUndo (nothing written) when the undo is not possible."""
     from .service import CannotUndo
 
@@ -75,7 +77,7 @@ def take_back(service: "TableService", game: "_Game", engine: Engine, target: _R
         raise CannotUndo(f"'{target.label}' cannot be taken back: since then something was revealed, rolled or "
                          "shuffled.")
     state = service._state_at(game, engine, target.pos - 1)
-    kept: list[_Row] = []
+    kept: list[tuple[_Row, Outcome]] = []
     dropped: list[_Row] = []
     for row in later:
         legal = row.role in engine.active_roles(state) and any(
@@ -94,13 +96,12 @@ def take_back(service: "TableService", game: "_Game", engine: Engine, target: _R
             raise CannotUndo(f"'{target.label}' cannot be taken back: without it, a later action would reveal "
                              "something.")
         state = outcome.state
-        row.outcome = outcome  # type: ignore[attr-defined]
-        kept.append(row)
+        kept.append((row, outcome))
     return state, kept, dropped
 
 
-def rewrite(service: "TableService", game: "_Game", engine: Engine, target: _Row, kept: list[_Row],
-            dropped: list[_Row], now: float) -> None:
+def rewrite(service: "TableService", game: "_Game", engine: Engine, target: _Row,
+            kept: list[tuple[_Row, Outcome]], dropped: list[_Row], now: float) -> None:
     """Store the replayed log: the target and the dropped actions undone, the kept ones renumbered with
     their replayed log lines, snapshots after the target rebuilt from the replay."""
     db = service.db
@@ -110,13 +111,12 @@ def rewrite(service: "TableService", game: "_Game", engine: Engine, target: _Row
     db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, target.pos])
     previous = service._state_at(game, engine, target.pos - 1) if kept else None
     turn_key = engine.summary(previous).turn_key if previous is not None else None
-    for pos, row in enumerate(kept, start=target.pos):
+    for pos, (row, outcome) in enumerate(kept, start=target.pos):
         db.execute("UPDATE actions SET pos = ? WHERE id = ?", [pos, row.id])
         # the service's own notes (a deadline passed) stay; the engine's lines are the replay's
         db.execute("UPDATE log SET pos = ? WHERE action_row = ? AND data LIKE '%\"by\":\"herald\"%'", [pos, row.id])
         db.execute("DELETE FROM log WHERE action_row = ? AND (data IS NULL OR data NOT LIKE '%\"by\":\"herald\"%')",
                    [row.id])
-        outcome = row.outcome  # type: ignore[attr-defined]
         for entry in outcome.log:
             db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, data, at) "
                        "VALUES (?,?,?,?,?,?,?,?)",
@@ -131,6 +131,7 @@ def rewrite(service: "TableService", game: "_Game", engine: Engine, target: _Row
         turn_key = summary.turn_key
 
 
-def public_lines(service: "TableService", row: Any) -> list[str]:
+def public_lines(service: "TableService", row: _Row) -> list[str]:
+    """The public log lines of an action (what the others saw of it)."""
     return [r[0] for r in service.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
                                              "ORDER BY id", [row.id])]
