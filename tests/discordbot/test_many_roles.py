@@ -173,3 +173,15 @@ def test_two_players_of_two_roles_each_share_a_thread_that_follows_a_two_role_se
     assert thread.members == {999, t.alice.id, dave.id}
     dms = [s for s in t.client.recorder.to_user(dave.id) if "Your move" in (s.content or "")]
     assert len(dms) == 1 and "for 2 of your roles" in dms[0].content
+
+
+def test_a_game_in_a_thread_opens_its_talk_in_the_threads_channel(t):
+    t.cmd("game new", t.alice, game="harbours", players=2, seating="across", role="north", thread=True)
+    game_thread = t.channel.threads[0]
+    t.cmd("game join", t.bob, channel=game_thread)
+    t.cmd("game start", t.alice, channel=game_thread)
+    t.deliver()
+    private = [th for th in t.channel.threads if th.type == discord.ChannelType.private_thread]
+    assert len(private) == 1 and private[0].parent is t.channel
+    assert private[0].members == {999, t.alice.id, t.bob.id}
+    assert game_thread.threads == []
