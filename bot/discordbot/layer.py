@@ -1586,7 +1586,7 @@ class Layer:
             # one message for all the player's roles asked at once: the buttons are the first role's
             others = [rc.role_name for rc in mine if rc.role != m.role and rc.role_name in body]
             if others:
-                tail += f"\n*{', '.join(others)}: use `/play` (or the My choices button) for those choices.*"
+                tail += f"\n*{', '.join(others)}: use `/play` for those choices.*"
             if self.settings.dm_turn_map:
                 data, extra = await self._prompt_pictures(m)
         if m.image is not None and (m.kind != "your_move" or not self.settings.dm_turn_map):

@@ -50,6 +50,7 @@ def test_a_three_player_game_seats_alice_on_two_roles_and_shows_her_both(t):
     # one "your move" DM for both of alice's bids
     moves = [s for s in t.client.recorder.to_user(t.alice.id) if "Your move" in (s.content or "")]
     assert len(moves) == 1 and "for 2 of your roles" in moves[0].content
+    assert "South: use `/play` for those choices" in moves[0].content      # the buttons are North's
     t.client.recorder.clear()
     t.cmd("play", t.alice)
     assert len(t.client.recorder.to_user(t.alice.id)) == 2           # a choices message per role
