@@ -1,16 +1,35 @@
-"""Rules engine speed: median time of one legal_actions + apply step over random games, and of one whole
-random game, for every registered game. Targets: under 1 ms per action, under 1 s per game."""
+"""Rules engine speed: one legal_actions + apply step over random games (median and p99), and one whole
+random game, for every registered game. Targets: under 1 ms median and 2 ms p99 per action, under 1 s per
+game.
+
+Each run also measures the rules engines as they were at ``BASELINE`` (the commit before the Richard III
+speed work), checked out with ``git archive`` into a temporary directory and run in a child process on the
+same seeds, and prints both side by side. Times are this process's CPU time (``time.process_time``): on
+a shared machine wall-clock percentiles mostly measure the other processes. Set ``HERALD_BENCH_BASELINE`` to another revision, or to
+``none`` to skip it. The two engines play the same random choices; where the rules or the order of
+choices changed since the baseline, the games themselves differ, so compare per-action times first.
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from rules.core import SetupArgs
 from rules.core.registry import game_ids, get_engine
 
 GAMES = 10
+BASELINE = "92d90127b444e0550fe9fa77dee1db71ac0acd86"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _random_game(engine, scenario, seed, step_times):
@@ -20,15 +39,17 @@ def _random_game(engine, scenario, seed, step_times):
     actions = 0
     while engine.result(state) is None and actions < engine.runaway_actions:
         role = chooser.choice(engine.active_roles(state))
-        start = time.perf_counter()
+        start = time.process_time()
         legal = engine.legal_actions(state, role)
         state = engine.apply(state, role, chooser.choice(legal).id).state
-        step_times.append(time.perf_counter() - start)
+        step_times.append(time.process_time() - start)
         actions += 1
     return actions
 
 
-def main() -> None:
+def measure() -> dict[str, dict[str, float]]:
+    """``"game scenario" -> {median_ms, p99_ms, game_s, actions}`` for every registered game."""
+    out = {}
     for game in game_ids():
         engine = get_engine(game)
         for scenario in [s.id for s in engine.scenarios()]:
@@ -36,16 +57,66 @@ def main() -> None:
             games: list[float] = []
             counts = []
             for seed in range(GAMES):
-                start = time.perf_counter()
+                start = time.process_time()
                 counts.append(_random_game(engine, scenario, seed, steps))
-                games.append(time.perf_counter() - start)
-            per_action = statistics.median(steps) * 1000
-            p99 = sorted(steps)[int(len(steps) * 0.99)] * 1000
-            print(f"{game} {scenario}: {per_action:.3f} ms median per action (p99 {p99:.2f} ms), "
-                  f"{statistics.median(games):.3f} s median per game, "
-                  f"{statistics.median(counts):.0f} actions per game ({GAMES} games)"
-                  f"  [targets: < 1 ms, < 1 s] {'OK' if per_action < 1 and statistics.median(games) < 1 else 'SLOW'}")
+                games.append(time.process_time() - start)
+            out[f"{game} {scenario}"] = {
+                "median_ms": statistics.median(steps) * 1000,
+                "p99_ms": sorted(steps)[int(len(steps) * 0.99)] * 1000,
+                "game_s": statistics.median(games),
+                "actions": statistics.median(counts),
+            }
+    return out
+
+
+def measure_baseline(revision: str) -> dict[str, dict[str, float]] | str:
+    """The same measurement on the ``rules`` package at ``revision``; a reason (str) when it cannot run."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "rules"], capture_output=True,
+                                 check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"no git checkout of {revision[:10]} ({exc.__class__.__name__})"
+    with tempfile.TemporaryDirectory(prefix="herald-bench-") as tmp:
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([tmp, str(ROOT)]))
+        done = subprocess.run([sys.executable, "-m", "benchmarks.bench_rules", "--json"], env=env, cwd=tmp,
+                              capture_output=True, text=True, timeout=1800)
+        if done.returncode != 0:
+            return f"the baseline failed: {done.stderr.strip().splitlines()[-1:]}"
+        return json.loads(done.stdout)
+
+
+def _verdict(r: dict[str, float]) -> str:
+    ok = r["median_ms"] <= 1 and r["p99_ms"] <= 2 and r["game_s"] < 1
+    return "OK" if ok else "SLOW"
+
+
+def main() -> None:
+    revision = os.environ.get("HERALD_BENCH_BASELINE", BASELINE)
+    before = measure_baseline(revision) if revision.lower() != "none" else "skipped"
+    after = measure()
+    print(f"targets: <= 1 ms median and <= 2 ms p99 per action (legal_actions + apply), < 1 s per game; "
+          f"{GAMES} random games per scenario, seeds 0-{GAMES - 1}; CPU time")
+    if isinstance(before, str):
+        print(f"baseline: {before}")
+    else:
+        print(f"before = rules at {revision[:10]}, after = this tree")
+    head = f"{'':16} {'median ms/action':>18} {'p99 ms/action':>16} {'median s/game':>16} {'actions/game':>14}"
+    print(head)
+    for key, r in after.items():
+        b = before.get(key) if isinstance(before, dict) else None
+
+        def cell(name, fmt, width):
+            now = format(r[name], fmt)
+            return (f"{format(b[name], fmt)} -> {now}" if b else now).rjust(width)
+
+        print(f"{key:16} {cell('median_ms', '.3f', 18)} {cell('p99_ms', '.2f', 16)} "
+              f"{cell('game_s', '.3f', 16)} {cell('actions', '.0f', 14)}  {_verdict(r)}")
 
 
 if __name__ == "__main__":
-    main()
+    if "--json" in sys.argv:
+        print(json.dumps(measure()))
+    else:
+        main()

@@ -1,6 +1,7 @@
 """`herald`: the one command-line entry point (DESIGN.md §6).
 
     herald run                         the Discord bot (config.toml + environment for secrets)
+    herald mail [--once]               the email transport (config.toml [email] + environment for passwords)
     herald local [--script FILE]       console play with several local players (own database: herald-local.db)
     herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J]
                                        every scenario and player count unless named; GAME may be module:ENGINE
@@ -113,6 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run the Discord bot")
     run.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
 
+    mail = sub.add_parser("mail", help="run the email transport (play by email)")
+    mail.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
+    mail.add_argument("--once", action="store_true", help="one round (read, answer, send), then exit")
+
     local = sub.add_parser("local", help="play in the terminal, several local players")
     local.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
     local.add_argument("--db", default=None,
@@ -166,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         from bot.console import replay_command
         return replay_command(args)
+    if args.command == "mail":
+        from bot.mail.cli import mail_command
+        return mail_command(args)
     if args.command == "run":
         from bot.discordbot.app import run_command
         from bot.storage import StorageError

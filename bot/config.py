@@ -16,19 +16,29 @@ class ConfigError(ValueError):
     """A setting has a value Herald cannot use; the message names the key."""
 
 
+#: The longest duration Herald accepts (ten years): a longer one would put a deadline past any date the
+#: service can store and show (it would silently mean "no deadline").
+MAX_DURATION = 3650 * 86400.0
+
+
 def parse_duration(value: Any, key: str = "duration") -> float:
-    """Seconds from '90s', '30m', '48h', '2d', '1w', '1d12h', a number of seconds, or 'none'/0 (= no limit)."""
+    """Seconds from '90s', '30m', '48h', '2d', '1w', '1d12h', a number of seconds, or 'none'/0 (= no limit).
+    Negative, non-ASCII ("²") and absurdly long durations (over ten years) are refused."""
     if isinstance(value, bool):
         raise ConfigError(f"{key}: expected a duration such as '48h', not {value!r}")
     if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip().lower().replace(" ", "")
-    if text in ("none", "never", "off", "0", ""):
-        return 0.0
-    parts = re.findall(r"(\d+(?:\.\d+)?)([smhdw])", text)
-    if not parts or "".join(n + u for n, u in parts) != text:
-        raise ConfigError(f"{key}: '{value}' is not a duration; write e.g. 90s, 30m, 48h, 2d or 1d12h")
-    return float(sum(float(n) * _UNITS[u] for n, u in parts))
+        seconds = float(value)
+    else:
+        text = str(value).strip().lower().replace(" ", "")
+        if text in ("none", "never", "off", "0", ""):
+            return 0.0
+        parts = re.findall(r"([0-9]{1,30}(?:\.[0-9]{1,6})?)([smhdw])", text, re.ASCII)
+        if not parts or "".join(n + u for n, u in parts) != text:
+            raise ConfigError(f"{key}: '{str(value)[:40]}' is not a duration; write e.g. 90s, 30m, 48h, 2d or 1d12h")
+        seconds = float(sum(float(n) * _UNITS[u] for n, u in parts))
+    if not 0 <= seconds <= MAX_DURATION:  # also NaN
+        raise ConfigError(f"{key}: {str(value)[:40]} is not a duration from 0 to ten years (3650d)")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -76,16 +86,18 @@ class DeadlineSettings:
                 "reaction_policy": self.reaction_policy, "substitute": self.substitute}
 
 
-#: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot).
+#: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot,
+#: [email] by bot/mail/settings.py).
 SECTIONS: dict[str, tuple[str, ...] | None] = {
     "database": ("path", "local_path"),
     "deadlines": ("turn", "secret", "reaction", "negotiation", "policy", "reaction_policy", "substitute"),
     "reminders": ("before",),
-    "outbox": ("backoff_base", "backoff_max", "max_attempts"),
+    "outbox": ("backoff_base", "backoff_max", "max_attempts", "keep_delivered"),
     "admin": ("users",),
     "service": ("state_cache_games",),
     "engines": ("modules",),
     "discord": None,
+    "email": None,
 }
 
 
@@ -108,11 +120,12 @@ def _check_sections(raw: dict[str, Any]) -> None:
             raise ConfigError(f"{name}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(known)})")
 
 
-def _int(value: Any, key: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit() \
-            or int(value) < minimum:
-        raise ConfigError(f"{key}: expected a whole number of at least {minimum}, not {value!r}")
-    return int(value)
+def _int(value: Any, key: str, minimum: int = 0, maximum: int = 10**9) -> int:
+    text = str(value).strip()
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not (text.isascii() and text.isdigit()) \
+            or not minimum <= int(text) <= maximum:
+        raise ConfigError(f"{key}: expected a whole number from {minimum} to {maximum}, not {str(value)[:40]!r}")
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -129,6 +142,8 @@ class Config:
     outbox_max_attempts: int = 0        # 0 = retry for ever
     outbox_backoff_base: float = 5.0
     outbox_backoff_max: float = 3600.0
+    #: delivered outbox messages are deleted this long after delivery (0 = kept for ever)
+    outbox_keep_delivered: float = 14 * 86400.0
     admins: tuple[str, ...] = ()
     #: extra engines outside the registry: game id -> module with ENGINE (development and tests)
     engine_modules: dict[str, str] = field(default_factory=dict)
@@ -161,6 +176,22 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
     if not isinstance(admin.get("users", []), list):
         raise ConfigError("admin.users: expected a list of user ids such as [\"123\"]")
     service = raw.get("service", {})
+    backoff_base = parse_duration(outbox.get("backoff_base", "5s"), "outbox.backoff_base")
+    backoff_max = parse_duration(outbox.get("backoff_max", "1h"), "outbox.backoff_max")
+    if backoff_base <= 0:
+        raise ConfigError("outbox.backoff_base: must be longer than 0 (a failed delivery would be retried at once, "
+                          "for ever); e.g. 5s")
+    if backoff_max < backoff_base:
+        raise ConfigError(f"outbox.backoff_max: must be at least outbox.backoff_base ({backoff_base:g}s)")
+    modules = {str(k): str(v) for k, v in engines.get("modules", {}).items()}
+    for game, module in modules.items():
+        _check_engine_module(game, module)
+    if "discord" in raw:  # checked here too, so a malformed [discord] is refused even without a token
+        from bot.discordbot.settings import discord_settings
+        discord_settings(raw["discord"], environ={})
+    if "email" in raw:  # checked now, so a broken [email] is refused by every command
+        from .mail.settings import mail_settings
+        mail_settings(raw["email"], environ={}, require_servers=False)
     return Config(
         database_path=str(database.get("path", "herald.db")),
         local_database_path=str(database.get("local_path", "herald-local.db")),
@@ -168,22 +199,51 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
         game_deadlines=per_game,
         reminders_before=tuple(sorted((parse_duration(b, "reminders.before") for b in before), reverse=True)),
         outbox_max_attempts=_int(outbox.get("max_attempts", 0), "outbox.max_attempts"),
-        outbox_backoff_base=parse_duration(outbox.get("backoff_base", "5s"), "outbox.backoff_base"),
-        outbox_backoff_max=parse_duration(outbox.get("backoff_max", "1h"), "outbox.backoff_max"),
+        outbox_backoff_base=backoff_base,
+        outbox_backoff_max=backoff_max,
+        outbox_keep_delivered=parse_duration(outbox.get("keep_delivered", "14d"), "outbox.keep_delivered"),
         admins=tuple(str(a) for a in admin.get("users", [])),
-        engine_modules={str(k): str(v) for k, v in engines.get("modules", {}).items()},
+        engine_modules=modules,
         state_cache_games=_int(service.get("state_cache_games", 2000), "service.state_cache_games", 1),
         raw=raw,
     )
 
 
+def _check_engine_module(game: str, module: str) -> None:
+    """An [engines] module must exist and hold an ENGINE (refused at start, not at the first game)."""
+    import importlib
+    import os
+    import sys
+
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", module):
+        raise ConfigError(f"engines.modules.{game}: '{module[:80]}' is not a Python module name")
+    if os.getcwd() not in sys.path:  # as the service imports it (bot.service._import_engine)
+        sys.path.append(os.getcwd())
+    try:
+        loaded = importlib.import_module(module)
+    except Exception as error:
+        raise ConfigError(f"engines.modules.{game}: cannot import {module} ({type(error).__name__}: "
+                          f"{' '.join(str(error).split())[:160]})") from None
+    if not hasattr(loaded, "ENGINE"):
+        raise ConfigError(f"engines.modules.{game}: the module {module} has no ENGINE")
+
+
 def load_config(path: str | Path | None = "config.toml") -> Config:
-    """Read ``path``; a missing file gives the defaults. A malformed file raises :class:`ConfigError`."""
+    """Read ``path``; a missing file gives the defaults. A malformed or unreadable file raises
+    :class:`ConfigError` (one line, naming the file)."""
     if path is None or not Path(path).exists():
         return Config()
+    if Path(path).is_dir():
+        raise ConfigError(f"{path} is a folder, not a settings file")
     try:
         with open(path, "rb") as handle:
-            raw = tomllib.load(handle)
+            data = handle.read()
+        raw = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start}); "
+                          "save it as UTF-8") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read ({error.strerror or error})") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: {error}") from None
     return config_from_dict(raw)

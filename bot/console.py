@@ -27,11 +27,13 @@ from rules.core import Engine
 
 from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
+from .logview import with_headings
 from .outbox import ImageRequest
-from .service import NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
 from .storage import StorageError
 
 CHANNEL = "local"
+MAX_ADVANCE = 3650 * 86400   # ten years: far past any deadline, and within the calendar
 
 HELP = """\
 Players and games
@@ -59,10 +61,11 @@ Playing
                               stay if still legal (refused once something was revealed since)
   talk TEXT                   say TEXT privately to the others of your open negotiation
   view [ROLE|public]          a short summary of what you see (and what only you see), and your
-                              map picture in --out;  view [ROLE|public] json [full]: the raw view
+                              map picture in --out (and the battle picture while one is
+                              fought);  view [ROLE|public] json [full]: the raw view
                               (without the static board unless full)
   hand                        what only you see (your hand, hidden pieces)
-  map [PICTURE] [public]      write the picture to --out (needs the renderer)
+  map [PICTURE] [public]      write the picture to --out (needs the renderer; e.g. map battle)
   pictures                    the game's picture kinds (the renderer's manifest)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
@@ -70,6 +73,8 @@ Slow play and admin
   deadline                    running deadlines
   vacation DURATION|off       e.g. vacation 3d
   admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
+                              (abort and end first say what they would do: add confirm to do it)
+  concede                     give up the game: the other side wins (asks for concede confirm)
   tick                        process deadlines and reminders now
   advance DURATION            move the clock forward, then tick. The offset lasts for this session
                               only: it is lost when the console exits (stored deadlines keep their
@@ -109,6 +114,9 @@ class Console:
         self.write_images = True    # pictures attached to messages (the map after each turn) go to --out
         self.show_next = False      # after `do`, list the player's next choices (on in interactive play)
         self.next_choices = False
+        #: the choices last listed to a player in a game, not yet acted on: (game, user) -> [(role, action
+        #: id, version)] in their numbering. `do` means what was shown, judged at the version shown.
+        self.listed: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
 
     # ---- running ---------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -338,8 +346,8 @@ class Console:
                 continue
             key, value = word.split("=", 1)
             if key == "players":
-                if not value.isdigit():
-                    raise UsageError(f"players must be a number, not '{value}'.")
+                if not _whole(value):
+                    raise UsageError(f"players must be a number, not '{value[:40]}'.")
                 players = int(value)
             elif key == "seating":
                 seating = value
@@ -355,14 +363,20 @@ class Console:
                  f"{len(status.seats)} seats. You are its game master.")
 
     def cmd_games(self, args: list[str]) -> None:
-        games = self.service.games_in_channel(self.channel, include_finished=bool(args and args[0] == "all"))
+        if args and args != ["all"]:
+            raise UsageError("Usage: games [all] (all: finished games too)")
+        games = self.service.games_in_channel(self.channel, include_finished=bool(args))
         if not games:
-            self.say("No games here. Open one with: new GAME")
+            self.say("No games here" + ("" if args else " still running (games all: finished ones too)")
+                     + ". Open one with: new GAME")
         for g in games:
             self.say(self._headline(g))
 
     def cmd_mine(self, args: list[str]) -> None:
-        for g in self.service.games_of_user(self._me(), include_finished=True):
+        games = self.service.games_of_user(self._me(), include_finished=True)
+        if not games:
+            self.say(f"{self._me()} plays no game and runs none. Open one with: new GAME, or join one (games).")
+        for g in games:
             self.say(self._headline(g))
 
     def _headline(self, g) -> str:
@@ -372,6 +386,9 @@ class Console:
     def cmd_use(self, args: list[str]) -> None:
         if len(args) != 1:
             raise UsageError("Usage: use ID (e.g. use 12 or use #12)")
+        number = args[0].removeprefix("#")
+        if number.isascii() and number.isdigit() and int(number) >= 2 ** 63:   # past what the database can even look up
+            raise NotFound(f"There is no game #{number}: games lists the games here, mine yours.")
         status = self.service.status(args[0])
         self.game = status.game_id
         self.say(f"Current game: {self._headline(status)}")
@@ -428,7 +445,7 @@ class Console:
     def cmd_start(self, args: list[str]) -> None:
         seed = None
         if args:  # start --seed N: a fixed seed, for scripted tests and reproducing a reported game
-            if len(args) != 2 or args[0] != "--seed" or not args[1].isdigit():
+            if len(args) != 2 or args[0] != "--seed" or not _whole(args[1]):
                 raise UsageError("Usage: start [--seed N]")
             seed = int(args[1])
         status = self.service.start(self._current(), self._me(), seed=seed)
@@ -457,10 +474,6 @@ class Console:
             winners = ", ".join(names.get(w, w) for w in s.result.winners)
             self.say(f"  result: {winners or 'no winner'} — {s.result.reason}")
 
-    def _numbered(self) -> list[tuple[str, str]]:
-        """(role, action id) in the order `choices` numbers them."""
-        return [(rc.role, a.id) for rc in self.service.choices(self._current(), self._me()) for a in rc.actions]
-
     def cmd_choices(self, args: list[str]) -> None:
         me = self._me()
         choices = self.service.choices(self._current(), me)
@@ -470,6 +483,7 @@ class Console:
             self.say(f"Nothing for {me} to do now" + (f"; waiting for {waiting}." if waiting else f" ({status.status})."))
             return
         number = 0
+        self.listed[(self._current(), me)] = [(rc.role, a.id, rc.version) for rc in choices for a in rc.actions]
         status = self.service.status(self._current()) if any(rc.paused for rc in choices) else None
         for rc in choices:
             if rc.paused:
@@ -490,20 +504,30 @@ class Console:
     cmd_play = cmd_choices
 
     def cmd_do(self, args: list[str]) -> None:
-        me = self._me()
+        me, game = self._me(), self._current()
         if not args:
             raise UsageError("Usage: do N|ACTION_ID [ROLE]")
         choice, role = args[0], (self._role(args[1]) if len(args) > 1 else None)
-        if choice.isdigit():
-            numbered = self._numbered()
+        # the list this player was shown (by choices), else the current one: an order means what was seen
+        shown = self.listed.get((game, me))
+        version = None
+        if _whole(choice):
+            numbered = shown if shown is not None else [(rc.role, a.id, rc.version)
+                                                        for rc in self.service.choices(game, me) for a in rc.actions]
             if not numbered:
-                self.service.submit(self._current(), me, "?", role=role)  # the precise reason (turn, seat, state)
+                self.service.submit(game, me, "?", role=role)  # the precise reason (turn, seat, state)
             if not 1 <= int(choice) <= len(numbered):
                 raise UsageError(f"Choose a number from 1 to {len(numbered)} (see choices).")
-            numbered_role, choice = numbered[int(choice) - 1]
+            numbered_role, choice, version = numbered[int(choice) - 1]
             role = role or numbered_role  # a role typed after the number must agree with it (service checks)
-        result = self.service.submit(self._current(), me, choice, role=role)
-        self.say(f"{me} ({result.role}): {result.label}.")
+        elif shown is not None:  # an id from the list shown means it as shown; any other id is simply typed
+            version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
+        result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        self.listed.pop((game, me), None)
+        self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
+                                                             if result.duplicate else "."))
+        if result.duplicate:
+            return
         for line in result.log:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:
@@ -531,6 +555,15 @@ class Console:
             raise UsageError("Usage: talk TEXT")
         others = self.service.say_in_talk(self._current(), self._me(), " ".join(args))
         self.say(f"Said privately to {', '.join(others) or 'nobody (you hold every role of this talk)'}.")
+
+    def cmd_concede(self, args: list[str]) -> None:
+        me, game = self._me(), self._current()
+        if args != ["confirm"]:
+            self.say(f"Conceding ends game #{game} at once and the other side wins. Nothing is changed yet: "
+                     "to do it, type concede confirm")
+            return
+        status = self.service.concede(game, me)
+        self.say(f"You conceded: {status.result.reason if status.result else 'the game is over'}.")
 
     def cmd_undo(self, args: list[str]) -> None:
         if len(args) > 1:
@@ -585,6 +618,16 @@ class Console:
             self.say("(nothing that the public view does not show)")
         self._write_picture(game, None if public else me, self._main_picture(game), role,
                             "public" if public else me)
+        for kind in self.service.picture_manifest(game):   # a picture that shows something now (a battle)
+            if not kind.shows:
+                continue
+            try:
+                png = self.service.picture(game, None if public else me, kind.id, role)
+            except RenderUnavailable:
+                png = None   # nothing to show now (or no renderer: said above)
+            if png is not None:
+                self._save_picture(game, png, kind.id, "public" if public else me)
+                self.say(f"{kind.label} under way: see the {kind.id} picture above (again: map {kind.id}).")
         self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
@@ -604,6 +647,9 @@ class Console:
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
+        self._save_picture(game, png, picture, who)
+
+    def _save_picture(self, game: int, png: bytes, picture: str, who: str) -> None:
         version = self.service.status(game).version
         self.out_dir.mkdir(parents=True, exist_ok=True)
         path = self.out_dir / f"game{game}-v{version}-{who}-{picture}.png"
@@ -636,21 +682,28 @@ class Console:
                      f"{' — ' + '; '.join(notes) if notes else ''}")
 
     def cmd_log(self, args: list[str]) -> None:
-        if len(args) > 1 or (args and (not args[0].isdigit() or int(args[0]) < 1)):
+        if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
-        for line in self.service.log(self._current(), self.user, limit):
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(self.service.log(self._current(), self.user, limit))
+
+    def _say_log(self, lines) -> None:
+        """Log lines under their turn headings (no internal numbers)."""
+        game = self._current()
+        turns = self.service.history(game, self.user) if self.service.status(game).status != "open" else []
+        for heading, line in with_headings(lines, turns):
+            if heading:
+                self.say(f"  — {heading} —")
+            self.say(f"    {'(private) ' if line.private else ''}{line.text}")
 
     def cmd_digest(self, args: list[str]) -> None:
         lines = self.service.digest(self._current(), self._me())
         self.say(f"{len(lines)} new line(s) since you last looked.")
-        for line in lines:
-            self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+        self._say_log(lines)
 
     def cmd_history(self, args: list[str]) -> None:
         if args:
-            if not args[0].isdigit() or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
+            if not _whole(args[0]) or len(args) > 2 or (len(args) == 2 and args[1] != "json"):
                 raise UsageError("Usage: history [TURN NUMBER [json]]")
             game = self._current()
             detail = self.service.history(game, self.user, int(args[0]))
@@ -664,7 +717,7 @@ class Console:
                 image = ImageRequest(game, detail.turn.version, detail.turn.pos, roles[0] if roles else None)
                 self.say(f"  map at the start of the turn: {self._image_file(image)}")
             for line in detail.log:
-                self.say(f"  [{line.pos}] {'(private) ' if line.private else ''}{line.text}")
+                self.say(f"    {'(private) ' if line.private else ''}{line.text}")
             return
         for turn in self.service.history(self._current(), self.user):
             self.say(f"  {turn.index}. {turn.turn_label} ({turn.phase}) — after {turn.pos} actions, "
@@ -714,12 +767,27 @@ class Console:
         elif what == "resume":
             self.service.resume(game, me)
             self.say("Resumed.")
-        elif what == "abort":
-            self.service.abort(game, me, " ".join(rest) or "aborted")
-            self.say("Aborted.")
-        elif what == "end":
-            self.service.end(game, me, rest)
-            self.say("Ended.")
+        elif what in ("abort", "end"):
+            confirmed = bool(rest) and rest[-1].lower() == "confirm"
+            rest = rest[:-1] if confirmed else rest
+            if not confirmed:   # the game ends for everyone at once: say what would happen, change nothing
+                status = self.service.status(game)
+                if status.status not in ("active", "paused", "open"):
+                    raise UsageError(f"Game #{game} is already {status.status}.")
+                names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
+                outcome = ("without a result" if what == "abort" else
+                           f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
+                           else "as a draw (no winner)")
+                self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
+                         f"for every player. Nothing is changed yet: to do it, type "
+                         f"admin {' '.join([what, *rest, 'confirm'])}")
+                return
+            if what == "abort":
+                self.service.abort(game, me, " ".join(rest) or "aborted")
+                self.say("Aborted.")
+            else:
+                self.service.end(game, me, [self._role(w) for w in rest])
+                self.say("Ended.")
         elif what == "replace":
             if len(rest) != 2:
                 raise UsageError("Usage: admin replace SEAT|ROLE USER")
@@ -746,6 +814,8 @@ class Console:
         if not args:
             raise UsageError("Usage: advance DURATION (e.g. 2d, 12h)")
         seconds = parse_duration(args[0], "advance")
+        if seconds > MAX_ADVANCE:
+            raise UsageError(f"advance moves the clock at most {MAX_ADVANCE // 86400} days at a time.")
         clock.advance(seconds)
         self.say(f"The clock moves forward {clock.format_duration(seconds)}: now {clock.format_time(clock.timestamp())}.")
         self.cmd_tick([])
@@ -834,6 +904,31 @@ def _words(line: str) -> list[str]:
     return words
 
 
+def _whole(text: str) -> bool:
+    """A whole number as a player types it: ASCII digits ("²" is not one), and within 64 bits."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
+def _script_lines(path: Path, write: Callable[[str], None]) -> list[str] | None:
+    """The lines of a script file, or None (the reason written) when it cannot be read as UTF-8 text."""
+    if not path.exists():
+        write(f"error [not_found]: no script file {path}")
+        return None
+    if path.is_dir():
+        write(f"error [bad_input]: {path} is a folder, not a script file")
+        return None
+    try:
+        data = path.read_bytes()
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        write(f"error [bad_input]: {path.name}:{line}: not UTF-8 text (byte {data[error.start]:#04x}); "
+              "save the script as UTF-8")
+    except OSError as error:
+        write(f"error [bad_input]: cannot read {path} ({error.strerror or error})")
+    return None
+
+
 def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
     config = load_config(getattr(args, "config", "config.toml"))
     db = args.db or config.local_database_path
@@ -855,14 +950,29 @@ def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: T
     console = Console(service, args.out, write)
     try:
         if args.script:
-            path = Path(args.script)
-            if not path.exists():
-                write(f"error [not_found]: no script file {path}")
+            lines = _script_lines(Path(args.script), write)
+            if lines is None:
                 return 2
-            return console.run_script(path.read_text().splitlines(), path.name)
+            return console.run_script(lines, Path(args.script).name)
         return console.interact(stdin or sys.stdin)
     finally:
         service.close()
+
+
+def _console_hint(config: Config, game_id: str) -> str:
+    """When the game asked for is in the console's database: how to replay it there."""
+    import sqlite3
+    path = Path(config.local_database_path)
+    number = str(game_id).removeprefix("#")
+    if not path.exists() or not (number.isascii() and number.isdigit()) or int(number) >= 2 ** 63:
+        return ""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            found = db.execute("SELECT 1 FROM games WHERE id = ?", [int(number)]).fetchone()
+    except sqlite3.Error:
+        return ""
+    return (f". Game #{number} is in the console's database: herald replay {number} --db {path}"
+            if found else "")
 
 
 def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
@@ -875,18 +985,19 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [config]: {error}")
         return 2
     db = args.db or config.database_path
+    hint = "" if args.db else _console_hint(config, args.game_id)
     if not Path(db).exists():
-        write(f"error [not_found]: no database at {db}")
+        write(f"error [not_found]: no database at {db}{hint}")
         return 2
     try:
-        service = TableService(db, config, engines=engines)
+        service = TableService(db, config, engines=engines, read_only=True)  # replay only reads
     except StorageError as error:
         write(f"error [database]: {error}")
         return 2
     try:
         report = service.replay(args.game_id)
     except ServiceError as error:
-        write(f"error [{error.code}]: {error.message}")
+        write(f"error [{error.code}]: {error.message}{hint if error.code == 'not_found' else ''}")
         return 2
     finally:
         service.close()

@@ -1,9 +1,16 @@
 """The outbox: messages waiting to be delivered (DESIGN.md §2).
 
 Messages are written in the same transaction as the change that caused them, then delivered by the
-Discord layer (or printed by the console) at least once: ``pending`` lists what is due, the deliverer
-calls ``mark_delivered`` or ``mark_failed`` (retried later with exponential backoff). Each message has a
-``delivery_id`` that stays the same on every retry, so the deliverer can recognise a repeat.
+Discord layer (or printed by the console): ``pending`` lists what is due, the deliverer calls
+``mark_delivered`` or ``mark_failed`` (retried later with exponential backoff). Each message has a
+``delivery_id`` that stays the same on every retry.
+
+Exactly once (the Discord layer): the messages of one post are first ``claim``ed as a delivery unit,
+whose nonce is derived from exactly their delivery ids; the post goes out under that nonce, and
+``mark_unit_delivered`` records the whole unit in one statement. A retry after a crash posts the same
+unit under the same nonce (nothing joins it); the layer reads back what it posted when Discord may have
+forgotten the nonce. Delivered messages are pruned after ``[outbox] keep_delivered`` (``prune``, from
+the service's tick).
 
 A message goes to a channel (public) or to a user (private). A role is resolved to the user in its seat
 when the message is created. A private message can never be addressed to a channel.
@@ -11,6 +18,8 @@ when the message is created. A private message can never be addressed to a chann
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import threading
 import uuid
@@ -19,6 +28,7 @@ from typing import Any, Callable
 
 import sqlite_utils
 
+from . import storage
 from .config import Config
 
 
@@ -61,6 +71,14 @@ class OutboxMessage:
     image: ImageRequest | None
     attempts: int
     created_at: float
+    #: the nonce of the delivery unit (one post) this message was claimed into, None before its first try
+    unit: str | None = None
+
+
+def unit_nonce(delivery_ids: list[str]) -> str:
+    """The nonce of a delivery unit: derived from exactly the messages it carries (25 characters, the
+    most Discord takes), so another set of messages never shares it."""
+    return "u" + hashlib.sha256("\n".join(delivery_ids).encode()).hexdigest()[:24]
 
 
 class Outbox:
@@ -90,11 +108,12 @@ class Outbox:
                 raise PublicTargetError(f"a private message cannot be sent to channel {channel}")
             target_kind, target = ("channel", channel) if channel is not None else ("user", user)
         now = self._now()
+        destination = f"role:{game_id}:{target}" if target_kind == "role" else f"{target_kind}:{target}"
         cursor = self._db.execute(
             "INSERT INTO outbox (delivery_id, game_id, kind, target_kind, target, private, role, text, image,"
-            " created_at, next_attempt_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            " created_at, next_attempt_at, destination) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [uuid.uuid4().hex, game_id, kind, target_kind, str(target), int(private), role, text,
-             json.dumps(image.to_dict()) if image else None, now, now])
+             json.dumps(image.to_dict()) if image else None, now, now, destination])
         return cursor.lastrowid
 
     #: SQL: the user holding a role message's role now (NULL for other messages or an empty seat)
@@ -114,12 +133,15 @@ class Outbox:
         if channel is not None:
             where = " AND m.game_id IN (SELECT id FROM games WHERE channel = ?)"
             args.append(str(channel))
+        # Walk the undelivered rows in id order (their own index) and stop at ``limit``; each row asks the
+        # hold index only about its own destination: the cost does not grow with the backlog.
         with self._lock:
             rows = list(self._db.query(
-                f"SELECT m.*, {self._HOLDER} AS holder FROM outbox AS m WHERE m.delivered_at IS NULL AND m.dead = 0 AND m.next_attempt_at <= ?"
-                " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.target_kind = m.target_kind"
-                " AND e.target = m.target AND e.id < m.id AND e.delivered_at IS NULL AND e.dead = 0"
-                " AND e.next_attempt_at > ? AND (m.target_kind != 'role' OR e.game_id = m.game_id))"
+                f"SELECT m.*, {self._HOLDER} AS holder FROM outbox AS m INDEXED BY outbox_undelivered"
+                " WHERE m.delivered_at IS NULL AND m.dead = 0 AND m.next_attempt_at <= ?"
+                " AND NOT EXISTS (SELECT 1 FROM outbox AS e INDEXED BY outbox_hold"
+                " WHERE e.destination = m.destination AND e.next_attempt_at > ? AND e.id < m.id"
+                " AND e.delivered_at IS NULL AND e.dead = 0)"
                 f"{where} ORDER BY m.id LIMIT ?", [*args, limit]))
             out = []
             for row in rows:
@@ -151,6 +173,78 @@ class Outbox:
         with self._lock:
             self._db.execute("UPDATE outbox SET delivered_at = ?, external_ref = ? "
                              "WHERE id = ? AND delivered_at IS NULL", [self._now(), external_ref, message_id])
+
+    def claim(self, message_ids: list[int]) -> str:
+        """Make these undelivered messages (to one destination, in order) one delivery unit, before it is
+        posted, and return its nonce. Claiming the same messages again returns the same nonce; a message
+        already in another unit is refused (ValueError): after a crash the unit is retried as it was, and
+        no message joins or leaves a post that may already be out."""
+        if not message_ids:
+            raise ValueError("a delivery unit holds at least one message")
+        with self._lock, self._transaction():
+            marks = ",".join("?" * len(message_ids))
+            rows = {r[0]: r for r in self._db.execute(
+                f"SELECT id, delivery_id, unit, delivered_at, destination FROM outbox WHERE id IN ({marks})",
+                list(message_ids))}
+            if len(rows) != len(set(message_ids)):
+                raise ValueError("no such outbox message")
+            nonce = unit_nonce([rows[i][1] for i in message_ids])
+            if any(rows[i][2] not in (None, nonce) for i in message_ids):
+                raise ValueError("a message of that unit was already claimed into another one")
+            if len({rows[i][4] for i in message_ids}) != 1:
+                raise ValueError("a delivery unit goes to one destination")
+            self._db.execute(f"UPDATE outbox SET unit = ?, unit_at = ? WHERE unit IS NULL AND id IN ({marks})",
+                             [nonce, self._now(), *message_ids])
+        return nonce
+
+    def unit_members(self, unit: str) -> list[OutboxMessage]:
+        """The messages of a claimed unit still to deliver, in order (resolved like pending())."""
+        with self._lock:
+            rows = list(self._db.query(f"SELECT m.*, {self._HOLDER} AS holder FROM outbox AS m WHERE m.unit = ? "
+                                       "AND m.delivered_at IS NULL AND m.dead = 0 ORDER BY m.id", [unit]))
+        return [self._message(dict(r, target_kind="user", target=r["holder"]) if r["target_kind"] == "role"
+                              and r["holder"] else r) for r in rows]
+
+    def unit_claimed_at(self, unit: str) -> float | None:
+        """When the unit was claimed (its first attempt began), None for an unknown unit."""
+        with self._lock:
+            row = self._db.execute("SELECT MIN(unit_at) FROM outbox WHERE unit = ?", [unit]).fetchone()
+        return row[0] if row else None
+
+    def is_recorded_ref(self, external_ref: str) -> bool:
+        """Whether a delivered message already records ``external_ref`` (a post it was delivered as)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM outbox WHERE external_ref = ? AND delivered_at IS NOT NULL "
+                                    "LIMIT 1", [str(external_ref)]).fetchone() is not None
+
+    def mark_unit_delivered(self, unit: str, external_ref: str | None = None) -> int:
+        """Record the delivery of a whole unit in one statement (all its messages or none); returns how
+        many were marked now. Repeating it is harmless."""
+        with self._lock:
+            cursor = self._db.execute("UPDATE outbox SET delivered_at = ?, external_ref = ? "
+                                      "WHERE unit = ? AND delivered_at IS NULL", [self._now(), external_ref, unit])
+        return cursor.rowcount
+
+    def prune(self, keep_seconds: float, batch: int = 5000) -> int:
+        """Delete messages delivered more than ``keep_seconds`` ago (replay and history read the action
+        log, the game log and the snapshots, never the outbox). Undelivered and given-up messages stay.
+        Deletes in small transactions so orders are never held up long. Returns how many went."""
+        if keep_seconds <= 0:
+            return 0
+        cutoff = self._now() - keep_seconds
+        removed = 0
+        while True:
+            with self._lock, self._transaction():
+                cursor = self._db.execute(
+                    "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox INDEXED BY outbox_delivered "
+                    "WHERE delivered_at IS NOT NULL AND delivered_at < ? LIMIT ?)", [cutoff, batch])
+            removed += cursor.rowcount
+            if cursor.rowcount < batch:
+                return removed
+
+    def _transaction(self):
+        """A write transaction of its own, or the caller's when one is open."""
+        return contextlib.nullcontext() if self._db.conn.in_transaction else storage.transaction(self._db)
 
     def mark_failed(self, message_id: int, error: str) -> float | None:
         """Record a failed attempt; the message is retried after an exponential backoff. Returns when the
@@ -186,4 +280,4 @@ class Outbox:
         return OutboxMessage(row["id"], row["delivery_id"], row["game_id"], row["kind"], row["target_kind"],
                              row["target"], bool(row["private"]), row["role"], row["text"],
                              ImageRequest.from_dict(json.loads(row["image"])) if row["image"] else None,
-                             row["attempts"], row["created_at"])
+                             row["attempts"], row["created_at"], row.get("unit"))

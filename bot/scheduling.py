@@ -54,6 +54,7 @@ class TickReport:
     waiting: int = 0
     paused: int = 0
     resumed: int = 0
+    pruned: int = 0              # delivered outbox messages deleted (past their retention)
     notes: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:

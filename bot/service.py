@@ -47,7 +47,8 @@ from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
 from . import clock, storage, talk
-from .config import Config, ConfigError, DeadlineSettings
+from .config import MAX_DURATION, Config, ConfigError, DeadlineSettings
+from .memory import FrontEndMemory
 from .outbox import ImageRequest, Outbox
 from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paused_since, reminders_due,
                          resumed_due)
@@ -56,6 +57,8 @@ from .scheduling import (MAX_DEFAULTS_PER_WAIT, TickReport, continues_wait, paus
 NO_DEADLINE = 1e15
 #: Seconds between the WAL checkpoints that tick() runs (the bot ticks every minute).
 CHECKPOINT_EVERY = 30.0
+#: Seconds (of the service's clock) between the prunes of delivered outbox messages that tick() runs.
+PRUNE_EVERY = 3600.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
 _MAX_AUTOMATIC_ACTIONS = 200
@@ -322,11 +325,13 @@ def _dumps(data: Any) -> str:
 
 def parse_game_id(value: int | str) -> int:
     """12, "12" and "#12" all name game 12."""
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 63:
         return value
     text = str(value).strip().lstrip("#")
-    if not text.isdigit():
-        raise NotFound(f"'{value}' is not a game number (games are numbered, e.g. #12).")
+    if not (text.isascii() and text.isdigit()):
+        raise NotFound(f"'{str(value)[:40]}' is not a game number (games are numbered, e.g. #12).")
+    if len(text) > 18:  # beyond any id SQLite can store (64 bits): no such game
+        raise NotFound(f"There is no game #{text[:24]}{'…' if len(text) > 24 else ''}.")
     return int(text)
 
 
@@ -338,11 +343,12 @@ class TableService:
 
     def __init__(self, db_path: str | Config | None = None, config: Config | None = None, *,
                  engines: Callable[[str], Engine] | Mapping[str, Engine] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, read_only: bool = False) -> None:
         """``db_path``: the SQLite file (default: config ``[database] path``); ``TableService(config)``
         works too. ``engines``: a game id -> engine lookup (default: rules.core.registry plus config
         ``[engines] modules``), or a mapping of the only games offered. ``clock``: POSIX seconds now
-        (default :func:`bot.clock.timestamp`)."""
+        (default :func:`bot.clock.timestamp`). ``read_only``: only read the database (`herald replay`):
+        nothing is migrated or written, and the file and its folder may be read-only."""
         if isinstance(db_path, Config):
             db_path, config = None, db_path
         self.config = config or Config()
@@ -350,9 +356,12 @@ class TableService:
         self._now = clock or _clock_timestamp
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)
-        self.db = storage.connect(db_path)
-        storage.migrate(self.db)
-        talk.ensure_table(self.db)
+        self.db = storage.connect(db_path, read_only=read_only)
+        if read_only:
+            storage.require_latest(self.db)
+        else:
+            storage.migrate(self.db)
+            talk.ensure_table(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -361,7 +370,10 @@ class TableService:
         self._checkpointer = None
         self._checkpoint_lock = threading.Lock()
         self._last_checkpoint = time.monotonic()
+        self._last_prune: float | None = None
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
+        #: a front end's memory of its users that must survive a restart (notes to show, lines shown)
+        self.memory = FrontEndMemory(self.db, self._now, self._lock)
         self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
         #: Test hook: called inside every write transaction just before COMMIT.
@@ -417,12 +429,14 @@ class TableService:
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
-                    guild: str | None = None, seating: str | None = None) -> Status:
+                    guild: str | None = None, seat: int | str | None = None,
+                    seating: str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
-        to (a Discord guild id), kept with the game and shown in its Status. ``seating``: one of the
-        engine's named seatings for that player count (:meth:`seatings`; default the usual one)."""
+        to (a Discord guild id), kept with the game and shown in its Status. ``seat``: the creator takes
+        that seat (as :meth:`join`) in the same transaction: a refused seat creates no game. ``seating``:
+        one of the engine's named seatings for that player count (:meth:`seatings`; default the usual one)."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
                                                                             deadlines, seating)
         now = self._now()
@@ -440,15 +454,18 @@ class TableService:
             self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
                             text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
                                  f"({chosen.name}), {count} seats.")
+            if seat is not None:
+                self.join(game_id, creator_id, creator_name, seat)
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
                        players: int | None = None, deadlines: dict[str, Any] | None = None,
-                       seating: str | None = None) -> None:
+                       seating: str | None = None) -> int:
         """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
-        (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
-        setting). A front end calls it before preparing anything of its own (a Discord thread)."""
-        self._checked_setup(game, scenario, options, players, deadlines, seating)
+        (NotFound for an unknown game, BadOption for a bad scenario, option, player count, seating or
+        deadline setting). A front end calls it before preparing anything of its own (a Discord thread).
+        Returns how many seats the game would have."""
+        return len(self._checked_setup(game, scenario, options, players, deadlines, seating)[4])
 
     def seatings(self, game: str, scenario: str | None = None, players: int | None = None) -> list[Any]:
         """The engine's named seatings (``rules.core.seats.Seating``: id, name, each seat's roles) for
@@ -651,6 +668,8 @@ class TableService:
         """Deal the game (game master or admin; every seat filled). The seed comes from a secure random
         source and is stored with the setup arguments so the game can be replayed; ``seed`` fixes it
         instead (scripted tests, reproducing a reported game)."""
+        if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2 ** 63):
+            raise BadOption("A seed is a whole number from 0 to 9223372036854775807.")
         with self._write():
             game = self._game(game_id)
             self._require_admin(game, by, "start the game")
@@ -662,7 +681,7 @@ class TableService:
                                f"{len(empty)} seat(s) still to fill.")
             engine = self._engine(game.game)
             args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
-                             secrets.randbits(63) if seed is None else int(seed), game.options)
+                             new_seed() if seed is None else int(seed), game.options)
             try:
                 state = engine.setup(args)
             except RulesError as error:
@@ -831,13 +850,19 @@ class TableService:
         user's choices were shown at; if the game has moved on since, the order is re-checked against
         the fresh state and applied only if that role has not acted since, is asked the same question
         and the action is still legal (a simultaneous choice survives the other player's commit);
-        otherwise :class:`StaleVersion`. ``request_id``: a retried request with the same id returns the
+        otherwise :class:`StaleVersion`. The same order sent again from the same position (the user's
+        first action since ``expected_version`` was this very action) is answered as a duplicate, never
+        played again with a new meaning. ``request_id``: a retried request with the same id returns the
         first result instead of playing twice."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
             if request_id is not None:
                 done = self._duplicate(game, user_id, request_id)
+                if done is not None:
+                    return done
+            if expected_version is not None and expected_version < game.version:
+                done = self._repeated_order(game, user_id, role, action, expected_version)
                 if done is not None:
                     return done
             self._require_playing(game)
@@ -913,11 +938,9 @@ class TableService:
             name = engine.role_name(role)
             announce = bool(public) or turn_changed or others_waiting  # the others were told something
             text = (f"{name} takes back: {' '.join(public)}" if public
-                    else f"{name} takes back an action." if announce else f"{name} takes back: {label}.")
-            audience = None if announce else _dumps([role])
-            # numbered like the action it takes back, so it reads after that action's lines, never before
-            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) "
-                            "VALUES (?,NULL,?,?,?,'undo',?)", [game.id, pos, audience, text, now])
+                    else f"{name} takes back an action.")
+            # the log reads as if the action never happened (its lines are marked undone); only the channel,
+            # which already showed them, is told (below)
             self._mark_seen(game, user_id)
             self._write_state(game, state, game.version + 1, pos - 1 + len(kept), summary, None, game.status)
             if announce:
@@ -925,6 +948,12 @@ class TableService:
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
             talk.announce(self, game, engine, before, state)
+            # a "your move" the taken-back action caused, not yet delivered, is stale: never send it
+            active = engine.active_roles(state)
+            self.db.execute("UPDATE outbox SET delivered_at = ?, external_ref = 'obsolete: taken back' "
+                            f"WHERE game_id = ? AND kind = 'your_move' AND target_kind = 'role' AND "
+                            f"delivered_at IS NULL AND dead = 0 AND target NOT IN ({','.join('?' * len(active))})",
+                            [self._now(), game.id, *active])
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
     def set_autopass(self, game_id: int | str, user_id: str, on: bool = True) -> None:
@@ -954,6 +983,8 @@ class TableService:
                 winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
             except NotFound as error:
                 raise BadOption(error.message) from None
+            if actor_name is None:   # the game master in person (a stand-in admin holds no seat here)
+                self._refuse_own_victory(game, engine, by, winners)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -963,6 +994,38 @@ class TableService:
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
                                  ImageRequest(game.id, game.version, game.log_length, None,
                                               self._main_picture(game.game)))
+        return self.status(game.id)
+
+    def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
+        """A game master who also plays may not name their own side the winner over another player: that
+        player concedes instead (:meth:`concede`), which is their agreement."""
+        mine = set(self._roles_of(game, by)) & set(winners)
+        losers = [s for s in self._seats(game) if s.user_id and s.user_id != by
+                  and not s.user_id.startswith("system:") and not set(s.roles) <= set(winners)]
+        if mine and losers:
+            raise Forbidden(f"You play {', '.join(engine.role_name(r) for r in sorted(mine))} in game #{game.id}: "
+                            "you cannot declare your own side the winner. The other player agrees by "
+                            "conceding (concede); or end it as a draw or with them as the winner.")
+
+    def concede(self, game_id: int | str, user_id: str) -> Status:
+        """A player gives up: the game ends at once and every other seat's roles win."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be conceded.")
+            mine = self._roles_of(game, user_id)
+            if not mine:
+                raise NotYourSeat(f"You hold no seat in game #{game.id}, so there is nothing to concede.")
+            engine = self._engine(game.game)
+            winners = [r for s in self._seats(game) for r in s.roles if r not in mine]
+            names = ", ".join(engine.role_name(r) for r in mine)
+            reason = f"{names} conceded"
+            self._finish(game, "finished", {"winners": winners, "reason": reason})
+            won = ", ".join(engine.role_name(w) for w in winners) or "nobody"
+            text = f"Game #{game.id} is over: {reason}. Winner: {won}."
+            self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
+            self._tell_followers(game, engine, f"it is over: {reason}. Winner: {won}.",
+                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
         return self.status(game.id)
 
     def abort(self, game_id: int | str, by: str, reason: str = "aborted", *,
@@ -1038,8 +1101,8 @@ class TableService:
             game = self._game(game_id)
             self._require_admin(game, by, "extend a deadline")
             self._require_playing(game, allow_paused=True)
-            if seconds <= 0:
-                raise BadOption("Extend by a positive duration, such as 1d or 12h.")
+            if not 0 < seconds <= MAX_DURATION:
+                raise BadOption("Extend by a positive duration of at most ten years, such as 1d or 12h.")
             now = self._now()
             rows = list(self.db.query("SELECT role, due_at FROM deadlines WHERE game_id = ?", [game.id]))
             if role is not None:
@@ -1073,6 +1136,8 @@ class TableService:
             else:
                 if until <= now:
                     raise BadOption("A vacation must end in the future.")
+                if until - now > MAX_DURATION:
+                    raise BadOption("A vacation lasts at most ten years.")
                 self.db.execute("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?,?,?) "
                                 "ON CONFLICT(user_id) DO UPDATE SET starts_at = excluded.starts_at, "
                                 "ends_at = excluded.ends_at", [user_id, now, until])
@@ -1139,6 +1204,9 @@ class TableService:
                     report.notes.append(f"game #{game_id} {role}: {error.message}")
                 except Exception as error:  # an engine bug (in a prompt or a default): the same
                     report.notes.append(f"game #{game_id} {role}: {type(error).__name__}: {error}")
+        if self._last_prune is None or not 0 <= now - self._last_prune < PRUNE_EVERY:
+            self._last_prune = now
+            report.pruned = self.outbox.prune(self.config.outbox_keep_delivered)
         if time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY:
             self.checkpoint()
         return report
@@ -1455,6 +1523,34 @@ class TableService:
             keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
             report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
 
+    # ---- several calls as one change (front ends with bookkeeping of their own) -----------------
+    @contextlib.contextmanager
+    def transaction(self):
+        """One write transaction around several service calls and a front end's own rows (the email
+        transport records an incoming Message-ID with the orders it carries and their answer): all commit
+        together or none does. Yields the database connection."""
+        with self._write():
+            yield self.db
+
+    @contextlib.contextmanager
+    def savepoint(self):
+        """Inside :meth:`transaction`: if the block raises, what it changed is undone alone (and the
+        error re-raised); the rest of the transaction stands."""
+        if not self.db.conn.in_transaction:
+            raise RuntimeError("savepoint() is for use inside transaction()")
+        staged = dict(self._staged)
+        self.db.execute("SAVEPOINT herald_step")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK TO herald_step")
+            self.db.execute("RELEASE herald_step")
+            for game_id in set(self._staged) | set(staged):  # states staged by the undone part are void
+                self._cache.pop(game_id, None)
+            self._staged = staged
+            raise
+        self.db.execute("RELEASE herald_step")
+
     # ---- internals: transactions, loading --------------------------------------------------------
     @contextlib.contextmanager
     def _write(self):
@@ -1595,7 +1691,9 @@ class TableService:
 
     def _find_seat(self, game: _Game, seats: list[SeatInfo], seat: int | str) -> SeatInfo:
         text = str(seat).strip().lower()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
+            if len(text) > 9:
+                raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}.")
             number = int(text)
             if not 1 <= number <= len(seats):
                 raise NotFound(f"Game #{game.id} has seats 1 to {len(seats)}, not {number}.")
@@ -1604,7 +1702,7 @@ class TableService:
             if text in s.roles or text in (n.lower() for n in s.role_names):
                 return s
         roles = ", ".join(n for s in seats for n in s.role_names)
-        raise NotFound(f"Game #{game.id} has no seat '{seat}'. Seats hold: {roles}.")
+        raise NotFound(f"Game #{game.id} has no seat '{str(seat)[:40]}'. Seats hold: {roles}.")
 
     def _known_role(self, game: _Game, role: str) -> str:
         """``role`` (an id, or a name in any case) as a role id of the game; NotFound listing the roles."""
@@ -1742,6 +1840,19 @@ class TableService:
             raise BadOption("That request id was already used by someone else.")
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
 
+    def _repeated_order(self, game: _Game, user_id: str, role: str | None, action: str,
+                        seen_version: int) -> SubmitResult | None:
+        """The result of ``action`` already played by this user (for ``role``, if named) as their first
+        action since ``seen_version``: the same order from the same position, sent twice."""
+        where, args = "", [game.id, seen_version, user_id]
+        if role is not None:
+            where, args = " AND role = ?", args + [str(role)]
+        row = self.db.execute("SELECT version, role, action, label FROM actions WHERE game_id = ? AND undone = 0 "
+                              f"AND version > ? AND user_id = ?{where} ORDER BY pos LIMIT 1", args).fetchone()
+        if row is None or row[2] != action:
+            return None
+        return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
+
     def _recheck_stale(self, game: _Game, engine: Engine, state: dict, role: str, seen_version: int) -> None:
         """Refuse (StaleVersion) an order made on an outdated screen unless it still means the same."""
         stale = StaleVersion(f"Game #{game.id} has moved on since those choices were shown (version "
@@ -1765,14 +1876,16 @@ class TableService:
                         [game.id, user_id, newest])
 
     def _unseen_text(self, game: _Game, user_id: str, roles: set[str], limit: int = 8) -> str:
-        """"Since you last looked": the newest unseen lines for a notice (the digest has them all). The
-        lines of the user's own actions count as seen; empty when nothing else is new."""
+        """"Since you last looked": the newest unseen public lines for a notice (the digest has them all).
+        The lines of the user's own actions count as seen, and private lines are left out (each came by
+        itself as a private message); empty when nothing else is new."""
         row = self.db.execute("SELECT last_seen FROM readers WHERE game_id = ? AND user_id = ?",
                               [game.id, user_id]).fetchone()
         own = {r[0] for r in self.db.execute(
             "SELECT l.id FROM log l JOIN actions a ON a.id = l.action_row WHERE l.game_id = ? AND l.id > ? "
             "AND a.user_id = ?", [game.id, row[0] if row else 0, user_id])}
-        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0) if l.id not in own]
+        lines = [l for l in self._visible_log(game, roles, after=row[0] if row else 0)
+                 if l.id not in own and not l.private]
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]
@@ -2079,6 +2192,11 @@ def _manifest(game: str) -> list[Any]:
                 for name in render.pictures(game)]
     except Exception:  # no renderer, or no pictures for this game
         return []
+
+
+def new_seed() -> int:
+    """A game's seed when none is given: from a secure random source (the tests fix it)."""
+    return secrets.randbits(63)
 
 
 def _draw(game: str, view: dict[str, Any], picture: str, params: dict[str, Any] | None = None) -> bytes:

@@ -31,24 +31,76 @@ class SchemaTooNew(StorageError):
     """The database's schema is newer than this Herald knows: opening it could corrupt it."""
 
 
-def connect(path: str) -> sqlite_utils.Database:
+class NotHerald(StorageError):
+    """The file is a database of another program: Herald will not change it."""
+
+
+def connect(path: str, read_only: bool = False) -> sqlite_utils.Database:
     """Open (creating if needed) and configure a database; does not migrate. Raises :class:`StorageError`
-    with a readable message when the file cannot be opened or is not a database."""
+    with a readable message when the file cannot be opened, is not a database, or is another program's
+    database (recognised before anything is written to it). ``read_only``: open it for reading only
+    (the file and its folder may be read-only; nothing is created or changed)."""
     try:
-        # isolation_level=None: no implicit transactions; :func:`transaction` opens them explicitly.
-        conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        if read_only:
+            conn = _connect_read_only(path)
+        else:
+            # isolation_level=None: no implicit transactions; :func:`transaction` opens them explicitly.
+            conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
         db = sqlite_utils.Database(conn, execute_plugins=False)
+        db.execute("PRAGMA busy_timeout=30000")
+        _check_ours(db, path)
+        if read_only:
+            return db
         if path != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
         # NORMAL is safe in WAL mode against application crashes; only an OS crash may lose the last commits.
         db.execute("PRAGMA synchronous=NORMAL")
         db.execute("PRAGMA foreign_keys=ON")
-        db.execute("PRAGMA busy_timeout=30000")
     except sqlite3.Error as error:
         folder = os.path.dirname(os.path.abspath(path))
         hint = f" (the folder {folder} does not exist)" if not os.path.isdir(folder) else ""
+        text = str(error).lower()
+        if not hint and not read_only and ("readonly" in text or "unable to open" in text):
+            hint = (f" (Herald needs to write to the file and to its folder {folder}, for its journal; "
+                    "`herald replay` only reads)")
         raise StorageError(f"Cannot open the database {path}: {error}{hint}.") from None
     return db
+
+
+def _connect_read_only(path: str) -> sqlite3.Connection:
+    """A connection that never writes: mode=ro; when even that needs to write (a WAL database in a
+    read-only folder has no shared-memory file), the file is read as immutable."""
+    from urllib.parse import quote
+
+    if not os.path.isfile(path):
+        raise sqlite3.OperationalError("no such file")
+    uri = "file:" + quote(os.path.abspath(path))
+    try:
+        conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=30, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        return sqlite3.connect(uri + "?immutable=1", uri=True, timeout=30, isolation_level=None,
+                               check_same_thread=False)
+
+
+def _check_ours(db: sqlite_utils.Database, path: str) -> None:
+    """Refuse (NotHerald) a database with tables but without Herald's schema_version, and a
+    schema_version that does not hold one whole number."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                       "AND name NOT LIKE 'sqlite_%'")}
+    if not tables:
+        return  # empty: a new database, Herald's to create
+    if "schema_version" not in tables:
+        raise NotHerald(f"The database {path} belongs to another program (it has tables but no Herald "
+                        "schema_version); Herald has not changed it. Give Herald a new file or its own "
+                        "database.")
+    rows = db.execute("SELECT version FROM schema_version").fetchall()
+    if len(rows) > 1 or (rows and not (isinstance(rows[0][0], int) and rows[0][0] >= 0)):
+        shown = ", ".join(repr(r[0])[:20] for r in rows[:3])
+        raise NotHerald(f"The database {path} has a damaged schema_version ({shown}, not one whole number); "
+                        "Herald has not changed it. Restore it from a backup.")
 
 
 @contextlib.contextmanager
@@ -173,9 +225,72 @@ def _v6_game_guild(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN guild TEXT")
 
 
+#: SQL: the destination an outbox row is delivered to, one text for the hold-back check of pending(): a
+#: channel, a user, or a role of one game (role names repeat across games, so the game is part of it)
+DESTINATION_SQL = ("CASE WHEN target_kind = 'role' THEN 'role:' || game_id || ':' || target "
+                   "ELSE target_kind || ':' || target END")
+
+
+def _v7_outbox_units(db: sqlite_utils.Database) -> None:
+    """Delivery units and a flat pick of the next batch. ``unit``: the nonce of the post a message was
+    claimed into (set once, before the post, so a retry after a crash posts exactly the same messages
+    under the same nonce); ``unit_at``: when it was claimed. ``destination``: see DESTINATION_SQL; the
+    pick walks the undelivered rows in id order and asks the hold index only about its own destination."""
+    db.execute("ALTER TABLE outbox ADD COLUMN destination TEXT")
+    db.execute("ALTER TABLE outbox ADD COLUMN unit TEXT")
+    db.execute("ALTER TABLE outbox ADD COLUMN unit_at REAL")
+    db.execute(f"UPDATE outbox SET destination = {DESTINATION_SQL}")
+    db.execute("DROP INDEX IF EXISTS outbox_destination")
+    db.execute("DROP INDEX IF EXISTS outbox_pending")
+    db.execute("CREATE INDEX outbox_undelivered ON outbox(id) WHERE delivered_at IS NULL AND dead = 0")
+    db.execute("CREATE INDEX outbox_hold ON outbox(destination, next_attempt_at) "
+               "WHERE delivered_at IS NULL AND dead = 0")
+    db.execute("CREATE INDEX outbox_unit ON outbox(unit) WHERE unit IS NOT NULL")
+    db.execute("CREATE INDEX outbox_delivered ON outbox(delivered_at) WHERE delivered_at IS NOT NULL")
+
+
+def _v8_front_end_memory(db: sqlite_utils.Database) -> None:
+    """What a front end must remember across a restart: notes waiting to be shown to a user with the
+    answer to their next interaction (with the flag to set once shown), and the private lines a user
+    already read in a reply (so the same line is not sent again by DM)."""
+    db.execute("""CREATE TABLE user_notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, text TEXT NOT NULL,
+        flag_key TEXT, flag_value TEXT, created_at REAL NOT NULL)""")
+    db.execute("CREATE INDEX user_notes_user ON user_notes(user_id, id)")
+    db.execute("""CREATE TABLE shown_lines (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, game_id INTEGER NOT NULL,
+        text TEXT NOT NULL, shown_at REAL NOT NULL)""")
+    db.execute("CREATE INDEX shown_lines_user ON shown_lines(user_id, game_id, id)")
+
+
+def _v9_mail(db: sqlite_utils.Database) -> None:
+    """The email transport (bot/mail): each seat's secret for mail orders, the incoming messages already
+    handled (by Message-ID), the mail to send (each with its stable Message-ID), and how far the outbox
+    has been turned into mail."""
+    db.execute("""CREATE TABLE mail_secrets (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, user_id TEXT NOT NULL,
+        secret TEXT NOT NULL UNIQUE, created_at REAL NOT NULL, PRIMARY KEY (game_id, seat, user_id))""")
+    db.execute("""CREATE TABLE mail_incoming (
+        message_id TEXT PRIMARY KEY, sender TEXT NOT NULL, game_id INTEGER, outcome TEXT NOT NULL,
+        received_at REAL NOT NULL)""")
+    db.execute("""CREATE TABLE mail_outgoing (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, message_id TEXT NOT NULL UNIQUE, game_id INTEGER,
+        address TEXT NOT NULL, kind TEXT NOT NULL, private INTEGER NOT NULL, subject TEXT NOT NULL,
+        body TEXT NOT NULL, images TEXT, choices TEXT, reply_to TEXT, in_reply_to TEXT, refs TEXT,
+        created_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at REAL NOT NULL,
+        sent_at REAL, dead INTEGER NOT NULL DEFAULT 0, last_error TEXT)""")
+    db.execute("CREATE INDEX mail_outgoing_pending ON mail_outgoing(sent_at, dead, next_attempt_at)")
+    db.execute("CREATE INDEX mail_outgoing_thread ON mail_outgoing(game_id, address, id)")
+    db.execute("CREATE TABLE mail_cursor (name TEXT PRIMARY KEY, outbox_id INTEGER NOT NULL)")
+    # mail starts from here: no mail player can be waiting for an older message
+    db.execute("INSERT INTO mail_cursor (name, outbox_id) SELECT 'fanout', COALESCE(MAX(id), 0) FROM outbox")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
-                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild]
+                                                             _v4_seat_requests, _v5_user_flags, _v6_game_guild,
+                                                             _v7_outbox_units, _v8_front_end_memory,
+                                                             _v9_mail]
 LATEST = len(MIGRATIONS)
 
 
@@ -208,6 +323,16 @@ def migrate(db: sqlite_utils.Database, target: int = LATEST) -> list[int]:
             db.execute("UPDATE schema_version SET version = ?", [current + 1])
             applied.append(current + 1)
     return applied
+
+
+def require_latest(db: sqlite_utils.Database) -> None:
+    """For a read-only use: the database must be at this Herald's schema (it cannot be migrated)."""
+    version = schema_version(db)
+    if version > LATEST:
+        raise SchemaTooNew(_too_new(db, version))
+    if version < LATEST:
+        raise StorageError(f"The database has schema version {version}, older than this Herald's ({LATEST}); "
+                           "open it once with `herald local` or `herald run` to upgrade it, then try again.")
 
 
 def _too_new(db: sqlite_utils.Database, version: int) -> str:

@@ -189,7 +189,10 @@ def path_arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]],
     px, py = -uy, ux
     tri = [(x1, y1), (bx + px * head * 0.6, by + py * head * 0.6), (bx - px * head * 0.6, by - py * head * 0.6)]
     if outline is not None:
-        draw.polygon(tri, fill=outline, outline=outline, width=max(3, casing - 1))
+        # the head's casing: the same triangle grown by the casing, so a pale head keeps a clear rim
+        gx, gy = sum(p[0] for p in tri) / 3, sum(p[1] for p in tri) / 3
+        grow_by = 1 + casing / head * 1.6
+        draw.polygon([(gx + (x - gx) * grow_by, gy + (y - gy) * grow_by) for x, y in tri], fill=outline)
     draw.polygon(tri, fill=fill)
 
 

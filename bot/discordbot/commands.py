@@ -71,8 +71,8 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
                            options="Setup options as key=value, separated by spaces",
                            role="Take this seat at once (default: choose later with /game join)",
                            thread="Open a new thread for the game instead of using this channel",
-                           players="How many players (default: the scenario's most); some hold several roles",
-                           seating="How the roles are shared among the players (the game's named seatings)")
+                           players="Number of players (default: the most)",
+                           seating="How the roles are shared among fewer players")
     @app_commands.choices(game=game_choices)
     @app_commands.autocomplete(scenario=ac_scenario, options=ac_options, role=ac_role, seating=ac_seating)
     async def game_new(interaction: discord.Interaction, game: str, scenario: Optional[str] = None,
@@ -148,10 +148,17 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
         await layer.game_follow(interaction, game, False)
 
     @game.command(name="abort", description="End the game without a result (game master)")
-    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)")
+    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)", confirm="True to do it (without it Herald only says what would happen)")
     @app_commands.autocomplete(game=ac_game)
-    async def game_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None):
-        await layer.admin_abort(interaction, game, reason)
+    async def game_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None,
+                         confirm: bool = False):
+        await layer.admin_abort(interaction, game, reason, confirm)
+
+    @game.command(name="concede", description="Give up the game: the other side wins")
+    @app_commands.describe(game=GAME_DESC, confirm="True to do it (without it Herald only says what would happen)")
+    @app_commands.autocomplete(game=ac_game)
+    async def game_concede(interaction: discord.Interaction, game: Optional[str] = None, confirm: bool = False):
+        await layer.game_concede(interaction, game, confirm)
 
     @game.command(name="history", description="Turns played so far, or the map at the start of one turn")
     @app_commands.describe(turn="Show this turn's map (default: list the turns)", game=GAME_DESC)
@@ -258,17 +265,18 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
 
     @admin.command(name="end", description="Finish the game with a result (a concession, an agreed result)")
     @app_commands.describe(winner="The winning role (empty: a draw)", reason="Why (shown to the players)",
-                           game=GAME_DESC)
+                           game=GAME_DESC, confirm="True to do it (without it Herald only says what would happen)")
     @app_commands.autocomplete(winner=ac_role, game=ac_game)
     async def admin_end(interaction: discord.Interaction, winner: Optional[str] = None, reason: Optional[str] = None,
-                        game: Optional[str] = None):
-        await layer.admin_end(interaction, game, winner, reason)
+                        game: Optional[str] = None, confirm: bool = False):
+        await layer.admin_end(interaction, game, winner, reason, confirm)
 
     @admin.command(name="abort", description="End the game without a result")
-    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)")
+    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)", confirm="True to do it (without it Herald only says what would happen)")
     @app_commands.autocomplete(game=ac_game)
-    async def admin_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None):
-        await layer.admin_abort(interaction, game, reason)
+    async def admin_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None,
+                          confirm: bool = False):
+        await layer.admin_abort(interaction, game, reason, confirm)
 
     tree.add_command(admin)
     return tree

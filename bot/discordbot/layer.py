@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import datetime
 import hashlib
 import json
 import logging
@@ -28,6 +29,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
+from bot.logview import turn_label_of, with_headings
 from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
@@ -53,7 +55,10 @@ _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("her
 
 #: an order reference offered by autocomplete when an action id is too long for it: n-th action of a role
 #: at a game version ("#3", "#3:york", "#3:york:17")
-ORDER_REF = re.compile(r"^#(\d{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::(\d{1,12}))?$")
+ORDER_REF = re.compile(r"^#([0-9]{1,4})(?::([A-Za-z0-9_.-]{1,32}))?(?::([0-9]{1,12}))?$")
+#: an order as autocomplete offers it: the version it was offered at, the role and the action id
+#: ("@17:york:home:calais"), so the same pick sent twice is recognised as the same order
+VERSIONED_ORDER = re.compile(r"^@([0-9]{1,12}):([A-Za-z0-9_.-]{1,32}):(\S.*)$")
 
 HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/game new` creates a game in this channel (or a thread); others `/game join`; the game master `/game start`s.
@@ -73,6 +78,11 @@ Secret choices (card plays, bids) are made privately and announced only when eve
 DM_CLOSED_FLAG = "discord:dm-closed-hint"
 #: a delivery problem already reported to a game master is reported again after this many seconds
 ALERT_AGAIN_AFTER = 7 * 86400
+
+#: Seconds Herald relies on Discord to remember a nonce (Discord says "a few minutes"). A unit retried
+#: later than this after its first attempt began may have been posted already: the destination's recent
+#: messages are read to find out, instead of trusting the nonce.
+NONCE_MEMORY = 120.0
 
 STALE = "That choice is no longer current: the game has moved on. Here are your choices now."
 
@@ -103,7 +113,7 @@ def choice_token(rc: Any) -> str:
 
 def _split_token(token: str) -> tuple[int, str]:
     version, _, digest = token.partition("x")
-    return (int(version) if version.isdigit() else -1), digest
+    return (int(version) if version.isascii() and version.isdigit() and len(version) <= 18 else -1), digest
 
 
 def when(ts: float, relative: bool = True) -> str:
@@ -154,15 +164,14 @@ class Layer:
         self.client = client
         self.settings = settings or DiscordSettings()
         self._delivery_lock = asyncio.Lock()
-        #: lines already shown to a user in a reply, so the same private log line is not also DMed
-        self._shown: dict[tuple[str, int], list[str]] = {}
         #: the service's per-user flags as last read or written by this process (see _flag); they record
         #: a "your DMs are closed" hint given and delivery problems reported, across restarts
         self._flags: dict[tuple[str, str], str | None] = {}
-        #: private notes for a user, shown (ephemerally) with the answer to their next interaction
-        self._notes: dict[str, list[str]] = {}
-        #: flags to set once a user's notes have been shown: user -> [(key, value)]
-        self._note_flags: dict[str, list[tuple[str, str]]] = {}
+        #: the versions /order's autocomplete last offered a user's roles at: (user, game) -> {role: version};
+        #: a typed order (not a picked suggestion) is judged against what the user was shown
+        self._offered: dict[tuple[str, int], dict[str, int]] = {}
+        # the private notes waiting for a user and the private lines a user already read in a reply are
+        # kept by the service (service.memory): they outlive a restart
 
     # ---- plumbing -----------------------------------------------------------------------------
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -234,32 +243,33 @@ class Layer:
         except Exception:
             log.exception("Outbox delivery after an interaction failed; the delivery loop retries it")
 
-    def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
-        """Keep ``text`` for ``user_id``: shown privately with the answer to their next interaction;
-        ``flag`` (key, value): the user flag to set once it has been shown."""
-        notes = self._notes.setdefault(str(user_id), [])
-        if text not in notes:
-            notes.append(text)
-        del notes[:-5]
-        if flag is not None:
-            self._note_flags.setdefault(str(user_id), []).append(flag)
+    async def note_for(self, user_id: str, text: str, flag: tuple[str, str] | None = None) -> None:
+        """Keep ``text`` for ``user_id`` (in the database): shown privately with the answer to their next
+        interaction; ``flag`` (key, value): the user flag to set once it has been shown."""
+        await self.call(self.service.memory.add_note, str(user_id), text, flag)
 
-    def has_note(self, user_id: str, text: str) -> bool:
-        return text in self._notes.get(str(user_id), ())
+    async def has_note(self, user_id: str, text: str) -> bool:
+        return await self.call(self.service.memory.has_note, str(user_id), text)
 
     async def _flush_notes(self, interaction: discord.Interaction) -> None:
         user = self.uid(interaction.user)
-        notes = self._notes.pop(user, None)
+        try:
+            notes = await self.call(self.service.memory.notes, user)
+        except Exception:
+            log.exception("Could not read the notes of %s", user)
+            return
         if not notes:
             return
         try:
-            await answer(interaction, "\n\n".join(notes), ephemeral=True)
+            await answer(interaction, "\n\n".join(text for _, text in notes), ephemeral=True)
         except discord.HTTPException as error:
             log.warning("Could not show notes to %s: %s", interaction.user, error)
-            self._notes[user] = notes
-            return
-        for key, value in self._note_flags.pop(user, []):
-            await self._set_flag(user, key, value)
+            return  # kept for the next interaction
+        try:
+            await self.call(self.service.memory.notes_shown, user, [i for i, _ in notes])
+        except Exception:
+            log.exception("Could not record the notes shown to %s", user)
+        self._flags = {k: v for k, v in self._flags.items() if k[0] != user}  # the service set their flags
 
     # ---- per-user flags (kept by the service, so they outlive a restart) ------------------------
     async def _flag(self, user_id: str, key: str) -> str | None:
@@ -551,9 +561,8 @@ class Layer:
         result = await self.call(self.service.submit, game_id, user, action_id, role=role,
                                  expected_version=version, request_id=f"discord:{interaction.id}")
         private = [l.text for l in result.log if l.private]
-        shown = self._shown.setdefault((user, game_id), [])
-        shown.extend(private)
-        del shown[:-100]
+        if not result.duplicate:
+            await self.call(self.service.memory.lines_shown, user, game_id, private)
         text = f"✅ Game #{game_id}: **{result.label}**"
         if result.duplicate:
             text += " (already recorded)"
@@ -571,11 +580,24 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game)
             user = self.uid(interaction.user)
+            picked = VERSIONED_ORDER.match(text.strip())
+            if picked:  # a suggestion: the service judges it against the position it was offered at
+                if role is not None and role != picked[2]:
+                    raise Refusal(f"That suggestion is an order for {picked[2]}, not {role}.")
+                try:
+                    await self._submit(interaction, status.game_id, user, picked[3], picked[2], int(picked[1]))
+                except StaleVersion:
+                    raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now.")) from None
+                return
             rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
                    if role is None or rc.role == role]
             if not rcs:
                 raise Refusal(f"You have nothing to order in game #{status.game_id} now. {self.waiting_line(status)}")
             rc, action, version = self.match_order(rcs, text)
+            if version is None:  # typed: the position the user's suggestions were last shown at
+                version = self._offered.get((user, status.game_id), {}).get(rc.role, rc.version)
+            elif version != rc.version:  # "#n" counts in the list of another position: its meaning is gone
+                raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now."))
             await self._submit(interaction, status.game_id, user, action.id, rc.role, version)
         await self._guarded(interaction, work, deliver=True)
 
@@ -631,6 +653,18 @@ class Layer:
         except Exception as error:  # NoPicture and drawing errors: text only
             return None, str(error) or error.__class__.__name__
 
+    async def _battle_picture(self, game_id: int, user_id: str | None, role: str | None
+                              ) -> tuple[bytes | None, str]:
+        """The picture a decision needs now (the battle being fought), as ``role`` (None: the public, or
+        all of the user's roles) sees it, with its kind: the first picture of the game's manifest that
+        shows something now (``PictureKind.shows``); (None, "") when none does."""
+        for kind in await self.call(self.service.picture_manifest, game_id):
+            if getattr(kind, "shows", None):
+                data, _ = await self._picture(self.service.picture, game_id, user_id, kind.id, role)
+                if data is not None:
+                    return data, kind.id
+        return None, ""
+
     async def private_look(self, interaction: discord.Interaction, game: str | None, role: str | None, *,
                            with_picture: bool, picture: str | None = None, dm: bool = False) -> None:
         """/hand and /view: private, so answered only to the user (ephemerally); ``dm`` sends it by DM
@@ -672,13 +706,28 @@ class Layer:
             await self._public_map(interaction, game, picture)
         except discord.HTTPException as error:
             log.warning("Posting the map failed: %s", error)
-            await self._reply_safely(interaction, f"⚠️ Discord refused the map ({error}).")
+            await self._private_after_public_defer(interaction, f"⚠️ Discord refused the map ({error}).")
         except Exception:
             log.exception("Posting the map failed")
-            await self._reply_safely(interaction, self._failure_text([], None))
+            await self._private_after_public_defer(interaction, self._failure_text([], None))
         finally:
             _CHANGED.reset(token)
         await self._flush_notes(interaction)
+
+    async def _private_after_public_defer(self, interaction: discord.Interaction, text: str) -> None:
+        """Answer privately after a public deferral: the public "thinking…" message goes first (a
+        followup would otherwise replace it, in public), then the answer comes ephemerally."""
+        try:
+            if interaction.response.is_done():
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException:
+                    pass
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            else:
+                await answer(interaction, text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s: %s", getattr(interaction, "id", "?"), error)
 
     async def _public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
         await defer(interaction, ephemeral=False)  # the map is for the whole channel
@@ -689,6 +738,10 @@ class Layer:
             if interaction.guild is not None and not await self.same_server(interaction, status):
                 raise Refusal(f"Game #{status.game_id} is played in another server: /map posts its map only "
                               "there. `/view` shows you your own map here, privately.")
+            kinds = await self.call(self.service.pictures, status.game_id)
+            if picture and picture not in kinds:  # never echoed: the refusal is private and names the kinds
+                raise Refusal("That is not a picture of this game; pick one of: "
+                              + (", ".join(f"`{k}`" for k in kinds) or "none (pictures are not available)") + ".")
         except (ServiceError, Refusal) as error:
             # keep the refusal private: drop the public "thinking…" message, then answer ephemerally
             try:
@@ -723,14 +776,20 @@ class Layer:
                 entries = (await self.call(self.service.digest, status.game_id, user))[-lines:]
             else:
                 entries = await self.call(self.service.log, status.game_id, user, lines)
+            turns = await self.call(self.service.history, status.game_id, user) if status.status != "open" else []
             out: list[str] = []
             size = 0
-            for entry in reversed(entries):
-                line = f"`{entry.pos:>3}` " + ("🔒 " if entry.private else "") + entry.text
+            for heading, entry in reversed(with_headings(entries, turns)):
+                line = ("🔒 " if entry.private else "") + entry.text
+                if heading:   # the turn's heading, above its first line shown
+                    line = f"**{heading}**\n{line}"
                 if size + len(line) + 1 > L.MESSAGE_CONTENT_MAX - 100:
                     break
                 out.append(line)
                 size += len(line) + 1
+                oldest = (heading, entry)
+            if out and not oldest[0] and turn_label_of(oldest[1].pos, turns):   # cut off above: say the turn
+                out[-1] = f"**{turn_label_of(oldest[1].pos, turns)}**\n{out[-1]}"
             which = "new since you last looked" if new else "last"
             head = f"**Game #{status.game_id} log** ({which}: {len(out)} lines; 🔒 = only you can read it)\n"
             await answer(interaction, head + ("\n".join(reversed(out)) or "Nothing yet."), ephemeral=True)
@@ -773,8 +832,11 @@ class Layer:
         anything is created (so a typo never leaves an empty thread behind). The service checks them
         again when creating."""
         # NotFound / BadOption, as create_game would
-        self.service.validate_setup(game, scenario, options, players, None, seating)
-        if role and not role.strip().isdigit():
+        seats = self.service.validate_setup(game, scenario, options, players, None, seating)
+        number = (role or "").strip()
+        if number.isascii() and number.isdigit() and not (len(number) <= 9 and 1 <= int(number) <= (seats or 0)):
+            raise Refusal(f"There is no seat {number[:12]}: that scenario has seats 1 to {seats}.")
+        if role and not (number.isascii() and number.isdigit()):
             seats = self.service.roles(game, scenario)
             wanted = role.strip().lower()
             if not any(wanted in (r.lower(), name.lower()) for r, name in seats):
@@ -826,25 +888,25 @@ class Layer:
                 made = await self._open_thread(interaction, game)
                 channel_id, where = str(made.id), made.mention
             try:
+                # the creator's seat is taken in the same transaction: a refused seat leaves no game behind
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
                                          creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
-                                         guild=str(interaction.guild.id), players=players, seating=seating)
-            except Exception:
+                                         guild=str(interaction.guild.id), seat=role or None, players=players,
+                                         seating=seating)
+            except Exception as error:
                 if made is not None:  # do not leave an empty thread behind
                     try:
                         await made.delete()
                     except discord.HTTPException:
                         pass
+                if isinstance(error, ServiceError):
+                    raise Refusal(f"{error.message} No game was created.") from None
                 raise
             text = f"Game #{status.game_id} ({status.title}, {status.scenario}) is open in {where}. "
             if role:
-                try:
-                    seat = await self.call(self.service.join, status.game_id, self.uid(interaction.user),
-                                           self.uname(interaction.user), role)
-                    text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
-                except ServiceError as error:
-                    text += f"But you could not take that seat: {error.message} Take one with `/game join`. "
+                seat = next(s for s in status.seats if s.user_id == self.uid(interaction.user))
+                text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
             seats = ", ".join("/".join(s.role_names) for s in status.seats)
             text += (f"Seats: {seats}. Players join with `/game join`; you start it with `/game start` "
                      "once every seat is taken.")
@@ -1029,7 +1091,7 @@ class Layer:
                     head += f" (the last {len(shown)})"
                 await answer(interaction, "\n".join([head, *shown, hint]), ephemeral=True)
                 return
-            if not str(turn).strip().isdigit():
+            if not (str(turn).strip().isascii() and str(turn).strip().isdigit() and len(str(turn).strip()) <= 9):
                 raise Refusal("Give the turn's number (pick it from the suggestions).")
             detail = await self.call(self.service.history, status.game_id, user, int(turn))
             kinds = await self.call(self.service.picture_manifest, status.game_id)
@@ -1156,16 +1218,41 @@ class Layer:
             return f"Game #{status.game_id} resumes."
         await self._admin(interaction, game, act)
 
+    @staticmethod
+    def _unconfirmed(status: Any, what: str, command: str) -> str:
+        """The answer to a game-ending command without ``confirm``: what it would do; nothing changes."""
+        if status.status in ("finished", "aborted"):
+            raise Refusal(f"Game #{status.game_id} is already {status.status}.")
+        return (f"This {what} game #{status.game_id} at once, for every player. Nothing is changed yet: "
+                f"run `{command}` again with `confirm:True` to do it.")
+
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
-                        reason: str | None) -> None:
+                        reason: str | None, confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                won = self.role_name(status, winner) if winner else "nobody (a draw)"
+                return self._unconfirmed(status, f"ends (winner: {won})", "/admin end")
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
                             reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)
             return f"Game #{status.game_id} is over."
         await self._admin(interaction, game, act)
 
-    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None) -> None:
+    async def game_concede(self, interaction: discord.Interaction, game: str | None, confirm: bool = False) -> None:
+        async def work():
+            status = await self.resolve(interaction, game)
+            if not confirm:
+                text = self._unconfirmed(status, "concedes (the other side wins)", "/game concede")
+            else:
+                done = await self.call(self.service.concede, status.game_id, self.uid(interaction.user))
+                text = f"Game #{done.game_id} is over: {done.result.reason if done.result else 'conceded'}."
+            await answer(interaction, text, ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    async def admin_abort(self, interaction: discord.Interaction, game: str | None, reason: str | None,
+                          confirm: bool = False) -> None:
         async def act(status, by, actor):
+            if not confirm:
+                return self._unconfirmed(status, "aborts (no result)", "/admin abort")
             await self.call(self.service.abort, status.game_id, by, reason or "no reason given", actor_name=actor)
             return f"Game #{status.game_id} is aborted."
         await self._admin(interaction, game, act)
@@ -1299,17 +1386,26 @@ class Layer:
             if status is None:
                 return []
             role = getattr(interaction.namespace, "role", None)
-            rcs = [rc for rc in await self.call(self.service.choices, status.game_id, self.uid(interaction.user))
+            user = self.uid(interaction.user)
+            rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
                    if not role or rc.role == role]
+            offered = self._offered.setdefault((user, status.game_id), {})
+            offered.update({rc.role: rc.version for rc in rcs})
+            while len(self._offered) > 5000:  # a bounded memory: the oldest users' offers go first
+                del self._offered[next(iter(self._offered))]
             several = len(rcs) > 1
             items = []
             for rc in rcs:
                 for n, a in enumerate(rc.actions, 1):
                     name = a.label + (f" — {a.group}" if a.group else "") + (f" [{rc.role_name}]" if several else "")
-                    # an id too long for Discord: its place in the list, the role and the version it was offered at
-                    value = a.id if len(a.id) <= L.CHOICE_VALUE_MAX else f"#{n}:{rc.role}:{rc.version}"
-                    items.append((name, value))
-            return self._filter(items, current)
+                    # each suggestion carries the version it was offered at; an id too long for Discord
+                    # goes by its place in the list instead
+                    value = f"@{rc.version}:{rc.role}:{a.id}"
+                    if len(value) > L.CHOICE_VALUE_MAX:
+                        value = f"#{n}:{rc.role}:{rc.version}"
+                    if not current or current.lower() in name.lower() or current.lower() in a.id.lower():
+                        items.append((name, value))  # matched on what the player reads, not on the version
+            return self._filter(items, "")
         except Exception:  # pragma: no cover
             log.exception("autocomplete_order")
             return []
@@ -1337,6 +1433,9 @@ class Layer:
     async def tick(self) -> Any:
         return await self.call(self.service.tick)
 
+    #: see NONCE_MEMORY (tests lower it to exercise the read-back)
+    nonce_memory = NONCE_MEMORY
+
     #: public messages of these kinds, queued together for one channel, are posted as one message
     MERGEABLE = ("log", "notice")
     MERGE_CHARS = 1500
@@ -1346,11 +1445,21 @@ class Layer:
         channel are merged (a chain of automatic passes, a seat taken right after the game was opened)
         so the channel reads one message instead of several, and a "waiting" message (a role is newly
         waited for) closes the unit it follows: its "Now: …" line, with the mention and the My choices
-        button, ends that post. Everything else goes alone."""
+        button, ends that post. Everything else goes alone. A unit claimed by an earlier attempt (the
+        message's ``unit``) is kept exactly as it was: nothing joins it, and nothing after it joins an
+        earlier unit."""
         units: list[list[Any]] = []
-        latest: dict[tuple[str, str], list[Any]] = {}  # each destination's newest unit (messages to other
-        for m in messages:                              # destinations may come between: they don't matter)
+        latest: dict[tuple[str, str], list[Any] | None] = {}  # each destination's newest open unit (messages
+        claimed: dict[str, list[Any]] = {}                     # to other destinations may come between)
+        for m in messages:
             key = (m.target_kind, m.target)
+            if getattr(m, "unit", None):
+                if m.unit not in claimed:
+                    claimed[m.unit] = []
+                    units.append(claimed[m.unit])
+                claimed[m.unit].append(m)
+                latest[key] = None  # closed: a post that may already be out
+                continue
             last = latest.get(key)
             if (last is not None and m.target_kind == "channel" and m.kind in (*self.MERGEABLE, "waiting")
                     and all(x.kind in self.MERGEABLE and x.game_id == m.game_id for x in last)
@@ -1361,6 +1470,17 @@ class Layer:
                 latest[key] = [m]
                 units.append(latest[key])
         return units
+
+    async def _whole_units(self, units: list[list[Any]]) -> list[list[Any]]:
+        """Claimed units completed with their members that the batch cut off (its size limit)."""
+        whole = []
+        for unit in units:
+            nonce = getattr(unit[0], "unit", None)
+            if nonce:
+                members = await self.call(self.service.outbox.unit_members, nonce)
+                unit = members or unit
+            whole.append(unit)
+        return whole
 
     async def deliver_pending(self) -> int:
         """Deliver what the outbox holds (one delivery at a time). The outbox keeps each destination in
@@ -1379,7 +1499,7 @@ class Layer:
                 log.exception("Planning the mentions failed; posting without mentions")
                 plan = {}
             stopped: dict[tuple[str, str], str | None] = {}  # destination -> why it was given up (None: retry)
-            for unit in self._units(messages):
+            for unit in await self._whole_units(self._units(messages)):
                 first = unit[0]
                 key = (first.target_kind, first.target)
                 if key in stopped:
@@ -1388,7 +1508,16 @@ class Layer:
                             await self._give_up(x, stopped[key])
                     continue  # behind a message waiting for its retry: keep the order
                 try:
-                    ref = await self._deliver_unit(unit, plan)
+                    # the unit is recorded before it is posted: a retry (after a crash too) posts exactly
+                    # these messages under the same nonce, and one mark records them all
+                    nonce = first.unit or await self.call(self.service.outbox.claim, [x.id for x in unit])
+                except ValueError as error:  # claimed meanwhile by another deliverer: its business
+                    log.warning("Outbox unit of message %s skipped: %s", first.id, error)
+                    stopped[key] = None
+                    continue
+                try:
+                    earlier = await self._posted_earlier(unit) if first.unit else None
+                    ref = earlier or await self._deliver_unit(unit, plan, nonce)
                 except Exception as error:
                     code = error.code if isinstance(error, discord.HTTPException) else None
                     reason = f"{error.__class__.__name__}: {error}"
@@ -1407,12 +1536,42 @@ class Layer:
                         await self._mark_failed(first, reason)
                         stopped[key] = None
                     continue
-                for x in unit:
-                    try:
-                        await self.call(self.service.outbox.mark_delivered, x.id, ref)
-                    except Exception:
-                        log.exception("Could not record the delivery of outbox message %s", x.id)
+                try:
+                    await self.call(self.service.outbox.mark_unit_delivered, nonce, ref)
+                except Exception:  # retried with the same nonce: Discord answers with the post already made
+                    log.exception("Could not record the delivery of outbox unit %s", nonce)
+                    stopped[key] = None
             return len(messages)
+
+    async def _posted_earlier(self, unit: list[Any]) -> str | None:
+        """The id of the post an earlier attempt at this unit made, when the attempt is too old for
+        Discord to remember its nonce and the destination's history shows Herald's post of these lines
+        since the unit was claimed; else None (post it, under its nonce). History Herald may not read
+        (a channel without Read Message History) leaves the nonce as the only guard."""
+        first = unit[0]
+        claimed = await self.call(self.service.outbox.unit_claimed_at, first.unit)
+        if claimed is None or clock.timestamp() - claimed < self.nonce_memory or not self._snowflake(first.target):
+            return None
+        texts = [x.text for x in unit if x.kind != "waiting" and x.text]
+        # how the post began: its lines; a lone "waiting" message posts only its "Now: …" line
+        start = "\n".join(texts)[:200] if texts else "**Now:**" if first.kind == "waiting" else ""
+        if not start:
+            return None
+        me = getattr(getattr(self.client, "user", None), "id", None)
+        since = datetime.datetime.fromtimestamp(claimed - 5, datetime.timezone.utc)
+        try:
+            if first.target_kind == "channel":
+                where = await self._channel(first.target)
+            else:
+                where = await (await self._user(first.target)).create_dm()
+            async for message in where.history(limit=50, after=since):
+                if (getattr(message.author, "id", None) == me and (message.content or "").startswith(start)
+                        and not await self.call(self.service.outbox.is_recorded_ref, str(message.id))):
+                    return str(message.id)  # the same lines posted for another unit are that unit's
+        except (discord.HTTPException, AttributeError, TypeError) as error:
+            log.info("Cannot read back %s for outbox unit %s (%s): relying on its nonce", first.target,
+                     first.unit, error)
+        return None
 
     async def _give_up(self, m: Any, reason: str) -> None:
         try:
@@ -1426,9 +1585,9 @@ class Layer:
         except Exception:
             log.exception("Could not record the failed delivery of outbox message %s", m.id)
 
-    async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
-        """Send one delivery unit; returns a reference (the last Discord message id, or why nothing was
-        sent)."""
+    async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]], nonce: str) -> str:
+        """Send one delivery unit under ``nonce``; returns a reference (the last Discord message id, or
+        why nothing was sent)."""
         first = unit[0]
         if not self._snowflake(first.target):
             what = "channel" if first.target_kind == "channel" else "user"
@@ -1438,8 +1597,8 @@ class Layer:
         if first.kind in talk_threads.KINDS:   # a negotiation thread to open, re-sync or lock
             return await talk_threads.deliver(self, first)
         if first.target_kind == "channel":
-            return await self._deliver_to_channel(unit, plan)
-        return await self._deliver_to_user(unit[0])
+            return await self._deliver_to_channel(unit, plan, nonce)
+        return await self._deliver_to_user(unit[0], nonce)
 
     # ---- "whose move" posts and their mentions -------------------------------------------------
     def roles_named(self, status: Any, m: Any) -> list[str]:
@@ -1537,7 +1696,7 @@ class Layer:
             ref = str(message.id)
         return ref
 
-    async def _deliver_to_channel(self, unit: list[Any], plan: dict[int, list[str]]) -> str:
+    async def _deliver_to_channel(self, unit: list[Any], plan: dict[int, list[str]], nonce: str) -> str:
         first = unit[0]
         if any(x.private for x in unit):  # the outbox forbids it; never post a private message publicly
             raise Undeliverable(f"private outbox message {first.id} addressed to a channel")
@@ -1565,17 +1724,27 @@ class Layer:
             await self._report_undeliverable(first, 50013, None, missing=[PERMISSION_NAMES["attach_files"]])
         if not body.strip() and not tail and data is None:
             return "nothing-to-post"  # a "waiting" line whose roles have all acted since
+        # a player waited for in a battle: the post shows the battle as it stands (public view)
+        battle = None
+        if tail and self._may(channel, "attach_files") and not (images and images[-1].picture != "map"
+                                                                and data is not None):
+            needed, kind = await self._battle_picture(first.game_id, None, None)
+            battle = png_file(needed, f"{kind}.png", self._upload_limit(channel))
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(id=int(u)) for u in users])
-        return await self._post(channel, body, tail, file=png_file(data, "map.png", self._upload_limit(channel)),
-                                view=view, allowed=allowed, nonce=first.delivery_id)
+        # the post's own picture (the map at a new turn, the battle as it begins) named after its kind
+        shown = f"{images[-1].picture}.png" if images else "map.png"
+        return await self._post(channel, body, tail, file=png_file(data, shown, self._upload_limit(channel)),
+                                extra_files=[battle] if battle else None,
+                                view=view, allowed=allowed, nonce=nonce)
 
-    async def _deliver_to_user(self, m: Any) -> str:
+    async def _deliver_to_user(self, m: Any, nonce: str) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
         the user's DMs are closed, the user is told privately on their next interaction."""
-        if m.kind == "private_log" and m.game_id is not None and self._already_shown(m):
+        if m.kind == "private_log" and m.game_id is not None and await self._already_shown(m):
             return "shown-in-reply"
         body, tail, view, data, extra = m.text or "", "", None, None, []
+        lead = None  # a picture shown before the map (the battle a prompt is about)
         if m.kind == "your_move" and m.game_id is not None and m.role:
             mine = await self.call(self.service.choices, m.game_id, m.target)
             rcs = [rc for rc in mine if rc.role == m.role]
@@ -1588,7 +1757,7 @@ class Layer:
             if others:
                 tail += f"\n*{', '.join(others)}: use `/play` for those choices.*"
             if self.settings.dm_turn_map:
-                data, extra = await self._prompt_pictures(m)
+                lead, data, extra = await self._prompt_pictures(m)
         if m.image is not None and (m.kind != "your_move" or not self.settings.dm_turn_map):
             # the picture the message asks for: a follower's public map, the addressee's own view...
             data, why = await self._picture(self.service.render_image, m.image)
@@ -1596,33 +1765,37 @@ class Layer:
                 log.warning("Picture of outbox message %s not drawn: %s", m.id, why)
         user = await self._user(m.target)
         name = "my-map.png" if m.private else "map.png"
+        if lead is not None:
+            extra = [f for f in [png_file(data, name)] if f is not None] + extra
         try:
-            ref = await self._post(user, body, tail, file=png_file(data, name), extra_files=extra, view=view,
-                                   nonce=m.delivery_id)
+            ref = await self._post(user, body, tail, file=lead or png_file(data, name), extra_files=extra, view=view,
+                                   nonce=nonce)
         except discord.Forbidden:
             return await self._dm_closed(m)
         if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
             await self._set_flag(str(m.target), DM_CLOSED_FLAG, None)
         return ref
 
-    async def _prompt_pictures(self, m: Any) -> tuple[bytes | None, list[Any]]:
+    async def _prompt_pictures(self, m: Any) -> tuple[Any, bytes | None, list[Any]]:
         """The pictures of a "your move" DM, read from the game's picture manifest and drawn for the
-        player (all their roles): the main picture, then the one the decision needs (``m.image``, e.g. the
-        battle), then those every prompt brings (the hand: cards, and every own block named at a size a
-        phone reads)."""
+        player (all their roles): (the picture the decision is about, shown first — ``m.image`` or a
+        picture that shows something now, e.g. the battle; the main picture; those every prompt brings,
+        the hand: cards, and every own block named at a size a phone reads)."""
         kinds = await self.call(self.service.picture_manifest, m.game_id)
         main = kinds[0].id if kinds else "map"
         data, _ = await self._picture(self.service.picture, m.game_id, m.target, main)
         if data is None:
-            return None, []
-        wanted = [k.id for k in kinds[1:] if k.with_prompt]
-        if m.image is not None and m.image.picture != main and m.image.picture not in wanted:
-            wanted.insert(0, m.image.picture)
+            return None, None, []
+        if m.image is not None and m.image.picture != main:
+            kind = m.image.picture
+            needed, _ = await self._picture(self.service.picture, m.game_id, m.target, kind)
+        else:
+            needed, kind = await self._battle_picture(m.game_id, m.target, None)
         extra = []
-        for kind in wanted:
-            png, _ = await self._picture(self.service.picture, m.game_id, m.target, kind)
-            extra += [f for f in [png_file(png, f"my-{kind}.png")] if f is not None]
-        return data, extra
+        for other in (k.id for k in kinds[1:] if k.with_prompt and k.id != kind):
+            png, _ = await self._picture(self.service.picture, m.game_id, m.target, other)
+            extra += [f for f in [png_file(png, f"my-{other}.png")] if f is not None]
+        return png_file(needed, f"{kind}.png"), data, extra
 
     @staticmethod
     def _snowflake(value: Any) -> bool:
@@ -1638,17 +1811,11 @@ class Layer:
         user = self.client.get_user(int(user_id))
         return user if user is not None else await self.client.fetch_user(int(user_id))
 
-    def _already_shown(self, m: Any) -> bool:
-        shown = self._shown.get((m.target, m.game_id))
-        if not shown:
-            return False
+    async def _already_shown(self, m: Any) -> bool:
+        """Whether the lines of a private log message were all shown in the reply to the user's order."""
         prefix = f"Game #{m.game_id}: "
         lines = (m.text[len(prefix):] if m.text.startswith(prefix) else m.text).split("\n")
-        if all(line in shown for line in lines):
-            for line in lines:
-                shown.remove(line)
-            return True
-        return False
+        return await self.call(self.service.memory.take_shown, str(m.target), int(m.game_id), lines)
 
     async def _dm_closed(self, m: Any) -> str:
         """A user's DMs are closed. Nothing is posted in the channel (that would tell everyone, and
@@ -1657,8 +1824,8 @@ class Layer:
         is cleared when a DM gets through again). Private log lines stay in /log."""
         user = str(m.target)
         text = f"📭 {DM_HELP}"
-        if not self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
-            self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
+        if not await self.has_note(user, text) and not await self._flag(user, DM_CLOSED_FLAG):
+            await self.note_for(user, text, flag=(DM_CLOSED_FLAG, str(int(clock.timestamp()))))
         return "dm-closed"
 
     # ---- permanent delivery problems -----------------------------------------------------------
@@ -1708,7 +1875,7 @@ class Layer:
             if told is not None and (not told.isdigit() or now - int(told) < ALERT_AGAIN_AFTER):
                 return
             text = self._problem_text(status, m, code, error, missing)
-            if self.has_note(gm, text):
+            if await self.has_note(gm, text):
                 return
             try:
                 sent = await send_dm(await self._user(gm), text)
@@ -1717,7 +1884,7 @@ class Layer:
             if sent:
                 await self._set_flag(gm, key, str(int(now)))
             else:
-                self.note_for(gm, text, flag=(key, str(int(now))))
+                await self.note_for(gm, text, flag=(key, str(int(now))))
         except Exception:
             log.exception("Could not tell the game master of game #%s about a delivery problem", m.game_id)
 

@@ -92,18 +92,57 @@ def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None 
 
         raise ConfigError(f"discord: unknown setting(s) {', '.join(unknown)} (known: {', '.join(sorted(KNOWN_KEYS))})")
     env = os.environ if environ is None else environ
-    token = (env.get(TOKEN_ENV) or str(raw.get("token") or "")).strip()
+    token = raw.get("token") or ""
+    if not isinstance(token, str):
+        _refuse("token", "expected the token as text in quotes (better: the HERALD_DISCORD_TOKEN variable)")
+    token = (env.get(TOKEN_ENV) or token).strip()
     app_id = raw.get("application_id")
+    guilds = raw.get("guild_ids", [])
+    if not isinstance(guilds, list):
+        _refuse("guild_ids", f"expected a list of server ids such as [\"123\"], not {str(guilds)[:40]!r}")
     return DiscordSettings(
         token=token,
-        application_id=int(app_id) if app_id not in (None, "", 0) else None,
-        guild_ids=tuple(int(g) for g in raw.get("guild_ids", [])),
-        sync_commands=bool(raw.get("sync_commands", True)),
-        delivery_interval=max(1.0, _seconds(raw.get("delivery_interval", "5s"), "delivery_interval")),
-        tick_interval=max(5.0, _seconds(raw.get("tick_interval", "60s"), "tick_interval")),
-        dm_turn_map=bool(raw.get("dm_turn_map", True)),
-        delivery_batch=max(1, int(raw.get("delivery_batch", 25))),
+        application_id=_snowflake(app_id, "application_id") if app_id not in (None, "", 0) else None,
+        guild_ids=tuple(_snowflake(g, "guild_ids") for g in guilds),
+        sync_commands=_flag(raw.get("sync_commands", True), "sync_commands"),
+        delivery_interval=_at_least(raw.get("delivery_interval", "5s"), "delivery_interval", 1.0),
+        tick_interval=_at_least(raw.get("tick_interval", "60s"), "tick_interval", 5.0),
+        dm_turn_map=_flag(raw.get("dm_turn_map", True), "dm_turn_map"),
+        delivery_batch=_count(raw.get("delivery_batch", 25), "delivery_batch", 1, 100),
     )
+
+
+def _refuse(key: str, why: str):
+    from bot.config import ConfigError
+
+    raise ConfigError(f"discord.{key}: {why}")
+
+
+def _snowflake(value: Any, key: str) -> int:
+    """A Discord id: a positive whole number below 2**64, as a number or in quotes."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2 ** 64:
+        _refuse(key, f"{text[:40]!r} is not a Discord id (a number such as 123456789012345678)")
+    return int(text)
+
+
+def _flag(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        _refuse(key, f"expected true or false, not {str(value)[:40]!r}")
+    return value
+
+
+def _count(value: Any, key: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        _refuse(key, f"expected a whole number from {low} to {high}, not {str(value)[:40]!r}")
+    return value
+
+
+def _at_least(value: Any, key: str, low: float) -> float:
+    seconds = _seconds(value, key)
+    if seconds < low:
+        _refuse(key, f"must be at least {low:g}s, not {str(value)[:40]!r}")
+    return seconds
 
 
 def no_token_help(config_path: str) -> str:

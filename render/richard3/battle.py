@@ -32,10 +32,24 @@ def _rows(n: int, size: int) -> int:
     return max(1, -(-n // _per_row(size)))
 
 
+def _mark_rows(b: BlockFace, size: int) -> int:
+    """Rows of marks under a block: the hits and "fired" pills side by side when they fit within the
+    block's own width (never reaching the neighbour's), else one above the other."""
+    if not (b.hits and b.acted):
+        return 1
+    return 1 if _pill_width(_hits_text(b)) + 6 + _pill_width("fired") <= size else 2
+
+
+def _grid_height(blocks: list[BlockFace], size: int, spacing: int) -> int:
+    per = _per_row(size)
+    rows = [blocks[i:i + per] for i in range(0, len(blocks), per)] or [[]]
+    return sum(size + MARK_H * max([_mark_rows(b, size) for b in row] or [1]) + spacing for row in rows)
+
+
 def _band_height(bs: BattleSide) -> int:
-    h = 52 + (_rows(len(bs.blocks), BIG) * (BIG + MARK_H + 12) if bs.blocks else 0)
+    h = 52 + (_grid_height(bs.blocks, BIG, 12) if bs.blocks else 0)
     if bs.reserves:
-        h += 44 + _rows(len(bs.reserves), RESERVE) * (RESERVE + MARK_H + 8)
+        h += 44 + _grid_height(bs.reserves, RESERVE, 8)
     if bs.gone:
         h += 44 + _rows(len(bs.gone), GONE + 60) * (GONE + 72)
     return h + 10
@@ -94,9 +108,17 @@ def _round_track(d: ImageDraw.ImageDraw, y: int, current: int | None, step: str)
         d.text((sx, y + 24), step, font=fit_font(step, WIDTH - sx - PAD, TEXT, True, 22), fill=INK, anchor="lm")
 
 
+def _pill_width(text: str, size: int = 24) -> float:
+    return font(size, True).getlength(text) + 16
+
+
+def _hits_text(b: BlockFace) -> str:
+    return f"-{b.hits} hit" + ("s" if b.hits > 1 else "")
+
+
 def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE, size: int = 24) -> float:
     f = font(size, True)
-    w = f.getlength(text) + 16
+    w = _pill_width(text, size)
     d.rounded_rectangle([x, y, x + w, y + MARK_H - 6], radius=10, fill=fill)
     d.text((x + w / 2, y + (MARK_H - 6) / 2 + 1), text, font=f, fill=ink, anchor="mm")
     return w
@@ -105,22 +127,27 @@ def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE
 def _block_grid(d: ImageDraw.ImageDraw, x0: float, y0: float, blocks: list[BlockFace], size: int, spacing: int) -> int:
     """Blocks in rows with their marks underneath; returns the height used."""
     per = _per_row(size)
-    for i, b in enumerate(blocks):
-        r, c = divmod(i, per)
-        bx, by = x0 + c * (size + GAP), y0 + r * (size + MARK_H + spacing)
-        draw_block(d, bx, by, size, b, show_fire_now=True)
-        _marks(d, bx, by, size, b)
-    return _rows(len(blocks), size) * (size + MARK_H + spacing)
+    y = y0
+    for start in range(0, len(blocks), per):
+        row = blocks[start:start + per]
+        for c, b in enumerate(row):
+            bx = x0 + c * (size + GAP)
+            draw_block(d, bx, y, size, b, show_fire_now=True)
+            _marks(d, bx, y, size, b)
+        y += size + MARK_H * max(_mark_rows(b, size) for b in row) + spacing
+    return _grid_height(blocks, size, spacing)
 
 
 def _marks(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) -> None:
     """Under the block (never over its face): hits taken in this battle, and "fired" once it has acted
     this round."""
-    px = x
+    px, py = x, y + size + 8
     if b.hits:
-        px += _pill(d, px, y + size + 8, f"-{b.hits} hit" + ("s" if b.hits > 1 else ""), HIT) + 6
+        px += _pill(d, px, py, _hits_text(b), HIT) + 6
     if b.acted:
-        _pill(d, px, y + size + 8, "fired", FIRED)
+        if _mark_rows(b, size) == 2:
+            px, py = x, py + MARK_H
+        _pill(d, px, py, "fired", FIRED)
 
 
 def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:

@@ -11,10 +11,13 @@ Layout (1200 px wide, at most 2400 tall; see render/core.py for why):
 - the legend (the board's symbols on the public map; the marks of one's own blocks on a private map).
 
 Blocks are placed in the free room of their area (geometry.py), the largest size that fits first. A
-crowd that does not fit at any size is drawn as a stack with a count (face-down blocks) or, for labelled
-blocks, beside the area over the water with a leader line to it. Nothing is drawn over the area names,
-border limits or sea badges; markers placed later (counts on arrows, crossings used, musters) avoid
-everything already drawn.
+labelled block always carries its name (never smaller than the named mini size). A crowd that does not
+fit is drawn as a stack with a count (face-down blocks); in a crowded battle the other side's revealed
+blocks are drawn face down (the battle picture names them); labelled blocks that still do not fit go in
+a framed box beside the area (over water, else over land clear of every name) with a leader line to it.
+Nothing is drawn over the area names, border limits or sea badges; markers placed later (counts on
+arrows, crossings used, musters, battle marks) never cover a name while any place leaves it free
+(``draw_map_layout`` returns where everything went, for the tests).
 """
 
 from __future__ import annotations
@@ -22,12 +25,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, crown, fit_font, font, legend, legend_height,
                     path_arrow, title_strip, whose_fill, wrap)
-from .board import (BORDER_STYLE, GOLD, city_tower, draw_border, draw_label_item, draw_static,
+from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
 from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect, _fitting,
                        geometry, grow, overlap)
@@ -37,11 +41,14 @@ from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block,
 MAX_HEIGHT = 2 * WIDTH
 PUBLIC = (44, 44)           # a face-down block (w, h)
 PUBLIC_SMALL = (36, 36)
-# a labelled block: full (name, strength, rating, mark), compact (smaller name), mini (no name)
-LABELLED = ((FULL + 14, FULL - 2), (62, 56), (48, 46))
+# a labelled block: full (name, strength, rating, mark), compact and mini (smaller names). A labelled
+# block is never drawn smaller than mini, so it always carries its name: a crowd that needs smaller
+# blocks is set out beside its area instead (``_callout``).
+LABELLED = ((FULL + 14, FULL - 2), (62, 56), (54, 48))
 GAP = 6
 GROUP_GAP = 12
 MAX_LEADER = 300            # px: a crowd set out beside its area stays this close
+MAX_LEADER_NAMED = 520      # px: or, for named blocks (which may not shrink), this close
 CONTEST = (255, 120, 0)
 
 MOVE_COLOUR = {"york": (250, 250, 250), "lancaster": (190, 20, 30), "rebel": (20, 20, 20)}
@@ -68,6 +75,11 @@ class Plan:
     groups: dict[str, Rect] = field(default_factory=dict)      # area -> bounding box of its blocks
     labels: dict[str, object] = field(default_factory=dict)    # area -> LabelSpot drawn
     obstacles: list[Rect] = field(default_factory=list)
+    # what the drawing put where (filled in by draw_map; the tests read it): (kind, rect) of every mark
+    # drawn over the board (count badges, tabs, battle marks, callout frames), and for every labelled
+    # block (block id, the size in px of the name drawn on it)
+    marks: list[tuple[str, Rect]] = field(default_factory=list)
+    names: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _side_key(b: BlockFace, scene: Scene) -> str:
@@ -197,9 +209,8 @@ def _scattered(g, groups, bare):
     """Blocks placed one by one (York's first, then Lancaster's) in the free room left by one of the
     label's places, each as near as it can to the blocks before it: for areas whose room is too ragged for
     a grid. Labelled blocks at the compact then the mini size, face-down ones at 44 then 36 px."""
-    for level in (1, 2, 3):
-        sizes = tuple(PUBLIC_SMALL if level == 3 else LABELLED[level] if lab else
-                      (PUBLIC if level == 1 else PUBLIC_SMALL) for n, lab in groups)
+    for level in (1, 2):
+        sizes = tuple(LABELLED[level] if lab else (PUBLIC if level == 1 else PUBLIC_SMALL) for n, lab in groups)
         for spot in [sp for sp in g.labels if sp.bare == bare][:40]:
             grid = g.free.without([grow(r, 5) for r in spot.rects])
             placed = []
@@ -244,57 +255,121 @@ def plan_blocks(scene: Scene) -> Plan:
         key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
         found = _layout(area_id, key)
         leader = None
+        blank = (False, False)
+        if found is None and any(lab for _, lab in key):
+            # a crowded battle: the blocks revealed in it that are not the viewer's own are drawn face down
+            # (the battle picture shows them), so the viewer's own keep their names in the area
+            blank = tuple(lab and side != scene.role for (_, lab), side in zip(key, ("york", "lancaster")))
+            plain = tuple((n, lab and not b) for (n, lab), b in zip(key, blank))
+            found = _layout(area_id, plain) if plain != key else None
+            if found is not None:
+                key = plain
+        if found is None and any(blank) and not all(blank) and all(n for n, _ in key):
+            # still too many: the other side's stack stays in the area, one's own named blocks go beside it
+            own = 0 if blank[1] else 1
+            alone = tuple((n, False) if gi != own else (0, False) for gi, (n, _) in enumerate(key))
+            inside = _layout(area_id, alone)
+            if inside is not None:
+                _put(plan, area_id, groups, inside, None, blank)
+                plan.labels[area_id] = g.labels[inside[4]]
+                mine = tuple((n, lab) if gi == own else (0, False) for gi, (n, lab) in enumerate(key))
+                beside, leader = _callout(geo, area_id, mine, sea_taken, plan)
+                _put(plan, area_id, groups, beside, leader, blank)
+                plan.groups[area_id] = beside[2]
+                if leader:
+                    sea_taken.append(grow(beside[2], 8))
+                continue
         if found is None:
-            found, leader = _callout(geo, area_id, key, sea_taken)
-        sizes, stacked, rect, spots, rank = found
-        plan.labels[area_id] = g.labels[rank]
-        for gi, i, dx, dy in spots:
-            group = groups[gi]
-            face = group[i] if not stacked[gi] else BlockFace(group[0].side)
-            placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
-                            count=len(group) if stacked[gi] else 1, leader=leader)
-            plan.blocks.append(placed)
-            plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
-                                   placed.y + placed.size[1] + 5))
-        plan.groups[area_id] = rect
+            blank = (False, False)
+            key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+            found, leader = _callout(geo, area_id, key, sea_taken, plan)
+        plan.labels[area_id] = g.labels[found[4]]
+        _put(plan, area_id, groups, found, leader, blank)
+        plan.groups[area_id] = found[2]
         if leader:
-            sea_taken.append(grow(rect, 8))
+            sea_taken.append(grow(found[2], 8))
     for spot in plan.labels.values():
         plan.obstacles.extend(spot.rects)
     return plan
 
 
-def _callout(geo, area_id: str, key, taken: list[Rect]):
+def _put(plan: Plan, area_id: str, groups, found, leader, blank) -> None:
+    """Add the blocks of a layout (``found`` from _layout or _callout) to the plan."""
+    sizes, stacked, rect, spots, _ = found
+    for gi, i, dx, dy in spots:
+        group = groups[gi]
+        face = group[i] if not stacked[gi] else BlockFace(group[0].side)
+        if blank[gi]:
+            face = BlockFace(group[0].side, ruler=any(b.ruler for b in group) if stacked[gi] else face.ruler)
+        placed = Placed(area_id, rect[0] + dx, rect[1] + dy, sizes[gi], face,
+                        count=len(group) if stacked[gi] else 1, leader=leader)
+        plan.blocks.append(placed)
+        plan.obstacles.append((placed.x - 3, placed.y - 3, placed.x + placed.size[0] + 5,
+                               placed.y + placed.size[1] + 5))
+
+
+def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
     """A crowd too big for its area: set out over open water near the area's own coast (so that the leader
-    line crosses no other area), in a framed box, with a leader line to the area."""
+    line crosses no other area), in a framed box, with a leader line to the area. Named blocks keep a size
+    that carries their names (full, else compact), and may go a little further for it."""
     g = geo.areas[area_id]
-    sizes = tuple(LABELLED[1] if lab else PUBLIC_SMALL for n, lab in key)
+    named = any(lab for _, lab in key)
     grid: FreeGrid = geo.sea_grid.without(taken) if taken else geo.sea_grid
-    # (only reached when even 36 px blocks scattered beside the bare name do not fit)
+    # (only reached when the blocks, scattered beside the bare name, do not fit)
     targets = list(g.sea_badges.values()) + [g.anchor]
-    best, best_score = None, float("inf")
-    for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:6]:
-        for t in targets:
-            rect = grid.best(w + 12, h + 12, t, step=2)
-            if rect is None:
-                continue
+    reach = MAX_LEADER_NAMED if named else MAX_LEADER
+    for level in ((0, 1) if named else (1,)):
+        sizes = tuple(LABELLED[level] if lab else PUBLIC_SMALL for n, lab in key)
+        best, best_score = None, float("inf")
+        for w, h, spots in _arrangements(tuple((n, s) for (n, _), s in zip(key, sizes)))[:6]:
+            for t in targets:
+                rect = grid.best(w + 12, h + 12, t, step=2)
+                if rect is None:
+                    continue
+                centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+                length = math.dist(centre, g.centre)
+                others = sum(1 for k in range(1, 20)
+                             if geo.area_at((centre[0] + (g.centre[0] - centre[0]) * k / 20,
+                                             centre[1] + (g.centre[1] - centre[1]) * k / 20)) not in (None, area_id))
+                score = length + others * 60 + w * h / 400
+                if length > reach:
+                    continue
+                if score < best_score:
+                    inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
+                    best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0),
+                                        (centre, g.centre)), score
+        if best is not None:
+            return best
+    # no water free near it: in a framed box over the land nearby, off every name, badge and block drawn
+    sizes = tuple(LABELLED[1] if lab else PUBLIC for n, lab in key)
+    stacked = tuple((not lab) and n > 1 for n, lab in key)   # face-down blocks as one stack with a count
+    shapes = _arrangements(tuple((1 if st else n, s) for (n, _), s, st in zip(key, sizes, stacked)))
+    avoid = plan.obstacles + taken + [r for spot in plan.labels.values() for r in spot.rects]
+    room = _land_grid().without([grow(r, 4) for r in avoid])
+    best, best_d = None, float("inf")
+    for w, h, spots in shapes[:10]:
+        rect = room.best(w + 12, h + 12, g.anchor, step=1)
+        if rect is not None:
             centre = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
-            length = math.dist(centre, g.centre)
-            others = sum(1 for k in range(1, 20)
-                         if geo.area_at((centre[0] + (g.centre[0] - centre[0]) * k / 20,
-                                         centre[1] + (g.centre[1] - centre[1]) * k / 20)) not in (None, area_id))
-            score = length + others * 60 + w * h / 400
-            if length > MAX_LEADER:
-                continue
-            if score < best_score:
-                inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
-                best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0), (centre, g.centre)), score
-    if best is not None:
-        return best
-    # no water free near it: over the area anyway, smallest size, from its anchor
-    w, h, spots = _arrangements(tuple((n, PUBLIC_SMALL) for n, _ in key))[0]
-    x, y = g.anchor[0] - w / 2, g.anchor[1] - h / 2
-    return (tuple(PUBLIC_SMALL for _ in key), tuple(False for _ in key), (x, y, x + w, y + h), tuple(spots), 0), None
+            if math.dist(centre, g.anchor) < best_d:
+                best, best_d = (rect, spots, centre), math.dist(centre, g.anchor)
+    if best is None:   # nowhere at all: on the area itself
+        w, h, spots = shapes[0]
+        x, y = g.anchor[0] - w / 2, g.anchor[1] - h / 2
+        return (sizes, stacked, (x, y, x + w, y + h), tuple(spots), 0), None
+    rect, spots, centre = best
+    inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
+    return (sizes, stacked, inner, tuple(spots), 0), (centre, g.anchor)
+
+
+@lru_cache(maxsize=1)
+def _land_grid() -> FreeGrid:
+    """Every cell of the map below the title strip and clear of the throne box (where a crowd with no
+    free water near it may be framed)."""
+    cols, rows = WIDTH // GRID, (MAP_BOTTOM - MAP_TOP) // GRID - 2
+    gy0 = MAP_TOP // GRID + 1
+    grid = FreeGrid(0, gy0, cols, rows, [[1] * cols for _ in range(rows)])
+    return grid.without([grow(THRONE_BOX, 8)])
 
 
 # ---- the static layer -----------------------------------------------------------------------------
@@ -320,6 +395,11 @@ def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Ima
 
 # ---- drawing --------------------------------------------------------------------------------------
 def draw_map(scene: Scene) -> Image.Image:
+    return draw_map_layout(scene)[0]
+
+
+def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
+    """The map picture and where everything on it went (the plan, with the marks drawn)."""
     geo = geometry()
     private = scene.role in ("york", "lancaster")
     plan = plan_blocks(scene)
@@ -343,7 +423,15 @@ def draw_map(scene: Scene) -> Image.Image:
         _ring_area(img, area_id)
     # arrows under the blocks (a block's face is never hidden; the chevron at each border crossing is
     # placed clear of blocks), over the names, which are drawn again on top, as are the board's badges
-    counts = _draw_moves(d, scene, obstacles, touched)
+    counts = _draw_moves(d, scene, obstacles, touched, plan.marks, _name_rects(plan))
+    leaders = {p.leader for p in plan.blocks if p.leader}
+    for (x0, y0), (x1, y1) in sorted(leaders):
+        d.line([(x0, y0), (x1, y1)], fill=INK, width=5)
+        d.line([(x0, y0), (x1, y1)], fill=WHITE, width=2)
+        r = 7
+        d.ellipse([x1 - r, y1 - r, x1 + r, y1 + r], fill=INK, outline=WHITE, width=2)
+        touched |= _areas_along(geo, [(x0, y0), (x1, y1)])
+    # names over the arrows and leader lines that cross them
     for area_id in sorted(touched):
         for item in plan.labels[area_id].items:
             draw_label_item(d, item)
@@ -352,31 +440,47 @@ def draw_map(scene: Scene) -> Image.Image:
     for a in geo.areas.values():
         for s, (x, y) in a.sea_badges.items():
             sea_badge(d, x, y, s)
-    for p in plan.blocks:
-        if p.leader:
-            (x0, y0), (x1, y1) = p.leader
-            d.line([(x0, y0), (x1, y1)], fill=INK, width=5)
-            d.line([(x0, y0), (x1, y1)], fill=WHITE, width=2)
-            r = 7
-            d.ellipse([x1 - r, y1 - r, x1 + r, y1 + r], fill=INK, outline=WHITE, width=2)
     for rect_area, rect in plan.groups.items():
         if any(p.leader for p in plan.blocks if p.area == rect_area):
             d.rounded_rectangle(grow(rect, 6), radius=8, fill=(236, 230, 214), outline=INK, width=3)
+            plan.marks.append(("callout", grow(rect, 6)))
     for p in plan.blocks:
-        draw_block(d, p.x, p.y, p.size, p.face)
+        named = draw_block(d, p.x, p.y, p.size, p.face)
+        if p.face.known:
+            plan.names.append((p.face.id or "", named))
         if p.count > 1:
-            _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}", p.face.side)
+            plan.marks.append(("stack count", _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}",
+                                                           p.face.side)))
     for draw_count in counts:
         draw_count()
-    _draw_border_use(d, scene, obstacles)
+    n = len(obstacles)
+    _draw_border_use(d, scene, obstacles, _name_rects(plan))
     _draw_recruits(d, scene, plan, obstacles)
     _draw_contest_marks(d, scene, plan, obstacles)
     _draw_captive(d, scene, plan, obstacles)
+    plan.marks.extend(("marker", grow(r, -2)) for r in obstacles[n:])   # (kept with a 2 px margin)
     _draw_title(d, scene)
     _draw_throne(d, scene)
     _draw_panel(d, scene, panel)
     img.paste(legend_img, (0, height - legend_img.height))
-    return img
+    return img, plan
+
+
+def _name_rects(plan: Plan) -> list[Rect]:
+    """The rows of every area's name and symbols as drawn (nothing placed later may cover them)."""
+    return [r for spot in plan.labels.values() for r in spot.rects]
+
+
+def _areas_along(geo, pts, step: float = 8.0) -> set[str]:
+    """The areas a polyline passes over (sampled every ``step`` px)."""
+    out: set[str] = set()
+    for p, q in zip(pts, pts[1:]):
+        n = max(1, int(math.dist(p, q) / step))
+        for k in range(n + 1):
+            area = geo.area_at((p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n))
+            if area:
+                out.add(area)
+    return out
 
 
 @lru_cache(maxsize=2048)
@@ -420,17 +524,30 @@ def _ring_mask(area_id: str):
     return box, ring
 
 
-def _count_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, side: str) -> None:
+def _count_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, side: str) -> Rect:
     f = font(24, True)
     w = f.getlength(text) + 14
     d.rounded_rectangle([cx - w / 2, cy - 16, cx + w / 2, cy + 16], radius=12, fill=ACCENT, outline=INK, width=2)
     d.text((cx, cy), text, font=f, fill=INK, anchor="mm")
+    return (cx - w / 2, cy - 16, cx + w / 2, cy + 16)
 
 
-def _least_covered(cands: list[Rect], obstacles: list[Rect], bounds=(0, MAP_TOP, WIDTH, MAP_BOTTOM)) -> Rect:
+def _least_covered(cands: list[Rect], obstacles: list[Rect], bounds=(0, MAP_TOP, WIDTH, MAP_BOTTOM),
+                   names: Sequence[Rect] = ()) -> Rect:
+    """The candidate covering least of what is drawn; an area's name (``names``) is never covered while
+    any candidate leaves it free (nearby places are added for that)."""
+    if names:
+        extra = []
+        for r in cands[:3]:   # the first places, pushed further out in each direction
+            w, h = r[2] - r[0], r[3] - r[1]
+            for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
+                for k in (1, 2):
+                    extra.append((r[0] + dx * w * k, r[1] + dy * h * k, r[2] + dx * w * k, r[3] + dy * h * k))
+        cands = list(cands) + extra
     best, best_cost = cands[0], float("inf")
     for i, r in enumerate(cands):
         cost = sum(overlap(r, o) for o in obstacles) + 8 * ((r[2] - r[0]) * (r[3] - r[1]) - overlap(r, bounds))
+        cost += 1000 * sum(overlap(r, n) for n in names)
         cost += i * 0.5  # earlier candidates are preferred
         if cost < best_cost:
             best, best_cost = r, cost
@@ -501,8 +618,7 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
         # leave from inside the area, just behind its coast, and land just inside the destination
         u = _unit(start_badge, a.seed)
         start = (start_badge[0] + u[0] * 44, start_badge[1] + u[1] * 44)
-        v = _unit(end_badge, b.seed)
-        end = (end_badge[0] + v[0] * 50, end_badge[1] + v[1] * 50)
+        end = _landing(geo, b, end_badge, avoid)
         pts = [start] + _offset_ends(route) + [end]
         return pts, "sea"
     chain = [a.id] + [v for v in m.via if v in geo.areas] + [b.id]
@@ -528,6 +644,28 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
     return pts, "retreat" if m.kind in ("retreat", "regroup") else "land"
 
 
+def _landing(geo, b, badge, avoid: list[Rect]):
+    """Where a sea move's arrow ends: inside the destination, 40-70 px in from its coast badge, with the
+    head clear of names, badges and blocks where possible (so that it is seen to end there)."""
+    base = math.atan2(b.seed[1] - badge[1], b.seed[0] - badge[0])
+    best, best_cost = None, float("inf")
+    for turn in (0, 0.35, -0.35, 0.7, -0.7):
+        for reach in (50, 60, 40, 70):
+            a = base + turn
+            tip = (badge[0] + math.cos(a) * reach, badge[1] + math.sin(a) * reach)
+            mid = (badge[0] + math.cos(a) * (reach - 14), badge[1] + math.sin(a) * (reach - 14))
+            if geo.area_at(tip) != b.id or geo.area_at(mid) != b.id:
+                continue
+            box = (tip[0] - 14, tip[1] - 14, tip[0] + 14, tip[1] + 14)
+            cost = sum(overlap(box, o) for o in avoid) + abs(turn) * 60 + abs(reach - 50)
+            if cost < best_cost:
+                best, best_cost = tip, cost
+    if best is None:
+        v = _unit(badge, b.seed)
+        best = (badge[0] + v[0] * 50, badge[1] + v[1] * 50)
+    return best
+
+
 def _offset_ends(route):
     """The sea route without its two end points' badges (the arrow passes beside them)."""
     if len(route) <= 2:
@@ -536,7 +674,8 @@ def _offset_ends(route):
     return list(route)
 
 
-def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], touched: set[str]) -> list:
+def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], touched: set[str],
+                marks: list | None = None, names: Sequence[Rect] = ()) -> list:
     """This turn's moves: solid arrows across the borders they used (through every area passed), dashed
     arrows through the sea zone by sea, thinner dashed ones for retreats and regroups; York white,
     Lancaster red, each with a contrasting edge; the number of blocks in a badge near the start."""
@@ -551,17 +690,8 @@ def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], tou
             continue
         colour = MOVE_COLOUR.get(m.side, INK)
         edge = MOVE_EDGE.get(m.side, WHITE)
-        casing = 6 if m.side == "york" else 4   # a white arrow needs a stronger dark edge on the pale land
-        if style == "sea":
-            path_arrow(d, pts, colour, width=8, head=28, outline=edge, dash=20, gap=9, casing=casing)
-        elif style == "retreat":
-            path_arrow(d, pts, colour, width=6, head=24, outline=edge, dash=10, gap=7, casing=casing)
-        else:
-            path_arrow(d, pts, colour, width=9, head=28, outline=edge, casing=casing)
-        for p in pts:
-            area = geo.area_at(p)
-            if area:
-                touched.add(area)
+        move_arrow(d, pts, m.side, style)
+        touched |= _areas_along(geo, pts)
         for p, q in zip(pts, pts[1:]):
             drawn.append((min(p[0], q[0]) - 6, min(p[1], q[1]) - 6, max(p[0], q[0]) + 6, max(p[1], q[1]) + 6))
         # the count: near the start of the arrow, where it covers least (drawn after the blocks)
@@ -570,8 +700,10 @@ def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], tou
         for frac in (0.0, 0.15, 0.3, 0.08, 0.45, 0.6):
             x, y = _along(pts, total * frac)
             cands.append((x - 17, y - 17, x + 17, y + 17))
-        r = _least_covered(cands, obstacles)
+        r = _least_covered(cands, obstacles, names=names)
         obstacles.append(grow(r, 2))
+        if marks is not None:
+            marks.append(("move count", r))
 
         def count_badge(r=r, colour=colour, edge=edge, n=m.count):
             cx, cy = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
@@ -580,6 +712,21 @@ def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], tou
         counts.append(count_badge)
     obstacles.extend(drawn)
     return counts
+
+
+def move_arrow(d: ImageDraw.ImageDraw, pts, side: str, style: str, scale: float = 1.0) -> None:
+    """One move's arrow as the map draws it (the legend draws its samples with this too): by land solid,
+    by sea long dashes, a retreat or regroup thinner short dashes; in the side's colours."""
+    colour, edge = MOVE_COLOUR.get(side, INK), MOVE_EDGE.get(side, WHITE)
+    casing = 6 if side == "york" else 4   # a white arrow needs a stronger dark edge on the pale land
+    if style == "sea":
+        path_arrow(d, pts, colour, width=round(8 * scale), head=round(28 * scale), outline=edge,
+                   dash=round(20 * scale), gap=round(9 * scale), casing=casing)
+    elif style == "retreat":
+        path_arrow(d, pts, colour, width=round(6 * scale), head=round(24 * scale), outline=edge,
+                   dash=round(10 * scale), gap=round(7 * scale), casing=casing)
+    else:
+        path_arrow(d, pts, colour, width=round(9 * scale), head=round(28 * scale), outline=edge, casing=casing)
 
 
 def _along(pts, dist):
@@ -593,7 +740,7 @@ def _along(pts, dist):
 
 
 # ---- markers --------------------------------------------------------------------------------------
-def _draw_border_use(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect]) -> None:
+def _draw_border_use(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], names: Sequence[Rect] = ()) -> None:
     """Crossings used this turn, beside the border's limit badge: "2/3" in the crossing side's colours."""
     geo = geometry()
     for side in ("york", "lancaster"):
@@ -617,7 +764,7 @@ def _draw_border_use(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect]
             for perp in (30, -30):
                 cx, cy = mx + nx * perp * 1.4, my + ny * perp * 1.4
                 cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
-            r = _least_covered(cands, obstacles)
+            r = _least_covered(cands, obstacles, names=names)
             fill, ink = MOVE_COLOUR[side], MOVE_EDGE[side]
             d.rounded_rectangle(r, radius=9, fill=fill, outline=INK if side == "york" else WHITE, width=2)
             d.text(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2 + 1), text, font=f, fill=ink, anchor="mm")
@@ -643,7 +790,7 @@ def _draw_recruits(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: 
                        ((box[0] + box[2]) / 2, box[3] + h / 2 + 4), ((box[0] + box[2]) / 2, box[1] - h / 2 - 4),
                        (g.anchor[0], g.anchor[1])):
             cands.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
-        r = _least_covered(cands, obstacles)
+        r = _least_covered(cands, obstacles, names=_name_rects(plan))
         colour, edge = MOVE_COLOUR.get(side, INK), MOVE_EDGE.get(side, WHITE)
         d.rounded_rectangle(r, radius=10, fill=colour, outline=INK, width=3)
         d.text(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2 + 1), text, font=f, fill=edge, anchor="mm")
@@ -674,7 +821,7 @@ def _draw_contest_marks(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstac
         if box:
             cands += [(box[2] + 2, box[1] - r, box[2] + 2 + 2 * r, box[1] + r),
                       (box[0] - 2 - 2 * r, box[1] - r, box[0] - 2, box[1] + r)]
-        rect = _least_covered(cands, obstacles)
+        rect = _least_covered(cands, obstacles, names=_name_rects(plan))
         cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=CONTEST, outline=INK, width=3)
         _swords(d, cx, cy, 22)
@@ -699,7 +846,7 @@ def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: l
                          (box[0] - w / 2 - 4, cy), (box[0] + w / 2, box[1] - h / 2 - 4), (box[2] - w / 2, box[3] + h / 2 + 4)):
             cands.append((px_ - w / 2, py_ - h / 2, px_ + w / 2, py_ + h / 2))
     cands.append((g.anchor[0] - w / 2, g.anchor[1] - h / 2, g.anchor[0] + w / 2, g.anchor[1] + h / 2))
-    box = _least_covered(cands, obstacles)
+    box = _least_covered(cands, obstacles, names=_name_rects(plan))
     captive_tag(d, box, text, f)
     obstacles.append(box)
 
@@ -914,17 +1061,12 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
         d.rounded_rectangle([cx - 30, cy - 16, cx + 30, cy + 16], radius=6, outline=CONTEST, width=5)
         _swords(d, cx, cy, 20)
 
-    def land_move(d, cx, cy, s):
-        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["lancaster"], width=8, head=20,
-                   outline=MOVE_EDGE["lancaster"])
-
-    def sea_move(d, cx, cy, s):
-        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["york"], width=7, head=20, outline=INK,
-                   dash=12, gap=6, casing=6)
-
-    def retreat(d, cx, cy, s):
-        path_arrow(d, [(cx - 32, cy), (cx + 32, cy)], MOVE_COLOUR["lancaster"], width=6, head=18,
-                   outline=MOVE_EDGE["lancaster"], dash=8, gap=5)
+    def moved(side, style):
+        def sym(d, cx, cy, s):   # a sample of the map's own arrow (land on the land colour)
+            d.rounded_rectangle([cx - 38, cy - 17, cx + 38, cy + 17], radius=6,
+                                fill=SEA_COLOURS["north-sea"] if style == "sea" else LAND)
+            move_arrow(d, [(cx - 34, cy), (cx + 34, cy)], side, style, scale=0.8)
+        return sym
 
     def seas(d, cx, cy, s):
         sea_badge(d, cx - 18, cy, "irish-sea", r=15)
@@ -974,9 +1116,11 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
         LegendItem(exile, "Exile area"),
         LegendItem(wales, "Wales"),
         LegendItem(ruler, "King / Pretender"),
-        LegendItem(land_move, "Moved by land"),
-        LegendItem(sea_move, "Moved by sea"),
-        LegendItem(retreat, "Retreat / regroup"),
+        LegendItem(moved("york", "land"), "York moved by land"),
+        LegendItem(moved("york", "sea"), "York moved by sea"),
+        LegendItem(moved("lancaster", "land"), "Lanc. moved by land"),
+        LegendItem(moved("lancaster", "sea"), "Lanc. moved by sea"),
+        LegendItem(moved("lancaster", "retreat"), "Retreat / regroup"),
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(used, "Crossings used/limit"),
         LegendItem(contested, "Battle here"),

@@ -6,7 +6,8 @@ A labelled block (the viewer's own, or any block revealed in a battle) shows its
 along the top (filled = steps left, hollow = steps lost), its name, its type mark bottom left (heir:
 crown and rank; church: cross; levy: tower; mercenary: $; bombard: cannon ball; Rebel: cross) and its
 fire rating bottom right (letter = firing order, digit = hits on that roll or less). The content scales
-with the block: from ``FULL`` px a block carries everything; smaller blocks drop the name first.
+with the block: from ``FULL`` px a block carries everything at full size; down to ``NAMED_FROM`` px the
+name shrinks but stays (the map never draws a labelled block smaller).
 """
 
 from __future__ import annotations
@@ -68,8 +69,12 @@ class BlockFace:
         return self.name is not None
 
 
-def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False) -> None:
-    """A block with its top-left corner at (x, y); ``size`` is a side in px or (width, height)."""
+NAMED_FROM = 40    # px: a labelled block at least this tall carries its name (maps never draw one smaller)
+
+
+def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False) -> int:
+    """A block with its top-left corner at (x, y); ``size`` is a side in px or (width, height). Returns the
+    size in px of the name drawn on it (0: none, a face-down block)."""
     w, h = (size, size) if isinstance(size, (int, float)) else size
     side = b.side if b.side in SIDE_FILL else "rebel"
     fill, ink, frame = SIDE_FILL[side], SIDE_INK[side], SIDE_FRAME[side]
@@ -86,7 +91,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         mark(d, cx, cy, min(w, h) * 0.30, side)
         if b.ruler:
             d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
-        return
+        return 0
     # proportions (of the height): strength diamonds on top, the name in the upper middle, the type
     # mark and the fire rating on the bottom row, never overlapping
     rating = (b.fire_now if show_fire_now and b.fire_now else b.rating) or ""
@@ -94,9 +99,11 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         pips(d, cx, y + 0.14 * h, b.strength or 0, b.max, max(8.0, 0.15 * h), fill=ink, empty=ink)
     name = short_name(b.name or "")
     rating_font = font(int(0.36 * h), True, 14)
-    if h >= 54:
+    named = 0
+    if h >= NAMED_FROM and name:
         f = fit_font(name, int(w - 8), int(0.30 * h), bold=True, minimum=12)
         d.text((cx, y + 0.43 * h), name, font=f, fill=ink, anchor="mm")
+        named = f.size
     elif rating:
         rating_font = font(int(0.46 * h), True, 14)
     if rating:
@@ -108,6 +115,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
     if b.ruler:
         d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
+    return named
 
 
 def type_mark(d: ImageDraw.ImageDraw, gx: float, gy: float, s: float, kind: str, ink, fill,

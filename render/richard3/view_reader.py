@@ -51,7 +51,10 @@ def whose_line(view: dict[str, Any], waiting: list[str], active: list[str]) -> s
             line = f"{who}: choose a card ({SIDE_NAME.get(other, other)} has)"
         return line
     if step == "action":
-        ap = (view.get("action") or {}).get("ap")
+        action = view.get("action") or {}
+        ap = action.get("ap")
+        if not ap and action.get("event"):   # an event card (Plague, Muster): no AP to spend
+            return f"{who} to act"
         return f"{who} to act" + (f" ({ap} AP left)" if ap is not None else "")
     if step == "combat":
         battle = view.get("battle") or {}
@@ -169,7 +172,8 @@ def _battle(raw: dict[str, Any]) -> Battle:
     stage = raw.get("stage") or ""
     b.step = STAGES.get(stage, stage.replace("_", " ")).capitalize()
     if raw.get("pending_hits"):
-        b.step += f" · {raw['pending_hits']} hit(s) to take"
+        n = int(raw["pending_hits"])
+        b.step += f" · {n} hit{'s' if n != 1 else ''} to take"
     if b.winner:
         b.step = f"{SIDE_NAME.get(b.winner, b.winner)} won"
     for side in SIDES:
@@ -191,8 +195,12 @@ def _battle(raw: dict[str, Any]) -> Battle:
     for o in raw.get("out") or []:
         if not isinstance(o, dict):
             continue
-        face = _face({k: v for k, v in o.items() if k in ("id", "name", "side")})
+        face = _face({k: v for k, v in o.items() if k in ("id", "name", "side", "strength")})
         face.hits = int(o.get("hits_taken") or 0)
+        if o.get("fate") == "eliminated":
+            face.strength = 0            # every step lost (public: the battle log says so)
+        elif face.strength is None:
+            face.max = None              # strength not in this view: no marks rather than empty ones
         side = o.get("side") if o.get("side") in SIDES else ("york" if face.side == "york" else "lancaster")
         dep = Departed(face=face, fate=o.get("fate") or "", to=names.get(o.get("to") or "", o.get("to") or ""),
                        round=o.get("round"))

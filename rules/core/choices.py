@@ -157,3 +157,16 @@ class ReactionWindow(SecretChoice):
 
     def default(self, g: Game, role: str) -> str | None:
         return PASS.id if role not in g.local.get("done", []) else None
+
+
+class Proposal(SecretChoice):
+    """A binding deal put to the roles asked (Here I Stand's diplomacy): each accepts or refuses, the
+    answers are shown together, and the frame returns ``{role: "accept" | "refuse"}``. The caller, which
+    built the deal as typed data in ``local``, carries it out if everyone it needs accepted."""
+
+    kind = "negotiation"
+    may_change = False
+    text = "Accept or refuse the proposed deal."
+
+    def options(self, g: Game, role: str, picks: list[str]) -> list[Action]:
+        return [Action("accept", "Accept"), Action("refuse", "Refuse")]

@@ -173,9 +173,16 @@ class Context:
         self.revealed = True
 
 
-def copy_state(state: State) -> State:
-    """A deep copy of plain JSON data (pickle is the fastest stdlib deep copy for it)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
+    """A deep copy of plain JSON data (pickle is the fastest stdlib deep copy for it). ``flat_tables``
+    names top-level mappings whose values are flat records (scalars only): each record is copied with
+    one ``dict.copy``, about twice as fast as pickling it."""
+    flat = [t for t in flat_tables if t in state]
+    if not flat:
+        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    rest = pickle.loads(pickle.dumps({k: v for k, v in state.items() if k not in flat},
+                                     protocol=pickle.HIGHEST_PROTOCOL))
+    return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
 
 
 class Engine:
@@ -185,6 +192,8 @@ class Engine:
     title: str = ""
     #: Actions after which a random game is declared runaway by the fuzzer.
     runaway_actions: int = 100_000
+    #: Top-level state keys holding ``{key: flat record}`` tables (see :func:`copy_state`).
+    flat_tables: tuple[str, ...] = ()
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -300,13 +309,13 @@ class Engine:
             raise IllegalAction("The game is over.")
         if role not in self._active_roles(state):
             raise IllegalAction(f"It is not {self.role_name(role)}'s turn to act.")
-        legal = {a.id: a for a in self._legal_actions(state, role)}
-        if action_id not in legal:
+        action = self._find_action(state, role, action_id)
+        if action is None:
             raise IllegalAction(f"'{action_id}' is not a legal action for {self.role_name(role)} now.")
-        new_state = copy_state(state)
+        new_state = copy_state(state, self.flat_tables)
         before = _rng.draws(new_state)
         ctx = Context()
-        self._apply(new_state, role, legal[action_id], ctx)
+        self._apply(new_state, role, action, ctx)
         return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before)
 
     def default_action(self, state: State, role: str) -> str | None:
@@ -374,6 +383,12 @@ class Engine:
 
     def _legal_actions(self, state: State, role: str) -> list[Action]:
         raise NotImplementedError
+
+    def _find_action(self, state: State, role: str, action_id: str) -> Action | None:
+        """The legal action with this id for an active role, or None. Engines may answer without building
+        the whole list, and may accept an older form of an id that stored logs still hold; every id
+        :meth:`_legal_actions` lists must be found, and nothing that would change the state illegally."""
+        return next((a for a in self._legal_actions(state, role) if a.id == action_id), None)
 
     def _apply(self, state: State, role: str, action: Action, ctx: Context) -> None:
         """Mutate ``state`` (already a private copy) to carry out ``action``."""

@@ -290,6 +290,13 @@ class FlowEngine(Engine):
                 variant["flow"][-1]["local"]["picks"][role][-1] = other
                 yield role, "unrevealed choice", variant
 
+    def picks(self, state: State, role: str, *, every_frame: bool = False) -> list[str]:
+        """``role``'s picks in the pending secret choice (for its own view), or in every frame on the
+        stack (a window's answers stay there until resolved: hidden variants must leave them alone)."""
+        frames = state.get("flow") or []
+        frames = frames if every_frame else frames[-1:]
+        return [p for f in frames for p in f["local"].get("picks", {}).get(role, [])]
+
     def waiting(self, state: State) -> dict[str, Any]:
         """Public facts about the pending decision: its name, who is asked, who has already committed."""
         g, decision = self._decision(state)

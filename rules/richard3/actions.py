@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from .data import (ADJ, AREAS, BLOCKS, CARDS, CITY_AREAS, COASTS, CROWNS, DISPLAY, EXILES, LAND, MAJOR_PORT,
+from .data import (ADJ, AREAS, BLOCKS, BORDERS, CARDS, CITY_AREAS, COASTS, CROWNS, DISPLAY, EXILES, LAND, MAJOR_PORT,
                    OWN_EXILES, WALES, YORK_SHIELDS, area_name, border_key)
 from .state import (blocks_at, border_limit, is_enemy, is_friendly_or_vacant, is_vacant, may_enter,
                     noble_seats, occupancy, other, side_of)
@@ -39,34 +39,49 @@ def free_to_leave(state, occ, area, side):
     return len(original) - len(pinning)
 
 
-def land_paths(state, occ, bid, start, side, reach, bonus, target=None):
-    """Every path (list of areas after ``start``) a block may take this move (5.2)."""
+# area -> [(neighbour, colour, border key)], so path searches need not rebuild keys
+_NEIGHBOURS = {a: [(nb, colour, border_key(a, nb)) for nb, colour in ADJ[a]] for a in ADJ}
+
+
+def _walk_paths(state, occ, start, side, reach, bonus, target=None):
+    """Yield every path (list of areas after ``start``) a block of ``side`` may take from ``start`` (5.2), in a
+    fixed order. The paths depend on the area, not on the block."""
     use = state["border_use"][side]
-    c = state["contest"].get(start)
+    contest = state["contest"]
+    c = contest.get(start)
     banned = set(c["borders"].get(other(side), [])) if c else set()
-    out = []
+    enemy_side = other(side)
+    enemy = {a for a, e in occ.items() if e[enemy_side]}
 
     def walk(cur, path):
-        for nb, colour in ADJ[cur]:
+        for nb, colour, key in _NEIGHBOURS[cur]:
             if nb == start or nb in path or not may_enter(side, nb):
                 continue
-            key = border_key(cur, nb)
             if cur == start and key in banned:
                 continue
             if use.get(key, 0) + 1 > border_limit(colour, bonus):
                 continue
-            enemy = is_enemy(occ, nb, side)
-            if enemy and not entry_ok(state, nb, side, key):
+            attack = nb in enemy
+            if attack and nb in contest and not entry_ok(state, nb, side, key):
                 continue
             np = path + [nb]
             if target is None or nb == target:
-                out.append(np)
-            if enemy or colour == "red" or len(np) >= reach:
+                yield np
+            if attack or colour == "red" or len(np) >= reach:
                 continue
-            walk(nb, np)
+            yield from walk(nb, np)
 
-    walk(start, [])
-    return out
+    return walk(start, [])
+
+
+def land_paths(state, occ, bid, start, side, reach, bonus, target=None):
+    """Every path (list of areas after ``start``) a block may take this move (5.2)."""
+    return list(_walk_paths(state, occ, start, side, reach, bonus, target))
+
+
+def can_leave_by_land(state, occ, start, side, reach, bonus, target=None) -> bool:
+    """Whether any path exists: stops at the first one found."""
+    return next(_walk_paths(state, occ, start, side, reach, bonus, target), None) is not None
 
 
 def sea_dests(state, occ, start, side, piracy):
@@ -103,16 +118,13 @@ def movable(state, occ, area, side, act, first_only=False):
         return []
     reach = 3 if act["event"] == "force_march" else 2
     bonus = 1 if act["event"] == "surprise" else 0
-    out = []
     moved = state["moved"]
-    for bid in blocks_at(occ, area, side):
-        if bid in moved:
-            continue
-        if land_paths(state, occ, bid, area, side, reach, bonus):
-            out.append(bid)
-            if first_only:
-                break
-    return out
+    out = [bid for bid in blocks_at(occ, area, side) if bid not in moved]
+    if first_only:
+        out = out[:1]
+    if out and can_leave_by_land(state, occ, area, side, reach, bonus):
+        return out
+    return []
 
 
 def sea_movable(state, occ, area, side, act, first_only=False):
@@ -157,12 +169,14 @@ def recruit_areas(state, occ, bid, side):
     return []
 
 
-def recruitable(state, occ, side):
+def recruitable(state, occ, side, first_only=False):
     out = []
     for bid, b in state["blocks"].items():
         if b["loc"] == "pool" and not b["down"] and side_of(state, bid) == side:
             if recruit_areas(state, occ, bid, side):
                 out.append(bid)
+                if first_only:
+                    break
     return out
 
 
@@ -203,50 +217,107 @@ def settle(engine, state, ctx):
         return
     act = state["act"]
     if act["mode"] == "menu":
-        occ = occupancy(state)
-        if len(_menu(state, occ, act["role"])) == 1:
+        if next(_menu_choices(state, occupancy(state), act["role"]), None) is None:
             end_player(engine, state, ctx)
 
 
-def _menu(state, occ, role):
+def _menu(state, occ, role, choices=True):
+    act = state["act"]
+    return (list(_menu_choices(state, occ, role)) if choices else []) + [
+        Action("end", "End actions" + (f" ({act['ap']} AP unused)" if act["ap"] else ""), "End")]
+
+
+def _menu_choices(state, occ, role, only=None, legacy=False):
+    """The menu's actions other than "end", lazily (``settle`` stops at the first). ``only`` is the id of
+    the one action wanted: other kinds of choice are not even looked at. The menu names blocks (pick the
+    block, then its destination); ``legacy`` gives the older area-first ids (``move:<area>``,
+    ``sea:<area>``, ``recruit``) that stored logs hold instead."""
     act = state["act"]
     ev = act["event"]
-    out = []
+    verb, _, arg = (only or "").partition(":")
+    moved = state["moved"]
+
+    def wanted(kind):
+        return only is None or verb == kind
+
+    def candidates(areas):
+        if only is None:
+            return areas
+        if legacy:
+            return [arg] if arg in areas else []
+        where = state["blocks"].get(arg, {}).get("loc")
+        return [where] if where in areas else []
+
+    def blocks(area, first):
+        return first if legacy else [b for b in sorted(blocks_at(occ, area, role))
+                                     if b not in moved and (only is None or b == arg)]
+
     if act["ap"] > 0:
         areas = _own_areas(occ, role)
-        if ev in (None, "force_march", "treason", "surprise"):
-            for a in areas:
-                if movable(state, occ, a, role, act, first_only=True):
-                    out.append(Action(f"move:{a}", f"Move a group from {area_name(a)}", "Land move (1 AP)"))
-        if ev in (None, "surprise", "piracy"):
-            for a in areas:
-                if sea_movable(state, occ, a, role, act, first_only=True):
-                    out.append(Action(f"sea:{a}", f"Sea move from {area_name(a)}", "Sea move (1 AP)"))
-        if ev is None and recruitable(state, occ, role):
-            out.append(Action("recruit", "Recruit a block from the pool", "Recruit (1 AP)"))
-    if ev == "muster" and not act["event_done"]:
+        if wanted("move" if legacy else "mv") and ev in (None, "force_march", "treason", "surprise"):
+            for a in candidates(areas):
+                first = movable(state, occ, a, role, act, first_only=True)
+                if first and legacy:
+                    yield Action(f"move:{a}", f"Move a group from {area_name(a)}", "Land move (1 AP)")
+                elif first:
+                    for b in blocks(a, first):
+                        yield Action(f"mv:{b}", f"Move {_name(b)} ({area_name(a)})", "Land move (1 AP)")
+        if wanted("sea" if legacy else "sail") and ev in (None, "surprise", "piracy"):
+            for a in candidates(areas):
+                first = sea_movable(state, occ, a, role, act, first_only=True)
+                if first and legacy:
+                    yield Action(f"sea:{a}", f"Sea move from {area_name(a)}", "Sea move (1 AP)")
+                elif first:
+                    for b in blocks(a, first):
+                        if not BLOCKS[b].get("no_sea"):
+                            yield Action(f"sail:{b}", f"Sail with {_name(b)} ({area_name(a)})", "Sea move (1 AP)")
+        if ev is None and legacy and only in (None, "recruit") and recruitable(state, occ, role, first_only=True):
+            yield Action("recruit", "Recruit a block from the pool", "Recruit (1 AP)")
+        if ev is None and not legacy and wanted("recruit"):
+            pool = state["blocks"] if only is None else {arg: state["blocks"][arg]} if arg in state["blocks"] else {}
+            for b, blk in pool.items():
+                if blk["loc"] == "pool" and not blk["down"] and side_of(state, b) == role:
+                    places = recruit_areas(state, occ, b, role)
+                    if places:
+                        yield _recruit_action(b, places)
+    if wanted("muster") and ev == "muster" and not act["event_done"]:
         for t in _muster_targets(state, occ, role, act):
-            out.append(Action(f"muster:{t}", f"Muster to {area_name(t)}", "Muster event"))
-    if ev == "plague" and not act["event_done"]:
+            yield Action(f"muster:{t}", f"Muster to {area_name(t)}", "Muster event")
+    if wanted("plague") and ev == "plague" and not act["event_done"]:
         for a in CITY_AREAS:
             e = occ.get(a)
             if e and e[other(role)] and not e[role]:
-                out.append(Action(f"plague:{a}", f"Plague in {area_name(a)} ({AREAS[a]['city']})", "Plague event"))
-    out.append(Action("end", "End actions" + (f" ({act['ap']} AP unused)" if act["ap"] else ""), "End"))
-    return out
+                yield Action(f"plague:{a}", f"Plague in {area_name(a)} ({AREAS[a]['city']})", "Plague event")
 
 
+def find(engine, state, role, aid):
+    """The legal action ``aid`` of the action phase, or None, without listing the whole menu. Ids of the
+    older area-first order (stored logs) are still accepted where they name a legal choice."""
+    act = state["act"]
+    mode = act["mode"]
+    if mode == "menu":
+        if aid == "end":
+            return _menu(state, {}, role, choices=False)[-1]
+        occ = occupancy(state)
+        for legacy in (False, True):
+            found = next((a for a in _menu_choices(state, occ, role, only=aid, legacy=legacy) if a.id == aid), None)
+            if found:
+                return found
+        return None
+    found = next((a for a in legal(engine, state, role) if a.id == aid), None)
+    if found is None and mode in ("block", "muster") and aid.partition(":")[0] in ("go", "blk"):
+        found = next((a for a in _legacy(state, role) if a.id == aid), None)
+    return found
 def _muster_targets(state, occ, role, act):
     targets = set()
     for a in _own_areas(occ, role):
         if not _can_leave(state, occ, a, role):
             continue
-        for bid in blocks_at(occ, a, role):
-            if bid in state["moved"]:
-                continue
-            for p in land_paths(state, occ, bid, a, role, 2, 0):
-                if is_friendly_or_vacant(occ, p[-1], role):
-                    targets.add(p[-1])
+        if all(bid in state["moved"] for bid in blocks_at(occ, a, role)):
+            continue
+        for p in _walk_paths(state, occ, a, role, 2, 0):
+            if is_friendly_or_vacant(occ, p[-1], role):
+                targets.add(p[-1])
     return sorted(targets)
 
 
@@ -255,10 +326,75 @@ def _muster_blocks(state, occ, role, target):
     for a in _own_areas(occ, role):
         if a == target or not _can_leave(state, occ, a, role):
             continue
-        for bid in blocks_at(occ, a, role):
-            if bid not in state["moved"] and land_paths(state, occ, bid, a, role, 2, 0, target):
-                out.append(bid)
+        unmoved = [bid for bid in blocks_at(occ, a, role) if bid not in state["moved"]]
+        if unmoved and can_leave_by_land(state, occ, a, role, 2, 0, target):
+            out += unmoved
     return out
+
+
+def _recruit_action(bid, areas):
+    where = f" in {area_name(areas[0])}" if len(areas) == 1 else ""
+    return Action(f"recruit:{bid}", f"Recruit {_name(bid)}{where}", "Recruit (1 AP)")
+
+
+def _route_matters(state, occ, role, routes, start, bonus):
+    """Whether the player must choose among several routes to one destination: when it is an attack (the
+    entry border decides main attack or reserve, 6.3) or when a route would fill a border to its limit
+    (5.21: it closes that border for later moves). Otherwise the shortest route is taken, the first in the
+    engine's fixed order among equals."""
+    if len(routes) < 2:
+        return False
+    if is_enemy(occ, routes[0][-1], role):
+        return True
+    use = state["border_use"][role]
+    for path in routes:
+        prev = start
+        for step in path:
+            key = border_key(prev, step)
+            if use.get(key, 0) + 1 >= border_limit(BORDERS[key], bonus):
+                return True
+            prev = step
+    return False
+
+
+def _routes_by_dest(paths):
+    by_dest: dict[str, list[list[str]]] = {}
+    for p in paths:
+        by_dest.setdefault(p[-1], []).append(p)
+    return by_dest
+
+
+def _via(path):
+    return f" via {', '.join(area_name(x) for x in path[:-1])}" if len(path) > 1 else ""
+
+
+def _dest_actions(state, occ, role, start, paths, bonus):
+    """One action per destination (``to:<area>``): the route is taken for the player unless it matters."""
+    out = []
+    for dest, routes in _routes_by_dest(paths).items():
+        if _route_matters(state, occ, role, routes, start, bonus):
+            label = f"To {area_name(dest)} (choose the way)"
+        else:
+            label = f"To {area_name(dest)}" + _via(min(routes, key=len))
+        out.append(Action(f"to:{dest}", label, f"From {area_name(start)}"))
+    return out
+
+
+def _move_reach(act):
+    return (3 if act["event"] == "force_march" else 2), (1 if act["event"] == "surprise" else 0)
+
+
+def _legacy(state, role):
+    """Ids of the older order that stored logs hold: the area-first menu, every route of a block
+    (``go:<path>``) and the muster's ``blk:<block>``."""
+    act = state["act"]
+    occ = occupancy(state)
+    if act["mode"] == "menu":
+        return list(_menu_choices(state, occ, role, legacy=True)) + _menu(state, occ, role, choices=False)
+    if act["mode"] == "block":
+        reach, bonus = _move_reach(act)
+        return _path_actions(land_paths(state, occ, act["block"], act["area"], role, reach, bonus), act["area"])
+    return [Action(f"blk:{b}", _name(b), "Muster") for b in _muster_blocks(state, occ, role, act["target"])]
 
 
 def _path_actions(paths, start):
@@ -280,12 +416,16 @@ def legal(engine, state, role):
                for b in movable(state, occ, act["area"], role, act)]
         return out + [Action("done", "Done moving this group", "Done")]
     if mode == "block":
-        reach = 3 if act["event"] == "force_march" else 2
-        bonus = 1 if act["event"] == "surprise" else 0
+        reach, bonus = _move_reach(act)
         paths = land_paths(state, occ, act["block"], act["area"], role, reach, bonus)
-        return _path_actions(paths, act["area"]) + [Action("back", "Choose another block", "Back")]
+        return _dest_actions(state, occ, role, act["area"], paths, bonus) + [
+            Action("back", "Choose another block", "Back")]
+    if mode == "route":
+        reach, bonus = _move_reach(act)
+        paths = land_paths(state, occ, act["block"], act["area"], role, reach, bonus, act["target"])
+        return _path_actions(paths, act["area"]) + [Action("back", "Choose another destination", "Back")]
     if mode == "muster":
-        out = [Action(f"blk:{b}", f"Move {_name(b)} ({area_name(state['blocks'][b]['loc'])})", "Muster")
+        out = [Action(f"mus:{b}", f"Move {_name(b)} ({area_name(state['blocks'][b]['loc'])})", "Muster")
                for b in _muster_blocks(state, occ, role, act["target"])]
         return out + [Action("done", "Done mustering", "Done")]
     if mode == "muster_block":
@@ -347,6 +487,15 @@ def arrive(state, occ, bid, side, dest, key):
     c["entered"][bid] = key
 
 
+def _entry_note(state, occ, dest, side) -> str:
+    """What entering ``dest`` means, for the log: an attack, or reinforcing one's own side's defence of an
+    area the enemy attacks (``occ``: before the move; ``arrive`` has recorded the contest)."""
+    if not is_enemy(occ, dest, side):
+        return ""
+    c = state["contest"].get(dest)
+    return " (reinforcing its defence)" if c and c["attacker"] != side else " (attack!)"
+
+
 def _move_block(engine, state, ctx, bid, start, path, kind="land"):
     side = side_of(state, bid)
     occ = occupancy(state)
@@ -362,7 +511,7 @@ def _move_block(engine, state, ctx, bid, start, path, kind="land"):
     state["blocks"][bid]["loc"] = dest
     state["moved"].append(bid)
     add_move(state, side, start, dest, kind, via=path[:-1])
-    attack = " (attack!)" if is_enemy(occ, dest, side) else ""
+    attack = _entry_note(state, occ, dest, side)
     ctx.log(f"{side.title()} moves a block from {area_name(start)} to {area_name(dest)}{attack}.")
     ctx.log(f"{_name(bid)}: {area_name(start)} → {' → '.join(area_name(p) for p in path)}.", to=[side])
 
@@ -381,12 +530,25 @@ def apply(engine, state, role, aid, ctx):
         end_player(engine, state, ctx)
         return
     if mode == "menu":
-        if verb == "move":
+        if verb == "mv":        # pick a block: its area's group is activated (1.2), then its destination
+            act.update(mode="block", area=state["blocks"][arg]["loc"], block=arg, charged=False, direct=True)
+        elif verb == "sail":
+            act.update(mode="sea_dest", area=state["blocks"][arg]["loc"], block=arg, direct=True)
+        elif verb == "recruit" and arg:
+            areas = recruit_areas(state, occupancy(state), arg, role)
+            if len(areas) == 1:
+                _recruit(state, role, arg, areas[0], ctx)
+            else:
+                act.update(mode="recruit_at", block=arg, direct=True)
+        elif verb == "move":    # the older order: the area first
             act.update(mode="group", area=arg, charged=False)
+            act.pop("direct", None)
         elif verb == "sea":
             act.update(mode="sea", area=arg)
+            act.pop("direct", None)
         elif verb == "recruit":
             act.update(mode="recruit")
+            act.pop("direct", None)
         elif verb == "muster":
             act.update(mode="muster", target=arg, event_done=True)
             ctx.log(f"{role.title()} musters to {area_name(arg)}.")
@@ -400,28 +562,45 @@ def apply(engine, state, role, aid, ctx):
             act.update(mode="block", block=arg)
     elif mode == "block":
         if aid == "back":
-            act.update(mode="group", block=None)
+            if act.get("direct") and not act["charged"]:   # nothing moved yet: back to the menu
+                act.update(mode="menu", area=None, block=None)
+            else:
+                act.update(mode="group", block=None)
+        elif verb == "to":
+            reach, bonus = _move_reach(act)
+            occ = occupancy(state)
+            routes = land_paths(state, occ, act["block"], act["area"], role, reach, bonus, arg)
+            if _route_matters(state, occ, role, routes, act["area"], bonus):
+                act.update(mode="route", target=arg)
+            else:
+                _land_move(engine, state, ctx, role, min(routes, key=len))
         else:
-            _charge(act)
-            _move_block(engine, state, ctx, act["block"], act["area"], arg.split(">"))
-            act["block"] = None
-            act["mode"] = "group"
-            if not movable(state, occupancy(state), act["area"], role, act, first_only=True):
-                act.update(mode="menu", area=None, charged=False)
+            _land_move(engine, state, ctx, role, arg.split(">"))
+    elif mode == "route":
+        if aid == "back":
+            act.update(mode="block", target=None)
+        else:
+            act["target"] = None
+            _land_move(engine, state, ctx, role, arg.split(">"))
     elif mode == "muster":
         if aid == "done":
             act.update(mode="menu")
+        elif verb == "mus":
+            start = state["blocks"][arg]["loc"]
+            occ = occupancy(state)
+            routes = land_paths(state, occ, arg, start, role, 2, 0, act["target"])
+            if _route_matters(state, occ, role, routes, start, 0):
+                act.update(mode="muster_block", block=arg)
+            else:
+                act["block"] = arg
+                _muster_move(engine, state, ctx, role, min(routes, key=len))
         else:
             act.update(mode="muster_block", block=arg)
     elif mode == "muster_block":
         if aid == "back":
             act.update(mode="muster", block=None)
         else:
-            start = state["blocks"][act["block"]]["loc"]
-            _move_block(engine, state, ctx, act["block"], start, arg.split(">"))
-            act.update(mode="muster", block=None)
-            if not _muster_blocks(state, occupancy(state), role, act["target"]):
-                act.update(mode="menu")
+            _muster_move(engine, state, ctx, role, arg.split(">"))
     elif mode == "sea":
         if aid == "back":
             act.update(mode="menu", area=None)
@@ -429,7 +608,7 @@ def apply(engine, state, role, aid, ctx):
             act.update(mode="sea_dest", block=arg)
     elif mode == "sea_dest":
         if aid == "back":
-            act.update(mode="sea", block=None)
+            act.update(mode="menu", area=None, block=None) if act.get("direct") else act.update(mode="sea", block=None)
         else:
             _sea_move(engine, state, role, act["block"], act["area"], arg, ctx)
     elif mode == "sea_second":
@@ -445,19 +624,44 @@ def apply(engine, state, role, aid, ctx):
             act.update(mode="recruit_at", block=arg)
     elif mode == "recruit_at":
         if aid == "back":
-            act.update(mode="recruit", block=None)
+            act.update(mode="menu", block=None) if act.get("direct") else act.update(mode="recruit", block=None)
         else:
-            bid = act["block"]
-            act["ap"] -= 1
-            b = state["blocks"][bid]
-            b["loc"] = arg
-            b["str"] = BLOCKS[bid]["max"]
-            state["moved"].append(bid)
-            add_move(state, role, "pool", arg, "recruit")
-            ctx.log(f"{role.title()} recruits a block in {area_name(arg)}.")
-            ctx.log(f"You recruit {_name(bid)} in {area_name(arg)}.", to=[role])
-            act.update(mode="menu", block=None)
+            _recruit(state, role, act["block"], arg, ctx)
+    if state.get("act") is act and act["mode"] == "menu":
+        act.pop("direct", None)
     settle(engine, state, ctx)
+
+
+def _land_move(engine, state, ctx, role, path):
+    act = state["act"]
+    _charge(act)
+    _move_block(engine, state, ctx, act["block"], act["area"], path)
+    act["block"] = None
+    act["mode"] = "group"
+    if not movable(state, occupancy(state), act["area"], role, act, first_only=True):
+        act.update(mode="menu", area=None, charged=False)
+
+
+def _muster_move(engine, state, ctx, role, path):
+    act = state["act"]
+    start = state["blocks"][act["block"]]["loc"]
+    _move_block(engine, state, ctx, act["block"], start, path)
+    act.update(mode="muster", block=None)
+    if not _muster_blocks(state, occupancy(state), role, act["target"]):
+        act.update(mode="menu")
+
+
+def _recruit(state, role, bid, area, ctx):
+    act = state["act"]
+    act["ap"] -= 1
+    b = state["blocks"][bid]
+    b["loc"] = area
+    b["str"] = BLOCKS[bid]["max"]
+    state["moved"].append(bid)
+    add_move(state, role, "pool", area, "recruit")
+    ctx.log(f"{role.title()} recruits a block in {area_name(area)}.")
+    ctx.log(f"You recruit {_name(bid)} in {area_name(area)}.", to=[role])
+    act.update(mode="menu", block=None)
 
 
 def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
@@ -477,7 +681,7 @@ def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
     state["moved"].append(bid)
     add_move(state, role, start, dest, "sea", via=[sea])
     ctx.log(f"{role.title()} sails a block from {area_name(start)} to {area_name(dest)}"
-            f"{' (attack!)' if attack else ''}.")
+            f"{_entry_note(state, occ, dest, role)}.")
     ctx.log(f"{_name(bid)} sails {area_name(start)} → {area_name(dest)}.", to=[role])
     act["block"] = None
     if (not free and not attack and start in MAJOR_PORT and dest in MAJOR_PORT

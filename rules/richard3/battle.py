@@ -19,6 +19,10 @@ def _name(bid):
     return DISPLAY[bid]
 
 
+def _hits(n: int) -> str:
+    return "no hit" if n == 0 else f"{n} hit" + ("s" if n != 1 else "")
+
+
 def _say(state, ctx, text, to=None):
     """A battle line: logged, and kept in the battle record for the view when public."""
     ctx.log(text, to=to, kind="battle")
@@ -137,8 +141,10 @@ def next_group(state, b, occ):
 
 def early_entry(state, ctx, occ):
     """6.3 exception: a side whose fighting blocks are all gone brings its reserves in at once (they may not act
-    this round). If that is the defender in round 1, the roles swap from round 2 (6.3: ラウンド2以降), so the
-    rest of round 1 keeps the old roles for bonuses and order."""
+    this round). If that is the defender in round 1, control of the area changes and "the Defender is now the
+    Attacker for further combat": the roles are exchanged at once (2.1: control changes are effective
+    immediately), so for the rest of round 1 the old attacker fires first in its letter and takes the
+    defender's bonuses, and it is the new attacker who must retreat in round 4."""
     b = state["battle"]
     if state.get("result"):   # the game was won by the hit just taken (9.0): nothing more happens
         return False
@@ -151,10 +157,12 @@ def early_entry(state, ctx, occ):
                 b["reserves"].remove(x)
                 b["acted"].append(x)
             entered = True
-            _say(state, ctx, f"{side.title()}'s reserves enter the battle at once (6.3).")
-            if side == b["defender"] and b["round"] == 1 and not b.get("swap"):
-                b["swap"] = True
-                _say(state, ctx, f"{side.title()} will count as the attacker from round 2 (6.3).")
+            _say(state, ctx, f"{side.title()}'s reserves enter the battle at once.")
+            if side == b["defender"] and b["round"] == 1:
+                b["attacker"], b["defender"] = b["defender"], b["attacker"]
+                _say(state, ctx, f"{side.title()} loses control of {area_name(b['area'])} and now counts as "
+                                 "the attacker.")
+                break
     return entered
 
 
@@ -177,14 +185,11 @@ def advance(engine, state, ctx):
             for x in sorted(att):
                 if state.get("result"):
                     return
-                _say(state, ctx, f"{_name(x)} could not retreat and is eliminated (6.6).")
+                _say(state, ctx, f"{_name(x)} could not retreat and is eliminated.")
                 _gone(state, x, "eliminated")
                 engine.eliminate(state, x, ctx)
             continue
         b["round"] += 1
-        if b.pop("swap", False):
-            b["attacker"], b["defender"] = b["defender"], b["attacker"]
-            _say(state, ctx, f"{b['attacker'].title()} now counts as the attacker (6.3).")
         b["acted"] = []
         b["retreat_use"] = {"york": {}, "lancaster": {}}
         if b["reserves"]:
@@ -372,12 +377,12 @@ def hit_block(engine, state, ctx, x, hits):
     take = min(hits, blk["str"])
     b["hits"][x] = b["hits"].get(x, 0) + take
     if take >= blk["str"]:
-        _say(state, ctx, f"{_name(x)} takes {take} hit(s) and is eliminated.")
+        _say(state, ctx, f"{_name(x)} takes {_hits(take)} and is eliminated.")
         _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     else:
         blk["str"] -= take
-        _say(state, ctx, f"{_name(x)} takes {take} hit(s) (strength {blk['str']}).")
+        _say(state, ctx, f"{_name(x)} takes {_hits(take)} (strength {blk['str']}).")
     return hits - take
 
 
@@ -410,7 +415,7 @@ def _fire(engine, state, ctx, x, target_side=None, only=None):
     hits = sum(1 for d in dice if d <= fire)
     aim = f" at {_name(only)}" if only else ""
     _say(state, ctx, f"{_name(x)} fires{aim} ({letter_of(b, x)}{fire}): "
-                     f"{' '.join(map(str, dice))} — {hits} hit(s).")
+                     f"{' '.join(map(str, dice))} — {_hits(hits)}.")
     return hits
 
 
@@ -466,7 +471,7 @@ def apply(engine, state, role, aid, ctx):
     elif verb == "pass":
         _say(state, ctx, f"{_name(x)} passes.")
     elif verb == "fall":
-        _say(state, ctx, f"{_name(x)} cannot retreat and is eliminated (6.6).")
+        _say(state, ctx, f"{_name(x)} cannot retreat and is eliminated.")
         _gone(state, x, "eliminated")
         engine.eliminate(state, x, ctx)
     elif verb == "retreat":
@@ -479,7 +484,7 @@ def apply(engine, state, role, aid, ctx):
         state["blocks"][x]["loc"] = dest
         add_move(state, side, area, dest, "retreat", via=[state["pirates"][x]] if x in state["pirates"] else ())
         # public: the block is still revealed while it leaves (6.1); only regroups, after the battle, are hidden
-        _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)} (6.6).")
+        _say(state, ctx, f"{_name(x)} retreats to {area_name(dest)}.")
     elif verb == "charge":
         _charge(engine, state, ctx, x, parts[1])
     elif verb == "treach":

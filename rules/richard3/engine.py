@@ -42,6 +42,7 @@ class RichardIII(Engine):
     id = "richard3"
     title = "Richard III: The Wars of the Roses"
     runaway_actions = 10_000
+    flat_tables = ("blocks",)   # each block is {loc, str, down}
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):
@@ -170,12 +171,16 @@ class RichardIII(Engine):
             act = state["act"]
             mode = act["mode"]
             head = f"{act['ap']} AP left" + (f" ({EVENT_NAMES[act['event']]})" if act["event"] else "")
+            if not act["ap"] and act["event"]:   # an event card (Plague, Muster): no AP to spend
+                head = EVENT_NAMES[act["event"]]
             if mode == "menu":
                 return Prompt(f"Action phase, {head}: move a group, sea move, recruit, or end.")
             if mode == "group":
                 return Prompt(f"Moving from {area_name(act['area'])} ({head}): pick a block to move, or done.")
             if mode in ("block", "muster_block"):
                 return Prompt(f"Where does {_name(act['block'])} go?")
+            if mode == "route":
+                return Prompt(f"Which way does {_name(act['block'])} go to {area_name(act['target'])}?")
             if mode == "muster":
                 return Prompt(f"Muster to {area_name(act['target'])}: pick a block, or done.")
             if mode == "sea":
@@ -196,8 +201,10 @@ class RichardIII(Engine):
             if b["stage"] == "treason":
                 return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
             if b["stage"] == "hits":
-                return Prompt(f"Battle of {where}: {b['pending']['hits']} hit(s) on your strongest blocks; "
-                              "choose which takes the next hit.")
+                n = b['pending']['hits']
+                return Prompt(f"Battle of {where}: {n} hit{'s' if n != 1 else ''} to take. Every hit of a shot "
+                              "goes to your strongest block; yours are equally strong, so choose which one "
+                              "takes the next hit.")
             if b["stage"] == "regroup":
                 return Prompt(f"Battle of {where} won: regroup blocks to adjacent areas, or done.")
             return Prompt(f"Battle of {where}, round {b['round']}: choose a block's combat turn.")
@@ -221,9 +228,10 @@ class RichardIII(Engine):
     def _legal_actions(self, state, role):
         step = state["step"]
         if step == "mulligan":
+            # keeping first: a careless first pick must not show one's hand to the opponent
             if state["mulligan"]["requester"] is None:
-                return [Action("redeal", "Show hand and redeal", "Deal"), Action("keep", "Keep this hand", "Deal")]
-            return [Action("redeal", "Redeal my hand too", "Deal"), Action("keep", "Keep my hand", "Deal")]
+                return [Action("keep", "Keep this hand", "Deal"), Action("redeal", "Show hand and redeal", "Deal")]
+            return [Action("keep", "Keep my hand", "Deal"), Action("redeal", "Redeal my hand too", "Deal")]
         if step == "card":
             mine = state["played"][role]
             out = []
@@ -242,6 +250,11 @@ class RichardIII(Engine):
         if step == "political":
             return political.legal(self, state, role)
         return []
+
+    def _find_action(self, state, role, action_id):
+        if state["step"] == "action":
+            return actions.find(self, state, role, action_id)
+        return super()._find_action(state, role, action_id)
 
     def default_action(self, state, role):
         legal = self.legal_actions(state, role)
@@ -280,6 +293,9 @@ class RichardIII(Engine):
         elif step == "political":
             political.apply(self, state, role, aid, ctx)
         self.check_captive(state, ctx)
+        if state.get("result"):   # this action ended the game (apply refuses once it is over)
+            from .final import reveal_all
+            reveal_all(state, ctx)
 
     def _apply_mulligan(self, state, role, aid, ctx):
         m = state["mulligan"]
@@ -292,7 +308,7 @@ class RichardIII(Engine):
                 return
             m["requester"] = role
             shown = ", ".join(_card_label(c) for c in state["hands"][role])
-            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals (5.1).")
+            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals.")
             ctx.reveal()
             return
         redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
@@ -347,7 +363,7 @@ class RichardIII(Engine):
                                    f"{_side_name(other(side))} heir (9.0)"}
                 state["final_key"] = self.summary(state).turn_key
                 state["step"] = "over"
-                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left (9.0).",
+                ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left.",
                         kind="result")
                 return True
         return False
@@ -369,17 +385,17 @@ class RichardIII(Engine):
             if twin:
                 state["blocks"][twin]["loc"] = "dead"
             state["killed"][side] += 1
-            ctx.log(f"{text} is slain (6.82).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
             if state["king"] == bid:
                 state["king"] = None
-                ctx.log("The King is dead! His successor is named in the Supply Phase (6.81).")
+                ctx.log("The King is dead! His successor is named in the Supply Phase.")
             self.update_pretender(state)
         elif bid in DEFECTED_HEIR_NOBLES:
             heir = DEFECTED_HEIR_NOBLES[bid]
             b["loc"] = "dead"
             state["blocks"][heir]["loc"] = "dead"
             state["killed"][BLOCKS[heir]["side"]] += 1
-            ctx.log(f"{text} is slain (9.1).", kind="death")
+            ctx.log(f"{text} is slain.", kind="death")
         elif kind == "noble" and (info.get("rose") or info.get("neville")):
             b["loc"] = "dead"
             twin = info.get("twin")
@@ -390,11 +406,11 @@ class RichardIII(Engine):
                 hidden[bid] = side
                 if twin and state["blocks"][twin]["loc"] == "dead":
                     hidden[twin] = side
-            ctx.log(f"{text} is eliminated and removed from the game (6.83).", kind="death")
+            ctx.log(f"{text} is eliminated and removed from the game.", kind="death")
         else:
             b["loc"] = "pool"
             b["down"] = True
-            ctx.log(f"{text} is eliminated (6.8).", kind="death")
+            ctx.log(f"{text} is eliminated.", kind="death")
         if bid in state["moved"]:
             state["moved"].remove(bid)
         self.check_victory(state, ctx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Action
 
 from .data import AREAS, BLOCKS, CROWNS, DISPLAY, EXILES, ISLANDS, LAND, OWN_EXILES, YORK_SHIELDS, area_name
-from .state import (blocks_at, counts_for_limit, is_friendly_or_vacant, noble_seats, occupancy, other,
+from .state import (blocks_at, counts_for_limit, is_enemy, is_friendly_or_vacant, noble_seats, occupancy, other,
                     pretender_side, royal_seat_usable, senior_heir, side_of, supply_limit)
 
 
@@ -65,7 +65,7 @@ def start(engine, state, ctx):
                                                           f"campaign (9.0)"}
         state["step"] = "over"
         state["final_key"] = f"c{state['campaign']}p"
-        ctx.log(f"{winner.title()} holds the throne and wins the game (9.0).", kind="result")
+        ctx.log(f"{winner.title()} holds the throne and wins the game.", kind="result")
         return
     state["political"] = {"pending": None, "stage": pretender_side(state), "done": []}
     proceed(engine, state, ctx)
@@ -92,10 +92,13 @@ def home_options(state, occ, bid, side):
         return [info["home"]] if fv(info["home"]) else []
     if kind == "noble":
         opts = [a for a in noble_seats(state, bid) if fv(a) and (a not in EXILES or side == "york")]
-        if not opts and side == "york" and info["name"] in ("Kent", "Salisbury"):
+        # 8.3 note: a Yorkist Kent or Salisbury whose own shields are all enemy-occupied may also go to
+        # Calais (within its 7.2 limit), whether or not a dead fellow Neville's shield is free
+        if side == "york" and info["name"] in ("Kent", "Salisbury") and "calais" not in opts \
+                and all(is_enemy(occ, a, side) for a in info["seats"]):
             in_calais = [x for x in blocks_at(occ, "calais", "york") if counts_for_limit(x, "calais")]
             if len(in_calais) < 4:
-                opts = ["calais"]
+                opts.append("calais")
         return opts
     return []
 
@@ -144,7 +147,7 @@ def proceed(engine, state, ctx):
         if b["loc"] not in ("dead", "off", "minor"):
             b["str"] = BLOCKS[bid]["max"]
     state["political"] = None
-    ctx.log("All blocks return to full strength; a new campaign begins (8.5).")
+    ctx.log("All blocks return to full strength; a new campaign begins.")
     engine.start_campaign(state, ctx)
 
 

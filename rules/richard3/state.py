@@ -36,12 +36,19 @@ def occupancy(state) -> dict[str, dict[str, list[str]]]:
     pret = pretender_side(state)
     for bid, b in state["blocks"].items():
         where = b["loc"]
-        if where in AREAS and bid != captive:
-            side = BLOCKS[bid]["side"]
+        if where in _MAP_AREAS and bid != captive:
+            side = _PRINTED_SIDE[bid]
             if side == "rebel":
                 side = pret
-            occ.setdefault(where, {"york": [], "lancaster": []})[side].append(bid)
+            entry = occ.get(where)
+            if entry is None:
+                entry = occ[where] = {"york": [], "lancaster": []}
+            entry[side].append(bid)
     return occ
+
+
+_MAP_AREAS = frozenset(AREAS)
+_PRINTED_SIDE = {bid: info["side"] for bid, info in BLOCKS.items()}
 
 
 def blocks_at(occ, area: str, side: str) -> list[str]:

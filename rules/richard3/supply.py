@@ -53,7 +53,7 @@ def _enter_minor(engine, state, ctx, heir, area):
     state["blocks"][heir].update(loc=area, str=BLOCKS[heir]["max"], down=False)
     state["killed"][side] -= 1
     state["supply"]["due"][side] -= 1
-    ctx.log(f"{_name(heir)} comes of age and enters play in {area_name(area)} (6.82).")
+    ctx.log(f"{_name(heir)} comes of age and enters play in {area_name(area)}.")
     ctx.reveal()
     engine.update_pretender(state)
 
@@ -125,8 +125,9 @@ def legal(engine, state, role):
     if p["kind"] == "minor":
         return [Action(f"enter:{a}", f"Enter in {area_name(a)}", "Heir") for a in p["options"]]
     if p["kind"] == "execute":
-        return [Action("execute", f"Execute {_name(p['block'])}", "Execution"),
-                Action("spare", f"Spare {_name(p['block'])}", "Execution")]
+        # sparing first: a careless first pick must not kill a noble (9.1 allows, never requires, it)
+        return [Action("spare", f"Spare {_name(p['block'])}", "Execution"),
+                Action("execute", f"Execute {_name(p['block'])} (cannot be undone)", "Execution")]
     occ = occupancy(state)
     sup = state["supply"]
     area = p["by_side"][role]["area"]
@@ -145,13 +146,13 @@ def apply(engine, state, role, aid, ctx):
     elif p["kind"] == "execute":
         sup["asked"].append(p["block"])
         if verb == "execute":
-            ctx.log(f"{role.title()} executes {_name(p['block'])} (9.1).")
+            ctx.log(f"{role.title()} executes {_name(p['block'])}.")
             engine.eliminate(state, p["block"], ctx)
     else:
         area = p["by_side"][role]["area"]
         sup["hit"].append(arg)
         sup["excess"][area][1] -= 1
-        ctx.log(f"{role.title()}: a block in {area_name(area)} loses a step for supply (7.1).")
+        ctx.log(f"{role.title()}: a block in {area_name(area)} loses a step for supply.")
         ctx.log(f"Supply: {_name(arg)} loses a step.", to=[role])
         engine.lose_step(state, arg, ctx, public=False)
     if state.get("result"):

@@ -35,8 +35,8 @@ def _battle_area(state):
 
 
 def _visible(state, bid, role, battle_area):
-    if role is not None and side_of(state, bid) == role:
-        return True
+    if state.get("result") or role is not None and side_of(state, bid) == role:
+        return True   # (every block is revealed once the game is over)
     return battle_area is not None and state["blocks"][bid]["loc"] == battle_area
 
 
@@ -98,7 +98,8 @@ def build(state, role, active=(), waiting=()):
     hidden_dead = state.get("hidden_dead") or {}
     for side in SIDES:
         mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
-        pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine] if role == side else None}
+        pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine]
+                       if role == side or state.get("result") else None}
     for bid in BLOCK_IDS:
         where = state["blocks"][bid]["loc"]
         side = BLOCKS[bid]["side"]
@@ -176,6 +177,9 @@ def _battle_view(state, role, occ):
         blocks[side] = rows
     out = [{"id": o["id"], "name": BLOCKS[o["id"]]["name"], "side": o["side"], "fate": o["fate"], "to": o["to"],
             "hits_taken": o["hits_taken"], "round": o["round"]} for o in b.get("out", [])]
+    for o in out:   # its owner knows the strength a block left with (and keeps) outside the battle
+        if role == o["side"] and o["fate"] != "eliminated" and state["blocks"][o["id"]]["loc"] in AREAS:
+            o["strength"] = state["blocks"][o["id"]]["str"]
     return {"area": area, "attacker": b["attacker"], "defender": b["defender"], "round": b["round"],
             "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "out": out, "lines": list(b["lines"]),
             "pending_hits": b["pending"]["hits"] if b["pending"] else 0, "winner": b["winner"]}
@@ -185,6 +189,8 @@ def secrets(state, role):
     """Ids of this role's hidden blocks (on the map outside a battle, in its pool, or removed from the game unseen)
     and cards in hand."""
     out = set(state["hands"][role])
+    if state.get("result"):   # every block is revealed at the end
+        return out
     battle_area = _battle_area(state)
     # a block that left the battle being fought (retreat, elimination) was named there with its fate (6.1)
     announced = {o["id"] for o in (state["battle"] or {}).get("out", [])}

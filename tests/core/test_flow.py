@@ -139,3 +139,21 @@ def test_a_window_with_nobody_to_ask_ends_at_once_without_a_reveal():
     Quiet.flow = flow
     state = Quiet().setup(ARGS)
     assert state["trace"] == ["returned []"] and Quiet().result(state).winners == ("solo",)
+
+
+def test_a_proposal_is_answered_by_each_role_asked_and_returns_the_answers():
+    from rules.core.choices import Proposal
+
+    flow = Flow()
+    flow.procedure("game", calls("deal", roles=["solo"], terms="peace"),
+                   lambda g: g.finish(Result((), f"deal: {g.returned['solo']}")))
+    flow.decision("deal")(Proposal)
+
+    class Diplomacy(Counter):
+        pass
+    Diplomacy.flow = flow
+    engine = Diplomacy()
+    state = engine.setup(ARGS)
+    assert engine.prompt(state, "solo").kind == "negotiation"
+    assert [a.id for a in engine.legal_actions(state, "solo")] == ["accept", "refuse"]
+    assert engine.result(engine.apply(state, "solo", "refuse").state).reason == "deal: refuse"

@@ -68,7 +68,8 @@ def test_raid_opens_a_window_to_all_others_and_an_ambush_opens_a_second_inside_i
     state, _ = bid_all(new_game(HANDS))
     assert ENGINE.active_roles(state) == ["north"]
     state, log = play(state, ("north", "event:winds#1"))                    # §4.1
-    assert cards.modifiers(state, "winds") == [{"name": "winds", "until": "turn", "owner": "north", "card": "winds#1"}]
+    assert cards.modifiers(state, "winds") == [{"name": "winds", "until": "turn", "owner": "north",
+                                                "card": "winds#1"}]
     state, _ = play(state, ("north", "raid:east"))
     asked = ENGINE.active_roles(state)
     assert asked == ["south", "east", "west"]                               # everyone but the raider, at once

@@ -37,7 +37,8 @@ class BidWorthInTheLog(Duel):
 def test_an_integer_bid_in_a_view_escapes_the_old_check_and_is_caught():
     assert play_random_game(BidShownAsNumber(), "standard", 3, **OLD).clean
     report = play_random_game(BidShownAsNumber(), "standard", 3)
-    assert any("changes what blue can see (.view.bid_total: 3 became 1)" in p for p in leaks(report)), report.problems
+    assert any("changes what blue can see (.view.bid_total: 3 became 1)" in p
+               for p in leaks(report)), report.problems
 
 
 def test_a_bid_value_in_a_public_log_line_escapes_the_old_check_and_is_caught():

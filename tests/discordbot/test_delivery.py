@@ -161,7 +161,7 @@ def test_only_the_newly_waited_player_is_mentioned_and_only_they(tmp_path, froze
     after = t.client.recorder.public()[before:]
     assert any("Red has chosen" in s.text() for s in after)
     assert all(s.pinged() == set() for s in after)
-    t.cmd("admin abort", t.alice, reason=f"<@{t.bob.id}> @everyone left")
+    t.cmd("admin abort", t.alice, reason=f"<@{t.bob.id}> @everyone left", confirm=True)
     t.deliver()
     assert all(s.pinged() == set() for s in t.client.recorder.public()[before:])
     assert t.client.all_answered_once() == []

@@ -223,7 +223,7 @@ def test_admin_powers(table):
     assert any(choices_for([s], "blue") for s in t.client.recorder.to_user(dave.id) if s.custom_ids())
     nothing = t.cmd("play", t.bob)
     assert "no seat" in nothing.recorded[-1].content
-    t.cmd("admin end", t.carol, winner="red", reason="blue conceded")
+    t.cmd("admin end", t.carol, winner="red", reason="blue conceded", confirm=True)
     assert t.service.status(1).status == "finished" and t.service.status(1).result.winners == ("red",)
     again = t.cmd("admin abort", t.alice, reason="testing", game="1")
     assert "already finished" in again.recorded[-1].content
@@ -248,7 +248,8 @@ def test_reading_commands(table):
     assert choices_for(dm.recorded, "red").target == t.alice.id
     # autocomplete answers from the legal actions and the user's games
     suggestions = t.ac("autocomplete_order", t.alice, "bid", game=None)
-    assert [c.value for c in suggestions] == ["bid:1", "bid:2", "bid:3"]
+    assert [c.value.split(":", 2)[2] for c in suggestions] == ["bid:1", "bid:2", "bid:3"]
+    assert all(c.value.startswith(f"@{t.service.status(1).version}:red:") for c in suggestions)
     games = t.ac("autocomplete_game", t.alice, "")
     assert games and games[0].value == "1"
     assert [c.value for c in t.ac("autocomplete_scenario", t.alice, "", game="duel")] == ["standard"]

@@ -61,7 +61,8 @@ def test_announcement_channel_gets_an_announcement_thread(table):
     assert t.service.status(1).channel == str(news.threads[0].id)
 
 
-def test_a_seat_that_cannot_be_taken_still_reports_the_created_game(table, monkeypatch):
+def test_a_seat_that_cannot_be_taken_creates_no_game(table, monkeypatch):
+    """Issue 12: an error never leaves a change behind; the seat is taken in the game's own transaction."""
     t = table
     from bot.service import SeatTaken
 
@@ -70,4 +71,13 @@ def test_a_seat_that_cannot_be_taken_still_reports_the_created_game(table, monke
     monkeypatch.setattr(t.service, "join", taken)
     inter = t.cmd("game new", t.alice, game="duel", role="red")
     text = inter.recorded[-1].content
-    assert "Game #1" in text and "is open" in text and "someone quicker" in text and "/game join" in text
+    assert "someone quicker" in text and "No game was created" in text
+    assert t.service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    assert t.service.outbox.pending(100) == []
+
+
+def test_a_seat_number_beyond_the_seats_creates_no_game(table):
+    t = table
+    inter = t.cmd("game new", t.alice, game="duel", role="7")
+    assert "There is no seat 7: that scenario has seats 1 to 2." in inter.recorded[-1].content
+    assert t.service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0

@@ -149,7 +149,7 @@ def test_the_prompt_brings_the_pictures_the_manifest_names(t):
         dms = [s for s in t.client.recorder.private() if "Your move" in (s.content or "")]
         assert dms
         for dm in dms:   # the main picture, the raid the decision is about, the hand every prompt brings
-            assert [f.filename for f in dm.files] == ["my-map.png", "my-raid.png", "my-hand.png"]
+            assert [f.filename for f in dm.files] == ["raid.png", "my-map.png", "my-hand.png"]
         post = [s for s in t.client.recorder.public() if "raids" in (s.content or "")]
         assert post and len(post[0].files) == 1
         t.client.recorder.clear()

@@ -68,6 +68,17 @@ def ids(state, role):
     return [a.id for a in ENGINE.legal_actions(state, role)]
 
 
+def older_ids(state, role):
+    """The action phase's choices in the older area-first order (``move:<area>``, ``sea:<area>``,
+    ``recruit``; every route ``go:<path>``; the muster's ``blk:``), which stored logs hold and the engine
+    still accepts. Rules tests about where blocks may go read the full route lists this way."""
+    if state["step"] == "action" and state["act"]["mode"] in ("menu", "block", "muster"):
+        mode = state["act"]["mode"]
+        extra = {"block": ["back"], "muster": ["done"]}.get(mode, [])
+        return [a.id for a in actions._legacy(state, role)] + extra
+    return ids(state, role)
+
+
 def start_battle(state, area, attacker, entered: dict[str, str], main: str, p1=None):
     """Put the game in the combat phase with a battle in ``area``; ``entered`` maps the attacking (and
     reinforcing) blocks to the border key they used."""
@@ -103,5 +114,5 @@ class Dice:
         monkeypatch.setattr(rng_module, "roll", roll)
 
 
-__all__ = ["ENGINE", "bare", "play_cards", "do", "ids", "start_battle", "Dice", "new_game", "card_id",
+__all__ = ["ENGINE", "bare", "play_cards", "do", "ids", "older_ids", "start_battle", "Dice", "new_game", "card_id",
            "actions", "battle"]

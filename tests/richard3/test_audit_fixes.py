@@ -10,10 +10,11 @@ from rules.richard3.data import DISPLAY
 from .helpers import ENGINE, Dice, bare, do, ids, play_cards, start_battle
 
 
-def test_6_3_role_swap_after_a_round_1_wipe_out_applies_from_round_2(monkeypatch):
-    """6.3 (ラウンド2以降): Herbert (A2) kills Lancaster's only fighting block in round 1 and Oxford's reserve
-    enters at once. For the rest of round 1 York is still the attacker: Norfolk (B2, own shield in Glamorgan)
-    gets no defender bonus."""
+def test_6_3_role_swap_after_a_round_1_wipe_out_takes_effect_at_once(monkeypatch):
+    """6.3 (English v1.02: "CONTROL changes if all defending blocks are eliminated in Round 1. The Defender is now
+    the Attacker"; 2.1: control changes are effective immediately): Herbert (A2) kills Lancaster's only
+    fighting block in round 1 and Oxford's reserve enters at once. York now defends Glamorgan for the rest of
+    round 1: Norfolk (B2, own shield in Glamorgan) fires with the defender's shield bonus."""
     Dice(monkeypatch, [1] * 40)
     st = bare({"l-devon": "glamorgan", "l-oxford": "glamorgan", "y-herbert": "glamorgan", "y-norfolk": "glamorgan",
                "l-henry-vi": "middlesex", "y-york": "ireland"})
@@ -23,9 +24,9 @@ def test_6_3_role_swap_after_a_round_1_wipe_out_applies_from_round_2(monkeypatch
                        "l-oxford": "glamorgan|hereford"}, "glamorgan|powys", p1="york")
     st = do(st, "york", "fire:y-herbert")
     b = st["battle"]
-    assert b["round"] == 1 and b["attacker"] == "york"
+    assert b["round"] == 1 and b["attacker"] == "lancaster" and b["defender"] == "york"
     labels = {a.id: a.label for a in ENGINE.legal_actions(st, "york")}
-    assert "(B2," in labels["fire:y-norfolk"], labels["fire:y-norfolk"]
+    assert "(B3," in labels["fire:y-norfolk"], labels["fire:y-norfolk"]
 
 
 def test_6_2_bombard_is_logged_as_a3_in_round_1(monkeypatch):

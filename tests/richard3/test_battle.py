@@ -212,8 +212,9 @@ def test_6_6_an_attacker_that_cannot_retreat_in_round_4_is_eliminated(monkeypatc
     assert state["blocks"]["y-march"]["loc"] == "dead"
 
 
-def test_6_3_defender_wiped_out_in_round_1_with_reserves_swaps_roles_from_round_2(monkeypatch):
-    """6.3: ラウンド2以降 -- the old defender counts as the attacker from round 2, not for the rest of round 1."""
+def test_6_3_defender_wiped_out_in_round_1_with_reserves_swaps_roles_at_once(monkeypatch):
+    """6.3 (English v1.02): "CONTROL changes if all defending blocks are eliminated in Round 1. The Defender is
+    now the Attacker" -- at once, within round 1 (2.1), and for the rest of the battle."""
     state = bare({"y-march": "derby", "y-warwick": "derby", "l-rivers": "derby", "l-clifford": "derby"})
     state["blocks"]["l-rivers"]["str"] = 1
     state = start_battle(state, "derby", "york", {"y-march": "chester|derby", "y-warwick": "chester|derby",
@@ -223,7 +224,7 @@ def test_6_3_defender_wiped_out_in_round_1_with_reserves_swaps_roles_from_round_
     Dice(monkeypatch, [1, 6, 6] + [6] * 6)
     state = do(state, "york", "fire:y-march")       # March A3 kills Rivers (1)
     b = state["battle"]
-    assert b["attacker"] == "york" and b["defender"] == "lancaster" and b["round"] == 1
+    assert b["attacker"] == "lancaster" and b["defender"] == "york" and b["round"] == 1
     assert "l-clifford" not in b["reserves"]
     state = do(state, "york", "fire:y-warwick")     # Warwick B2 misses; Clifford may not act in round 1
     b = state["battle"]

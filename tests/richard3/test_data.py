@@ -66,7 +66,7 @@ def test_3_blocks_as_the_rules_cite_them():
     assert [BLOCKS[h]["rank"] for h in HEIRS["york"]] == [1, 2, 3, 4, 5]
     assert BLOCKS["l-exeter"]["own_seat"] == "cornwall" and BLOCKS["l-somerset"]["own_seat"] == "dorset"
     assert BLOCKS["l-richmond"]["own_seat"] == "pembroke"
-    for bid in ("l-scots-mercenary", "l-welsh-mercenary", "rebel", "y-london-levy", "l-bombard"):
+    for bid in ("l-scots-mercenary", "l-welsh-mercenary", "rebel", "y-london-levy", "l-york-levy"):
         assert BLOCKS[bid].get("no_sea")                     # 5.3: who may not sail
     rose = {b for b, v in BLOCKS.items() if v.get("rose")}
     assert "y-norfolk" in rose and "l-oxford" in rose and "l-stanley" not in rose

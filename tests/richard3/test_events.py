@@ -1,6 +1,6 @@
 """The six event cards (English rules v1.02 sidebar; the AP may serve only the event, 5.1)."""
 
-from .helpers import ENGINE, Dice, bare, do, ids, play_cards, start_battle
+from .helpers import ENGINE, Dice, bare, do, ids, older_ids, play_cards, start_battle
 
 
 def test_event_plague_every_block_in_an_enemy_city_area_loses_a_step():
@@ -20,10 +20,10 @@ def test_event_plague_every_block_in_an_enemy_city_area_loses_a_step():
 def test_event_force_march_moves_one_group_up_to_three_areas_without_sea_or_recruits():
     state = bare({"y-march": "kent", "y-warwick": "essex", "l-henry-vi": "cumbria"})
     state = play_cards(state, "Force March", "Action 2")
-    options = ids(state, "york")
+    options = older_ids(state, "york")
     assert not [a for a in options if a.startswith(("sea:", "recruit"))]
     state = do(state, "york", "move:kent", "blk:y-march")
-    assert "go:sussex>wilts>somerset" in ids(state, "york")
+    assert "go:sussex>wilts>somerset" in older_ids(state, "york")
     state = do(state, "york", "go:sussex>wilts>somerset")
     assert state["blocks"]["y-march"]["loc"] == "somerset"
     assert ENGINE.active_roles(state) == ["lancaster"]           # one group only
@@ -44,9 +44,9 @@ def test_event_muster_moves_blocks_from_several_areas_into_one_friendly_area_for
     state = bare({"y-march": "kent", "y-warwick": "essex", "y-kent": "leicester", "y-salisbury": "middlesex",
                   "l-henry-vi": "cumbria"})
     state = play_cards(state, "Muster", "Action 2")
-    assert "muster:middlesex" in ids(state, "york")
+    assert "muster:middlesex" in older_ids(state, "york")
     state = do(state, "york", "muster:middlesex")
-    options = ids(state, "york")
+    options = older_ids(state, "york")
     assert set(options) == {"blk:y-march", "blk:y-warwick", "blk:y-kent", "done"}
     for b in ("y-march", "y-warwick", "y-kent"):
         state = do(state, "york", f"blk:{b}", "go:middlesex")
@@ -96,14 +96,14 @@ def test_event_piracy_pirates_retreat_only_by_sea_to_the_same_sea_zone(monkeypat
 
 
 def _go(state, role):
-    return sorted(a[3:] for a in ids(state, role) if a.startswith("go:"))
+    return sorted(a[3:] for a in older_ids(state, role) if a.startswith("go:"))
 
 
 def test_event_surprise_may_pay_for_an_ordinary_sea_move_instead():
     """Surprise: "the AP may instead pay for a normal sea move" (port to port it carries two, 5.31)."""
     state = bare({"y-warwick": "calais", "y-kent": "calais", "y-march": "essex", "l-henry-vi": "cumbria"})
     state = play_cards(state, "Surprise", "Action 2")
-    assert {"sea:calais", "move:essex"} <= set(ids(state, "york")) and "recruit" not in ids(state, "york")
+    assert {"sea:calais", "move:essex"} <= set(older_ids(state, "york")) and "recruit" not in older_ids(state, "york")
     state = do(state, "york", "sea:calais", "blk:y-warwick", "go:kent", "blk:y-kent")
     assert state["blocks"]["y-kent"]["loc"] == "kent"
     assert ENGINE.active_roles(state) == ["lancaster"]          # the one AP is spent: no group move as well
@@ -125,7 +125,7 @@ def test_event_treason_moves_one_group_by_land_without_sea_or_recruits():
     state = bare({"y-march": "calais", "y-warwick": "kent", "y-kent": "kent", "y-salisbury": "essex",
                   "l-henry-vi": "cumbria"})
     state = play_cards(state, "Treason", "Action 2")
-    options = ids(state, "york")
+    options = older_ids(state, "york")
     assert "move:kent" in options and not [a for a in options if a.startswith(("sea:", "recruit"))]
     state = do(state, "york", "move:kent", "blk:y-warwick", "go:sussex", "blk:y-kent", "go:middlesex")
     assert ENGINE.active_roles(state) == ["lancaster"]            # one group: York's phase is over
@@ -154,7 +154,7 @@ def test_event_muster_a_red_border_may_only_be_the_last_crossing():
     state = bare({"l-oxford": "leicester", "l-clifford": "scotland", "l-stanley": "lancaster", "y-march": "kent"})
     state = play_cards(state, "Action 2", "Muster")
     state = do(state, "lancaster", "muster:lancaster")
-    assert set(ids(state, "lancaster")) == {"blk:l-oxford", "done"}
+    assert set(older_ids(state, "lancaster")) == {"blk:l-oxford", "done"}
     state = do(state, "lancaster", "blk:l-oxford")
     assert _go(state, "lancaster") == ["derby>lancaster"]
 
@@ -169,12 +169,12 @@ def test_event_muster_pinned_blocks_stay_and_free_ones_avoid_the_enemys_border()
     state = do(state, "york", "move:chester", "blk:y-march", "go:derby", "blk:y-warwick", "go:derby")
     assert ENGINE.active_roles(state) == ["lancaster"]
     state = do(state, "lancaster", "muster:chester")
-    assert set(ids(state, "lancaster")) == {"blk:l-oxford", "blk:l-beaumont", "blk:l-clifford", "blk:l-henry-vi",
+    assert set(older_ids(state, "lancaster")) == {"blk:l-oxford", "blk:l-beaumont", "blk:l-clifford", "blk:l-henry-vi",
                                             "done"}
     state = do(state, "lancaster", "blk:l-oxford")
     assert _go(state, "lancaster") == ["warwick>chester"]
     state = do(state, "lancaster", "go:warwick>chester")
-    assert set(ids(state, "lancaster")) == {"blk:l-henry-vi", "done"}     # the other two are pinned
+    assert set(older_ids(state, "lancaster")) == {"blk:l-henry-vi", "done"}     # the other two are pinned
 
 
 def test_1_3_player_1_chooses_the_order_of_several_battles(monkeypatch):

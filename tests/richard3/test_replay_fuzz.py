@@ -118,8 +118,9 @@ def test_public_log_outside_battles_never_names_a_hidden_block():
             step = state["step"]
             out = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id)
             if step != "combat" and out.state["step"] != "combat":
+                over = ENGINE.result(out.state) is not None
                 for entry in out.log:
-                    if entry.to is None:
+                    if entry.to is None and not (over and entry.kind == "reveal"):   # 9.0: all shown at the end
                         assert not [n for n in secret_names if n in entry.text], entry.text
             state = out.state
 

@@ -104,11 +104,10 @@ def test_richard3_undo_of_an_unseen_step_is_quiet_and_a_seen_one_says_what(tmp_p
     svc, console, out = richard3_console(tmp_path)
     run_lines(console, out, ["do play:card-03", "as bob", "do play:card-08", "as alice"])
     out.clear()
-    run_lines(console, out, ["do sea:calais", "undo"])
+    run_lines(console, out, ["do sail:y-march", "undo"])
     assert not any(">> #local" in line for line in out)  # nobody else saw the step; nothing to announce
-    assert not any("takes back" in line.text for line in svc.log(1, "bob"))
-    assert any("takes back: Sea move from Calais" in line.text for line in svc.log(1, "alice"))
-    run_lines(console, out, ["do sea:calais", "do blk:y-march", "do go:middlesex"])
+    assert not any("takes back" in line.text for line in svc.log(1, "bob") + svc.log(1, "alice"))
+    run_lines(console, out, ["do sail:y-march", "do go:middlesex"])
     out.clear()
     run_lines(console, out, ["undo"])
     assert any(">> #local: York takes back: York sails a block from Calais to Middlesex" in line for line in out)
@@ -146,15 +145,15 @@ def test_interactive_play_lists_the_next_choices_after_the_messages(tmp_path, fr
     assert not any("Sea move" in line for line in out)  # bob has nothing more to choose
     run_lines(console, out, ["as alice"])
     out.clear()
-    run_lines(console, out, ["do sea:calais"])
-    listed = [i for i, line in enumerate(out) if "Sail with Earl of March" in line]
+    run_lines(console, out, ["do sail:y-march"])
+    listed = [i for i, line in enumerate(out) if "Sail to Kent" in line]
     assert listed and all(i > j for i in listed for j, line in enumerate(out) if ">>" in line)
     svc.close()
 
 
 def test_status_names_the_winning_side_as_players_know_it(tmp_path, frozen):
     svc, console, out = duel_console(tmp_path)
-    run_lines(console, out, ["admin end red", "status"])
+    run_lines(console, out, ["admin end blue confirm", "status"])   # alice plays red: blue's win she may declare
     result = [line for line in out if "result:" in line][-1]
-    assert "Red" in result and "red —" not in result
+    assert "Blue" in result and "blue —" not in result
     svc.close()

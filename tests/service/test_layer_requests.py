@@ -93,7 +93,7 @@ def test_validate_setup_raises_what_create_game_raises_and_creates_nothing(servi
         service.create_game(call.pop("game"), channel="chan", creator_id="alice", **call)
     assert type(checked.value) is type(created.value) and checked.value.message == created.value.message
     assert service.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
-    assert service.validate_setup("duel", "standard", {}) is None
+    assert service.validate_setup("duel", "standard", {}) == 2  # the seats it would have
 
 
 def test_a_game_keeps_its_guild_and_older_games_have_none(tmp_path, frozen):

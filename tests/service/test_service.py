@@ -381,13 +381,15 @@ def test_log_counts_zero_as_nothing(service):
         service.log(game, "alice", -1)
 
 
-def test_an_undo_line_comes_after_what_it_takes_back(service):
+def test_a_taken_back_action_disappears_from_the_log(service):
     game = started_game(service, "skirmish")
+    before = service.log(game, "bob")
     service.submit(game, "alice", "attack")
     service.undo(game, "alice")
     lines = service.log(game, "bob")
-    assert lines[-1].text.startswith("Attacker takes back: The attacker strikes.")
-    assert lines[-1].pos == 1 and all(l.pos <= 1 for l in lines)   # numbered like the action taken back
+    assert lines == before and not any("takes back" in l.text or "strikes" in l.text for l in lines)
+    notices = [m.text for m in service.outbox.pending(100) if m.target_kind == "channel"]
+    assert any(t.startswith("Attacker takes back: The attacker strikes.") for t in notices)   # the channel saw it
 
 
 def test_your_move_leaves_out_the_players_own_actions(service):
@@ -426,3 +428,13 @@ def test_warm_pictures_draws_each_game_with_pictures_once_and_skips_the_others(t
     svc = TableService(str(tmp_path / "warm.db"), Config(), engines={"richard3": RICHARD3, "duel": DUEL})
     assert svc.warm_pictures() == ["richard3"]   # the test-only Duel has no renderer: skipped, no error
     svc.close()
+
+
+def test_the_since_you_last_looked_notice_leaves_out_private_lines(service):
+    """A private line came by itself as a private message: the "your move" notice does not repeat it."""
+    game = started_game(service)
+    service.submit(game, "bob", "bid:1")
+    service.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, at) VALUES "
+                       "(?,NULL,1,?,?,'info',0)", [game, '["red"]', "Only red reads this."])
+    text = service._unseen_text(service._game(game), "alice", {"red"})
+    assert "Blue has chosen a bid." in text and "Only red reads this." not in text

@@ -293,7 +293,7 @@ def test_upgrading_a_version_2_outbox_keeps_its_messages_and_allows_role_targets
     assert [m.text for m in svc.outbox.pending()] == ["hello"]
     assert svc.outbox.stats() == {"total": 2, "delivered": 0, "dead": 1, "waiting": 1}
     indexes = {r[0] for r in svc.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert {"outbox_pending", "outbox_destination"} <= indexes
+    assert {"outbox_undelivered", "outbox_hold"} <= indexes  # v7 replaced v3's pending indexes
     with pytest.raises(Exception):  # the private-to-channel guard survived the rebuild
         svc.db.execute("INSERT INTO outbox (delivery_id, kind, target_kind, target, private, text, created_at, "
                        "next_attempt_at) VALUES ('x','n','channel','c',1,'t',0,0)")

@@ -115,7 +115,8 @@ class Bid(SecretChoice):
 
     def options(self, g, role, picks):
         hand = cards.zone(g.state, cards.hand(role))
-        return [act("bid", c, label=card_label(c)) for c in sorted(hand)] or [act("bid", "none", label="Bid nothing")]
+        bids = [act("bid", c, label=card_label(c)) for c in sorted(hand)]
+        return bids or [act("bid", "none", label="Bid nothing")]
 
     def label(self, g, role, pick):
         card = pick.split(":")[1]
@@ -276,8 +277,7 @@ class FourHarbours(FlowEngine):
                               for f in reversed(state["flow"]) if f["name"] == "raid"), None),
                 "mine": {}}
         if role is not None:
-            frame = state["flow"][-1] if state["flow"] else {"local": {}}
-            seen["mine"][role] = {"picks": list(frame["local"].get("picks", {}).get(role, []))}
+            seen["mine"][role] = {"picks": self.picks(state, role)}
         return seen
 
     def negotiations(self, state):                                      # §2.5
@@ -290,14 +290,12 @@ class FourHarbours(FlowEngine):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", self.waiting(state)["decision"] or "over")
 
     def secrets(self, state, role):
-        frame = state["flow"][-1] if state["flow"] else {"local": {}}
-        picks = frame["local"].get("picks", {}).get(role, [])
-        return set(cards.zone(state, cards.hand(role))) | {p for p in picks if p != "pass"}
+        return set(cards.zone(state, cards.hand(role))) | {p for p in self.picks(state, role) if p != "pass"}
 
     def hidden_variants(self, state):
         """Another hand for each harbour (same count) and another order of the undrawn deck."""
         for role in ROLES:   # keep the cards its pending choices name (a revealed Shield still to resolve)
-            picked = {p.partition(":")[2] for f in state["flow"] for p in f["local"].get("picks", {}).get(role, [])}
+            picked = {p.partition(":")[2] for p in self.picks(state, role, every_frame=True)}
             variant = cards.swap_variant(state, cards.hand(role), "deck", avoid=picked)
             if variant is not None:
                 yield role, "hand", variant

@@ -1,0 +1,369 @@
+"""What an incoming mail asks, done in ONE transaction with its Message-ID and its answer.
+
+The Message-ID is recorded in the same transaction as the orders the mail carries and the answer it
+gets, so a mail is applied once and answered once whatever crashes: read again after a crash (before the
+IMAP server was told it was handled) it is recognised and skipped. Each order runs in a savepoint: a
+refused order changes nothing, the orders before it stand, and the orders after it are not tried.
+
+Every command that changes a seat's play (orders, undo, start, leave, choices) needs that seat's secret,
+from the reply address's +tag or "key ..." in the subject; without it nothing changes and the answer goes
+to the sender's own address, never to a Reply-To, so a forged From reaches only the real player. The
+answer to a seat always goes to the address holding the seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+
+from bot import clock
+from bot.service import ServiceError, StaleVersion
+
+from . import seats, store
+from .fanout import MAIL_CHANNEL, Bundle, collect, queue_bundle
+from .inbound import Incoming
+from .settings import MailSettings
+
+log = logging.getLogger("herald.mail")
+
+COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow")
+_NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
+_GAME = re.compile(r"#(\d{1,9})\b")
+_SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
+
+HELP = """Herald hosts slow board games by mail (and on Discord), with every rule enforced.
+
+Commands, one per line, in the body of a mail to Herald (or in its subject):
+  new GAME [scenario ID] [as ROLE]   open a game (you are its game master and take a seat)
+  join #12 [ROLE]                    take a seat in game #12; Herald answers with your seat's secret
+  start #12                          the game master deals the game once every seat is taken
+  status #12                         seats, turn, whom the game waits for
+  follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
+  choices                            your choices again
+  undo                               take back your last order (until something is revealed)
+  leave                              give up your seat before the game starts
+
+When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
+an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
+mail does it (the reply address carries it), or write "key YOUR-SECRET" in the subject. Quoted text and
+signatures in your reply are ignored."""
+
+
+class Refused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class _Answer:
+    address: str
+    game_id: int | None = None
+    user_id: str | None = None
+    lines: list[str] = field(default_factory=list)
+
+
+def handle(service, settings: MailSettings, incoming: Incoming) -> str:
+    """Handle one incoming mail exactly once; returns what happened (for the log)."""
+    db = service.db
+    if (not incoming.sender or incoming.sender == settings.address or incoming.automatic
+            or incoming.sender.partition("@")[0].startswith(settings.address.partition("@")[0] + "+")
+            and incoming.sender.endswith("@" + settings.domain)):
+        with service.transaction():
+            if not store.seen(db, incoming.message_id):
+                store.record_incoming(db, incoming.message_id, incoming.sender or "?", None,
+                                      "ignored: automatic mail (auto-reply, bounce, list) or Herald's own",
+                                      service._now())
+        return "ignored"
+    try:
+        with service.transaction():
+            if store.seen(db, incoming.message_id):
+                return "duplicate"
+            store.record_incoming(db, incoming.message_id, incoming.sender, None, "handling", service._now())
+            session = _Session(service, settings, incoming)
+            outcome = session.run()
+            store.set_outcome(db, incoming.message_id, session.answer.game_id, outcome)
+            return outcome
+    except Exception as error:  # a bug must neither crash the transport nor bring the mail back for ever
+        log.exception("Mail %s from %s could not be handled", incoming.message_id, incoming.sender)
+        with service.transaction():
+            if store.seen(db, incoming.message_id):
+                return "duplicate"
+            store.record_incoming(db, incoming.message_id, incoming.sender, None,
+                                  f"failed: {type(error).__name__}: {error}", service._now())
+            store.queue(db, domain=settings.domain, game_id=None, address=incoming.sender, kind="answer",
+                        private=True, subject=_reply_subject(incoming.subject), now=service._now(),
+                        body="Herald could not handle your mail because of an internal error; nothing was "
+                             "changed. Please try again later, or tell the person running Herald.\n",
+                        answering=incoming.message_id)
+        return "failed"
+
+
+def _reply_subject(subject: str) -> str:
+    rest = _SUBJECT_PREFIX.sub("", subject or "").strip()
+    return f"Re: {rest}" if rest else "Herald"
+
+
+class _Session:
+    """One incoming mail being handled, inside the transaction."""
+
+    def __init__(self, service, settings: MailSettings, incoming: Incoming) -> None:
+        self.service, self.settings, self.incoming = service, settings, incoming
+        self.db = service.db
+        self.key = seats.check(self.db, incoming.secret)
+        self.sender_id = seats.user_id(incoming.sender)
+        self.name = incoming.sender_name.strip() or incoming.sender.partition("@")[0]
+        # the answer goes to the seat's own address when the mail opened a seat; else to the sender
+        self.answer = _Answer(self.key.address if self.key else incoming.sender,
+                              self.key.game_id if self.key else None, self.key.user_id if self.key else None)
+        self.applied = 0
+        self.stopped = False
+        self.refused = False   # something in the mail was refused
+        self.changed = False   # something in the mail changed the table
+
+    # ---- the lines of the mail ---------------------------------------------------------------
+    def run(self) -> str:
+        lines = list(self.incoming.lines)
+        subject = _SUBJECT_PREFIX.sub("", self.incoming.subject or "").strip()
+        if subject.split(" ", 1)[0].lower() in COMMANDS and not (lines and lines[0].split(" ", 1)[0].lower()
+                                                                  in COMMANDS):
+            lines.insert(0, subject)
+        if self.incoming.secret and self.key is None:
+            self.say("The secret in this mail does not open any seat (a mistyped key, or a seat that has "
+                     "changed hands since).")
+            self.stopped = self.refused = True
+        elif not lines:
+            self.say("Herald found no order or command in your mail (quoted text and signatures are left "
+                     "out). Nothing was changed.", "", HELP)
+        order_number = 0
+        for line in lines if not self.stopped else []:
+            word = line.split(" ", 1)[0].lower()
+            if word in COMMANDS:
+                self.command(word, line)
+            else:
+                order_number += 1
+                self.order(order_number, line)
+        self.finish()
+        return f"applied {self.applied}" if self.applied else "answered"
+
+    def say(self, *lines: str) -> None:
+        self.answer.lines.extend(lines)
+
+    def command(self, word: str, line: str) -> None:
+        try:
+            with self.service.savepoint():
+                getattr(self, f"do_{word}")(line)
+        except (ServiceError, Refused) as error:
+            self.refused = True
+            self.say(f"“{line}” — not done: {error.message}")
+        else:
+            self.changed = self.changed or word not in ("help", "status", "choices")
+
+    def _game_named(self, line: str) -> int:
+        found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
+        if found:
+            return int(found.group(1))
+        if self.key:
+            return self.key.game_id
+        raise Refused("Say which game, with its number, such as #12.")
+
+    def _require_key(self, game_id: int | None = None) -> seats.SeatKey:
+        if self.key is None:
+            raise Refused(self._no_secret())
+        if game_id is not None and game_id != self.key.game_id:
+            raise Refused(f"This mail carries the secret of your seat in game #{self.key.game_id}, not #{game_id}.")
+        return self.key
+
+    def _no_secret(self) -> str:
+        return ("This mail does not carry your seat's secret, so Herald cannot tell it is really from you "
+                "(the sender of a mail can be forged). Reply to a mail from Herald about the game (its reply "
+                "address carries the secret), or write \"key YOUR-SECRET\" in the subject.")
+
+    # ---- commands ----------------------------------------------------------------------------
+    def do_help(self, line: str) -> None:
+        self.say(HELP)
+
+    def do_new(self, line: str) -> None:
+        if not self.settings.open_games:
+            raise Refused("Opening games by mail is switched off here; ask the person running Herald.")
+        words = line.split()[1:]
+        if not words:
+            ids = ", ".join(entry.id for entry in self.service.catalogue())
+            raise Refused(f"Say which game: new GAME [scenario ID] [as ROLE]. Games: {ids}.")
+        game, scenario, role = words[0].lower(), None, None
+        rest = words[1:]
+        while rest:
+            word = rest.pop(0).lower()
+            if word in ("scenario", "as", "seat") and rest:
+                value = rest.pop(0)
+                scenario, role = (value, role) if word == "scenario" else (scenario, value)
+            else:
+                raise Refused(f"'{word}' is not understood here: new GAME [scenario ID] [as ROLE].")
+        status = self.service.create_game(game, channel=MAIL_CHANNEL, creator_id=self.sender_id,
+                                          creator_name=self.name, scenario=scenario)
+        self.say(f"You opened game #{status.game_id}: {status.title} ({status.scenario}), "
+                 f"{len(status.seats)} seats. You are its game master. Others join by mailing Herald "
+                 f"\"join #{status.game_id}\"; when every seat is taken, send \"start #{status.game_id}\".")
+        self._join(status.game_id, role)
+
+    def do_join(self, line: str) -> None:
+        words = [w for w in line.split()[1:] if not w.startswith("#")]
+        self._join(self._game_named(line), words[0] if words else None)
+
+    def _join(self, game_id: int, role: str | None) -> None:
+        seat = self.service.join(game_id, self.sender_id, self.name, role)
+        secret = seats.secret_for(self.db, game_id, seat.seat, self.sender_id, self.service._now())
+        self.answer.game_id, self.answer.user_id, self.answer.address = game_id, self.sender_id, self.incoming.sender
+        self.say(f"You take seat {seat.seat} ({', '.join(seat.role_names)}) in game #{game_id}.",
+                 f"Your seat's secret is {secret}. Every order must carry it: reply to Herald's mails about "
+                 f"the game (their reply address, {self.settings.reply_address(secret)}, carries it), or write "
+                 f"\"key {secret}\" in the subject. Keep it to yourself: whoever has it can play your seat.")
+
+    def do_leave(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        self.service.leave(key.game_id, key.user_id)
+        self.say(f"You left your seat in game #{key.game_id}.")
+
+    def do_start(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        status = self.service.start(key.game_id, key.user_id)
+        self.say(f"You started game #{key.game_id} ({status.turn_label}).")
+
+    def do_status(self, line: str) -> None:
+        status = self.service.status(self._game_named(line))
+        seated = "; ".join(f"seat {s.seat} {', '.join(s.role_names)}: {s.user_name or 'free'}" for s in status.seats)
+        lines = [f"Game #{status.game_id}: {status.title} ({status.scenario}), {status.status}, {status.turn_label}.",
+                 f"Seats: {seated}."]
+        for w in status.waiting:
+            if not w.committed:
+                due = f", by {clock.format_time(w.deadline)}" if w.deadline and not w.paused else ""
+                lines.append(f"Waiting for {w.role_name} ({w.user_name or 'nobody'}){due}.")
+        if status.result:
+            lines.append(f"Over: {status.result.reason}.")
+        self.say(*lines)
+        if self.answer.game_id is None:
+            self.answer.game_id = status.game_id
+
+    def do_choices(self, line: str) -> None:
+        self._require_key(_maybe_game(line))  # the answer lists them (see finish)
+
+    def do_undo(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        result = self.service.undo(key.game_id, key.user_id)
+        self.applied += 1
+        self.say(f"Taken back: {result.label}.")
+
+    def do_follow(self, line: str) -> None:
+        game_id = self._game_named(line)
+        self.service.spectate(game_id, self.sender_id, self.name)
+        self.answer.game_id, self.answer.address = game_id, self.incoming.sender
+        self.say(f"You follow game #{game_id}: Herald mails you its public map and log at every new turn.")
+
+    def do_unfollow(self, line: str) -> None:
+        game_id = self._game_named(line)
+        self.service.unspectate(game_id, self.sender_id)
+        self.say(f"You no longer follow game #{game_id}.")
+
+    # ---- orders ------------------------------------------------------------------------------
+    def order(self, number: int, line: str) -> None:
+        quoted = f"“{line[:80]}”"
+        if self.stopped:
+            self.say(f"{quoted} — not tried (an order before it was not applied).")
+            return
+        if self.key is None:
+            self.say(f"{quoted} — not applied. {self._no_secret()}")
+            self.stopped = self.refused = True
+            return
+        try:
+            with self.service.savepoint():
+                role, action, version = self._match(number, line)
+                result = self.service.submit(self.key.game_id, self.key.user_id, action, role=role,
+                                             expected_version=version,
+                                             request_id=f"mail:{self.incoming.message_id}:{number}")
+        except StaleVersion:
+            self.say(f"{quoted} — not applied: the game has moved on since the mail you answered; look at "
+                     "your choices below and answer again.")
+            self.stopped = self.refused = True
+        except (ServiceError, Refused) as error:
+            self.say(f"{quoted} — not applied: {error.message}")
+            self.stopped = self.refused = True
+        else:
+            self.applied += 1
+            self.changed = True
+            self.say(f"{quoted} — applied: {result.label}.")
+
+    def _match(self, number: int, line: str) -> tuple[str, str, int | None]:
+        """(role, action id, version the choice was shown at) an order line names: a number (in the
+        choices of the mail it answers, for the first order; else the current ones), an id, a label, or a
+        unique part of a label."""
+        rcs = self.service.choices(self.key.game_id, self.key.user_id)
+        if not rcs:
+            status = self.service.status(self.key.game_id)
+            if status.status != "active":
+                raise Refused(f"game #{status.game_id} is {status.status}.")
+            waiting = ", ".join(w.role_name for w in status.waiting if not w.committed) or "nobody"
+            raise Refused(f"it is not your move in game #{status.game_id}; waiting for {waiting}.")
+        wanted = line.strip()
+        numbered = _NUMBER.match(wanted)
+        if numbered:
+            n = int(numbered.group(1))
+            shown = store.choices_of(self.db, [*self.incoming.references, self.incoming.in_reply_to or ""]) \
+                if number == 1 else None
+            if shown and shown.get("roles"):
+                roles = shown["roles"]
+                if len(roles) > 1:
+                    raise Refused("you have choices for several roles: answer with an id instead of a number.")
+                role, snapshot = next(iter(roles.items()))
+                if not 1 <= n <= len(snapshot["ids"]):
+                    raise Refused(f"there is no choice {n}: the mail you answered lists {len(snapshot['ids'])}.")
+                return role, snapshot["ids"][n - 1], int(shown["version"])
+            if len(rcs) > 1:
+                raise Refused("you have choices for several roles: answer with an id instead of a number.")
+            if not 1 <= n <= len(rcs[0].actions):
+                raise Refused(f"there is no choice {n} now: {rcs[0].role_name} has {len(rcs[0].actions)}.")
+            return rcs[0].role, rcs[0].actions[n - 1].id, None
+        for rc in rcs:
+            for a in rc.actions:
+                if a.id == wanted or f"[{a.id}]" == wanted:
+                    return rc.role, a.id, None
+        low = wanted.lower()
+        exact = [(rc, a) for rc in rcs for a in rc.actions if a.label.lower() == low]
+        partial = [(rc, a) for rc in rcs for a in rc.actions if low in a.label.lower() or low in a.id.lower()]
+        for found in (exact, partial):
+            if len(found) == 1:
+                return found[0][0].role, found[0][1].id, None
+        if exact or partial:
+            options = "; ".join(a.label for _, a in (exact or partial)[:8])
+            raise Refused(f"it could mean several choices: {options}. Answer with a number or an id.")
+        raise Refused("it is not one of your choices now (a number, an id, or the words of a choice).")
+
+    # ---- the answer --------------------------------------------------------------------------
+    def finish(self) -> None:
+        """Turn the outbox into mail; the sender's own mail about the game carries the answer first."""
+        service, settings, answer = self.service, self.settings, self.answer
+        if self.refused and not self.changed:
+            answer.lines.append("Nothing was changed.")
+        bundles = collect(service, settings)
+        mine = None
+        for bundle in bundles:
+            if answer.game_id is not None and (bundle.game_id, bundle.address) == (answer.game_id, answer.address):
+                mine = bundle
+                continue
+            queue_bundle(service, settings, bundle)
+        if answer.game_id is not None and (answer.user_id or mine is not None):
+            mine = mine or Bundle(answer.game_id, answer.address, answer.user_id or seats.user_id(answer.address))
+            # the answer shows what the player may do next, even when nothing new was asked
+            mine.your_move = [rc.role for rc in service.choices(answer.game_id, mine.user_id)]
+            queue_bundle(service, settings, mine, answer=["Your mail:", *answer.lines] if answer.lines else None,
+                         answering=self.incoming.message_id, kind="answer")
+        else:
+            store.queue(self.db, domain=settings.domain, game_id=answer.game_id, address=answer.address,
+                        kind="answer", private=True, now=service._now(), answering=self.incoming.message_id,
+                        subject=_reply_subject(self.incoming.subject) if answer.game_id is None else
+                        f"[Herald #{answer.game_id}]", body="\n".join(answer.lines) + "\n")
+
+
+def _maybe_game(line: str) -> int | None:
+    found = _GAME.search(line)
+    return int(found.group(1)) if found else None

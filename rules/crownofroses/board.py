@@ -1,0 +1,207 @@
+"""Questions about a position: where blocks are, who controls a shire (RB 7.2.8), seats (7.2.3–7.2.6),
+heirs (10.3.2), command (8.3.1) and the tie-breaker (10.5.1). Pure functions of the state."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from rules.crownofroses.data import load
+from rules.crownofroses.model import HOUSE_OF_COLOUR
+
+State = dict[str, Any]
+COLOUR_OF_HOUSE = {h: c for c, h in HOUSE_OF_COLOUR.items()}
+
+
+_DATA: list = []
+
+
+def data():
+    """The package's component data (loaded once; data.clear_cache() plus reset_data() after an edit)."""
+    if not _DATA:
+        _DATA.append(load())
+    return _DATA[0]
+
+
+def reset_data() -> None:
+    _DATA.clear()
+
+
+def name(block: str) -> str:
+    return data().block(block).name
+
+
+def house_name(house: str | None) -> str:
+    return data().components.houses[house].name if house else "nobody"
+
+
+def place_name(at: str) -> str:
+    if at.startswith("exile/"):
+        return data().board.exile_boxes[at[6:]].name + " (exile)"
+    return data().shire(at).name
+
+
+# ---- blocks -------------------------------------------------------------------------------------
+def blocks_at(state: State, at: str, house: str | None = None) -> list[str]:
+    return sorted(b for b, s in state["blocks"].items()
+                  if s["status"] == "map" and s["at"] == at and (house is None or s["house"] == house))
+
+
+def houses_at(state: State, at: str) -> set[str]:
+    return {s["house"] for s in state["blocks"].values() if s["status"] == "map" and s["at"] == at}
+
+
+def blocks_of(state: State, house: str, status: str | None = "map") -> list[str]:
+    return sorted(b for b, s in state["blocks"].items()
+                  if s["house"] == house and (status is None or s["status"] == status))
+
+
+def attached_to(state: State, host: str) -> list[str]:
+    return sorted(b for b, s in state["blocks"].items() if s["host"] == host and s["status"] in ("map", "attending"))
+
+
+def is_noble(block: str) -> bool:
+    return data().block(block).kind in ("noble", "heir")
+
+
+def in_exile(state: State, block: str) -> bool:
+    s = state["blocks"][block]
+    return s["status"] == "map" and s["at"].startswith("exile/")
+
+
+# ---- shires -------------------------------------------------------------------------------------
+def controller(state: State, shire: str) -> str | None:
+    """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty."""
+    present = houses_at(state, shire)
+    if len(present) == 1:
+        return next(iter(present))
+    if present:
+        return None
+    loyal = data().shire(shire).loyal_house
+    return loyal if loyal in state["houses"] else None
+
+
+def contested(state: State, shire: str) -> bool:
+    return len(houses_at(state, shire)) > 1
+
+
+def friendly(state: State, shire: str, house: str) -> bool:
+    return controller(state, shire) == house
+
+
+def stacking_limit(shire: str) -> int:
+    return data().shire(shire).sv + 1      # RB 7.2.9
+
+
+def loyal_to(shire: str, house: str) -> bool:
+    return data().shire(shire).loyal_house == house
+
+
+# ---- heirs (RB 10.3.2) --------------------------------------------------------------------------
+def heir_blocks(state: State, house: str) -> list[str]:
+    """The house's active heirs (heir cards in play), most senior first."""
+    d = data()
+    cards = sorted(state["heir_cards"].get(house, []), key=lambda c: d.block(d.house_card(c).block).heir.succession)
+    return [d.house_card(c).block for c in cards if state["blocks"][d.house_card(c).block]["status"] != "out"]
+
+
+def senior_heir(state: State, house: str) -> str | None:
+    heirs = heir_blocks(state, house)
+    return heirs[0] if heirs else None
+
+
+def junior_heir(state: State, house: str) -> str | None:
+    heirs = heir_blocks(state, house)
+    return heirs[1] if len(heirs) > 1 else None
+
+
+def is_heir(state: State, block: str) -> bool:
+    return any(block in heir_blocks(state, h) for h in state["houses"])
+
+
+def heir_in_play(state: State, house: str) -> bool:
+    """RB 13.3: an heir block on the map (exile included)."""
+    return any(state["blocks"][b]["status"] == "map" for b in heir_blocks(state, house))
+
+
+# ---- offices --------------------------------------------------------------------------------------
+def offices_of(state: State, block: str) -> list[str]:
+    return [o for o, holder in state["offices"].items() if holder == block]
+
+
+def office_house(state: State, office: str) -> str | None:
+    holder = state["offices"].get(office)
+    return state["blocks"][holder]["house"] if holder else None
+
+
+def king_house(state: State) -> str | None:
+    return office_house(state, "king")
+
+
+def office_ranked() -> list[str]:
+    return sorted(data().parliament, key=lambda o: data().office(o).rank)
+
+
+def tiebreaker(state: State) -> str | None:
+    """RB 10.5.1: the King's controller, else the holder of the highest office; else the turn's decider
+    fixed by IP income or a die (kept in ``state["tiebreaker"]`` until the end of the turn)."""
+    for office in office_ranked():
+        if office == "king" and state.get("no_king_tiebreak"):
+            continue          # RB 24.2.3: the King's election ties are broken as if there were no King
+        house = office_house(state, office)
+        if house in state["houses"]:
+            return house
+    return state.get("tiebreaker")
+
+
+# ---- seats (RB 7.2.3–7.2.6) -------------------------------------------------------------------------
+def seat_reasons(state: State, block: str, house: str, shire: str) -> set[str]:
+    """Why ``shire`` is a seat of ``block`` for ``house``: its shield, an office seat, the royal demesne."""
+    d = data()
+    b, s = d.block(block), d.shire(shire)
+    reasons = set()
+    if b.shield and b.shield in s.seats:
+        reasons.add(b.shield)
+    for office in offices_of(state, block):
+        if office in s.office_seats:
+            reasons.add("office:" + office)
+    if s.royal_demesne and king_house(state) == house and block in heir_blocks(state, house):
+        reasons.add("demesne")
+    return reasons
+
+
+def winter_seats(state: State, block: str, house: str, host: str | None = None) -> list[str]:
+    """RB 7.2.6 winter restriction: a shared seat in a shire held by an enemy noble with the same shield
+    is barred unless another reason makes the shire a seat. Until combat is written, shires holding enemy
+    blocks are not offered (DECISIONS.md)."""
+    found = []
+    for shire in sorted(data().board.shires):
+        reasons = seat_reasons(state, block, house, shire)
+        if host:
+            reasons |= seat_reasons(state, host, house, shire)
+        if not reasons:
+            continue
+        enemies = [e for e in blocks_at(state, shire) if state["blocks"][e]["house"] != house]
+        if enemies:
+            continue
+        found.append(shire)
+    return found
+
+
+# ---- command (RB 8.3.1) -------------------------------------------------------------------------------
+def command_rating(state: State, block: str) -> int:
+    cr = data().block(block).command_rating or 0
+    if cr and any(data().block(a).host_cr_bonus for a in attached_to(state, block)):
+        cr += 1
+    return cr
+
+
+def precedence(state: State, block: str) -> tuple[int, int, int]:
+    """Higher is senior: the King outranks all, heirs outrank non-heirs, then printed rank."""
+    king = state["offices"].get("king") == block
+    heir = is_heir(state, block)
+    succession = data().block(block).heir.succession if heir and data().block(block).heir else 99
+    return (1 if king else 0, 1 if heir else 0, -succession if heir else (data().block(block).rank or 0))
+
+
+def total_strength(state: State, blocks: Iterable[str]) -> int:
+    return sum(state["blocks"][b]["strength"] for b in blocks)

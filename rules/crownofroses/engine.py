@@ -1,0 +1,222 @@
+"""Crown of Roses on the Herald core: the engine class, the catalogue, views per role (VIEW.md) and the
+hidden-data variants for the secrecy check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Result, Scenario, Summary, cards
+from rules.core.contract import OptionSpec, copy_state
+from rules.core.flow import STEP_LIMIT, FlowEngine, FlowError, Game
+from rules.core.seats import Seating
+from rules.crownofroses import board, operations, parliament, phases, winter  # noqa: F401 (registers the flow)
+from rules.crownofroses.common import FLOW
+from rules.crownofroses.data import disclosure
+from rules.crownofroses.board import data as load
+from rules.crownofroses.setup import HOUSE_ORDER, initial_state
+
+SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
+
+
+class CrownGame(Game):
+    """Ends the game as soon as a step records an immediate result (RB 6.1 military victory)."""
+
+    def run(self) -> None:
+        for _ in range(STEP_LIMIT):
+            pending = self.state.pop("pending_result", None)
+            if pending:
+                self.finish(Result(tuple(pending["winners"]), pending["reason"],
+                                   tuple(tuple(r) for r in pending["ranks"]), pending["scores"]))
+                return
+            stack = self.state["flow"]
+            if not stack:
+                return
+            frame = stack[-1]
+            self.frame, self._moved = frame, False
+            decision = self.flow.decisions.get(frame["name"])
+            if decision is not None:
+                if decision.active(self):
+                    return
+                decision.proceed(self)
+                continue
+            steps = self.flow.procedures[frame["name"]]
+            if frame["at"] >= len(steps):
+                self.end()
+                continue
+            frame["at"] += 1
+            steps[frame["at"] - 1](self)
+        raise FlowError(f"More than {STEP_LIMIT} automatic steps without a decision: a loop?")
+
+
+class CrownOfRoses(FlowEngine):
+    id = "crownofroses"
+    title = "Crown of Roses"
+    flow = FLOW
+    runaway_actions = 60_000
+
+    def game(self, state, ctx=None):
+        return CrownGame(self, state, ctx)
+
+    def _apply(self, state, role, action, ctx):
+        g = self.game(state, ctx)
+        g.top_decision().apply(g, role, action)
+        g.run()
+
+    def scenarios(self) -> list[Scenario]:
+        found = []
+        for sid in SCENARIOS:
+            s = load().scenario(sid)
+            found.append(Scenario(sid, s.name, f"{s.section}: turns {s.first_turn}–{s.last_turn}. " + disclosure(),
+                                  min(s.player_counts), max(s.player_counts)))
+        return found
+
+    def options(self) -> list[OptionSpec]:
+        return [OptionSpec("short", "Short game", "PB 3.1.9 #5: the campaign ends after turn 5.", "bool", False),
+                OptionSpec("seats_ip", "Seats IP", "RB 23.1.2: +1 IP for each noble standing in one of its seats.",
+                           "bool", False)]
+
+    def roles(self, scenario: str) -> list[str]:
+        counts = load().scenario(scenario).setups
+        return list(counts[max(counts)].houses)
+
+    def role_name(self, role: str) -> str:
+        return board.house_name(role)
+
+    def seating_choices(self, scenario, players, options=None):
+        setups = load().scenario(scenario).setups
+        if players not in setups:
+            return super().seating_choices(scenario, players, options)
+        houses = sorted(setups[players].houses, key=HOUSE_ORDER.index)
+        return [Seating("houses", " / ".join(board.house_name(h) for h in houses), tuple((h,) for h in houses))]
+
+    def _setup(self, scenario, seats, options):
+        houses = [r for seat in seats for r in seat]
+        return initial_state(scenario, houses, options)
+
+    # ---- reading ------------------------------------------------------------------------------------------
+    def view(self, state, role):
+        """VIEW.md: blocks on the map show house and place to all, identity and strength to the owner;
+        IP marker values and hands are private, their counts public."""
+        blocks_public: dict[str, dict[str, int]] = {}
+        mine_blocks = {}
+        public_blocks = {}
+        for b, s in sorted(state["blocks"].items()):
+            if s["status"] == "map":
+                blocks_public.setdefault(s["at"], {}).setdefault(s["house"], 0)
+                blocks_public[s["at"]][s["house"]] += 1
+                if s["house"] == role:
+                    mine_blocks[b] = dict(s)
+            else:
+                public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
+                    "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
+        ip_public = {h: {"stock": len(v["stock"]), "pool": len(v["pool"])} for h, v in state["ip"].items()}
+        rop_public = {n: {h: len(m) for h, m in bids.items()} for n, bids in state["rop"].items()}
+        seen: dict[str, Any] = {
+            "scenario": state["scenario"], "turn": state["turn"], "last_turn": state["last_turn"],
+            "phase": state["phase"], "impulse": [state["impulse"], state["impulses"]],
+            "map": blocks_public, "off_map": public_blocks, "offices": dict(state["offices"]),
+            "heir_cards": {h: list(c) for h, c in state["heir_cards"].items()},
+            "support": dict(state["support"]), "income": dict(state["income"]), "vp": dict(state["vp"]),
+            "kingships": dict(state["kingships"]), "votes": dict(state["votes"]),
+            "received": dict(state["received"]), "markers": dict(state["markers"]),
+            "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
+            "command": {h: c["card"] for h, c in state["command"].items()},
+            "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
+            "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
+                                                                       owned=_zone_owner),
+            "waiting": self.waiting(state), "mine": {},
+        }
+        if role is not None:
+            frame = state["flow"][-1] if state["flow"] else {"local": {}}
+            seen["mine"][role] = {"blocks": mine_blocks, "stock": list(state["ip"][role]["stock"]),
+                                  "pool": list(state["ip"][role]["pool"]),
+                                  "rop": {n: list(b.get(role, [])) for n, b in state["rop"].items() if b.get(role)},
+                                  "picks": list(frame["local"].get("picks", {}).get(role, []))}
+            if frame["local"].get("role") == role and "picked" in frame["local"]:
+                seen["mine"][role]["picked"] = list(frame["local"]["picked"])
+        return seen
+
+    def summary(self, state):
+        return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", state["phase"].replace("_", " "))
+
+    def secrets(self, state, role):
+        return set(state["zones"].get(f"hand:{role}", []))
+
+    def hidden_variants(self, state):
+        """Another hand (same size), other IP values in a stock (same count), other values on an RoP box,
+        another deck order, another strength for a face-down block on the map."""
+        for role in state["houses"]:
+            variant = cards.swap_variant(state, f"hand:{role}", "deck", avoid=_named_in_flow(state))
+            if variant is not None:
+                yield role, "hand", variant
+            stock = state["ip"][role]["stock"]
+            if stock and not _flow_mentions_ip(state):
+                variant = copy_state(state)
+                variant["ip"][role]["stock"][0] = 10 if stock[0] != 10 else 0
+                yield role, "IP stock values", variant
+            for noble, bids in sorted(state["rop"].items()):
+                if bids.get(role):
+                    variant = copy_state(state)
+                    variant["rop"][noble][role][0] += 1
+                    yield role, "IP on an RoP box", variant
+                    break
+            for b, s in sorted(state["blocks"].items()):
+                if s["house"] == role and s["status"] == "map" and s["strength"] > 1 and not _named(state, b):
+                    variant = copy_state(state)
+                    variant["blocks"][b]["strength"] -= 1
+                    yield role, "a block's strength", variant
+                    break
+        variant = cards.reorder_variant(state, "deck")
+        if variant is not None:
+            yield None, "the undrawn deck order", variant
+        yield from super().hidden_variants(state)
+
+    def invariant_errors(self, state):
+        errors = []
+        for b, s in state["blocks"].items():
+            top = load().block(b).max_steps
+            if not 1 <= s["strength"] <= top:
+                errors.append(f"{b} has strength {s['strength']} of {top}.")
+            if s["status"] == "map" and not s["at"]:
+                errors.append(f"{b} is on the map nowhere.")
+            if s["status"] == "map" and s["house"] is None:
+                errors.append(f"{b} is on the map with no house.")
+        for h, ip in state["ip"].items():
+            placed = sum(sum(bids.get(h, [])) for bids in state["rop"].values())
+            if sum(ip["stock"]) + sum(ip["pool"]) + placed + _in_bids(state, h) != 100:
+                errors.append(f"{h}'s IP markers do not total 100.")
+        for s, v in state["support"].items():
+            if not 1 <= v <= 9:
+                errors.append(f"{s}'s support {v} is off the track.")
+        return errors
+
+
+def _zone_owner(zone: str) -> str | None:
+    if zone.startswith("hand:"):
+        return zone.split(":", 1)[1]
+    return None
+
+
+def _named_in_flow(state) -> set[str]:
+    found = set()
+    for f in state["flow"]:
+        for picks in f["local"].get("picks", {}).values():
+            found |= {p.split(":")[1] for p in picks if p.count(":") >= 1}
+        if "card" in f["local"]:
+            found.add(f["local"]["card"])
+    return found
+
+
+def _flow_mentions_ip(state) -> bool:
+    return any("picked" in f["local"] or f["name"] == "office_bid" for f in state["flow"])
+
+
+def _named(state, block: str) -> bool:
+    return any(block in str(f["local"]) for f in state["flow"])
+
+
+def _in_bids(state, house: str) -> int:
+    return 0
+
+
+ENGINE = CrownOfRoses()

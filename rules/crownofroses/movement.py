@@ -1,0 +1,229 @@
+"""Moving a stack (RB 16–17): a leader with CR >= 1 and up to CR other blocks, 4 MP, border costs
+halved on safe roads (16.2.1), the Fens (16.2.2), the Wash (16.2.3), exile boxes (16.2.4), forced march
+(16.3), pick-up and drop-off (16.1), sea moves (17.0). MP are counted in half points.
+
+Until combat is written (layer 3), a stack never enters a shire holding enemy blocks, so no
+interception, avoid battle or pinning arises yet (DECISIONS.md).
+"""
+
+from __future__ import annotations
+
+from rules.core.flow import Decision, Game, act
+from rules.crownofroses import board
+from rules.crownofroses.board import data, name, place_name
+from rules.crownofroses.common import FLOW, add_support, attrition, hname
+
+FULL_MP = 8                                       # 4 MP in halves
+COST = {"clear": 2, "rough": 4, "fens": 4}        # normal crossings, halves
+EXILE_COST = 4
+SPECIAL = 2                                       # Fens special crossing and the Wash: 1 MP, never halved
+EXILE_OFFICE = {"scotland": "warden", "ireland": "lt_ireland", "france": "captain_of_calais"}
+
+
+def carried(state, block: str) -> list[str]:
+    """A block and everything attached to it."""
+    return [block, *board.attached_to(state, block)]
+
+
+def counts_against_cr(block: str) -> bool:
+    return block != "margaret"                    # RB 10.3.4: Margaret never counts; Henry VI does in moves
+
+
+def stack_size(state, stack: list[str], leader: str) -> int:
+    return sum(1 for b in stack if b != leader and counts_against_cr(b))
+
+
+def may_follow(state, leader: str, block: str) -> bool:
+    """RB 8.3.1: never led by a lower-ranking noble (heirs outrank non-heirs, the King everyone)."""
+    if not board.is_noble(block):
+        return True
+    return board.precedence(state, block) <= board.precedence(state, leader)
+
+
+def sea_leaders(state, house: str) -> list[str]:
+    from rules.crownofroses.operations import movers
+    return [b for b in movers(state, house) if sea_zones_of(state["blocks"][b]["at"])]
+
+
+def sea_zones_of(at: str) -> tuple[str, ...]:
+    if at.startswith("exile/"):
+        return data().board.exile_boxes[at[6:]].sea_zones
+    return data().shire(at).coastal_seas
+
+
+def start_march(g: Game, house: str, leader: str, sea: bool) -> None:
+    at = g.state["blocks"][leader]["at"]
+    g.call("march", role=house, leader=leader, stack=carried(g.state, leader), at=at, start=at,
+           mp=FULL_MP, sea=sea, dropped=[], entered_enemy=False, forced=False)
+
+
+def destinations(g: Game) -> list[tuple[str, int, str]]:
+    """(place, cost in halves, how) reachable from the stack's place now."""
+    state, house, at, mp = g.state, g.local["role"], g.local["at"], g.local["mp"]
+    found = []
+    if g.local["sea"]:
+        if at != g.local["start"]:
+            return []
+        zones = set(sea_zones_of(at))
+        near = set(zones)
+        for z in zones:
+            near |= set(data().board.sea_zones[z].adjacent_zones)
+        places = [s for s in data().board.shires if set(data().shire(s).coastal_seas) & near]
+        places += [f"exile/{x}" for x, box in data().board.exile_boxes.items() if set(box.sea_zones) & near]
+        for p in sorted(places):
+            if p != at and open_to(state, house, p):
+                found.append((p, 0, "sea" if set(sea_zones_of(p)) & zones else "sea+"))
+        return found
+    if mp <= 0 or at.startswith("exile/") and at != g.local["start"]:
+        return []
+    if at.startswith("exile/"):
+        for s in data().board.exile_boxes[at[6:]].land_adjacent:
+            if EXILE_COST <= mp and open_to(state, house, s):
+                found.append((s, EXILE_COST, "land"))
+        return found
+    for other, kind in data().board.neighbours(at):
+        if not open_to(state, house, other):
+            continue
+        cost = COST[kind]
+        if board.friendly(state, at, house) and board.friendly(state, other, house):
+            cost //= 2                                         # RB 16.2.1 safe road
+        if cost <= mp:
+            found.append((other, cost, "land"))
+        if kind == "fens" and SPECIAL <= mp:
+            found.append((other, SPECIAL, "fens"))             # RB 16.2.2 special crossing
+    wash = data().board.wash.shires
+    if at in wash and SPECIAL <= mp:
+        other = wash[1] if at == wash[0] else wash[0]
+        if open_to(state, house, other):
+            found.append((other, SPECIAL, "wash"))             # RB 16.2.3
+    for box_id, box in data().board.exile_boxes.items():
+        if at in box.land_adjacent and EXILE_COST <= mp and open_to(state, house, f"exile/{box_id}"):
+            found.append((f"exile/{box_id}", EXILE_COST, "land"))
+    return found
+
+
+def open_to(state, house: str, place: str) -> bool:
+    """No enemy blocks there (exile boxes hold one house only, RB 16.2.4; shires: until combat)."""
+    return not (board.houses_at(state, place) - {house})
+
+
+@FLOW.decision("march")
+class March(Decision):
+    def prompt(self, g, role):
+        mp = g.local["mp"] / 2
+        where = place_name(g.local["at"])
+        if g.local["sea"]:
+            return f"Sea move (RB 17.0) from {where}: pick up blocks, then choose the destination."
+        return f"Move (RB 16): {name(g.local['leader'])}'s stack is in {where} with {mp:g} MP left."
+
+    def actions(self, g, role):
+        state, leader, stack = g.state, g.local["leader"], g.local["stack"]
+        at_start = g.local["at"] == g.local["start"]
+        if not g.local["sea"] or at_start:
+            room = board.command_rating(state, leader) - stack_size(state, stack, leader)
+            for b in board.blocks_at(state, g.local["at"], role):
+                s = state["blocks"][b]
+                if b in stack or s["host"] or b in state["moved"] or b in state["step"]["muster_nobles"] \
+                        or b in state["step"]["returned"] or not may_follow(state, leader, b):
+                    continue
+                extra = [x for x in carried(state, b) if counts_against_cr(x)]
+                if len(extra) <= room:
+                    yield act("pickup", b, label=f"Pick up {name(b)}", group="Stack")
+            for b in stack:
+                if b != leader and state["blocks"][b]["host"] is None:
+                    yield act("drop", b, label=f"Drop off {name(b)}", group="Stack")
+        for place, cost, how in destinations(g):
+            verb = "sail" if g.local["sea"] else "go"
+            extra = {"fens": " by the Fens crossing (attrition)", "wash": " across the Wash (attrition)",
+                     "sea+": " (adjacent sea zone: attrition)"}.get(how, "")
+            yield act(verb, place, how, label=f"To {place_name(place)}{extra}" +
+                      (f" ({cost / 2:g} MP)" if cost else ""), group="Move")
+        if g.local["mp"] == 0 and not g.local["sea"] and not g.local["forced"] and not g.local["at"].startswith("exile/"):
+            for other, kind in data().board.neighbours(g.local["at"]):
+                if open_to(state, role, other) and not any(b in state["forced"] for b in stack):
+                    yield act("force", other, label=f"Forced march to {place_name(other)} (attrition)", group="Move")
+        if not g.local["sea"] or not at_start:
+            yield act("stop", label="Stop here")
+
+    def on_pickup(self, g, role, block):
+        g.local["stack"].extend(carried(g.state, block))
+
+    def on_drop(self, g, role, block):
+        for b in carried(g.state, block):
+            g.local["stack"].remove(b)
+            g.local["dropped"].append(b)
+
+    def _arrive(self, g, role, place):
+        for b in g.local["stack"]:
+            g.state["blocks"][b]["at"] = place
+        g.local["at"] = place
+        g.log(f"{hname(role)} moves {len(g.local['stack'])} block(s) to {place_name(place)}.")
+        if place.startswith("exile/"):
+            enter_exile(g, role, place, g.local["stack"], g.local["leader"])
+            g.local["mp"] = 0
+        _garrison(g, role, place)
+
+    def on_go(self, g, role, place, how):
+        cost = next(c for p, c, h in destinations(g) if p == place and h == how)
+        g.local["mp"] -= cost
+        self._arrive(g, role, place)
+        if how in ("fens", "wash"):
+            for b in list(g.local["stack"]):
+                attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
+            self._survivors(g)
+
+    def on_sail(self, g, role, place, how):
+        self._arrive(g, role, place)
+        if how == "sea+":
+            for b in list(g.local["stack"]):
+                attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
+            self._survivors(g)
+        self._finish(g)
+
+    def on_force(self, g, role, place):
+        g.local["forced"] = True
+        g.state["forced"].extend(g.local["stack"])
+        self._arrive(g, role, place)
+        for b in list(g.local["stack"]):
+            attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
+        self._survivors(g)
+        self._finish(g)
+
+    def _survivors(self, g):
+        gone = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] != "map"]
+        for b in gone:
+            g.local["stack"].remove(b)
+        if g.local["leader"] in gone:
+            self._finish(g)
+
+    def on_stop(self, g, role):
+        self._finish(g)
+
+    def _finish(self, g):
+        if g.frame is not g.state["flow"][-1] or g.frame.get("finished"):
+            return
+        g.frame["finished"] = True
+        g.state["moved"].extend(b for b in g.local["stack"] + g.local["dropped"] if b not in g.state["moved"])
+        g.end()
+
+    def default(self, g, role):
+        return "stop" if not g.local["sea"] else self.actions(g, role).__next__().id
+
+
+def enter_exile(g: Game, house: str, place: str, stack: list[str], leader: str) -> None:
+    """RB 16.2.4, 7.3.2–7.3.3: −1 support; blocks drop to base strength unless led by the right office or
+    with Margaret (who is set to full strength, 10.3.4)."""
+    add_support(g, house, -1, "enters exile (RB 16.2.4)")
+    box = place[6:]
+    spared = "margaret" in stack or EXILE_OFFICE[box] in board.offices_of(g.state, leader)
+    for b in stack:
+        if b == "margaret":
+            g.state["blocks"][b]["strength"] = data().block(b).max_steps
+        elif not spared:
+            g.state["blocks"][b]["strength"] = 1
+
+
+def _garrison(g: Game, house: str, place: str) -> None:
+    if place == "london" and g.state.get("garrison") is None:
+        g.state["garrison"] = house
+        g.log(f"{hname(house)} takes the Tower of London garrison (RB 9.6).")

@@ -1,0 +1,281 @@
+"""The game and the turn's eight phases (RB 11.0, PB 7.0): Draw (12), Operations (13–22, in
+operations.py), Influence (23), Royal (24, parliament.py), Victory Check (25), Offices (26,
+parliament.py), Winter (27, winter.py), Cleanup (28)."""
+
+from __future__ import annotations
+
+from rules.core import cards
+from rules.core.flow import Decision, Game, act, calls
+from rules.crownofroses import board
+from rules.crownofroses.board import data
+from rules.crownofroses.common import FLOW, add_support, hname, rank_by
+from rules.crownofroses.setup import shuffle_deck, take_value
+from rules.crownofroses.winter import start_winter
+
+
+def operations_cards(state, house: str) -> list[str]:
+    """Non-house cards in hand (RB 12.4: house cards never count)."""
+    extra = set(state.get("extra_house", {}).get(house, []))
+    return [c for c in state["zones"][f"hand:{house}"] if c.startswith("op") and c not in extra]
+
+
+def phase(g: Game, name: str) -> None:
+    g.state["phase"] = name
+    g.log(f"Turn {g.state['turn']}: {name.replace('_', ' ')} phase.", kind="phase")
+
+
+# ---- the game ------------------------------------------------------------------------------------------
+def deal(g: Game) -> None:
+    shuffle_deck(g.state)
+    g.log(f"{data().scenario(g.state['scenario']).name}: the houses place their blocks as in Winter (PB 3.1.6).")
+    order = [h for h in data().scenario(g.state["scenario"]).placement_order if h in g.state["houses"]]
+    start_winter(g, order, exiles=False)
+
+
+FLOW.procedure("game", deal, calls("turn"))
+
+
+def next_turn(g: Game) -> None:
+    if g.state["turn"] >= g.state["last_turn"]:
+        return    # the final turn's Victory Check ended the game (RB 25.0)
+    g.state["turn"] += 1
+    g.goto("turn")
+
+
+FLOW.procedure("turn", calls("draw"), calls("operations"), calls("influence"), calls("royal"),
+               calls("victory"), calls("offices"), calls("winter_phase"), calls("cleanup"), next_turn,
+               scope="turn")
+
+
+# ---- RB 12 Draw ----------------------------------------------------------------------------------------
+def draw_order(g: Game) -> None:
+    phase(g, "draw")
+    g.state["tiebreaker"] = None
+    rank_by(g, {h: g.state["income"][h] for h in g.roles}, "the draw order (RB 12.0)")
+
+
+def bonus_cards(state, house: str) -> int:
+    """RB 12.3: support level, the King, London, Calais, the Warwick block in 2–3 players; at most 4."""
+    bonus = data().board.support_levels[state["support"][house]].cards
+    bonus += board.king_house(state) == house
+    bonus += board.controller(state, "london") == house
+    bonus += board.controller(state, "calais") == house
+    if len(state["houses"]) < 4:
+        bonus += state["blocks"]["warwick"]["house"] == house and state["blocks"]["warwick"]["status"] in (
+            "map", "undeclared")
+    return min(bonus, data().components.max_bonus_cards)
+
+
+def draw_cards(g: Game) -> None:
+    comp = data().components
+    for house in g.returned:
+        held = len(operations_cards(g.state, house))
+        base = max(0, comp.base_draw - g.state["carried"].get(house, 0))
+        wanted = min(base + bonus_cards(g.state, house), comp.max_operations_cards - held)
+        drawn = cards.draw(g, f"hand:{house}", max(0, wanted))
+        g.log(f"{hname(house)} draws {len(drawn)} card(s).")
+        if drawn:
+            g.log("You draw: " + ", ".join(card_title(c) for c in drawn) + ".", to=[house])
+
+
+FLOW.procedure("draw", draw_order, draw_cards)
+
+
+def card_title(card: str) -> str:
+    d = data()
+    if card.startswith("op"):
+        c = d.card(int(card[2:]))
+        return f"#{c.number} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
+    c = d.house_card(card)
+    return f"{c.id} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
+
+
+def card_ops(card: str) -> int:
+    d = data()
+    return (d.card(int(card[2:])).ops if card.startswith("op") else d.house_card(card).ops) or 0
+
+
+def card_type(card: str) -> str:
+    d = data()
+    return d.card(int(card[2:])).type if card.startswith("op") else d.house_card(card).type
+
+
+# ---- RB 23 Influence -------------------------------------------------------------------------------------
+def income(state, house: str) -> int:
+    """RB 23.0: occupied controlled shires SV (+1 loyal), empty own-loyal shires 1, none for devastated or
+    plundered; offices' IP; the support level's IP; optional 23.1.2: +1 per block in its own seat."""
+    total = 0
+    for shire, s in data().board.shires.items():
+        if state["markers"].get(shire) in ("devastated", "plundered") or board.controller(state, shire) != house:
+            continue
+        here = board.blocks_at(state, shire, house)
+        if here:
+            total += s.sv + (1 if board.loyal_to(shire, house) else 0)
+            if state["options"].get("seats_ip"):
+                total += sum(1 for b in here if board.is_noble(b) and board.seat_reasons(state, b, house, shire))
+        elif board.loyal_to(shire, house):
+            total += 1
+    for office, holder in state["offices"].items():
+        if holder and state["blocks"][holder]["house"] == house:
+            total += data().office(office).ip
+    return total + data().board.support_levels[state["support"][house]].ip
+
+
+def collect(g: Game) -> None:
+    if g.state.get("affairs_of_state"):
+        g.log("Affairs of State ended the Operations phase: no Influence phase this turn (RB 14.1.3).")
+        return
+    phase(g, "influence")
+    for house in g.roles:
+        value = income(g.state, house)
+        g.state["income"][house] = value
+        ip = g.state["ip"][house]
+        pool_total = sum(ip["pool"])
+        taken, rest = take_value(ip["pool"], min(value, pool_total)) if value else ([], list(ip["pool"]))
+        zeros = [m for m in rest if m == 0]        # RB 9.1: zeros join the stock in this phase only
+        ip["stock"] = sorted(ip["stock"] + taken + zeros)
+        ip["pool"] = sorted(m for m in rest if m != 0)
+        g.log(f"{hname(house)} collects {sum(taken)} IP.")
+
+
+FLOW.procedure("influence", collect)
+
+
+# ---- RB 25 Victory Check ------------------------------------------------------------------------------------
+def victory(g: Game) -> None:
+    phase(g, "victory_check")
+    scen = data().scenario(g.state["scenario"])
+    needed = scen.victory.kingships_needed + (1 if g.state["options"].get("team_play") else 0) * 0
+    for house in g.roles:
+        count = g.state["streak"].get(house, 0) if scen.victory.kingships_consecutive else g.state["kingships"][house]
+        if count >= needed:
+            others = [h for h in g.state["houses"] if h != house]
+            g.finish(_result([house], f"political victory: King {count} times (RB 6.2)", [[house], others], g))
+            return
+    if g.state["turn"] >= g.state["last_turn"]:
+        ranked = sorted(g.roles, key=lambda h: economic_key(g.state, h), reverse=True)
+        ranks: list[list[str]] = []
+        for h in ranked:
+            if ranks and economic_key(g.state, ranks[-1][0]) == economic_key(g.state, h):
+                ranks[-1].append(h)
+            else:
+                ranks.append([h])
+        ranks += [[h for h in g.state["houses"] if h not in g.roles]] if len(g.roles) < len(g.state["houses"]) else []
+        g.finish(_result(ranks[0], f"economic victory: {g.state['vp'][ranks[0][0]]} VP (RB 6.3, 25.0)", ranks, g))
+
+
+def economic_key(state, house: str) -> tuple:
+    """RB 25.0: VP, then turns as King, then IP in stock, then holding (or last holding) the King."""
+    king = board.king_house(state) or state.get("previous_king")
+    return (state["vp"][house], state["kingships"][house], sum(state["ip"][house]["stock"]), king == house)
+
+
+def _result(winners, reason, ranks, g):
+    from rules.core import Result
+    return Result(tuple(winners), reason, tuple(tuple(r) for r in ranks if r), dict(g.state["vp"]))
+
+
+FLOW.procedure("victory", victory)
+
+
+# ---- RB 27 Winter -------------------------------------------------------------------------------------------
+def winter_order(g: Game) -> None:
+    phase(g, "winter")
+    rank_by(g, {h: g.state["received"][h] for h in g.roles}, "the Winter placement order (RB 27.2)")
+
+
+def winter_place(g: Game) -> None:
+    start_winter(g, g.returned, exiles=True)
+
+
+FLOW.procedure("winter_phase", winter_order, winter_place)
+
+
+# ---- RB 28 Cleanup ------------------------------------------------------------------------------------------
+def markers(g: Game) -> None:
+    """RB 28.1: Depleted go; Plundered and Devastated become Depleted; Unavailable blocks become Inactive."""
+    phase(g, "cleanup")
+    g.state["markers"] = {s: "depleted" for s, m in g.state["markers"].items() if m in ("plundered", "devastated")}
+    for s in g.state["blocks"].values():
+        if s["status"] == "unavailable":
+            s.update(status="inactive", house=None)
+
+
+def carry_limit(state, house: str) -> int:
+    """RB 28.2: the largest carry-over of the house's heir cards in play (not cumulative); Margaret's card 2."""
+    d = data()
+    limits = [d.block(d.house_card(c).block).heir.carry_over for c in state["heir_cards"].get(house, [])]
+    if "L2" in state["zones"].get(f"play:{house}", []) and state["blocks"]["margaret"]["status"] != "out":
+        limits.append(2)
+    return max(limits, default=0)
+
+
+def carry_over(g: Game) -> None:
+    """RB 28.2: Mandatory Events are kept and count towards the limit; the house chooses the rest."""
+    for house in g.roles:
+        if house in g.local.setdefault("done", []):
+            continue
+        g.local["done"].append(house)
+        ops = operations_cards(g.state, house)
+        mandatory = [c for c in ops if card_type(c) == "mandatory"]
+        others = [c for c in ops if c not in mandatory]
+        if others and carry_limit(g.state, house) > len(mandatory):
+            g.again()
+            g.call("keep_cards", role=house, kept=list(mandatory))
+            return
+        for c in others:
+            cards.move(g.state, c, f"hand:{house}", "discard")
+        if others:
+            g.reveal()                     # discards are face up: the hand's contents become known
+            g.log(f"{hname(house)} discards {len(others)} card(s): " + ", ".join(map(card_title, others)) + ".")
+        g.state["carried"][house] = len(mandatory)
+
+
+@FLOW.decision("keep_cards")
+class KeepCards(Decision):
+    def prompt(self, g, role):
+        return f"Cleanup (RB 28.2): keep up to {carry_limit(g.state, role)} operations card(s) for next turn."
+
+    def actions(self, g, role):
+        kept = g.local["kept"]
+        if len(kept) < carry_limit(g.state, role):
+            for c in operations_cards(g.state, role):
+                if c not in kept:
+                    yield act("keep", c, label=f"Keep {card_title(c)}")
+        yield act("done", label="Discard the rest")
+
+    def on_keep(self, g, role, card):
+        g.local["kept"].append(card)
+
+    def on_done(self, g, role):
+        g.reveal()                         # discards are face up: the hand's contents become known
+        for c in operations_cards(g.state, role):
+            if c not in g.local["kept"]:
+                cards.move(g.state, c, f"hand:{role}", "discard")
+                g.log(f"{hname(role)} discards {card_title(c)}.")
+        g.state["carried"][role] = len(g.local["kept"])
+        g.log(f"{hname(role)} carries {len(g.local['kept'])} card(s) over.")
+        g.end()
+
+    def default(self, g, role):
+        return "done"
+
+
+def support_adjustments(g: Game) -> None:
+    """RB 28.3: −1 with any block in exile; −OPS per carried Mandatory Event (not after Affairs of State);
+    −1 with no Junior heir after an impulse holding a playable heir card."""
+    for house in g.roles:
+        if any(board.in_exile(g.state, b) for b in board.blocks_of(g.state, house)):
+            add_support(g, house, -1, "blocks in exile (RB 28.3.1)")
+        if not g.state.get("affairs_of_state"):
+            loss = sum(card_ops(c) for c in operations_cards(g.state, house) if card_type(c) == "mandatory")
+            if loss:
+                add_support(g, house, -loss, "Mandatory Events carried over (RB 28.3.2)")
+        if house in g.state["heirless_with_card"] and board.junior_heir(g.state, house) is None:
+            add_support(g, house, -1, "no Junior heir (RB 28.3.3)")
+    g.state["heirless_with_card"] = []
+    g.state["affairs_of_state"] = False
+    g.state["eliminated_this_turn"] = []
+
+
+FLOW.procedure("cleanup", markers, carry_over, support_adjustments)
