@@ -48,12 +48,15 @@ class DeadlineSettings:
     turn: float = 2 * 86400
     secret: float = 2 * 86400
     reaction: float = 6 * 3600
+    #: a binding deal another role proposed, to accept or refuse
+    negotiation: float = 86400
     policy: str = "wait"            # wait | default | substitute
     reaction_policy: str = "default"
     substitute: str = ""            # user id; empty means the game master
 
     def for_kind(self, kind: str) -> float:
-        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction}.get(kind, self.turn)
+        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction,
+                "negotiation": self.negotiation}.get(kind, self.turn)
 
     def policy_for(self, kind: str) -> str:
         return self.reaction_policy if kind == "reaction" else self.policy
@@ -64,7 +67,7 @@ class DeadlineSettings:
             return self
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
-            if key in ("turn", "secret", "reaction"):
+            if key in ("turn", "secret", "reaction", "negotiation"):
                 changes[key] = parse_duration(value, f"{where}.{key}")
             elif key in ("policy", "reaction_policy"):
                 if value not in POLICIES:
@@ -74,11 +77,12 @@ class DeadlineSettings:
                 changes[key] = str(value or "")
             else:
                 raise ConfigError(f"{where}: unknown setting '{key}' (known: turn, secret, reaction, "
-                                  "policy, reaction_policy, substitute)")
+                                  "negotiation, policy, reaction_policy, substitute)")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction, "policy": self.policy,
+        return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction,
+                "negotiation": self.negotiation, "policy": self.policy,
                 "reaction_policy": self.reaction_policy, "substitute": self.substitute}
 
 
@@ -86,7 +90,7 @@ class DeadlineSettings:
 #: [email] by bot/mail/settings.py).
 SECTIONS: dict[str, tuple[str, ...] | None] = {
     "database": ("path", "local_path"),
-    "deadlines": ("turn", "secret", "reaction", "policy", "reaction_policy", "substitute"),
+    "deadlines": ("turn", "secret", "reaction", "negotiation", "policy", "reaction_policy", "substitute"),
     "reminders": ("before",),
     "outbox": ("backoff_base", "backoff_max", "max_attempts", "keep_delivered"),
     "admin": ("users",),

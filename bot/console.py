@@ -38,9 +38,11 @@ MAX_ADVANCE = 3650 * 86400   # ten years: far past any deadline, and within the 
 HELP = """\
 Players and games
   as NAME                     become local player NAME (ids are the names)
-  new GAME [SCENARIO] [players=N] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
-                              open a game here (deadline keys: turn secret reaction policy
-                              reaction_policy substitute); you are its game master
+  new GAME [SCENARIO] [players=N] [seating=ID] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
+                              open a game here (deadline keys: turn secret reaction negotiation
+                              policy reaction_policy substitute); you are its game master
+  seatings GAME [SCENARIO] [players=N]
+                              the named ways to share the roles among N players (seating=ID)
   catalogue                   games, scenarios and options on offer
   games [all]                 games in this channel;  mine: your games
   use ID                      make game ID (12 or #12) the current one
@@ -55,13 +57,16 @@ Playing
   status                      who must act, deadlines, turn, seat requests
   choices (or play)           your prompt and numbered legal actions
   do N|ACTION_ID [ROLE]       play an action by number or id
-  undo                        take back your last action (if nothing was revealed since)
+  undo [ROLE]                 take back your (that role's) last action; later actions of others
+                              stay if still legal (refused once something was revealed since)
+  talk TEXT                   say TEXT privately to the others of your open negotiation
   view [ROLE|public]          a short summary of what you see (and what only you see), and your
                               map picture in --out (and the battle picture while one is
                               fought);  view [ROLE|public] json [full]: the raw view
                               (without the static board unless full)
   hand                        what only you see (your hand, hidden pieces)
   map [PICTURE] [public]      write the picture to --out (needs the renderer; e.g. map battle)
+  pictures                    the game's picture kinds (the renderer's manifest)
   log [N] | digest | history [TURN [json]]
   autopass on|off             pass reaction windows at once when nothing else is legal
 Slow play and admin
@@ -332,7 +337,7 @@ class Console:
         me = self._me()
         if not args:
             raise UsageError("Usage: new GAME [SCENARIO] [players=N] [OPTION=VALUE ...]")
-        game, scenario, options, deadlines, players = args[0], None, {}, {}, None
+        game, scenario, options, deadlines, players, seating = args[0], None, {}, {}, None, None
         for word in args[1:]:
             if "=" not in word:
                 if scenario is not None:
@@ -344,13 +349,15 @@ class Console:
                 if not _whole(value):
                     raise UsageError(f"players must be a number, not '{value[:40]}'.")
                 players = int(value)
+            elif key == "seating":
+                seating = value
             elif key.startswith("deadline."):
                 deadlines[key.removeprefix("deadline.")] = value
             else:
                 options[key] = value
         status = self.service.create_game(game, channel=self.channel, creator_id=me, creator_name=me,
                                           scenario=scenario, options=options, players=players,
-                                          deadlines=deadlines or None)
+                                          deadlines=deadlines or None, seating=seating)
         self.game = status.game_id
         self.say(f"Game #{status.game_id} opened: {status.title} ({status.scenario}), "
                  f"{len(status.seats)} seats. You are its game master.")
@@ -527,6 +534,28 @@ class Console:
             self.say(f"  ({result.automatic} automatic pass(es) followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
+    def cmd_seatings(self, args: list[str]) -> None:
+        if not args or len(args) > 3:
+            raise UsageError("Usage: seatings GAME [SCENARIO] [players=N]")
+        scenario, players = None, None
+        for word in args[1:]:
+            if word.startswith("players="):
+                if not word[8:].isdigit():
+                    raise UsageError(f"players must be a number, not '{word[8:]}'.")
+                players = int(word[8:])
+            else:
+                scenario = word
+        engine = self.service.engine(args[0])
+        for seating in self.service.seatings(args[0], scenario, players):
+            seats = " / ".join("+".join(engine.role_name(r) for r in seat) for seat in seating.seats)
+            self.say(f"  seating={seating.id}: {seating.name} — {seats}")
+
+    def cmd_talk(self, args: list[str]) -> None:
+        if not args:
+            raise UsageError("Usage: talk TEXT")
+        others = self.service.say_in_talk(self._current(), self._me(), " ".join(args))
+        self.say(f"Said privately to {', '.join(others) or 'nobody (you hold every role of this talk)'}.")
+
     def cmd_concede(self, args: list[str]) -> None:
         me, game = self._me(), self._current()
         if args != ["confirm"]:
@@ -537,7 +566,9 @@ class Console:
         self.say(f"You conceded: {status.result.reason if status.result else 'the game is over'}.")
 
     def cmd_undo(self, args: list[str]) -> None:
-        result = self.service.undo(self._current(), self._me())
+        if len(args) > 1:
+            raise UsageError("Usage: undo [ROLE]")
+        result = self.service.undo(self._current(), self._me(), self._role(args[0]) if args else None)
         self.say(f"Taken back: {result.label}.")
 
     def cmd_view(self, args: list[str]) -> None:
@@ -585,15 +616,18 @@ class Console:
                 self.say(f"  {line}")
         elif not public and any(seat.user_id == me for seat in status.seats):
             self.say("(nothing that the public view does not show)")
-        self._write_picture(game, None if public else me, "map", role, "public" if public else me)
-        if "battle" in self.service.pictures(game):   # a battle under way: its picture too
+        self._write_picture(game, None if public else me, self._main_picture(game), role,
+                            "public" if public else me)
+        for kind in self.service.picture_manifest(game):   # a picture that shows something now (a battle)
+            if not kind.shows:
+                continue
             try:
-                png = self.service.picture(game, None if public else me, "battle", role)
+                png = self.service.picture(game, None if public else me, kind.id, role)
             except RenderUnavailable:
-                png = None   # no battle now (or no renderer: said above)
+                png = None   # nothing to show now (or no renderer: said above)
             if png is not None:
-                self._save_picture(game, png, "battle", "public" if public else me)
-                self.say("A battle is being fought: see the battle picture above (again: map battle).")
+                self._save_picture(game, png, kind.id, "public" if public else me)
+                self.say(f"{kind.label} under way: see the {kind.id} picture above (again: map {kind.id}).")
         self.say("More: view json (the raw view), map, hand, log.")
 
     def cmd_hand(self, args: list[str]) -> None:
@@ -603,8 +637,9 @@ class Console:
         mine = _private_lines(self.service.view(game, me), self.service.view(game, None))
         for line in mine or ["(nothing that the public view does not show)"]:
             self.say(line)
-        if "hand" in self.service.pictures(game):
-            self.cmd_map(["hand"])
+        for kind in self.service.picture_manifest(game):   # the private pictures (a hand)
+            if kind.private:
+                self.cmd_map([kind.id])
 
     def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str) -> None:
         try:
@@ -627,8 +662,24 @@ class Console:
         pictures = [a for a in args if a != "public"]
         if len(pictures) > 1:
             raise UsageError("Usage: map [PICTURE] [public]")
-        picture = pictures[0] if pictures else "map"
+        picture = pictures[0] if pictures else self._main_picture(self._current())
         self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
+
+    def _main_picture(self, game: int) -> str:
+        kinds = self.service.picture_manifest(game)
+        return kinds[0].id if kinds else "map"
+
+    def cmd_pictures(self, args: list[str]) -> None:
+        """The game's picture kinds, from the renderer's manifest."""
+        kinds = self.service.picture_manifest(self._current())
+        if not kinds:
+            self.say("(no pictures for this game)")
+        for kind in kinds:
+            notes = [n for n, on in (("private", kind.private), ("with every prompt", kind.with_prompt),
+                                     (f"while the view shows {kind.shows}", kind.shows)) if on]
+            params = ", ".join(f"{p.id}={'|'.join(p.choices) or '…'}" for p in kind.params)
+            self.say(f"  {kind.id}: {kind.label}{f' ({params})' if params else ''}"
+                     f"{' — ' + '; '.join(notes) if notes else ''}")
 
     def cmd_log(self, args: list[str]) -> None:
         if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):

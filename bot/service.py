@@ -15,13 +15,14 @@ holds the action, the new state version and the messages it produces (see :mod:`
 Errors are :class:`ServiceError` subclasses with a ``code`` and a message written for the user.
 
 API (game ids are ints; "12" and "#12" are accepted too; users are opaque string ids):
-    catalogue() engine(game) roles(game, scenario)
-    create_game(game, channel=, creator_id=, ...)  join  leave  swap  accept_swap  decline_swap
+    catalogue() engine(game) roles(game, scenario) seatings(game, scenario, players)
+    create_game(game, channel=, creator_id=, players=, seating=, ...)  join  leave  swap  accept_swap  decline_swap
     spectate  unspectate  spectators  start
     status  choices  view  log  digest  history  games_in_channel  games_of_user  is_admin
-    submit(game, user, action, role=, expected_version=, request_id=)  undo  set_autopass
+    submit(game, user, action, role=, expected_version=, request_id=)  undo(game, user, role=)  set_autopass
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
+    picture_manifest  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
@@ -45,7 +46,7 @@ from rules.core import Action, BadSetup, Engine, OptionSpec, RulesError, Scenari
 from rules.core import registry
 from rules.core.contract import LogEntry, copy_state
 
-from . import clock, storage
+from . import clock, storage, talk
 from .config import MAX_DURATION, Config, ConfigError, DeadlineSettings
 from .memory import FrontEndMemory
 from .outbox import ImageRequest, Outbox
@@ -360,6 +361,7 @@ class TableService:
             storage.require_latest(self.db)
         else:
             storage.migrate(self.db)
+            talk.ensure_table(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -427,14 +429,16 @@ class TableService:
     def create_game(self, game: str, *, channel: str, creator_id: str, creator_name: str | None = None,
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
-                    guild: str | None = None, seat: int | str | None = None) -> Status:
+                    guild: str | None = None, seat: int | str | None = None,
+                    seating: str | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
         to (a Discord guild id), kept with the game and shown in its Status. ``seat``: the creator takes
-        that seat (as :meth:`join`) in the same transaction: a refused seat creates no game."""
+        that seat (as :meth:`join`) in the same transaction: a refused seat creates no game. ``seating``:
+        one of the engine's named seatings for that player count (:meth:`seatings`; default the usual one)."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
-                                                                            deadlines)
+                                                                            deadlines, seating)
         now = self._now()
         with self._write():
             self._touch_user(creator_id, creator_name)
@@ -455,15 +459,30 @@ class TableService:
         return self.status(game_id)
 
     def validate_setup(self, game: str, scenario: str | None = None, options: dict[str, Any] | None = None,
-                       players: int | None = None, deadlines: dict[str, Any] | None = None) -> int:
+                       players: int | None = None, deadlines: dict[str, Any] | None = None,
+                       seating: str | None = None) -> int:
         """Check what :meth:`create_game` would be given, creating nothing: raises the same errors
-        (NotFound for an unknown game, BadOption for a bad scenario, option, player count or deadline
-        setting). A front end calls it before preparing anything of its own (a Discord thread).
+        (NotFound for an unknown game, BadOption for a bad scenario, option, player count, seating or
+        deadline setting). A front end calls it before preparing anything of its own (a Discord thread).
         Returns how many seats the game would have."""
-        return len(self._checked_setup(game, scenario, options, players, deadlines)[4])
+        return len(self._checked_setup(game, scenario, options, players, deadlines, seating)[4])
+
+    def seatings(self, game: str, scenario: str | None = None, players: int | None = None) -> list[Any]:
+        """The engine's named seatings (``rules.core.seats.Seating``: id, name, each seat's roles) for
+        ``players`` (default: the scenario's maximum), the usual one first; BadOption for a bad count."""
+        engine = self._engine(game)
+        try:
+            chosen = engine.scenario(scenario) if scenario else engine.scenarios()[0]
+            count = players if players is not None else chosen.max_players
+            if not chosen.min_players <= count <= chosen.max_players:
+                raise BadSetup(f"{engine.title} ({chosen.name}) is for {chosen.min_players} to "
+                               f"{chosen.max_players} players, not {count}.")
+            return list(engine.seating_choices(chosen.id, count, None))
+        except RulesError as error:
+            raise BadOption(str(error)) from None
 
     def _checked_setup(self, game: str, scenario: str | None, options: dict[str, Any] | None,
-                       players: int | None, deadlines: dict[str, Any] | None):
+                       players: int | None, deadlines: dict[str, Any] | None, seating: str | None = None):
         """(engine, scenario, clean options, player count, seatings) of a new game, or BadOption."""
         engine = self._engine(game)
         try:
@@ -474,7 +493,9 @@ class TableService:
                 span = (f"{chosen.min_players}" if chosen.min_players == chosen.max_players
                         else f"{chosen.min_players} to {chosen.max_players}")
                 raise BadSetup(f"{engine.title} ({chosen.name}) is for {span} players, not {count}.")
-            seatings = engine.seatings(chosen.id, count)
+            # (engines written before named seatings override seatings(scenario, players) only)
+            seatings = (engine.seatings(chosen.id, count) if not seating
+                        else engine.seatings(chosen.id, count, clean_options, seating))
             self.config.deadlines_for(game).merged(deadlines, "deadlines")
         except (RulesError, ConfigError) as error:
             raise BadOption(str(error)) from None
@@ -684,10 +705,11 @@ class TableService:
             if actor_name:
                 text += f" Started by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
-                            image=ImageRequest(game.id, 1, 0, None, "map"))
+                            image=ImageRequest(game.id, 1, 0, None, self._main_picture(game.game)))
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
-                                 ImageRequest(game.id, 1, 0, None, "map"))
+                                 ImageRequest(game.id, 1, 0, None, self._main_picture(game.game)))
             self._after_change(game, engine, state, acted=(), turn_changed=True)
+            talk.announce(self, game, engine, None, state)
             self._settle(game, engine, state)
         return self.status(game.id)
 
@@ -742,14 +764,14 @@ class TableService:
             return out
 
     def view(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> dict[str, Any]:
-        """What ``user_id`` may see: the view of ``role`` (one of theirs; default their first role), or the
-        public view for spectators and anyone without a seat."""
+        """What ``user_id`` may see: the view of ``role`` (one of theirs; default all their roles merged,
+        Engine.view_for), or the public view for spectators and anyone without a seat."""
         with self._lock:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
             state = self._state(game)
-            return copy_state(engine.view(state, self._reader_role(game, user_id, role)))  # callers may mutate it
+            return copy_state(self._reader_view(game, engine, state, user_id, role))  # callers may mutate it
 
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
@@ -798,7 +820,7 @@ class TableService:
             state = json.loads(self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND pos = ?",
                                                [game.id, info.pos]).fetchone()[0])
             engine = self._engine(game.game)
-            view = engine.view(state, self._reader_role(game, user_id, None))
+            view = self._reader_view(game, engine, state, user_id, None)
             roles = set(self._roles_of(game, user_id)) if user_id else set()
             lines = [l for l in self._visible_log(game, roles) if info.pos < l.pos <= end]
             return TurnDetail(info, view, tuple(lines))
@@ -881,9 +903,13 @@ class TableService:
         return SubmitResult(game.id, game.version, chosen, action, label, tuple(lines),
                             game.status == "finished", False, automatic)
 
-    def undo(self, game_id: int | str, user_id: str) -> SubmitResult:
-        """Take back the user's own last action: allowed when it was the last action in the game (nothing
-        by another role came after it) and it neither rolled dice, shuffled nor revealed anything."""
+    def undo(self, game_id: int | str, user_id: str, role: str | None = None) -> SubmitResult:
+        """Take back the user's own last action (of ``role``, when they hold several): the log is replayed
+        without it, keeping the later actions of other roles that are still legal (automatic passes that
+        no longer fit are dropped). Refused when it, or anything since, rolled dice, shuffled or revealed
+        hidden information, or when another player's later action would no longer be legal (bot.undo)."""
+        from . import undo as undoing
+
         with self._write():
             game = self._game(game_id)
             self._require_playing(game)
@@ -891,25 +917,20 @@ class TableService:
             held = self._roles_of(game, user_id)
             if not held:
                 raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
-            row = self.db.execute("SELECT id, pos, role, action, label, irreversible, user_id FROM actions "
-                                  "WHERE game_id = ? AND undone = 0 ORDER BY pos DESC LIMIT 1",
-                                  [game.id]).fetchone()
-            if row is None:
-                raise CannotUndo("Nothing has been played yet.")
-            row_id, pos, role, action, label, irreversible, by = row
-            if role not in held or by.startswith("system:"):
-                raise CannotUndo("The last action in the game is not yours to take back.")
-            if irreversible:
-                raise CannotUndo(f"'{label}' cannot be taken back: it rolled dice, shuffled or revealed "
-                                 "hidden information.")
-            state = self._state_at(game, engine, pos - 1)
-            public = [r[0] for r in self.db.execute("SELECT text FROM log WHERE action_row = ? AND audience IS NULL "
-                                                    "ORDER BY id", [row_id])]
-            others_waiting = any(r[0] != role for r in self.db.execute(
+            if role is not None:
+                role = self._known_role(game, role)
+                if role not in held:
+                    raise NotYourSeat(f"You do not play {engine.role_name(role)} in game #{game.id}.")
+            target = undoing.target_action(self, game, engine, held, role)
+            role, action, label = target.role, target.action, target.label
+            before = self._state(game)
+            state, kept, dropped = undoing.take_back(self, game, engine, target)
+            now = self._now()
+            public = undoing.public_lines(self, target)
+            others_waiting = bool(kept) or any(r[0] != role for r in self.db.execute(
                 "SELECT role FROM deadlines WHERE game_id = ?", [game.id]))
-            self.db.execute("UPDATE actions SET undone = 1 WHERE id = ?", [row_id])
-            self.db.execute("UPDATE log SET undone = 1 WHERE action_row = ?", [row_id])
-            self.db.execute("DELETE FROM snapshots WHERE game_id = ? AND pos >= ?", [game.id, pos])
+            pos = target.pos
+            undoing.rewrite(self, game, engine, target, kept, dropped, now)
             summary = engine.summary(state)
             # Say what the others saw being taken back; a step nobody else saw (picking a block before
             # moving it) is taken back quietly: announcing it would only puzzle them.
@@ -921,11 +942,12 @@ class TableService:
             # the log reads as if the action never happened (its lines are marked undone); only the channel,
             # which already showed them, is told (below)
             self._mark_seen(game, user_id)
-            self._write_state(game, state, game.version + 1, pos - 1, summary, None, game.status)
+            self._write_state(game, state, game.version + 1, pos - 1 + len(kept), summary, None, game.status)
             if announce:
                 self.outbox.add(kind="log", game_id=game.id, channel=game.channel,
                                 text=text + (f" Back to {summary.turn_label}." if turn_changed else ""))
             self._after_change(game, engine, state, acted=(role,), turn_changed=turn_changed)
+            talk.announce(self, game, engine, before, state)
             # a "your move" the taken-back action caused, not yet delivered, is stale: never send it
             active = engine.active_roles(state)
             self.db.execute("UPDATE outbox SET delivered_at = ?, external_ref = 'obsolete: taken back' "
@@ -970,7 +992,8 @@ class TableService:
                 text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {names}.",
-                                 ImageRequest(game.id, game.version, game.log_length, None, "map"))
+                                 ImageRequest(game.id, game.version, game.log_length, None,
+                                              self._main_picture(game.game)))
         return self.status(game.id)
 
     def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
@@ -1337,6 +1360,58 @@ class TableService:
                 return self.outbox.add(kind=kind, game_id=game.id, channel=game.channel, text=text, image=image)
             return self.outbox.add(kind=kind, game_id=game.id, user=user, private=True, text=text, image=image)
 
+    # ---- negotiation side channels (bot.talk) ------------------------------------------------------
+    def talks(self, game_id: int | str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The talk segments open now, each as (its roles, the user ids holding them)."""
+        with self._lock:
+            game = self._game(game_id)
+            if game.status not in ("active", "paused"):
+                return []
+            engine = self._engine(game.game)
+            return [(roles, tuple(talk.members(self, game, roles)))
+                    for roles in talk.segments(engine, self._state(game))]
+
+    def talk_members(self, game_id: int | str, roles: Iterable[str]) -> list[str]:
+        """The users holding any of ``roles`` now (who belongs in that segment's side channel)."""
+        with self._lock:
+            return talk.members(self, self._game(game_id), roles)
+
+    def talk_channel(self, game_id: int | str, roles: Iterable[str], front: str) -> str | None:
+        """The side channel ``front`` (e.g. "discord") opened for a segment, as it recorded it."""
+        with self._lock:
+            row = self.db.execute("SELECT ref FROM talk_channels WHERE game_id = ? AND roles = ? AND front = ?",
+                                  [parse_game_id(game_id), talk.key(roles), front]).fetchone()
+        return row[0] if row else None
+
+    def set_talk_channel(self, game_id: int | str, roles: Iterable[str], front: str, ref: str) -> None:
+        with self._write():
+            self.db.execute("INSERT OR REPLACE INTO talk_channels (game_id, roles, front, ref) VALUES (?,?,?,?)",
+                            [parse_game_id(game_id), talk.key(roles), front, str(ref)])
+
+    def say_in_talk(self, game_id: int | str, user_id: str, text: str) -> list[str]:
+        """A line of private talk (the console's local chat): sent privately to the other players of the
+        open segment the user belongs to. Returns who it went to."""
+        text = " ".join(str(text).split())
+        if not text:
+            raise BadOption("Say something: talk TEXT.")
+        with self._write():
+            game = self._game(game_id)
+            self._require_playing(game)
+            engine = self._engine(game.game)
+            held = set(self._roles_of(game, user_id))
+            if not held:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            open_now = [r for r in talk.segments(engine, self._state(game)) if held & set(r)]
+            if not open_now:
+                raise BadState(f"No private talk is open for you in game #{game.id} now.")
+            roles = open_now[0]
+            others = [u for u in talk.members(self, game, roles) if u != user_id]
+            mine = "/".join(engine.role_name(r) for r in roles if r in held)
+            for other in others:
+                self.outbox.add(kind="talk", game_id=game.id, user=other, private=True,
+                                text=f"[game #{game.id} talk] {self._name(user_id)} ({mine}): {text[:1500]}")
+            return others
+
     # ---- pictures and replay ---------------------------------------------------------------------
     def render_image(self, request: ImageRequest) -> bytes:
         """Draw a picture asked for by an outbox message (the position it names, the view it names)."""
@@ -1346,15 +1421,17 @@ class TableService:
             state = self._state_at(game, engine, min(request.pos, game.log_length))
         return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
 
-    def picture(self, game_id: int | str, user_id: str | None = None, picture: str = "map",
-                role: str | None = None) -> bytes:
-        """The current position drawn for ``user_id`` (their role's view; public for others)."""
+    def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = None,
+                role: str | None = None, params: dict[str, Any] | None = None) -> bytes:
+        """The current position drawn for ``user_id`` (their role's view; public for others). ``picture``:
+        a kind of the game's manifest (None: its main picture); ``params``: that kind's parameters."""
         with self._lock:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
-            view = engine.view(self._state(game), self._reader_role(game, user_id, role))
-        return _draw(engine.id or game.game, view, picture)
+            view = self._reader_view(game, engine, self._state(game), user_id, role)
+        name, kind = engine.id or game.game, picture or self._main_picture(game.game)
+        return _draw(name, view, kind, params) if params else _draw(name, view, kind)
 
     def warm_pictures(self) -> list[str]:
         """Draw one public map of each game's first scenario, so the renderer builds its static board
@@ -1369,7 +1446,7 @@ class TableService:
             try:
                 seats = engine.seatings(scenario.id, scenario.min_players)
                 state = engine.setup(SetupArgs(scenario.id, tuple(seats), 0))
-                _draw(entry.id, engine.view(state, None), "map")
+                _draw(entry.id, engine.view(state, None), self._main_picture(entry.id))
             except ServiceError:
                 continue
             warmed.append(entry.id)
@@ -1377,13 +1454,23 @@ class TableService:
 
     def pictures(self, game_id: int | str) -> list[str]:
         """Picture kinds the renderer offers for this game (empty when the renderer is missing)."""
+        return [kind.id for kind in self.picture_manifest(game_id)]
+
+    def picture_manifest(self, game_id: int | str) -> list[Any]:
+        """The game's picture kinds (``render.PictureKind``: id, label, parameters, private, sent with
+        every prompt, needed while the view shows something), the main picture first; empty when the
+        renderer is missing."""
         with self._lock:
             game = self._game(game_id)
-        try:
-            import render
-            return list(render.pictures(game.game))
-        except Exception:
-            return []
+        return _manifest(game.game)
+
+    def _main_picture(self, game: str) -> str:
+        kinds = _manifest(game)
+        return kinds[0].id if kinds else "map"
+
+    def _needed_pictures(self, game: str, view: dict[str, Any]) -> list[str]:
+        """Pictures a decision taken in ``view`` needs besides the main one (a battle under way)."""
+        return [kind.id for kind in _manifest(game) if kind.needed_by(view)]
 
     def replay(self, game_id: int | str) -> ReplayReport:
         """Rebuild the game from its setup and action log (rules.core.replay) and compare every stored
@@ -1638,6 +1725,15 @@ class TableService:
             return role
         return held[0] if held else None
 
+    def _reader_view(self, game: _Game, engine: Engine, state: dict, user_id: str | None,
+                     role: str | None) -> dict[str, Any]:
+        """The view of ``role`` (one of the user's), else what the user sees holding all their roles
+        (``Engine.view_for``: a player with two powers sees both hands), else the public view."""
+        held = self._roles_of(game, user_id)
+        if role is None and len(held) > 1:
+            return engine.view_for(state, held)
+        return engine.view(state, self._reader_role(game, user_id, role))
+
     def _drop_requests(self, game: _Game, *seat_numbers: int) -> None:
         """Forget swap requests from or into these seats (their holders changed)."""
         marks = ",".join("?" * len(seat_numbers))
@@ -1697,6 +1793,7 @@ class TableService:
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(seat.roles))})",
                             [game.id, *seat.roles])
             self._after_change(game, engine, self._state(game), acted=(), turn_changed=False, new_holder=True)
+            talk.resync(self, game, engine, self._state(game), seat.roles)
 
     # ---- internals: permissions ------------------------------------------------------------------
     def _is_admin(self, game: _Game, user_id: str) -> bool:
@@ -1848,7 +1945,12 @@ class TableService:
                              _dumps(new_state), now])
         # Messages: public lines to the channel (with the map at a new turn), private lines by DM.
         public = [e.text for e in entries if e.to is None]
-        image = ImageRequest(game.id, version, pos, None, "map") if (turn_changed or result) else None
+        image = ImageRequest(game.id, version, pos, None, self._main_picture(game.game)) \
+            if (turn_changed or result) else None
+        if image is None:   # a picture the table now needs (a battle begins) goes with the channel's post
+            now_needed = self._needed_pictures(game.game, engine.view(new_state, None))
+            if now_needed and now_needed[0] not in self._needed_pictures(game.game, engine.view(state, None)):
+                image = ImageRequest(game.id, version, pos, None, now_needed[0])
         if turn_changed and not result:
             public.append(f"— {summary.turn_label} —")
         if public or image:
@@ -1865,6 +1967,7 @@ class TableService:
             seat_role = seats[number - 1].roles[0]
             self.outbox.add(kind="private_log", game_id=game.id, role=seat_role, to_role=True, private=True,
                             text=f"Game #{game.id}: " + "\n".join(lines))
+        talk.announce(self, game, engine, state, new_state)
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
             text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
@@ -1925,7 +2028,8 @@ class TableService:
             self.db.execute(f"DELETE FROM deadlines WHERE game_id = ? AND role IN ({','.join('?' * len(gone))})",
                             [game.id, *gone])
         seats = self._seats(game)
-        newly_waiting: list[str] = []
+        newly_waiting: list[tuple[str, str]] = []
+        notices: dict[str, list[tuple[str, str]]] = {}
         for role in active:
             prompt = engine.prompt(state, role)
             kind = prompt.kind if prompt else "turn"
@@ -1951,27 +2055,54 @@ class TableService:
                             [game.id, role, kind, now, due, now if vacation else None])
             if prompt and prompt.committed:
                 continue  # a secret choice already made: nobody waits for it
-            newly_waiting.append(role)
+            newly_waiting.append((role, kind))
             if not holder or holder.startswith("system:"):
                 continue
-            if new_holder and self.db.execute(
-                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target = ? AND "
-                    "kind = 'your_move' AND delivered_at IS NULL AND dead = 0", [game.id, role]).fetchone():
+            seat_roles = next((s.roles for s in seats if role in s.roles), (role,))
+            if new_holder and self.db.execute(   # one undelivered notice names all the seat's roles asked
+                    "SELECT 1 FROM outbox WHERE game_id = ? AND target_kind = 'role' AND target IN "
+                    f"({','.join('?' * len(seat_roles))}) AND kind = 'your_move' AND delivered_at IS NULL "
+                    "AND dead = 0", [game.id, *seat_roles]).fetchone():
                 continue
+            if self._passes_at_once(game, engine, state, role, holder, kind):
+                continue  # the player's own auto-pass answers it now: nothing to ask them
             when = f" Deadline: {clock.format_time(due)}." if due < NO_DEADLINE else ""
             if missed:
                 when = (" You missed a deadline this game turn, so the default is taken for you at once "
                         "until you give an order yourself.")
+            notices.setdefault(holder, []).append((role, f"{prompt.text if prompt else ''}{when}"))
+        # One private message per player for everything newly asked of their roles in this change (a
+        # batch of reaction windows reaches a player holding two roles once, with both).
+        for holder, items in notices.items():
             unseen = self._unseen_text(game, holder, set(self._roles_of(game, holder)))
-            self.outbox.add(kind="your_move", game_id=game.id, role=role, to_role=True, private=True,
-                            text=f"Your move in game #{game.id} ({engine.title}, {game.turn_label}) as "
-                                 f"{engine.role_name(role)}: {prompt.text if prompt else ''}{when}{unseen}")
-        if newly_waiting:
-            # the channel's "whose move" line: delivered with a mention of the players now waited for
-            names = " and ".join(engine.role_name(r) for r in newly_waiting)
+            head = f"Your move in game #{game.id} ({engine.title}, {game.turn_label})"
+            if len(items) == 1:
+                text = f"{head} as {engine.role_name(items[0][0])}: {items[0][1]}{unseen}"
+            else:
+                text = (f"{head} for {len(items)} of your roles:\n"
+                        + "\n".join(f"{engine.role_name(r)}: {asked}" for r, asked in items) + unseen)
+            # the picture the decision needs (a battle) goes with the prompt, drawn for the player
+            needed = self._needed_pictures(game.game, engine.view(state, items[0][0]))
+            image = ImageRequest(game.id, game.version, game.log_length, items[0][0], needed[0]) if needed else None
+            self.outbox.add(kind="your_move", game_id=game.id, role=items[0][0], to_role=True, private=True,
+                            text=text, image=image)
+        # The channel's "whose move" line (delivered with a mention of the players now waited for) names
+        # no reaction window: being asked to respond is private, and a mention would tell the table.
+        public = [r for r, kind in newly_waiting if kind != "reaction"]
+        if public:
+            names = " and ".join(engine.role_name(r) for r in public)
             # ``role``: the roles newly waited for, comma-separated (front ends mention their players)
-            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(newly_waiting),
+            self.outbox.add(kind="waiting", game_id=game.id, channel=game.channel, role=",".join(public),
                             text=f"Now: {names} to act.")
+
+    def _passes_at_once(self, game: _Game, engine: Engine, state: dict, role: str, holder: str, kind: str) -> bool:
+        """Whether the holder's auto-pass setting answers this reaction window of ``role`` at once."""
+        if kind != "reaction" or self.db.execute(
+                "SELECT 1 FROM preferences WHERE game_id = ? AND user_id = ? AND key = 'autopass' AND value = '1'",
+                [game.id, holder]).fetchone() is None:
+            return False
+        default = engine.default_action(state, role)
+        return default is not None and [a.id for a in engine.legal_actions(state, role)] == [default]
 
     def _set_preference(self, game_id: int, user_id: str, key: str, value: str) -> None:
         """A player's setting in one game (inside the caller's transaction)."""
@@ -2010,6 +2141,8 @@ class TableService:
         return None
 
     def _finish(self, game: _Game, status: str, result: dict | None) -> None:
+        if game.setup is not None:   # a started game: its talk closes with it
+            talk.announce(self, game, self._engine(game.game), self._state(game), None)
         self.db.execute("UPDATE games SET status = ?, result = ?, ended_at = ?, version = version + 1 WHERE id = ?",
                         [status, _dumps(result) if result else None, self._now(), game.id])
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
@@ -2046,12 +2179,27 @@ def _clock_timestamp() -> float:
     return clock.timestamp()  # looked up at call time so freezegun and clock.advance apply
 
 
+def _manifest(game: str) -> list[Any]:
+    """The renderer's picture kinds for ``game`` (render.manifest), or none without a renderer."""
+    try:
+        import render
+        if hasattr(render, "manifest"):
+            return list(render.manifest(game))
+        # a renderer older than the manifest: plain kinds from its names (a "hand" went with prompts)
+        from types import SimpleNamespace
+        return [SimpleNamespace(id=name, label=name.title(), description="", params=(), private=name == "hand",
+                                with_prompt=name == "hand", shows=None, needed_by=lambda view: False)
+                for name in render.pictures(game)]
+    except Exception:  # no renderer, or no pictures for this game
+        return []
+
+
 def new_seed() -> int:
     """A game's seed when none is given: from a secure random source (the tests fix it)."""
     return secrets.randbits(63)
 
 
-def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
+def _draw(game: str, view: dict[str, Any], picture: str, params: dict[str, Any] | None = None) -> bytes:
     try:
         import render
         draw_png = render.draw_png
@@ -2059,8 +2207,10 @@ def _draw(game: str, view: dict[str, Any], picture: str) -> bytes:
         raise RenderUnavailable("Pictures are not available: the renderer (render.draw_png) is not "
                                 "installed yet.") from None
     try:
-        return draw_png(game, view, picture)
+        return draw_png(game, view, picture, params) if params else draw_png(game, view, picture)
     except Exception as error:  # a drawing bug must not take the table down
+        if type(error).__name__ == "BadPictureParam":  # a parameter the manifest does not list
+            raise BadOption(str(error)) from None
         if type(error).__name__ == "NoPicture":
             raise NoPicture(f"Nothing to draw as '{picture}' now: {error}") from None
         raise RenderUnavailable(f"The {picture} picture could not be drawn: {error}") from None

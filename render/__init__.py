@@ -2,7 +2,11 @@
 
 Public API (the only names other packages use):
 
-- ``pictures(game) -> list[str]``: the pictures a game can draw, e.g. ``["map", "battle", "hand"]``.
+- ``manifest(game) -> list[PictureKind]``: the picture kinds a game can draw, with their parameters, which
+  are private (a hand), sent with every prompt, or needed while the view shows something (a battle)
+  (render/manifest.py); ``pictures(game)`` their names, e.g. ``["map", "battle", "hand"]``;
+  ``needed(game, view)`` the pictures a decision in that view needs.
+- ``register(game, module)``: a picture module for a game outside ``render/`` (test games).
 - ``draw(game, view, picture="map") -> PIL.Image.Image``
 - ``draw_png(game, view, picture="map") -> bytes``
 - ``NoPicture``: raised when the view has nothing for that picture now (no battle, a spectator's hand).
@@ -15,6 +19,8 @@ and the static-layer cache are explained in ``render/core.py``.
 
 from __future__ import annotations
 
-from .api import CACHE, WIDTH, NoPicture, draw, draw_png, pictures
+from .api import CACHE, WIDTH, NoPicture, draw, draw_png, manifest, needed, pictures, register
+from .manifest import PictureKind, PictureParam
 
-__all__ = ["draw", "draw_png", "pictures", "NoPicture", "CACHE", "WIDTH"]
+__all__ = ["draw", "draw_png", "pictures", "manifest", "needed", "register", "PictureKind", "PictureParam",
+           "NoPicture", "CACHE", "WIDTH"]

@@ -10,11 +10,22 @@ from typing import Any
 from PIL import Image
 
 from .core import CACHE, WIDTH, NoPicture, to_png
+from .manifest import PictureKind, from_module
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+#: picture modules of games outside render/ (test games), by game id: see :func:`register`
+_REGISTERED: dict[str, ModuleType] = {}
+
+
+def register(game: str, module: ModuleType) -> None:
+    """Draw ``game`` with ``module`` (``PICTURES`` or ``MANIFEST``, and ``draw(view, picture, **params)``)
+    instead of ``render/<game>``: for games whose rules live outside ``rules/`` (test games)."""
+    _REGISTERED[game] = module
 
 
 def _module(game: str) -> ModuleType:
+    if game in _REGISTERED:
+        return _REGISTERED[game]
     if not _GAME_ID.match(game or ""):
         raise ValueError(f"Not a game id: {game!r}")
     try:
@@ -25,19 +36,34 @@ def _module(game: str) -> ModuleType:
         raise
 
 
+def manifest(game: str) -> list[PictureKind]:
+    """The picture kinds ``game`` can draw, with their parameters (the first is the main picture)."""
+    return from_module(_module(game))
+
+
 def pictures(game: str) -> list[str]:
-    """The picture kinds ``game`` can draw (the first is the map)."""
-    return list(_module(game).PICTURES)
+    """The names of the picture kinds ``game`` can draw (the first is the map)."""
+    return [kind.id for kind in manifest(game)]
 
 
-def draw(game: str, view: dict[str, Any], picture: str = "map") -> Image.Image:
-    """Draw ``picture`` from a role's ``view``. Raises :class:`NoPicture` if the view has nothing for it."""
+def needed(game: str, view: dict[str, Any]) -> list[str]:
+    """The pictures a decision taken in ``view`` needs besides the main one (a battle under way)."""
+    return [kind.id for kind in manifest(game) if kind.needed_by(view)]
+
+
+def draw(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
+         ) -> Image.Image:
+    """Draw ``picture`` from a role's ``view``. Raises :class:`NoPicture` if the view has nothing for it,
+    ValueError for a parameter the manifest does not list."""
     module = _module(game)
-    if picture not in module.PICTURES:
-        raise NoPicture(f"{game} has no '{picture}' picture; it has {', '.join(module.PICTURES)}.")
-    return module.draw(view, picture)
+    kinds = {kind.id: kind for kind in from_module(module)}
+    if picture not in kinds:
+        raise NoPicture(f"{game} has no '{picture}' picture; it has {', '.join(kinds)}.")
+    clean = kinds[picture].check_params(params)
+    return module.draw(view, picture, **clean) if clean else module.draw(view, picture)
 
 
-def draw_png(game: str, view: dict[str, Any], picture: str = "map") -> bytes:
+def draw_png(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
+             ) -> bytes:
     """:func:`draw` encoded as PNG bytes (equal views give equal bytes)."""
-    return to_png(draw(game, view, picture))
+    return to_png(draw(game, view, picture, params))

@@ -48,6 +48,9 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     async def ac_scenario(interaction: discord.Interaction, current: str):
         return await layer.autocomplete_scenario(interaction, current)
 
+    async def ac_seating(interaction: discord.Interaction, current: str):
+        return await layer.autocomplete_seating(interaction, current)
+
     async def ac_options(interaction: discord.Interaction, current: str):
         return await layer.autocomplete_options(interaction, current)
 
@@ -67,12 +70,15 @@ def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.Comman
     @app_commands.describe(game="Which game", scenario="Scenario (default: the game's first)",
                            options="Setup options as key=value, separated by spaces",
                            role="Take this seat at once (default: choose later with /game join)",
-                           thread="Open a new thread for the game instead of using this channel")
+                           thread="Open a new thread for the game instead of using this channel",
+                           players="Number of players (default: the most)",
+                           seating="How the roles are shared among fewer players")
     @app_commands.choices(game=game_choices)
-    @app_commands.autocomplete(scenario=ac_scenario, options=ac_options, role=ac_role)
+    @app_commands.autocomplete(scenario=ac_scenario, options=ac_options, role=ac_role, seating=ac_seating)
     async def game_new(interaction: discord.Interaction, game: str, scenario: Optional[str] = None,
-                       options: Optional[str] = None, role: Optional[str] = None, thread: bool = False):
-        await layer.game_new(interaction, game, scenario, options, role, thread)
+                       options: Optional[str] = None, role: Optional[str] = None, thread: bool = False,
+                       players: Optional[app_commands.Range[int, 1, 12]] = None, seating: Optional[str] = None):
+        await layer.game_new(interaction, game, scenario, options, role, thread, players, seating)
 
     @game.command(name="join", description="Take a seat in a game that has not started")
     @app_commands.describe(role="The seat (role) you want; default: any free seat", game=GAME_DESC)

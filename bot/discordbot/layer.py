@@ -33,6 +33,7 @@ from bot.logview import turn_label_of, with_headings
 from bot.service import RenderUnavailable, ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
+from . import talk as talk_threads
 from .components import choices_view, open_view
 from .replies import DM_HELP, NO_MENTIONS, answer, defer, png_file, send_dm, send_private, too_big
 from .settings import PERMISSION_NAMES, DiscordSettings
@@ -652,16 +653,17 @@ class Layer:
         except Exception as error:  # NoPicture and drawing errors: text only
             return None, str(error) or error.__class__.__name__
 
-    #: the picture of the fight under way, attached to the prompts and posts made while one is fought
-    BATTLE_PICTURE = "battle"
-
-    async def _battle_picture(self, game_id: int, user_id: str | None, role: str | None) -> bytes | None:
-        """The battle being fought as ``role`` (None: the public) sees it, or None when the game draws no
-        such picture or no battle is under way."""
-        if self.BATTLE_PICTURE not in await self.call(self.service.pictures, game_id):
-            return None
-        data, _ = await self._picture(self.service.picture, game_id, user_id, self.BATTLE_PICTURE, role)
-        return data
+    async def _battle_picture(self, game_id: int, user_id: str | None, role: str | None
+                              ) -> tuple[bytes | None, str]:
+        """The picture a decision needs now (the battle being fought), as ``role`` (None: the public, or
+        all of the user's roles) sees it, with its kind: the first picture of the game's manifest that
+        shows something now (``PictureKind.shows``); (None, "") when none does."""
+        for kind in await self.call(self.service.picture_manifest, game_id):
+            if getattr(kind, "shows", None):
+                data, _ = await self._picture(self.service.picture, game_id, user_id, kind.id, role)
+                if data is not None:
+                    return data, kind.id
+        return None, ""
 
     async def private_look(self, interaction: discord.Interaction, game: str | None, role: str | None, *,
                            with_picture: bool, picture: str | None = None, dm: bool = False) -> None:
@@ -676,14 +678,18 @@ class Layer:
                               "Use /map for the public map.")
             if role and role not in held:
                 raise Refusal(f"You do not play {role} in game #{status.game_id}; you play {', '.join(held)}.")
-            which = role or next((w.role for w in status.waiting if w.role in held), held[0])
+            # a player holding several roles sees them all together unless they name one
+            which = role or (held[0] if len(held) == 1 else None)
             mine = await self.call(self.service.view, status.game_id, user, which)
             public = await self.call(self.service.view, status.game_id, None)
-            text = (f"**Game #{status.game_id} · {self.role_name(status, which)}** — only you can see this.\n"
+            names = " + ".join(self.role_name(status, r) for r in ([which] if which else held))
+            text = (f"**Game #{status.game_id} · {names}** — only you can see this.\n"
                     + format_facts(private_facts(mine, public)))
             data, why = None, ""
-            kinds = await self.call(self.service.pictures, status.game_id)
-            wanted = picture or ("map" if with_picture else ("hand" if "hand" in kinds else None))
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            main = kinds[0].id if kinds else "map"
+            private = next((k.id for k in kinds if k.private), None)   # the hand, for /hand
+            wanted = picture or (main if with_picture else private)
             if wanted:
                 data, why = await self._picture(self.service.picture, status.game_id, user, wanted, which)
                 if data is None and with_picture:
@@ -744,7 +750,7 @@ class Layer:
                 pass
             await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
-        data, why = await self._picture(self.service.picture, status.game_id, None, picture or "map")
+        data, why = await self._picture(self.service.picture, status.game_id, None, picture)
         text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}**"
         if data is None:
             text += f"\n*(No picture: {why})*"
@@ -820,10 +826,13 @@ class Layer:
                 missing.append(PERMISSION_NAMES[name])
         return missing
 
-    def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None) -> None:
-        """The game, scenario, options and seat of a /game new, checked before anything is created (so a
-        typo never leaves an empty thread behind). The service checks them again when creating."""
-        seats = self.service.validate_setup(game, scenario, options)  # NotFound / BadOption, as create_game would
+    def _check_new(self, game: str, scenario: str | None, options: dict[str, str], role: str | None,
+                   players: int | None = None, seating: str | None = None) -> None:
+        """The game, scenario, options, player count, seating and seat of a /game new, checked before
+        anything is created (so a typo never leaves an empty thread behind). The service checks them
+        again when creating."""
+        # NotFound / BadOption, as create_game would
+        seats = self.service.validate_setup(game, scenario, options, players, None, seating)
         number = (role or "").strip()
         if number.isascii() and number.isdigit() and not (len(number) <= 9 and 1 <= int(number) <= (seats or 0)):
             raise Refusal(f"There is no seat {number[:12]}: that scenario has seats 1 to {seats}.")
@@ -856,7 +865,8 @@ class Layer:
                           "**Send Messages in Threads** in this channel.") from None
 
     async def game_new(self, interaction: discord.Interaction, game: str, scenario: str | None,
-                       options: str | None, role: str | None, thread: bool) -> None:
+                       options: str | None, role: str | None, thread: bool, players: int | None = None,
+                       seating: str | None = None) -> None:
         async def work():
             if interaction.guild is None:
                 raise Refusal("Create games in a server channel, where the other players can see them.")
@@ -870,7 +880,7 @@ class Layer:
                               "Settings ▸ Roles ▸ Herald's role, or this channel's Edit Channel ▸ Permissions), "
                               "then try again.")
             opts = self.parse_options(options)
-            await self.call(self._check_new, game, scenario, opts, role)
+            await self.call(self._check_new, game, scenario, opts, role, players, seating)
             channel_id = str(interaction.channel_id)
             where = f"<#{channel_id}>"
             made = None
@@ -882,7 +892,8 @@ class Layer:
                 status = await self.call(self.service.create_game, game, channel=channel_id,
                                          creator_id=self.uid(interaction.user),
                                          creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
-                                         guild=str(interaction.guild.id), seat=role or None)
+                                         guild=str(interaction.guild.id), seat=role or None, players=players,
+                                         seating=seating)
             except Exception as error:
                 if made is not None:  # do not leave an empty thread behind
                     try:
@@ -1083,7 +1094,9 @@ class Layer:
             if not (str(turn).strip().isascii() and str(turn).strip().isdigit() and len(str(turn).strip()) <= 9):
                 raise Refusal("Give the turn's number (pick it from the suggestions).")
             detail = await self.call(self.service.history, status.game_id, user, int(turn))
-            data, why = await self._picture(self._draw_view, status.game, detail.view, "map")
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            data, why = await self._picture(self._draw_view, status.game, detail.view,
+                                            kinds[0].id if kinds else "map")
             lines = [l.text for l in detail.log][-25:]
             text = (f"**Game #{status.game_id} · turn {detail.turn.index}: {detail.turn.turn_label}**\n"
                     + ("\n".join(lines) or "No log lines in this turn."))
@@ -1102,7 +1115,7 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game)
             user = self.uid(interaction.user)
-            result = await self.call(self.service.undo, status.game_id, user)
+            result = await self.call(self.service.undo, status.game_id, user, role)
             await answer(interaction, f"↩️ Taken back in game #{status.game_id}: **{result.label}**.", ephemeral=True)
             status = await self.call(self.service.status, status.game_id)
             rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
@@ -1322,6 +1335,19 @@ class Layer:
                  for s in entry.scenarios]
         return self._filter(items, current)
 
+    async def autocomplete_seating(self, interaction: discord.Interaction, current: str):
+        """The engine's named seatings for the game, scenario and player count chosen so far."""
+        ns = interaction.namespace
+        game = getattr(ns, "game", None)
+        if not game:
+            return []
+        try:
+            choices = await self.call(self.service.seatings, game, getattr(ns, "scenario", None) or None,
+                                      getattr(ns, "players", None) or None)
+        except ServiceError:
+            return []
+        return self._filter([(f"{s.id}: {s.name}", s.id) for s in choices], current)
+
     async def autocomplete_options(self, interaction: discord.Interaction, current: str):
         """Suggestions completing the last ``key=value`` typed: every suggestion is the whole text so far
         plus one whole option (keys already given are not offered again); a suggestion that would not fit
@@ -1388,8 +1414,9 @@ class Layer:
         status = await self._namespace_game(interaction)
         if status is None:
             return []
-        kinds = await self.call(self.service.pictures, status.game_id)
-        return self._filter([(k, k) for k in kinds], current)
+        kinds = await self.call(self.service.picture_manifest, status.game_id)
+        return self._filter([(f"{k.label}: {k.description}" if k.description else k.label, k.id) for k in kinds],
+                            current)
 
     async def autocomplete_turn(self, interaction: discord.Interaction, current: str):
         status = await self._namespace_game(interaction)
@@ -1567,6 +1594,8 @@ class Layer:
             raise NotDiscord(f"the {what} {str(first.target)[:40]!r} is not a Discord {what} (not a numeric id): "
                              "the message belongs to another front end (such as the local console's "
                              "database) and no retry can deliver it here")
+        if first.kind in talk_threads.KINDS:   # a negotiation thread to open, re-sync or lock
+            return await talk_threads.deliver(self, first)
         if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan, nonce)
         return await self._deliver_to_user(unit[0], nonce)
@@ -1697,12 +1726,15 @@ class Layer:
             return "nothing-to-post"  # a "waiting" line whose roles have all acted since
         # a player waited for in a battle: the post shows the battle as it stands (public view)
         battle = None
-        if tail and self._may(channel, "attach_files"):
-            battle = png_file(await self._battle_picture(first.game_id, None, None), "battle.png",
-                              self._upload_limit(channel))
+        if tail and self._may(channel, "attach_files") and not (images and images[-1].picture != "map"
+                                                                and data is not None):
+            needed, kind = await self._battle_picture(first.game_id, None, None)
+            battle = png_file(needed, f"{kind}.png", self._upload_limit(channel))
         allowed = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(id=int(u)) for u in users])
-        return await self._post(channel, body, tail, file=png_file(data, "map.png", self._upload_limit(channel)),
+        # the post's own picture (the map at a new turn, the battle as it begins) named after its kind
+        shown = f"{images[-1].picture}.png" if images else "map.png"
+        return await self._post(channel, body, tail, file=png_file(data, shown, self._upload_limit(channel)),
                                 extra_files=[battle] if battle else None,
                                 view=view, allowed=allowed, nonce=nonce)
 
@@ -1714,20 +1746,19 @@ class Layer:
         body, tail, view, data, extra = m.text or "", "", None, None, []
         lead = None  # a picture shown before the map (the battle a prompt is about)
         if m.kind == "your_move" and m.game_id is not None and m.role:
-            rcs = [rc for rc in await self.call(self.service.choices, m.game_id, m.target) if rc.role == m.role]
+            mine = await self.call(self.service.choices, m.game_id, m.target)
+            rcs = [rc for rc in mine if rc.role == m.role]
             if not rcs:
                 return "obsolete"  # already played (e.g. at once from the channel)
             status = await self.call(self.service.status, m.game_id)
             tail, view = self.choices_message(status, rcs[0], brief=True)
-            if self.settings.dm_turn_map and m.image is None:
-                data, _ = await self._picture(self.service.picture, m.game_id, m.target, "map", m.role)
-                # the hand picture goes along: cards, and every own block named at a size a phone reads
-                if data is not None and "hand" in await self.call(self.service.pictures, m.game_id):
-                    hand, _ = await self._picture(self.service.picture, m.game_id, m.target, "hand", m.role)
-                    extra = [f for f in [png_file(hand, "my-hand.png")] if f is not None]
-                # a battle prompt: the battle picture comes first (what the choices are about)
-                lead = png_file(await self._battle_picture(m.game_id, m.target, m.role), "battle.png")
-        if m.image is not None:
+            # one message for all the player's roles asked at once: the buttons are the first role's
+            others = [rc.role_name for rc in mine if rc.role != m.role and rc.role_name in body]
+            if others:
+                tail += f"\n*{', '.join(others)}: use `/play` for those choices.*"
+            if self.settings.dm_turn_map:
+                lead, data, extra = await self._prompt_pictures(m)
+        if m.image is not None and (m.kind != "your_move" or not self.settings.dm_turn_map):
             # the picture the message asks for: a follower's public map, the addressee's own view...
             data, why = await self._picture(self.service.render_image, m.image)
             if data is None:
@@ -1744,6 +1775,27 @@ class Layer:
         if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again
             await self._set_flag(str(m.target), DM_CLOSED_FLAG, None)
         return ref
+
+    async def _prompt_pictures(self, m: Any) -> tuple[Any, bytes | None, list[Any]]:
+        """The pictures of a "your move" DM, read from the game's picture manifest and drawn for the
+        player (all their roles): (the picture the decision is about, shown first — ``m.image`` or a
+        picture that shows something now, e.g. the battle; the main picture; those every prompt brings,
+        the hand: cards, and every own block named at a size a phone reads)."""
+        kinds = await self.call(self.service.picture_manifest, m.game_id)
+        main = kinds[0].id if kinds else "map"
+        data, _ = await self._picture(self.service.picture, m.game_id, m.target, main)
+        if data is None:
+            return None, None, []
+        if m.image is not None and m.image.picture != main:
+            kind = m.image.picture
+            needed, _ = await self._picture(self.service.picture, m.game_id, m.target, kind)
+        else:
+            needed, kind = await self._battle_picture(m.game_id, m.target, None)
+        extra = []
+        for other in (k.id for k in kinds[1:] if k.with_prompt and k.id != kind):
+            png, _ = await self._picture(self.service.picture, m.game_id, m.target, other)
+            extra += [f for f in [png_file(png, f"my-{other}.png")] if f is not None]
+        return png_file(needed, f"{kind}.png"), data, extra
 
     @staticmethod
     def _snowflake(value: Any) -> bool:

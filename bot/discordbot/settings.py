@@ -12,15 +12,18 @@ TOKEN_ENV = "HERALD_DISCORD_TOKEN"
 
 #: What the bot needs in a game channel, and nothing more (least privilege): see the channel, post the
 #: map, log and "whose move" messages there and in the threads it opens for games, attach the map
-#: pictures, and show link embeds (the /game status card). Not asked for: Use Application Commands (a
-#: *member* permission: it decides who may use slash commands, the bot needs none to receive them), Read
-#: Message History (Herald never reads messages) and Create Private Threads (private negotiation threads
-#: come with a later game, which will ask for it then).
+#: pictures, show link embeds (the /game status card), and open, fill and lock the private threads where
+#: players of a negotiation talk (Create Private Threads; Manage Threads to remove a replaced player and
+#: to lock the thread when the game closes the talk). Not asked for: Use Application Commands (a *member*
+#: permission: it decides who may use slash commands, the bot needs none to receive them) and Read Message
+#: History (Herald never reads messages).
 BOT_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    create_private_threads=True,
+    manage_threads=True,
     embed_links=True,
     attach_files=True,
 )
@@ -30,6 +33,8 @@ PERMISSION_NAMES = {
     "send_messages": "Send Messages",
     "send_messages_in_threads": "Send Messages in Threads",
     "create_public_threads": "Create Public Threads",
+    "create_private_threads": "Create Private Threads",
+    "manage_threads": "Manage Threads",
     "embed_links": "Embed Links",
     "attach_files": "Attach Files",
 }

@@ -32,8 +32,14 @@ from typing import Any
 from PIL import Image
 
 from ..core import NoPicture
+from ..manifest import PictureKind
 
 PICTURES = ["map", "battle", "hand"]
+MANIFEST = [
+    PictureKind("map", "Map", "The board: every block where the view places it, this turn's moves, tracks."),
+    PictureKind("battle", "Battle", "The battle being fought, round by round.", shows="battle"),
+    PictureKind("hand", "Hand", "Your cards and your blocks with their seats.", private=True, with_prompt=True),
+]
 
 
 def draw(view: dict[str, Any], picture: str = "map") -> Image.Image:

@@ -334,6 +334,13 @@ class Engine:
             return self.view(state, roles[0])
         return merge_views([self.view(state, r) for r in roles])
 
+    def negotiations(self, state: State) -> list[tuple[str, ...]]:
+        """The talk segments open now: each a tuple of roles (seat order) the rules let talk privately
+        (a diplomacy phase, partners in a team game). Talk binds nobody; a binding deal is an engine
+        action. The table service opens a side channel for each segment while it is listed (empty by
+        default: no private talk). Must depend on public facts only."""
+        return []
+
     def departed(self, state: State) -> list[str]:
         """Roles that have left the game (eliminated); they are never asked again."""
         return list(state.get("left", ()))

@@ -230,12 +230,51 @@ class FakeChannel:
         assert len(name) <= 100
         if self.type == discord.ChannelType.news:
             assert type == discord.ChannelType.news_thread, f"{type} in an announcement channel"
+        elif type == discord.ChannelType.private_thread:
+            assert self.type == discord.ChannelType.text, "a private thread opens only in a text channel"
+            assert self.bot_permissions.create_private_threads, "Create Private Threads is needed"
         else:
             assert type == discord.ChannelType.public_thread, type
         thread = FakeChannel(self.recorder, next(_ids), self.guild, name, type=type)
         thread.parent = self
+        thread.parent_id = self.id
+        thread.invitable = kwargs.get("invitable", True)
+        if type == discord.ChannelType.private_thread:
+            thread.members = {999}   # Herald, its creator; the others only once added
         self.threads.append(thread)
         return thread
+
+    # ---- a thread's members and state (private negotiation threads) -----------------------------
+    members: set[int] | None = None
+    locked = False
+    archived = False
+
+    def permissions_for_thread(self, member) -> bool:
+        """Whether ``member`` can read this thread: a private thread's members only."""
+        return self.members is None or getattr(member, "id", None) in self.members
+
+    @stands_for("discord.Thread.add_user")
+    async def add_user(self, user, /):
+        assert self.type == discord.ChannelType.private_thread and not self.archived
+        self.members.add(int(user.id))
+
+    @stands_for("discord.Thread.remove_user")
+    async def remove_user(self, user, /):
+        assert self.parent.bot_permissions.manage_threads, "Manage Threads is needed to remove a member"
+        self.members.discard(int(user.id))
+
+    @stands_for("discord.Thread.fetch_members")
+    async def fetch_members(self):
+        return [SimpleNamespace(id=m, thread_id=self.id) for m in sorted(self.members or ())]
+
+    @stands_for("discord.Thread.edit")
+    async def edit(self, *, archived=None, locked=None, reason=None, **kwargs):
+        if locked is not None:
+            assert self.parent.bot_permissions.manage_threads, "Manage Threads is needed to lock a thread"
+            self.locked = locked
+        if archived is not None:
+            self.archived = archived
+        return self
 
     @stands_for("discord.Thread.delete")
     async def delete(self, *, reason=None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import tomllib
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from bot.config import ConfigError
 from bot.discordbot import app
 from bot.discordbot.components import DYNAMIC_ITEMS
-from bot.discordbot.settings import BOT_PERMISSIONS, KNOWN_KEYS, TOKEN_ENV, discord_settings
+from bot.discordbot.settings import BOT_PERMISSIONS, KNOWN_KEYS, PERMISSION_NAMES, TOKEN_ENV, discord_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,26 +95,75 @@ def test_settings_from_example_config_and_environment():
         discord_settings({"tokn": "x"}, environ={})
 
 
+def _readme_table(section: str, header: str) -> list[list[str]]:
+    """The rows of the Markdown table starting with ``header`` in ``section``, as lists of cells."""
+    lines = section[section.index(header):].splitlines()
+    rows = []
+    for line in lines[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
 def test_permissions_integer_and_readme():
     """Least privilege: what Herald uses, nothing more (no Use Application Commands, a member permission;
-    no Create Private Threads or Read Message History, which it does not use)."""
-    expected = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 14) | (1 << 15)
-    assert BOT_PERMISSIONS.value == expected == 309237697536
-    assert not (BOT_PERMISSIONS.use_application_commands or BOT_PERMISSIONS.create_private_threads
-                or BOT_PERMISSIONS.read_message_history or BOT_PERMISSIONS.administrator)
+    no Read Message History, which it does not use). The README's table names exactly the permissions
+    the bot asks for, and its integer and invite URL are the bot's."""
+    expected = ((1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 36) | (1 << 34) | (1 << 14)
+                | (1 << 15))
+    assert BOT_PERMISSIONS.value == expected == 395137043456
+    assert BOT_PERMISSIONS.create_private_threads and BOT_PERMISSIONS.manage_threads   # negotiation threads
+    assert not (BOT_PERMISSIONS.use_application_commands or BOT_PERMISSIONS.read_message_history
+                or BOT_PERMISSIONS.administrator or BOT_PERMISSIONS.manage_channels)
     readme = (ROOT / "README.md").read_text()
     section = readme[readme.index("## Running on Discord"):]
-    assert str(expected) in section and "380104723456" not in readme
+    assert str(expected) in section and "380104723456" not in readme and "309237697536" not in readme
     assert "bot applications.commands" in section
-    assert "client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237697536" in section
-    table = section[section.index("| Permission |"):section.index("Together that is")]
-    for permission in ("View Channel", "Send Messages", "Send Messages in Threads", "Create Public Threads",
-                       "Embed Links", "Attach Files"):
-        assert f"| {permission} |" in table
-    for permission in ("Use Application Commands", "Create Private Threads", "Read Message History"):
-        assert f"| {permission} |" not in table
+    assert f"client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions={expected}" in section
+    named = {row[0] for row in _readme_table(section, "| Permission |")}
+    # the names cover exactly the bits asked for
+    assert discord.Permissions(**{name: True for name in PERMISSION_NAMES}).value == BOT_PERMISSIONS.value
+    assert named == set(PERMISSION_NAMES.values())
+    assert all(row[1] for row in _readme_table(section, "| Permission |"))      # each says why
     assert "log embeds" not in section
     assert "Privileged Gateway Intents" in section and TOKEN_ENV in section
+
+
+def test_readme_commands_table_matches_the_registered_commands():
+    """Every command the bot registers appears in the README's commands table as `/path`, and every
+    command the table's first column names is registered."""
+    from bot.config import Config
+    from bot.discordbot.commands import build_tree
+    from bot.discordbot.layer import Layer
+    from bot.service import TableService
+    from tests.discordbot.fakes import FakeClient
+
+    service = TableService(":memory:", Config())
+    tree = build_tree(discord.Client(intents=discord.Intents.default()), Layer(service, FakeClient()))
+    registered = set()
+    for command in tree.get_commands():
+        if isinstance(command, discord.app_commands.Group):
+            registered |= {f"{command.name} {sub.name}" for sub in command.commands}
+        else:
+            registered.add(command.name)
+    readme = (ROOT / "README.md").read_text()
+    rows = _readme_table(readme[readme.index("### Commands"):], "| Command |")
+    mentioned, named = set(), set()
+    for first, what in rows:
+        group = ""
+        for token in re.findall(r"`([^`]+)`", first):
+            token = token.split(" (")[0].strip()
+            if token.startswith("/"):
+                path = token[1:]
+                group = path.split(" ")[0] if " " in path else ""
+            else:
+                path = f"{group} {token}".strip()
+            named.add(path)
+        mentioned |= {t[1:] for t in re.findall(r"`(/[a-z-]+(?: [a-z-]+)?)", first + " " + what)}
+    assert named <= registered, named - registered
+    assert registered <= mentioned | named, registered - (mentioned | named)
+    service.close()
 
 
 def test_client_wires_commands_dynamic_items_and_loops(tmp_path):

@@ -37,7 +37,7 @@ def test_view_shows_the_battle_while_one_is_fought(tmp_path):
     out.clear()
     assert console.execute("view")
     assert any(x.startswith("Wrote") and x.split()[1].endswith("-battle.png") for x in out), out
-    assert any("A battle is being fought" in x for x in out)
+    assert any("Battle under way" in x for x in out)
 
 
 def test_end_and_abort_ask_first_and_the_game_master_cannot_crown_their_own_side(tmp_path, frozen):

@@ -158,7 +158,7 @@ def test_undo_takes_back_only_ones_own_reversible_last_action(service):
     assert service.view(game, "alice")["my_bid"] is None
     assert all("bid 3" not in l.text for l in service.log(game, "alice"))
     service.submit(game, "alice", "bid:1")
-    with pytest.raises(CannotUndo, match="not yours"):
+    with pytest.raises(CannotUndo, match="nothing to take back"):
         service.undo(game, "bob")
     service.submit(game, "bob", "bid:2")  # reveal and dice: irreversible
     with pytest.raises(CannotUndo, match="cannot be taken back"):

@@ -8,6 +8,7 @@ Rules (section numbers are this file's own, cited by the tests):
    and may change its bid until all have bid (§2.2); the bids are revealed together, discarded, and the
    highest bid (ties: seat order) gains 1 gold and acts first; the others follow by bid (§2.3). Each
    harbour in that order raids another harbour or passes, and may first play Fair Winds (§2.4).
+   §2.5 While the bids are being made, the harbours afloat may talk in private; nothing said binds.
 §3 A raid: every other harbour may respond at once (§3.1): the target may play Shield (the raid fails),
    anyone may play Ambush. Each Ambush, in seat order, steals 1 gold from the raider unless someone
    other than the ambusher answers it with Counter (§3.2; a window inside the raid's window). An
@@ -272,10 +273,18 @@ class FourHarbours(FlowEngine):
         seen = {"turn": state["turn"], "gold": dict(state["gold"]), "order": list(state["order"]),
                 "bids": dict(state["bids"]), "zones": cards.zone_view(state, role),
                 "modifiers": [dict(m) for m in state.get("modifiers", [])], "waiting": self.waiting(state),
+                "raid": next(({"raider": f["local"]["raider"], "target": f["local"]["target"]}
+                              for f in reversed(state["flow"]) if f["name"] == "raid"), None),
                 "mine": {}}
         if role is not None:
             seen["mine"][role] = {"picks": self.picks(state, role)}
         return seen
+
+    def negotiations(self, state):                                      # §2.5
+        top = state["flow"][-1] if state["flow"] else None
+        if top is None or top["name"] != "bid":
+            return []
+        return [tuple(r for r in ROLES if r not in state.get("left", ()))]
 
     def summary(self, state):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", self.waiting(state)["decision"] or "over")
