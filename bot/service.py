@@ -361,7 +361,6 @@ class TableService:
             storage.require_latest(self.db)
         else:
             storage.migrate(self.db)
-            talk.ensure_table(self.db)
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;

@@ -286,11 +286,18 @@ def _v9_mail(db: sqlite_utils.Database) -> None:
     db.execute("INSERT INTO mail_cursor (name, outbox_id) SELECT 'fanout', COALESCE(MAX(id), 0) FROM outbox")
 
 
+def _v10_talk_channels(db: sqlite_utils.Database) -> None:
+    """Negotiation side channels (bot/talk.py): the front end's own channel (a Discord thread id) for
+    each game's set of talking roles."""
+    db.execute("CREATE TABLE IF NOT EXISTS talk_channels (game_id INTEGER NOT NULL, roles TEXT NOT NULL, "
+               "front TEXT NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (game_id, roles, front))")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
                                                              _v4_seat_requests, _v5_user_flags, _v6_game_guild,
                                                              _v7_outbox_units, _v8_front_end_memory,
-                                                             _v9_mail]
+                                                             _v9_mail, _v10_talk_channels]
 LATEST = len(MIGRATIONS)
 
 

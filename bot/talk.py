@@ -25,11 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
 KINDS = ("talk_open", "talk_sync", "talk_close")
 
 
-def ensure_table(db: Any) -> None:
-    db.execute("CREATE TABLE IF NOT EXISTS talk_channels (game_id INTEGER NOT NULL, roles TEXT NOT NULL, "
-               "front TEXT NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (game_id, roles, front))")
-
-
 def key(roles: Iterable[str]) -> str:
     return ",".join(roles)
 
