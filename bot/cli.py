@@ -61,7 +61,8 @@ def _fuzz(args: argparse.Namespace) -> int:
         for scenario in scenarios:
             counts = player_counts(engine, scenario)
             if args.players is not None and args.players not in counts:
-                print(f"{engine.id}/{scenario} is for {counts[0]}–{counts[-1]} players, not {args.players}.",
+                span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+                print(f"{engine.id}/{scenario} is for {span} players, not {args.players}.",
                       file=sys.stderr)
                 return 2
             for players in ([args.players] if args.players is not None else counts):
