@@ -29,7 +29,8 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .logview import with_headings
 from .outbox import ImageRequest
-from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .service import (BadState, Forbidden, NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService,
+                      TurnDetail)
 from .storage import StorageError
 
 CHANNEL = "local"
@@ -529,7 +530,12 @@ class Console:
 
     def cmd_concede(self, args: list[str]) -> None:
         me, game = self._me(), self._current()
-        if args != ["confirm"]:
+        if args != ["confirm"]:   # the preview refuses what the real concede would refuse
+            status = self.service.status(game)
+            if status.status not in ("active", "paused"):
+                raise BadState(f"Game #{game} is {status.status}; only a running game can be conceded.")
+            if not any(seat.user_id == me for seat in status.seats):
+                raise NotYourSeat(f"You hold no seat in game #{game}, so there is nothing to concede.")
             self.say(f"Conceding ends game #{game} at once and the other side wins. Nothing is changed yet: "
                      "to do it, type concede confirm")
             return
@@ -723,6 +729,8 @@ class Console:
                 status = self.service.status(game)
                 if status.status not in ("active", "paused", "open"):
                     raise UsageError(f"Game #{game} is already {status.status}.")
+                if not self.service.is_admin(game, me):   # as the confirmed command would answer
+                    raise Forbidden(f"Only the game master ({status.gm}) or an admin can {what} the game.")
                 names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
                 outcome = ("without a result" if what == "abort" else
                            f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest

@@ -1,0 +1,31 @@
+"""`concede`, `admin end` and `admin abort` first say what they would do; that preview is given only to
+someone the confirmed command would obey, and others get the same refusal at once."""
+
+from tests.service.console_helpers import duel_console, run_lines
+
+
+def _fails(console, line, code, text):
+    assert not console.execute(line), line
+    assert console.last_error.code == code, (line, console.last_error.code, console.last_error.message)
+    assert text.lower() in console.last_error.message.lower(), (line, console.last_error.message)
+
+
+def test_a_player_who_is_not_game_master_is_refused_the_end_and_abort_previews(tmp_path, frozen):
+    svc, console, out = duel_console(tmp_path, "previews.db", clear=True)
+    run_lines(console, out, ["as bob"])
+    _fails(console, "admin abort", "forbidden", "Only the game master (alice) or an admin can abort the game")
+    _fails(console, "admin end", "forbidden", "Only the game master (alice) or an admin can end the game")
+    _fails(console, "admin end red", "forbidden", "can end the game")
+    assert svc.status(1).status == "active"
+    run_lines(console, out, ["as alice", "admin abort"])
+    assert "Nothing is changed yet: to do it, type admin abort confirm" in out[-1]
+
+
+def test_someone_without_a_seat_is_refused_the_concede_preview(tmp_path, frozen):
+    svc, console, out = duel_console(tmp_path, "previews2.db", clear=True)
+    run_lines(console, out, ["as carol"])
+    _fails(console, "concede", "not_your_seat", "You hold no seat in game #1, so there is nothing to concede")
+    run_lines(console, out, ["as bob", "concede"])
+    assert "type concede confirm" in out[-1]
+    run_lines(console, out, ["concede confirm"])
+    _fails(console, "concede", "bad_state", "only a running game can be conceded")
