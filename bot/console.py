@@ -640,7 +640,10 @@ class Console:
         if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
-        self._say_log(self.service.log(self._current(), self.user, limit))
+        lines = self.service.log(self._current(), self.user, limit)
+        if not lines:   # an empty answer looked like a command that did nothing
+            self.say(f"The log of game #{self._current()} is empty so far.")
+        self._say_log(lines)
 
     def _say_log(self, lines) -> None:
         """Log lines under their turn headings (no internal numbers)."""

@@ -1,5 +1,6 @@
-"""`concede`, `admin end` and `admin abort` first say what they would do; that preview is given only to
-someone the confirmed command would obey, and others get the same refusal at once."""
+"""Found in a newcomer's review of `herald local`: the `concede`, `admin end` and `admin abort` previews are
+given only to someone the confirmed command would obey (others get the same refusal at once), and an empty
+log says so instead of printing nothing."""
 
 from tests.service.console_helpers import duel_console, run_lines
 
@@ -29,3 +30,10 @@ def test_someone_without_a_seat_is_refused_the_concede_preview(tmp_path, frozen)
     assert "type concede confirm" in out[-1]
     run_lines(console, out, ["concede confirm"])
     _fails(console, "concede", "bad_state", "only a running game can be conceded")
+
+
+def test_log_of_a_game_with_no_lines_yet_says_so(tmp_path, frozen):
+    svc, console, out = duel_console(tmp_path, "emptylog.db", clear=True)
+    assert svc.log(1, None, 20) == []
+    run_lines(console, out, ["log"])
+    assert out[-1] == "The log of game #1 is empty so far."
