@@ -29,8 +29,8 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .logview import with_headings
 from .outbox import ImageRequest
-from .service import (BadState, Forbidden, NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService,
-                      TurnDetail)
+from .service import (BadState, Forbidden, IllegalOrder, NotFound, NotYourSeat, RenderUnavailable, ServiceError,
+                      StaleVersion, TableService, TurnDetail)
 from .storage import StorageError
 
 CHANNEL = "local"
@@ -516,7 +516,15 @@ class Console:
             role = role or numbered_role  # a role typed after the number must agree with it (service checks)
         elif shown is not None:  # an id from the list shown means it as shown; any other id is simply typed
             version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
-        result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        try:
+            result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        except IllegalOrder:
+            if version is None or version == self.service.status(game).version:
+                raise
+            # a number from a list the game has since moved past: say so, not "'play:card-03' is not legal"
+            self.listed.pop((game, me), None)
+            raise StaleVersion(f"Game #{game} has moved on since your choices were listed, and that choice is "
+                               "no longer current; type choices to see them again.") from None
         self.listed.pop((game, me), None)
         self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
                                                              if result.duplicate else "."))

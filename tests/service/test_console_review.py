@@ -37,3 +37,15 @@ def test_log_of_a_game_with_no_lines_yet_says_so(tmp_path, frozen):
     assert svc.log(1, None, 20) == []
     run_lines(console, out, ["log"])
     assert out[-1] == "The log of game #1 is empty so far."
+
+
+def test_a_number_from_a_list_the_game_has_moved_past_is_called_stale(tmp_path, frozen):
+    """alice lists her choices, the game moves on (bob acts, the cards are revealed), and her "do 1" then
+    meant an order that is no longer legal: she is told the list is out of date, not shown an action id."""
+    from tests.service.console_helpers import richard3_console
+    svc, console, out = richard3_console(tmp_path, clear=True)
+    run_lines(console, out, ["as alice", "choices", "do 1", "choices", "as bob", "choices", "do 1", "as alice"])
+    out.clear()
+    _fails(console, "do 1", "stale_version", "has moved on since your choices were listed")
+    assert "play:" not in console.last_error.message
+    run_lines(console, out, ["choices", "do 1"])   # listed afresh, the number works
