@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -61,7 +62,8 @@ def _fuzz(args: argparse.Namespace) -> int:
         for scenario in scenarios:
             counts = player_counts(engine, scenario)
             if args.players is not None and args.players not in counts:
-                print(f"{engine.id}/{scenario} is for {counts[0]}–{counts[-1]} players, not {args.players}.",
+                span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+                print(f"{engine.id}/{scenario} is for {span} players, not {args.players}.",
                       file=sys.stderr)
                 return 2
             for players in ([args.players] if args.players is not None else counts):
@@ -159,6 +161,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _dispatch(argv)
+    except BrokenPipeError:
+        # the reader went away (`herald local ... | head`): stop quietly, as other command-line tools do,
+        # and send what is still buffered nowhere, so that Python's exit prints no second traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _dispatch(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "fuzz":
         return _fuzz(args)

@@ -29,7 +29,8 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .logview import with_headings
 from .outbox import ImageRequest
-from .service import NotFound, NotYourSeat, RenderUnavailable, ServiceError, TableService, TurnDetail
+from .service import (BadState, Forbidden, IllegalOrder, NotFound, NotYourSeat, RenderUnavailable, ServiceError,
+                      StaleVersion, TableService, TurnDetail)
 from .storage import StorageError
 
 CHANNEL = "local"
@@ -522,7 +523,15 @@ class Console:
             role = role or numbered_role  # a role typed after the number must agree with it (service checks)
         elif shown is not None:  # an id from the list shown means it as shown; any other id is simply typed
             version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
-        result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        try:
+            result = self.service.submit(game, me, choice, role=role, expected_version=version)
+        except IllegalOrder:
+            if version is None or version == self.service.status(game).version:
+                raise
+            # a number from a list the game has since moved past: say so, not "'play:card-03' is not legal"
+            self.listed.pop((game, me), None)
+            raise StaleVersion(f"Game #{game} has moved on since your choices were listed, and that choice is "
+                               "no longer current; type choices to see them again.") from None
         self.listed.pop((game, me), None)
         self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
                                                              if result.duplicate else "."))
@@ -558,7 +567,12 @@ class Console:
 
     def cmd_concede(self, args: list[str]) -> None:
         me, game = self._me(), self._current()
-        if args != ["confirm"]:
+        if args != ["confirm"]:   # the preview refuses what the real concede would refuse
+            status = self.service.status(game)
+            if status.status not in ("active", "paused"):
+                raise BadState(f"Game #{game} is {status.status}; only a running game can be conceded.")
+            if not any(seat.user_id == me for seat in status.seats):
+                raise NotYourSeat(f"You hold no seat in game #{game}, so there is nothing to concede.")
             self.say(f"Conceding ends game #{game} at once and the other side wins. Nothing is changed yet: "
                      "to do it, type concede confirm")
             return
@@ -685,7 +699,10 @@ class Console:
         if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):
             raise UsageError("Usage: log [N] (the last N lines, N at least 1; 20 when left out)")
         limit = int(args[0]) if args else 20
-        self._say_log(self.service.log(self._current(), self.user, limit))
+        lines = self.service.log(self._current(), self.user, limit)
+        if not lines:   # an empty answer looked like a command that did nothing
+            self.say(f"The log of game #{self._current()} is empty so far.")
+        self._say_log(lines)
 
     def _say_log(self, lines) -> None:
         """Log lines under their turn headings (no internal numbers)."""
@@ -774,6 +791,8 @@ class Console:
                 status = self.service.status(game)
                 if status.status not in ("active", "paused", "open"):
                     raise UsageError(f"Game #{game} is already {status.status}.")
+                if not self.service.is_admin(game, me):   # as the confirmed command would answer
+                    raise Forbidden(f"Only the game master ({status.gm}) or an admin can {what} the game.")
                 names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
                 outcome = ("without a result" if what == "abort" else
                            f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest

@@ -70,7 +70,7 @@ def draw_battle(scene: Scene) -> Image.Image:
         + 16 + legend_h
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = ImageDraw.Draw(img)
-    title = f"Battle in {area_name}" + (f" · round {battle.round} of 4" if battle.round else "")
+    title = f"Battle of {area_name}" + (f" · round {battle.round} of 4" if battle.round else "")
     detail_bits = [f"{SIDE_NAME.get(s, s)} {battle.sides[s].role}s" if battle.sides[s].role else SIDE_NAME.get(s, s)
                    for s in order]
     detail_bits.append("public view" if scene.role is None else f"{SIDE_NAME.get(scene.role, scene.role)}'s view")

@@ -272,8 +272,9 @@ class Engine:
         scenario = self.scenario(args.scenario)
         players = len(args.seats)
         if not scenario.min_players <= players <= scenario.max_players:
-            raise BadSetup(f"{scenario.name} is for {scenario.min_players}–{scenario.max_players} players, "
-                           f"not {players}.")
+            span = (str(scenario.min_players) if scenario.min_players == scenario.max_players
+                    else f"{scenario.min_players}–{scenario.max_players}")
+            raise BadSetup(f"{scenario.name} is for {span} players, not {players}.")
         roles = [r for seat in args.seats for r in seat]
         known = set(self.roles(args.scenario))
         if len(set(roles)) != len(roles) or not set(roles) <= known:

@@ -693,8 +693,9 @@ def _sea_move(engine, state, role, bid, start, dest, ctx, free=False):
 
 def _plague(engine, state, role, area, ctx):
     victims = list(blocks_at(occupancy(state), area, other(role)))
-    ctx.log(f"Plague strikes {AREAS[area]['city']} ({area_name(area)}): each of the {len(victims)} "
-            f"{other(role).title()} block(s) there loses a step.")
+    who = (f"the {other(role).title()} block there loses" if len(victims) == 1 else
+           f"each of the {len(victims)} {other(role).title()} blocks there loses")
+    ctx.log(f"Plague strikes {AREAS[area]['city']} ({area_name(area)}): {who} a step.")
     for bid in sorted(victims):
         ctx.log(f"Plague: {_name(bid)} loses a step.", to=[other(role)])
         engine.lose_step(state, bid, ctx, public=False)

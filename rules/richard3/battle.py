@@ -283,6 +283,11 @@ def treachery_title(state, bid):
     return None
 
 
+def _dice(n: int) -> str:
+    """'1 die', '3 dice': action labels are read by players."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def treachery_dice(roller, target, card=False):
     loyalty = BLOCKS[target].get("loyalty") or 0
     if not card and roller in WARWICKS:
@@ -319,7 +324,7 @@ def legal(engine, state, role):
                 for a in contested_areas(occ)]
     stage = b["stage"]
     if stage == "treason":
-        out = [Action(f"treason:{t}", f"Treason roll against {_name(t)} ({n} dice)", "Treason")
+        out = [Action(f"treason:{t}", f"Treason roll against {_name(t)} ({_dice(n)})", "Treason")
                for t, n in treason_targets(state, b, occ)]
         return out + [Action("pass", "Keep the Treason roll for a later battle", "Treason")]
     if stage == "hits":
@@ -347,12 +352,12 @@ def legal(engine, state, role):
                 out.append(Action(f"fall:{x}", f"{nm} cannot retreat and is eliminated", nm))
             continue
         fire = fire_value(state, b, x, occ)
-        out.append(Action(f"fire:{x}", f"{nm} fires ({letter}{fire}, {strength} dice)", nm))
+        out.append(Action(f"fire:{x}", f"{nm} fires ({letter}{fire}, {_dice(strength)})", nm))
         if x == senior and enemies:
             out += [Action(f"charge:{x}:{t}", f"{nm} charges {_name(t)}", nm) for t in enemies]
         title = treachery_title(state, x)
         if title and title not in b["rollers"]:
-            out += [Action(f"treach:{x}:{t}", f"{nm} tries treachery on {_name(t)} ({n} dice)", nm)
+            out += [Action(f"treach:{x}:{t}", f"{nm} tries treachery on {_name(t)} ({_dice(n)})", nm)
                     for t, n in _targets(state, b, x, side, occ)]
         out += [Action(f"retreat:{x}:{d}", f"{nm} retreats to {area_name(d)}", nm) for d in dests]
         out.append(Action(f"pass:{x}", f"{nm} passes", nm))

@@ -158,8 +158,8 @@ class RichardIII(Engine):
         step = state["step"]
         if step == "mulligan":
             if state["mulligan"]["requester"] is None:
-                return Prompt(f"Your hand totals {_hand_ap(state, role)} AP (13 or less): show it and redeal, "
-                              "or keep it? (5.1, once per campaign)")
+                return Prompt(f"Your hand totals {_hand_ap(state, role)} AP (13 or less): show it and redeal "
+                              "(once per campaign), or keep it?")
             return Prompt("Your opponent showed a weak hand and redeals. Redeal your own hand too, or keep it?")
         if step == "card":
             mine = state["played"][role]
@@ -196,7 +196,7 @@ class RichardIII(Engine):
         if step == "combat":
             b = state["battle"]
             if b is None:
-                return Prompt("Choose the next battle (Player 1 orders the battles, 1.3).")
+                return Prompt("Choose the next battle (Player 1 orders the battles).")
             where = area_name(b["area"])
             if b["stage"] == "treason":
                 return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
@@ -213,7 +213,7 @@ class RichardIII(Engine):
             if p["kind"] == "minor":
                 return Prompt(f"Supply phase: where does the heir {_name(p['block'])} enter?")
             if p["kind"] == "execute":
-                return Prompt(f"Supply phase: execute the defector {_name(p['block'])}? (9.1)")
+                return Prompt(f"Supply phase: execute the defector {_name(p['block'])}?")
             mine = p["by_side"][role]
             return Prompt(f"Supply phase: {area_name(mine['area'])} is over its limit; choose a block to lose a "
                           f"step ({mine['need']} more).")
@@ -360,7 +360,7 @@ class RichardIII(Engine):
         for side in SIDES:
             if heirs_gone(state, other(side)):
                 state["result"] = {"winners": [side], "reason": f"{_side_name(side)} eliminated every "
-                                   f"{_side_name(other(side))} heir (9.0)"}
+                                   f"{_side_name(other(side))} heir"}
                 state["final_key"] = self.summary(state).turn_key
                 state["step"] = "over"
                 ctx.log(f"{_side_name(side)} wins: no {_side_name(other(side))} heir is left.",

@@ -62,7 +62,7 @@ def start(engine, state, ctx):
     if state["campaign"] >= state["last_campaign"]:
         winner = state["king_side"]
         state["result"] = {"winners": [winner], "reason": f"{winner.title()} holds the throne after the last "
-                                                          f"campaign (9.0)"}
+                                                          "campaign"}
         state["step"] = "over"
         state["final_key"] = f"c{state['campaign']}p"
         ctx.log(f"{winner.title()} holds the throne and wins the game.", kind="result")

@@ -43,3 +43,17 @@ def test_herald_fuzz_plays_every_player_count_and_refuses_an_impossible_one(caps
     assert "is for 2–4 players, not 5" in capsys.readouterr().err
     assert cli.main(["fuzz", "tests.support.nowhere:ENGINE", "--games", "1"]) == 2
     assert "No engine at 'tests.support.nowhere:ENGINE'" in capsys.readouterr().err
+
+
+def test_herald_fuzz_names_a_fixed_player_count_once(capsys):
+    """A scenario for exactly two players is "for 2 players", not "for 2–2 players"."""
+    assert cli.main(["fuzz", "richard3", "--players", "3", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "is for 2 players, not 3" in err and "2–2" not in err
+
+
+def test_setup_names_a_fixed_player_count_once():
+    from rules.core.contract import BadSetup, SetupArgs
+    from tests.support.duel import ENGINE as DUEL
+    with pytest.raises(BadSetup, match=r"^Standard is for 2 players, not 3\.$"):
+        DUEL.setup(SetupArgs("standard", (("red",), ("blue",), ("green",)), 1))

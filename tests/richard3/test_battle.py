@@ -116,7 +116,7 @@ def test_6_9_warwick_needs_one_die_for_kent_and_may_not_try_northumberland(monke
     assert not [a for a in options if a.endswith("northumberland")] or \
         not [a for a in options if a.startswith("treach:") and "northumberland" in a]
     label = [a.label for a in ENGINE.legal_actions(state, "york") if a.id == "treach:y-warwick:l-kent"][0]
-    assert "1 dice" in label
+    assert label.endswith("(1 die)")
     Dice(monkeypatch, [4])
     state = do(state, "york", "treach:y-warwick:l-kent")
     assert state["blocks"]["l-kent"]["loc"] == "off"

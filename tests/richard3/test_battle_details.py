@@ -175,7 +175,7 @@ def test_6_91_warwick_needs_one_die_for_salisbury_and_may_not_try_westmoreland()
                          "chester|derby")
     state = do(state, "lancaster", "pass:l-salisbury", "pass:l-westmoreland")
     labels = {a.id: a.label for a in ENGINE.legal_actions(state, "york")}
-    assert labels["treach:y-warwick:l-salisbury"].endswith("(1 dice)")
+    assert labels["treach:y-warwick:l-salisbury"].endswith("(1 die)")
     assert labels["treach:y-york:l-salisbury"].endswith("(2 dice)")
     assert "treach:y-warwick:l-westmoreland" not in labels and "treach:y-york:l-westmoreland" in labels
 
@@ -195,3 +195,12 @@ def test_6_9_a_block_that_changed_sides_may_not_be_turned_back_in_the_same_battl
     state = do(state, "york", "pass:y-march")
     assert ENGINE.active_roles(state) == ["lancaster"]
     assert "treach:l-henry-vi:y-rivers" not in ids(state, "lancaster")
+
+
+def test_6_5_fire_label_counts_one_die_in_the_singular():
+    """6.5: a block rolls as many dice as its strength; a label read by players says "1 die", not "1 dice"."""
+    state = bare({"y-warwick": "derby", "l-salisbury": "derby"})
+    state["blocks"]["l-salisbury"]["str"] = 1
+    state = start_battle(state, "derby", "york", {"y-warwick": "chester|derby"}, "chester|derby")
+    labels = {a.id: a.label for a in ENGINE.legal_actions(state, "lancaster")}
+    assert labels["fire:l-salisbury"].endswith(", 1 die)")

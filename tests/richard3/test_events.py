@@ -195,3 +195,13 @@ def test_1_3_player_1_chooses_the_order_of_several_battles(monkeypatch):
     state = do(state, "york", "fire:y-warwick")                 # Clifford falls
     state = do(state, "york", "done")                           # no regroup
     assert state["battle"]["area"] == "middlesex" and state["battle"]["round"] == 1
+
+
+def test_event_plague_log_counts_its_victims_in_words():
+    """Plague (event sidebar): the public line names how many blocks lose a step, in plain English."""
+    for placed, expected in ((["y-warwick"], "the York block there loses a step."),
+                             (["y-warwick", "y-march"], "each of the 2 York blocks there loses a step.")):
+        state = bare({**{b: "middlesex" for b in placed}, "l-henry-vi": "cumbria"})
+        state = play_cards(state, "Action 4", "Plague")
+        texts = [e.text for e in ENGINE.apply(state, "lancaster", "plague:middlesex").log]
+        assert f"Plague strikes London (Middlesex): {expected}" in texts, texts
