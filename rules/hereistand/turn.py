@@ -28,7 +28,8 @@ def build_deck(g: Game) -> None:
     data = load()
     sc = data.scenario(g.state["scenario"])
     deck = cards.zone(g.state, "deck")
-    for number in data.new_cards(sc.first_turn, sc.id):
+    starting = [n for hand in sc.start_hands.values() for n in hand]   # 95 Theses (rule 18.1)
+    for number in [*data.new_cards(sc.first_turn, sc.id), *starting]:
         target = "aside" if data.card(number).type == "mandatory" else "deck"
         cards.zone(g.state, target).append(str(number))
 
