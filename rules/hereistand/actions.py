@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
 
+from . import movement
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
@@ -87,7 +88,10 @@ class Impulse(Decision):
         cp = load().card(int(card)).cp
         spend_card(g, role, card)
         g.log(f"{power_name(role)} plays {st.card_label(card)} for {cp} CP.")
-        g.goto("spend", role=role, cp=cp, card=card)
+        s = g.state
+        s["impulse"] = {"power": role, "cp": cp, "card": card}
+        s["impulse_locks"], s["intercept_tried"] = [], []
+        g.goto("spend", role=role)
 
     def on_pass(self, g, role):
         g.log(f"{power_name(role)} passes.")
@@ -120,25 +124,44 @@ def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
 
 @FLOW.decision("spend")
 class Spend(Decision):
+    """11.1: one action at a time until the CP are spent or the power ends its impulse (the rest is lost)."""
+
+    def active(self, g):
+        return super().active(g) if g.state["impulse"]["cp"] > 0 else []
+
+    def proceed(self, g):
+        finish_impulse(g, "played")
+
     def prompt(self, g, role):
-        return f"{power_name(role)}: {g.local['cp']} CP to spend. Choose an action, or end the impulse."
+        return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
     def actions(self, g, role):
-        for kind, space in build_options(g.state, role, g.local["cp"]):
+        cp = g.state["impulse"]["cp"]
+        for origin, dest, cost in movement.move_options(g.state, role, cp):
+            yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "
+                      f"{load().space(dest).name} ({cost} CP)", group="Move")
+        for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {kind}s")
-        lost = g.local["cp"]
-        yield act("done", label="End the impulse" + (f" ({lost} CP unspent are lost)" if lost else ""))
+        yield act("done", label="End the impulse" + (f" ({cp} CP unspent are lost)" if cp else ""))
+
+    def on_move(self, g, role, origin, dest):
+        cost = 2 if load().is_pass(origin, dest) else 1
+        movement.start_move(g, role, origin, dest, cost)
 
     def on_build(self, g, role, kind, space):
-        g.local["cp"] -= COSTS[kind]
+        g.state["impulse"]["cp"] -= COSTS[kind]
         st.add_units(g.state, space, role, kind)
         g.log(f"{power_name(role)} builds a {kind} in {load().space(space).name}.")
-        if g.local["cp"] <= 0:
-            g.end("played")
 
     def on_done(self, g, role):
-        g.end("played")
+        finish_impulse(g, "played")
 
     def default(self, g, role):
         return "done"
+
+
+def finish_impulse(g: Game, answer: str) -> None:
+    s = g.state
+    s["impulse"], s["impulse_locks"], s["intercept_tried"] = None, [], []
+    g.end(answer)

@@ -6,11 +6,11 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 
 from __future__ import annotations
 
-from rules.core import Scenario, Summary, cards
+from rules.core import Scenario, Summary, cards, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, diplomacy  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, diplomacy, movement  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -56,9 +56,9 @@ class HereIStand(FlowEngine):
                                              "religion", "units", "leaders", "wars", "alliances",
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
-                                             "peace_this_turn", "allied_this_turn")}
-        seen = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                for k, v in seen.items()}
+                                             "peace_this_turn", "allied_this_turn", "impulse",
+                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges")}
+        seen = copy_state(seen)
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}

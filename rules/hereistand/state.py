@@ -55,6 +55,12 @@ def initial_state(scenario_id: str) -> State:
         "vp_history": [],
         "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_vp", "chateaux_vp", "piracy_vp")},
         "offers": [],
+        "impulse": None,          # {"power", "cp"}: the CP of the impulse being played (11)
+        "impulse_locks": [],      # [power, space]: formations that may not move again this impulse (13.1)
+        "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)
+        "move": None,
+        "battle": None,
+        "sieges": {},             # space -> {"besieger", "inside": [powers]}
         "peace_this_turn": [],
         "allied_this_turn": [],
         "zones": {"deck": [], "discard": [], "removed": [], "aside": [],
