@@ -67,8 +67,9 @@ class Formation(Decision):
 
     def prompt(self, g, role):
         m = g.state["move"]
+        how = f"{m['cost']} CP" if m["cost"] else "Spring Deployment"
         return (f"{power_name(role)} moves from {space_name(m['origin'])} to {space_name(m['dest'])} "
-                f"({m['cost']} CP): choose the formation.")
+                f"({how}): choose the formation.")
 
     def actions(self, g, role):
         s, m = g.state, g.state["move"]
@@ -78,6 +79,8 @@ class Formation(Decision):
             if leader not in m["leaders"]:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         limit = fx.formation_limit(m["leaders"])
+        if m.get("limit"):                                 # 10: at most 5 units across a sea zone
+            limit = min(limit, m["limit"])
         for kind, n in sorted(here.items()):
             if n > m["units"].get(kind, 0) and chosen < limit:
                 yield act("unit", kind, label=f"Take a {kind} ({m['units'].get(kind, 0) + 1} of {n})", group="Units")

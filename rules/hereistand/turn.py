@@ -136,5 +136,6 @@ def military_victory(g: Game) -> bool:
     return False
 
 
-FLOW.procedure("turn", card_draw, calls("diplomacy"), calls("action_phase"), winter, victory,
+FLOW.procedure("turn", card_draw, calls("diplomacy"), calls("spring_deployment"),
+               calls("action_phase"), winter, victory,
                scope="turn")

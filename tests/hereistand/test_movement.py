@@ -51,6 +51,8 @@ def ottoman_impulse(s):
     """Skip turn-1 diplomacy; the Ottoman opens the Action phase and plays Janissaries for 5 CP."""
     s = play(s, "england", "done")
     s = play(s, "england", "done")
+    while decision(s) == "deploy":                                      # no Spring Deployment
+        s = play(s, ENGINE.active_roles(s)[0], "skip")
     assert decision(s) == "impulse"
     return play(s, "ottoman", "cp:1")
 

@@ -37,7 +37,7 @@ def test_7_turn_one_diplomacy_is_englands_offers_to_the_hapsburg_then_france():
     # France is at war with the Hapsburg, but England may still ally with it (9.2 forbids only enemies).
     assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["ally:france", "done"]
     s = play(s, "england", "done")
-    assert decision(s) == "impulse" and ENGINE.active_roles(s) == ["ottoman"]
+    assert decision(s) == "deploy" and ENGINE.active_roles(s) == ["ottoman"]
 
 
 def test_9_1_a_refused_deal_is_void():
@@ -97,7 +97,7 @@ def test_9_6_declare_then_pay_with_cards():
 def to_action_phase(s):
     while decision(s) != "impulse":
         role = ENGINE.active_roles(s)[0]
-        s = play(s, role, "done")
+        s = play(s, role, "skip" if decision(s) == "deploy" else "done")
     return s
 
 
