@@ -10,7 +10,7 @@ from rules.core import Scenario, Summary, cards, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, diplomacy, movement, spring  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW

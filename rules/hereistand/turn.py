@@ -67,21 +67,6 @@ def card_draw(g: Game) -> None:
             g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
 
 
-def winter(g: Game) -> None:
-    """Rule 19: alliances end (19.4), each controlled capital gains a regular (19.5)."""
-    s = g.state
-    s["phase"] = "winter"
-    g.log(f"Turn {s['turn']}: Winter.", kind="heading")
-    if s["alliances"]:
-        g.log("Every alliance between major powers ends.")
-    s["alliances"] = []
-    for power in MAJORS:
-        for capital in load().power(power).capitals:
-            if st.controller(s, capital) == power and st.land_pool_left(s, power) > 0:
-                st.add_units(s, capital, power, "regular")
-                g.log(f"{power_name(power)} gains a regular in {load().space(capital).name}.")
-
-
 def victory(g: Game) -> None:
     """Rule 23.3: record every VP total; standard victory at 25+, domination from turn 4, time limit."""
     s = g.state
@@ -137,5 +122,5 @@ def military_victory(g: Game) -> bool:
 
 
 FLOW.procedure("turn", card_draw, calls("diplomacy"), calls("spring_deployment"),
-               calls("action_phase"), winter, victory,
+               calls("action_phase"), calls("winter"), victory,
                scope="turn")

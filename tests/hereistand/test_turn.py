@@ -155,13 +155,13 @@ def test_17_no_building_in_home_spaces_one_does_not_control():
 def test_19_winter_replacements_and_alliances_end():
     """19.4 alliances end; 19.5 a regular in each own-controlled capital (Hapsburg two, Protestant none)."""
     from rules.core.flow import Game
-    from rules.hereistand.turn import winter
+    from rules.hereistand.winter import end_winter
     s = setup()
     s["alliances"] = [["england", "hapsburg"]]
     before = {c: st.land_units_at(s, c, p) for p, c in
               [("hapsburg", "vienna"), ("hapsburg", "valladolid"), ("england", "london")]}
     g = Game(ENGINE, s)
-    winter(g)
+    end_winter(g)
     assert s["alliances"] == []
     for capital, n in before.items():
         owner = s["control"][capital]
