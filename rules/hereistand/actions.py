@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
 
-from . import movement
+from . import movement, siege
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
@@ -90,7 +90,9 @@ class Impulse(Decision):
         g.log(f"{power_name(role)} plays {st.card_label(card)} for {cp} CP.")
         s = g.state
         s["impulse"] = {"power": role, "cp": cp, "card": card}
-        s["impulse_locks"], s["intercept_tried"] = [], []
+        s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
+        for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
+            laid["new"] = False
         g.goto("spend", role=role)
 
     def on_pass(self, g, role):
@@ -140,6 +142,12 @@ class Spend(Decision):
         for origin, dest, cost in movement.move_options(g.state, role, cp):
             yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "
                       f"{load().space(dest).name} ({cost} CP)", group="Move")
+        if cp >= 1:
+            for space in siege.assaults(g.state, role):
+                yield act("assault", space, label=f"Assault {load().space(space).name} (1 CP)", group="Assault")
+            for space in siege.controllable(g.state, role):
+                yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
+                          group="Control")
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {kind}s")
@@ -148,6 +156,13 @@ class Spend(Decision):
     def on_move(self, g, role, origin, dest):
         cost = 2 if load().is_pass(origin, dest) else 1
         movement.start_move(g, role, origin, dest, cost)
+
+    def on_assault(self, g, role, space):
+        siege.start_assault(g, role, space)
+
+    def on_control(self, g, role, space):
+        g.state["impulse"]["cp"] -= 1
+        siege.take_control(g, role, space)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

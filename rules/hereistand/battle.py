@@ -217,7 +217,7 @@ def retreat_to(g: Game, power: str, dest: str) -> None:
 
 def shelter_inside(g: Game, power: str) -> None:
     s, b = g.state, g.state["battle"]
-    siege = s["sieges"].setdefault(b["space"], {"besieger": b["attacker"], "inside": []})
+    siege = s["sieges"].setdefault(b["space"], {"besieger": b["attacker"], "inside": [], "new": True})
     siege["inside"].append(power)
     g.log(f"{load().power(power).name} withdraws into the fortifications of {space_name(b['space'])}.")
 
@@ -269,7 +269,7 @@ def siege_check(g: Game) -> None:
     if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers:
         inside = side_units(s, space, siege["inside"]) if siege else 0
         if attackers > inside:
-            s["sieges"][space] = {"besieger": attacker, "inside": siege["inside"] if siege else []}
+            s["sieges"][space] = {"besieger": attacker, "inside": siege["inside"] if siege else [], "new": True}
             s["impulse_locks"].append([attacker, space])
             g.log(f"{power_name(attacker)} lays siege to {space_name(space)}.")
         else:

@@ -57,7 +57,7 @@ class HereIStand(FlowEngine):
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
                                              "peace_this_turn", "allied_this_turn", "impulse",
-                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges")}
+                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted")}
         seen = copy_state(seen)
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

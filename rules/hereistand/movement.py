@@ -287,7 +287,7 @@ def withdraw_inside(g: Game, defenders: list[str]) -> None:
     g.log(f"{names} withdraw{'s' if len(defenders) == 1 else ''} into the fortifications of {space_name(m['dest'])}.")
     m["withdrawn"] = defenders
     if sum(m["units"].values()) > inside:
-        s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders}
+        s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders, "new": True}
         s["impulse_locks"].append([m["power"], m["dest"]])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(m['dest'])}.")
     else:                                         # 13.4 choice (2): back where it came from
@@ -326,7 +326,7 @@ def battle_or_siege(g: Game) -> None:
     owner = st.controller(s, dest)
     if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
             and dest not in s["sieges"] and st.land_units_at(s, dest, m["power"]):
-        s["sieges"][dest] = {"besieger": m["power"], "inside": []}      # an empty fortress (15)
+        s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
         s["impulse_locks"].append([m["power"], dest])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(dest)}.")
 

@@ -157,7 +157,7 @@ def test_13_3_avoid_battle_destinations_in_the_example(dice):
     dice += [[5, 4]]                                # 9 + 1 (Ferdinand) − 1 (Ottoman cavalry) = 9: success
     s = play(s, "hapsburg", "avoid:linz")
     assert st.units_at(s, "linz", "hapsburg") == {"regular": 2} and s["leaders"]["ferdinand"] == "linz"
-    assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": []}   # an empty enemy fortress
+    assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": [], "new": True}   # an empty enemy fortress
     assert decision(s) == "spend"
 
 
@@ -169,7 +169,7 @@ def test_13_4_withdrawal_into_fortifications_leads_to_a_siege(dice):
     s = play(s, "hapsburg", "pass")                                     # no avoid battle
     assert decision(s) == "withdraw"
     s = play(s, "hapsburg", "inside")
-    assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": ["hapsburg"]}
+    assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": ["hapsburg"], "new": True}
     assert ["ottoman", "vienna"] in s["impulse_locks"]
     assert not dice
 
