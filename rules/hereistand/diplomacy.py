@@ -11,6 +11,7 @@ from rules.core import cards
 from rules.core.choices import Proposal
 from rules.core.flow import Decision, Game, act
 
+from . import peace
 from . import state as st
 from .actions import spend_card
 from .data import MAJORS, load
@@ -177,7 +178,8 @@ def payments(g: Game) -> None:
     g.call("pay_war", role=power, owed=cost, targets=g.local["declared"][power])
 
 
-FLOW.procedure("diplomacy", begin_diplomacy, negotiation, declarations, payments)
+FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment, declarations,
+               payments)
 
 
 @FLOW.decision("declare")
