@@ -55,8 +55,6 @@ def may_enter(s: State, mover: str, space: str, *, leaders_only: bool = False) -
     owner = st.controller(s, space)
     if owner is None:
         return "it is out of play"
-    if space in s["unrest"] and leaders_only:
-        return "it is in unrest"
     if owner not in (mover, "independent") and not (st.enemies(s, mover, owner) or st.allied(s, mover, owner)):
         return f"it is controlled by {load().power(owner).name}, neither an enemy nor an ally"
     for other in powers_with_land_units(s, space):

@@ -13,7 +13,7 @@ from . import forces as fx
 from . import state as st
 from .battle import LOSS_ORDER
 from .data import MAJORS, load
-from .turn import FLOW, power_name
+from .turn import FLOW, military_victory, power_name
 
 
 def space_name(space: str) -> str:
@@ -60,24 +60,25 @@ def has_loc(s: st.State, power: str, target: str, network: set[str] | None = Non
 def controllable(s: st.State, power: str) -> list[str]:
     """12.2: independent or enemy unfortified spaces with an LOC, holding the power's land units or next to
     them (not across a pass) with no enemy land units next to the target."""
-    data, network = load(), loc_network(s, power)
+    data = load()
+    mine = [sp for sp in s["units"] if st.land_units_at(s, sp, power)]
+    candidates = set(mine) | {n for sp in mine for n in data.adjacent(sp, passes=False)}
+    network: set[str] | None = None
     out = []
-    for sp in data.spaces.values():
-        owner = st.controller(s, sp.id)
-        if sp.fortified or owner is None or owner == power:
+    for target in sorted(candidates):
+        owner = st.controller(s, target)
+        if data.space(target).fortified or owner is None or owner == power:
             continue
         if owner != "independent" and not st.enemies(s, power, owner):
             continue
-        if not has_loc(s, power, sp.id, network):
-            continue
-        if st.land_units_at(s, sp.id, power):
-            out.append(sp.id)
-            continue
-        around = data.adjacent(sp.id, passes=False)
-        if any(st.land_units_at(s, n, power) for n in around) and not any(
-                fx.enemy_land_powers(s, n, power) for n in around) and not fx.enemy_land_powers(s, sp.id, power):
-            out.append(sp.id)
-    return sorted(out)
+        if not st.land_units_at(s, target, power):
+            around = data.adjacent(target, passes=False)
+            if fx.enemy_land_powers(s, target, power) or any(fx.enemy_land_powers(s, n, power) for n in around):
+                continue
+        network = loc_network(s, power) if network is None else network
+        if has_loc(s, power, target, network):
+            out.append(target)
+    return out
 
 
 def take_control(g: Game, power: str, space: str) -> None:
@@ -172,6 +173,7 @@ def settle_assault(g: Game) -> None:
                 s["units"][space].pop(power)
         del s["sieges"][space]
         take_control(g, attacker, space)
+        military_victory(g)                 # 23.1: checked the moment it happens
         return
     if attackers_left > defenders_left:
         g.log(f"The siege of {space_name(space)} goes on.")

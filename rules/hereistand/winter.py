@@ -73,9 +73,10 @@ def safe_reach(s: st.State, power: str, start: str) -> set[str]:
     return seen
 
 
-def arriving(s: st.State, power: str, space: str, count: int, dest: str) -> int:
+def arriving(s: st.State, power: str, space: str, count: int, dest: str, safe: set[str] | None = None) -> int:
     """Units reaching `dest`: all of them on a safe path, otherwise half, rounded down (19.3 attrition)."""
-    return count if dest in safe_reach(s, power, space) else count // 2
+    safe = safe_reach(s, power, space) if safe is None else safe
+    return count if dest in safe else count // 2
 
 
 def destinations(s: st.State, power: str, space: str, count: int) -> list[str]:
@@ -84,9 +85,9 @@ def destinations(s: st.State, power: str, space: str, count: int) -> list[str]:
     options = [c for c in capitals(s, power) if st.controller(s, c) == power and c != space]
     if own_fortress(s, power, space):
         return options
-    dist = distances(space)
+    dist, safe = distances(space), safe_reach(s, power, space)
     room = [sp for sp in dist if sp != space and own_fortress(s, power, sp) and sp not in capitals(s, power)
-            and st.land_units_at(s, sp, power) + arriving(s, power, space, count, sp) <= STACK_LIMIT]
+            and st.land_units_at(s, sp, power) + arriving(s, power, space, count, sp, safe) <= STACK_LIMIT]
     if room:
         nearest = min(dist[sp] for sp in room)
         options += sorted(sp for sp in room if dist[sp] == nearest)
