@@ -279,6 +279,10 @@ def siege_check(g: Game) -> None:
                 del s["sieges"][space]
             g.log(f"{power_name(attacker)} cannot besiege {space_name(space)} and returns to "
                   f"{space_name(b['origin'])}.")
+    for other, laid in list(s["sieges"].items()):       # 15.3: besiegers beaten off or destroyed
+        if not st.land_units_at(s, other, laid["besieger"]):
+            del s["sieges"][other]
+            g.log(f"The siege of {space_name(other)} is broken.")
     s["battle"] = None
 
 

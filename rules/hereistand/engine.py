@@ -86,6 +86,14 @@ class HereIStand(FlowEngine):
             for power, kinds in by_power.items():
                 if any(n <= 0 for n in kinds.values()):
                     errors.append(f"{power} has an empty unit entry in {space}")
+        for leader, where in state["leaders"].items():
+            if where not in data.spaces and where != "off" and not where.startswith("captured:"):
+                errors.append(f"leader {leader} is nowhere ({where!r})")
+        for space, siege in state["sieges"].items():
+            if not st.land_units_at(state, space, siege["besieger"]):
+                errors.append(f"the siege of {space} has no besieger left")
+        if state["move"] is None and state["battle"] is not None:
+            errors.append("a battle is pending outside a move")
         return errors
 
     def secrets(self, state, role):
