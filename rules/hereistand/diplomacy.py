@@ -11,7 +11,7 @@ from rules.core import cards
 from rules.core.choices import Proposal
 from rules.core.flow import Decision, Game, act
 
-from . import peace
+from . import deals, peace
 from . import state as st
 from .actions import spend_card
 from .data import MAJORS, load
@@ -72,6 +72,7 @@ class Announce(Decision):
                 yield act("ally", other, label=f"Propose an alliance with {power_name(other)}", group="Alliance")
             if st.at_war(s, role, other) and not schmalkaldic(s, role, other):
                 yield act("peace", other, label=f"Propose to end the war with {power_name(other)}", group="Peace")
+            yield act("deal", other, label=f"Compose a deal with {power_name(other)}", group="Deals")
         yield act("done", label="Make no offer" if only else "Announce nothing more")
 
     def on_ally(self, g, role, other):
@@ -82,6 +83,11 @@ class Announce(Decision):
         g.log(f"{power_name(role)} proposes to {power_name(other)} to end their war.")
         g.goto("deal", proposer=role, other=other, clause="peace", then="done" if g.local.get("only") else None)
 
+    def on_deal(self, g, role, other):
+        g.state["offers"].append([role, other, "deal"])
+        g.state["deal"] = {"proposer": role, "partner": other, "clauses": []}
+        g.goto("compose", role=role, then="done" if g.local.get("only") else None)
+
     def on_done(self, g, role):
         g.end("done")
 
@@ -90,7 +96,9 @@ class Announce(Decision):
 
 
 def ask(g: Game) -> None:
-    g.state["offers"].append([g.local["proposer"], g.local["other"], g.local["clause"]])
+    offer = [g.local["proposer"], g.local["other"], g.local["clause"]]
+    if offer not in g.state["offers"]:
+        g.state["offers"].append(offer)
     g.call("proposal", roles=[g.local["other"]], proposer=g.local["proposer"], clause=g.local["clause"])
 
 
@@ -99,6 +107,8 @@ def settle(g: Game) -> None:
     s, a, b = g.state, g.local["proposer"], g.local["other"]
     if g.returned.get(b) != "accept":
         g.log(f"{power_name(b)} refuses: the deal is void.")
+    elif g.local["clause"] == "deal":
+        deals.carry_out(g)
     elif g.local["clause"] == "alliance":
         s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
         s["allied_this_turn"].append(st.pair(a, b))
@@ -107,6 +117,7 @@ def settle(g: Game) -> None:
         s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
         s["peace_this_turn"].append(st.pair(a, b))
         g.log(f"{power_name(a)} and {power_name(b)} make peace.")
+    s["deal"] = None
     g.end(g.local["then"])
 
 
@@ -116,7 +127,9 @@ FLOW.procedure("deal", ask, settle)
 @FLOW.decision("proposal")
 class Deal(Proposal):
     def prompt(self, g, role):
-        what = "a one-turn alliance" if g.local["clause"] == "alliance" else "an end to your war"
+        what = {"alliance": "a one-turn alliance", "peace": "an end to your war"}.get(g.local["clause"])
+        if what is None:
+            what = "a deal: " + "; ".join(deals.describe(c) for c in g.state["deal"]["clauses"])
         prompt = super().prompt(g, role)
         if prompt.committed:
             return prompt

@@ -10,7 +10,7 @@ from rules.core import Scenario, Summary, cards, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -57,7 +57,8 @@ class HereIStand(FlowEngine):
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
                                              "peace_this_turn", "allied_this_turn", "impulse",
-                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted")}
+                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
+                                             "card_gifts")}
         seen = copy_state(seen)
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

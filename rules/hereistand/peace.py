@@ -90,6 +90,7 @@ def make_peace(g: Game, loser: str, winner: str) -> None:
     vp = 2 if "ottoman" in (loser, winner) else 1
     s["war_winner_vp"][winner] += vp
     g.log(f"{power_name(loser)} sues {power_name(winner)} for peace: {power_name(winner)} gains {vp} VP.")
+    from .deals import nearest_first
     from .winter import destinations
     for space in load().home_spaces(winner):
         if st.controller(s, space) != loser:
@@ -98,7 +99,7 @@ def make_peace(g: Game, loser: str, winner: str) -> None:
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
         n = st.land_units_at(s, space, loser)
         if n or fx.army_leaders_at(s, space, loser):
-            options = destinations(s, loser, space, n)
+            options = nearest_first(s, loser, destinations(s, loser, space, n))
             units, leaders = fx.land_of(st.units_at(s, space, loser)), fx.army_leaders_at(s, space, loser)
             if options:
                 fx.move_pieces(s, loser, space, options[0], units, leaders)

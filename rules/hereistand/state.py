@@ -55,6 +55,8 @@ def initial_state(scenario_id: str) -> State:
         "vp_history": [],
         "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_vp", "chateaux_vp", "piracy_vp")},
         "offers": [],
+        "deal": None,             # the deal being composed or answered (9.1)
+        "card_gifts": [],         # [giver, receiver] of cards given in deals this turn (9.1 clause 6)
         "impulse": None,          # {"power", "cp"}: the CP of the impulse being played (11)
         "impulse_locks": [],      # [power, space]: formations that may not move again this impulse (13.1)
         "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)

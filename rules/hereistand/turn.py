@@ -42,7 +42,7 @@ def card_draw(g: Game) -> None:
     and every power draws its count."""
     data, s = load(), g.state
     s["phase"] = "card draw"
-    s["peace_this_turn"], s["allied_this_turn"], s["offers"] = [], [], []
+    s["peace_this_turn"], s["allied_this_turn"], s["offers"], s["card_gifts"] = [], [], [], []
     g.log(f"Turn {s['turn']}: Card Draw phase.", kind="heading")
     if s["turn"] != data.scenario(s["scenario"]).first_turn:
         for number in data.new_cards(s["turn"], s["scenario"]):

@@ -29,13 +29,13 @@ def test_7_turn_one_diplomacy_is_englands_offers_to_the_hapsburg_then_france():
     s = setup()
     assert ENGINE.active_roles(s) == ["england"]
     ids = [a.id for a in ENGINE.legal_actions(s, "england")]
-    assert ids == ["ally:hapsburg", "done"]
+    assert ids == ["ally:hapsburg", "deal:hapsburg", "done"]
     s = play(s, "england", "ally:hapsburg")
     assert decision(s) == "proposal" and ENGINE.active_roles(s) == ["hapsburg"]
     s = play(s, "hapsburg", "accept")
     assert ["england", "hapsburg"] in s["alliances"]
     # France is at war with the Hapsburg, but England may still ally with it (9.2 forbids only enemies).
-    assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["ally:france", "done"]
+    assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["ally:france", "deal:france", "done"]
     s = play(s, "england", "done")
     assert decision(s) == "deploy" and ENGINE.active_roles(s) == ["ottoman"]
 
