@@ -176,21 +176,81 @@ class Intercept(ReactionWindow):
             g.log(f"{power_name(role)} may no longer intercept: {power_name(m['intercepted_by'])} already has.")
             return
         s["intercept_tried"].append([role, space])
-        units, leaders = fx.take_formation(s, role, space)
-        bonus = fx.best_battle(leaders)
-        if role == "ottoman" and units.get("cavalry"):
-            bonus += 1
-        if m["power"] == "ottoman" and m["units"].get("cavalry"):
-            bonus -= 1
-        dice = rng.roll(s, 2)
-        total = sum(dice) + bonus
-        ok = total >= INTERCEPT_AT
-        g.log(f"{power_name(role)} tries to intercept from {space_name(space)}: rolls {dice[0]}+{dice[1]}"
-              f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
-        if ok:
-            fx.move_pieces(s, role, space, m["dest"], units, leaders)
-            m["intercepted_by"] = role
-            m.setdefault("interceptors", []).append(role)
+        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": []}
+        g.call("intercept_attempt", role=role)
+
+
+@FLOW.decision("intercept_formation")
+class InterceptFormation(Decision):
+    """13.2 step 1: the interceptor picks its formation (part of the stack may stay behind)."""
+
+    def prompt(self, g, role):
+        i = g.state["move"]["intercept"]
+        return f"{power_name(role)}: choose the formation intercepting from {space_name(i['space'])}."
+
+    def actions(self, g, role):
+        s, i = g.state, g.state["move"]["intercept"]
+        here = fx.land_of(st.units_at(s, i["space"], role))
+        chosen = sum(i["units"].values())
+        if not chosen and not i["leaders"]:
+            yield act("strongest", label="The strongest formation the leaders here can command")
+        for leader in fx.army_leaders_at(s, i["space"], role):
+            if leader not in i["leaders"]:
+                yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
+        if chosen < fx.formation_limit(i["leaders"]):
+            for kind, n in sorted(here.items()):
+                if n > i["units"].get(kind, 0):
+                    yield act("unit", kind, label=f"Take a {kind} ({i['units'].get(kind, 0) + 1} of {n})",
+                              group="Units")
+        if chosen:
+            yield act("go", label="Intercept with this formation")
+
+    def on_strongest(self, g, role):
+        i = g.state["move"]["intercept"]
+        i["units"], i["leaders"] = fx.take_formation(g.state, role, i["space"])
+        g.end()
+
+    def on_leader(self, g, role, leader):
+        g.state["move"]["intercept"]["leaders"].append(leader)
+
+    def on_unit(self, g, role, kind):
+        units = g.state["move"]["intercept"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_go(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "strongest"
+
+
+def choose_interceptors(g: Game) -> None:
+    g.call("intercept_formation", role=g.local["role"])
+
+
+def roll_interception(g: Game) -> None:
+    """13.2 steps 2–3: 2d6 + the best battle rating (Ottoman cavalry +1 intercepting, −1 against an Ottoman
+    mover with cavalry); 9 or more moves the interceptors into the destination."""
+    s, m = g.state, g.state["move"]
+    i = m.pop("intercept")
+    role, space, units, leaders = i["power"], i["space"], i["units"], i["leaders"]
+    bonus = fx.best_battle(leaders)
+    if role == "ottoman" and units.get("cavalry"):
+        bonus += 1
+    if m["power"] == "ottoman" and m["units"].get("cavalry"):
+        bonus -= 1
+    dice = rng.roll(s, 2)
+    total = sum(dice) + bonus
+    ok = total >= INTERCEPT_AT
+    g.log(f"{power_name(role)} tries to intercept from {space_name(space)}: rolls {dice[0]}+{dice[1]}"
+          f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    if ok:
+        fx.move_pieces(s, role, space, m["dest"], units, leaders)
+        m["intercepted_by"] = role
+        m.setdefault("interceptors", []).append(role)
+
+
+FLOW.procedure("intercept_attempt", choose_interceptors, roll_interception)
 
 
 # ---- 3. entering, avoiding battle (13.3), withdrawing (13.4) --------------------------------------------------

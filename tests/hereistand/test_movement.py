@@ -127,6 +127,8 @@ def test_14_interception_and_field_battle_example(dice):
     assert [a.id for a in ENGINE.legal_actions(s, "hapsburg")] == ["pass", "intercept:graz"]
     dice += [[4, 4], [5, 6, 5, 1, 1, 2, 3, 4, 2, 1], [6, 6, 5, 5, 5, 1, 1, 2, 3, 4, 2, 1, 3]]
     s = play(s, "hapsburg", "intercept:graz")
+    assert decision(s) == "intercept_formation"                        # 13.2 step 1
+    s = play(s, "hapsburg", "strongest")
     assert st.land_units_at(s, "vienna", "hapsburg") == 10 and s["leaders"]["charles-v"] == "vienna"
     assert decision(s) == "combat_cards"
     s = play(s, "ottoman", "pass")
@@ -150,7 +152,12 @@ def test_13_3_avoid_battle_destinations_in_the_example(dice):
     s = vienna_example(ottoman_impulse(setup()))
     s = move_whole_stack(s, "pressburg", "vienna")
     dice += [[1, 2]]
-    s = play(s, "hapsburg", "intercept:graz")                          # 3 + 2 − 1 = 4: failure
+    s = play(s, "hapsburg", "intercept:graz")
+    s = play(s, "hapsburg", "leader:charles-v")
+    for _ in range(3):                                                  # part of the stack stays behind
+        s = play(s, "hapsburg", "unit:regular")
+    s = play(s, "hapsburg", "go")                                       # 3 + 2 − 1 = 4: failure
+    assert st.land_units_at(s, "graz", "hapsburg") == 8
     assert decision(s) == "avoid" and ENGINE.active_roles(s) == ["hapsburg"]
     assert sorted(a.id for a in ENGINE.legal_actions(s, "hapsburg")) == \
         ["avoid:brunn", "avoid:graz", "avoid:linz", "pass"]
