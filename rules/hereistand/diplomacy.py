@@ -14,7 +14,7 @@ from rules.core.flow import Decision, Game, act
 from . import deals, peace
 from . import state as st
 from .actions import spend_card
-from .data import MAJORS, load
+from .data import MAJORS, MINORS, load
 from .turn import FLOW, power_name
 
 
@@ -137,19 +137,35 @@ class Deal(Proposal):
 
 
 # ---- 9.6 declarations of war -----------------------------------------------------------------------------
-def dow_refusal(s: st.State, power: str, target: str, declared: list[str]) -> str | None:
-    """Why `power` may not declare war on the major `target` now (9.6), or None."""
+PROTECTORS = {"scotland": "france", "venice": "papacy"}     # 9.6 steps 4–5: who may intervene (2 CP)
+INTERVENTION_CP = 2
+
+
+def dow_price(power: str, target: str) -> int | None:
+    """9.6: a major power's price from the Diplomatic Status display; a minor power always 1 CP (the display
+    still says which declarations are forbidden outright)."""
     cost = load().dow_cost(power, target)
-    if cost is None:
+    return None if cost is None else (1 if target in MINORS else cost)
+
+
+def dow_refusal(s: st.State, power: str, target: str, declared: list[str]) -> str | None:
+    """Why `power` may not declare war on `target` now (9.6 and its Diplomacy-phase restrictions), or None."""
+    if target == "hungary" or dow_price(power, target) is None:
         return "the Diplomatic Status display forbids it"
     if st.at_war(s, power, target) or target in declared:
         return "already at war"
+    if target in MINORS and s["minor_allies"].get(target):
+        return "it is allied to a major power: declare war on that power instead"
     if st.pair(power, target) in s["alliances"] or st.pair(power, target) in s["allied_this_turn"]:
         return "they are allies this turn"
     if st.pair(power, target) in s["peace_this_turn"]:
         return "they made peace this phase"
     if "protestant" in (power, target) and not s["league_formed"]:
         return "no war involves the Protestant before the Schmalkaldic League"
+    protector = PROTECTORS.get(target)
+    if protector and (st.pair(power, protector) in s["allied_this_turn"] + s["alliances"]
+                      or st.pair(power, protector) in s["peace_this_turn"]):
+        return f"allied with, or at peace this phase with, {power_name(protector)}"
     return None
 
 
@@ -176,23 +192,50 @@ def declarations(g: Game) -> None:
     g.call("declare", role=MAJORS[step], declared=[])
 
 
+def interventions(g: Game) -> None:
+    """9.6 steps 4–5: France may defend an attacked Scotland, the Papacy an attacked Venice, for 2 CP."""
+    if g.state["turn"] == 1:
+        return
+    g.local.setdefault("interventions", {})
+    answer, g.frame["ret"] = g.returned, None
+    if answer is not None:
+        minor, protector = answer
+        g.local["interventions"][minor] = protector
+    asked = g.local.setdefault("intervention_asked", [])
+    for minor, protector in PROTECTORS.items():
+        declarers = [p for p in MAJORS if minor in g.local["declared"][p]]
+        if minor in asked or not declarers or protector in declarers:
+            continue
+        asked.append(minor)
+        owed = sum(dow_price(protector, t) for t in g.local["declared"][protector])
+        if payable_cp(g.state, protector) - owed >= INTERVENTION_CP:
+            g.again()
+            g.call("intervene", role=protector, minor=minor, declarers=declarers)
+            return
+
+
 def payments(g: Game) -> None:
-    """9.6 step 2: each declarer, in impulse order, plays cards covering its total cost; then the wars."""
+    """9.6 step 2: each declarer (and intervener), in impulse order, plays cards covering its total cost."""
     if g.state["turn"] == 1:
         return
     g.frame["ret"] = None
-    pending = [p for p in MAJORS if g.local["declared"][p] and p not in g.local.setdefault("paid", [])]
+    helping = g.local["interventions"]
+    pending = [p for p in MAJORS if (g.local["declared"][p] or p in helping.values())
+               and p not in g.local.setdefault("paid", [])]
     if not pending:
         return
     power = pending[0]
     g.local["paid"].append(power)
-    cost = sum(load().dow_cost(power, t) for t in g.local["declared"][power])
+    cost = sum(dow_price(power, t) for t in g.local["declared"][power])
+    protects = [m for m, p in helping.items() if p == power]
+    cost += INTERVENTION_CP * len(protects)
     g.again()
-    g.call("pay_war", role=power, owed=cost, targets=g.local["declared"][power])
+    g.call("pay_war", role=power, owed=cost, targets=g.local["declared"][power], protects=protects,
+           declared=g.local["declared"])
 
 
 FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment, declarations,
-               payments)
+               interventions, payments)
 
 
 @FLOW.decision("declare")
@@ -202,13 +245,13 @@ class Declare(Decision):
         return f"{power_name(role)}: declare war (you owe {owed} CP so far), or declare nothing more."
 
     def owed(self, g, role):
-        return sum(load().dow_cost(role, t) for t in g.local["declared"])
+        return sum(dow_price(role, t) for t in g.local["declared"])
 
     def actions(self, g, role):
         budget = payable_cp(g.state, role) - self.owed(g, role)
-        for target in MAJORS:
+        for target in (*MAJORS, *MINORS):
             if target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None:
-                cost = load().dow_cost(role, target)
+                cost = dow_price(role, target)
                 if cost <= budget:
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
         yield act("done", label="Declare nothing more")
@@ -222,6 +265,28 @@ class Declare(Decision):
 
     def default(self, g, role):
         return "done"
+
+
+@FLOW.decision("intervene")
+class Intervene(Decision):
+    def prompt(self, g, role):
+        names = ", ".join(power_name(p) for p in g.local["declarers"])
+        return (f"{power_name(role)}: {power_name(g.local['minor'])} is attacked by {names}. Intervene for "
+                f"{INTERVENTION_CP} CP (it becomes your ally and you go to war with its attackers)?")
+
+    def actions(self, g, role):
+        yield act("intervene", label=f"Intervene ({INTERVENTION_CP} CP)")
+        yield act("decline", label="Do not intervene")
+
+    def on_intervene(self, g, role):
+        g.log(f"{power_name(role)} intervenes for {power_name(g.local['minor'])}.")
+        g.end([g.local["minor"], role])
+
+    def on_decline(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "decline"
 
 
 @FLOW.decision("pay_war")
@@ -240,11 +305,15 @@ class PayWar(Decision):
         g.local["owed"] -= load().card(int(card)).cp
         g.log(f"{power_name(role)} pays with {st.card_label(card)}.")
         if g.local["owed"] <= 0:
-            for target in g.local["targets"]:   # both may have declared on each other: one war
-                if not st.at_war(g.state, role, target):
-                    g.state["wars"] = sorted(g.state["wars"] + [st.pair(role, target)])
-            g.log(f"{power_name(role)} is now at war with "
-                  f"{', '.join(power_name(t) for t in g.local['targets'])}.")
+            s = g.state
+            enemies = list(g.local["targets"])
+            for minor in g.local.get("protects", []):            # 9.6 steps 4–5
+                s["minor_allies"][minor] = role
+                enemies += [p for p in MAJORS if minor in g.local["declared"][p]]
+            for target in enemies:      # both may have declared on each other: one war
+                if not st.at_war(s, role, target):
+                    s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
+            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in enemies)}.")
             g.end()
 
     def default(self, g, role):

@@ -184,3 +184,30 @@ def test_random_games_reach_the_end():
     from rules.core.fuzz import play_random_game
     report = play_random_game(ENGINE, "tournament", 7, players=4, check_secrets=False)
     assert report.finished and not report.problems
+
+
+def test_9_6_minor_powers_cost_1_cp_and_france_may_intervene_for_scotland():
+    """9.6 steps 3–4: a declaration on a minor power costs 1 CP; when Scotland is attacked France may pay
+    2 CP to intervene: Scotland becomes its ally and France goes to war with the attacker. Never on
+    Hungary-Bohemia."""
+    from rules.hereistand.diplomacy import dow_price, dow_refusal
+    s = setup("1532", 6)
+    assert dow_price("hapsburg", "venice") == 1 and dow_price("england", "venice") is None
+    assert dow_refusal(s, "ottoman", "hungary", []) is not None
+    assert dow_refusal(s, "ottoman", "scotland", []) is not None
+    for power in MAJORS:
+        s = play(s, power, "done")                                     # no deals
+    for power in ("ottoman", "hapsburg"):
+        s = play(s, power, "done")
+    s = play(play(s, "england", "war:scotland"), "england", "done")
+    for power in ("france", "papacy", "protestant"):
+        s = play(s, power, "done")
+    assert decision(s) == "intervene" and ENGINE.active_roles(s) == ["france"]
+    s = play(s, "france", "intervene")
+    for power in ("england", "france"):
+        assert ENGINE.active_roles(s) == [power]
+        while decision(s) == "pay_war" and ENGINE.active_roles(s) == [power]:
+            s = play(s, power, ENGINE.legal_actions(s, power)[-1].id)
+    assert ["england", "scotland"] in s["wars"] and ["england", "france"] in s["wars"]
+    assert s["minor_allies"]["scotland"] == "france"
+    assert st.enemies(s, "england", "scotland")
