@@ -211,3 +211,12 @@ def test_9_6_minor_powers_cost_1_cp_and_france_may_intervene_for_scotland():
     assert ["england", "scotland"] in s["wars"] and ["england", "france"] in s["wars"]
     assert s["minor_allies"]["scotland"] == "france"
     assert st.enemies(s, "england", "scotland")
+
+
+def test_secrecy_by_invariance_in_a_random_game():
+    """Hands stay private: every other power's view, prompt and actions, and the public log, are unchanged
+    by another hand of the same size, another deck order or an unrevealed answer (rules.core.secrecy)."""
+    from rules.core.fuzz import play_random_game
+    for scenario, players, seed, every in (("tournament", 3, 11, 97), ("1517", 4, 12, 211)):
+        report = play_random_game(ENGINE, scenario, seed, players=players, check_every=every)
+        assert report.finished and not report.problems, report.problems[:3]
