@@ -108,7 +108,7 @@ def split_losses(s: st.State, space: str, powers: list[str], hits: int) -> list[
 
 def take_losses(g: Game) -> None:
     """14 step 9: each power removes its losses, choosing which units when it has a choice."""
-    s, space = g.state, g.state["battle"]["space"]
+    s, space = g.state, g.local["space"]
     while g.local["losses"]:
         power, count = g.local["losses"][0]
         here = fx.land_of(st.units_at(s, space, power))

@@ -74,13 +74,14 @@ def move_pieces(s: State, power: str, origin: str, dest: str, units: dict[str, i
         s["leaders"][leader] = dest
 
 
-def take_formation(s: State, power: str, space: str, *, exclude_cavalry: bool = False) -> tuple[dict[str, int], list[str]]:
-    """The largest formation of `power` in `space` (its leaders, then units up to their limit: cavalry,
-    regulars, mercenaries) — used for interception (DECISIONS.md 13.2)."""
+def take_formation(s: State, power: str, space: str, order: tuple[str, ...] = ("cavalry", "regular", "mercenary")
+                   ) -> tuple[dict[str, int], list[str]]:
+    """The largest formation of `power` in `space` (its leaders, then units up to their limit in `order`:
+    cavalry first to intercept, foot first to assault) — DECISIONS.md 13.2, 15.1."""
     leaders = army_leaders_at(s, space, power)
     room = formation_limit(leaders)
     units: dict[str, int] = {}
-    for kind in ("cavalry", "regular", "mercenary"):
+    for kind in order:
         n = min(st.units_at(s, space, power).get(kind, 0), room)
         if n:
             units[kind] = n

@@ -11,7 +11,7 @@ from rules.core.flow import Game
 
 from . import forces as fx
 from . import state as st
-from .battle import LOSS_ORDER
+from .battle import split_losses, take_losses
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
 
@@ -121,11 +121,11 @@ def open_assault_cards(g: Game) -> None:
 
 
 def roll_assault(g: Game) -> None:
-    """15.1 steps 3–4, 7, 9: attacker 1 die per unit (per 2 units, rounded up, against defenders), cavalry
+    """15.1 steps 3–4, 7 (step 9, the losses, each power allocates as after a field battle): attacker 1 die per unit (per 2 units, rounded up, against defenders), cavalry
     excluded, + best battle rating; defender 1 per unit inside + best battle rating + 1."""
     s, space, attacker = g.state, g.local["space"], g.local["role"]
     inside = s["sieges"][space]["inside"]
-    units, leaders = fx.take_formation(s, attacker, space)
+    units, leaders = fx.take_formation(s, attacker, space, ("regular", "mercenary", "cavalry"))
     foot = units.get("regular", 0) + units.get("mercenary", 0)
     defenders_foot = sum(st.land_units_at(s, space, p) - st.units_at(s, space, p).get("cavalry", 0) for p in inside)
     a_dice = ((foot + 1) // 2 if defenders_foot else foot) + fx.best_battle(leaders)
@@ -137,25 +137,9 @@ def roll_assault(g: Game) -> None:
           f"({' '.join(map(str, sorted(a_roll, reverse=True)))}) for {a_hits} hit{'s' if a_hits != 1 else ''}"
           + (f"; the defenders roll {d_dice} ({' '.join(map(str, sorted(d_roll, reverse=True)))}) for {d_hits}."
              if d_dice else "; the fortress is empty."))
-    remove(g, attacker, space, d_hits)
-    left = a_hits
-    for power in inside:
-        take = min(left, st.land_units_at(s, space, power))
-        remove(g, power, space, take)
-        left -= take
     g.local["hits"] = a_hits
-
-
-def remove(g: Game, power: str, space: str, count: int) -> None:
-    s = g.state
-    for _ in range(count):
-        here = fx.land_of(st.units_at(s, space, power))
-        if not here:
-            return
-        kind = next(k for k in LOSS_ORDER if k in here)
-        st.add_units(s, space, power, kind, -1)
-    if count:
-        g.log(f"{load().power(power).name} loses {count} unit{'s' if count != 1 else ''} at {space_name(space)}.")
+    g.local["losses"] = [[attacker, min(d_hits, st.land_units_at(s, space, attacker))]] + \
+        split_losses(s, space, inside, a_hits)
 
 
 def settle_assault(g: Game) -> None:
@@ -195,4 +179,4 @@ def settle_assault(g: Game) -> None:
             fx.capture(g, leader, st.controller(s, space))
 
 
-FLOW.procedure("assault", open_assault_cards, roll_assault, settle_assault)
+FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault)

@@ -107,3 +107,24 @@ def test_15_3_a_failed_assault_that_leaves_too_few_besiegers_breaks_the_siege(di
     assert s["control"]["calais"] == "england" and "calais" not in s["sieges"]
     assert st.land_units_at(s, "calais", "france") == 0
     assert any(st.land_units_at(s, sp, "france") == 1 for sp in siege.load().adjacent("calais"))
+
+
+def test_15_1_the_assaulting_power_chooses_its_losses(dice):
+    """15.1 step 9: the attacker removes units equal to the defenders' hits, choosing which (cavalry may
+    absorb them); the last defender killed and an attacker left: Belgrade falls to the Ottoman."""
+    s = setup()
+    s = play(play(s, "england", "done"), "england", "done")
+    while decision(s) == "deploy":
+        s = play(s, ENGINE.active_roles(s)[0], "skip")
+    s["units"]["belgrade"] = {"hungary": {"regular": 1}, "ottoman": {"regular": 3, "cavalry": 2}}
+    s["sieges"]["belgrade"] = {"besieger": "ottoman", "inside": ["hungary"], "new": False}
+    s = play(s, "ottoman", "cp:1")
+    s = play(s, "ottoman", "assault:belgrade")
+    dice += [[5, 1], [6, 1]]              # 3 regulars /2 → 2 dice (cavalry never); Hungary 1 + 1 = 2 dice
+    assert ENGINE.active_roles(s) == ["ottoman"]                       # the combat-card window
+    s = play(s, "ottoman", "pass")
+    assert decision(s) == "losses" and ENGINE.active_roles(s) == ["ottoman"]
+    assert sorted(a.id for a in ENGINE.legal_actions(s, "ottoman")) == ["lose:cavalry", "lose:regular"]
+    s = play(s, "ottoman", "lose:cavalry")
+    assert st.units_at(s, "belgrade", "ottoman") == {"regular": 3, "cavalry": 1}
+    assert s["control"]["belgrade"] == "ottoman" and "belgrade" not in s["sieges"]
