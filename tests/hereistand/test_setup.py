@@ -68,7 +68,7 @@ def test_6_2_first_card_draw_counts_and_home_cards():
         home = {str(n) for n in data.power(power).home_cards}
         assert home <= set(hand)
         assert len(hand) - len(home) == st.cards_to_draw(s, power)
-    # France holds 5 keys in 1517 (Paris, Rouen, Lyon, Marseille, Milan... by the data) — Francis I adds 1.
+    # France's key track for the keys it holds in 1517, plus Francis I's bonus card.
     assert st.cards_to_draw(s, "france") == data.power("france").base_cards(
         len(st.keys_controlled(s, "france"))) + 1
 
