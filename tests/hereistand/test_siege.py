@@ -3,7 +3,6 @@ the rulebook's Calais example, and a broken siege (15.3)."""
 
 from __future__ import annotations
 
-
 from rules.core import SetupArgs
 from rules.hereistand import siege
 from rules.hereistand import state as st
