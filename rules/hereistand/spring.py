@@ -64,8 +64,8 @@ def destinations(s: st.State, power: str, capital: str) -> dict[str, bool]:
 
 
 def capitals_with_forces(s: st.State, power: str) -> list[str]:
-    return [c for c in load().power(power).capitals
-            if st.controller(s, c) == power and (st.land_units_at(s, c, power) or fx.army_leaders_at(s, c, power))]
+    return [c for c in load().power(power).capitals if st.controller(s, c) == power and c not in s["sieges"]
+            and (st.land_units_at(s, c, power) or fx.army_leaders_at(s, c, power))]
 
 
 def spring_deployment(g: Game) -> None:

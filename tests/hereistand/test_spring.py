@@ -75,3 +75,11 @@ def test_10_no_passes_no_unrest_and_no_protestant_deployment():
     s["unrest"] = ["orleans"]
     assert "orleans" not in spring.destinations(s, "france", "paris")
     assert spring.capitals_with_forces(s, "protestant") == []
+
+
+def test_10_a_besieged_capital_cannot_deploy():
+    """15: besieged units cannot move, so a capital under siege sends no formation."""
+    s = setup()
+    assert spring.capitals_with_forces(s, "france") == ["paris"]
+    s["sieges"]["paris"] = {"besieger": "hapsburg", "inside": ["france"], "new": False}
+    assert spring.capitals_with_forces(s, "france") == []
