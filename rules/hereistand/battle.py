@@ -177,49 +177,60 @@ def retreat_spaces(s: st.State, power: str, space: str, *, attacker: bool, origi
     return out
 
 
-def may_shelter(s: st.State, power: str, space: str) -> bool:
-    """14.1: in a fortified space the losing side controls, up to 4 units may withdraw inside."""
+def may_shelter(s: st.State, powers: list[str], space: str) -> bool:
+    """14.1: in a fortified space the losing side controls, up to 4 land units may withdraw inside."""
     owner = st.controller(s, space)
-    return load().space(space).fortified and (owner == power or st.allied(s, power, owner)) \
-        and 0 < st.land_units_at(s, space, power) <= 4
+    units = side_units(s, space, powers)
+    return load().space(space).fortified and any(owner == p or st.allied(s, p, owner) for p in powers) \
+        and 0 < units <= 4
 
 
 def retreats(g: Game) -> None:
+    """14.1: the losing side retreats together to one legal space (the first major power on that side in
+    impulse order chooses), or a defender shelters in its own fortification; with nowhere to go it is
+    eliminated."""
     s, b = g.state, g.state["battle"]
-    losers = [b["attacker"]] if b["winner"] == "defender" else list(b["defenders"])
-    g.local.setdefault("to_retreat", [p for p in losers if st.land_units_at(s, b["space"], p)
-                                       or fx.army_leaders_at(s, b["space"], p)])
-    if not g.local["to_retreat"]:
+    if g.local.get("retreated"):
         return
-    power = g.local["to_retreat"].pop(0)
-    g.again()
-    is_attacker = power == b["attacker"]
-    options = retreat_spaces(s, power, b["space"], attacker=is_attacker, origin=b["origin"])
-    shelter = not is_attacker and may_shelter(s, power, b["space"])
-    if power in MAJORS and (len(options) > 1 or (options and shelter)):
-        g.call("retreat", role=power, options=options, shelter=shelter)
+    g.local["retreated"] = True
+    is_attacker = b["winner"] == "defender"
+    losers = [b["attacker"]] if is_attacker else list(b["defenders"])
+    losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
+    if not losers:
+        return
+    options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
+               if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
+                      for p in losers[1:])]
+    shelter = not is_attacker and may_shelter(s, losers, b["space"])
+    chooser = next((p for p in MAJORS if p in losers), None)
+    if chooser and (len(options) > 1 or (options and shelter)):
+        g.call("retreat", role=chooser, options=options, shelter=shelter, losers=losers)
     elif shelter:
-        shelter_inside(g, power)
+        shelter_inside(g, losers)
     elif options:
-        retreat_to(g, power, options[0])
+        retreat_to(g, losers, options[0])
     else:
-        eliminate(g, power)
+        for power in losers:
+            eliminate(g, power)
 
 
-def retreat_to(g: Game, power: str, dest: str) -> None:
+def retreat_to(g: Game, powers: list[str], dest: str) -> None:
     s, space = g.state, g.state["battle"]["space"]
-    units = fx.land_of(st.units_at(s, space, power))
-    leaders = fx.army_leaders_at(s, space, power)
-    fx.move_pieces(s, power, space, dest, units, leaders)
-    s["impulse_locks"].append([power, dest])
-    g.log(f"{load().power(power).name} retreats to {space_name(dest)}.")
+    for power in powers:
+        units = fx.land_of(st.units_at(s, space, power))
+        leaders = fx.army_leaders_at(s, space, power)
+        fx.move_pieces(s, power, space, dest, units, leaders)
+        s["impulse_locks"].append([power, dest])
+    names = " and ".join(load().power(p).name for p in powers)
+    g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
 
 
-def shelter_inside(g: Game, power: str) -> None:
+def shelter_inside(g: Game, powers: list[str]) -> None:
     s, b = g.state, g.state["battle"]
     siege = s["sieges"].setdefault(b["space"], {"besieger": b["attacker"], "inside": [], "new": True})
-    siege["inside"].append(power)
-    g.log(f"{load().power(power).name} withdraws into the fortifications of {space_name(b['space'])}.")
+    siege["inside"] += [p for p in powers if p not in siege["inside"]]
+    names = " and ".join(load().power(p).name for p in powers)
+    g.log(f"{names} withdraw{'s' if len(powers) == 1 else ''} into the fortifications of {space_name(b['space'])}.")
 
 
 def eliminate(g: Game, power: str) -> None:
@@ -247,11 +258,11 @@ class Retreat(Decision):
             yield act("to", sp, label=f"Retreat to {space_name(sp)}")
 
     def on_inside(self, g, role):
-        shelter_inside(g, role)
+        shelter_inside(g, g.local["losers"])
         g.end()
 
     def on_to(self, g, role, space):
-        retreat_to(g, role, space)
+        retreat_to(g, g.local["losers"], space)
         g.end()
 
     def default(self, g, role):

@@ -46,8 +46,16 @@ def hostile(s: State, mover: str, other: str) -> bool:
     return other == "independent" or st.enemies(s, mover, other)
 
 
+def hostile_here(s: State, mover: str, other: str, space: str) -> bool:
+    """13.1 restriction 3 (d): an enemy's ally's units in a space that enemy controls count as enemy."""
+    if hostile(s, mover, other):
+        return True
+    owner = st.controller(s, space)
+    return owner not in (None, mover, other) and st.allied(s, other, owner) and st.enemies(s, mover, owner)
+
+
 def enemy_land_powers(s: State, space: str, mover: str) -> list[str]:
-    return [p for p in powers_with_land_units(s, space) if p != mover and hostile(s, mover, p)]
+    return [p for p in powers_with_land_units(s, space) if p != mover and hostile_here(s, mover, p, space)]
 
 
 def may_enter(s: State, mover: str, space: str, *, leaders_only: bool = False) -> str | None:
@@ -58,7 +66,7 @@ def may_enter(s: State, mover: str, space: str, *, leaders_only: bool = False) -
     if owner not in (mover, "independent") and not (st.enemies(s, mover, owner) or st.allied(s, mover, owner)):
         return f"it is controlled by {load().power(owner).name}, neither an enemy nor an ally"
     for other in powers_with_land_units(s, space):
-        if other == mover or st.allied(s, mover, other) or hostile(s, mover, other):
+        if other == mover or st.allied(s, mover, other) or hostile_here(s, mover, other, space):
             continue
         return f"{load().power(other).name} has units there and is neither an enemy nor an ally"
     if leaders_only and (enemy_land_powers(s, space, mover) or (owner != mover and st.enemies(s, mover, owner))):

@@ -215,3 +215,60 @@ def test_13_1_lone_leaders_are_captured():
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     assert s["leaders"]["ferdinand"] == "captured:ottoman"
     assert st.units_at(s, dest, "ottoman") == {"regular": 2}
+
+
+def test_14_1_allied_defenders_fight_and_retreat_together(dice):
+    """13.1 restriction 3 (d): an enemy's ally's units in that enemy's space count as enemy; 9.2: allies in
+    one space defend as one; 14.1: the beaten side retreats together to one space."""
+    s = ottoman_impulse(setup())
+    data = movement.load()
+    origin, dest = next((a, b) for a in ("buda", "belgrade", "nezh", "sofia") for b in data.adjacent(a, passes=False)
+                        if not data.space(b).fortified)
+    clear_stacks(s, origin, dest)
+    s["control"].update({origin: "ottoman", dest: "hapsburg"})
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    s["alliances"] = [["england", "hapsburg"]]
+    st.add_units(s, origin, "ottoman", "regular", 4)
+    st.add_units(s, dest, "hapsburg", "regular", 1)
+    st.add_units(s, dest, "england", "regular", 1)
+    assert fx.enemy_land_powers(s, dest, "ottoman") == ["hapsburg", "england"] or \
+        sorted(fx.enemy_land_powers(s, dest, "ottoman")) == ["england", "hapsburg"]
+    s = move_whole_stack(s, origin, dest)
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[1, 1, 1, 1], [1, 1, 1]]                 # Ottoman 4 dice; allies 2 units + 1 = 3 dice
+    while decision(s) == "combat_cards":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert not dice
+    # A tie goes to the defenders: the attacker goes back where it came from.
+    assert st.units_at(s, origin, "ottoman") == {"regular": 4}
+    assert st.land_units_at(s, dest, "hapsburg") == 1 and st.land_units_at(s, dest, "england") == 1
+
+
+def test_14_1_a_beaten_allied_side_retreats_to_one_space(dice):
+    s = ottoman_impulse(setup())
+    data = movement.load()
+    origin, dest = next((a, b) for a in ("buda", "belgrade", "nezh", "sofia") for b in data.adjacent(a, passes=False)
+                        if not data.space(b).fortified)
+    clear_stacks(s, origin, dest)
+    s["control"].update({origin: "ottoman", dest: "hapsburg"})
+    for space in data.adjacent(dest):
+        if space != origin:
+            clear_stacks(s, space)
+            s["control"][space] = "hapsburg"
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    s["alliances"] = [["england", "hapsburg"]]
+    st.add_units(s, origin, "ottoman", "regular", 4)
+    st.add_units(s, dest, "hapsburg", "regular", 2)
+    st.add_units(s, dest, "england", "regular", 1)
+    s = move_whole_stack(s, origin, dest)
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[5, 1, 1, 1], [1, 1, 1, 1]]              # 1 hit against none: the Ottoman wins
+    while decision(s) == "combat_cards":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["hapsburg"]   # first in impulse order
+    target = next(a.id for a in ENGINE.legal_actions(s, "hapsburg") if a.id.startswith("to:")).split(":")[1]
+    s = play(s, "hapsburg", f"to:{target}")
+    assert st.land_units_at(s, dest, "hapsburg") == st.land_units_at(s, dest, "england") == 0
+    assert st.land_units_at(s, target, "hapsburg") + st.land_units_at(s, target, "england") == 2
