@@ -1,0 +1,182 @@
+"""Here I Stand: the Action phase (rule 11) — impulses in impulse order, card play for CP, the pass rules —
+and the CP actions built so far (unit construction, rule 17).
+
+    action_phase › impulse (play a card or pass) › spend (one CP action at a time, or end the impulse)
+"""
+
+from __future__ import annotations
+
+from rules.core import cards
+from rules.core.flow import Decision, Game, act
+
+from . import movement, siege
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW, military_victory, power_name
+
+COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2}   # rule 11.1 table / 17
+
+
+def begin_action_phase(g: Game) -> None:
+    g.state["phase"] = "action"
+    g.log(f"Turn {g.state['turn']}: Action phase.", kind="heading")
+    g.local.update(next=0, passes=0)
+
+
+def impulses(g: Game) -> None:
+    """Rule 11: powers act in impulse order, round after round, until all six pass in succession; a power
+    with no cards passes automatically. A military victory ends the game at once (23.1)."""
+    answer, g.frame["ret"] = g.returned, None
+    if answer == "pass":
+        g.local["passes"] += 1
+    elif answer == "played":
+        g.local["passes"] = 0
+    if military_victory(g):
+        return
+    if g.local["passes"] >= len(MAJORS):
+        g.log("Every power has passed in succession: the Action phase ends.")
+        return
+    power = MAJORS[g.local["next"] % len(MAJORS)]
+    g.local["next"] += 1
+    g.again()
+    if not cards.zone(g.state, cards.hand(power)):
+        g.local["passes"] += 1
+        return
+    g.call("impulse", role=power)
+
+
+FLOW.procedure("action_phase", begin_action_phase, impulses)
+
+
+def pass_refusal(s: st.State, power: str) -> str | None:
+    """Rule 11 / 6.1: why `power` may not pass now, or None when it may."""
+    hand = cards.zone(s, cards.hand(power))
+    data = load()
+    if any(data.card(int(c)).type == "home" for c in hand):
+        return "its home card is still unplayed"
+    if any(data.card(int(c)).type == "mandatory" for c in hand):
+        return "it holds a mandatory event"
+    admin = st.ruler(s, power).admin
+    if len(hand) > admin:
+        return f"it holds {len(hand)} cards, more than its ruler's administrative rating of {admin}"
+    return None
+
+
+def spend_card(g: Game, power: str, card: str) -> None:
+    """A card played for CP: a home card waits beside the power card until the next card draw (6.1);
+    every other card is discarded (6.2)."""
+    target = st.home_used(power) if load().card(int(card)).type == "home" else "discard"
+    cards.move(g.state, card, cards.hand(power), target)
+
+
+@FLOW.decision("impulse")
+class Impulse(Decision):
+    def prompt(self, g, role):
+        why = pass_refusal(g.state, role)
+        tail = f" You may not pass: {why}." if why else " You may pass."
+        return f"{power_name(role)}'s impulse: play a card for its CP.{tail}"
+
+    def actions(self, g, role):
+        for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
+            cp = load().card(int(card)).cp
+            if cp:
+                yield act("cp", card, label=f"Play {st.card_label(card)} for {cp} CP", group="Cards")
+        if pass_refusal(g.state, role) is None:
+            yield act("pass", label="Pass")
+
+    def on_cp(self, g, role, card):
+        cp = load().card(int(card)).cp
+        spend_card(g, role, card)
+        g.log(f"{power_name(role)} plays {st.card_label(card)} for {cp} CP.")
+        s = g.state
+        s["impulse"] = {"power": role, "cp": cp, "card": card}
+        s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
+        for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
+            laid["new"] = False
+        g.goto("spend", role=role)
+
+    def on_pass(self, g, role):
+        g.log(f"{power_name(role)} passes.")
+        g.end("pass")
+
+    def default(self, g, role):
+        return next((a.id for a in self.actions(g, role) if a.id == "pass"), None) or \
+            next(iter(self.actions(g, role))).id
+
+
+# ---- spending CP (rule 11.1): unit construction (rule 17) ---------------------------------------------------
+def build_sites(s: st.State, power: str, naval: bool) -> list[str]:
+    """Rule 17: own-controlled home spaces with no enemy units, not in unrest; ships only in home ports."""
+    data = load()
+    return [space for space in data.home_spaces(power)
+            if st.controller(s, space) == power and space not in s["unrest"]
+            and not st.enemy_units_at(s, space, power) and (not naval or data.space(space).is_port)]
+
+
+def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
+    pool = load().power(power).force_pool
+    options = []
+    for kind in ("regular", "mercenary", "cavalry"):
+        if kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
+            options += [(kind, space) for space in build_sites(s, power, naval=False)]
+    if "squadron" in pool.naval_types and COSTS["squadron"] <= cp:
+        options += [("squadron", space) for space in build_sites(s, power, naval=True)]
+    return options
+
+
+@FLOW.decision("spend")
+class Spend(Decision):
+    """11.1: one action at a time until the CP are spent or the power ends its impulse (the rest is lost)."""
+
+    def active(self, g):
+        return super().active(g) if g.state["impulse"]["cp"] > 0 else []
+
+    def proceed(self, g):
+        finish_impulse(g, "played")
+
+    def prompt(self, g, role):
+        return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
+
+    def actions(self, g, role):
+        cp = g.state["impulse"]["cp"]
+        for origin, dest, cost in movement.move_options(g.state, role, cp):
+            yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "
+                      f"{load().space(dest).name} ({cost} CP)", group="Move")
+        if cp >= 1:
+            for space in siege.assaults(g.state, role):
+                yield act("assault", space, label=f"Assault {load().space(space).name} (1 CP)", group="Assault")
+            for space in siege.controllable(g.state, role):
+                yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
+                          group="Control")
+        for kind, space in build_options(g.state, role, cp):
+            yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
+                      f"({COSTS[kind]} CP)", group=f"Build {kind}s")
+        yield act("done", label="End the impulse" + (f" ({cp} CP unspent are lost)" if cp else ""))
+
+    def on_move(self, g, role, origin, dest):
+        cost = 2 if load().is_pass(origin, dest) else 1
+        movement.start_move(g, role, origin, dest, cost)
+
+    def on_assault(self, g, role, space):
+        siege.start_assault(g, role, space)
+
+    def on_control(self, g, role, space):
+        g.state["impulse"]["cp"] -= 1
+        siege.take_control(g, role, space)
+
+    def on_build(self, g, role, kind, space):
+        g.state["impulse"]["cp"] -= COSTS[kind]
+        st.add_units(g.state, space, role, kind)
+        g.log(f"{power_name(role)} builds a {kind} in {load().space(space).name}.")
+
+    def on_done(self, g, role):
+        finish_impulse(g, "played")
+
+    def default(self, g, role):
+        return "done"
+
+
+def finish_impulse(g: Game, answer: str) -> None:
+    s = g.state
+    s["impulse"], s["impulse_locks"], s["intercept_tried"] = None, [], []
+    g.end(answer)

@@ -1,0 +1,300 @@
+"""Here I Stand: the field battle (rule 14) and retreat (14.1).
+
+    field_battle: combat-card window › roll › losses (each power allocates its own) › captures
+                  › retreat of the loser › siege check
+
+`state["battle"]` holds the battle being fought (public): the sides, their dice, rolls and hits.
+"""
+
+from __future__ import annotations
+
+from rules.core import rng
+from rules.core.choices import ReactionWindow
+from rules.core.flow import Decision, Game, act
+
+from . import forces as fx
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW, power_name
+
+LOSS_ORDER = ("mercenary", "cavalry", "regular")   # the automatic choice for powers nobody plays
+
+
+def space_name(space: str) -> str:
+    return load().space(space).name
+
+
+def defenders(s: st.State, space: str, attacker: str) -> list[str]:
+    inside = s["sieges"].get(space, {}).get("inside", [])
+    return [p for p in fx.enemy_land_powers(s, space, attacker) if p not in inside]
+
+
+def side_units(s: st.State, space: str, powers: list[str]) -> int:
+    return sum(st.land_units_at(s, space, p) for p in powers)
+
+
+def side_leaders(s: st.State, space: str, powers: list[str]) -> list[str]:
+    return [l for p in powers for l in fx.army_leaders_at(s, space, p)]
+
+
+def open_combat_cards(g: Game) -> None:
+    """14 steps 4–5: the attacker, then each defending power, may play combat cards. No combat card's event
+    is enforced yet, so the window offers only 'pass' (DECISIONS.md 6.1)."""
+    s, space, attacker = g.state, g.local["space"], g.local["attacker"]
+    sides = [p for p in defenders(s, space, attacker)]
+    s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides}
+    g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in sides])
+
+
+@FLOW.decision("combat_cards")
+class CombatCards(ReactionWindow):
+    text = "A field battle: play combat cards, or pass."
+
+    def responses(self, g, role):
+        return []
+
+    def resolve(self, g, role, response):   # no combat card can be chosen yet
+        return
+
+
+def roll_battle(g: Game) -> None:
+    """14 steps 2–3, 6, 8–9: units + best battle rating (defender +1); 5–6 hit; ties to the defender;
+    if both sides would be wiped out the side with more dice (ties: the defender) keeps one unit."""
+    s, b = g.state, g.state["battle"]
+    space, attacker, sides = b["space"], b["attacker"], b["defenders"]
+    a_units, d_units = side_units(s, space, [attacker]), side_units(s, space, sides)
+    a_dice = a_units + fx.best_battle(side_leaders(s, space, [attacker]))
+    d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1
+    a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
+    a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
+    a_loss, d_loss = min(d_hits, a_units), min(a_hits, d_units)
+    if a_loss == a_units and d_loss == d_units:
+        if a_dice > d_dice:
+            a_loss -= 1
+        else:
+            d_loss -= 1
+    winner = "attacker" if a_hits > d_hits else "defender"
+    b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
+             defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits,
+             winner=winner)
+    names = " and ".join(load().power(p).name for p in sides)
+    dice = lambda n: f"{n} {'die' if n == 1 else 'dice'}"   # noqa: E731
+    g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {dice(a_dice)} "
+          f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hit{'s' if a_hits != 1 else ''}; {names} "
+          f"roll{'s' if len(sides) == 1 else ''} {dice(d_dice)} ({' '.join(map(str, b['defender_roll']))}) for "
+          f"{d_hits} hit{'s' if d_hits != 1 else ''}. The {winner} wins.")
+    g.local["losses"] = [[attacker, a_loss]] + split_losses(s, space, sides, d_loss)
+
+
+def split_losses(s: st.State, space: str, powers: list[str], hits: int) -> list[list]:
+    """9.2 effect 3: allied defenders share losses as evenly as possible; an odd hit goes by a die."""
+    share = {p: 0 for p in powers}
+    order = [p for p in MAJORS + tuple(q for q in powers if q not in MAJORS) if p in powers]
+    if len(order) > 1 and hits % len(order):
+        first = rng.randbelow(s, len(order))
+        order = order[first:] + order[:first]
+    left = hits
+    while left > 0:
+        progressed = False
+        for p in order:
+            if left and share[p] < st.land_units_at(s, space, p):
+                share[p] += 1
+                left -= 1
+                progressed = True
+        if not progressed:
+            break
+    return [[p, n] for p, n in share.items() if n]
+
+
+def take_losses(g: Game) -> None:
+    """14 step 9: each power removes its losses, choosing which units when it has a choice."""
+    s, space = g.state, g.local["space"]
+    while g.local["losses"]:
+        power, count = g.local["losses"][0]
+        here = fx.land_of(st.units_at(s, space, power))
+        if count <= 0 or not here:
+            g.local["losses"].pop(0)
+            continue
+        if power in MAJORS and len(here) > 1:
+            g.local["losses"].pop(0)
+            g.again()
+            g.call("losses", role=power, space=space, count=count)
+            return
+        kind = next(k for k in LOSS_ORDER if k in here)
+        st.add_units(s, space, power, kind, -1)
+        g.local["losses"][0][1] -= 1
+        g.log(f"{load().power(power).name} loses a {kind}.")
+
+
+@FLOW.decision("losses")
+class Losses(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: remove {g.local['count']} more unit{'s' if g.local['count'] != 1 else ''} " \
+               f"at {space_name(g.local['space'])}."
+
+    def actions(self, g, role):
+        for kind in sorted(fx.land_of(st.units_at(g.state, g.local["space"], role))):
+            yield act("lose", kind, label=f"Remove a {kind}")
+
+    def on_lose(self, g, role, kind):
+        st.add_units(g.state, g.local["space"], role, kind, -1)
+        g.local["count"] -= 1
+        g.log(f"{power_name(role)} loses a {kind}.")
+        if g.local["count"] <= 0 or not fx.land_of(st.units_at(g.state, g.local["space"], role)):
+            g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def captures(g: Game) -> None:
+    """14 step 10: leaders of a side left without units are captured by the other side."""
+    s, b = g.state, g.state["battle"]
+    space = b["space"]
+    sides = {"attacker": [b["attacker"]], "defender": b["defenders"]}
+    for side, powers in sides.items():
+        other = sides["defender" if side == "attacker" else "attacker"]
+        if side_units(s, space, powers) == 0:
+            captor = next((p for p in MAJORS if p in other), other[0])
+            for leader in side_leaders(s, space, powers):
+                fx.capture(g, leader, captor)
+
+
+# ---- 14.1 retreat ---------------------------------------------------------------------------------------
+def retreat_spaces(s: st.State, power: str, space: str, *, attacker: bool, origin: str) -> list[str]:
+    """14.1 conditions 1–5."""
+    candidates = [origin] if attacker else [sp for sp in load().adjacent(space) if sp != origin]
+    out = []
+    for sp in candidates:
+        owner = st.controller(s, sp)
+        if sp in s["unrest"] or owner in (None, "independent"):
+            continue
+        if owner != power and not st.allied(s, power, owner):
+            continue
+        if any(fx.hostile(s, power, p) for p in fx.powers_with_land_units(s, sp) if p != power):
+            continue
+        out.append(sp)
+    return out
+
+
+def may_shelter(s: st.State, powers: list[str], space: str) -> bool:
+    """14.1: in a fortified space the losing side controls, up to 4 land units may withdraw inside."""
+    owner = st.controller(s, space)
+    units = side_units(s, space, powers)
+    return load().space(space).fortified and any(owner == p or st.allied(s, p, owner) for p in powers) \
+        and 0 < units <= 4
+
+
+def retreats(g: Game) -> None:
+    """14.1: the losing side retreats together to one legal space (the first major power on that side in
+    impulse order chooses), or a defender shelters in its own fortification; with nowhere to go it is
+    eliminated."""
+    s, b = g.state, g.state["battle"]
+    if g.local.get("retreated"):
+        return
+    g.local["retreated"] = True
+    is_attacker = b["winner"] == "defender"
+    losers = [b["attacker"]] if is_attacker else list(b["defenders"])
+    losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
+    if not losers:
+        return
+    options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
+               if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
+                      for p in losers[1:])]
+    shelter = not is_attacker and may_shelter(s, losers, b["space"])
+    chooser = next((p for p in MAJORS if p in losers), None)
+    if chooser and (len(options) > 1 or (options and shelter)):
+        g.call("retreat", role=chooser, options=options, shelter=shelter, losers=losers)
+    elif shelter:
+        shelter_inside(g, losers)
+    elif options:
+        retreat_to(g, losers, options[0])
+    else:
+        for power in losers:
+            eliminate(g, power)
+
+
+def retreat_to(g: Game, powers: list[str], dest: str) -> None:
+    s, space = g.state, g.state["battle"]["space"]
+    for power in powers:
+        units = fx.land_of(st.units_at(s, space, power))
+        leaders = fx.army_leaders_at(s, space, power)
+        fx.move_pieces(s, power, space, dest, units, leaders)
+        s["impulse_locks"].append([power, dest])
+    names = " and ".join(load().power(p).name for p in powers)
+    g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
+
+
+def shelter_inside(g: Game, powers: list[str]) -> None:
+    s, b = g.state, g.state["battle"]
+    siege = s["sieges"].setdefault(b["space"], {"besieger": b["attacker"], "inside": [], "new": True})
+    siege["inside"] += [p for p in powers if p not in siege["inside"]]
+    names = " and ".join(load().power(p).name for p in powers)
+    g.log(f"{names} withdraw{'s' if len(powers) == 1 else ''} into the fortifications of {space_name(b['space'])}.")
+
+
+def eliminate(g: Game, power: str) -> None:
+    """14.1: with no legal retreat the units are eliminated and the leaders captured."""
+    s, b = g.state, g.state["battle"]
+    space = b["space"]
+    for kind, n in fx.land_of(st.units_at(s, space, power)).items():
+        st.add_units(s, space, power, kind, -n)
+    captor = b["attacker"] if power != b["attacker"] else next((p for p in MAJORS if p in b["defenders"]),
+                                                               b["defenders"][0])
+    for leader in fx.army_leaders_at(s, space, power):
+        fx.capture(g, leader, captor)
+    g.log(f"{load().power(power).name} has nowhere to retreat: its units at {space_name(space)} are eliminated.")
+
+
+@FLOW.decision("retreat")
+class Retreat(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)} lost the battle at {space_name(g.state['battle']['space'])}: retreat."
+
+    def actions(self, g, role):
+        if g.local["shelter"]:
+            yield act("inside", label="Withdraw into the fortifications (up to 4 units)")
+        for sp in g.local["options"]:
+            yield act("to", sp, label=f"Retreat to {space_name(sp)}")
+
+    def on_inside(self, g, role):
+        shelter_inside(g, g.local["losers"])
+        g.end()
+
+    def on_to(self, g, role, space):
+        retreat_to(g, g.local["losers"], space)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def siege_check(g: Game) -> None:
+    """14 step 12: after a won battle in a fortified space, besiege if the attacker outnumbers those
+    inside; otherwise it goes back where it came from (15.3)."""
+    s, b = g.state, g.state["battle"]
+    space, attacker = b["space"], b["attacker"]
+    siege = s["sieges"].get(space)
+    owner = st.controller(s, space)
+    attackers = st.land_units_at(s, space, attacker)
+    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers:
+        inside = side_units(s, space, siege["inside"]) if siege else 0
+        if attackers > inside:
+            s["sieges"][space] = {"besieger": attacker, "inside": siege["inside"] if siege else [], "new": True}
+            s["impulse_locks"].append([attacker, space])
+            g.log(f"{power_name(attacker)} lays siege to {space_name(space)}.")
+        else:
+            units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
+            fx.move_pieces(s, attacker, space, b["origin"], units, leaders)
+            if siege and siege["besieger"] == attacker:
+                del s["sieges"][space]
+            g.log(f"{power_name(attacker)} cannot besiege {space_name(space)} and returns to "
+                  f"{space_name(b['origin'])}.")
+    for other, laid in list(s["sieges"].items()):       # 15.3: besiegers beaten off or destroyed
+        if not st.land_units_at(s, other, laid["besieger"]):
+            del s["sieges"][other]
+            g.log(f"The siege of {space_name(other)} is broken.")
+    s["battle"] = None
+
+
+FLOW.procedure("field_battle", open_combat_cards, roll_battle, take_losses, captures, retreats, siege_check)

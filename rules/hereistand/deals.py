@@ -1,0 +1,197 @@
+"""Here I Stand: binding deals of several clauses (9.1), composed by the announcing power and put to its
+partner as one Proposal.
+
+Clauses built: end the war (1), a one-turn alliance (2), return a captured leader (4), transfer control of
+a space (5), up to 2 random cards (6). A deal is void if any clause no longer holds when it is accepted.
+
+    announce › compose (add clauses, then announce or cancel) › proposal › settle
+"""
+
+from __future__ import annotations
+
+from rules.core import cards, rng
+from rules.core.flow import Decision, Game, act
+
+from . import forces as fx
+from . import state as st
+from .data import load
+from .turn import FLOW, power_name
+
+
+AT_WAR = "they are at war (end the war in the same deal)"
+
+
+def space_name(space: str) -> str:
+    return load().space(space).name
+
+
+def other(deal: dict, power: str) -> str:
+    return deal["partner"] if power == deal["proposer"] else deal["proposer"]
+
+
+def describe(clause: list) -> str:
+    kind = clause[0]
+    if kind == "alliance":
+        return "an alliance for this turn"
+    if kind == "peace":
+        return "an end to the war"
+    if kind == "cards":
+        return f"{power_name(clause[1])} gives {clause[2]} random card{'s' if clause[2] > 1 else ''}"
+    if kind == "control":
+        return f"{power_name(clause[1])} hands {space_name(clause[2])} over"
+    return f"{power_name(clause[1])} returns {load().leader(clause[2]).name}"
+
+
+def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
+    """Why a clause cannot be part of the deal now (9.1 list, 9.2), or None."""
+    a, b = deal["proposer"], deal["partner"]
+    kinds = [c[0] for c in deal["clauses"]]
+    if clause[0] == "alliance":
+        if {a, b} == {"papacy", "ottoman"}:
+            return "the Papacy and the Ottoman never ally"
+        if st.pair(a, b) in s["alliances"]:
+            return "they are already allied"
+        if st.at_war(s, a, b) and "peace" not in kinds:
+            return AT_WAR
+        return None
+    if clause[0] == "peace":
+        from .diplomacy import schmalkaldic
+        if not st.at_war(s, a, b):
+            return "they are not at war"
+        return "the League's wars never end" if schmalkaldic(s, a, b) else None
+    giver = clause[1]
+    receiver = other(deal, giver)
+    if clause[0] == "cards":
+        if [receiver, giver] in s["card_gifts"]:
+            return "cards go one way only between two powers each turn"
+        hand = [c for c in cards.zone(s, cards.hand(giver)) if load().card(int(c)).type != "home"]
+        return None if len(hand) >= clause[2] else f"{power_name(giver)} has too few cards"
+    if clause[0] == "control":
+        space = clause[2]
+        if st.controller(s, space) != giver:
+            return f"{power_name(giver)} does not control it"
+        if space in load().power(giver).capitals:
+            return "a capital cannot be given"
+        return "it is under siege" if space in s["sieges"] else None
+    leader = clause[2]
+    return None if s["leaders"].get(leader) == f"captured:{giver}" and fx.leader_power(leader) == receiver \
+        else "the leader is not held"
+
+
+def deal_refusal(s: st.State, deal: dict) -> str | None:
+    if not deal["clauses"]:
+        return "the deal is empty"
+    for i, clause in enumerate(deal["clauses"]):
+        why = clause_refusal(s, {**deal, "clauses": deal["clauses"][:i] + deal["clauses"][i + 1:]}, clause)
+        if why:
+            return f"{describe(clause)}: {why}"
+    return None
+
+
+@FLOW.decision("compose")
+class Compose(Decision):
+    def prompt(self, g, role):
+        d = g.state["deal"]
+        terms = "; ".join(describe(c) for c in d["clauses"]) or "nothing yet"
+        return f"{power_name(role)}'s deal with {power_name(d['partner'])}: {terms}. Add terms, announce or cancel."
+
+    def actions(self, g, role):
+        s, d = g.state, g.state["deal"]
+        present = [c[0] for c in d["clauses"]]
+        for kind in ("peace", "alliance"):
+            if kind not in present and clause_refusal(s, d, [kind]) in (None, AT_WAR):
+                yield act("add", kind, label=f"Add: {describe([kind])}", group="Terms")
+        for giver in (d["proposer"], d["partner"]):
+            given = next((c[2] for c in d["clauses"] if c[0] == "cards" and c[1] == giver), 0)
+            if given < 2 and clause_refusal(s, d, ["cards", giver, given + 1]) is None:
+                yield act("add", "cards", giver, label=f"Add: {power_name(giver)} gives a random card", group="Cards")
+            for leader, where in sorted(s["leaders"].items()):
+                clause = ["leader", giver, leader]
+                if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
+                    yield act("add", "leader", giver, leader, label=f"Add: {describe(clause)}", group="Leaders")
+            for space in sorted(sp for sp, who in s["control"].items() if who == giver):
+                clause = ["control", giver, space]
+                if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
+                    yield act("add", "control", giver, space, label=f"Add: {describe(clause)}", group="Spaces")
+        if deal_refusal(s, d) is None:
+            yield act("announce", label="Announce the deal")
+        yield act("cancel", label="Cancel the deal")
+
+    def on_add(self, g, role, kind, *args):
+        clauses = g.state["deal"]["clauses"]
+        if kind == "cards":
+            for c in clauses:
+                if c[0] == "cards" and c[1] == args[0]:
+                    c[2] += 1
+                    return
+            clauses.append(["cards", args[0], 1])
+        else:
+            clauses.append([kind, *args])
+
+    def on_announce(self, g, role):
+        d = g.state["deal"]
+        g.log(f"{power_name(role)} proposes to {power_name(d['partner'])}: "
+              + "; ".join(describe(c) for c in d["clauses"]) + ".")
+        g.goto("deal", proposer=role, other=d["partner"], clause="deal", then=g.local.get("then"))
+
+    def on_cancel(self, g, role):
+        g.state["deal"] = None
+        g.end(g.local.get("then"))
+
+    def default(self, g, role):
+        return "cancel"
+
+
+def carry_out(g: Game) -> None:
+    """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds)."""
+    s, d = g.state, g.state["deal"]
+    why = deal_refusal(s, d)
+    if why:
+        g.log(f"The deal is void: {why}.")
+        return
+    for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
+        a, b = d["proposer"], d["partner"]
+        if clause[0] == "peace":
+            s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
+            s["peace_this_turn"].append(st.pair(a, b))
+        elif clause[0] == "alliance":
+            s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
+            s["allied_this_turn"].append(st.pair(a, b))
+        elif clause[0] == "cards":
+            give_cards(g, clause[1], other(d, clause[1]), clause[2])
+        elif clause[0] == "control":
+            hand_over(g, clause[1], other(d, clause[1]), clause[2])
+        else:
+            from .peace import ransom_home
+            home = ransom_home(s, fx.leader_power(clause[2]))
+            s["leaders"][clause[2]] = home or "off"
+        g.log(f"Done: {describe(clause)}.")
+
+
+def give_cards(g: Game, giver: str, receiver: str, count: int) -> None:
+    s = g.state
+    s["card_gifts"].append([giver, receiver])
+    for _ in range(count):
+        hand = sorted((c for c in cards.zone(s, cards.hand(giver)) if load().card(int(c)).type != "home"), key=int)
+        card = rng.choice(s, hand)
+        cards.move(s, card, cards.hand(giver), cards.hand(receiver))
+        g.log(f"{power_name(receiver)} receives {st.card_label(card)}.", to=[giver, receiver])
+
+
+def hand_over(g: Game, giver: str, receiver: str, space: str) -> None:
+    """9.1 clause 5: the giver's units there leave for its nearest fortified space or capital."""
+    from .winter import destinations
+    s = g.state
+    s["control"][space] = receiver
+    units, leaders = fx.land_of(st.units_at(s, space, giver)), fx.army_leaders_at(s, space, giver)
+    if units or leaders:
+        options = nearest_first(s, giver, destinations(s, giver, space, sum(units.values())))
+        if options:
+            fx.move_pieces(s, giver, space, options[0], units, leaders)
+            g.log(f"{power_name(giver)}'s forces in {space_name(space)} go to {space_name(options[0])}.")
+
+
+def nearest_first(s: st.State, power: str, options: list[str]) -> list[str]:
+    """9.3 step 3: the nearest fortified space, else the capital (the owner's choice is not yet asked)."""
+    capitals = load().power(power).capitals
+    return [o for o in options if o not in capitals] + [o for o in options if o in capitals]

@@ -1,0 +1,117 @@
+"""Here I Stand (GMT, 2006) on the Herald core: scenarios, seats, views and secrecy checks.
+
+The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `actions.py`; the state in
+`state.py`; the component data in `data.py`. What each view shows is in VIEW.md.
+"""
+
+from __future__ import annotations
+
+from rules.core import Scenario, Summary, cards, copy_state
+from rules.core.flow import FlowEngine
+from rules.core.seats import Seating
+
+from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW
+
+SEATING_NAMES = {"protestant": "Protestant", "papacy": "Papacy", "hapsburg": "Hapsburg", "england": "England",
+                 "france": "France", "ottoman": "Ottoman"}
+
+
+class HereIStand(FlowEngine):
+    id = "hereistand"
+    title = "Here I Stand"
+    flow = FLOW
+    runaway_actions = 20_000
+
+    def scenarios(self):
+        return [Scenario("1517", "1517 campaign", "The full game from Luther's theses: turns 1–9.", 3, 6),
+                Scenario("1532", "1532", "The Schmalkaldic League has formed: turns 4–9.", 3, 6),
+                Scenario("tournament", "Tournament", "The 1532 set-up, ending after turn 6.", 3, 6)]
+
+    def roles(self, scenario):
+        return list(MAJORS)
+
+    def role_name(self, role):
+        return load().power(role).name if role in load().powers else super().role_name(role)
+
+    def seating_choices(self, scenario, players, options=None):
+        """Rule 3.1: all six powers are always played; with fewer than six players some hold two (the
+        pairings in DECISIONS.md, 'Scenarios')."""
+        seats = load().seats.get(players)
+        if seats is None:
+            return super().seating_choices(scenario, players, options)
+        ordered = tuple(tuple(sorted(seat, key=MAJORS.index)) for seat in seats)
+        name = " / ".join(" + ".join(SEATING_NAMES[p] for p in seat) for seat in ordered)
+        return [Seating(f"{players}-players", name, ordered)]
+
+    def _setup(self, scenario, seats, options):
+        return st.initial_state(scenario)
+
+    # ---- reading -------------------------------------------------------------------------------------
+    def view(self, state, role):
+        """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
+        seen = {key: state[key] for key in ("scenario", "turn", "last_turn", "phase", "control", "unrest",
+                                             "religion", "units", "leaders", "wars", "alliances",
+                                             "minor_allies", "rulers", "league_formed", "excommunicated",
+                                             "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
+                                             "peace_this_turn", "allied_this_turn", "impulse",
+                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
+                                             "card_gifts")}
+        seen = copy_state(seen)
+        seen["zones"] = cards.zone_view(state, role)
+        seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
+        seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
+        seen["waiting"] = self.waiting(state)
+        seen["mine"] = {}
+        if role is not None:
+            seen["mine"][role] = {"picks": self.picks(state, role)}
+        return seen
+
+    def summary(self, state):
+        phase = state["phase"]
+        return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", phase)
+
+    # ---- checks -----------------------------------------------------------------------------------------
+    def invariant_errors(self, state):
+        errors = []
+        data = load()
+        for power in MAJORS:
+            if st.land_units_total(state, power) > data.power(power).force_pool.land_units:
+                errors.append(f"{power} has more land units than its counters allow")
+        everywhere = [c for z in state["zones"].values() for c in z]
+        if len(everywhere) != len(set(everywhere)):
+            errors.append("a card is in two zones")
+        for space, by_power in state["units"].items():
+            for power, kinds in by_power.items():
+                if any(n <= 0 for n in kinds.values()):
+                    errors.append(f"{power} has an empty unit entry in {space}")
+        for leader, where in state["leaders"].items():
+            if where not in data.spaces and where != "off" and not where.startswith("captured:"):
+                errors.append(f"leader {leader} is nowhere ({where!r})")
+        for space, siege in state["sieges"].items():
+            if not st.land_units_at(state, space, siege["besieger"]):
+                errors.append(f"the siege of {space} has no besieger left")
+        if state["move"] is None and state["battle"] is not None:
+            errors.append("a battle is pending outside a move")
+        return errors
+
+    def secrets(self, state, role):
+        return set()   # card ids are numbers shown as strings everywhere; hidden_variants does the work
+
+    def hidden_variants(self, state):
+        """Another hand for each power (same count: one card traded with the deck) and another deck order."""
+        for power in MAJORS:
+            picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
+            picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
+            variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)
+            if variant is not None:
+                yield power, "hand", variant
+        variant = cards.reorder_variant(state, "deck")
+        if variant is not None:
+            yield None, "the undrawn deck order", variant
+        yield from super().hidden_variants(state)
+
+
+ENGINE = HereIStand()

@@ -1,0 +1,399 @@
+"""Here I Stand: land movement (rule 13) as a procedure with the other powers' reactions nested in it.
+
+    spend › move_land: formation (the mover picks units and leaders) › pay › interception window (13.2)
+          › enter › avoid-battle windows, one power at a time (13.3) › withdrawal (13.4) › field_battle (14)
+
+`state["move"]` holds the move being resolved (public): power, origin, destination, the formation.
+"""
+
+from __future__ import annotations
+
+from rules.core import rng
+from rules.core.choices import ReactionWindow
+from rules.core.flow import Decision, Game, act
+
+from . import forces as fx
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW, power_name
+
+INTERCEPT_AT, AVOID_AT = 9, 9     # 13.2, 13.3: 2d6 + best battle rating, success on 9 or more
+
+
+def space_name(space: str) -> str:
+    return load().space(space).name
+
+
+def locked(s: st.State, power: str, space: str) -> bool:
+    """13.1 restrictions 4–5: a formation that lost a battle, or laid a siege, this impulse stays put;
+    units inside a besieged fortification cannot march out."""
+    if [power, space] in s["impulse_locks"]:
+        return True
+    siege = s["sieges"].get(space)
+    return bool(siege) and power in siege["inside"]
+
+
+def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]:
+    """(origin, destination, cost) for every stack of `power` that may move now (13.1, 11.1 costs)."""
+    data, out = load(), []
+    origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
+    origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l) == power
+                and data.leader(l).kind == "army"}
+    for origin in sorted(origins):
+        if locked(s, power, origin):
+            continue
+        only_leaders = st.land_units_at(s, origin, power) == 0
+        for dest, is_pass in data.neighbours[origin]:
+            cost = 2 if is_pass else 1
+            if cost <= cp and fx.may_enter(s, power, dest, leaders_only=only_leaders) is None:
+                out.append((origin, dest, cost))
+    return out
+
+
+def start_move(g: Game, power: str, origin: str, dest: str, cost: int) -> None:
+    g.state["move"] = {"power": power, "origin": origin, "dest": dest, "cost": cost, "units": {},
+                       "leaders": [], "intercepted_by": None, "tried": []}
+    g.call("move_land")
+
+
+# ---- 1. the formation --------------------------------------------------------------------------------
+def choose_formation(g: Game) -> None:
+    g.call("formation", role=g.state["move"]["power"])
+
+
+@FLOW.decision("formation")
+class Formation(Decision):
+    """5.1 / 13.1: the mover adds units and leaders one at a time, within the leaders' command."""
+
+    def prompt(self, g, role):
+        m = g.state["move"]
+        how = f"{m['cost']} CP" if m["cost"] else "Spring Deployment"
+        return (f"{power_name(role)} moves from {space_name(m['origin'])} to {space_name(m['dest'])} "
+                f"({how}): choose the formation.")
+
+    def actions(self, g, role):
+        s, m = g.state, g.state["move"]
+        here = fx.land_of(st.units_at(s, m["origin"], role))
+        chosen = sum(m["units"].values())
+        for leader in fx.army_leaders_at(s, m["origin"], role):
+            if leader not in m["leaders"]:
+                yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
+        limit = fx.formation_limit(m["leaders"])
+        if m.get("limit"):                                 # 10: at most 5 units across a sea zone
+            limit = min(limit, m["limit"])
+        for kind, n in sorted(here.items()):
+            if n > m["units"].get(kind, 0) and chosen < limit:
+                yield act("unit", kind, label=f"Take a {kind} ({m['units'].get(kind, 0) + 1} of {n})", group="Units")
+        if chosen or m["leaders"]:
+            leaders_only = not chosen
+            if fx.may_enter(s, role, m["dest"], leaders_only=leaders_only) is None:
+                yield act("go", label=f"Move {self.describe(m)} to {space_name(m['dest'])}")
+        yield act("cancel", label="Cancel this move (no CP spent)")
+
+    @staticmethod
+    def describe(m):
+        parts = [f"{n} {k}{'s' if n > 1 else ''}" for k, n in sorted(m["units"].items())]
+        parts += [load().leader(l).name for l in m["leaders"]]
+        return ", ".join(parts) or "nothing"
+
+    def on_leader(self, g, role, leader):
+        g.state["move"]["leaders"].append(leader)
+
+    def on_unit(self, g, role, kind):
+        units = g.state["move"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_go(self, g, role):
+        g.end("go")
+
+    def on_cancel(self, g, role):
+        g.end("cancel")
+
+    def default(self, g, role):
+        return "cancel"
+
+
+def pay(g: Game) -> None:
+    s, m = g.state, g.state["move"]
+    if g.returned == "cancel":
+        s["move"] = None
+        g.end()
+        return
+    s["impulse"]["cp"] -= m["cost"]
+    g.log(f"{power_name(m['power'])} moves {Formation.describe(m)} from {space_name(m['origin'])} to "
+          f"{space_name(m['dest'])}.")
+
+
+# ---- 2. interception (13.2) -----------------------------------------------------------------------------
+def interception_sources(s: st.State, power: str) -> list[str]:
+    """Spaces from which `power` may try to intercept the current move (13.2 restrictions 2–8)."""
+    m, data = s["move"], load()
+    mover, dest = m["power"], m["dest"]
+    if power == mover or not st.enemies(s, power, mover):
+        return []
+    owner = st.controller(s, dest)
+    if owner == mover and data.space(dest).fortified and dest not in s["sieges"]:
+        return []                                                   # restriction 6
+    present = [p for p in fx.powers_with_land_units(s, dest) if p != mover]
+    if present and not any(p == power or st.allied(s, power, p) for p in present):
+        return []                                                   # restriction 7
+    if dest in s["sieges"] and any(p in s["sieges"][dest]["inside"] for p in present):
+        return []
+    if owner not in (power, mover, "independent") and not (st.enemies(s, power, owner) or st.allied(s, power, owner)):
+        return []                                                   # restriction 8
+    return [sp for sp in data.adjacent(dest, passes=False)
+            if st.land_units_at(s, sp, power) and [power, sp] not in s["intercept_tried"]
+            and not locked(s, power, sp)]
+
+
+def open_interception(g: Game) -> None:
+    s = g.state
+    roles = [p for p in MAJORS if interception_sources(s, p)]
+    if roles:
+        g.call("intercept", roles=roles)
+
+
+@FLOW.decision("intercept")
+class Intercept(ReactionWindow):
+    text = "An enemy formation is moving next to your units: intercept, or pass."
+
+    def prompt(self, g, role):
+        m = g.state["move"]
+        p = super().prompt(g, role)
+        if p.committed:
+            return p
+        return type(p)(f"{power_name(m['power'])} moves into {space_name(m['dest'])}: intercept from an adjacent "
+                       "space (2d6 + best battle rating, 9 or more), or pass.", p.kind)
+
+    def responses(self, g, role):
+        for space in interception_sources(g.state, role):
+            yield act("intercept", space, label=f"Intercept from {space_name(space)}")
+
+    def resolve(self, g, role, response):
+        s, m = g.state, g.state["move"]
+        space = response.split(":")[1]
+        if m["intercepted_by"] not in (None, role):                   # 13.2: one power only
+            g.log(f"{power_name(role)} may no longer intercept: {power_name(m['intercepted_by'])} already has.")
+            return
+        s["intercept_tried"].append([role, space])
+        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": []}
+        g.call("intercept_attempt", role=role)
+
+
+@FLOW.decision("intercept_formation")
+class InterceptFormation(Decision):
+    """13.2 step 1: the interceptor picks its formation (part of the stack may stay behind)."""
+
+    def prompt(self, g, role):
+        i = g.state["move"]["intercept"]
+        return f"{power_name(role)}: choose the formation intercepting from {space_name(i['space'])}."
+
+    def actions(self, g, role):
+        s, i = g.state, g.state["move"]["intercept"]
+        here = fx.land_of(st.units_at(s, i["space"], role))
+        chosen = sum(i["units"].values())
+        if not chosen and not i["leaders"]:
+            yield act("strongest", label="The strongest formation the leaders here can command")
+        for leader in fx.army_leaders_at(s, i["space"], role):
+            if leader not in i["leaders"]:
+                yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
+        if chosen < fx.formation_limit(i["leaders"]):
+            for kind, n in sorted(here.items()):
+                if n > i["units"].get(kind, 0):
+                    yield act("unit", kind, label=f"Take a {kind} ({i['units'].get(kind, 0) + 1} of {n})",
+                              group="Units")
+        if chosen:
+            yield act("go", label="Intercept with this formation")
+
+    def on_strongest(self, g, role):
+        i = g.state["move"]["intercept"]
+        i["units"], i["leaders"] = fx.take_formation(g.state, role, i["space"])
+        g.end()
+
+    def on_leader(self, g, role, leader):
+        g.state["move"]["intercept"]["leaders"].append(leader)
+
+    def on_unit(self, g, role, kind):
+        units = g.state["move"]["intercept"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_go(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "strongest"
+
+
+def choose_interceptors(g: Game) -> None:
+    g.call("intercept_formation", role=g.local["role"])
+
+
+def roll_interception(g: Game) -> None:
+    """13.2 steps 2–3: 2d6 + the best battle rating (Ottoman cavalry +1 intercepting, −1 against an Ottoman
+    mover with cavalry); 9 or more moves the interceptors into the destination."""
+    s, m = g.state, g.state["move"]
+    i = m.pop("intercept")
+    role, space, units, leaders = i["power"], i["space"], i["units"], i["leaders"]
+    bonus = fx.best_battle(leaders)
+    if role == "ottoman" and units.get("cavalry"):
+        bonus += 1
+    if m["power"] == "ottoman" and m["units"].get("cavalry"):
+        bonus -= 1
+    dice = rng.roll(s, 2)
+    total = sum(dice) + bonus
+    ok = total >= INTERCEPT_AT
+    g.log(f"{power_name(role)} tries to intercept from {space_name(space)}: rolls {dice[0]}+{dice[1]}"
+          f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    if ok:
+        fx.move_pieces(s, role, space, m["dest"], units, leaders)
+        m["intercepted_by"] = role
+        m.setdefault("interceptors", []).append(role)
+
+
+FLOW.procedure("intercept_attempt", choose_interceptors, roll_interception)
+
+
+# ---- 3. entering, avoiding battle (13.3), withdrawing (13.4) --------------------------------------------------
+def enter(g: Game) -> None:
+    s, m = g.state, g.state["move"]
+    fx.move_pieces(s, m["power"], m["origin"], m["dest"], m["units"], m["leaders"])
+    lift_abandoned_siege(g, m["power"], m["origin"])
+    fx.capture_lone_leaders(g, m["dest"], m["power"])
+    g.local["avoiders"] = [] if m["intercepted_by"] else [
+        p for p in fx.enemy_land_powers(s, m["dest"], m["power"]) if p in MAJORS
+        and not (m["dest"] in s["sieges"] and p in s["sieges"][m["dest"]]["inside"])]
+
+
+def lift_abandoned_siege(g: Game, power: str, space: str) -> None:
+    siege = g.state["sieges"].get(space)
+    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+        del g.state["sieges"][space]
+        g.log(f"The siege of {space_name(space)} is lifted.")
+
+
+def avoid_destinations(s: st.State, power: str) -> list[str]:
+    """13.3 restrictions 1–4."""
+    m = s["move"]
+    out = []
+    for sp in load().adjacent(m["dest"]):
+        owner = st.controller(s, sp)
+        if sp == m["origin"] or sp in s["unrest"] or owner in (None, "independent"):
+            continue
+        if owner != power and not st.allied(s, power, owner):
+            continue
+        if any(fx.hostile(s, power, p) for p in fx.powers_with_land_units(s, sp) if p != power):
+            continue
+        out.append(sp)
+    return out
+
+
+def avoid_battles(g: Game) -> None:
+    """13.3: each power in the destination declares and rolls in impulse order, one at a time."""
+    if g.local["avoiders"]:
+        power = g.local["avoiders"].pop(0)
+        g.again()
+        if avoid_destinations(g.state, power):
+            g.call("avoid", roles=[power])
+
+
+@FLOW.decision("avoid")
+class Avoid(ReactionWindow):
+    text = "An enemy formation enters your space: avoid battle, or stay."
+
+    def responses(self, g, role):
+        for space in avoid_destinations(g.state, role):
+            yield act("avoid", space, label=f"Avoid battle into {space_name(space)}")
+
+    def resolve(self, g, role, response):
+        s, m = g.state, g.state["move"]
+        dest = response.split(":")[1]
+        here = m["dest"]
+        leaders = fx.army_leaders_at(s, here, role)
+        units = fx.land_of(st.units_at(s, here, role))
+        bonus = fx.best_battle(leaders) + (1 if role == "ottoman" and units.get("cavalry") else 0)
+        if m["power"] == "ottoman" and m["units"].get("cavalry"):
+            bonus -= 1
+        dice = rng.roll(s, 2)
+        total = sum(dice) + bonus
+        ok = total >= AVOID_AT
+        g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
+              f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+        if ok:
+            fx.move_pieces(s, role, here, dest, units, leaders)
+
+
+def offer_withdrawal(g: Game) -> None:
+    """13.4: into a fortified destination its controller (or an ally of it) may withdraw ≤ 4 units."""
+    s, m = g.state, g.state["move"]
+    dest = m["dest"]
+    if m["intercepted_by"] or not load().space(dest).fortified or dest in s["sieges"]:
+        return
+    owner = st.controller(s, dest)
+    defenders = fx.enemy_land_powers(s, dest, m["power"])
+    if not defenders or owner not in defenders and not any(st.allied(s, owner, p) for p in defenders):
+        return
+    if sum(st.land_units_at(s, dest, p) for p in defenders) > 4:
+        return
+    if owner in MAJORS:
+        g.call("withdraw", role=owner)
+    else:
+        withdraw_inside(g, defenders)         # minors and independents always shelter (DECISIONS.md 13.4)
+
+
+def withdraw_inside(g: Game, defenders: list[str]) -> None:
+    s, m = g.state, g.state["move"]
+    inside = sum(st.land_units_at(s, m["dest"], p) for p in defenders)
+    names = ", ".join(load().power(p).name for p in defenders)
+    g.log(f"{names} withdraw{'s' if len(defenders) == 1 else ''} into the fortifications of {space_name(m['dest'])}.")
+    m["withdrawn"] = defenders
+    if sum(m["units"].values()) > inside:
+        s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders, "new": True}
+        s["impulse_locks"].append([m["power"], m["dest"]])
+        g.log(f"{power_name(m['power'])} lays siege to {space_name(m['dest'])}.")
+    else:                                         # 13.4 choice (2): back where it came from
+        fx.move_pieces(s, m["power"], m["dest"], m["origin"], m["units"], m["leaders"])
+        g.log(f"{power_name(m['power'])} is too weak to besiege and returns to {space_name(m['origin'])}.")
+
+
+@FLOW.decision("withdraw")
+class Withdraw(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: withdraw into the fortifications of {space_name(g.state['move']['dest'])}, or fight in the field?"
+
+    def actions(self, g, role):
+        yield act("inside", label="Withdraw into the fortifications")
+        yield act("field", label="Stay in the field and fight")
+
+    def on_inside(self, g, role):
+        withdraw_inside(g, fx.enemy_land_powers(g.state, g.state["move"]["dest"], g.state["move"]["power"]))
+        g.end()
+
+    def on_field(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "inside"
+
+
+def battle_or_siege(g: Game) -> None:
+    s, m = g.state, g.state["move"]
+    dest = m["dest"]
+    if m.get("withdrawn"):
+        return
+    if fx.enemy_land_powers(s, dest, m["power"]):
+        g.call("field_battle", space=dest, attacker=m["power"], origin=m["origin"])
+        return
+    owner = st.controller(s, dest)
+    if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
+            and dest not in s["sieges"] and st.land_units_at(s, dest, m["power"]):
+        s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
+        s["impulse_locks"].append([m["power"], dest])
+        g.log(f"{power_name(m['power'])} lays siege to {space_name(dest)}.")
+
+
+def end_move(g: Game) -> None:
+    g.state["move"] = None
+
+
+FLOW.procedure("move_land", choose_formation, pay, open_interception, enter, avoid_battles, offer_withdrawal,
+               battle_or_siege, end_move)

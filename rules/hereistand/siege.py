@@ -1,0 +1,182 @@
+"""Here I Stand: lines of communication (12.1), control of unfortified spaces (12.2) and assault (15.1, 15.3).
+
+    spend › assault: combat-card window › roll › losses › success (control, captures) or the siege holds
+                     or breaks (15.3)
+"""
+
+from __future__ import annotations
+
+from rules.core import rng
+from rules.core.flow import Game
+
+from . import forces as fx
+from . import state as st
+from .battle import split_losses, take_losses
+from .data import MAJORS, load
+from .turn import FLOW, military_victory, power_name
+
+
+def space_name(space: str) -> str:
+    return load().space(space).name
+
+
+# ---- 12.1 line of communication ---------------------------------------------------------------------------
+def loc_sources(s: st.State, power: str) -> list[str]:
+    """Friendly-controlled fortified spaces in the power's or an ally's home."""
+    data = load()
+    homes = {power} | {p for p in data.powers if st.allied(s, power, p)}
+    return [sp.id for sp in data.spaces.values() if sp.fortified and sp.home_power in homes
+            and st.friendly(s, power, sp.id) and sp.id not in s["unrest"]]
+
+
+def _chain_ok(s: st.State, power: str, space: str) -> bool:
+    if not st.friendly(s, power, space) or space in s["unrest"]:
+        return False
+    if not s["league_formed"] and space in load().electorates:
+        return False
+    return not any(fx.hostile(s, power, p) for p, kinds in s["units"].get(space, {}).items() if p != power)
+
+
+def loc_network(s: st.State, power: str) -> set[str]:
+    """Every space a line of communication can pass through (12.1: friendly, no enemy units, no unrest,
+    no electorate before the League). Sea legs need squadrons at sea, which come with naval movement."""
+    seen = {sp for sp in loc_sources(s, power) if _chain_ok(s, power, sp)}
+    queue = list(seen)
+    while queue:
+        here = queue.pop()
+        for nxt in load().adjacent(here):
+            if nxt not in seen and _chain_ok(s, power, nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+def has_loc(s: st.State, power: str, target: str, network: set[str] | None = None) -> bool:
+    network = loc_network(s, power) if network is None else network
+    return target in network or any(n in network for n in load().adjacent(target))
+
+
+# ---- 12.2 control of an unfortified space --------------------------------------------------------------------
+def controllable(s: st.State, power: str) -> list[str]:
+    """12.2: independent or enemy unfortified spaces with an LOC, holding the power's land units or next to
+    them (not across a pass) with no enemy land units next to the target."""
+    data = load()
+    mine = [sp for sp in s["units"] if st.land_units_at(s, sp, power)]
+    candidates = set(mine) | {n for sp in mine for n in data.adjacent(sp, passes=False)}
+    network: set[str] | None = None
+    out = []
+    for target in sorted(candidates):
+        owner = st.controller(s, target)
+        if data.space(target).fortified or owner is None or owner == power:
+            continue
+        if owner != "independent" and not st.enemies(s, power, owner):
+            continue
+        if not st.land_units_at(s, target, power):
+            around = data.adjacent(target, passes=False)
+            if fx.enemy_land_powers(s, target, power) or any(fx.enemy_land_powers(s, n, power) for n in around):
+                continue
+        network = loc_network(s, power) if network is None else network
+        if has_loc(s, power, target, network):
+            out.append(target)
+    return out
+
+
+def take_control(g: Game, power: str, space: str) -> None:
+    g.state["control"][space] = power
+    g.log(f"{power_name(power)} takes control of {space_name(space)}.")
+
+
+# ---- 15.1 assault -----------------------------------------------------------------------------------------
+def assault_refusal(s: st.State, power: str, space: str) -> str | None:
+    siege = s["sieges"].get(space)
+    if not siege or siege["besieger"] != power or not st.land_units_at(s, space, power):
+        return "you are not besieging it"
+    if siege.get("new"):
+        return "the siege began this impulse"
+    if space in s.get("assaulted", []):
+        return "it has already been assaulted this impulse"
+    if not has_loc(s, power, space):
+        return "you have no line of communication to it"
+    defender = st.controller(s, space)
+    if st.units_at(s, space, defender).get("squadron"):
+        return "its defenders' squadrons hold the port"     # 15.1 restriction 4: no squadrons at sea yet
+    return None
+
+
+def assaults(s: st.State, power: str) -> list[str]:
+    return sorted(sp for sp in s["sieges"] if assault_refusal(s, power, sp) is None)
+
+
+def start_assault(g: Game, power: str, space: str) -> None:
+    s = g.state
+    s["impulse"]["cp"] -= 1
+    s.setdefault("assaulted", []).append(space)
+    g.call("assault", role=power, space=space)
+
+
+def open_assault_cards(g: Game) -> None:
+    s, space, attacker = g.state, g.local["space"], g.local["role"]
+    inside = s["sieges"][space]["inside"]
+    g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in inside])
+
+
+def roll_assault(g: Game) -> None:
+    """15.1 steps 3–4, 7 (step 9, the losses, each power allocates as after a field battle): attacker 1 die per unit (per 2 units, rounded up, against defenders), cavalry
+    excluded, + best battle rating; defender 1 per unit inside + best battle rating + 1."""
+    s, space, attacker = g.state, g.local["space"], g.local["role"]
+    inside = s["sieges"][space]["inside"]
+    units, leaders = fx.take_formation(s, attacker, space, ("regular", "mercenary", "cavalry"))
+    foot = units.get("regular", 0) + units.get("mercenary", 0)
+    defenders_foot = sum(st.land_units_at(s, space, p) - st.units_at(s, space, p).get("cavalry", 0) for p in inside)
+    a_dice = ((foot + 1) // 2 if defenders_foot else foot) + fx.best_battle(leaders)
+    d_dice = (defenders_foot + fx.best_battle([l for p in inside for l in fx.army_leaders_at(s, space, p)]) + 1
+              if defenders_foot else 0)
+    a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice) if d_dice else []
+    a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
+    g.log(f"{power_name(attacker)} assaults {space_name(space)}: {a_dice} dice "
+          f"({' '.join(map(str, sorted(a_roll, reverse=True)))}) for {a_hits} hit{'s' if a_hits != 1 else ''}"
+          + (f"; the defenders roll {d_dice} ({' '.join(map(str, sorted(d_roll, reverse=True)))}) for {d_hits}."
+             if d_dice else "; the fortress is empty."))
+    g.local["hits"] = a_hits
+    g.local["losses"] = [[attacker, min(d_hits, st.land_units_at(s, space, attacker))]] + \
+        split_losses(s, space, inside, a_hits)
+
+
+def settle_assault(g: Game) -> None:
+    """15.1 steps 10–11 and 15.3."""
+    s, space, attacker = g.state, g.local["space"], g.local["role"]
+    siege = s["sieges"][space]
+    inside = siege["inside"]
+    defenders_left = sum(st.land_units_at(s, space, p) for p in inside)
+    attackers_left = st.land_units_at(s, space, attacker)
+    if g.local["hits"] and not defenders_left and attackers_left:
+        for power in inside + [st.controller(s, space)]:
+            for leader in fx.army_leaders_at(s, space, power):
+                fx.capture(g, leader, attacker)
+            if power in s["units"].get(space, {}):
+                s["units"][space].pop(power)
+        del s["sieges"][space]
+        take_control(g, attacker, space)
+        military_victory(g)                 # 23.1: checked the moment it happens
+        return
+    if attackers_left > defenders_left:
+        g.log(f"The siege of {space_name(space)} goes on.")
+        return
+    del s["sieges"][space]
+    g.log(f"The siege of {space_name(space)} is broken.")
+    if not attackers_left:
+        return
+    from .battle import retreat_spaces
+    options = retreat_spaces(s, attacker, space, attacker=False, origin="")
+    units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
+    if options:
+        fx.move_pieces(s, attacker, space, options[0], units, leaders)
+        g.log(f"{power_name(attacker)} falls back to {space_name(options[0])}.")
+    else:
+        for kind, n in units.items():
+            st.add_units(s, space, attacker, kind, -n)
+        for leader in leaders:
+            fx.capture(g, leader, st.controller(s, space))
+
+
+FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault)

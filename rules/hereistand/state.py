@@ -1,0 +1,194 @@
+"""Here I Stand: the game state built from a scenario, and the questions rules ask of it.
+
+The state is plain JSON. Board facts come from `data.py` (`load()`); only what changes is kept here:
+control (`control[space]` = power, "independent", or None while out of play), `unrest`, Protestant
+`religion` spaces, `units[space][power][type]` counts, `leaders[leader]` = space / "captured:<power>" /
+"off", `wars` and `alliances` (sorted pairs), `rulers`, `minor_allies`, the VP tracks and the card zones
+(`hand:<power>`, `deck`, `discard`, `removed`, `aside`, `home_used:<power>`). Section numbers are the
+rulebook's (2006).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import cards
+
+from .data import MAJORS, MINORS, load
+
+State = dict[str, Any]
+LAND_TYPES = ("regular", "mercenary", "cavalry")
+NAVAL_TYPES = ("squadron", "corsair")
+
+
+def pair(a: str, b: str) -> list[str]:
+    return sorted((a, b))
+
+
+# ---- setup (rule 22 scenarios, 6.2 deck) ----------------------------------------------------------------
+def initial_state(scenario_id: str) -> State:
+    data = load()
+    sc = data.scenario(scenario_id)
+    units: dict[str, dict[str, dict[str, int]]] = {}
+    for space, by_power in sc.units.items():
+        units[space] = {p: {t: n for t, n in kinds.items() if n} for p, kinds in by_power.items()}
+    league = sc.league_formed
+    return {
+        "scenario": scenario_id,
+        "turn": sc.first_turn,
+        "last_turn": sc.last_turn,
+        "phase": "setup",
+        "control": {s: data.start_control(scenario_id, s) for s in data.spaces},
+        "unrest": [],
+        "religion": sorted(sc.protestant_spaces),
+        "units": units,
+        "leaders": dict(sc.leaders),
+        "wars": sorted(pair(a, b) for a, b in sc.wars),
+        "alliances": sorted(pair(a, b) for a, b in sc.alliances if a in MAJORS and b in MAJORS),
+        "minor_allies": {m: next((a if b == m else b for a, b in sc.alliances if m in (a, b)), None)
+                         for m in MINORS},
+        "rulers": dict(sc.rulers),
+        "league_formed": league,
+        "excommunicated": sorted(sc.excommunicated),
+        "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
+        "bonus_vp": {p: 0 for p in MAJORS},
+        "vp_history": [],
+        "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_vp", "chateaux_vp", "piracy_vp")},
+        "offers": [],
+        "deal": None,             # the deal being composed or answered (9.1)
+        "card_gifts": [],         # [giver, receiver] of cards given in deals this turn (9.1 clause 6)
+        "impulse": None,          # {"power", "cp"}: the CP of the impulse being played (11)
+        "impulse_locks": [],      # [power, space]: formations that may not move again this impulse (13.1)
+        "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)
+        "move": None,
+        "battle": None,
+        "assaulted": [],          # fortified spaces assaulted this impulse (15.1: once each)
+        "sieges": {},             # space -> {"besieger", "inside": [powers]}
+        "peace_this_turn": [],
+        "allied_this_turn": [],
+        "zones": {"deck": [], "discard": [], "removed": [], "aside": [],
+                  **{cards.hand(p): [] for p in MAJORS}, **{home_used(p): [] for p in MAJORS}},
+    }
+
+
+def home_used(power: str) -> str:
+    """The zone beside the power card where a played home card waits for the next card draw (rule 6.1)."""
+    return f"home_used:{power}"
+
+
+# ---- control, keys and war -------------------------------------------------------------------------------
+def controller(state: State, space: str) -> str | None:
+    return state["control"][space]
+
+
+def keys_controlled(state: State, power: str, *, count_unrest: bool = False) -> list[str]:
+    """Keys under `power`'s control (rule 6.2, 23.1: keys in unrest are not counted)."""
+    data = load()
+    return [s for s, who in state["control"].items()
+            if who == power and data.spaces[s].type == "key" and (count_unrest or s not in state["unrest"])]
+
+
+def electorates_controlled(state: State, power: str) -> list[str]:
+    data = load()
+    return [s for s in data.electorates if state["control"][s] == power and s not in state["unrest"]]
+
+
+def at_war(state: State, a: str, b: str) -> bool:
+    return pair(a, b) in state["wars"]
+
+
+def allied(state: State, a: str, b: str) -> bool:
+    if a == b:
+        return False
+    if pair(a, b) in state["alliances"]:
+        return True
+    return state["minor_allies"].get(a) == b or state["minor_allies"].get(b) == a
+
+
+def enemies(state: State, a: str, b: str) -> bool:
+    """At war, directly or through an allied minor (rule 22)."""
+    sides_a = {a} | {m for m, ally in state["minor_allies"].items() if ally == a}
+    sides_b = {b} | {m for m, ally in state["minor_allies"].items() if ally == b}
+    return any(at_war(state, x, y) for x in sides_a for y in sides_b)
+
+
+def friendly(state: State, power: str, space: str) -> bool:
+    """Controlled by the power or an ally (rule 9.2 effect 1)."""
+    owner = controller(state, space)
+    return owner is not None and (owner == power or allied(state, power, owner))
+
+
+# ---- units -----------------------------------------------------------------------------------------------
+def units_at(state: State, space: str, power: str) -> dict[str, int]:
+    return state["units"].get(space, {}).get(power, {})
+
+
+def land_units_at(state: State, space: str, power: str) -> int:
+    return sum(n for t, n in units_at(state, space, power).items() if t in LAND_TYPES)
+
+
+def land_units_total(state: State, power: str) -> int:
+    return sum(land_units_at(state, s, power) for s in state["units"])
+
+
+def add_units(state: State, space: str, power: str, kind: str, count: int = 1) -> None:
+    here = state["units"].setdefault(space, {}).setdefault(power, {})
+    here[kind] = here.get(kind, 0) + count
+    if here[kind] <= 0:
+        del here[kind]
+    if not here:
+        del state["units"][space][power]
+    if not state["units"][space]:
+        del state["units"][space]
+
+
+def enemy_units_at(state: State, space: str, power: str) -> bool:
+    return any(enemies(state, power, other) for other in state["units"].get(space, {}) if other != power)
+
+
+def land_pool_left(state: State, power: str) -> int:
+    """Land units the counter mix still allows (rule 5: the counters are an absolute limit)."""
+    return load().power(power).force_pool.land_units - land_units_total(state, power)
+
+
+# ---- cards -----------------------------------------------------------------------------------------------
+def card_number(card: str) -> int:
+    return int(card)
+
+
+def card_label(card: str) -> str:
+    c = load().card(card_number(card))
+    cp = "no CP" if c.cp is None else f"{c.cp} CP"
+    return f"#{c.number} {c.name} ({cp})"
+
+
+def ruler(state: State, power: str):
+    return load().power(power).ruler(state["rulers"][power])
+
+
+def cards_to_draw(state: State, power: str) -> int:
+    """Rule 6.2: the key track (Protestant: 4, or 5 with 4+ electorates), the ruler's bonus, −1 when
+    excommunicated; the key-track base is never below 1."""
+    data = load()
+    if power == "protestant":
+        base = 5 if len(electorates_controlled(state, power)) >= 4 else 4
+    else:
+        base = data.power(power).base_cards(len(keys_controlled(state, power)))
+    bonus = ruler(state, power).card_bonus
+    excommunicated = 1 if state["rulers"][power] in state["excommunicated"] else 0
+    return max(0, base + bonus - excommunicated)
+
+
+# ---- victory points (rule 23.2) --------------------------------------------------------------------------
+def victory_points(state: State, power: str) -> int:
+    """Base VP from the key track (Protestant: 2 per Protestant electorate it controls), the special VP
+    tracks (St. Peter's, chateaux, piracy), war-winner and bonus VP. Religious-struggle VP count as 0
+    until the Reformation part (DECISIONS.md, 23.2)."""
+    data = load()
+    if power == "protestant":
+        base = 2 * sum(1 for s in electorates_controlled(state, power) if s in state["religion"])
+    else:
+        base = data.power(power).base_vp(len(keys_controlled(state, power)))
+    special = {"papacy": "st_peters_vp", "france": "chateaux_vp", "ottoman": "piracy_vp"}.get(power)
+    tracked = state["tracks"][special] if special else 0
+    return base + tracked + state["war_winner_vp"][power] + state["bonus_vp"][power]

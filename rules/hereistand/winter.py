@@ -1,0 +1,219 @@
+"""Here I Stand: Winter (rule 19) — land forces return to fortified spaces (19.3, with attrition off a safe
+path), alliances end (19.4), replacements in the capitals (19.5).
+
+    winter: begin › return_home (per power in impulse order; a choice where the owner has one) › end
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rules.core.flow import Decision, Game, act
+
+from . import forces as fx
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW, power_name
+
+STACK_LIMIT = 4            # 19.3: at most 4 units in a fortified space other than the capital
+MOVE_ORDER = ("mercenary", "cavalry", "regular")   # which units leave an over-full space first
+
+
+def space_name(space: str) -> str:
+    return load().space(space).name
+
+
+def own_fortress(s: st.State, power: str, space: str) -> bool:
+    return load().space(space).fortified and st.controller(s, space) == power
+
+
+def capitals(s: st.State, power: str) -> list[str]:
+    return list(load().power(power).capitals)
+
+
+def _steps(space: str):
+    """Land neighbours and, from a port, the ports reached through one sea zone (each zone 1 step)."""
+    data = load()
+    for nxt in data.adjacent(space):
+        yield nxt, 1
+    for zone in data.space(space).ports:
+        for port in data.sea_zone(zone).ports:
+            if port != space:
+                yield port, 2
+
+
+def distances(start: str) -> dict[str, int]:
+    """Shortest physical distance from `start` (19.3: not the path used), sea zones counting 1."""
+    best = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt, cost in _steps(here):
+            d = best[here] + cost
+            if d < best.get(nxt, 1 << 30):
+                best[nxt] = d
+                queue.append(nxt)
+    return best
+
+
+def safe_reach(s: st.State, power: str, start: str) -> set[str]:
+    """19.3 safe path: friendly-controlled spaces not in unrest (enemy units ignored), sea zones free of
+    charge; the Hapsburg may not pass through electorates before the Schmalkaldic League."""
+    data = load()
+    seen, queue = {start}, [start]
+    while queue:
+        here = queue.pop()
+        for nxt, _ in _steps(here):
+            if nxt in seen or not st.friendly(s, power, nxt) or nxt in s["unrest"]:
+                continue
+            if power == "hapsburg" and not s["league_formed"] and nxt in data.electorates:
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
+    return seen
+
+
+def arriving(s: st.State, power: str, space: str, count: int, dest: str, safe: set[str] | None = None) -> int:
+    """Units reaching `dest`: all of them on a safe path, otherwise half, rounded down (19.3 attrition)."""
+    safe = safe_reach(s, power, space) if safe is None else safe
+    return count if dest in safe else count // 2
+
+
+def destinations(s: st.State, power: str, space: str, count: int) -> list[str]:
+    """19.3: units over the limit in an own fortified space go to the capital; any other stack to a capital
+    the power controls or to the nearest own fortified space with room for those who arrive."""
+    options = [c for c in capitals(s, power) if st.controller(s, c) == power and c != space]
+    if own_fortress(s, power, space):
+        return options
+    dist, safe = distances(space), safe_reach(s, power, space)
+    room = [sp for sp in dist if sp != space and own_fortress(s, power, sp) and sp not in capitals(s, power)
+            and st.land_units_at(s, sp, power) + arriving(s, power, space, count, sp, safe) <= STACK_LIMIT]
+    if room:
+        nearest = min(dist[sp] for sp in room)
+        options += sorted(sp for sp in room if dist[sp] == nearest)
+    return options
+
+
+def begin_winter(g: Game) -> None:
+    s = g.state
+    s["phase"] = "winter"
+    g.log(f"Turn {s['turn']}: Winter.", kind="heading")
+    queue = []
+    for power in MAJORS:
+        for space in sorted(s["units"]):
+            n = st.land_units_at(s, space, power)
+            if not n:
+                continue
+            if not own_fortress(s, power, space):
+                queue.append([power, space, n])
+            elif space not in capitals(s, power) and n > STACK_LIMIT:
+                queue.append([power, space, n - STACK_LIMIT])
+        for leader, where in sorted(s["leaders"].items()):
+            if where in load().spaces and fx.leader_power(leader) == power and load().leader(leader).kind == "army" \
+                    and not st.land_units_at(s, where, power) and not own_fortress(s, power, where):
+                queue.append([power, where, 0])
+    g.local["queue"] = queue
+
+
+def return_home(g: Game) -> None:
+    """19.3: each stack that must move goes to its capital or the nearest own fortified space."""
+    s = g.state
+    while g.local["queue"]:
+        power, space, count = g.local["queue"].pop(0)
+        if count and st.land_units_at(s, space, power) == 0:
+            continue
+        if not count and not fx.army_leaders_at(s, space, power):
+            continue
+        options = destinations(s, power, space, count)
+        if len(options) > 1 and power in MAJORS:
+            g.again()
+            g.call("winter_move", role=power, space=space, count=count, options=options)
+            return
+        if options:
+            relocate(g, power, space, count, options[0])
+        else:
+            eliminate_stack(g, power, space, count)
+
+
+def relocate(g: Game, power: str, space: str, count: int, dest: str) -> None:
+    s = g.state
+    whole = not own_fortress(s, power, space)
+    here = fx.land_of(st.units_at(s, space, power))
+    units: dict[str, int] = {}
+    left = count
+    for kind in MOVE_ORDER:
+        n = min(here.get(kind, 0), left)
+        if n:
+            units[kind] = n
+            left -= n
+    leaders = fx.army_leaders_at(s, space, power) if whole else []
+    lost = 0
+    if count and dest not in safe_reach(s, power, space):       # attrition: half, rounded up
+        lost = to_lose = (count + 1) // 2
+        for kind in MOVE_ORDER:
+            take = min(units.get(kind, 0), to_lose)
+            if take:
+                units[kind] -= take
+                st.add_units(s, space, power, kind, -take)
+                to_lose -= take
+        units = {k: n for k, n in units.items() if n}
+    fx.move_pieces(s, power, space, dest, units, leaders)
+    moved = sum(units.values())
+    what = f"{moved} unit{'s' if moved != 1 else ''}" if count else "its leaders"
+    tail = f" ({lost} lost to attrition on the way)" if lost else ""
+    g.log(f"{power_name(power)} returns {what} from {space_name(space)} to {space_name(dest)}{tail}.")
+    end_siege_left(g, power, space)
+
+
+def eliminate_stack(g: Game, power: str, space: str, count: int) -> None:
+    """19.3 exception 2 (and no fortress left at all): the units are eliminated; lone leaders stay."""
+    s = g.state
+    if count:
+        for kind, n in fx.land_of(st.units_at(s, space, power)).items():
+            st.add_units(s, space, power, kind, -n)
+        g.log(f"{power_name(power)} has no fortified space to winter in: its units at {space_name(space)} are lost.")
+    end_siege_left(g, power, space)
+
+
+def end_siege_left(g: Game, power: str, space: str) -> None:
+    siege = g.state["sieges"].get(space)
+    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+        del g.state["sieges"][space]
+        g.log(f"The siege of {space_name(space)} ends for the winter.")
+
+
+@FLOW.decision("winter_move")
+class WinterMove(Decision):
+    def prompt(self, g, role):
+        n = g.local["count"]
+        what = f"{n} unit{'s' if n != 1 else ''}" if n else "your leaders"
+        return f"{power_name(role)}: Winter — where do {what} at {space_name(g.local['space'])} go?"
+
+    def actions(self, g, role):
+        safe = safe_reach(g.state, role, g.local["space"])
+        for dest in g.local["options"]:
+            risk = "" if dest in safe or not g.local["count"] else " (no safe path: half are lost)"
+            yield act("to", dest, label=f"To {space_name(dest)}{risk}")
+
+    def on_to(self, g, role, dest):
+        relocate(g, role, g.local["space"], g.local["count"], dest)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def end_winter(g: Game) -> None:
+    """19.4 alliances between major powers end; 19.5 a regular in each controlled capital."""
+    s = g.state
+    if s["alliances"]:
+        g.log("Every alliance between major powers ends.")
+    s["alliances"] = []
+    for power in MAJORS:
+        for capital in load().power(power).capitals:
+            if st.controller(s, capital) == power and st.land_pool_left(s, power) > 0:
+                st.add_units(s, capital, power, "regular")
+                g.log(f"{power_name(power)} gains a regular in {space_name(capital)}.")
+
+
+FLOW.procedure("winter", begin_winter, return_home, end_winter)
