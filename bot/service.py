@@ -883,6 +883,8 @@ class TableService:
             legal = {r: {a.id: a for a in engine.legal_actions(state, r)} for r in candidates}
             matching = [r for r in candidates if action in legal[r]]
             if not matching:
+                if expected_version is not None and expected_version != game.version:
+                    raise self._moved_on(game)  # chosen from an older screen: say so, not "illegal"
                 names = " or ".join(engine.role_name(r) for r in candidates)
                 raise IllegalOrder(f"'{action}' is not a legal action for {names} now. "
                                    "List your choices to see what you can do.")
@@ -1852,10 +1854,14 @@ class TableService:
             return None
         return SubmitResult(game.id, row[0], row[1], row[2], row[3], (), game.status == "finished", True)
 
+    @staticmethod
+    def _moved_on(game: _Game) -> StaleVersion:
+        return StaleVersion(f"Game #{game.id} has moved on since those choices were shown; "
+                            "look at your choices again.")
+
     def _recheck_stale(self, game: _Game, engine: Engine, state: dict, role: str, seen_version: int) -> None:
         """Refuse (StaleVersion) an order made on an outdated screen unless it still means the same."""
-        stale = StaleVersion(f"Game #{game.id} has moved on since those choices were shown (version "
-                             f"{seen_version}, now {game.version}); look at your choices again.")
+        stale = self._moved_on(game)
         if seen_version > game.version or seen_version < 1:
             raise stale
         acted = self.db.execute("SELECT 1 FROM actions WHERE game_id = ? AND undone = 0 AND role = ? AND version > ?",

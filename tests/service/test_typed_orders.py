@@ -57,3 +57,17 @@ def test_console_repeated_order_is_answered_as_a_duplicate(tmp_path, frozen):
     run_lines(console, out, ["do bid:2"])                # ...and the same order from it, sent again
     assert "already recorded" in out[0]
     assert _live_actions(svc, 1) == [("red", "bid:2"), ("blue", "bid:1")]
+
+
+def test_an_order_from_an_old_screen_that_is_no_longer_legal_says_the_game_moved_on(service):
+    """Not "not a legal action": the player chose it from a list that was right when shown."""
+    import pytest
+    from bot.service import StaleVersion
+    game = started_game(service)
+    seen = service.choices(game, "alice")[0].version
+    service.submit(game, "alice", "bid:1", expected_version=seen)
+    service.submit(game, "bob", "bid:1")
+    with pytest.raises(StaleVersion, match="moved on since those choices were shown; look") as refused:
+        service.submit(game, "alice", "bid:9", expected_version=seen)
+    assert "version" not in str(refused.value)
+    assert _live_actions(service, game) == [("red", "bid:1"), ("blue", "bid:1")]
