@@ -171,7 +171,8 @@ def eliminate(g: Game, block: str, modifier: int = 0) -> str:
         return_rop(g, block)
         take_off_map(g, block, "unavailable", None)
     elif result == "wounded":
-        lose_office_of(g, block)
+        if not heir:
+            lose_office_of(g, block)          # RB 20.6.1: a wounded heir keeps his offices
         take_off_map(g, block, "undeclared" if heir else "inactive", house if heir else None)
     else:
         take_off_map(g, block, "undeclared", house)

@@ -1,0 +1,523 @@
+"""The battle step (RB 20): after the action steps, a battle in every shire holding blocks of two or more
+houses, in impulse order of the first attackers (20.0); engagements "last in, first out" (20.1–20.2);
+rounds with a hidden choice of main body (20.4), line battle (20.5.2), hits to the strongest block with
+attached blocks absorbing (20.5.3), retreat from round 2 (20.5.4), reinforcements one group a round
+(20.3.1), the Elimination Chart after each engagement (20.6.1) and +1 support to the winner (20.7.1).
+
+The battle's bookkeeping lives in the "battle" frame's local (so the secrecy check leaves its blocks
+alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arrived), ``main``,
+``eliminated``; the engagement's ``attacker``, ``defender``, ``round`` and ``retreated``.
+"""
+
+from __future__ import annotations
+
+from rules.core import rng
+from rules.core.choices import SecretChoice
+from rules.core.flow import Decision, Game, act
+from rules.crownofroses import board
+from rules.crownofroses.board import data, name, place_name
+from rules.crownofroses.common import FLOW, add_support, attrition, eliminate, hname, remove_heir, take_off_map
+
+RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
+
+
+# ---- which battles, in which order (RB 20.0, 20.1) ---------------------------------------------------------
+def arrivals(state, shire: str) -> list[tuple[str, list[str], str | None, str | None]]:
+    """(house, blocks still there, leader, came from) per entry into the shire, oldest first."""
+    found = []
+    for e in state.get("entries", {}).get(shire, []):
+        here = [b for b in e["blocks"] if _here(state, b, shire, e["house"])]
+        if here:
+            found.append((e["house"], here, e["leader"] if e["leader"] in here else None, e["from"]))
+    return found
+
+
+def _here(state, block: str, shire: str, house: str) -> bool:
+    s = state["blocks"][block]
+    return s["status"] == "map" and s["at"] == shire and s["house"] == house
+
+
+def recency(state, shire: str) -> list[str]:
+    """Houses in the shire, the most recent to move blocks in first; houses present from the start last
+    (with no entries at all, the tie-breaker's house first: DECISIONS.md)."""
+    present = board.houses_at(state, shire)
+    last: dict[str, int] = {}
+    for i, (house, _, _, _) in enumerate(arrivals(state, shire)):
+        last[house] = i
+    first = board.tiebreaker(state)
+    return sorted(present, key=lambda h: (-last.get(h, -1), h != first, state["houses"].index(h)
+                                          if h in state["houses"] else 9))
+
+
+def battle_order(state) -> list[tuple[str, str]]:
+    """(first attacker, shire) for every contested shire, in impulse order of the first attackers."""
+    order = list(state.get("order", [])) + [h for h in state["houses"] if h not in state.get("order", [])]
+    found = []
+    for shire in sorted(data().board.shires):
+        if board.contested(state, shire):
+            found.append((recency(state, shire)[0], shire))
+    return sorted(found, key=lambda p: order.index(p[0]) if p[0] in order else 99)
+
+
+def battle_step(g: Game) -> None:
+    if g.state.get("pending_result"):
+        return
+    pending = battle_order(g.state)
+    if not pending:
+        g.state["entries"] = {}
+        return
+    house = pending[0][0]
+    mine = [s for h, s in pending if h == house]
+    g.again()
+    if len(mine) == 1 or house not in g.roles:
+        g.call("battle", shire=mine[0])
+    else:
+        g.call("choose_battle", role=house, shires=mine)
+
+
+@FLOW.decision("choose_battle")
+class ChooseBattle(Decision):
+    def prompt(self, g, role):
+        return "Battle step (RB 20.0): choose the next shire where you are the first attacker."
+
+    def actions(self, g, role):
+        return [act("fight", s, label=place_name(s)) for s in g.local["shires"]]
+
+    def on_fight(self, g, role, shire):
+        g.goto("battle", shire=shire)
+
+    def default(self, g, role):
+        return self.actions(g, role)[0].id
+
+
+# ---- a battle: engagements until one house is left (RB 20.2, 20.6.2, 20.7) ------------------------------------
+def open_battle(g: Game) -> None:
+    state, shire = g.state, g.local["shire"]
+    houses = recency(state, shire)
+    g.local["houses"] = houses
+    g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
+    g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
+    g.local["attacker"], g.local["defender"] = houses[0], houses[1]
+    g.log(f"Battle in {place_name(shire)} (RB 20): " + ", ".join(hname(h) for h in houses)
+          + f". First engagement: {hname(houses[0])} attacks {hname(houses[1])}.", kind="battle")
+    start_engagement(g)
+
+
+def initial_force(state, shire: str, house: str, attacking: bool) -> dict:
+    """RB 20.1, 20.3.1: the house's last-entered stack (or, having entered none, all its blocks there) is
+    its initial force; its other blocks there are reinforcements."""
+    mine = [a for a in arrivals(state, shire) if a[0] == house]
+    everyone = board.blocks_at(state, shire, house)
+    if mine:
+        _, force, leader, came = mine[-1]
+    else:
+        force, leader, came = everyone, None, None
+    return {"engaged": list(force), "reinf": [b for b in everyone if b not in force], "main": [],
+            "eliminated": [], "leader": leader if attacking else None, "from": came}
+
+
+def start_engagement(g: Game) -> None:
+    g.local.update(round=0, retreated=None, winner=None)
+    g.log(f"Engagement: {hname(g.local['attacker'])} (attacker) against {hname(g.local['defender'])} "
+          f"(defender) in {place_name(g.local['shire'])}.", kind="battle")
+
+
+def fight(g: Game) -> None:
+    """One combat round after another until the engagement is decided; then the next engagement."""
+    if g.state.get("pending_result"):
+        return
+    if g.local["winner"] is None and g.local["retreated"] is None:
+        g.again()
+        g.call("round")
+        return
+    after_engagement(g)
+    rest = [h for h in g.local["houses"] if board.blocks_at(g.state, g.local["shire"], h)]
+    if len(rest) > 1:
+        winner = g.local["winner"] if g.local["winner"] in rest else None
+        others = [h for h in rest if h != winner]
+        if winner is None:
+            winner, others = others[0], others[1:]
+        g.local["attacker"], g.local["defender"] = winner, others[0]
+        side = g.local["sides"][winner]
+        side.update(main=[], eliminated=[], leader=None)
+        bring_reinforcements(g, winner, "before the next engagement (RB 20.6.2)")
+        g.local["sides"][others[0]].update(main=[], eliminated=[])
+        start_engagement(g)
+        g.again()
+
+
+def end_battle(g: Game) -> None:
+    """RB 20.7.1: the house left is the winner; +1 support if any enemy force contained an heir."""
+    shire = g.local["shire"]
+    left = board.houses_at(g.state, shire)
+    if len(left) == 1:
+        winner = next(iter(left))
+        g.log(f"{hname(winner)} wins the battle in {place_name(shire)}.", kind="battle")
+        if any(h != winner for h in g.local["heirs"]) and winner in g.roles:
+            add_support(g, winner, 1, "won a battle against an heir (RB 20.7.1)")
+    else:
+        g.log(f"Nobody is left in {place_name(shire)}: the battle has no winner.", kind="battle")
+    if shire == "london":
+        g.state["garrison"] = next(iter(left)) if len(left) == 1 else None
+    g.end()
+
+
+FLOW.procedure("battle", open_battle, fight, end_battle)
+
+
+# ---- a combat round (RB 20.4) ---------------------------------------------------------------------------------
+def sides(g: Game) -> tuple[str, str]:
+    b = battle(g)
+    return b["attacker"], b["defender"]
+
+
+def battle(g: Game) -> dict:
+    return next(f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle")
+
+
+def leader_of(state, blocks: list[str], fixed: str | None = None) -> str | None:
+    """RB 20.4.1: the attacker's entering leader (round 1), else the highest-priority heir, else the
+    highest-ranking noble able to lead; None when no block can lead (DECISIONS.md)."""
+    if fixed in blocks:
+        return fixed
+    able = [b for b in blocks if board.is_noble(b) and (data().block(b).command_rating or 0) >= 1]
+    return max(able, key=lambda b: (board.precedence(state, b), b), default=None)
+
+
+def counts_in_combat(block: str) -> bool:
+    return block not in RIDERS
+
+
+def begin_round(g: Game) -> None:
+    b = battle(g)
+    b["round"] += 1
+    attacker, defender = sides(g)
+    if b["round"] > 1:
+        for h in (attacker, defender):
+            bring_reinforcements(g, h, f"round {b['round']} (RB 20.3.1)")
+    for h in (defender, attacker):
+        side = b["sides"][h]
+        fixed = side["leader"] if b["round"] == 1 and h == attacker else None
+        side["leader"] = leader_of(g.state, side["engaged"], fixed)
+        side["main"] = []
+    g.log(f"Round {b['round']} in {place_name(b['shire'])}: both sides choose their main body.", kind="battle")
+    g.call("main_body", roles=[h for h in (defender, attacker) if h in g.roles])
+
+
+def bring_reinforcements(g: Game, house: str, when: str) -> None:
+    """RB 20.3.1, 20.4.2: one group joins — its best leader and up to his CR other reinforcements, at
+    least one block (the group is formed automatically: DECISIONS.md)."""
+    side = battle(g)["sides"][house]
+    waiting = [x for x in side["reinf"] if _here(g.state, x, battle(g)["shire"], house)]
+    side["reinf"] = waiting
+    if not waiting:
+        return
+    leader = leader_of(g.state, waiting)
+    group = [leader] if leader else [waiting[0]]
+    room = board.command_rating(g.state, leader) if leader else 0
+    for x in sorted(waiting, key=lambda x: (g.state["blocks"][x]["host"] != leader, x)):
+        if x in group:
+            continue
+        host = g.state["blocks"][x]["host"]
+        if host and host not in group:
+            continue
+        if not counts_in_combat(x):
+            group.append(x)
+        elif room > 0:
+            group.append(x)
+            room -= 1
+    side["engaged"] += group
+    side["reinf"] = [x for x in waiting if x not in group]
+    g.log(f"{hname(house)} brings {len(group)} reinforcement block(s) into the engagement, {when}.", kind="battle")
+
+
+def body_room(state, side: dict, picks: list[str]) -> int:
+    leader = side["leader"]
+    cr = board.command_rating(state, leader) if leader else 0
+    return cr - sum(1 for p in picks if counts_in_combat(p.split(":")[1]))
+
+
+@FLOW.decision("main_body")
+class MainBody(SecretChoice):
+    """RB 20.4.1–20.4.2: the leader and up to his CR blocks form the main body, chosen hidden (the defender
+    first, then the attacker: asked together, as neither sees the other's choice before the reveal)."""
+
+    text = "Choose your main body (RB 20.4): the leader fights; add up to his CR blocks, then confirm."
+    count = 99                # picks end with "done" (complete); the reveal returns every pick
+
+    def complete(self, g, role, picks):
+        return bool(picks) and picks[-1] == "done"
+
+    def options(self, g, role, picks):
+        side = battle(g)["sides"][role]
+        chosen = [p.split(":")[1] for p in picks if p.startswith("add:")]
+        leader = side["leader"]
+        yield act("done", label="Confirm the main body" + (f" led by {name(leader)}" if leader else ""))
+        room = body_room(g.state, side, picks)
+        for x in side["engaged"]:
+            if x == leader or x in chosen:
+                continue
+            host = g.state["blocks"][x]["host"]
+            if host and host != leader and host not in chosen and leader is not None:
+                continue          # RB 20.4.3: an attached block fights only with its host
+            if leader is not None and counts_in_combat(x) and room <= 0:
+                continue
+            yield act("add", x, label=f"{name(x)} ({g.state['blocks'][x]['strength']} steps)")
+
+    def label(self, g, role, pick):
+        return "confirms" if pick == "done" else name(pick.split(":")[1])
+
+
+def settle_main_body(g: Game) -> None:
+    b = battle(g)
+    for h, picks in (g.returned or {}).items():
+        side = b["sides"][h]
+        chosen = [p.split(":")[1] for p in picks if p.startswith("add:")] if isinstance(picks, list) else []
+        if isinstance(picks, str) and picks.startswith("add:"):
+            chosen = [picks.split(":")[1]]
+        side["main"] = ([side["leader"]] if side["leader"] else []) + chosen
+    for h in sides(g):
+        side = b["sides"][h]
+        if not side["main"]:
+            side["main"] = list(side["engaged"]) if side["leader"] is None else [side["leader"]]
+        g.log(f"{hname(h)}'s main body: " + ", ".join(f"{name(x)} ({g.state['blocks'][x]['strength']})"
+                                                     for x in side["main"]) + ".", kind="battle")
+
+
+def line_battle(g: Game) -> None:
+    """RB 20.5.2: every main-body block rolls its dice; the attacker first, hits applied together."""
+    b = battle(g)
+    attacker, defender = sides(g)
+    hits = {}
+    for h in (attacker, defender):
+        total = 0
+        for x in b["sides"][h]["main"]:
+            dice = data().block(x).dice(g.state["blocks"][x]["strength"])
+            rolls = rng.roll(g.state, len(dice))
+            total += sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
+        hits[h] = total
+        g.log(f"{hname(h)} rolls: {total} hit(s).", kind="battle")
+    b["hits"] = {defender: hits[attacker], attacker: hits[defender]}   # hits to take, per house
+
+
+def take_hits(g: Game) -> None:
+    """RB 20.5.3: one hit at a time to the strongest block (most dice), the owner choosing among equals
+    and between a host and its attached blocks in the main body."""
+    b = battle(g)
+    for h in sides(g):
+        if b["hits"].get(h, 0) <= 0:
+            continue
+        choices = hit_choices(g.state, b["sides"][h])
+        if not choices:
+            b["hits"][h] = 0
+            continue
+        g.again()
+        if len(choices) == 1 or h not in g.roles:
+            apply_hit(g, h, choices[0])
+        else:
+            g.call("take_hit", role=h, choices=choices, left=b["hits"][h])
+        return
+
+
+def hit_choices(state, side: dict) -> list[str]:
+    main = side["main"]
+    if not main:
+        return []
+    size = {x: len(data().block(x).dice(state["blocks"][x]["strength"])) for x in main}
+    best = max(size.values())
+    strongest = [x for x in main if size[x] == best]
+    absorb = [x for x in main if state["blocks"][x]["host"] in strongest and x not in strongest]
+    hosts = [state["blocks"][x]["host"] for x in strongest if state["blocks"][x]["host"] in main]
+    return strongest + absorb + [h for h in dict.fromkeys(hosts) if h not in strongest]
+
+
+def apply_hit(g: Game, house: str, block: str) -> None:
+    b = battle(g)
+    side = b["sides"][house]
+    b["hits"][house] -= 1
+    s = g.state["blocks"][block]
+    if s["strength"] > 1:
+        s["strength"] -= 1
+        g.log(f"{name(block)} loses a step ({s['strength']} left).", kind="battle")
+        return
+    g.log(f"{name(block)} is eliminated (RB 20.5.3).", kind="battle")
+    gone = [block] + [x for x in side["engaged"] if g.state["blocks"][x]["host"] == block
+                      and data().block(x).kind == "office"]      # office blocks go with their host (20.4.3)
+    for x in gone:
+        for key in ("main", "engaged"):
+            if x in side[key]:
+                side[key].remove(x)
+    side["eliminated"].append(block)
+
+
+@FLOW.decision("take_hit")
+class TakeHit(Decision):
+    def prompt(self, g, role):
+        return f"RB 20.5.3: {g.local['left']} hit(s) to take; which block takes the next one?"
+
+    def actions(self, g, role):
+        return [act("hit", x, label=f"{name(x)} ({g.state['blocks'][x]['strength']} steps)")
+                for x in g.local["choices"]]
+
+    def on_hit(self, g, role, block):
+        apply_hit(g, role, block)
+        g.end()
+
+    def default(self, g, role):
+        return self.actions(g, role)[0].id
+
+
+def decide(g: Game) -> None:
+    """RB 20.4.3, 20.5.5: a side with nothing left in main body and reserve loses (also a side of
+    mercenaries alone); otherwise from round 2 the attacker, then the defender, may retreat."""
+    b = battle(g)
+    attacker, defender = sides(g)
+    alive = {h: [x for x in b["sides"][h]["engaged"]] for h in (attacker, defender)}
+    for h in (attacker, defender):
+        if alive[h] and all(data().block(x).kind == "mercenary" for x in alive[h]):
+            other = defender if h == attacker else attacker
+            if alive[other]:
+                defect(g, h, other)
+                alive[h] = []
+    if not alive[attacker] or not alive[defender]:
+        b["winner"] = attacker if alive[attacker] else defender if alive[defender] else None
+        loser = defender if b["winner"] == attacker else attacker
+        if b["winner"] and b["sides"][loser]["reinf"]:
+            g.call("retreat", role=loser, house=loser, blocks=list(b["sides"][loser]["reinf"]),
+                   why="un-arrived reinforcements of the loser (RB 20.5.5)")
+        return
+    if b["round"] >= 2:
+        g.call("retreat_or_fight", role=attacker, order=[attacker, defender])
+
+
+FLOW.procedure("round", begin_round, settle_main_body, line_battle, take_hits, decide)
+
+
+def defect(g: Game, house: str, winner: str) -> None:
+    """RB 20.4.3: mercenaries left alone abandon the field and swear to the winner (a host of the winning
+    force), else become brigands: Inactive, a Plundered marker on the shire."""
+    b = battle(g)
+    hosts = [x for x in b["sides"][winner]["engaged"] if board.is_noble(x)
+             and (data().block(x).command_rating or 0) >= 1]
+    for x in list(b["sides"][house]["engaged"]):
+        if hosts:
+            g.state["blocks"][x].update(house=winner, host=hosts[0])
+            b["sides"][winner]["engaged"].append(x)
+            g.log(f"{name(x)} abandons {hname(house)} and joins {hname(winner)} (RB 20.4.3).", kind="battle")
+        else:
+            take_off_map(g, x, "inactive", None)
+            g.state["markers"][b["shire"]] = "plundered"
+            g.log(f"{name(x)} turns brigand: {place_name(b['shire'])} is Plundered (RB 20.4.3).", kind="battle")
+    b["sides"][house].update(engaged=[], main=[])
+
+
+@FLOW.decision("retreat_or_fight")
+class RetreatOrFight(Decision):
+    def prompt(self, g, role):
+        return "RB 20.5.4: retreat from the engagement, or fight another round?"
+
+    def actions(self, g, role):
+        yield act("fight", label="Fight on")
+        if retreat_places(g.state, battle(g), role):
+            yield act("retreat", label="Retreat")
+
+    def on_fight(self, g, role):
+        order = g.local["order"]
+        if order.index(role) + 1 < len(order) and order[order.index(role) + 1] in g.roles:
+            g.goto("retreat_or_fight", role=order[order.index(role) + 1], order=order)
+        else:
+            g.end()
+
+    def on_retreat(self, g, role):
+        b = battle(g)
+        b["retreated"] = role
+        b["winner"] = next(h for h in (b["attacker"], b["defender"]) if h != role)
+        side = b["sides"][role]
+        blocks = side["engaged"] + side["reinf"]
+        g.goto("retreat", role=role, house=role, blocks=blocks, why="retreats (RB 20.5.4)")
+
+    def default(self, g, role):
+        return "fight"
+
+
+def retreat_places(state, b: dict, house: str) -> list[str]:
+    """RB 20.5.4: an adjacent shire by land (not the Wash, which is no border), free of enemy blocks, not
+    across a border by which an enemy entered; the attacker must use the shire it came from if it can."""
+    shire = b["shire"]
+    barred = {a[3] for a in arrivals(state, shire) if a[0] != house and a[3]}
+    barred |= {e["from"] for e in state.get("entries", {}).get(shire, []) if e["house"] != house and e["from"]}
+    found = [s for s, _ in data().board.neighbours(shire)
+             if s not in barred and not (board.houses_at(state, s) - {house})]
+    came = b["sides"][house].get("from")
+    if house == b["attacker"] and came in found:
+        return [came]
+    return found
+
+
+@FLOW.decision("retreat")
+class Retreat(Decision):
+    def prompt(self, g, role):
+        return f"RB 20.5.4: {hname(g.local['house'])} {g.local['why']}: choose the shire to go to."
+
+    def actions(self, g, role):
+        places = retreat_places(g.state, battle(g), g.local["house"])
+        if not places:
+            return [act("undeclared", label="No valid route: to the Undeclared pool")]
+        return [act("to", s, label=place_name(s)) for s in places]
+
+    def on_to(self, g, role, shire):
+        b = battle(g)
+        fens = data().board.border(b["shire"], shire).kind == "fens"
+        moving = [x for x in g.local["blocks"] if _here(g.state, x, b["shire"], g.local["house"])]
+        for x in moving:
+            g.state["blocks"][x]["at"] = shire
+        side = b["sides"][g.local["house"]]
+        side.update(engaged=[x for x in side["engaged"] if x not in moving], main=[],
+                    reinf=[x for x in side["reinf"] if x not in moving])
+        g.log(f"{hname(g.local['house'])} retreats {len(moving)} block(s) to {place_name(shire)}.", kind="battle")
+        if fens:                                             # RB 16.2.2, 22.0: attrition at −1
+            for x in moving:
+                attrition(g, x, modifier=-1)
+        g.end()
+
+    def on_undeclared(self, g, role):
+        b = battle(g)
+        side = b["sides"][g.local["house"]]
+        for x in g.local["blocks"]:
+            if _here(g.state, x, b["shire"], g.local["house"]) and g.state["blocks"][x]["host"] is None:
+                take_off_map(g, x, "undeclared", g.local["house"])
+        side.update(engaged=[], main=[], reinf=[])
+        g.log(f"{hname(g.local['house'])} has no route: its blocks go to the Undeclared pool.", kind="battle")
+        g.end()
+
+    def default(self, g, role):
+        return self.actions(g, role)[0].id
+
+
+# ---- after an engagement (RB 20.6.1) ------------------------------------------------------------------------
+def after_engagement(g: Game) -> None:
+    """Each eliminated noble rolls on the Elimination Chart (+1 when the enemy force retreated); office
+    and other non-noble blocks become Unavailable; Henry VI eliminated, or with a killed host, is killed."""
+    b = battle(g)
+    attacker, defender = b["attacker"], b["defender"]
+    for h in (attacker, defender):
+        other = defender if h == attacker else attacker
+        bonus = 1 if b["retreated"] == other else 0
+        for x in b["sides"][h]["eliminated"]:
+            if g.state["blocks"][x]["status"] != "map":
+                continue
+            henry = "henry_vi" in board.attached_to(g.state, x)
+            if x == "henry_vi":
+                remove_heir(g, x)
+            elif board.is_noble(x):
+                result = eliminate(g, x, modifier=bonus)
+                if result == "killed" and henry and g.state["blocks"]["henry_vi"]["status"] != "out":
+                    remove_heir(g, "henry_vi")
+            else:
+                take_off_map(g, x, "unavailable", None)
+                g.log(f"{name(x)} becomes Unavailable (RB 20.6.1).", kind="battle")
+        b["sides"][h]["eliminated"] = []
+    if b["winner"]:
+        g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
+    elif b["retreated"]:
+        g.log(f"{hname(b['retreated'])} has left the engagement.", kind="battle")
