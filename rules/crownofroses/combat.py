@@ -11,6 +11,8 @@ alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arriv
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from rules.core import rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
@@ -117,7 +119,7 @@ def initial_force(state, shire: str, house: str, attacking: bool) -> dict:
 
 
 def start_engagement(g: Game) -> None:
-    g.local.update(round=0, retreated=None, winner=None)
+    g.local.update(round=0, retreated=None, winner=None, over=False)
     g.log(f"Engagement: {hname(g.local['attacker'])} (attacker) against {hname(g.local['defender'])} "
           f"(defender) in {place_name(g.local['shire'])}.", kind="battle")
 
@@ -126,7 +128,7 @@ def fight(g: Game) -> None:
     """One combat round after another until the engagement is decided; then the next engagement."""
     if g.state.get("pending_result"):
         return
-    if g.local["winner"] is None and g.local["retreated"] is None:
+    if not g.local["over"]:
         g.again()
         g.call("round")
         return
@@ -231,55 +233,52 @@ def bring_reinforcements(g: Game, house: str, when: str) -> None:
     g.log(f"{hname(house)} brings {len(group)} reinforcement block(s) into the engagement, {when}.", kind="battle")
 
 
-def body_room(state, side: dict, picks: list[str]) -> int:
+def bodies(state, side: dict) -> list[list[str]]:
+    """Every main body the side may form (RB 20.4.1, 20.4.3–20.4.4): its leader and up to his CR other
+    engaged blocks, an attached block only with its host; Henry VI and Margaret, never counted, go where
+    their host goes. Without a leader every engaged block fights (DECISIONS.md)."""
     leader = side["leader"]
-    cr = board.command_rating(state, leader) if leader else 0
-    return cr - sum(1 for p in picks if counts_in_combat(p.split(":")[1]))
+    if leader is None:
+        return [list(side["engaged"])]
+    room = board.command_rating(state, leader)
+    counted = [x for x in side["engaged"] if x != leader and counts_in_combat(x)]
+    found = []
+    for size in range(min(room, len(counted)) + 1):
+        for combo in combinations(counted, size):
+            body = [leader, *combo]
+            if any(state["blocks"][x]["host"] and state["blocks"][x]["host"] in side["engaged"]
+                   and state["blocks"][x]["host"] not in body for x in combo):
+                continue
+            body += [x for x in side["engaged"] if not counts_in_combat(x) and state["blocks"][x]["host"] in body]
+            found.append(body)
+    return found
 
 
 @FLOW.decision("main_body")
 class MainBody(SecretChoice):
     """RB 20.4.1–20.4.2: the leader and up to his CR blocks form the main body, chosen hidden (the defender
-    first, then the attacker: asked together, as neither sees the other's choice before the reveal)."""
+    first, then the attacker: asked together, as neither sees the other's choice before the reveal). One
+    pick names the whole body, so the number of blocks chosen never shows before the reveal."""
 
-    text = "Choose your main body (RB 20.4): the leader fights; add up to his CR blocks, then confirm."
-    count = 99                # picks end with "done" (complete); the reveal returns every pick
-
-    def complete(self, g, role, picks):
-        return bool(picks) and picks[-1] == "done"
+    text = "Choose your main body (RB 20.4): the leader and up to his CR blocks; the rest stay in reserve."
 
     def options(self, g, role, picks):
-        side = battle(g)["sides"][role]
-        chosen = [p.split(":")[1] for p in picks if p.startswith("add:")]
-        leader = side["leader"]
-        yield act("done", label="Confirm the main body" + (f" led by {name(leader)}" if leader else ""))
-        room = body_room(g.state, side, picks)
-        for x in side["engaged"]:
-            if x == leader or x in chosen:
-                continue
-            host = g.state["blocks"][x]["host"]
-            if host and host != leader and host not in chosen and leader is not None:
-                continue          # RB 20.4.3: an attached block fights only with its host
-            if leader is not None and counts_in_combat(x) and room <= 0:
-                continue
-            yield act("add", x, label=f"{name(x)} ({g.state['blocks'][x]['strength']} steps)")
+        for body in bodies(g.state, battle(g)["sides"][role]):
+            yield act("body", "+".join(body), label=", ".join(name(x) for x in body))
 
     def label(self, g, role, pick):
-        return "confirms" if pick == "done" else name(pick.split(":")[1])
+        return ", ".join(name(x) for x in pick.split(":", 1)[1].split("+"))
 
 
 def settle_main_body(g: Game) -> None:
     b = battle(g)
-    for h, picks in (g.returned or {}).items():
-        side = b["sides"][h]
-        chosen = [p.split(":")[1] for p in picks if p.startswith("add:")] if isinstance(picks, list) else []
-        if isinstance(picks, str) and picks.startswith("add:"):
-            chosen = [picks.split(":")[1]]
-        side["main"] = ([side["leader"]] if side["leader"] else []) + chosen
+    for h, pick in (g.returned or {}).items():
+        if pick:
+            b["sides"][h]["main"] = pick.split(":", 1)[1].split("+")
     for h in sides(g):
         side = b["sides"][h]
         if not side["main"]:
-            side["main"] = list(side["engaged"]) if side["leader"] is None else [side["leader"]]
+            side["main"] = bodies(g.state, side)[-1]
         g.log(f"{hname(h)}'s main body: " + ", ".join(f"{name(x)} ({g.state['blocks'][x]['strength']})"
                                                      for x in side["main"]) + ".", kind="battle")
 
@@ -380,6 +379,7 @@ def decide(g: Game) -> None:
                 defect(g, h, other)
                 alive[h] = []
     if not alive[attacker] or not alive[defender]:
+        b["over"] = True
         b["winner"] = attacker if alive[attacker] else defender if alive[defender] else None
         loser = defender if b["winner"] == attacker else attacker
         if b["winner"] and b["sides"][loser]["reinf"]:
@@ -430,7 +430,7 @@ class RetreatOrFight(Decision):
 
     def on_retreat(self, g, role):
         b = battle(g)
-        b["retreated"] = role
+        b["retreated"], b["over"] = role, True
         b["winner"] = next(h for h in (b["attacker"], b["defender"]) if h != role)
         side = b["sides"][role]
         blocks = side["engaged"] + side["reinf"]

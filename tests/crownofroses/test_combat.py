@@ -1,0 +1,188 @@
+"""Crown of Roses combat layer: pinning (RB 16.4), battle order and engagements (20.0–20.2), the main body
+(20.4), damage (20.5.3), retreat (20.5.4), elimination (20.6.1) and the battle winner (20.7.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.driver import random_moves, setup_args
+from rules.crownofroses import board, combat, movement
+from rules.crownofroses.engine import ENGINE
+
+from tests.crownofroses.test_engine import first_legal, placed, start
+
+
+def cleared(players=2, scenario="seeds_of_enmity"):
+    """A placed position with every block taken off the map, ready for a constructed battle."""
+    state = first_legal(start(scenario, players), placed)
+    for s in state["blocks"].values():
+        if s["status"] == "map":
+            s.update(status="inactive", at=None, host=None)
+    state["entries"] = {}
+    return state
+
+
+def put(state, block, house, at, strength=None, host=None):
+    full = len(combat.data().block(block).steps)
+    state["blocks"][block].update(status="map", house=house, at=at, host=host, strength=strength or full)
+
+
+def battle_frame(state, shire, attacker, defender, sides):
+    frame = {"name": "battle", "at": 1, "ret": None,
+             "local": {"shire": shire, "houses": [attacker, defender], "heirs": [], "attacker": attacker,
+                       "defender": defender, "round": 1, "over": False, "retreated": None, "winner": None, "sides": sides}}
+    state["flow"].append(frame)
+    return ENGINE.game(state)
+
+
+def side(main, engaged=None, leader=None, came=None):
+    return {"engaged": list(engaged or main), "reinf": [], "main": list(main), "eliminated": [],
+            "leader": leader, "from": came}
+
+
+def test_rb_20_5_3_four_hits_go_to_the_strongest_block_each_time():
+    """RB 20.5.3 example: 4 hits against strengths 3, 2, 1, 1 — the 3 becomes 2, then each 2 becomes 1,
+    then all are at 1 and the owner chooses."""
+    state = cleared()
+    for b, n in (("beaumont", 3), ("ormonde", 2), ("devon", 1), ("arundel", 1)):
+        put(state, b, "lancaster", "kent", n)
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side([]), "lancaster": side(["beaumont", "ormonde", "devon", "arundel"])})
+    lanc = combat.battle(g)["sides"]["lancaster"]
+    combat.battle(g)["hits"] = {"lancaster": 4}
+    assert combat.hit_choices(state, lanc) == ["beaumont"]
+    combat.apply_hit(g, "lancaster", "beaumont")
+    assert set(combat.hit_choices(state, lanc)) == {"beaumont", "ormonde"}        # both at 2: owner chooses
+    combat.apply_hit(g, "lancaster", "ormonde")
+    assert combat.hit_choices(state, lanc) == ["beaumont"]
+    combat.apply_hit(g, "lancaster", "beaumont")
+    assert set(combat.hit_choices(state, lanc)) == {"beaumont", "ormonde", "devon", "arundel"}
+    combat.apply_hit(g, "lancaster", "devon")                                        # at base: eliminated
+    assert lanc["eliminated"] == ["devon"] and "devon" not in lanc["main"]
+
+
+def test_rb_20_5_3_attached_admiral_block_absorbs_the_hosts_hits():
+    """RB 20.5.3 example: with the Admiral block (strength 2) attached to the strength-3 block in the main
+    body, the owner may put the first two hits on the Admiral block, eliminating it."""
+    state = cleared()
+    put(state, "beaumont", "lancaster", "kent", 3)
+    put(state, "admiral_office", "lancaster", "kent", 2, host="beaumont")
+    put(state, "ormonde", "lancaster", "kent", 2)
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side([]), "lancaster": side(["beaumont", "admiral_office", "ormonde"])})
+    lanc = combat.battle(g)["sides"]["lancaster"]
+    combat.battle(g)["hits"] = {"lancaster": 4}
+    assert set(combat.hit_choices(state, lanc)) == {"beaumont", "admiral_office"}
+    combat.apply_hit(g, "lancaster", "admiral_office")
+    assert set(combat.hit_choices(state, lanc)) == {"beaumont", "admiral_office"}
+    combat.apply_hit(g, "lancaster", "admiral_office")
+    assert lanc["eliminated"] == ["admiral_office"] and state["blocks"]["beaumont"]["strength"] == 3
+    combat.apply_hit(g, "lancaster", "beaumont")
+    assert set(combat.hit_choices(state, lanc)) == {"beaumont", "ormonde"}
+
+
+def test_rb_20_1_last_in_first_out_and_rb_20_0_battle_order():
+    """RB 20.1 example: Lancaster was there first, York entered, then Warwick: the battle is Warwick's and
+    the first engagement Warwick (attacker) against York. RB 20.0: battles go in impulse order of the
+    first attackers."""
+    state = cleared(4)
+    put(state, "beaumont", "lancaster", "sussex")
+    put(state, "essex", "york", "sussex")
+    put(state, "montague", "warwick", "sussex")
+    movement.record_entry(state, "york", "sussex", ["essex"], "essex", "kent")
+    movement.record_entry(state, "warwick", "sussex", ["montague"], "montague", "surrey")
+    assert combat.recency(state, "sussex") == ["warwick", "york", "lancaster"]
+    put(state, "devon", "lancaster", "kent")
+    put(state, "kent", "york", "kent")
+    movement.record_entry(state, "york", "kent", ["kent"], "kent", "surrey")
+    state["order"] = ["york", "warwick", "lancaster", "buckingham"]
+    assert combat.battle_order(state) == [("york", "kent"), ("warwick", "sussex")]
+
+
+def test_rb_20_3_1_initial_force_and_reinforcements():
+    """RB 20.3.1 example: Warwick + the Captain of Calais block entered Sussex (the initial force); the
+    Warwick block already there is a reinforcement."""
+    state = cleared(4)
+    put(state, "fauconberg", "warwick", "sussex")
+    put(state, "warwick", "warwick", "sussex")
+    put(state, "captain_of_calais_office", "warwick", "sussex", host="warwick")
+    movement.record_entry(state, "warwick", "sussex", ["warwick", "captain_of_calais_office"], "warwick", "kent")
+    force = combat.initial_force(state, "sussex", "warwick", attacking=True)
+    assert force["engaged"] == ["warwick", "captain_of_calais_office"] and force["reinf"] == ["fauconberg"]
+    assert force["leader"] == "warwick" and force["from"] == "kent"
+
+
+def test_rb_20_4_1_leaders():
+    """RB 20.4.1: the defender's leader is the highest-priority heir, else the highest-ranking noble; the
+    attacker's is the noble who led the initial force in. RB 20.4.2 example: a higher-ranked reinforcement
+    (Warwick, rank 4) must take over from Fauconberg."""
+    state = cleared(4)
+    for b in ("beaumont", "northumberland"):
+        put(state, b, "lancaster", "kent")
+    assert combat.leader_of(state, ["beaumont", "northumberland"]) == "northumberland"
+    assert combat.leader_of(state, ["beaumont", "northumberland"], fixed="beaumont") == "beaumont"
+    assert combat.leader_of(state, ["clifford", "henry_vi", "margaret"]) == "clifford"
+    assert combat.leader_of(state, ["henry_vi", "margaret"]) is None
+
+
+def test_rb_16_4_pinning():
+    """RB 16.4: as many moving blocks as enemy blocks must stop; blocks already there may leave only
+    leaving as many behind as there are enemy blocks."""
+    state = cleared()
+    put(state, "beaumont", "lancaster", "kent")
+    for b in ("essex", "suffolk", "norfolk"):
+        put(state, b, "york", "kent")
+    assert movement.pinned(state, "york", "kent", ["norfolk", "essex", "suffolk"])
+    assert not movement.pinned(state, "york", "kent", ["norfolk", "essex"])
+    assert movement.pinned(state, "lancaster", "kent", ["beaumont"])       # the pinning block is pinned too
+    assert not movement.pinned(state, "york", "surrey", ["norfolk"])
+
+
+def test_rb_20_5_4_retreat_routes():
+    """RB 20.5.4: the attacker retreats into the shire it came from if it can; nobody retreats across a
+    border an enemy entered by, nor into a shire holding enemy blocks."""
+    state = cleared()
+    put(state, "beaumont", "lancaster", "sussex")
+    put(state, "devon", "lancaster", "hampshire")
+    put(state, "essex", "york", "sussex")
+    movement.record_entry(state, "york", "sussex", ["essex"], "essex", "kent")
+    b = {"shire": "sussex", "attacker": "york", "defender": "lancaster",
+         "sides": {"york": side(["essex"], came="kent"), "lancaster": side(["beaumont"])}}
+    assert combat.retreat_places(state, b, "york") == ["kent"]
+    assert combat.retreat_places(state, b, "lancaster") == ["hampshire", "surrey"]
+    put(state, "suffolk", "york", "surrey")
+    assert combat.retreat_places(state, b, "lancaster") == ["hampshire"]
+
+
+def test_rb_20_6_1_wounded_heir_keeps_offices_and_henry_dies_with_a_killed_host():
+    """RB 20.6.1: an eliminated Henry VI is killed (out of play)."""
+    state = cleared()
+    put(state, "clifford", "lancaster", "kent", 1)
+    put(state, "henry_vi", "lancaster", "kent", 1, host="clifford")
+    put(state, "essex", "york", "kent")
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["essex"]), "lancaster": side(["clifford", "henry_vi"])})
+    combat.battle(g)["hits"] = {"lancaster": 1}
+    combat.apply_hit(g, "lancaster", "henry_vi")
+    combat.after_engagement(g)
+    assert state["blocks"]["henry_vi"]["status"] == "out"
+
+
+def contested_anywhere(state):
+    return [s for s in combat.data().board.shires if board.contested(state, s)]
+
+
+@pytest.mark.parametrize("scenario,players,seed", [("seeds_of_enmity", 2, 5), ("seeds_of_enmity", 4, 7),
+                                                   ("kingmaker", 3, 2)])
+def test_battles_are_fought_and_no_shire_stays_contested(scenario, players, seed):
+    """RB 20.0: every contested shire is fought out in the battle step, so none is contested at a command
+    step; random play reaches battles and eliminations."""
+    args = setup_args(ENGINE, scenario, seed, players)
+    seen = []
+    for role, action, outcome in random_moves(ENGINE, args, steps=3000):
+        seen += [e.text for e in outcome.log]
+        top = outcome.state["flow"][-1]["name"] if outcome.state["flow"] else None
+        if top == "command":
+            assert not contested_anywhere(outcome.state)
+    assert any(t.startswith("Battle in") for t in seen)
+    assert any("main body" in t for t in seen)
