@@ -77,7 +77,7 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
         return found
     if mp <= 0 or at.startswith("exile/") and at != g.local["start"]:
         return []
-    if pinned(state, house, at, g.local["stack"]):
+    if pinned(state, house, at, g.local.get("stack", [])):
         return []                                              # RB 16.4: drop blocks to leave
     if at.startswith("exile/"):
         for s in data().board.exile_boxes[at[6:]].land_adjacent:
@@ -187,8 +187,6 @@ class March(Decision):
         if enemies:
             g.local["entered_enemy"] = True                    # RB 16.3: no forced march after this
             g.log(f"{place_name(place)} holds {enemies} enemy block(s): as many of the stack are pinned (RB 16.4).")
-            if len(g.local["stack"]) <= enemies:
-                g.local["mp"] = 0
         if place.startswith("exile/"):
             enter_exile(g, role, place, g.local["stack"], g.local["leader"])
             g.local["mp"] = 0
@@ -202,6 +200,16 @@ class March(Decision):
             for b in list(g.local["stack"]):
                 attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
             self._survivors(g)
+        self._react(g, role)
+
+    def _react(self, g, role) -> bool:
+        """RB 16.5–16.6: interception and avoid battle after an arrival (reactions.py)."""
+        from rules.crownofroses.reactions import needs_reaction
+        place = g.local["at"]
+        if g.frame.get("finished") or not needs_reaction(g.state, role, place):
+            return False
+        g.call("approach", role=role, place=place, stack=list(g.local["stack"]))
+        return True
 
     def on_sail(self, g, role, place, how):
         self._arrive(g, role, place)
@@ -209,7 +217,8 @@ class March(Decision):
             for b in list(g.local["stack"]):
                 attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
             self._survivors(g)
-        self._finish(g)
+        if not self._react(g, role):
+            self._finish(g)
 
     def on_force(self, g, role, place):
         g.local["forced"] = True
@@ -218,7 +227,8 @@ class March(Decision):
         for b in list(g.local["stack"]):
             attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
         self._survivors(g)
-        self._finish(g)
+        if not self._react(g, role):
+            self._finish(g)
 
     def _survivors(self, g):
         gone = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] != "map"]
