@@ -186,3 +186,56 @@ def test_battles_are_fought_and_no_shire_stays_contested(scenario, players, seed
             assert not contested_anywhere(outcome.state)
     assert any(t.startswith("Battle in") for t in seen)
     assert any("main body" in t for t in seen)
+
+
+class FakeGame:
+    def __init__(self, state, **local):
+        self.state, self.local = state, local
+
+
+def test_rb_16_5_interception_comes_from_uncontested_neighbours_only():
+    """RB 16.5 (and the 17.0 example): Lancaster in Somerset may intercept a stack entering Devon; not
+    from a contested shire, and never across the Wash (Norfolk is not adjacent to Lincoln)."""
+    from rules.crownofroses import reactions
+    state = cleared()
+    put(state, "beaumont", "lancaster", "somerset")
+    assert reactions.interceptors(state, "york", "devon") == ["lancaster"]
+    put(state, "essex", "york", "somerset")
+    assert reactions.interceptors(state, "york", "devon") == []
+    put(state, "devon", "lancaster", "norfolk")
+    assert "lancaster" not in reactions.interceptors(state, "york", "lincoln")
+
+
+def test_rb_16_6_avoid_battle_example():
+    """RB 16.6 example: Lancaster (Lancaster and Oxford) and York (one block) are in Lincoln; Buckingham
+    enters with three blocks. York may not avoid (Lancaster has most blocks); Lancaster may avoid with one
+    unpinned block, not to Norfolk (only the Wash leads there), nor across the border Buckingham used."""
+    from rules.crownofroses import reactions
+    state = cleared(4)
+    put(state, "lancaster", "lancaster", "lincoln")
+    put(state, "oxford", "lancaster", "lincoln")
+    put(state, "essex", "york", "lincoln")
+    before = board.blocks_at(state, "lincoln")
+    for b in ("stafford", "wiltshire", "southwick"):
+        put(state, b, "buckingham", "lincoln")
+    movement.record_entry(state, "york", "lincoln", ["essex"], "essex", "leicester")
+    movement.record_entry(state, "buckingham", "lincoln", ["stafford", "wiltshire", "southwick"], "stafford",
+                          "nottingham")
+    g = FakeGame(state, role="buckingham", place="lincoln", stack=["stafford", "wiltshire", "southwick"],
+                 before=before, intercepted=None)
+    assert reactions.avoiders(g) == {"lancaster": 1}
+    places = reactions.avoid_places(state, "lancaster", "lincoln")
+    assert "norfolk" not in places and "nottingham" not in places and "leicester" not in places
+    assert {"huntingdon", "rutland", "cambridge"} <= set(places)
+    assert all(board.data().board.border("lincoln", s).kind == "fens" for s in ("huntingdon", "rutland", "cambridge"))
+
+
+def test_rb_16_6_an_uncontested_shire_may_avoid_with_every_block():
+    from rules.crownofroses import reactions
+    state = cleared()
+    put(state, "beaumont", "lancaster", "kent")
+    put(state, "devon", "lancaster", "kent")
+    before = board.blocks_at(state, "kent")
+    put(state, "essex", "york", "kent")
+    g = FakeGame(state, role="york", place="kent", stack=["essex"], before=before, intercepted=None)
+    assert reactions.avoiders(g) == {"lancaster": 2}
