@@ -283,17 +283,122 @@ def settle_main_body(g: Game) -> None:
                                                      for x in side["main"]) + ".", kind="battle")
 
 
+# ---- RB 20.5.1 the Battle Charge ---------------------------------------------------------------------------
+def chargers(state, side: dict) -> list[str]:
+    """The house's heirs in the main body (a noble whose heir card is not played is no heir; Henry VI never
+    charges)."""
+    return [x for x in side["main"] if x != "henry_vi"
+            and x in board.heir_blocks(state, state["blocks"][x]["house"])]
+
+
+def declare_charges(g: Game) -> None:
+    """The attacker declares first, then the defender: at most one heir each, naming one enemy block."""
+    b = battle(g)
+    b.setdefault("charges", {})
+    declared = b.setdefault("declared", [])
+    for h in sides(g):
+        if h in declared:
+            continue
+        declared.append(h)
+        if h in g.roles and chargers(g.state, b["sides"][h]):
+            g.again()
+            g.call("charge", role=h)
+            return
+
+
+@FLOW.decision("charge")
+class Charge(Decision):
+    def prompt(self, g, role):
+        return "RB 20.5.1: may one of your heirs in the main body charge an enemy block?"
+
+    def actions(self, g, role):
+        b = battle(g)
+        enemy = next(h for h in sides(g) if h != role)
+        yield act("none", label="No charge")
+        for heir in chargers(g.state, b["sides"][role]):
+            for target in b["sides"][enemy]["main"]:
+                yield act("charge", heir, target, label=f"{name(heir)} charges {name(target)}", group=name(heir))
+
+    def on_none(self, g, role):
+        g.end()
+
+    def on_charge(self, g, role, heir, target):
+        battle(g)["charges"][role] = [heir, target]
+        g.log(f"{hname(role)}: {name(heir)} charges {name(target)} (RB 20.5.1).", kind="battle")
+        g.end()
+
+    def default(self, g, role):
+        return "none"
+
+
+def roll_hits(g: Game, block: str, bonus: int = 0) -> int:
+    dice = data().block(block).dice(g.state["blocks"][block]["strength"])
+    rolls = rng.roll(g.state, len(dice))
+    return sum(1 for d, r in zip(dice, rolls) if min(6, r + bonus) in data().components.dice_hits[d])
+
+
+def resolve_charges(g: Game) -> None:
+    """Each charging heir rolls at +1 on each die against its target; a target not itself charging
+    counter-rolls unmodified. Hits go to those blocks only and apply together; a block reduced below
+    base strength rolls on the Elimination Chart at once, at −2."""
+    b = battle(g)
+    charges = b.pop("charges", {})
+    b.pop("declared", None)
+    b["charging"] = [heir for heir, _ in charges.values()]
+    if not charges:
+        return
+    hits: dict[str, int] = {}
+    for h in sides(g):
+        if h not in charges:
+            continue
+        heir, target = charges[h]
+        hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1)
+        if target not in b["charging"]:
+            hits[heir] = hits.get(heir, 0) + roll_hits(g, target)
+    for x, n in hits.items():
+        if n <= 0:
+            continue
+        s = g.state["blocks"][x]
+        owner = s["house"]
+        g.log(f"The charge: {name(x)} takes {n} hit(s).", kind="battle")
+        if n < s["strength"]:
+            s["strength"] -= n
+            continue
+        s["strength"] = 1
+        side = b["sides"][owner]
+        gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
+                      and data().block(o).kind == "office"]
+        for o in gone:
+            for key in ("main", "engaged"):
+                if o in side[key]:
+                    side[key].remove(o)
+        eliminate_now(g, x, -2)
+
+
+def eliminate_now(g: Game, x: str, modifier: int) -> None:
+    henry = "henry_vi" in board.attached_to(g.state, x)
+    if x == "henry_vi":
+        remove_heir(g, x)
+    elif board.is_noble(x):
+        result = eliminate(g, x, modifier=modifier)
+        if result == "killed" and henry and g.state["blocks"]["henry_vi"]["status"] != "out":
+            remove_heir(g, "henry_vi")
+    else:
+        take_off_map(g, x, "unavailable", None)
+        g.log(f"{name(x)} becomes Unavailable (RB 20.6.1).", kind="battle")
+
+
 def line_battle(g: Game) -> None:
-    """RB 20.5.2: every main-body block rolls its dice; the attacker first, hits applied together."""
+    """RB 20.5.2: every main-body block rolls its dice (charging heirs do not); the attacker first, hits
+    applied together."""
     b = battle(g)
     attacker, defender = sides(g)
     hits = {}
     for h in (attacker, defender):
         total = 0
         for x in b["sides"][h]["main"]:
-            dice = data().block(x).dice(g.state["blocks"][x]["strength"])
-            rolls = rng.roll(g.state, len(dice))
-            total += sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
+            if x not in b.get("charging", []):
+                total += roll_hits(g, x)
         hits[h] = total
         g.log(f"{hname(h)} rolls: {total} hit(s).", kind="battle")
     b["hits"] = {defender: hits[attacker], attacker: hits[defender]}   # hits to take, per house
@@ -390,7 +495,8 @@ def decide(g: Game) -> None:
         g.call("retreat_or_fight", role=attacker, order=[attacker, defender])
 
 
-FLOW.procedure("round", begin_round, settle_main_body, line_battle, take_hits, decide)
+FLOW.procedure("round", begin_round, settle_main_body, declare_charges, resolve_charges, line_battle, take_hits,
+               decide)
 
 
 def defect(g: Game, house: str, winner: str) -> None:
@@ -506,16 +612,7 @@ def after_engagement(g: Game) -> None:
         for x in b["sides"][h]["eliminated"]:
             if g.state["blocks"][x]["status"] != "map":
                 continue
-            henry = "henry_vi" in board.attached_to(g.state, x)
-            if x == "henry_vi":
-                remove_heir(g, x)
-            elif board.is_noble(x):
-                result = eliminate(g, x, modifier=bonus)
-                if result == "killed" and henry and g.state["blocks"]["henry_vi"]["status"] != "out":
-                    remove_heir(g, "henry_vi")
-            else:
-                take_off_map(g, x, "unavailable", None)
-                g.log(f"{name(x)} becomes Unavailable (RB 20.6.1).", kind="battle")
+            eliminate_now(g, x, bonus)
         b["sides"][h]["eliminated"] = []
     if b["winner"]:
         g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")

@@ -238,6 +238,7 @@ def check_houses(g: Game) -> None:
     recorded and the engine ends the game before the next step."""
     if g.state.get("result") or g.state.get("pending_result"):
         return
+    g.reveal()              # whether a house still holds heir cards in hand is shown (RB 6.1, 10.3.2)
     d = data()
     for h in g.roles:
         cards = [c for c in g.state["zones"].get(f"hand:{h}", []) + g.state["heir_cards"].get(h, [])

@@ -239,3 +239,46 @@ def test_rb_16_6_an_uncontested_shire_may_avoid_with_every_block():
     put(state, "essex", "york", "kent")
     g = FakeGame(state, role="york", place="kent", stack=["essex"], before=before, intercepted=None)
     assert reactions.avoiders(g) == {"lancaster": 2}
+
+
+def make_heir(state, house, block):
+    card = board.data().block(block).heir.card
+    if card not in state["heir_cards"][house]:
+        state["heir_cards"][house].append(card)
+
+
+def test_rb_20_5_1_charge_example(monkeypatch):
+    """RB 20.5.1 example: Gloucester (York heir) charges Exeter (Lancaster heir); Exeter charges the
+    York-controlled Warwick. Gloucester and Exeter roll at +1; Warwick counter-rolls against Exeter
+    unmodified; Exeter, charging, does not counter Gloucester. Charging heirs sit out the line battle."""
+    state = cleared(4)
+    put(state, "gloucester", "york", "kent")
+    put(state, "warwick", "york", "kent")
+    put(state, "exeter", "lancaster", "kent")
+    make_heir(state, "york", "gloucester")
+    make_heir(state, "lancaster", "exeter")
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["gloucester", "warwick"]), "lancaster": side(["exeter"])})
+    assert combat.chargers(state, combat.battle(g)["sides"]["york"]) == ["gloucester"]
+    combat.battle(g)["charges"] = {"york": ["gloucester", "exeter"], "lancaster": ["exeter", "warwick"]}
+    rolled = []
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: rolled.append((block, bonus)) or 0)
+    combat.resolve_charges(g)
+    assert sorted(rolled) == [("exeter", 1), ("gloucester", 1), ("warwick", 0)]
+    rolled.clear()
+    combat.line_battle(g)
+    assert rolled == [("warwick", 0)]
+
+
+def test_rb_20_5_1_a_target_below_base_rolls_elimination_at_once(monkeypatch):
+    state = cleared()
+    put(state, "gloucester", "york", "kent")
+    put(state, "clifford", "lancaster", "kent", 1)
+    make_heir(state, "york", "gloucester")
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["gloucester"]), "lancaster": side(["clifford"])})
+    combat.battle(g)["charges"] = {"york": ["gloucester", "clifford"]}
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: 2 if block == "gloucester" else 0)
+    combat.resolve_charges(g)
+    assert state["blocks"]["clifford"]["status"] != "map"
+    assert combat.battle(g)["sides"]["lancaster"]["engaged"] == []
