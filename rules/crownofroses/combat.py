@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.core import rng
+from rules.core import cards, rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
@@ -536,11 +536,68 @@ class RetreatOrFight(Decision):
 
     def on_retreat(self, g, role):
         b = battle(g)
-        b["retreated"], b["over"] = role, True
-        b["winner"] = next(h for h in (b["attacker"], b["defender"]) if h != role)
+        enemy = next(h for h in (b["attacker"], b["defender"]) if h != role)
         side = b["sides"][role]
-        blocks = side["engaged"] + side["reinf"]
-        g.goto("retreat", role=role, house=role, blocks=blocks, why="retreats (RB 20.5.4)")
+        if any(x in board.heir_blocks(g.state, role) for x in side["engaged"] + side["reinf"]) and enemy in g.roles:
+            g.goto("pursuit", role=enemy, retreating=role, pursuer=enemy)
+            return
+        start_retreat(g, role)
+
+
+def start_retreat(g: Game, role: str) -> None:
+    b = battle(g)
+    b["retreated"], b["over"] = role, True
+    b["winner"] = next(h for h in (b["attacker"], b["defender"]) if h != role)
+    side = b["sides"][role]
+    g.goto("retreat", role=role, house=role, blocks=side["engaged"] + side["reinf"], why="retreats (RB 20.5.4)")
+
+
+def three_ops_cards(state, house: str) -> list[str]:
+    from rules.crownofroses.phases import card_ops
+    return [c for c in state["zones"][f"hand:{house}"] if card_ops(c) == 3]
+
+
+@FLOW.decision("pursuit")
+class Pursuit(Decision):
+    """RB 20.5.4 pursuit: a retreat with an heir may be cancelled by the enemy discarding a 3-OPS card (house
+    cards too); the retreating house may discard one to go on; and so on. No cards are drawn for them. The
+    house asked is fixed by public facts and may always decline, so being asked tells nothing."""
+
+    def prompt(self, g, role):
+        if role == g.local["pursuer"]:
+            return "RB 20.5.4: the enemy retreats with an heir. Discard a 3-OPS card to pursue (cancel the retreat)?"
+        return "RB 20.5.4: the enemy pursues. Discard a 3-OPS card to go on retreating?"
+
+    def actions(self, g, role):
+        from rules.crownofroses.phases import card_title
+        stop = "Let them go" if role == g.local["pursuer"] else "Stay and fight"
+        yield act("stop", label=stop)
+        for c in three_ops_cards(g.state, role):
+            yield act("discard", c, label=f"Discard {card_title(c)}")
+
+    def on_stop(self, g, role):
+        if role == g.local["pursuer"]:
+            start_retreat(g, g.local["retreating"])
+        else:
+            g.log(f"{hname(role)} is caught: the retreat is cancelled and the engagement goes on.", kind="battle")
+            g.end()
+
+    def on_discard(self, g, role, card):
+        from rules.crownofroses.phases import card_title
+        cards.move(g.state, card, f"hand:{role}", "removed" if card in data().house_cards else "discard")
+        g.log(f"{hname(role)} discards {card_title(card)} "
+              + ("to pursue (RB 20.5.4)." if role == g.local["pursuer"] else "to go on retreating."), kind="battle")
+        other = g.local["retreating"] if role == g.local["pursuer"] else g.local["pursuer"]
+        if other not in g.roles:
+            if role == g.local["pursuer"]:
+                g.end()
+            else:
+                start_retreat(g, role)
+            return
+        g.goto("pursuit", role=other, retreating=g.local["retreating"], pursuer=g.local["pursuer"])
+
+    def default(self, g, role):
+        return "stop"
 
     def default(self, g, role):
         return "fight"

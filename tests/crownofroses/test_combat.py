@@ -282,3 +282,35 @@ def test_rb_20_5_1_a_target_below_base_rolls_elimination_at_once(monkeypatch):
     combat.resolve_charges(g)
     assert state["blocks"]["clifford"]["status"] != "map"
     assert combat.battle(g)["sides"]["lancaster"]["engaged"] == []
+
+
+def test_rb_20_5_4_pursuit_of_a_retreating_heir():
+    """RB 20.5.4: a retreat that includes an heir may be cancelled by the enemy discarding a 3-OPS card;
+    the retreating house may discard one to go on; the cards are not replaced."""
+    from rules.crownofroses.common import FLOW
+    from rules.crownofroses.phases import card_ops
+    state = cleared()
+    put(state, "gloucester", "york", "kent")
+    put(state, "clifford", "lancaster", "kent")
+    make_heir(state, "york", "gloucester")
+    three = [c for c in state["zones"]["deck"] if card_ops(c) == 3][:2]
+    for c, h in zip(three, ("lancaster", "york")):
+        state["zones"]["deck"].remove(c)
+        state["zones"][f"hand:{h}"].append(c)
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["gloucester"], came="surrey"), "lancaster": side(["clifford"])})
+    state["flow"].append({"name": "retreat_or_fight", "at": 0, "ret": None,
+                          "local": {"role": "york", "order": ["york", "lancaster"]}})
+    g.frame = state["flow"][-1]
+    FLOW.decisions["retreat_or_fight"].on_retreat(g, "york")
+    top = state["flow"][-1]
+    assert top["name"] == "pursuit" and top["local"]["role"] == "lancaster"
+    ids = [a.id for a in ENGINE.legal_actions(state, "lancaster")]
+    assert ids[0] == "stop" and f"discard:{three[0]}" in ids
+    assert all(card_ops(i.split(":")[1]) == 3 for i in ids[1:])
+    state = ENGINE.apply(state, "lancaster", f"discard:{three[0]}").state
+    assert state["flow"][-1]["local"]["role"] == "york" and three[0] in state["zones"]["discard"]
+    state = ENGINE.apply(state, "york", f"discard:{three[1]}").state
+    assert state["flow"][-1]["local"]["role"] == "lancaster"
+    state = ENGINE.apply(state, "lancaster", "stop").state
+    assert state["flow"][-1]["name"] == "retreat" and state["flow"][-1]["local"]["house"] == "york"
