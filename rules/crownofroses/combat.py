@@ -18,7 +18,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, attrition, eliminate, hname, remove_heir, take_off_map
+from rules.crownofroses.common import (FLOW, add_support, attrition, decider, eliminate, hname, remove_heir,
+                                      take_off_map)
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
 
@@ -46,7 +47,7 @@ def recency(state, shire: str) -> list[str]:
     last: dict[str, int] = {}
     for i, (house, _, _, _) in enumerate(arrivals(state, shire)):
         last[house] = i
-    first = board.tiebreaker(state)
+    first = state.get("winter_attackers", {}).get(shire) or board.tiebreaker(state)
     return sorted(present, key=lambda h: (-last.get(h, -1), h != first, state["houses"].index(h)
                                           if h in state["houses"] else 9))
 
@@ -64,9 +65,16 @@ def battle_order(state) -> list[tuple[str, str]]:
 def battle_step(g: Game) -> None:
     if g.state.get("pending_result"):
         return
+    for shire in sorted(data().board.shires):
+        if board.contested(g.state, shire) and not arrivals(g.state, shire) \
+                and shire not in g.state.get("winter_attackers", {}):
+            g.again()                          # RB 20.1: battles made by Winter placement: the King decides
+            g.call("winter_attacker", role=decider(g), shire=shire,
+                   houses=[h for h in g.state["houses"] if h in board.houses_at(g.state, shire)])
+            return
     pending = battle_order(g.state)
     if not pending:
-        g.state["entries"] = {}
+        g.state["entries"], g.state["winter_attackers"] = {}, {}
         return
     house = pending[0][0]
     mine = [s for h, s in pending if h == house]
@@ -87,6 +95,25 @@ class ChooseBattle(Decision):
 
     def on_fight(self, g, role, shire):
         g.goto("battle", shire=shire)
+
+    def default(self, g, role):
+        return self.actions(g, role)[0].id
+
+
+@FLOW.decision("winter_attacker")
+class WinterAttacker(Decision):
+    def prompt(self, g, role):
+        return (f"RB 20.1: Winter placement made a battle in {place_name(g.local['shire'])}; as the King (or "
+                f"tie-breaker) you decide who attacks.")
+
+    def actions(self, g, role):
+        return [act("attacker", h, label=f"{hname(h)} attacks") for h in g.local["houses"]]
+
+    def on_attacker(self, g, role, house):
+        g.state.setdefault("winter_attackers", {})[g.local["shire"]] = house
+        g.log(f"{hname(role)} decides: {hname(house)} attacks in {place_name(g.local['shire'])} (RB 20.1).",
+              kind="battle")
+        g.end()
 
     def default(self, g, role):
         return self.actions(g, role)[0].id

@@ -182,7 +182,7 @@ def test_battles_are_fought_and_no_shire_stays_contested(scenario, players, seed
     for role, action, outcome in random_moves(ENGINE, args, steps=3000):
         seen += [e.text for e in outcome.log]
         top = outcome.state["flow"][-1]["name"] if outcome.state["flow"] else None
-        if top == "command":
+        if top == "command" and outcome.state["impulse"] > 1:    # Winter may contest shires (RB 27)
             assert not contested_anywhere(outcome.state)
     assert any(t.startswith("Battle in") for t in seen)
     assert any("main body" in t for t in seen)
@@ -314,3 +314,31 @@ def test_rb_20_5_4_pursuit_of_a_retreating_heir():
     assert state["flow"][-1]["local"]["role"] == "lancaster"
     state = ENGINE.apply(state, "lancaster", "stop").state
     assert state["flow"][-1]["name"] == "retreat" and state["flow"][-1]["local"]["house"] == "york"
+
+
+def test_rb_7_2_6_winter_seats_and_winter_battles():
+    """RB 7.2.6 example: Clarence, held by a non-York house, sits in West Riding: York cannot place a York
+    noble there on the York seat, unless it holds the King and places an heir using the royal demesne.
+    A seat held by enemy blocks of another shield may be used (the placed block is pinned, RB 16.4)."""
+    state = cleared()
+    put(state, "clarence", "lancaster", "west_riding")
+    state["offices"]["king"] = None
+    assert "west_riding" not in board.winter_seats(state, "march", "york")
+    make_heir(state, "york", "march")
+    state["offices"]["king"] = "march"
+    state["blocks"]["march"]["house"] = "york"
+    assert "west_riding" in board.winter_seats(state, "march", "york")
+    put(state, "beaumont", "lancaster", "chester")
+    assert "chester" in board.winter_seats(state, "march", "york")
+
+
+def test_rb_20_1_the_king_decides_who_attacks_after_winter():
+    """RB 20.1 exception: for a shire contested by Winter placement the King (or the tie-breaker) decides
+    the attacker."""
+    state = cleared()
+    put(state, "beaumont", "lancaster", "kent")
+    put(state, "essex", "york", "kent")
+    state["winter_attackers"] = {"kent": "york"}
+    assert combat.recency(state, "kent")[0] == "york"
+    state["winter_attackers"] = {"kent": "lancaster"}
+    assert combat.recency(state, "kent")[0] == "lancaster"
