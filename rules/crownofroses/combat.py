@@ -702,3 +702,18 @@ def after_engagement(g: Game) -> None:
         g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
     elif b["retreated"]:
         g.log(f"{hname(b['retreated'])} has left the engagement.", kind="battle")
+
+
+def public_battle(state) -> dict | None:
+    """What everyone sees of the battle being fought (VIEW.md): the shire, the two sides, the round, the
+    revealed main bodies with their strengths, and how many blocks each side has engaged and waiting."""
+    frame = next((f["local"] for f in reversed(state["flow"]) if f["name"] == "battle"), None)
+    if frame is None or "sides" not in frame:
+        return None
+    shown = {}
+    for h in (frame["attacker"], frame["defender"]):
+        side = frame["sides"][h]
+        shown[h] = {"main": [[x, state["blocks"][x]["strength"]] for x in side["main"]],
+                    "engaged": len(side["engaged"]), "reinforcements": len(side["reinf"])}
+    return {"shire": frame["shire"], "attacker": frame["attacker"], "defender": frame["defender"],
+            "round": frame.get("round", 0), "sides": shown}

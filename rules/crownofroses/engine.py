@@ -10,6 +10,7 @@ from rules.core.contract import OptionSpec, copy_state
 from rules.core.flow import STEP_LIMIT, FlowEngine, FlowError, Game
 from rules.core.seats import Seating
 from rules.crownofroses import board, operations, parliament, phases, reactions, winter  # noqa: F401 (registers the flow)
+from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
 from rules.crownofroses.board import data as load
@@ -124,7 +125,7 @@ class CrownOfRoses(FlowEngine):
             "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
             "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
                                                                        owned=_zone_owner),
-            "waiting": self.waiting(state), "mine": {},
+            "waiting": self.waiting(state), "battle": public_battle(state), "mine": {},
         }
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}

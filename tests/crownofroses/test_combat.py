@@ -184,6 +184,9 @@ def test_battles_are_fought_and_no_shire_stays_contested(scenario, players, seed
         top = outcome.state["flow"][-1]["name"] if outcome.state["flow"] else None
         if top == "command" and outcome.state["impulse"] > 1:    # Winter may contest shires (RB 27)
             assert not contested_anywhere(outcome.state)
+        if top == "main_body":             # VIEW.md: main bodies are shown only once both have chosen
+            shown = ENGINE.view(outcome.state, None)["battle"]
+            assert shown and all(not side["main"] for side in shown["sides"].values())
     assert any(t.startswith("Battle in") for t in seen)
     assert any("main body" in t for t in seen)
 
