@@ -188,10 +188,61 @@ def end_battle(g: Game) -> None:
         g.log(f"Nobody is left in {place_name(shire)}: the battle has no winner.", kind="battle")
     if shire == "london":
         g.state["garrison"] = next(iter(left)) if len(left) == 1 else None
+    if len(left) == 1:
+        winner = next(iter(left))
+        if winner in g.roles and len(board.blocks_at(g.state, shire, winner)) > board.stacking_limit(shire) \
+                and move_out_places(g.state, winner, shire):
+            g.goto("move_out", role=winner, shire=shire)
+            return
     g.end()
 
 
 FLOW.procedure("battle", open_battle, fight, end_battle)
+
+
+def move_out_places(state, house: str, shire: str) -> list[str]:
+    """RB 20.7.2: adjacent shires by land (not the Wash, no sea), free of enemy blocks."""
+    return [s for s, _ in data().board.neighbours(shire) if not (board.houses_at(state, s) - {house})]
+
+
+@FLOW.decision("move_out")
+class MoveOut(Decision):
+    """RB 20.7.2: a winner over the stacking limit may move blocks out, down to the limit and not below
+    (the Fens with an attrition roll); or keep them and face the stacking check (21.1)."""
+
+    def prompt(self, g, role):
+        shire = g.local["shire"]
+        return (f"RB 20.7.2: you have {len(board.blocks_at(g.state, shire, role))} blocks in {place_name(shire)}, "
+                f"over its limit of {board.stacking_limit(shire)}. Move blocks out, or keep them.")
+
+    def actions(self, g, role):
+        shire = g.local["shire"]
+        yield act("keep", label="Keep the rest here")
+        over = len(board.blocks_at(g.state, shire, role)) - board.stacking_limit(shire)
+        for x in board.blocks_at(g.state, shire, role):
+            if g.state["blocks"][x]["host"] or 1 + len(board.attached_to(g.state, x)) > over:
+                continue
+            for s in move_out_places(g.state, role, shire):
+                yield act("out", x, s, label=f"{name(x)} to {place_name(s)}", group=name(x))
+
+    def on_keep(self, g, role):
+        g.end()
+
+    def on_out(self, g, role, block, to):
+        shire = g.local["shire"]
+        moving = [block, *board.attached_to(g.state, block)]
+        for x in moving:
+            g.state["blocks"][x]["at"] = to
+        g.log(f"{hname(role)} moves {len(moving)} block(s) out of {place_name(shire)} to {place_name(to)} "
+              f"(RB 20.7.2).", kind="battle")
+        if data().board.border(shire, to).kind == "fens":
+            for x in moving:
+                attrition(g, x)
+        if len(board.blocks_at(g.state, shire, role)) <= board.stacking_limit(shire):
+            g.end()
+
+    def default(self, g, role):
+        return "keep"
 
 
 # ---- a combat round (RB 20.4) ---------------------------------------------------------------------------------
@@ -387,6 +438,8 @@ def resolve_charges(g: Game) -> None:
             continue
         s = g.state["blocks"][x]
         owner = s["house"]
+        if s["status"] != "map" or owner not in b["sides"]:
+            continue                       # already gone with a host eliminated by the other charge
         g.log(f"The charge: {name(x)} takes {n} hit(s).", kind="battle")
         if n < s["strength"]:
             s["strength"] -= n

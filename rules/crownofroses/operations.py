@@ -1,6 +1,7 @@
 """The Operations phase (RB 13): impulses, command cards chosen by all at once (13.1), action steps in
 OPS order (13.2), heir cards (10.3), OPS actions (15–19; movement in movement.py) and the end-of-impulse
-stacking check (21.1). Combat and the events of operations and house cards come in later layers."""
+battle step (20, combat.py) and the stacking check (21.1). The events of operations and house cards
+come in a later layer."""
 
 from __future__ import annotations
 

@@ -345,3 +345,21 @@ def test_rb_20_1_the_king_decides_who_attacks_after_winter():
     assert combat.recency(state, "kent")[0] == "york"
     state["winter_attackers"] = {"kent": "lancaster"}
     assert combat.recency(state, "kent")[0] == "lancaster"
+
+
+def test_rb_20_7_2_winner_moves_out_down_to_the_limit_not_below():
+    """RB 20.7.2 example: Lancaster wins in Derby (stacking limit 2) with 4 blocks: it may move 2 out,
+    given valid routes, or keep all 4; never below 2."""
+    state = cleared()
+    for b in ("beaumont", "devon", "ormonde", "arundel"):
+        put(state, b, "lancaster", "derby")
+    put(state, "essex", "york", "stafford")
+    assert board.stacking_limit("derby") == 2
+    state["flow"].append({"name": "move_out", "at": 0, "ret": None, "local": {"role": "lancaster", "shire": "derby"}})
+    ids = [a.id for a in ENGINE.legal_actions(state, "lancaster")]
+    assert ids[0] == "keep" and "out:beaumont:leicester" in ids and not any(i.endswith(":stafford") for i in ids)
+    state = ENGINE.apply(state, "lancaster", "out:beaumont:leicester").state
+    assert state["flow"][-1]["name"] == "move_out"
+    state = ENGINE.apply(state, "lancaster", "out:devon:leicester").state
+    assert state["flow"][-1]["name"] != "move_out"
+    assert len(board.blocks_at(state, "derby", "lancaster")) == 2
