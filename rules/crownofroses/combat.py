@@ -22,6 +22,31 @@ from rules.crownofroses.common import (FLOW, add_support, attrition, decider, el
                                       take_off_map)
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
+GARRISON = "garrison"                   # the Tower of London garrison, fighting as a block (RB 9.6)
+
+
+def _garrison(state) -> dict | None:
+    frame = next((f["local"] for f in reversed(state["flow"]) if f["name"] == "battle"), None)
+    return frame.get("garrison") if frame else None
+
+
+def strength(state, x: str) -> int:
+    return _garrison(state)["strength"] if x == GARRISON else state["blocks"][x]["strength"]
+
+
+def dice_now(state, x: str) -> str:
+    if x == GARRISON:
+        steps = data().garrison.steps
+        return steps[len(steps) - strength(state, x)]
+    return data().block(x).dice(state["blocks"][x]["strength"])
+
+
+def label(x: str) -> str:
+    return data().garrison.name if x == GARRISON else name(x)
+
+
+def host_of(state, x: str) -> str | None:
+    return None if x == GARRISON else state["blocks"][x]["host"]
 
 
 # ---- which battles, in which order (RB 20.0, 20.1) ---------------------------------------------------------
@@ -127,6 +152,8 @@ def open_battle(g: Game) -> None:
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
     g.local["attacker"], g.local["defender"] = houses[0], houses[1]
+    if shire == "london" and state.get("garrison") in houses:
+        g.local["garrison"] = {"house": state["garrison"], "strength": len(data().garrison.steps), "out": False}
     g.log(f"Battle in {place_name(shire)} (RB 20): " + ", ".join(hname(h) for h in houses)
           + f". First engagement: {hname(houses[0])} attacks {hname(houses[1])}.", kind="battle")
     start_engagement(g)
@@ -357,7 +384,10 @@ def settle_main_body(g: Game) -> None:
         side = b["sides"][h]
         if not side["main"]:
             side["main"] = bodies(g.state, side)[-1]
-        g.log(f"{hname(h)}'s main body: " + ", ".join(f"{name(x)} ({g.state['blocks'][x]['strength']})"
+        tower = b.get("garrison")
+        if tower and tower["house"] == h and not tower["out"] and side["main"] and GARRISON not in side["main"]:
+            side["main"].append(GARRISON)      # RB 9.6: with its host (the leader), never counted in the CR
+        g.log(f"{hname(h)}'s main body: " + ", ".join(f"{label(x)} ({strength(g.state, x)})"
                                                      for x in side["main"]) + ".", kind="battle")
 
 
@@ -365,7 +395,7 @@ def settle_main_body(g: Game) -> None:
 def chargers(state, side: dict) -> list[str]:
     """The house's heirs in the main body (a noble whose heir card is not played is no heir; Henry VI never
     charges)."""
-    return [x for x in side["main"] if x != "henry_vi"
+    return [x for x in side["main"] if x not in ("henry_vi", GARRISON)
             and x in board.heir_blocks(state, state["blocks"][x]["house"])]
 
 
@@ -395,6 +425,8 @@ class Charge(Decision):
         yield act("none", label="No charge")
         for heir in chargers(g.state, b["sides"][role]):
             for target in b["sides"][enemy]["main"]:
+                if target == GARRISON:
+                    continue
                 yield act("charge", heir, target, label=f"{name(heir)} charges {name(target)}", group=name(heir))
 
     def on_none(self, g, role):
@@ -410,7 +442,7 @@ class Charge(Decision):
 
 
 def roll_hits(g: Game, block: str, bonus: int = 0) -> int:
-    dice = data().block(block).dice(g.state["blocks"][block]["strength"])
+    dice = dice_now(g.state, block)
     rolls = rng.roll(g.state, len(dice))
     return sum(1 for d, r in zip(dice, rolls) if min(6, r + bonus) in data().components.dice_hits[d])
 
@@ -507,11 +539,11 @@ def hit_choices(state, side: dict) -> list[str]:
     main = side["main"]
     if not main:
         return []
-    size = {x: len(data().block(x).dice(state["blocks"][x]["strength"])) for x in main}
+    size = {x: len(dice_now(state, x)) for x in main}
     best = max(size.values())
     strongest = [x for x in main if size[x] == best]
-    absorb = [x for x in main if state["blocks"][x]["host"] in strongest and x not in strongest]
-    hosts = [state["blocks"][x]["host"] for x in strongest if state["blocks"][x]["host"] in main]
+    absorb = [x for x in main if host_of(state, x) in strongest and x not in strongest]
+    hosts = [host_of(state, x) for x in strongest if host_of(state, x) in main]
     return strongest + absorb + [h for h in dict.fromkeys(hosts) if h not in strongest]
 
 
@@ -519,6 +551,15 @@ def apply_hit(g: Game, house: str, block: str) -> None:
     b = battle(g)
     side = b["sides"][house]
     b["hits"][house] -= 1
+    if block == GARRISON:                  # RB 9.6: set aside until the end of the battle step
+        b["garrison"]["strength"] -= 1
+        if b["garrison"]["strength"] < 1:
+            b["garrison"].update(strength=1, out=True)
+            side["main"].remove(GARRISON)
+            g.log(f"{label(block)} is eliminated and set aside (RB 9.6).", kind="battle")
+        else:
+            g.log(f"{label(block)} loses a step.", kind="battle")
+        return
     s = g.state["blocks"][block]
     if s["strength"] > 1:
         s["strength"] -= 1
@@ -540,7 +581,7 @@ class TakeHit(Decision):
         return f"RB 20.5.3: {g.local['left']} hit(s) to take; which block takes the next one?"
 
     def actions(self, g, role):
-        return [act("hit", x, label=f"{name(x)} ({g.state['blocks'][x]['strength']} steps)")
+        return [act("hit", x, label=f"{label(x)} ({strength(g.state, x)} steps)")
                 for x in g.local["choices"]]
 
     def on_hit(self, g, role, block):
@@ -766,7 +807,7 @@ def public_battle(state) -> dict | None:
     shown = {}
     for h in (frame["attacker"], frame["defender"]):
         side = frame["sides"][h]
-        shown[h] = {"main": [[x, state["blocks"][x]["strength"]] for x in side["main"]],
+        shown[h] = {"main": [[x, strength(state, x)] for x in side["main"]],
                     "engaged": len(side["engaged"]), "reinforcements": len(side["reinf"])}
     return {"shire": frame["shire"], "attacker": frame["attacker"], "defender": frame["defender"],
             "round": frame.get("round", 0), "sides": shown}

@@ -363,3 +363,24 @@ def test_rb_20_7_2_winner_moves_out_down_to_the_limit_not_below():
     state = ENGINE.apply(state, "lancaster", "out:devon:leicester").state
     assert state["flow"][-1]["name"] != "move_out"
     assert len(board.blocks_at(state, "derby", "lancaster")) == 2
+
+
+def test_rb_9_6_the_tower_garrison_fights_for_its_house_in_london():
+    """RB 9.6: the garrison acts as a block with its host (never counted in the CR): it takes hits as the
+    strongest block would, and when eliminated is set aside; it never counts for holding the field."""
+    state = cleared()
+    put(state, "clifford", "lancaster", "london", 1)
+    put(state, "essex", "york", "london")
+    g = battle_frame(state, "london", "york", "lancaster",
+                     {"york": side(["essex"]), "lancaster": side(["clifford"])})
+    combat.battle(g)["garrison"] = {"house": "lancaster", "strength": 2, "out": False}
+    g.frame["ret"] = {}
+    combat.settle_main_body(g)
+    lanc = combat.battle(g)["sides"]["lancaster"]
+    assert lanc["main"] == ["clifford", combat.GARRISON]
+    combat.battle(g)["hits"] = {"lancaster": 2}
+    assert combat.hit_choices(state, lanc) == [combat.GARRISON]          # 2 dice against Clifford's 1
+    combat.apply_hit(g, "lancaster", combat.GARRISON)
+    assert set(combat.hit_choices(state, lanc)) == {"clifford", combat.GARRISON}
+    combat.apply_hit(g, "lancaster", combat.GARRISON)
+    assert combat.battle(g)["garrison"]["out"] and lanc["main"] == ["clifford"]
