@@ -384,3 +384,30 @@ def test_rb_9_6_the_tower_garrison_fights_for_its_house_in_london():
     assert set(combat.hit_choices(state, lanc)) == {"clifford", combat.GARRISON}
     combat.apply_hit(g, "lancaster", combat.GARRISON)
     assert combat.battle(g)["garrison"]["out"] and lanc["main"] == ["clifford"]
+
+
+def test_rb_16_4_16_5_the_moving_stack_stops_when_outnumbered_or_intercepted():
+    """RB 16.4: a stack not larger than the enemy blocks it meets stops there; RB 16.5: an intercepted
+    stack moves no further this impulse. A larger stack keeps its MP (its excess may go on)."""
+    from rules.crownofroses import reactions
+    state = cleared()
+    put(state, "beaumont", "lancaster", "kent")
+    put(state, "devon", "lancaster", "kent")
+    for b in ("essex", "suffolk", "norfolk"):
+        put(state, b, "york", "kent")
+    march = {"name": "march", "at": 0, "ret": None, "local": {"role": "york", "stack": ["essex", "suffolk", "norfolk"],
+                                                              "mp": 4}}
+    approach = {"name": "approach", "at": 2, "ret": None,
+                "local": {"role": "york", "place": "kent", "stack": ["essex", "suffolk", "norfolk"], "intercepted": None}}
+    state["flow"] += [march, approach]
+    g = ENGINE.game(state)
+    reactions.settle(g)
+    assert march["local"]["mp"] == 4
+    put(state, "ormonde", "lancaster", "kent")
+    reactions.settle(g)
+    assert march["local"]["mp"] == 0
+    march["local"]["mp"] = 4
+    state["blocks"]["ormonde"]["at"] = "surrey"
+    approach["local"]["intercepted"] = "lancaster"
+    reactions.settle(g)
+    assert march["local"]["mp"] == 0 and march["local"]["intercepted"]
