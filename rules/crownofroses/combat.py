@@ -298,10 +298,30 @@ def counts_in_combat(block: str) -> bool:
 def begin_round(g: Game) -> None:
     b = battle(g)
     b["round"] += 1
-    attacker, defender = sides(g)
-    if b["round"] > 1:
-        for h in (attacker, defender):
+    b["to_reinforce"] = list(sides(g)) if b["round"] > 1 else []
+
+
+def reinforce(g: Game) -> None:
+    """RB 20.3.1, 20.4.2: from round 2 each side with reinforcements commits one group (the attacker
+    first; neither sees the other's blocks, only their number)."""
+    b = battle(g)
+    while b["to_reinforce"]:
+        h = b["to_reinforce"].pop(0)
+        side = b["sides"][h]
+        side["reinf"] = [x for x in side["reinf"] if _here(g.state, x, b["shire"], h)]
+        if not side["reinf"]:
+            continue
+        if h not in g.roles:
             bring_reinforcements(g, h, f"round {b['round']} (RB 20.3.1)")
+            continue
+        g.again()
+        g.call("reinforce", role=h, group=[])
+        return
+
+
+def choose_bodies(g: Game) -> None:
+    b = battle(g)
+    attacker, defender = sides(g)
     for h in (defender, attacker):
         side = b["sides"][h]
         fixed = side["leader"] if b["round"] == 1 and h == attacker else None
@@ -311,9 +331,59 @@ def begin_round(g: Game) -> None:
     g.call("main_body", roles=[h for h in (defender, attacker) if h in g.roles])
 
 
+@FLOW.decision("reinforce")
+class Reinforce(Decision):
+    """One leader and up to his CR blocks from the reinforcements, in any combination (RB 20.3.1); with no
+    noble able to lead among them, one block (DECISIONS.md)."""
+
+    def prompt(self, g, role):
+        return f"RB 20.3.1: round {battle(g)['round']}: commit one group of reinforcements (a leader and up to his CR)."
+
+    def actions(self, g, role):
+        side = battle(g)["sides"][role]
+        group, state = g.local["group"], g.state
+        waiting = [x for x in side["reinf"] if x not in group]
+        if not group:
+            leaders = [x for x in waiting if board.is_noble(x) and (data().block(x).command_rating or 0) >= 1]
+            for x in leaders or waiting:
+                yield act("lead", x, label=(f"{name(x)} leads the group" if leaders else f"{name(x)} joins"))
+            return
+        yield act("done", label=f"Commit the group ({len(group)} block(s))")
+        if not board.is_noble(group[0]) or (data().block(group[0]).command_rating or 0) < 1:
+            return
+        room = board.command_rating(state, group[0]) - sum(1 for x in group[1:] if counts_in_combat(x))
+        for x in waiting:
+            host = state["blocks"][x]["host"]
+            if host and host in side["reinf"] and host not in group:
+                continue
+            if counts_in_combat(x) and room <= 0:
+                continue
+            yield act("add", x, label=f"Add {name(x)}")
+
+    def on_lead(self, g, role, block):
+        g.local["group"].append(block)
+        if not board.is_noble(block) or (data().block(block).command_rating or 0) < 1:
+            self.on_done(g, role)
+
+    def on_add(self, g, role, block):
+        g.local["group"].append(block)
+
+    def on_done(self, g, role):
+        side = battle(g)["sides"][role]
+        group = g.local["group"]
+        side["engaged"] += group
+        side["reinf"] = [x for x in side["reinf"] if x not in group]
+        g.log(f"{hname(role)} brings {len(group)} reinforcement block(s) into round {battle(g)['round']} "
+              f"(RB 20.3.1).", kind="battle")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
 def bring_reinforcements(g: Game, house: str, when: str) -> None:
-    """RB 20.3.1, 20.4.2: one group joins — its best leader and up to his CR other reinforcements, at
-    least one block (the group is formed automatically: DECISIONS.md)."""
+    """RB 20.3.1, 20.6.2: one group joins — its best leader and up to his CR other reinforcements, at
+    least one block (formed automatically before a later engagement and for a house that left: DECISIONS.md)."""
     side = battle(g)["sides"][house]
     waiting = [x for x in side["reinf"] if _here(g.state, x, battle(g)["shire"], house)]
     side["reinf"] = waiting
@@ -616,8 +686,8 @@ def decide(g: Game) -> None:
         g.call("retreat_or_fight", role=attacker, order=[attacker, defender])
 
 
-FLOW.procedure("round", begin_round, settle_main_body, declare_charges, resolve_charges, line_battle, take_hits,
-               decide)
+FLOW.procedure("round", begin_round, reinforce, choose_bodies, settle_main_body, declare_charges, resolve_charges,
+               line_battle, take_hits, decide)
 
 
 def defect(g: Game, house: str, winner: str) -> None:

@@ -411,3 +411,29 @@ def test_rb_16_4_16_5_the_moving_stack_stops_when_outnumbered_or_intercepted():
     approach["local"]["intercepted"] = "lancaster"
     reactions.settle(g)
     assert march["local"]["mp"] == 0 and march["local"]["intercepted"]
+
+
+def test_rb_20_4_2_a_higher_ranked_reinforcement_must_lead():
+    """RB 20.4.2 example: Warwick arrives in round 2 as a reinforcement while Fauconberg (CR 3) and 3 blocks
+    were the initial force: Warwick, the highest-ranked, must lead, so only Warwick + 2 (his CR) fight."""
+    from rules.crownofroses.common import FLOW
+    state = cleared()
+    force = ["fauconberg", "essex", "suffolk", "norfolk"]
+    for b in force + ["warwick"]:
+        put(state, b, "york", "kent")
+    put(state, "beaumont", "lancaster", "kent")
+    york = side(force)
+    york["reinf"] = ["warwick"]
+    g = battle_frame(state, "kent", "york", "lancaster", {"york": york, "lancaster": side(["beaumont"])})
+    combat.begin_round(g)
+    combat.reinforce(g)
+    assert state["flow"][-1]["name"] == "reinforce"
+    g2 = ENGINE.game(state)
+    decision = FLOW.decisions["reinforce"]
+    assert [a.id for a in decision.actions(g2, "york")] == ["lead:warwick"]
+    decision.on_lead(g2, "york", "warwick")
+    decision.on_done(g2, "york")
+    assert york["engaged"] == force + ["warwick"] and york["reinf"] == []
+    assert combat.leader_of(state, york["engaged"]) == "warwick"
+    york["leader"] = "warwick"
+    assert max(len(body) for body in combat.bodies(state, york)) == 3
