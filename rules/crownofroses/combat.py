@@ -1,8 +1,9 @@
 """The battle step (RB 20): after the action steps, a battle in every shire holding blocks of two or more
 houses, in impulse order of the first attackers (20.0); engagements "last in, first out" (20.1–20.2);
-rounds with a hidden choice of main body (20.4), line battle (20.5.2), hits to the strongest block with
-attached blocks absorbing (20.5.3), retreat from round 2 (20.5.4), reinforcements one group a round
-(20.3.1), the Elimination Chart after each engagement (20.6.1) and +1 support to the winner (20.7.1).
+rounds with reinforcements one group a round (20.3.1), a hidden choice of main body (20.4), the charge
+(20.5.1), line battle (20.5.2), hits to the strongest block with attached blocks absorbing (20.5.3), the
+Tower garrison (9.6), the Elimination Chart after each engagement (20.6.1) and +1 support to the winner
+(20.7.1). Retreat, pursuit and the move out after a battle are in retreat.py.
 
 The battle's bookkeeping lives in the "battle" frame's local (so the secrecy check leaves its blocks
 alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arrived), ``main``,
@@ -13,13 +14,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.core import cards, rng
+from rules.core import rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import (FLOW, add_support, attrition, decider, eliminate, hname, remove_heir,
-                                      take_off_map)
+from rules.crownofroses.common import FLOW, add_support, decider, eliminate, hname, remove_heir, take_off_map
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
 GARRISON = "garrison"                   # the Tower of London garrison, fighting as a block (RB 9.6)
@@ -218,58 +218,13 @@ def end_battle(g: Game) -> None:
     if len(left) == 1:
         winner = next(iter(left))
         if winner in g.roles and len(board.blocks_at(g.state, shire, winner)) > board.stacking_limit(shire) \
-                and move_out_places(g.state, winner, shire):
+                and _move_out_places(g.state, winner, shire):
             g.goto("move_out", role=winner, shire=shire)
             return
     g.end()
 
 
 FLOW.procedure("battle", open_battle, fight, end_battle)
-
-
-def move_out_places(state, house: str, shire: str) -> list[str]:
-    """RB 20.7.2: adjacent shires by land (not the Wash, no sea), free of enemy blocks."""
-    return [s for s, _ in data().board.neighbours(shire) if not (board.houses_at(state, s) - {house})]
-
-
-@FLOW.decision("move_out")
-class MoveOut(Decision):
-    """RB 20.7.2: a winner over the stacking limit may move blocks out, down to the limit and not below
-    (the Fens with an attrition roll); or keep them and face the stacking check (21.1)."""
-
-    def prompt(self, g, role):
-        shire = g.local["shire"]
-        return (f"RB 20.7.2: you have {len(board.blocks_at(g.state, shire, role))} blocks in {place_name(shire)}, "
-                f"over its limit of {board.stacking_limit(shire)}. Move blocks out, or keep them.")
-
-    def actions(self, g, role):
-        shire = g.local["shire"]
-        yield act("keep", label="Keep the rest here")
-        over = len(board.blocks_at(g.state, shire, role)) - board.stacking_limit(shire)
-        for x in board.blocks_at(g.state, shire, role):
-            if g.state["blocks"][x]["host"] or 1 + len(board.attached_to(g.state, x)) > over:
-                continue
-            for s in move_out_places(g.state, role, shire):
-                yield act("out", x, s, label=f"{name(x)} to {place_name(s)}", group=name(x))
-
-    def on_keep(self, g, role):
-        g.end()
-
-    def on_out(self, g, role, block, to):
-        shire = g.local["shire"]
-        moving = [block, *board.attached_to(g.state, block)]
-        for x in moving:
-            g.state["blocks"][x]["at"] = to
-        g.log(f"{hname(role)} moves {len(moving)} block(s) out of {place_name(shire)} to {place_name(to)} "
-              f"(RB 20.7.2).", kind="battle")
-        if data().board.border(shire, to).kind == "fens":
-            for x in moving:
-                attrition(g, x)
-        if len(board.blocks_at(g.state, shire, role)) <= board.stacking_limit(shire):
-            g.end()
-
-    def default(self, g, role):
-        return "keep"
 
 
 # ---- a combat round (RB 20.4) ---------------------------------------------------------------------------------
@@ -708,146 +663,6 @@ def defect(g: Game, house: str, winner: str) -> None:
     b["sides"][house].update(engaged=[], main=[])
 
 
-@FLOW.decision("retreat_or_fight")
-class RetreatOrFight(Decision):
-    def prompt(self, g, role):
-        return "RB 20.5.4: retreat from the engagement, or fight another round?"
-
-    def actions(self, g, role):
-        yield act("fight", label="Fight on")
-        if retreat_places(g.state, battle(g), role):
-            yield act("retreat", label="Retreat")
-
-    def on_fight(self, g, role):
-        order = g.local["order"]
-        if order.index(role) + 1 < len(order) and order[order.index(role) + 1] in g.roles:
-            g.goto("retreat_or_fight", role=order[order.index(role) + 1], order=order)
-        else:
-            g.end()
-
-    def on_retreat(self, g, role):
-        b = battle(g)
-        enemy = next(h for h in (b["attacker"], b["defender"]) if h != role)
-        side = b["sides"][role]
-        if any(x in board.heir_blocks(g.state, role) for x in side["engaged"] + side["reinf"]) and enemy in g.roles:
-            g.goto("pursuit", role=enemy, retreating=role, pursuer=enemy)
-            return
-        start_retreat(g, role)
-
-
-def start_retreat(g: Game, role: str) -> None:
-    b = battle(g)
-    b["retreated"], b["over"] = role, True
-    b["winner"] = next(h for h in (b["attacker"], b["defender"]) if h != role)
-    side = b["sides"][role]
-    g.goto("retreat", role=role, house=role, blocks=side["engaged"] + side["reinf"], why="retreats (RB 20.5.4)")
-
-
-def three_ops_cards(state, house: str) -> list[str]:
-    from rules.crownofroses.phases import card_ops
-    return [c for c in state["zones"][f"hand:{house}"] if card_ops(c) == 3]
-
-
-@FLOW.decision("pursuit")
-class Pursuit(Decision):
-    """RB 20.5.4 pursuit: a retreat with an heir may be cancelled by the enemy discarding a 3-OPS card (house
-    cards too); the retreating house may discard one to go on; and so on. No cards are drawn for them. The
-    house asked is fixed by public facts and may always decline, so being asked tells nothing."""
-
-    def prompt(self, g, role):
-        if role == g.local["pursuer"]:
-            return "RB 20.5.4: the enemy retreats with an heir. Discard a 3-OPS card to pursue (cancel the retreat)?"
-        return "RB 20.5.4: the enemy pursues. Discard a 3-OPS card to go on retreating?"
-
-    def actions(self, g, role):
-        from rules.crownofroses.phases import card_title
-        stop = "Let them go" if role == g.local["pursuer"] else "Stay and fight"
-        yield act("stop", label=stop)
-        for c in three_ops_cards(g.state, role):
-            yield act("discard", c, label=f"Discard {card_title(c)}")
-
-    def on_stop(self, g, role):
-        if role == g.local["pursuer"]:
-            start_retreat(g, g.local["retreating"])
-        else:
-            g.log(f"{hname(role)} is caught: the retreat is cancelled and the engagement goes on.", kind="battle")
-            g.end()
-
-    def on_discard(self, g, role, card):
-        from rules.crownofroses.phases import card_title
-        cards.move(g.state, card, f"hand:{role}", "removed" if card in data().house_cards else "discard")
-        g.log(f"{hname(role)} discards {card_title(card)} "
-              + ("to pursue (RB 20.5.4)." if role == g.local["pursuer"] else "to go on retreating."), kind="battle")
-        other = g.local["retreating"] if role == g.local["pursuer"] else g.local["pursuer"]
-        if other not in g.roles:
-            if role == g.local["pursuer"]:
-                g.end()
-            else:
-                start_retreat(g, role)
-            return
-        g.goto("pursuit", role=other, retreating=g.local["retreating"], pursuer=g.local["pursuer"])
-
-    def default(self, g, role):
-        return "stop"
-
-    def default(self, g, role):
-        return "fight"
-
-
-def retreat_places(state, b: dict, house: str) -> list[str]:
-    """RB 20.5.4: an adjacent shire by land (not the Wash, which is no border), free of enemy blocks, not
-    across a border by which an enemy entered; the attacker must use the shire it came from if it can."""
-    shire = b["shire"]
-    barred = {a[3] for a in arrivals(state, shire) if a[0] != house and a[3]}
-    barred |= {e["from"] for e in state.get("entries", {}).get(shire, []) if e["house"] != house and e["from"]}
-    found = [s for s, _ in data().board.neighbours(shire)
-             if s not in barred and not (board.houses_at(state, s) - {house})]
-    came = b["sides"][house].get("from")
-    if house == b["attacker"] and came in found:
-        return [came]
-    return found
-
-
-@FLOW.decision("retreat")
-class Retreat(Decision):
-    def prompt(self, g, role):
-        return f"RB 20.5.4: {hname(g.local['house'])} {g.local['why']}: choose the shire to go to."
-
-    def actions(self, g, role):
-        places = retreat_places(g.state, battle(g), g.local["house"])
-        if not places:
-            return [act("undeclared", label="No valid route: to the Undeclared pool")]
-        return [act("to", s, label=place_name(s)) for s in places]
-
-    def on_to(self, g, role, shire):
-        b = battle(g)
-        fens = data().board.border(b["shire"], shire).kind == "fens"
-        moving = [x for x in g.local["blocks"] if _here(g.state, x, b["shire"], g.local["house"])]
-        for x in moving:
-            g.state["blocks"][x]["at"] = shire
-        side = b["sides"][g.local["house"]]
-        side.update(engaged=[x for x in side["engaged"] if x not in moving], main=[],
-                    reinf=[x for x in side["reinf"] if x not in moving])
-        g.log(f"{hname(g.local['house'])} retreats {len(moving)} block(s) to {place_name(shire)}.", kind="battle")
-        if fens:                                             # RB 16.2.2, 22.0: attrition at −1
-            for x in moving:
-                attrition(g, x, modifier=-1)
-        g.end()
-
-    def on_undeclared(self, g, role):
-        b = battle(g)
-        side = b["sides"][g.local["house"]]
-        for x in g.local["blocks"]:
-            if _here(g.state, x, b["shire"], g.local["house"]) and g.state["blocks"][x]["host"] is None:
-                take_off_map(g, x, "undeclared", g.local["house"])
-        side.update(engaged=[], main=[], reinf=[])
-        g.log(f"{hname(g.local['house'])} has no route: its blocks go to the Undeclared pool.", kind="battle")
-        g.end()
-
-    def default(self, g, role):
-        return self.actions(g, role)[0].id
-
-
 # ---- after an engagement (RB 20.6.1) ------------------------------------------------------------------------
 def after_engagement(g: Game) -> None:
     """Each eliminated noble rolls on the Elimination Chart (+1 when the enemy force retreated); office
@@ -866,6 +681,11 @@ def after_engagement(g: Game) -> None:
         g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
     elif b["retreated"]:
         g.log(f"{hname(b['retreated'])} has left the engagement.", kind="battle")
+
+
+def _move_out_places(state, house: str, shire: str) -> list[str]:
+    from rules.crownofroses.retreat import move_out_places
+    return move_out_places(state, house, shire)
 
 
 def public_battle(state) -> dict | None:

@@ -9,7 +9,8 @@ from rules.core import Result, Scenario, Summary, cards
 from rules.core.contract import OptionSpec, copy_state
 from rules.core.flow import STEP_LIMIT, FlowEngine, FlowError, Game
 from rules.core.seats import Seating
-from rules.crownofroses import board, operations, parliament, phases, reactions, winter  # noqa: F401 (registers the flow)
+# importing the phase modules registers their procedures and decisions in the flow
+from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.driver import random_moves, setup_args
-from rules.crownofroses import board, combat, movement
+from rules.crownofroses import board, combat, movement, retreat
 from rules.crownofroses.engine import ENGINE
 
 from tests.crownofroses.test_engine import first_legal, placed, start
@@ -148,10 +148,10 @@ def test_rb_20_5_4_retreat_routes():
     movement.record_entry(state, "york", "sussex", ["essex"], "essex", "kent")
     b = {"shire": "sussex", "attacker": "york", "defender": "lancaster",
          "sides": {"york": side(["essex"], came="kent"), "lancaster": side(["beaumont"])}}
-    assert combat.retreat_places(state, b, "york") == ["kent"]
-    assert combat.retreat_places(state, b, "lancaster") == ["hampshire", "surrey"]
+    assert retreat.retreat_places(state, b, "york") == ["kent"]
+    assert retreat.retreat_places(state, b, "lancaster") == ["hampshire", "surrey"]
     put(state, "suffolk", "york", "surrey")
-    assert combat.retreat_places(state, b, "lancaster") == ["hampshire"]
+    assert retreat.retreat_places(state, b, "lancaster") == ["hampshire"]
 
 
 def test_rb_20_6_1_wounded_heir_keeps_offices_and_henry_dies_with_a_killed_host():
