@@ -171,19 +171,18 @@ def seat_reasons(state: State, block: str, house: str, shire: str) -> set[str]:
 
 def winter_seats(state: State, block: str, house: str, host: str | None = None) -> list[str]:
     """RB 7.2.6 winter restriction: a shared seat in a shire held by an enemy noble with the same shield
-    is barred unless another reason makes the shire a seat. Until combat is written, shires holding enemy
-    blocks are not offered (DECISIONS.md)."""
+    is barred unless another reason makes the shire a seat. Other shires holding enemy blocks may be
+    used: the placed block is pinned and a battle follows (16.4, 20.1)."""
     found = []
     for shire in sorted(data().board.shires):
         reasons = seat_reasons(state, block, house, shire)
         if host:
             reasons |= seat_reasons(state, host, house, shire)
-        if not reasons:
-            continue
-        enemies = [e for e in blocks_at(state, shire) if state["blocks"][e]["house"] != house]
-        if enemies:
-            continue
-        found.append(shire)
+        enemy_shields = {data().block(e).shield for e in blocks_at(state, shire)
+                         if state["blocks"][e]["house"] != house}
+        reasons -= enemy_shields
+        if reasons:
+            found.append(shire)
     return found
 
 

@@ -171,7 +171,8 @@ def eliminate(g: Game, block: str, modifier: int = 0) -> str:
         return_rop(g, block)
         take_off_map(g, block, "unavailable", None)
     elif result == "wounded":
-        lose_office_of(g, block)
+        if not heir:
+            lose_office_of(g, block)          # RB 20.6.1: a wounded heir keeps his offices
         take_off_map(g, block, "undeclared" if heir else "inactive", house if heir else None)
     else:
         take_off_map(g, block, "undeclared", house)
@@ -237,6 +238,7 @@ def check_houses(g: Game) -> None:
     recorded and the engine ends the game before the next step."""
     if g.state.get("result") or g.state.get("pending_result"):
         return
+    g.reveal()              # whether a house still holds heir cards in hand is shown (RB 6.1, 10.3.2)
     d = data()
     for h in g.roles:
         cards = [c for c in g.state["zones"].get(f"hand:{h}", []) + g.state["heir_cards"].get(h, [])

@@ -9,7 +9,9 @@ from rules.core import Result, Scenario, Summary, cards
 from rules.core.contract import OptionSpec, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
-from rules.crownofroses import board, operations, parliament, phases, winter  # noqa: F401 (registers the flow)
+# importing the phase modules registers their procedures and decisions in the flow
+from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
+from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
 from rules.crownofroses.board import data as load
@@ -91,7 +93,7 @@ class CrownOfRoses(FlowEngine):
             "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
             "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
                                                                        owned=_zone_owner),
-            "waiting": self.waiting(state), "mine": {},
+            "waiting": self.waiting(state), "battle": public_battle(state), "mine": {},
         }
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}

@@ -2,8 +2,9 @@
 halved on safe roads (16.2.1), the Fens (16.2.2), the Wash (16.2.3), exile boxes (16.2.4), forced march
 (16.3), pick-up and drop-off (16.1), sea moves (17.0). MP are counted in half points.
 
-Until combat is written (layer 3), a stack never enters a shire holding enemy blocks, so no
-interception, avoid battle or pinning arises yet (DECISIONS.md).
+Entering a shire holding enemy blocks records the entry for the battle step (RB 20.1, combat.py) and
+pins (16.4): a stack may leave a contested shire only leaving behind as many blocks as the enemy has
+there, so it stops at once when it is not larger than them. Exile boxes stay closed to enemies (16.2.4).
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
         return found
     if mp <= 0 or at.startswith("exile/") and at != g.local["start"]:
         return []
+    if pinned(state, house, at, g.local.get("stack", [])):
+        return []                                              # RB 16.4: drop blocks to leave
     if at.startswith("exile/"):
         for s in data().board.exile_boxes[at[6:]].land_adjacent:
             if EXILE_COST <= mp and open_to(state, house, s):
@@ -103,8 +106,27 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
 
 
 def open_to(state, house: str, place: str) -> bool:
-    """No enemy blocks there (exile boxes hold one house only, RB 16.2.4; shires: until combat)."""
-    return not (board.houses_at(state, place) - {house})
+    """Exile boxes hold one house only (RB 16.2.4); any shire may be entered (combat follows, RB 20)."""
+    return not place.startswith("exile/") or not (board.houses_at(state, place) - {house})
+
+
+def enemies_at(state, house: str, place: str) -> int:
+    return sum(1 for b in board.blocks_at(state, place) if state["blocks"][b]["house"] != house)
+
+
+def pinned(state, house: str, place: str, leaving: list[str]) -> bool:
+    """RB 16.4: blocks may leave a shire holding enemy blocks only if at least as many stay behind."""
+    enemies = enemies_at(state, house, place)
+    if not enemies:
+        return False
+    staying = [b for b in board.blocks_at(state, place, house) if b not in leaving]
+    return len(staying) < enemies
+
+
+def record_entry(state, house: str, place: str, blocks: list[str], leader: str, came_from: str | None) -> None:
+    """RB 20.1 'last in, first out': every arrival in a shire, in order (cleared after the battle step)."""
+    state.setdefault("entries", {}).setdefault(place, []).append(
+        {"house": house, "blocks": list(blocks), "leader": leader, "from": came_from})
 
 
 @FLOW.decision("march")
@@ -138,7 +160,8 @@ class March(Decision):
                      "sea+": " (adjacent sea zone: attrition)"}.get(how, "")
             yield act(verb, place, how, label=f"To {place_name(place)}{extra}" +
                       (f" ({cost / 2:g} MP)" if cost else ""), group="Move")
-        if g.local["mp"] == 0 and not g.local["sea"] and not g.local["forced"] and not g.local["at"].startswith("exile/"):
+        if g.local["mp"] == 0 and not g.local["sea"] and not g.local["forced"] and not g.local["entered_enemy"] \
+                and not g.local["at"].startswith("exile/") and not pinned(state, role, g.local["at"], stack):
             for other, kind in data().board.neighbours(g.local["at"]):
                 if open_to(state, role, other) and not any(b in state["forced"] for b in stack):
                     yield act("force", other, label=f"Forced march to {place_name(other)} (attrition)", group="Move")
@@ -154,10 +177,16 @@ class March(Decision):
             g.local["dropped"].append(b)
 
     def _arrive(self, g, role, place):
+        came_from = None if g.local["sea"] else g.local["at"]
         for b in g.local["stack"]:
             g.state["blocks"][b]["at"] = place
         g.local["at"] = place
         g.log(f"{hname(role)} moves {len(g.local['stack'])} block(s) to {place_name(place)}.")
+        record_entry(g.state, role, place, g.local["stack"], g.local["leader"], came_from)
+        enemies = enemies_at(g.state, role, place)
+        if enemies:
+            g.local["entered_enemy"] = True                    # RB 16.3: no forced march after this
+            g.log(f"{place_name(place)} holds {enemies} enemy block(s): as many of the stack are pinned (RB 16.4).")
         if place.startswith("exile/"):
             enter_exile(g, role, place, g.local["stack"], g.local["leader"])
             g.local["mp"] = 0
@@ -171,6 +200,16 @@ class March(Decision):
             for b in list(g.local["stack"]):
                 attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
             self._survivors(g)
+        self._react(g, role)
+
+    def _react(self, g, role) -> bool:
+        """RB 16.5–16.6: interception and avoid battle after an arrival (reactions.py)."""
+        from rules.crownofroses.reactions import needs_reaction
+        place = g.local["at"]
+        if g.frame.get("finished") or not needs_reaction(g.state, role, place):
+            return False
+        g.call("approach", role=role, place=place, stack=list(g.local["stack"]))
+        return True
 
     def on_sail(self, g, role, place, how):
         self._arrive(g, role, place)
@@ -178,7 +217,8 @@ class March(Decision):
             for b in list(g.local["stack"]):
                 attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
             self._survivors(g)
-        self._finish(g)
+        if not self._react(g, role):
+            self._finish(g)
 
     def on_force(self, g, role, place):
         g.local["forced"] = True
@@ -187,7 +227,8 @@ class March(Decision):
         for b in list(g.local["stack"]):
             attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
         self._survivors(g)
-        self._finish(g)
+        if not self._react(g, role):
+            self._finish(g)
 
     def _survivors(self, g):
         gone = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] != "map"]

@@ -1,6 +1,7 @@
 """The Operations phase (RB 13): impulses, command cards chosen by all at once (13.1), action steps in
 OPS order (13.2), heir cards (10.3), OPS actions (15–19; movement in movement.py) and the end-of-impulse
-stacking check (21.1). Combat and the events of operations and house cards come in later layers."""
+battle step (20, combat.py) and the stacking check (21.1). The events of operations and house cards
+come in a later layer."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
+from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop
 from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
 
@@ -148,7 +150,7 @@ def end_of_impulse(g: Game) -> None:
     g.state["moved"], g.state["forced"], g.state["command"] = [], [], {}
 
 
-FLOW.procedure("impulse", open_command, settle_command, action_steps, end_of_impulse)
+FLOW.procedure("impulse", open_command, settle_command, action_steps, battle_step, end_of_impulse)
 
 
 # ---- RB 13.2 an action step ----------------------------------------------------------------------------------
@@ -281,9 +283,14 @@ def movers(state, house: str) -> list[str]:
         s = state["blocks"][b]
         if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"]:
             continue
-        if board.is_noble(b) and board.command_rating(state, b) >= 1:
+        if board.is_noble(b) and board.command_rating(state, b) >= 1 and not _pinned_leader(state, house, b):
             found.append(b)
     return found
+
+
+def _pinned_leader(state, house: str, leader: str) -> bool:
+    from rules.crownofroses.movement import carried, pinned
+    return pinned(state, house, state["blocks"][leader]["at"], carried(state, leader))
 
 
 def influence_targets(state, house: str) -> list[str]:
