@@ -451,8 +451,8 @@ class TableService:
                 self.db.execute("INSERT INTO seats (game_id, seat, roles, user_id) VALUES (?,?,?,NULL)",
                                 [game_id, index, _dumps(list(roles))])
             self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
-                            text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title} "
-                                 f"({chosen.name}), {count} seats.")
+                            text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title}, "
+                                 f"scenario {chosen.name}, {count} seats.")
             if seat is not None:
                 self.join(game_id, creator_id, creator_name, seat)
         return self.status(game_id)
