@@ -13,12 +13,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Literal
 
 from . import rng as _rng
+from .seats import Seating, merge_views
 
 State = dict[str, Any]
 
-PromptKind = Literal["turn", "secret", "reaction"]
+PromptKind = Literal["turn", "secret", "reaction", "negotiation"]
 """``turn``: an ordinary move. ``secret``: a simultaneous hidden choice, revealed when all have chosen.
-``reaction``: an optional response window offered to a role that is not moving (passing is always legal)."""
+``reaction``: an optional response window offered to a role that is not moving (passing is always legal).
+``negotiation``: a binding deal proposed by another role, to accept or refuse."""
 
 
 class RulesError(Exception):
@@ -93,10 +95,14 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Result:
-    """A finished game: the winning roles (empty for a draw) and why."""
+    """A finished game: the winning roles (empty for a draw) and why. ``ranks`` orders every role from
+    first place down, roles sharing a place together (empty when the game only names winners);
+    ``scores`` holds each role's final score where the game has one."""
 
     winners: tuple[str, ...]
     reason: str
+    ranks: tuple[tuple[str, ...], ...] = ()
+    scores: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -194,12 +200,25 @@ class Engine:
     def role_name(self, role: str) -> str:
         return role.replace("_", " ").title()
 
-    def seatings(self, scenario: str, players: int) -> list[tuple[str, ...]]:
-        """How the scenario's roles are shared among ``players`` seats (one tuple of roles per seat)."""
+    def seating_choices(self, scenario: str, players: int,
+                        options: dict[str, Any] | None = None) -> list[Seating]:
+        """The rulebook's named ways of sharing the scenario's roles among ``players`` seats, the usual
+        one first. By default every role has its own seat."""
         roles = self.roles(scenario)
         if players != len(roles):
             raise BadSetup(f"{self.title} '{scenario}' needs {len(roles)} players, not {players}.")
-        return [(r,) for r in roles]
+        return [Seating("one-each", "One role each", tuple((r,) for r in roles))]
+
+    def seatings(self, scenario: str, players: int, options: dict[str, Any] | None = None,
+                 choice: str | None = None) -> list[tuple[str, ...]]:
+        """How the scenario's roles are shared among ``players`` seats (one tuple of roles per seat):
+        the seating ``choice`` names, else the first of :meth:`seating_choices`."""
+        choices = self.seating_choices(scenario, players, options)
+        for seating in choices:
+            if choice is None or seating.id == choice:
+                return list(seating.seats)
+        raise BadSetup(f"No seating '{choice}' for {players} players. Choose one of: "
+                       f"{', '.join(s.id for s in choices)}.")
 
     # ---- setup -----------------------------------------------------------------------------------
     def scenario(self, scenario_id: str) -> Scenario:
@@ -299,6 +318,17 @@ class Engine:
         """Everything ``role`` may see and nothing more; ``None`` is a spectator (public facts only)."""
         raise NotImplementedError
 
+    def view_for(self, state: State, roles: Iterable[str]) -> dict[str, Any]:
+        """What a player holding all of ``roles`` sees: whatever any of them may see."""
+        roles = list(roles)
+        if len(roles) == 1:
+            return self.view(state, roles[0])
+        return merge_views([self.view(state, r) for r in roles])
+
+    def departed(self, state: State) -> list[str]:
+        """Roles that have left the game (eliminated); they are never asked again."""
+        return list(state.get("left", ()))
+
     def result(self, state: State) -> Result | None:
         raise NotImplementedError
 
@@ -314,6 +344,13 @@ class Engine:
         """Strings that ``role`` knows and no other role (nor a spectator) may see; the fuzzer checks
         that none of them appears as a JSON string in any other view."""
         return set()
+
+    def hidden_variants(self, state: State) -> Iterable[tuple[str | None, str, State]]:
+        """States that differ from ``state`` only in one role's hidden data (its hand, face-down values,
+        unrevealed choices), or in data nobody knows (the undrawn deck order, owner None), as
+        ``(owner, what changed, variant)``. The fuzzer requires every other role's view, the public view
+        and every log line others may read to be the same for each variant (rules.core.secrecy)."""
+        return ()
 
     # ---- hooks for subclasses --------------------------------------------------------------------
     def _setup(self, scenario: str, seats: list[tuple[str, ...]], options: dict[str, Any]) -> State:

@@ -1,0 +1,176 @@
+"""Cards: zones kept in the JSON state, seeded shuffles, card effects by id, and lasting modifiers.
+
+``state["zones"]`` maps a zone name to a list of card ids; the **top** of a zone is its last element.
+Conventional names: ``deck``, ``discard``, ``removed``, ``in_play``, ``aside`` and ``hand:<role>``
+(a game may add its own, e.g. ``bid:<role>``). :func:`zone_view` shows each zone as a list or only as a
+count, so views hide what they must with one call.
+
+``state["modifiers"]`` holds effects that last "until the end of the impulse / turn / round": each is a
+dict with a ``name`` and an ``until`` scope. A flow frame registered with that scope
+(``flow.procedure("turn", ..., scope="turn")``) expires them when it ends, so no game forgets to.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Iterable
+
+from . import rng
+
+State = dict[str, Any]
+
+
+class CardError(RuntimeError):
+    """A card is not where the rules code says it is: a bug in the game, not a player's mistake."""
+
+
+def hand(role: str) -> str:
+    """The zone name of ``role``'s hand."""
+    return f"hand:{role}"
+
+
+def zone(state: State, name: str) -> list[str]:
+    """The cards in zone ``name`` (created empty on first use), bottom first."""
+    return state.setdefault("zones", {}).setdefault(name, [])
+
+
+def where(state: State, card: str) -> str | None:
+    for name, cards in state.get("zones", {}).items():
+        if card in cards:
+            return name
+    return None
+
+
+def move(state: State, card: str, source: str, target: str, *, bottom: bool = False) -> None:
+    """Move ``card`` from zone ``source`` to the top (or bottom) of zone ``target``."""
+    cards = zone(state, source)
+    if card not in cards:
+        raise CardError(f"Card {card!r} is not in {source} (it is in {where(state, card)}).")
+    cards.remove(card)
+    if bottom:
+        zone(state, target).insert(0, card)
+    else:
+        zone(state, target).append(card)
+
+
+def shuffle(state: State, name: str) -> None:
+    """Shuffle zone ``name`` with the state's seeded generator."""
+    rng.shuffle(state, zone(state, name))
+
+
+def draw(state: State, target: str, count: int = 1, *, deck: str = "deck",
+         refill: str | None = "discard") -> list[str]:
+    """Move up to ``count`` cards from the top of ``deck`` to ``target``. An empty deck is first refilled
+    by shuffling ``refill`` into it (when given); returns the cards drawn (fewer if both ran out)."""
+    drawn = []
+    for _ in range(count):
+        cards = zone(state, deck)
+        if not cards and refill and zone(state, refill):
+            cards.extend(zone(state, refill))
+            zone(state, refill).clear()
+            shuffle(state, deck)
+        if not cards:
+            break
+        card = cards.pop()
+        zone(state, target).append(card)
+        drawn.append(card)
+    return drawn
+
+
+def zone_view(state: State, reader: str | None, *, counted: Iterable[str] = ("deck", "aside"),
+              owned: Callable[[str], str | None] | None = None) -> dict[str, Any]:
+    """Every zone as ``reader`` sees it: ``counted`` zones (and zones owned by another role) as a card
+    count, the rest as lists. ``owned`` names a zone's owner; by default ``hand:<role>`` belongs to role."""
+    owned = owned or (lambda name: name.split(":", 1)[1] if name.startswith("hand:") else None)
+    counted = set(counted)
+    seen: dict[str, Any] = {}
+    for name, cards in sorted(state.get("zones", {}).items()):
+        owner = owned(name)
+        hidden = name in counted or (owner is not None and owner != reader)
+        seen[name] = len(cards) if hidden else list(cards)
+    return seen
+
+
+# ---- hidden-data variants for the secrecy check (see rules.core.secrecy) ---------------------------
+def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = ()) -> State | None:
+    """A copy of ``state`` where one card of ``source`` (not in ``avoid``) trades places with a different
+    card of ``other``: the same counts, different contents. None when no such pair exists."""
+    avoid = set(avoid)
+    mine, theirs = zone(state, source), zone(state, other)
+    for i, card in enumerate(mine):
+        if card in avoid:
+            continue
+        for j, swap in enumerate(theirs):
+            if swap != card and swap not in avoid:
+                variant = copy.deepcopy(state)
+                variant["zones"][source][i], variant["zones"][other][j] = swap, card
+                return variant
+    return None
+
+
+def reorder_variant(state: State, name: str) -> State | None:
+    """A copy of ``state`` with zone ``name`` in reverse order (None if that changes nothing)."""
+    cards = zone(state, name)
+    if cards == cards[::-1]:
+        return None
+    variant = copy.deepcopy(state)
+    variant["zones"][name].reverse()
+    return variant
+
+
+# ---- effects by card id and trigger point ----------------------------------------------------------
+class Effects:
+    """What each card does at each named trigger point (``event``, ``response``, ``combat``, ...).
+    ``kind`` maps a card id to its registry key, for decks holding several copies (``ambush#2``)."""
+
+    def __init__(self, kind: Callable[[str], str] = lambda card: card.split("#")[0]) -> None:
+        self.kind = kind
+        self._table: dict[str, dict[str, Callable[..., Any]]] = {}
+
+    def on(self, card: str, point: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator: ``@EFFECTS.on("storm", "event") def storm(g, role, card): ...``."""
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            points = self._table.setdefault(card, {})
+            if point in points:
+                raise CardError(f"Card {card!r} already has an effect at {point!r}.")
+            points[point] = fn
+            return fn
+        return register
+
+    def has(self, card: str, point: str) -> bool:
+        return point in self._table.get(self.kind(card), {})
+
+    def run(self, card: str, point: str, *args: Any, **kwargs: Any) -> Any:
+        """Carry out ``card``'s effect at ``point``."""
+        fn = self._table.get(self.kind(card), {}).get(point)
+        if fn is None:
+            raise CardError(f"Card {card!r} has no effect at {point!r}.")
+        return fn(*args, card=card, **kwargs)
+
+    def trigger(self, point: str, cards: Iterable[str], *args: Any, **kwargs: Any) -> list[Any]:
+        """Run the effect at ``point`` of every card in ``cards`` that has one, in that order."""
+        return [self.run(card, point, *args, **kwargs) for card in list(cards) if self.has(card, point)]
+
+
+# ---- modifiers lasting until the end of a scope ----------------------------------------------------
+def add_modifier(state: State, name: str, until: str, **data: Any) -> dict[str, Any]:
+    """Record a lasting effect ``name`` (e.g. ``until="turn"``) with its data (owner, card, amount)."""
+    modifier = {"name": name, "until": until, **data}
+    state.setdefault("modifiers", []).append(modifier)
+    return modifier
+
+
+def modifiers(state: State, name: str | None = None, **match: Any) -> list[dict[str, Any]]:
+    """The modifiers in force, optionally only those called ``name`` whose data matches ``match``."""
+    return [m for m in state.get("modifiers", ())
+            if (name is None or m["name"] == name) and all(m.get(k) == v for k, v in match.items())]
+
+
+def expire_modifiers(state: State, scope: str) -> list[dict[str, Any]]:
+    """Remove (and return) every modifier lasting until the end of ``scope``."""
+    kept, gone = [], []
+    for m in state.get("modifiers", ()):
+        (gone if m["until"] == scope else kept).append(m)
+    if gone:
+        state["modifiers"] = kept
+    return gone

@@ -1,0 +1,157 @@
+"""Simultaneous secret choices and reaction windows, as two kinds of :class:`~rules.core.flow.Decision`.
+
+**Secret choice.** Every role in ``local["roles"]`` picks privately (``count`` picks each, e.g. three
+face-down placements). Nothing is revealed until the last role completes its choice; with
+``may_change`` a role that has committed stays active (``Prompt.committed``) and may take its choice back
+until then. The reveal logs every choice publicly, marks the action irreversible and ends the frame,
+returning ``{role: action id}`` (``{role: [ids]}`` when ``count`` > 1) to the caller.
+
+**Reaction window.** A secret choice whose first option is always "pass", offered to every role asked at
+once. The answers are revealed together, then ``resolve`` runs for each response in the order of
+``local["roles"]`` (the rule order: impulse order, turn order); ``resolve`` may call procedures, which can
+open further windows, so windows nest as deep as a move needs. The window returns the list of
+``[role, action id]`` responses.
+
+*Secrecy of windows.* A window must be offered to a set of roles fixed by public facts only; by default
+it asks every role still in the game except ``local["exclude"]`` (the mover). A role holding nothing
+playable is asked all the same and can only pass, so being asked, waiting on others and the reveal tell
+nobody who could have responded. (The table service's "auto-pass when I hold nothing playable" is the
+player's own opt-in and lives outside the engine.)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .contract import Action, Prompt
+from .flow import Decision, Game
+
+PASS = Action("pass", "Pass")
+CHANGE = "change"
+
+
+class SecretChoice(Decision):
+    """Subclasses give ``options`` (and ``text``); the frame's ``local`` keeps ``roles``, ``picks`` (per
+    role, hidden until the reveal) and ``done`` (who has committed, public)."""
+
+    kind = "secret"
+    count = 1
+    may_change = True
+    text = "Make your secret choice."
+
+    def options(self, g: Game, role: str, picks: list[str]) -> Iterable[Action]:
+        raise NotImplementedError
+
+    def complete(self, g: Game, role: str, picks: list[str]) -> bool:
+        return len(picks) >= self.count
+
+    def label(self, g: Game, role: str, pick: str) -> str:
+        """How a pick reads in the reveal (by default its action id)."""
+        return pick
+
+    # ---- the Decision hooks ---------------------------------------------------------------------
+    def asked(self, g: Game) -> list[str]:
+        """The roles asked, in rule order: ``local["roles"]``, else every role but ``local["exclude"]``."""
+        if "roles" not in g.local:
+            exclude = g.local.get("exclude", ())
+            return [r for r in g.roles if r not in exclude]
+        return [r for r in g.local["roles"] if r not in g.state.get("left", ())]
+
+    def active(self, g: Game) -> list[str]:
+        if g.local.get("revealed"):
+            return []
+        done = g.local.get("done", [])
+        return [r for r in self.asked(g) if r not in done or self.may_change]
+
+    def prompt(self, g: Game, role: str) -> Prompt:
+        committed = role in g.local.get("done", [])
+        text = "Your choice is made; you may change it until everyone has chosen." if committed else self.text
+        return Prompt(text, self.kind, committed)
+
+    def actions(self, g: Game, role: str) -> list[Action]:
+        picks = g.local.get("picks", {}).get(role, [])
+        if role in g.local.get("done", []):
+            return [Action(CHANGE, "Change my choice")]
+        chosen = list(self.options(g, role, picks))
+        if picks:
+            chosen.append(Action(CHANGE, "Start my choice again"))
+        return chosen
+
+    def apply(self, g: Game, role: str, action: Action) -> None:
+        picks = g.local.setdefault("picks", {}).setdefault(role, [])
+        done = g.local.setdefault("done", [])
+        if action.id == CHANGE:
+            picks.clear()
+            if role in done:
+                done.remove(role)
+                g.log(f"{g.engine.role_name(role)} takes back their choice.", kind="secret")
+            return
+        picks.append(action.id)
+        g.log(f"You chose: {action.label}.", to=[role], kind="secret")
+        if not self.complete(g, role, picks):
+            return
+        done.append(role)
+        g.log(f"{g.engine.role_name(role)} has chosen.", kind="secret")
+        if all(r in done for r in self.asked(g)):
+            self.reveal(g)
+
+    def proceed(self, g: Game) -> None:
+        if not g.local.get("revealed"):  # every role still asked has made its choice (others left)
+            self.reveal(g)
+        else:
+            self.after_reveal(g)
+
+    def reveal(self, g: Game) -> None:
+        g.local["revealed"] = True
+        g.reveal()
+        picks = g.local.get("picks", {})
+        chosen = {r: picks.get(r, []) for r in self.asked(g)}
+        g.local["choices"] = {r: (p[0] if p else None) if self.count == 1 else p for r, p in chosen.items()}
+        shown = "; ".join(f"{g.engine.role_name(r)}: {', '.join(self.label(g, r, p) for p in ps) or 'nothing'}"
+                          for r, ps in chosen.items())
+        g.log(f"Revealed — {shown}.", kind="reveal", data={"choices": g.local["choices"]})
+
+    def after_reveal(self, g: Game) -> None:
+        g.end(g.local["choices"])
+
+    def default(self, g: Game, role: str) -> str | None:
+        legal = self.actions(g, role)
+        return legal[0].id if legal and legal[0].id != CHANGE else None
+
+
+class ReactionWindow(SecretChoice):
+    """Subclasses give ``responses`` (the role's options besides passing) and ``resolve``."""
+
+    kind = "reaction"
+    may_change = False
+    text = "You may respond, or pass."
+
+    def responses(self, g: Game, role: str) -> Iterable[Action]:
+        raise NotImplementedError
+
+    def resolve(self, g: Game, role: str, response: str) -> None:
+        """Carry out one response; it may ``g.call`` a procedure (which may open another window)."""
+        raise NotImplementedError
+
+    def options(self, g: Game, role: str, picks: list[str]) -> list[Action]:
+        return [PASS, *self.responses(g, role)]
+
+    def label(self, g: Game, role: str, pick: str) -> str:
+        return "pass" if pick == PASS.id else "responds"
+
+    def reveal(self, g: Game) -> None:
+        super().reveal(g)
+        g.local["queue"] = [[r, c] for r, c in g.local["choices"].items() if c not in (None, PASS.id)]
+        g.local["answers"] = list(g.local["queue"])
+
+    def after_reveal(self, g: Game) -> None:
+        """Resolve the next response in rule order; end with every response once all are done."""
+        queue: list[Any] = g.local["queue"]
+        if not queue:
+            g.end(g.local["answers"])
+            return
+        role, response = queue.pop(0)
+        self.resolve(g, role, response)
+
+    def default(self, g: Game, role: str) -> str | None:
+        return PASS.id if role not in g.local.get("done", []) else None

@@ -1,0 +1,307 @@
+"""Procedures and decision points: the sequence of play as a stack of frames kept in the JSON state.
+
+A game registers two kinds of named things in a :class:`Flow`:
+
+- a **procedure** is a list of automatic steps (functions of one :class:`Game` handle). A step may
+  ``g.call`` another procedure or decision (and resume at its next step when the callee ends),
+  ``g.goto`` one (a tail call), ``g.end(value)`` to return a value to its caller, or ``g.again()`` to run
+  the same step once more after the callee returns (a loop);
+- a **decision** is a :class:`Decision` subclass: who is asked, the prompt, the legal actions and what
+  each action does, in one class. An action ``verb:arg`` runs the method ``on_verb(g, role, arg)``.
+
+``state["flow"]`` holds the stack: ``{"name", "at", "local", "ret"}`` per frame (``local`` is the frame's
+own data, ``ret`` what its last callee returned). After setup and after every action the automatic steps
+run until the top frame is a decision with someone to ask (or the stack is empty). A procedure or decision
+registered with ``scope="turn"`` expires the modifiers lasting "until the end of the turn" when its frame
+ends (see :mod:`rules.core.cards`). :class:`FlowEngine` implements the contract's hooks from the stack,
+so a game written on it writes rules only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .cards import expire_modifiers
+from .contract import Action, Context, Engine, Prompt, Result, State, copy_state
+
+Step = Callable[["Game"], None]
+
+#: Automatic steps run between two decisions before the flow is declared stuck in a loop.
+STEP_LIMIT = 100_000
+
+
+class FlowError(RuntimeError):
+    """A mistake in a game's procedures (unknown name, two transfers in one step, an endless loop)."""
+
+
+def act(verb: str, *args: Any, label: str, group: str = "", hint: str = "") -> Action:
+    """An action whose id is ``verb:arg:arg``; its decision's ``on_verb(g, role, *args)`` carries it out."""
+    return Action(":".join([verb, *map(str, args)]), label, group, hint)
+
+
+class Decision:
+    """A point where roles choose. Subclasses override ``prompt`` and ``actions`` and add ``on_<verb>``
+    methods. The frame's ``local`` names who is asked: ``role`` (one) or ``roles`` (several at once)."""
+
+    kind = "turn"
+
+    def active(self, g: "Game") -> list[str]:
+        asked = g.local["roles"] if "roles" in g.local else [g.local["role"]]
+        return [r for r in asked if r not in g.state.get("left", ())]
+
+    def prompt(self, g: "Game", role: str) -> str | Prompt:
+        raise NotImplementedError
+
+    def actions(self, g: "Game", role: str) -> Iterable[Action]:
+        raise NotImplementedError
+
+    def apply(self, g: "Game", role: str, action: Action) -> None:
+        verb, *args = action.id.split(":")
+        getattr(self, "on_" + verb)(g, role, *args)
+
+    def proceed(self, g: "Game") -> None:
+        """Nobody is left to ask (every role asked has left, or the choice is settled): carry on."""
+        g.end()
+
+    def default(self, g: "Game", role: str) -> str | None:
+        """The action taken when the role's deadline passes under the table's "default" policy."""
+        return None
+
+
+@dataclass(frozen=True)
+class Procedure:
+    name: str
+    steps: tuple[Step, ...]
+    scope: str | None = None
+
+
+class Flow:
+    """The registry of a game's procedures and decisions, by name."""
+
+    def __init__(self) -> None:
+        self.procedures: dict[str, Procedure] = {}
+        self.decisions: dict[str, Decision] = {}
+        self.scopes: dict[str, str] = {}
+
+    def procedure(self, name: str, *steps: Step, scope: str | None = None) -> None:
+        self._check_new(name)
+        self.procedures[name] = Procedure(name, steps, scope)
+        if scope:
+            self.scopes[name] = scope
+
+    def decision(self, name: str, scope: str | None = None) -> Callable[[type[Decision]], type[Decision]]:
+        """Class decorator: ``@FLOW.decision("bid")`` registers one instance of the class under ``name``."""
+        def register(cls: type[Decision]) -> type[Decision]:
+            self._check_new(name)
+            self.decisions[name] = cls()
+            if scope:
+                self.scopes[name] = scope
+            return cls
+        return register
+
+    def _check_new(self, name: str) -> None:
+        if name in self.procedures or name in self.decisions:
+            raise FlowError(f"'{name}' is registered twice.")
+
+    def known(self, name: str) -> None:
+        if name not in self.procedures and name not in self.decisions:
+            raise FlowError(f"No procedure or decision is called '{name}'.")
+
+
+def calls(name: str, **local: Any) -> Step:
+    """A step that calls ``name`` with ``local`` (for procedures that read like the sequence of play)."""
+    def step(g: Game) -> None:
+        g.call(name, **local)
+    step.__name__ = f"call_{name}"
+    return step
+
+
+class Game:
+    """What rules code holds while it runs: the state, the current frame, the log and the flow verbs."""
+
+    def __init__(self, engine: "FlowEngine", state: State, ctx: Context | None = None) -> None:
+        self.engine, self.flow, self.state = engine, engine.flow, state
+        self.ctx = ctx if ctx is not None else Context()
+        self.frame: dict[str, Any] = state["flow"][-1] if state.get("flow") else {"local": {}}
+        self._moved = False
+
+    # ---- reading --------------------------------------------------------------------------------
+    @property
+    def local(self) -> dict[str, Any]:
+        return self.frame["local"]
+
+    @property
+    def returned(self) -> Any:
+        """What the last procedure or decision called from this frame returned with ``end``."""
+        return self.frame.get("ret")
+
+    @property
+    def roles(self) -> list[str]:
+        """Every seated role still in the game, in seat order."""
+        left = self.state.get("left", ())
+        return [r for seat in self.state["seats"] for r in seat if r not in left]
+
+    # ---- the log ---------------------------------------------------------------------------------
+    def log(self, text: str, to: Iterable[str] | None = None, kind: str = "info",
+            data: dict[str, Any] | None = None) -> None:
+        self.ctx.log(text, to, kind, data)
+
+    def reveal(self) -> None:
+        self.ctx.reveal()
+
+    # ---- moving through the flow -------------------------------------------------------------------
+    def _transfer(self) -> None:
+        if self._moved:
+            raise FlowError("A step may call, go to or end only once.")
+        self._moved = True
+
+    def call(self, name: str, **local: Any) -> None:
+        """Run ``name`` now; this frame resumes at its next step when it ends."""
+        self.flow.known(name)
+        self._transfer()
+        self.state["flow"].append({"name": name, "at": 0, "local": local, "ret": None})
+
+    def goto(self, name: str, **local: Any) -> None:
+        """End this frame (without a value) and run ``name`` in its place."""
+        self.flow.known(name)
+        self._transfer()
+        self._pop()
+        self.state["flow"].append({"name": name, "at": 0, "local": local, "ret": None})
+
+    def end(self, value: Any = None) -> None:
+        """End this frame, handing ``value`` to the caller (``g.returned`` there)."""
+        self._transfer()
+        self._pop()
+        if self.state["flow"]:
+            self.state["flow"][-1]["ret"] = value
+
+    def again(self) -> None:
+        """Run the current step once more when control comes back to this frame (a loop)."""
+        self.frame["at"] -= 1
+
+    def _pop(self) -> None:
+        stack = self.state["flow"]
+        if not stack or stack[-1] is not self.frame:
+            raise FlowError(f"'{self.frame.get('name')}' is not the running frame.")
+        stack.pop()
+        scope = self.flow.scopes.get(self.frame["name"])
+        if scope:
+            expire_modifiers(self.state, scope)
+
+    def finish(self, result: Result) -> None:
+        """The game is over: clear the stack and keep the result in the state."""
+        self.state["flow"] = []
+        self.state["result"] = {"winners": list(result.winners), "reason": result.reason,
+                                "ranks": [list(r) for r in result.ranks], "scores": dict(result.scores)}
+        self._moved = True
+
+    def leave(self, role: str, reason: str) -> None:
+        """``role`` leaves the game (an eliminated house): it is never asked again."""
+        if role not in self.state.setdefault("left", []):
+            self.state["left"].append(role)
+            self.log(f"{self.engine.role_name(role)} leaves the game: {reason}", kind="leave")
+
+    # ---- running ---------------------------------------------------------------------------------
+    def top_decision(self) -> Decision | None:
+        stack = self.state["flow"]
+        if not stack or stack[-1]["name"] not in self.flow.decisions:
+            return None
+        self.frame = stack[-1]
+        return self.flow.decisions[stack[-1]["name"]]
+
+    def run(self) -> None:
+        """Run automatic steps until a decision asks someone or the flow is empty."""
+        for _ in range(STEP_LIMIT):
+            stack = self.state["flow"]
+            if not stack:
+                return
+            frame = stack[-1]
+            self.frame, self._moved = frame, False
+            decision = self.flow.decisions.get(frame["name"])
+            if decision is not None:
+                if decision.active(self):
+                    return
+                decision.proceed(self)
+                continue
+            steps = self.flow.procedures[frame["name"]].steps
+            if frame["at"] >= len(steps):
+                self.end()
+                continue
+            frame["at"] += 1
+            steps[frame["at"] - 1](self)
+        raise FlowError(f"More than {STEP_LIMIT} automatic steps without a decision: a loop?")
+
+
+class FlowEngine(Engine):
+    """An engine whose turn structure is a :class:`Flow`. Set ``flow`` and ``start`` (the procedure
+    called at setup); implement ``view``, ``summary`` and the catalogue. The result is what
+    ``g.finish`` stored."""
+
+    flow: Flow
+    start: str = "game"
+
+    def game(self, state: State, ctx: Context | None = None) -> Game:
+        return Game(self, state, ctx)
+
+    def _after_setup(self, state: State) -> None:
+        state["flow"], state["result"] = [], None
+        g = self.game(state)
+        g.call(self.start)
+        g.run()
+
+    def _decision(self, state: State) -> tuple[Game, Decision | None]:
+        g = self.game(state)
+        return g, g.top_decision()
+
+    def _active_roles(self, state: State) -> list[str]:
+        g, decision = self._decision(state)
+        return decision.active(g) if decision else []
+
+    def _prompt(self, state: State, role: str) -> Prompt:
+        g, decision = self._decision(state)
+        asked = decision.prompt(g, role)
+        return asked if isinstance(asked, Prompt) else Prompt(asked, decision.kind)
+
+    def _legal_actions(self, state: State, role: str) -> list[Action]:
+        g, decision = self._decision(state)
+        return list(decision.actions(g, role))
+
+    def _apply(self, state: State, role: str, action: Action, ctx: Context) -> None:
+        g = self.game(state, ctx)
+        g.top_decision().apply(g, role, action)
+        g.run()
+
+    def default_action(self, state: State, role: str) -> str | None:
+        if role not in self.active_roles(state):
+            return None
+        g, decision = self._decision(state)
+        return decision.default(g, role)
+
+    def result(self, state: State) -> Result | None:
+        raw = state.get("result")
+        if raw is None:
+            return None
+        return Result(tuple(raw["winners"]), raw["reason"], tuple(tuple(r) for r in raw.get("ranks", ())),
+                      dict(raw.get("scores", {})))
+
+    def hidden_variants(self, state: State) -> Iterable[tuple[str | None, str, State]]:
+        """The pending secret choice (see rules.core.choices) with one role's last pick changed."""
+        g, decision = self._decision(state)
+        options = getattr(decision, "options", None)
+        if options is None or g.local.get("revealed"):
+            return
+        for role, picks in sorted(g.local.get("picks", {}).items()):
+            other = next((o.id for o in options(g, role, picks[:-1]) if picks and o.id != picks[-1]), None)
+            if other is not None:
+                variant = copy_state(state)
+                variant["flow"][-1]["local"]["picks"][role][-1] = other
+                yield role, "its unrevealed choice", variant
+
+    def waiting(self, state: State) -> dict[str, Any]:
+        """Public facts about the pending decision: its name, who is asked, who has already committed."""
+        g, decision = self._decision(state)
+        if decision is None:
+            return {"decision": None, "asked": [], "committed": []}
+        return {"decision": g.frame["name"], "asked": decision.active(g),
+                "committed": sorted(g.local.get("done", []))}
