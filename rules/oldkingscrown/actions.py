@@ -239,7 +239,8 @@ class Actions:
         elif head == "wall":
             mark(state, f"wall:{rest}")
             _, entry = S.region_entry(state, rest)
-            entry["tokens"] += 1
+            entry["tokens"] = entry.get("tokens", 0) + 1
+            entry["deployed"] = True    # its influence counts down in winter like a Deployed card's
             ctx.log(f"{who} places 1 influence on {card_name(rest)}.")
         elif head == "court":
             cid, council = rest.split(":")

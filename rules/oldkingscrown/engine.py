@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, BadSetup, Context, Engine, OptionSpec, Prompt, Result, Scenario, Summary
 from rules.core import rng
+from rules.core.seats import Seating
 
 from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, KINGDOM_IDS, LOCATIONS, \
     REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
@@ -53,10 +54,11 @@ class OldKingsCrown(Engine):
     def role_name(self, role):
         return FACTION_NAMES.get(role, role)
 
-    def seatings(self, scenario, players):
+    def seating_choices(self, scenario, players, options=None):
+        """One faction a player; a solo player faces the automated rival (RIVAL.md)."""
         if not 1 <= players <= 4:
             raise BadSetup(f"{self.title} is for 1–4 players, not {players}.")
-        return [(f,) for f in FACTIONS[:players]]
+        return [Seating("one-each", "One faction each", tuple((f,) for f in FACTIONS[:players]))]
 
     # ---- setup ------------------------------------------------------------------------------------------
     def _setup(self, scenario, seats, options):
@@ -164,7 +166,11 @@ class OldKingsCrown(Engine):
 
     def result(self, state):
         r = state.get("result")
-        return Result(tuple(r["winners"]), r["reason"]) if r else None
+        if not r:
+            return None
+        # the tie-breaks (Favour, then Order Track) leave no shared places; a rival faction is ranked too
+        return Result(tuple(r["winners"]), r["reason"], tuple((f,) for f in r["ranking"]),
+                      {f: float(v) for f, v in r["scores"].items()})
 
     def summary(self, state):
         season = state["season"]

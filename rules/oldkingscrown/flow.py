@@ -431,6 +431,7 @@ def _game_end(state, frame, ctx):
     ranking = S.ranking(state["order"], influence, state["favour"])
     state["ranking"] = ranking
     state["season"] = "over"
-    state["result"] = {"winners": [ranking[0]], "reason": ", ".join(f"{fname(f)} {influence[f]}" for f in ranking)}
+    state["result"] = {"winners": [ranking[0]], "ranking": ranking, "scores": influence,
+                       "reason": "most influence: " + ", ".join(f"{fname(f)} {influence[f]}" for f in ranking)}
     ctx.log(f"The game ends. {fname(ranking[0])} wins with {influence[ranking[0]]} influence. Ranking: "
             + ", ".join(f"{i + 1}. {fname(f)} ({influence[f]})" for i, f in enumerate(ranking)) + ".", kind="result")
