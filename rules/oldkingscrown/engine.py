@@ -185,6 +185,9 @@ class OldKingsCrown(Engine):
     def secrets(self, state, role):
         return _view.secrets(state, role)
 
+    def hidden_variants(self, state):
+        return _view.hidden_variants(state)
+
     def ranking(self, state):
         return list(state.get("ranking") or [])
 

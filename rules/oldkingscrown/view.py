@@ -186,3 +186,48 @@ def invariant_errors(state):
     if state.get("result") is None and not state["stack"]:
         errors.append("the game is not over but nothing is pending")
     return errors
+
+
+def hidden_variants(state):
+    """States differing from ``state`` only in one faction's hidden data (a hand card swapped with a deck
+    card, a face-down region card or an unrevealed bid swapped with a hand card) or in what nobody knows
+    (deck orders, the Kingdom deck order), as (owner, what changed, variant)."""
+    from rules.core import copy_state
+    frame = _pending(state)
+    for f in S.factions(state):
+        p = S.fx(state, f)
+        if p["hand"] and p["deck"]:
+            v = copy_state(state)
+            vp = S.fx(v, f)
+            pending = set((frame or {}).get("choices", {}).get(f, {}).values()) if frame and frame["kind"] == "regions" \
+                else {frame["choices"][f]} if frame and frame["kind"] == "bid" and f in frame.get("choices", {}) else set()
+            free = [i for i, c in enumerate(vp["hand"]) if c not in pending]
+            if free:
+                i = free[0]
+                vp["hand"][i], vp["deck"][-1] = vp["deck"][-1], vp["hand"][i]
+                yield f, "a hand card swapped with a deck card", v
+        if len(p["deck"]) > 1:
+            v = copy_state(state)
+            S.fx(v, f)["deck"].reverse()
+            yield None, f"{f}'s deck order", v
+        for r in REGIONS:
+            for i, e in enumerate(state["regions"][r]["cards"]):
+                if e["owner"] == f and not e["up"] and p["hand"]:
+                    v = copy_state(state)
+                    ve = v["regions"][r]["cards"][i]
+                    vp = S.fx(v, f)
+                    ve["id"], vp["hand"][0] = vp["hand"][0], ve["id"]
+                    if v.get("clash") and e["id"] in v["clash"]["added"]:
+                        v["clash"]["added"] = [ve["id"] if c == e["id"] else c for c in v["clash"]["added"]]
+                    yield f, f"a face-down card beside {r} swapped with a hand card", v
+                    break
+        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+            others = [c for c in p["hand"] if c != frame["choices"][f]]
+            if others:
+                v = copy_state(state)
+                v["stack"][-1]["choices"][f] = others[0]
+                yield f, "the unrevealed bid", v
+    if len(state["kdeck"]) > 1:
+        v = copy_state(state)
+        v["kdeck"].reverse()
+        yield None, "the Kingdom deck order", v
