@@ -92,9 +92,13 @@ def _day_reveal(state, frame, ctx):
     ctx.reveal()
     ctx.log("Revealed in the clash: " + "; ".join(f"{fname(CARDS[c]['faction'])} {card_name(c)}" for c in new) + ".",
             kind="reveal")
-    owners = [f for f in S.factions(state) if any(CARDS[c]["faction"] == f for c in new)]
-    push(state, *[ask(state, "actions", [f], step="day2", cards=[c for c in new if CARDS[c]["faction"] == f])
-                  for f in owners], {"task": "day_reveal"})
+    from .actions import menu
+    frames = []
+    for f in S.factions(state):
+        frame = ask(state, "actions", [f], step="day2", cards=[c for c in new if CARDS[c]["faction"] == f])
+        if frame["cards"] and len(menu(state, f, "day2", frame)) > 1:
+            frames.append(frame)
+    push(state, *frames, {"task": "day_reveal"})
 
 
 @task("night")
