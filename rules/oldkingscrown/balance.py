@@ -1,0 +1,95 @@
+"""Automated play for balance figures and long fuzz runs (not part of the test suite).
+
+    python -m rules.oldkingscrown.balance factions --players P --games N [--seed S]
+        every seat played by the heuristic player: wins per faction
+    python -m rules.oldkingscrown.balance rival --games N [--seed S]
+        solo: the heuristic player against the rival at each difficulty: the rival's win rate
+    python -m rules.oldkingscrown.balance fuzz --players P --games N [--seed S]
+        random legal play (rules.core.fuzz) with invariants and secrecy checked after every action
+
+The heuristic player is the rival's scoring procedure (rival.py) at the veteran noise, reading only its own
+seat's view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import time
+
+from rules.core import SetupArgs
+from rules.core.fuzz import play_random_game
+
+from . import rival
+from .data import FACTIONS
+from .engine import ENGINE
+from .frames import top
+
+HEURISTIC_NOISE = rival.LEVELS["veteran"]["noise"]
+
+
+def play_heuristic(players: int, seed: int, options: dict | None = None) -> tuple[list[str], dict]:
+    seats = tuple((f,) for f in FACTIONS[:players])
+    state = ENGINE.setup(SetupArgs("standard", seats, seed, options or {}))
+    actions = 0
+    while ENGINE.result(state) is None:
+        role = ENGINE.active_roles(state)[0]
+        legal = ENGINE.legal_actions(state, role)
+        choice = rival.pick(state, top(state)["kind"], legal, ENGINE.view(state, role), HEURISTIC_NOISE)
+        state = ENGINE.apply(state, role, choice).state
+        actions += 1
+    return list(state["ranking"]), state
+
+
+def factions(players, games, seed):
+    wins = collections.Counter()
+    seated = collections.Counter()
+    for s in range(seed, seed + games):
+        ranking, state = play_heuristic(players, s)
+        wins[ranking[0]] += 1
+        for f in ranking:
+            seated[f] += 1
+    print(f"{players} player(s), {games} games: " + ", ".join(
+        f"{f} {wins[f]}/{seated[f]} ({100 * wins[f] / max(seated[f], 1):.0f}%)" for f in FACTIONS if seated[f]))
+
+
+def rival_rates(games, seed):
+    for level in rival.LEVELS:
+        won = 0
+        for s in range(seed, seed + games):
+            ranking, state = play_heuristic(1, s, {"rival_level": level})
+            won += state["factions"][ranking[0]]["rival"] is not None
+        print(f"rival {level}: wins {won}/{games} ({100 * won / games:.0f}%) against the heuristic player")
+
+
+def fuzz(players, games, seed):
+    started = time.perf_counter()
+    clean = 0
+    for s in range(seed, seed + games):
+        report = play_random_game(ENGINE, "standard", s, seats=[(f,) for f in FACTIONS[:players]])
+        if report.clean:
+            clean += 1
+        else:
+            print(f"seed {s}: " + "; ".join(report.problems)[:2000])
+    print(f"{players} player(s): {clean}/{games} clean in {time.perf_counter() - started:.0f}s")
+    return clean == games
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m rules.oldkingscrown.balance")
+    parser.add_argument("what", choices=["factions", "rival", "fuzz"])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.what == "factions":
+        factions(args.players, args.games, args.seed)
+    elif args.what == "rival":
+        rival_rates(args.games, args.seed)
+    else:
+        return 0 if fuzz(args.players, args.games, args.seed) else 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
