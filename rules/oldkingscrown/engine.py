@@ -13,7 +13,7 @@ from rules.core.seats import Seating
 from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, KINGDOM_IDS, LOCATIONS, \
     REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
 from .frames import DECISIONS, TASKS, top
-from . import flow, summer, actions, effects  # noqa: F401  (registers tasks and decisions)
+from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers tasks and decisions)
 from . import rival as _rival
 from . import state as S
 from . import view as _view
@@ -41,6 +41,8 @@ class OldKingsCrown(Engine):
                        (("2024", "August 2024 rulebook"), ("2025", "2025 rules reference"))),
             OptionSpec("rounds", "Rounds", "standard (6 in 2024, 5 in 2025) or a Skirmish of 4 or 5 rounds.",
                        "choice", "standard", (("standard", "Standard"), ("4", "4"), ("5", "5"), ("6", "6"))),
+            OptionSpec("advanced_setup", "Advanced setup", "Each player starts with a Kingdom card chosen from "
+                       "five dealt in secret (Herald's own numbers: DECISIONS.md).", "bool", False),
             OptionSpec("rivals", "Automated rivals", "Factions played by the rival procedure: auto = one in a solo "
                        "game, none otherwise.", "choice", "auto",
                        (("auto", "auto"), ("0", "0"), ("1", "1"), ("2", "2"), ("3", "3"))),
@@ -102,13 +104,17 @@ class OldKingsCrown(Engine):
             S.draw(state, f)
         state["kdeck"] = list(KINGDOM_IDS)
         rng.shuffle(state, state["kdeck"])
-        flow.slide_and_fill(state, None)
         order = state["humans"] + rivals
         rng.shuffle(state, order)
         state["order"] = order
+        if state["options"]["advanced_setup"]:
+            advanced.deal(state)
+        flow.slide_and_fill(state, None)
         _rival.apply_handicap(state)
         ctx = Context()
         flow.start_round(state, ctx)
+        if state["options"]["advanced_setup"]:
+            advanced.ask_choices(state)
         self._run(state, ctx)
         state["setup_log"] = [e.to_dict() for e in ctx.entries]
 

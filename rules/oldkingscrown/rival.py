@@ -97,6 +97,10 @@ def score(view, decision, action_id) -> float:
         return 1.0 if head == "done" else 0.0
     if decision == "necropolis":
         return int(rest) * 0.5
+    if decision == "advanced":
+        if head == "occupy":
+            return _strength(view, rest) * 0.2 - (4 if CARDS[rest].get("archetype") == "Heir" else 0)
+        return 0.0
     if decision == "effect_choice":
         return 0.0
     return 0.0

@@ -114,6 +114,10 @@ def build(state, role, active=()):
         mine = {"hand": [card(state, c) for c in p["hand"]]}
         if frame and frame["kind"] == "regions" and role in frame["choices"]:
             mine["placing"] = {r: card(state, c) for r, c in frame["choices"][role].items()}
+        if p.get("dealt"):
+            mine["dealt"] = [kingdom(k) for k in p["dealt"]]
+        if frame and frame["kind"] == "advanced":
+            mine["advanced"] = dict(frame["choices"].get(role, {}))
         out["me"] = mine
     return out
 
@@ -134,6 +138,7 @@ def secrets(state, role):
     frame = _pending(state)
     if frame and frame["kind"] == "bid" and role in frame.get("choices", {}):
         out.add(frame["choices"][role])
+    out |= set(p.get("dealt", []))
     return out
 
 
@@ -179,6 +184,7 @@ def invariant_errors(state):
         if p["favour"] and state["favour"] != f:
             errors.append(f"{f}: Favour uses without holding the Favour")
     kingdoms = list(state["kdeck"]) + list(state["kdiscard"]) + [k for k in state["road"] if k]
+    kingdoms += [k for f in S.factions(state) for k in S.fx(state, f).get("dealt", [])]
     for f in S.factions(state):
         kingdoms += S.kingdom_held(state, f)
     if sorted(kingdoms) != sorted(KINGDOM):
@@ -199,8 +205,11 @@ def hidden_variants(state):
         if p["hand"] and p["deck"]:
             v = copy_state(state)
             vp = S.fx(v, f)
-            pending = set((frame or {}).get("choices", {}).get(f, {}).values()) if frame and frame["kind"] == "regions" \
-                else {frame["choices"][f]} if frame and frame["kind"] == "bid" and f in frame.get("choices", {}) else set()
+            pending = set()
+            if frame and frame["kind"] in ("regions", "advanced"):
+                pending = set(frame["choices"].get(f, {}).values())
+            elif frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+                pending = {frame["choices"][f]}
             free = [i for i, c in enumerate(vp["hand"]) if c not in pending]
             if free:
                 i = free[0]
@@ -227,6 +236,12 @@ def hidden_variants(state):
                 v = copy_state(state)
                 v["stack"][-1]["choices"][f] = others[0]
                 yield f, "the unrevealed bid", v
+        if p.get("dealt") and state["kdeck"] and not (frame and frame["kind"] == "advanced"
+                                                     and frame["choices"].get(f, {}).get("kingdom")):
+            v = copy_state(state)
+            vp = S.fx(v, f)
+            vp["dealt"][0], v["kdeck"][-1] = v["kdeck"][-1], vp["dealt"][0]
+            yield f, "a dealt Kingdom card", v
     if len(state["kdeck"]) > 1:
         v = copy_state(state)
         v["kdeck"].reverse()
