@@ -60,9 +60,9 @@ def build(state, role, active=()):
         entries = []
         for e in state["councils"][c]:
             if e["kind"] == "card":
-                entries.append({"kind": "card", "owner": e["owner"], **card(state, e["id"])})
+                entries.append({"entry": "card", "owner": e["owner"], **card(state, e["id"])})
             else:
-                entries.append({"kind": e["kind"], "owner": e["owner"]})
+                entries.append({"entry": e["kind"], "owner": e["owner"]})
         councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
                        "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
     players = {}
