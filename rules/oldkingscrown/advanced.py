@@ -22,7 +22,7 @@ def deal(state):
 
 
 def ask_choices(state):
-    push(state, ask(state, "advanced", S.factions(state), choices={f: {} for f in S.factions(state)}))
+    return ask(state, "advanced", S.factions(state), choices={f: {} for f in S.factions(state)})
 
 
 @decision("advanced", secret=True)

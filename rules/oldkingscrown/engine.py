@@ -1,31 +1,34 @@
 """The Old King's Crown (Eerie Idol Games) as a Herald engine, after the August 2024 rulebook.
 
-The flow runs on a frame stack (frames.py): tasks run at once, decisions wait for factions. Automated rivals
+The flow runs on the core's frame stack (rules/core/flow.py, bridged in frames.py): each task is a core
+procedure, each decision a core Decision, and ``FlowEngine`` implements the contract hooks. Automated rivals
 (the solo rival, or a rival in an empty seat) answer their own decisions inside ``_apply`` from their own view
 and the game's seeded generator, so the contract only ever waits for seated players."""
 
 from __future__ import annotations
 
-from rules.core import Action, BadSetup, Context, Engine, OptionSpec, Prompt, Result, Scenario, Summary
+from rules.core import Action, BadSetup, OptionSpec, Scenario, Summary
 from rules.core import rng
+from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
 from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, KINGDOM_IDS, LOCATIONS, \
     REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
-from .frames import DECISIONS, TASKS, top
+
+from .frames import FLOW, SEQ
 from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers tasks and decisions)
 from . import rival as _rival
 from . import state as S
 from . import view as _view
-from .text import fname
 
 SCENARIO = "standard"
 
 
-class OldKingsCrown(Engine):
+class OldKingsCrown(FlowEngine):
     id = "oldkingscrown"
     title = "The Old King's Crown"
     runaway_actions = 20_000
+    flow = FLOW
 
     # ---- catalogue -------------------------------------------------------------------------------------
     def scenarios(self):
@@ -78,7 +81,7 @@ class OldKingsCrown(Engine):
                 "regions": {r: {"cards": [], "supporters": {}, "counted": {}} for r in REGIONS},
                 "locations": {loc: {"tokens": {}} for loc in LOCATIONS},
                 "councils": {c: [] for c in COUNCILS}, "favour": None, "road": [None] * BOARD["great_road_spaces"],
-                "kdeck": [], "kdiscard": [], "lost": [], "burned": [], "mods": [], "used": [], "stack": [],
+                "kdeck": [], "kdiscard": [], "lost": [], "burned": [], "mods": [], "used": [],
                 "clash": None, "clash_order": [], "resolved": [], "storms": None, "skipped": {}, "bids": {},
                 "result": None, "ranking": None}
 
@@ -111,72 +114,54 @@ class OldKingsCrown(Engine):
             advanced.deal(state)
         flow.slide_and_fill(state, None)
         _rival.apply_handicap(state)
-        ctx = Context()
-        flow.start_round(state, ctx)
+        frames = [{"task": "round"}]
         if state["options"]["advanced_setup"]:
-            advanced.ask_choices(state)
-        self._run(state, ctx)
+            frames.insert(0, advanced.ask_choices(state))
+        state["flow"], state["result"] = [], None
+        ctx = self.start_frames(state, frames)
         state["setup_log"] = [e.to_dict() for e in ctx.entries]
 
     # ---- the flow ---------------------------------------------------------------------------------------
-    def _run(self, state, ctx):
-        """Run tasks until a seated player must decide; rivals answer their own decisions on the way."""
+    def start_frames(self, state, frames, ctx=None):
+        """Run ``frames`` (tasks and decisions, frames.py) as the flow's next sequence, then the rivals."""
+        g = self.game(state, ctx)
+        g.call(SEQ, frames=[dict(f) for f in frames])
+        g.run()
+        self._rivals(state, g.ctx)
+        return g.ctx
+
+    def _rivals(self, state, ctx):
+        """Rivals answer their own decisions (from their own view) until a seated player must decide."""
         while True:
-            frame = top(state)
-            if frame is None:
+            g = self.game(state, ctx)
+            decision = g.top_decision()
+            if decision is None:
                 return
-            if "task" in frame:
-                state["stack"].pop()
-                TASKS[frame["task"]](state, frame, ctx)
-                continue
-            rivals = [f for f in frame["roles"] if S.fx(state, f)["rival"]]
+            rivals = [f for f in decision.active(g) if S.fx(state, f)["rival"]]
             if not rivals:
                 return
             f = rivals[0]
-            kind = DECISIONS[frame["kind"]]
-            legal = kind.legal(state, f, frame)
-            choice = _rival.choose(state, f, frame, legal, self.view(state, f))
-            kind.apply(state, f, frame, choice, ctx)
+            legal = {a.id: a for a in decision.actions(g, f)}
+            choice = _rival.choose(state, f, g.local, list(legal.values()), self.view(state, f))
+            decision.apply(g, f, legal[choice])
+            g.run()
 
     def _active_roles(self, state):
-        frame = top(state)
-        if frame is None or "task" in frame:
-            return []
-        return [f for f in frame["roles"] if not S.fx(state, f)["rival"]]
-
-    def _prompt(self, state, role):
-        frame = top(state)
-        kind = DECISIONS[frame["kind"]]
-        return Prompt(kind.prompt(state, role, frame), "secret" if kind.secret else "turn")
-
-    def _legal_actions(self, state, role):
-        frame = top(state)
-        return DECISIONS[frame["kind"]].legal(state, role, frame)
+        return [f for f in super()._active_roles(state) if not S.fx(state, f)["rival"]]
 
     def _apply(self, state, role, action: Action, ctx):
-        frame = top(state)
-        DECISIONS[frame["kind"]].apply(state, role, frame, action.id, ctx)
-        self._run(state, ctx)
+        super()._apply(state, role, action, ctx)
+        self._rivals(state, ctx)
 
     def default_action(self, state, role):
-        """A missed deadline: the rival procedure decides for the player (from the player's own view)."""
-        frame = top(state)
-        if frame is None or "task" in frame or role not in frame["roles"]:
+        """A missed deadline: finish, skip, keep or pass when offered, else the first choice."""
+        if role not in self.active_roles(state):
             return None
-        legal = DECISIONS[frame["kind"]].legal(state, role, frame)
-        return _rival.safe_default(legal)
+        return _rival.safe_default(self.legal_actions(state, role))
 
     # ---- reading ----------------------------------------------------------------------------------------
     def view(self, state, role):
         return _view.build(state, role, self.active_roles(state))
-
-    def result(self, state):
-        r = state.get("result")
-        if not r:
-            return None
-        # the tie-breaks (Favour, then Order Track) leave no shared places; a rival faction is ranked too
-        return Result(tuple(r["winners"]), r["reason"], tuple((f,) for f in r["ranking"]),
-                      {f: float(v) for f, v in r["scores"].items()})
 
     def summary(self, state):
         season = state["season"]

@@ -12,10 +12,6 @@ from . import state as S
 from .text import fname, lname, rname
 
 
-def start_round(state, ctx):
-    push(state, {"task": "round"})
-
-
 @task("round")
 def _round(state, frame, ctx):
     n = state["round"]
@@ -431,7 +427,8 @@ def _game_end(state, frame, ctx):
     ranking = S.ranking(state["order"], influence, state["favour"])
     state["ranking"] = ranking
     state["season"] = "over"
-    state["result"] = {"winners": [ranking[0]], "ranking": ranking, "scores": influence,
+    # the tie-breaks (Favour, then Order Track) leave no shared places; a rival faction is ranked too
+    state["result"] = {"winners": [ranking[0]], "ranks": [[f] for f in ranking], "scores": influence,
                        "reason": "most influence: " + ", ".join(f"{fname(f)} {influence[f]}" for f in ranking)}
     ctx.log(f"The game ends. {fname(ranking[0])} wins with {influence[ranking[0]]} influence. Ranking: "
             + ", ".join(f"{i + 1}. {fname(f)} ({influence[f]})" for i, f in enumerate(ranking)) + ".", kind="result")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .data import BOARD, CARDS, COMMAND_NAMES, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
     LOCATIONS, REGION_LOCATIONS, REGION_NAMES, REGIONS, SITE_IDS, BASIC_IDS, TACTICS, TRAIT_NAMES
-from .frames import DECISIONS, top
+from .frames import pending_frames, top
 from . import state as S
 
 
@@ -179,7 +179,7 @@ def invariant_errors(state):
             errors.append(f"{f}: hand size {p['hand_size']} outside the limits")
         over = len(p["hand"]) > p["hand_size"]
         if over and not (frame and frame["kind"] == "discard_down" and f in frame["roles"]) and not any(
-                fr.get("kind") == "discard_down" and f in fr.get("roles", []) for fr in state["stack"]):
+                fr.get("kind") == "discard_down" and f in fr.get("roles", []) for fr in pending_frames(state)):
             errors.append(f"{f}: {len(p['hand'])} cards in hand over the hand size {p['hand_size']}")
         if p["favour"] and state["favour"] != f:
             errors.append(f"{f}: Favour uses without holding the Favour")
@@ -189,7 +189,7 @@ def invariant_errors(state):
         kingdoms += S.kingdom_held(state, f)
     if sorted(kingdoms) != sorted(KINGDOM):
         errors.append("Kingdom cards out of place")
-    if state.get("result") is None and not state["stack"]:
+    if state.get("result") is None and not state.get("flow"):
         errors.append("the game is not over but nothing is pending")
     return errors
 
@@ -234,7 +234,7 @@ def hidden_variants(state):
             others = [c for c in p["hand"] if c != frame["choices"][f]]
             if others:
                 v = copy_state(state)
-                v["stack"][-1]["choices"][f] = others[0]
+                v["flow"][-1]["local"]["choices"][f] = others[0]
                 yield f, "the unrevealed bid", v
         if p.get("dealt") and state["kdeck"] and not (frame and frame["kind"] == "advanced"
                                                      and frame["choices"].get(f, {}).get("kingdom")):

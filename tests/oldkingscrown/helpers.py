@@ -3,10 +3,10 @@ a frame pushed onto the flow, run exactly as the engine runs it."""
 
 from __future__ import annotations
 
-from rules.core import Context, SetupArgs
+from rules.core import SetupArgs
 from rules.oldkingscrown import ENGINE
 from rules.oldkingscrown import state as S
-from rules.oldkingscrown.frames import push, top
+from rules.oldkingscrown.frames import top
 
 
 def new_game(factions=("clans", "nobility"), seed=1, **options):
@@ -16,7 +16,7 @@ def new_game(factions=("clans", "nobility"), seed=1, **options):
 def blank(factions=("clans", "nobility"), seed=1, **options):
     """A game with nothing pending: every faction's 19 cards in its deck or Site of Power, order as given."""
     state = new_game(factions, seed, **options)
-    state["stack"] = []
+    state["flow"] = []
     state["order"] = list(factions)
     for f in factions:
         p = S.fx(state, f)
@@ -56,9 +56,7 @@ def place(state, f, region, slot, up=False, clash=None):
 
 def run(state, *frames):
     """Push frames and run the flow to the next decision; returns the log lines."""
-    ctx = Context()
-    push(state, *frames)
-    ENGINE._run(state, ctx)
+    ctx = ENGINE.start_frames(state, frames)
     return [e.text for e in ctx.entries]
 
 

@@ -102,12 +102,12 @@ def test_the_deploy_example_woe_stays_one_winter():
     state, _ = do(state, "nobility", "deploy:nobility.war_machine:highlands")
     entry = state["regions"]["highlands"]["cards"][0]
     assert entry["up"] and entry["tokens"] == 1
-    state["stack"] = []
+    state["flow"] = []
     state["rounds"] = 6
     run(state, {"task": "winter"})
     assert [e["id"] for e in state["regions"]["highlands"]["cards"]] == [cid("nobility", "war_machine")]
     assert state["regions"]["highlands"]["cards"][0]["tokens"] == 0
-    state["stack"] = []
+    state["flow"] = []
     run(state, {"task": "winter"})
     assert state["regions"]["highlands"]["cards"] == []
     assert cid("nobility", "war_machine") in S.fx(state, "nobility")["discard"]
@@ -135,7 +135,7 @@ def test_the_favour_gives_three_uses_then_returns_to_the_harvest_field():
         state["used"] = []
         autumn(state)
         state, _ = do(state, "nobility", "favour")
-        state["stack"] = []
+        state["flow"] = []
     assert state["favour"] is None and S.fx(state, "nobility")["favour"] == 0
     assert S.fx(state, "nobility")["influence"] == 3
 

@@ -65,7 +65,7 @@ def test_2024_secrets_is_an_autumn_action_with_five_tokens():
     state["locations"]["battlefield"]["tokens"]["clans"] = 3
     run(state, {"task": "action_step", "step": "spring"})
     assert "secrets" not in ids(state, "clans")
-    state["stack"] = []
+    state["flow"] = []
     run(state, {"task": "action_step", "step": "autumn"})
     state, _ = do(state, "clans", "secrets")
     state, _ = do(state, "clans", "token:battlefield")
