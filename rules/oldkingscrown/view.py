@@ -8,18 +8,50 @@ from .frames import pending_frames, top
 from . import state as S
 
 
-def card(state, cid, full=True):
-    c = CARDS[cid]
-    out = {"id": cid, "name": c["name"], "faction": c["faction"], "kind": c["kind"]}
-    if c["kind"] != "hq":
-        out.update({"strength": S.strength(state, cid), "archetype": c["archetype"], "votes": S.votes_of_card(state, cid),
-                    "lore": c["lore"] or 0, "traits": sorted(S.traits(state, cid)),
-                    "commands": sorted(S.commands(state, cid))})
-    if c.get("cost") is not None:
-        out["cost"] = c["cost"]
-    if c.get("text"):
-        out["text"] = c["text"]
+_BASE: dict[str, dict] = {}
+
+
+def _base(cid):
+    """The printed part of a card object (computed once per card)."""
+    if cid not in _BASE:
+        c = CARDS[cid]
+        out = {"id": cid, "name": c["name"], "faction": c["faction"], "kind": c["kind"]}
+        if c["kind"] != "hq":
+            out.update({"strength": c["strength"] or 0, "archetype": c["archetype"], "votes": c["votes"] or 0,
+                        "lore": c["lore"] or 0, "traits": sorted(c["traits"]), "commands": sorted(c["commands"])})
+        if c.get("cost") is not None:
+            out["cost"] = c["cost"]
+        if c.get("text"):
+            out["text"] = c["text"]
+        _BASE[cid] = out
+    return _BASE[cid]
+
+
+def _card(state, cid, flags=None):
+    """A card object with its current information (printed, gained, blanked). Cards whose information no
+    ability changes now (the usual case off the map) take the printed object."""
+    base = _base(cid)
+    if base["kind"] == "hq":
+        return dict(base)
+    f = base["faction"]
+    if flags is None:
+        flags = _flags(state)
+    touched = flags["factions"].get(f) or cid in flags["cards"]
+    if not touched and state["clash"] is not None:
+        touched = any(e["id"] == cid for e in state["regions"][state["clash"]["region"]]["cards"])
+    if not touched:
+        return dict(base)
+    out = dict(base)
+    out.update({"strength": S.strength(state, cid), "votes": S.votes_of_card(state, cid),
+                "traits": sorted(S.traits(state, cid)), "commands": sorted(S.commands(state, cid))})
     return out
+
+
+def _flags(state):
+    """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
+    return {"factions": {f: bool(S.fx(state, f)["hq"] or S.kingdom_ops(state, f, "all_pathfinder"))
+                         for f in state["factions"]},
+            "cards": {m["card"] for m in state["mods"] if m.get("card")}}
 
 
 def kingdom(k):
@@ -34,6 +66,8 @@ def _pending(state):
 
 def build(state, role, active=()):
     frame = _pending(state)
+    flags = _flags(state)
+    card = lambda st, cid: _card(st, cid, flags)   # noqa: E731  (one set of flags per view)
     waiting = list(active)
     regions = {}
     for r in REGIONS:
