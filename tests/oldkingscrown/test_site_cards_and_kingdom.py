@@ -32,20 +32,21 @@ def take_kingdom(state, k):
 
 
 def test_champions_steal_as_if_the_occupier_had_strength_zero():
-    """The Storyteller (and the other Champions): any occupied Kingdom card can be stolen."""
+    """The Storyteller (11) steals Stone Bastion from an Heir that defends it with 10 + 3 = 13."""
     state = blank(("clans", "nobility"))
     story = from_site(state, "clans", "storyteller")
-    k = state["kdeck"].pop()
+    k = design("Stone Bastion")
+    take_kingdom(state, k)
     S.fx(state, "nobility")["deck"].remove(cid("nobility", "heir"))
     S.fx(state, "nobility")["spaces"][0] = {"card": k, "occupier": cid("nobility", "heir")}
+    from rules.oldkingscrown.flow import defence
+    assert defence(state, "nobility", 0) == 13
     state["bids"] = {"clans": story}
     S.fx(state, "clans")["hand"].remove(story)
     run(state, {"task": "resolve_bids"})
     state, _ = do(state, "clans", "herald:castle")
-    assert "steal:nobility:0:0" in ids(state, "clans")          # 11 vs 10 would pass anyway; so check 0-rule:
-    S.fx(state, "nobility")["spaces"][0]["occupier"] = cid("nobility", "heir")
-    from rules.oldkingscrown.flow import defence
-    assert defence(state, "nobility", 0) == 10
+    state, _ = do(state, "clans", "steal:nobility:0:1")
+    assert S.fx(state, "clans")["spaces"][1] == {"card": k, "occupier": story}
 
 
 def test_stone_bastion_and_siege_ladders_change_steals_and_bids():
