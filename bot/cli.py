@@ -2,8 +2,9 @@
 
     herald run                         the Discord bot (config.toml + environment for secrets)
     herald local [--script FILE]       console play with several local players (own database: herald-local.db)
-    herald fuzz GAME --games N --seed S [--scenario ID] [--jobs J]   every scenario unless one is named
-    herald render GAME --seed S --steps K --out DIR
+    herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J]
+                                       every scenario and player count unless named; GAME may be module:ENGINE
+    herald render GAME --seed S --steps K --out DIR [--players P]
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
 """
 
@@ -13,55 +14,94 @@ import argparse
 import sys
 import time
 
-from rules.core import game_ids, get_engine
+from rules.core import BadSetup, game_ids, get_engine
+from rules.core.driver import player_counts
 from rules.core.fuzz import play_random_game
 
 
+def _engine(game: str):
+    """A registered game id, or ``package.module:NAME`` for an engine not registered (a test game)."""
+    if ":" in game:
+        import importlib
+        import os
+        if os.getcwd() not in sys.path:   # as `python -m` would: find modules of the current project
+            sys.path.insert(0, os.getcwd())
+        module, _, name = game.partition(":")
+        try:
+            return getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError) as error:
+            raise BadSetup(f"No engine at '{game}': {error}.") from None
+    return get_engine(game)
+
+
+def _game_argument(game: str) -> str:
+    if game in game_ids() or ":" in game:
+        return game
+    raise argparse.ArgumentTypeError(f"unknown game '{game}' (choose from {', '.join(game_ids())}, "
+                                     f"or give module:ENGINE)")
+
+
 def _fuzz(args: argparse.Namespace) -> int:
-    """Random games of one scenario (--scenario) or of every scenario in turn; --jobs spreads games over processes."""
+    """Random games of one scenario (--scenario) or of every scenario in turn, at one player count
+    (--players) or every count the scenario allows; --jobs spreads games over processes."""
     from concurrent.futures import ProcessPoolExecutor
 
-    engine = get_engine(args.game)
+    try:
+        engine = _engine(args.game)
+    except BadSetup as error:
+        print(f"herald fuzz: {error}", file=sys.stderr)
+        return 2
     scenarios = [args.scenario] if args.scenario else [s.id for s in engine.scenarios()]
     jobs = max(1, args.jobs)
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
-    total_clean = total_actions = 0
+    total_clean = total_actions = runs = 0
     started_all = time.perf_counter()
     try:
         for scenario in scenarios:
-            started = time.perf_counter()
-            seeds = range(args.seed, args.seed + args.games)
-            options = {"check_every": args.check_every, "check_secrets": not args.no_secrets}
-            if pool is None:
-                reports = (play_random_game(engine, scenario, seed, **options) for seed in seeds)
-            else:
-                futures = [pool.submit(play_random_game, engine, scenario, seed, **options) for seed in seeds]
-                reports = (f.result() for f in futures)   # in seed order, so the output is the same for any --jobs
-            clean = actions = 0
-            for report in reports:
-                actions += report.actions
-                if report.clean:
-                    clean += 1
-                    if args.verbose:
-                        print(f"{scenario} seed {report.seed}: {report.actions} actions, "
-                              f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
+            counts = player_counts(engine, scenario)
+            if args.players is not None and args.players not in counts:
+                print(f"{engine.id}/{scenario} is for {counts[0]}–{counts[-1]} players, not {args.players}.",
+                      file=sys.stderr)
+                return 2
+            for players in ([args.players] if args.players is not None else counts):
+                label = f"{engine.id}/{scenario}" + (f"/{players}p" if len(counts) > 1 else "")
+                again = f" --players {players}" if len(counts) > 1 else ""
+                started = time.perf_counter()
+                seeds = range(args.seed, args.seed + args.games)
+                options = {"check_every": args.check_every, "check_secrets": not args.no_secrets,
+                           "players": players}
+                if pool is None:
+                    reports = (play_random_game(engine, scenario, seed, **options) for seed in seeds)
                 else:
-                    print(f"{scenario} seed {report.seed}: PROBLEM after {report.actions} actions")
-                    for problem in report.problems:
-                        print("  " + problem.replace("\n", "\n  "))
-                    print(f"  replay: herald fuzz {args.game} --scenario {scenario} --games 1 --seed {report.seed}")
-            elapsed = time.perf_counter() - started
-            print(f"{args.game}/{scenario}: {clean}/{args.games} games clean, {actions} actions, "
-                  f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)", flush=True)
-            total_clean += clean
-            total_actions += actions
+                    futures = [pool.submit(play_random_game, engine, scenario, seed, **options) for seed in seeds]
+                    reports = (f.result() for f in futures)   # in seed order: the same output for any --jobs
+                clean = actions = 0
+                for report in reports:
+                    actions += report.actions
+                    if report.clean:
+                        clean += 1
+                        if args.verbose:
+                            print(f"{scenario} seed {report.seed}: {report.actions} actions, "
+                                  f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
+                    else:
+                        print(f"{scenario} seed {report.seed}: PROBLEM after {report.actions} actions")
+                        for problem in report.problems:
+                            print("  " + problem.replace("\n", "\n  "))
+                        print(f"  replay: herald fuzz {args.game} --scenario {scenario}{again} --games 1 "
+                              f"--seed {report.seed}")
+                elapsed = time.perf_counter() - started
+                print(f"{label}: {clean}/{args.games} games clean, {actions} actions, "
+                      f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)", flush=True)
+                total_clean += clean
+                total_actions += actions
+                runs += 1
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    games = args.games * len(scenarios)
-    if len(scenarios) > 1:
+    games = args.games * runs
+    if runs > 1:
         elapsed = time.perf_counter() - started_all
-        print(f"{args.game} total: {total_clean}/{games} games clean over {len(scenarios)} scenarios, "
+        print(f"{engine.id} total: {total_clean}/{games} games clean over {len(scenarios)} scenarios, "
               f"{total_actions} actions, {elapsed:.1f}s with {jobs} job(s)")
     return 0 if total_clean == games else 1
 
@@ -83,10 +123,13 @@ def build_parser() -> argparse.ArgumentParser:
     local.add_argument("--out", default="out", help="folder for map images (default: out)")
 
     fuzz = sub.add_parser("fuzz", help="random legal play to the end, reporting problems")
-    fuzz.add_argument("game", choices=game_ids())
+    fuzz.add_argument("game", type=_game_argument,
+                      help=f"one of {', '.join(game_ids())}, or module:ENGINE for an unregistered engine")
     fuzz.add_argument("--games", type=int, default=10)
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.add_argument("--scenario", default=None, help="one scenario (default: every scenario in turn)")
+    fuzz.add_argument("--players", type=int, default=None,
+                      help="number of players (default: every number the scenario allows)")
     fuzz.add_argument("--jobs", type=int, default=1, help="worker processes for the games (default 1)")
     fuzz.add_argument("--check-every", type=int, default=1,
                       help="check invariants and secrecy every N actions (default 1)")
@@ -98,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--seed", type=int, default=1)
     render.add_argument("--steps", type=int, default=50)
     render.add_argument("--scenario", default=None)
+    render.add_argument("--players", type=int, default=None, help="number of players (default: one per role)")
     render.add_argument("--out", default="out")
 
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")

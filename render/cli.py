@@ -1,41 +1,38 @@
-"""`herald render GAME --seed S --steps K --out DIR [--scenario X]`.
+"""`herald render GAME --seed S --steps K --out DIR [--scenario X] [--players P]`.
 
-Plays K random legal steps (the fuzzer's pattern: ``random.Random(seed)`` picks an active role, then one
-of its legal actions), then writes ``public.png`` (the spectator's map) and, for every role, that role's
-map plus every other picture its view holds now (battle, hand), and prints the paths.
+Plays K random legal steps (with the fuzzer's driver, rules/core/driver.py), then writes ``public.png``
+(the spectator's map) and, for every role, that role's map plus every other picture its view holds now
+(battle, hand), and prints the paths.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from rules.core import SetupArgs, get_engine
+from rules.core import get_engine
+from rules.core.driver import DeadEnd, random_moves, setup_args
 
 from .api import NoPicture, draw_png, pictures
 
 
-def play(game: str, scenario: str | None, seed: int, steps: int) -> tuple[Any, dict, int]:
-    """(engine, state, steps actually played) after up to ``steps`` random legal actions."""
+def play(game: str, scenario: str | None, seed: int, steps: int,
+         players: int | None = None) -> tuple[Any, dict, int]:
+    """(engine, state, steps actually played) after up to ``steps`` random legal actions, chosen by the
+    driver `herald fuzz` uses (rules/core/driver.py)."""
     engine = get_engine(game)
     scenario = scenario or engine.scenarios()[0].id
-    roles = engine.roles(scenario)
-    chooser = random.Random(seed)
-    state = engine.setup(SetupArgs(scenario, tuple((r,) for r in roles), seed, {}))
+    args = setup_args(engine, scenario, seed, players)
+    state = engine.setup(args)
     played = 0
-    while played < steps and engine.result(state) is None:
-        active = engine.active_roles(state)
-        if not active:
-            break
-        role = chooser.choice(active)
-        legal = engine.legal_actions(state, role)
-        if not legal:
-            break
-        state = engine.apply(state, role, chooser.choice(legal).id).state
-        played += 1
+    try:
+        for _, _, outcome in random_moves(engine, args, steps, state):
+            state = outcome.state
+            played += 1
+    except DeadEnd:
+        pass
     return engine, state, played
 
 
@@ -72,7 +69,8 @@ def write_pictures(game: str, engine: Any, state: dict, out: Path) -> list[Path]
 def render_command(args) -> int:
     started = time.perf_counter()
     try:
-        engine, state, played = play(args.game, args.scenario, args.seed, args.steps)
+        engine, state, played = play(args.game, args.scenario, args.seed, args.steps,
+                                     getattr(args, "players", None))
     except Exception as exc:  # report, do not dump a traceback on the user
         print(f"could not play {args.game}: {exc}", file=sys.stderr)
         return 1

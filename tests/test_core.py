@@ -85,7 +85,7 @@ class LeakyDuel(type(duel)):
 
 
 def test_fuzzer_catches_a_secret_in_a_public_log_line():
-    report = play_random_game(LeakyDuel(), "standard", seed=3)
+    report = play_random_game(LeakyDuel(), "standard", seed=3, check_invariance=False)
     assert not report.clean
     assert any("in a log line for everyone" in p for p in report.problems), report.problems
 
@@ -97,5 +97,5 @@ def test_fuzzer_catches_a_secret_in_another_view():
             seen["everyone"] = sorted(s for r in ("red", "blue") for s in self.secrets(state, r))
             return seen
 
-    report = play_random_game(LeakyView(), "standard", seed=3)
+    report = play_random_game(LeakyView(), "standard", seed=3, check_invariance=False)
     assert any("is visible to" in p for p in report.problems), report.problems

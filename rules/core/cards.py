@@ -12,10 +12,10 @@ dict with a ``name`` and an ``until`` scope. A flow frame registered with that s
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Iterable
 
 from . import rng
+from .contract import copy_state
 
 State = dict[str, Any]
 
@@ -58,10 +58,15 @@ def shuffle(state: State, name: str) -> None:
     rng.shuffle(state, zone(state, name))
 
 
-def draw(state: State, target: str, count: int = 1, *, deck: str = "deck",
+def draw(g: Any, target: str, count: int = 1, *, deck: str = "deck",
          refill: str | None = "discard") -> list[str]:
     """Move up to ``count`` cards from the top of ``deck`` to ``target``. An empty deck is first refilled
-    by shuffling ``refill`` into it (when given); returns the cards drawn (fewer if both ran out)."""
+    by shuffling ``refill`` into it (when given); returns the cards drawn (fewer if both ran out).
+    Takes the game handle ``g`` (a :class:`rules.core.flow.Game`), not the state: a draw shows someone
+    what was hidden in the deck, so it marks the action irreversible (``g.reveal()``)."""
+    state = g.state
+    if count > 0:
+        g.reveal()
     drawn = []
     for _ in range(count):
         cards = zone(state, deck)
@@ -102,7 +107,7 @@ def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = (
             continue
         for j, swap in enumerate(theirs):
             if swap != card and swap not in avoid:
-                variant = copy.deepcopy(state)
+                variant = copy_state(state)
                 variant["zones"][source][i], variant["zones"][other][j] = swap, card
                 return variant
     return None
@@ -113,7 +118,7 @@ def reorder_variant(state: State, name: str) -> State | None:
     cards = zone(state, name)
     if cards == cards[::-1]:
         return None
-    variant = copy.deepcopy(state)
+    variant = copy_state(state)
     variant["zones"][name].reverse()
     return variant
 

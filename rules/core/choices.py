@@ -103,10 +103,12 @@ class SecretChoice(Decision):
 
     def reveal(self, g: Game) -> None:
         g.local["revealed"] = True
-        g.reveal()
         picks = g.local.get("picks", {})
         chosen = {r: picks.get(r, []) for r in self.asked(g)}
         g.local["choices"] = {r: (p[0] if p else None) if self.count == 1 else p for r, p in chosen.items()}
+        if not chosen:   # nobody was asked: nothing hidden to reveal
+            return
+        g.reveal()
         shown = "; ".join(f"{g.engine.role_name(r)}: {', '.join(self.label(g, r, p) for p in ps) or 'nothing'}"
                           for r, ps in chosen.items())
         g.log(f"Revealed — {shown}.", kind="reveal", data={"choices": g.local["choices"]})

@@ -19,7 +19,6 @@ so a game written on it writes rules only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .cards import expire_modifiers
@@ -69,24 +68,17 @@ class Decision:
         return None
 
 
-@dataclass(frozen=True)
-class Procedure:
-    name: str
-    steps: tuple[Step, ...]
-    scope: str | None = None
-
-
 class Flow:
     """The registry of a game's procedures and decisions, by name."""
 
     def __init__(self) -> None:
-        self.procedures: dict[str, Procedure] = {}
+        self.procedures: dict[str, tuple[Step, ...]] = {}
         self.decisions: dict[str, Decision] = {}
         self.scopes: dict[str, str] = {}
 
     def procedure(self, name: str, *steps: Step, scope: str | None = None) -> None:
         self._check_new(name)
-        self.procedures[name] = Procedure(name, steps, scope)
+        self.procedures[name] = steps
         if scope:
             self.scopes[name] = scope
 
@@ -224,7 +216,7 @@ class Game:
                     return
                 decision.proceed(self)
                 continue
-            steps = self.flow.procedures[frame["name"]].steps
+            steps = self.flow.procedures[frame["name"]]
             if frame["at"] >= len(steps):
                 self.end()
                 continue
@@ -296,7 +288,7 @@ class FlowEngine(Engine):
             if other is not None:
                 variant = copy_state(state)
                 variant["flow"][-1]["local"]["picks"][role][-1] = other
-                yield role, "its unrevealed choice", variant
+                yield role, "unrevealed choice", variant
 
     def waiting(self, state: State) -> dict[str, Any]:
         """Public facts about the pending decision: its name, who is asked, who has already committed."""

@@ -2,7 +2,8 @@
 
 Each game picks random legal actions for random active roles and checks, after every action: no active
 role is left without a legal action (a dead end), the engine's invariants hold, no role's secrets appear
-in another role's or a spectator's view, and the game ends within the engine's runaway limit. A crash
+in another role's or a spectator's view, nothing hidden shows through (secrecy by invariance, see
+rules/core/secrecy.py), and the game ends within the engine's runaway limit. A crash
 records the action log, so the failure replays exactly.
 """
 
@@ -12,19 +13,23 @@ import json
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from .contract import Engine, LogEntry, SetupArgs, State
+from .driver import DeadEnd, choose_move, setup_args
+from .secrecy import invariance_problems
 
 
 @dataclass
 class GameReport:
     seed: int
     scenario: str
+    players: int = 0
     actions: int = 0
     finished: bool = False
     winners: tuple[str, ...] = ()
     reason: str = ""
+    ranks: tuple[tuple[str, ...], ...] = ()
     problems: list[str] = field(default_factory=list)
     log: list[tuple[str, str]] = field(default_factory=list)
 
@@ -74,12 +79,19 @@ def _log_leaks(engine: Engine, state: State, entries: tuple[LogEntry, ...]) -> l
 def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets: bool = True,
                      check_every: int = 1, max_actions: int | None = None,
                      seats: list[tuple[str, ...]] | None = None,
-                     on_state: Callable[[State], None] | None = None) -> GameReport:
-    """Play one random game. ``check_every`` spaces out the (slower) invariant and secrecy checks."""
+                     on_state: Callable[[State], None] | None = None, players: int | None = None,
+                     options: dict[str, Any] | None = None, seating: str | None = None,
+                     check_invariance: bool | None = None) -> GameReport:
+    """Play one random game (moves chosen by :mod:`rules.core.driver`). ``check_every`` spaces out the
+    (slower) invariant and secrecy checks; ``check_invariance`` (default: as ``check_secrets``) adds
+    secrecy by invariance (:mod:`rules.core.secrecy`) at those positions."""
     chooser = random.Random(seed)
-    roles = engine.roles(scenario)
-    args = SetupArgs(scenario, tuple(seats or [(r,) for r in roles]), seed, {})
-    report = GameReport(seed=seed, scenario=scenario)
+    if seats is not None:
+        args = SetupArgs(scenario, tuple(tuple(s) for s in seats), seed, dict(options or {}))
+    else:
+        args = setup_args(engine, scenario, seed, players, options, seating)
+    invariance = check_secrets if check_invariance is None else check_invariance
+    report = GameReport(seed=seed, scenario=scenario, players=len(args.seats))
     limit = max_actions or engine.runaway_actions
     try:
         state = engine.setup(args)
@@ -87,22 +99,23 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             result = engine.result(state)
             if result is not None:
                 report.finished, report.winners, report.reason = True, result.winners, result.reason
+                report.ranks = result.ranks
                 break
             if report.actions >= limit:
                 report.problems.append(f"runaway: no result after {report.actions} actions "
                                        f"({engine.summary(state).turn_label})")
                 break
-            active = engine.active_roles(state)
-            if not active:
-                report.problems.append("dead end: the game is not over but no role is active")
+            try:
+                role, action = choose_move(engine, state, chooser)
+            except DeadEnd as dead:
+                report.problems.append(f"dead end: {dead}")
                 break
-            role = chooser.choice(active)
-            legal = engine.legal_actions(state, role)
-            if not legal:
-                report.problems.append(f"dead end: {role} is active with no legal action "
-                                       f"({engine.summary(state).phase})")
-                break
-            action = chooser.choice(legal)
+            if invariance and report.actions % check_every == 0:
+                hidden = invariance_problems(engine, state, (role, action.id))
+                if hidden:
+                    report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
+                                           for e in hidden)
+                    break
             report.log.append((role, action.id))
             outcome = engine.apply(state, role, action.id)
             state = outcome.state

@@ -121,3 +121,21 @@ def test_mistakes_in_procedures_are_named():
     Broken.flow = looping
     with pytest.raises(FlowError, match="a loop"):
         Broken().setup(ARGS)
+
+
+def test_a_window_with_nobody_to_ask_ends_at_once_without_a_reveal():
+    from rules.core.choices import ReactionWindow
+
+    flow = Flow()
+    flow.procedure("game", calls("window", exclude=["solo"]), finish)
+
+    @flow.decision("window")
+    class Nobody(ReactionWindow):
+        def responses(self, g, role):
+            return []
+
+    class Quiet(Counter):
+        pass
+    Quiet.flow = flow
+    state = Quiet().setup(ARGS)
+    assert state["trace"] == ["returned []"] and Quiet().result(state).winners == ("solo",)

@@ -5,7 +5,7 @@ wins. It has every contract feature: a secret simultaneous choice, a reveal, dic
 
 from __future__ import annotations
 
-from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary
+from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary, copy_state
 from rules.core import rng
 
 ROLES = ["red", "blue"]
@@ -72,6 +72,13 @@ class Duel(Engine):
 
     def summary(self, state):
         return Summary(f"round-{state['round']}", f"Round {state['round']}", "Bidding")
+
+    def hidden_variants(self, state):
+        """Each unrevealed bid changed to another value (for the secrecy-by-invariance check)."""
+        for role, bid in sorted(state["bids"].items()):
+            variant = copy_state(state)
+            variant["bids"][role] = 1 if bid != 1 else 2
+            yield role, "unrevealed bid", variant
 
     def secrets(self, state, role):
         bid = state["bids"].get(role)

@@ -23,7 +23,6 @@ from __future__ import annotations
 from rules.core import Result, Scenario, Summary, cards
 from rules.core.cards import Effects, add_modifier, modifiers
 from rules.core.choices import ReactionWindow, SecretChoice
-from rules.core.contract import Action
 from rules.core.flow import Decision, Flow, FlowEngine, Game, act, calls
 from rules.core.seats import Seating
 
@@ -65,13 +64,9 @@ def draw_up(g: Game) -> None:                                          # §2.1
     for role in g.roles:
         short = 3 - len(cards.zone(g.state, cards.hand(role)))
         if short > 0:
-            drawn = cards.draw(g.state, cards.hand(role), short)
+            drawn = cards.draw(g, cards.hand(role), short)
             g.log(f"You draw {', '.join(map(card_label, drawn)) or 'nothing'}.", to=[role])
     g.log(f"Turn {g.state['turn']}: every harbour draws up to 3 cards.")
-
-
-def bid(g: Game) -> None:
-    g.call("bid")                                                       # §2.2
 
 
 def settle_bids(g: Game) -> None:                                       # §2.3
@@ -110,7 +105,7 @@ def next_turn(g: Game) -> None:
 
 
 FLOW.procedure("game", deal, calls("turn"))
-FLOW.procedure("turn", draw_up, bid, settle_bids, impulses, next_turn, scope="turn")
+FLOW.procedure("turn", draw_up, calls("bid"), settle_bids, impulses, next_turn, scope="turn")   # §2
 
 
 @FLOW.decision("bid")
@@ -292,12 +287,11 @@ class FourHarbours(FlowEngine):
 
     def hidden_variants(self, state):
         """Another hand for each harbour (same count) and another order of the undrawn deck."""
-        frame = state["flow"][-1] if state["flow"] else {"local": {}}
-        for role in ROLES:
-            picked = {p.split(":")[1] for p in frame["local"].get("picks", {}).get(role, [])}
+        for role in ROLES:   # keep the cards its pending choices name (a revealed Shield still to resolve)
+            picked = {p.partition(":")[2] for f in state["flow"] for p in f["local"].get("picks", {}).get(role, [])}
             variant = cards.swap_variant(state, cards.hand(role), "deck", avoid=picked)
             if variant is not None:
-                yield role, "its hand", variant
+                yield role, "hand", variant
         variant = cards.reorder_variant(state, "deck")
         if variant is not None:
             yield None, "the undrawn deck order", variant

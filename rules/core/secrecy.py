@@ -1,0 +1,121 @@
+"""Secrecy by invariance: what a role may not know must not change anything it sees.
+
+The string check in :mod:`rules.core.fuzz` (``Engine.secrets``) finds a secret token copied into the wrong
+view; it cannot see an integer bid shown as a number, a hand's total shown where only its size is public,
+or a log line that says more than it should. This check needs no list of secrets. At a position:
+
+1. **Hidden data.** For each variant from ``Engine.hidden_variants`` (one role's hand, face-down values or
+   unrevealed choices changed; or the undrawn deck reordered, owned by nobody), every *other* role's
+   observation — its view, the active roles, and its own prompt and legal actions — and the public view
+   must be identical. The next move, applied to both positions, must give the others the same log lines.
+2. **Secret moves.** When the next move answers a secret choice or a reaction window, every other option
+   of the same role must give the others the same log lines and the same observations afterwards.
+
+Moves that reveal, roll or shuffle (``Outcome.irreversible``) are exempt from the log and after-move
+comparisons: hidden data legitimately becomes known then.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .contract import Engine, IllegalAction, LogEntry, State
+
+_MISSING = object()
+
+
+def _readers(state: State) -> list[str | None]:
+    return [r for seat in state["seats"] for r in seat] + [None]
+
+
+def observations(engine: Engine, state: State) -> dict[str | None, str]:
+    """What each role (and a spectator, None) observes at ``state``, as canonical JSON text."""
+    active = engine.active_roles(state)
+    seen = {}
+    for reader in _readers(state):
+        data: dict[str, Any] = {"view": engine.view(state, reader), "active": active}
+        if reader in active:
+            prompt = engine.prompt(state, reader)
+            data["prompt"] = [prompt.text, prompt.kind, prompt.committed]
+            data["legal"] = [[a.id, a.label, a.group, a.hint] for a in engine.legal_actions(state, reader)]
+        seen[reader] = json.dumps(data, sort_keys=True, default=str)
+    return seen
+
+
+def _lines(entries: tuple[LogEntry, ...], reader: str | None) -> str:
+    return json.dumps([e.to_dict() for e in entries if e.visible_to(reader)], sort_keys=True, default=str)
+
+
+def difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON values first differ, for a readable report."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key, _MISSING) != b.get(key, _MISSING):
+                return difference(a.get(key, "(absent)"), b.get(key, "(absent)"), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return difference(x, y, f"{path}[{i}]")
+    return f"{path or 'it'}: {str(a)[:80]} became {str(b)[:80]}"
+
+
+def _who(reader: str | None) -> str:
+    return reader or "spectators"
+
+
+def _compare(base: dict, other: dict, skip: str | None, cause: str) -> list[str]:
+    problems = []
+    for reader, seen in base.items():
+        if reader != skip and other[reader] != seen:
+            where = difference(json.loads(seen), json.loads(other[reader]))
+            problems.append(f"{cause} changes what {_who(reader)} can see ({where})")
+    return problems
+
+
+def _try(engine: Engine, state: State, role: str, action_id: str):
+    try:
+        return engine.apply(state, role, action_id)
+    except IllegalAction:
+        return None
+
+
+def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None, cause: str) -> list[str]:
+    if outcome is None or other is None or outcome.irreversible or other.irreversible:
+        return []
+    problems = []
+    for reader in _readers(state):
+        if reader != skip and _lines(outcome.log, reader) != _lines(other.log, reader):
+            where = difference(json.loads(_lines(outcome.log, reader)), json.loads(_lines(other.log, reader)))
+            problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
+    return problems
+
+
+def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None) -> list[str]:
+    """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
+    action id), if known); empty when the position keeps its secrets."""
+    problems: list[str] = []
+    base: dict | None = None
+    outcome = _try(engine, state, *move) if move else None
+    for owner, what, variant in engine.hidden_variants(state):
+        base = base or observations(engine, state)
+        cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
+        problems += _compare(base, observations(engine, variant), owner, cause)
+        if move:
+            problems += _compare_logs(engine, state, outcome, _try(engine, variant, *move), owner,
+                                      f"{cause}, then {move[0]} {move[1]}")
+    if move and outcome is not None and not outcome.irreversible:
+        role, chosen = move
+        prompt = engine.prompt(state, role)
+        if prompt is not None and prompt.kind in ("secret", "reaction"):
+            after = observations(engine, outcome.state)
+            for alternative in engine.legal_actions(state, role):
+                if alternative.id == chosen or alternative.id == "change":
+                    continue
+                other = _try(engine, state, role, alternative.id)
+                if other is None or other.irreversible:
+                    continue
+                cause = f"{role} choosing {alternative.id} instead of {chosen}"
+                problems += _compare_logs(engine, state, outcome, other, role, cause)
+                problems += _compare(after, observations(engine, other.state), role, cause)
+    return problems

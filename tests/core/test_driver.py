@@ -1,0 +1,45 @@
+"""The one random-play driver (rules/core/driver.py) behind `herald fuzz`, `herald render` and benchmarks."""
+
+import random
+
+from rules.core import SetupArgs
+from rules.core.driver import default_players, player_counts, random_moves, setup_args
+from rules.core.fuzz import play_random_game
+from rules.richard3 import ENGINE as RICHARD
+from tests.support.harbours import ENGINE as HARBOURS
+
+
+def old_random_game(engine, scenario, seed, steps):
+    """The loop `herald fuzz` and `herald render` each had before the driver, kept to prove nothing moved."""
+    chooser = random.Random(seed)
+    state = engine.setup(SetupArgs(scenario, tuple((r,) for r in engine.roles(scenario)), seed, {}))
+    log = []
+    while len(log) < steps and engine.result(state) is None:
+        role = chooser.choice(engine.active_roles(state))
+        action = chooser.choice(engine.legal_actions(state, role))
+        log.append((role, action.id))
+        state = engine.apply(state, role, action.id).state
+    return log
+
+
+def test_richard_iii_plays_the_same_random_games_as_before():
+    old = old_random_game(RICHARD, "1470", 4, 150)
+    args = setup_args(RICHARD, "1470", 4)
+    assert args.seats == (("york",), ("lancaster",))
+    assert [(role, action.id) for role, action, _ in random_moves(RICHARD, args, 150)] == old
+    report = play_random_game(RICHARD, "1470", 4, max_actions=150, check_secrets=False)
+    assert report.log == old
+
+
+def test_player_counts_and_seatings_follow_the_engine():
+    assert player_counts(HARBOURS, "standard") == [2, 3, 4] and default_players(HARBOURS, "standard") == 4
+    assert default_players(RICHARD, "1460") == 2
+    seen = {setup_args(HARBOURS, "standard", seed, 3).seats for seed in range(4)}
+    assert seen == {s.seats for s in HARBOURS.seating_choices("standard", 3)}     # the seed rotates them
+    assert setup_args(HARBOURS, "standard", 1, 2, seating="across").seats == (("north", "south"), ("east", "west"))
+
+
+def test_random_moves_stop_after_the_steps_asked():
+    args = setup_args(HARBOURS, "short", 3, 3)
+    moves = list(random_moves(HARBOURS, args, 7))
+    assert len(moves) == 7 and all(outcome.state for _, _, outcome in moves)
