@@ -238,6 +238,7 @@ def draw_kingdom(state):
         state["kdeck"] = list(state["kdiscard"])
         state["kdiscard"] = []
         rng.shuffle(state, state["kdeck"])
+    state["_revealed"] = True
     return state["kdeck"].pop(0) if state["kdeck"] else None
 
 

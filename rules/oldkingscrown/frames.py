@@ -34,6 +34,8 @@ DECISIONS: dict[str, DecisionKind] = {}
 def _settle(g: Game, decision: bool) -> None:
     """Carry out the handler's push/pop as one core transfer."""
     buf = g.state.pop("_xfer", None)
+    if g.state.pop("_revealed", False):
+        g.ctx.reveal()
     if g.state.get("result"):
         g.state["flow"] = []          # the game is over (Winning the Game)
         return

@@ -47,6 +47,12 @@ def _card(state, cid, flags=None):
     return out
 
 
+def _brief(cid):
+    """A card out of play, named only (its printed information is in the game's data)."""
+    c = CARDS[cid]
+    return {"id": cid, "name": c["name"], "faction": c["faction"]}
+
+
 def _flags(state):
     """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
     return {"factions": {f: bool(S.fx(state, f)["hq"] or S.kingdom_ops(state, f, "all_pathfinder"))
@@ -113,7 +119,7 @@ def build(state, role, active=()):
             "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
             "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
             "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
-            "discard": [card(state, c) for c in p["discard"]],
+            "discard": [_brief(c) for c in p["discard"]],
             "site": [card(state, c) for c in p["site"]], "hq": [card(state, c) for c in p["hq"]],
             "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(state, sp["occupier"]),
                          "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
@@ -133,14 +139,14 @@ def build(state, role, active=()):
         "decision": frame["kind"] if frame else None, "order": list(state["order"]),
         "favour": {"holder": state["favour"], "uses": S.fx(state, state["favour"])["favour"] if state["favour"] else 0},
         "road": [kingdom(k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
-        "kingdom_discard": [kingdom(k) for k in state["kdiscard"]],
+        "kingdom_discard": [KINGDOM[k]["name"] for k in state["kdiscard"]],
         "regions": regions, "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
         "clash": ({"region": state["clash"]["region"], "number": state["clash"]["number"],
                    "participants": list(state["clash"]["participants"]),
                    "strength": {f: S.clash_total(state, f) for f in state["clash"]["participants"]},
                    "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
-        "councils": councils, "lost": [card(state, c) for c in state["lost"]],
-        "burned": [card(state, c) for c in state["burned"]], "players": players,
+        "councils": councils, "lost": [_brief(c) for c in state["lost"]],
+        "burned": [_brief(c) for c in state["burned"]], "players": players,
         "ranking": list(state["ranking"]) if state.get("ranking") else None,
     }
     if role in state["factions"]:
