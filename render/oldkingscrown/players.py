@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from ..core import INK, READ, WIDTH, NoPicture, fit_font, font, title_strip, whose_fill, wrap
-from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, SUIT_FILL, card_face, chip
+from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, card_face, chip
 
 ROW = 36
 

@@ -4,12 +4,12 @@ Journey, Rally, Deploy, the councils, autumn actions). Each action once per roun
 
 from __future__ import annotations
 
-from .data import CARDS, COMMAND_NAMES, COUNCIL_NAMES, COUNCILS, FAVOUR, KINGDOM, LOCATIONS, REGIONS, TACTICS, \
+from .data import CARDS, COUNCIL_NAMES, COUNCILS, FAVOUR, KINGDOM, LOCATIONS, REGIONS, TACTICS, \
     BOARD, card_name
-from .effects import after_lore, check_hand, run_effect
-from .frames import act, ask, decision, pop, push, task
+from .effects import run_effect
+from .frames import act, ask, decision, pop, push
 from . import state as S
-from .summer import govern, journey, _lore, remove_from_council
+from .summer import govern, journey, _lore
 from .text import fname, lname, rname
 
 STEP_NAMES = {"spring": "Spring Action Step", "day": "Day Action Step", "day2": "Day Action Step (revealed cards)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import rng
 
 from .data import KINGDOM, card_name
-from .frames import act, ask, decision, pop, push
+from .frames import act, ask, decision, pop
 from . import state as S
 from .text import fname
 

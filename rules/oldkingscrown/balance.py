@@ -4,8 +4,9 @@
         every seat played by the heuristic player: wins per faction
     python -m rules.oldkingscrown.balance rival --games N [--seed S]
         solo: the heuristic player against the rival at each difficulty: the rival's win rate
-    python -m rules.oldkingscrown.balance fuzz --players P --games N [--seed S]
-        random legal play (rules.core.fuzz) with invariants and secrecy checked after every action
+
+Long fuzz runs go through the common command: ``herald fuzz oldkingscrown --games 200 --players P --seed 1
+--check-every 10`` (invariants, secret strings and secrecy by invariance every 10 actions).
 
 The heuristic player is the rival's scoring procedure (rival.py) at the veteran noise, reading only its own
 seat's view.
@@ -15,10 +16,8 @@ from __future__ import annotations
 
 import argparse
 import collections
-import time
 
 from rules.core import SetupArgs
-from rules.core.fuzz import play_random_game
 
 from . import rival
 from .data import FACTIONS
@@ -62,32 +61,17 @@ def rival_rates(games, seed):
         print(f"rival {level}: wins {won}/{games} ({100 * won / games:.0f}%) against the heuristic player")
 
 
-def fuzz(players, games, seed):
-    started = time.perf_counter()
-    clean = 0
-    for s in range(seed, seed + games):
-        report = play_random_game(ENGINE, "standard", s, seats=[(f,) for f in FACTIONS[:players]])
-        if report.clean:
-            clean += 1
-        else:
-            print(f"seed {s}: " + "; ".join(report.problems)[:2000])
-    print(f"{players} player(s): {clean}/{games} clean in {time.perf_counter() - started:.0f}s")
-    return clean == games
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m rules.oldkingscrown.balance")
-    parser.add_argument("what", choices=["factions", "rival", "fuzz"])
+    parser.add_argument("what", choices=["factions", "rival"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "factions":
         factions(args.players, args.games, args.seed)
-    elif args.what == "rival":
-        rival_rates(args.games, args.seed)
     else:
-        return 0 if fuzz(args.players, args.games, args.seed) else 1
+        rival_rates(args.games, args.seed)
     return 0
 
 

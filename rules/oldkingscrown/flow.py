@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.core import rng
 
-from .data import BOARD, CARDS, KINGDOM, LOCATIONS, REGIONS, card_name
+from .data import CARDS, KINGDOM, LOCATIONS, REGIONS, card_name
 from .effects import check_hand, run_effect
 from .frames import act, ask, decision, pop, push, task
 from . import state as S

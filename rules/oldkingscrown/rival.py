@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.core import rng
 
-from .data import CARDS, KINGDOM, LOCATIONS, card_name
+from .data import CARDS
 
 #: level -> (noise in score points, starting lore, bid bonus note)
 LEVELS = {"novice": {"noise": 6.0, "lore": 0, "influence": 0},

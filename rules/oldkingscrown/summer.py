@@ -8,7 +8,7 @@ from itertools import permutations
 
 from rules.core import rng
 
-from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, REGIONS, card_name
+from .data import CARDS, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, REGIONS, card_name
 from .effects import after_lore, check_hand
 from .frames import act, ask, decision, pop, push, task
 from . import state as S

@@ -1,7 +1,7 @@
 """Public, Private and Hidden Information over whole random games: no view, prompt, legal action or log line
 another role may read changes when one faction's hidden data changes (secrecy by invariance), no secret card
 id reaches another view, every game ends with a ranked result for 1–4 players. Long runs:
-``python -m rules.oldkingscrown.balance fuzz --players P --games 200``."""
+``herald fuzz oldkingscrown --games 200 --players P --seed 1 --check-every 10``."""
 
 import json
 import random
@@ -24,7 +24,9 @@ def _public_face(state, reader):
 def test_random_games_are_clean(players):
     seats = [(f,) for f in FACTIONS[:players]]
     for seed in range(5):
-        report = play_random_game(ENGINE, "standard", 100 * players + seed, seats=seats, check_every=7)
+        # invariants, secret strings and secrecy by invariance (rules.core.secrecy) every 40 actions here;
+        # the long runs check every 10 (balance.py docstring)
+        report = play_random_game(ENGINE, "standard", 100 * players + seed, seats=seats, check_every=40)
         assert report.clean, report.problems
         assert ENGINE.result is not None and report.winners
 
@@ -34,10 +36,10 @@ def test_views_do_not_change_with_another_factions_hidden_cards():
     state = ENGINE.setup(SetupArgs("standard", (("clans",), ("nobility",), ("gathering",)), 7, {}))
     roles = ["clans", "nobility", "gathering"]
     checked = 0
-    for step in range(400):
+    for step in range(300):
         if ENGINE.result(state):
             break
-        if step % 9 == 0:
+        if step % 13 == 0:
             for owner, what, variant in ENGINE.hidden_variants(state):
                 for reader in roles + [None]:
                     if reader == owner:
@@ -46,18 +48,15 @@ def test_views_do_not_change_with_another_factions_hidden_cards():
                 checked += 1
         role = chooser.choice(ENGINE.active_roles(state))
         state = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id).state
-    assert checked > 40
+    assert checked > 20
 
 
 def test_the_rival_decides_from_its_own_view():
     """RIVAL.md: the same public facts and own cards give the same choice, whatever the player holds."""
-    from rules.oldkingscrown import rival
-    from rules.oldkingscrown.frames import top
     state = ENGINE.setup(SetupArgs("standard", (("clans",),), 3, {}))
     rival_f = next(f for f, p in state["factions"].items() if p["rival"])
     for owner, what, variant in ENGINE.hidden_variants(state):
         if owner != "clans":
             continue
-        frame = top(variant)
         # the rival has already bid; its next decision reads only its view, which the variant leaves alone
         assert ENGINE.view(variant, rival_f) == ENGINE.view(state, rival_f)

@@ -3,7 +3,6 @@ Resilient), Tally Strength & Declare an Outcome, Resolving Tied Clashes, Claim R
 rewards), with the rulebook's worked examples."""
 
 from rules.oldkingscrown import state as S
-from rules.oldkingscrown.data import KINGDOM
 
 from .helpers import ENGINE, blank, cid, do, give, ids, pending, place, run
 
