@@ -59,6 +59,10 @@ def _day_commands(state, f, cards):
             continue
         if "ambush" in cmds and "ambush" not in card_used and S.fx(state, f)["hand"]:
             out.append(act(f"ambush:{cid}", f"Ambush with {card_name(cid)}", "Commands"))
+        door = any(m.get("card") == cid and m.get("source") == "The Door in the Night" for m in state["mods"])
+        if door and "ambush" not in card_used and S.fx(state, f)["door_markers"] > 0 and S.fx(state, f)["discard"]:
+            out.append(act(f"ambushd:{cid}", f"Ambush with {card_name(cid)} from your discard pile "
+                                             "(The Door in the Night: remove a marker)", "Commands"))
         if "retreat" in cmds and "retreat" not in card_used:
             out.append(act(f"retreat:{cid}", f"Retreat with {card_name(cid)}", "Commands"))
         if "flank" in cmds and "flank" not in card_used:
@@ -196,6 +200,11 @@ class Actions:
         elif head == "ambush":
             mark(state, f"cmd:{rest}:{_clash_key(state)}:ambush")
             push(state, ask(state, "ambush_card", [f], card=rest))
+        elif head == "ambushd":
+            mark(state, f"cmd:{rest}:{_clash_key(state)}:ambush")
+            p["door_markers"] -= 1
+            ctx.log(f"{who} removes a marker from The Door in the Night to Ambush from its discard pile.")
+            push(state, ask(state, "ambush_card", [f], card=rest, source="discard"))
         elif head == "retreat":
             mark(state, f"cmd:{rest}:{_clash_key(state)}:retreat")
             ctx.log(f"{who} uses Retreat ({card_name(rest)}).")
@@ -425,18 +434,23 @@ class AmbushCard:
 
     @staticmethod
     def legal(state, f, d):
-        return [act(f"add:{c}", f"{card_name(c)} (strength {S.strength(state, c)})", "Hand")
-                for c in dict.fromkeys(S.fx(state, f)["hand"])]
+        zone = d.get("source", "hand")
+        return [act(f"add:{c}", f"{card_name(c)} (strength {S.strength(state, c)})", zone.title())
+                for c in dict.fromkeys(S.fx(state, f)[zone])]
 
     @staticmethod
     def apply(state, f, d, aid, ctx):
         pop(state)
         cid = aid.split(":", 1)[1]
-        S.fx(state, f)["hand"].remove(cid)
+        S.fx(state, f)[d.get("source", "hand")].remove(cid)
         clash = state["clash"]
         state["regions"][clash["region"]]["cards"].append({"id": cid, "owner": f, "up": False, "clash": None})
         clash["added"].append(cid)
-        ctx.log(f"{fname(f)} Ambushes ({card_name(d['card'])}): a card is added face down.")
+        if d.get("source") == "discard":      # the discard pile is public: the card is known
+            ctx.log(f"{fname(f)} Ambushes ({card_name(d['card'])}) with {card_name(cid)} from its discard pile, "
+                    "face down.")
+        else:
+            ctx.log(f"{fname(f)} Ambushes ({card_name(d['card'])}): a card is added face down.")
         ctx.log(f"You add {card_name(cid)} face down.", to=[f])
 
 

@@ -126,7 +126,7 @@ class EffectChoice:
         elif op in ("grant_command", "grant_trait"):
             kind = "command" if op == "grant_command" else "trait"
             value = step[kind]
-            state["mods"].append({"kind": kind, "faction": f, "card": choice, "value": value})
+            state["mods"].append({"kind": kind, "faction": f, "card": choice, "value": value, "source": d["source"]})
             name = COMMAND_NAMES.get(value) or TRAIT_NAMES.get(value)
             ctx.log(f"{who}'s {card_name(choice)} gains {name} until the end of the round ({d['source']}).")
         elif op in ("move_herald", "prophet"):

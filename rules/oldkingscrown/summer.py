@@ -120,10 +120,30 @@ def _night(state, frame, ctx):
             for o in ploy_owners:
                 if o != owner:
                     heirs_hit[o] = True
-    for o, hit in heirs_hit.items():
-        if hit:
-            S.gain_influence(state, o, 1)
-            ctx.log(f"{fname(o)} gains 1 influence (Black Powder Ploy).")
+    push(state, *[ask(state, "ploy", [o]) for o in S.factions(state) if heirs_hit.get(o)])
+
+
+@decision("ploy")
+class Ploy:
+    """Black Powder Ploy: having eliminated at least one card, gain 1 influence or 1 lore."""
+
+    @staticmethod
+    def prompt(state, f, d):
+        return "Black Powder Ploy: gain 1 influence or 1 lore."
+
+    @staticmethod
+    def legal(state, f, d):
+        return [act("gain:influence", "1 influence"), act("gain:lore", "1 lore")]
+
+    @staticmethod
+    def apply(state, f, d, aid, ctx):
+        pop(state)
+        if aid.endswith("influence"):
+            S.gain_influence(state, f, 1)
+        else:
+            S.gain_lore(state, f, 1)
+            after_lore(state, f)
+        ctx.log(f"{fname(f)} gains 1 {aid.split(':')[1]} (Black Powder Ploy).")
 
 
 @task("tally")

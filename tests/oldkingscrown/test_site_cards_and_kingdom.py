@@ -70,7 +70,9 @@ def test_black_powder_ploy_eliminates_heirs_and_captains_and_pays():
     place(state, "nobility", "plateau", "captain8")
     clash(state)
     state = finish_day(state, ["uprising", "nobility"])
-    assert cid("nobility", "captain8") in state["lost"] and S.fx(state, "uprising")["influence"] >= 1
+    assert cid("nobility", "captain8") in state["lost"] and pending(state) == "ploy"
+    state, _ = do(state, "uprising", "gain:lore")
+    assert S.fx(state, "uprising")["lore"] == 1
 
 
 def test_ritual_of_the_eye_lowest_total_above_zero_wins():
@@ -192,6 +194,13 @@ def test_door_in_the_night_gives_ambush():
     state, _ = do(state, "gathering", "door")
     state, _ = do(state, "gathering", f"pick:{c}")
     assert f"ambush:{c}" in ids(state, "gathering") and S.fx(state, "gathering")["door_markers"] == 2
+    old = cid("gathering", "heir")
+    S.fx(state, "gathering")["deck"].remove(old)
+    S.fx(state, "gathering")["discard"].append(old)
+    state, _ = do(state, "gathering", f"ambushd:{c}")          # the second marker: from the discard pile
+    assert ids(state, "gathering") == [f"add:{old}"]
+    state, _ = do(state, "gathering", f"add:{old}")
+    assert S.fx(state, "gathering")["door_markers"] == 1 and state["clash"]["added"] == [old]
 
 
 def test_ritual_of_the_tooth_burns_and_copies():
