@@ -85,7 +85,9 @@ def draw_hand(view) -> Image.Image:
     for i, c in enumerate(cards):
         col, row = i % 2, i // 2
         x = 20 + col * 590
-        card_face(d, (x, y + row * 132, x + 570, y + row * 132 + 120), c, f)
+        placed = [r for r, pc in me.get("placing", {}).items() if pc["id"] == c["id"]]
+        card_face(d, (x, y + row * 132, x + 570, y + row * 132 + 120), c, f,
+                  f"placing: {placed[0].title()}" if placed else "")
     y += max(rows, 1) * 132
     if not cards:
         d.text((20, y - 80), "No cards in hand.", font=font(30), fill=INK, anchor="la")
