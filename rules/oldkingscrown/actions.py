@@ -204,7 +204,7 @@ class Actions:
             mark(state, f"cmd:{rest}:{_clash_key(state)}:ambush")
             p["door_markers"] -= 1
             ctx.log(f"{who} removes a marker from The Door in the Night to Ambush from its discard pile.")
-            push(state, ask(state, "ambush_card", [f], card=rest, source="discard"))
+            push(state, ask(state, "ambush_discard", [f], card=rest, source="discard"))
         elif head == "retreat":
             mark(state, f"cmd:{rest}:{_clash_key(state)}:retreat")
             ctx.log(f"{who} uses Retreat ({card_name(rest)}).")
@@ -426,6 +426,7 @@ class Secrets:
                              "influence": edition == "2024"})
 
 
+@decision("ambush_discard")      # from the public discard pile: an open choice
 @decision("ambush_card", secret=True)
 class AmbushCard:
     @staticmethod
