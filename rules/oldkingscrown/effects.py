@@ -215,8 +215,6 @@ def acquire(state, f, cid, ctx):
                 + (" (hand full: it goes on top of the deck)." if where == "deck" else "."))
         if "on_acquire_govern_from_piles" in card["abilities"]:
             push(state, ask(state, "queen", [f], councils=[]))
-    if S.site_empty(state, f) and p["lore"]:
-        pass   # lore already in supply stays there; only later gains go on the Site
 
 
 @decision("queen")

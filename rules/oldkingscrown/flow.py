@@ -246,9 +246,6 @@ def slide_and_fill(state, ctx):
     road = [k for k in state["road"] if k is not None]
     size = len(state["road"])
     road = [None] * (size - len(road)) + road          # slide right
-    for i in range(size - 1, -1, -1):
-        if road[i] is None:
-            pass
     empties = [i for i, k in enumerate(road) if k is None]
     for i in reversed(empties):                         # refill from the rightmost empty space
         road[i] = draw_kingdom(state)

@@ -110,8 +110,10 @@ def test_steal_needs_a_higher_bid_and_returns_the_occupier_to_hand():
     """Resolve your Bid II, the Buried Palace example: a bid of 8 steals from an occupier of 5; a tie fails."""
     state = _bidding({"uprising": "captain8", "nobility": "ruse"}, ("uprising", "nobility"))
     palace = next(k for k, c in KINGDOM.items() if c["name"] == "Buried Palace")
-    state["kdeck"].remove(palace) if palace in state["kdeck"] else state["road"].__setitem__(state["road"].index(palace), None) \
-        if palace in state["road"] else state["kdiscard"].remove(palace)
+    if palace in state["road"]:
+        state["road"][state["road"].index(palace)] = None
+    else:
+        state["kdeck"].remove(palace)
     occupier = cid("nobility", "agent")
     S.fx(state, "nobility")["deck"].remove(occupier)
     S.fx(state, "nobility")["spaces"][0] = {"card": palace, "occupier": occupier}
