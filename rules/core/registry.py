@@ -9,6 +9,7 @@ from .contract import BadSetup, Engine
 #: game id -> module that defines ``ENGINE``
 GAME_MODULES: dict[str, str] = {
     "richard3": "rules.richard3",
+    "oldkingscrown": "rules.oldkingscrown",
 }
 
 _loaded: dict[str, Engine] = {}

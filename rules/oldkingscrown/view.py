@@ -1,0 +1,288 @@
+"""What each role may see (VIEW.md), the secrets behind it, and the state's invariants."""
+
+from __future__ import annotations
+
+from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
+    LOCATIONS, REGION_LOCATIONS, REGION_NAMES, REGIONS, SITE_IDS, BASIC_IDS, TACTICS
+from .frames import pending_frames, top
+from . import state as S
+
+
+_BASE: dict[str, dict] = {}
+
+
+def _base(cid):
+    """The printed part of a card object (computed once per card)."""
+    if cid not in _BASE:
+        c = CARDS[cid]
+        out = {"id": cid, "name": c["name"], "faction": c["faction"], "kind": c["kind"]}
+        if c["kind"] != "hq":
+            out.update({"strength": c["strength"] or 0, "archetype": c["archetype"], "votes": c["votes"] or 0,
+                        "lore": c["lore"] or 0, "traits": sorted(c["traits"]), "commands": sorted(c["commands"])})
+        if c.get("cost") is not None:
+            out["cost"] = c["cost"]
+        if c.get("text"):
+            out["text"] = c["text"]
+        _BASE[cid] = out
+    return _BASE[cid]
+
+
+def _card(state, cid, flags=None):
+    """A card object with its current information (printed, gained, blanked). Cards whose information no
+    ability changes now (the usual case off the map) take the printed object."""
+    base = _base(cid)
+    if base["kind"] == "hq":
+        return dict(base)
+    f = base["faction"]
+    if flags is None:
+        flags = _flags(state)
+    touched = flags["factions"].get(f) or cid in flags["cards"]
+    if not touched and state["clash"] is not None:
+        touched = any(e["id"] == cid for e in state["regions"][state["clash"]["region"]]["cards"])
+    if not touched:
+        return dict(base)
+    out = dict(base)
+    out.update({"strength": S.strength(state, cid), "votes": S.votes_of_card(state, cid),
+                "traits": sorted(S.traits(state, cid)), "commands": sorted(S.commands(state, cid))})
+    return out
+
+
+def _brief(cid):
+    """A card out of play, named only (its printed information is in the game's data)."""
+    c = CARDS[cid]
+    return {"id": cid, "name": c["name"], "faction": c["faction"]}
+
+
+def _flags(state):
+    """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
+    return {"factions": {f: bool(S.fx(state, f)["hq"] or S.kingdom_ops(state, f, "all_pathfinder"))
+                         for f in state["factions"]},
+            "cards": {m["card"] for m in state["mods"] if m.get("card")}}
+
+
+def kingdom(k):
+    c = KINGDOM[k]
+    return {"id": k, "name": c["name"], "suit": c["suit"], "text": c["text"], "source": c["source"]}
+
+
+def _pending(state):
+    frame = top(state)
+    return frame if frame and "kind" in frame else None
+
+
+def build(state, role, active=()):
+    frame = _pending(state)
+    flags = _flags(state)
+    card = lambda st, cid: _card(st, cid, flags)   # noqa: E731  (one set of flags per view)
+    waiting = list(active)
+    regions = {}
+    for r in REGIONS:
+        reg = state["regions"][r]
+        cards = []
+        for e in reg["cards"]:
+            entry = {"owner": e["owner"], "face_up": e["up"]}
+            if e["up"] or e["owner"] == role:
+                entry.update(card(state, e["id"]))
+                entry["face_up"] = e["up"]
+            if e["up"]:
+                entry["clash"] = e["clash"]
+            if e.get("deployed"):
+                entry["deploy_influence"] = e["tokens"]
+            cards.append(entry)
+        regions[r] = {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
+                      "supporters_counted": dict(reg["counted"]),
+                      "locations": {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
+                                          "heralds": [f for f in S.factions(state) if S.fx(state, f)["herald"] == loc],
+                                          "tokens": dict(state["locations"][loc]["tokens"])}
+                                    for loc in REGION_LOCATIONS[r]}}
+    councils = {}
+    for c in COUNCILS:
+        entries = []
+        for e in state["councils"][c]:
+            if e["kind"] == "card":
+                entries.append({"entry": "card", "owner": e["owner"], **card(state, e["id"])})
+            else:
+                entries.append({"entry": e["kind"], "owner": e["owner"]})
+        councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
+                       "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
+    players = {}
+    for f in S.factions(state):
+        p = S.fx(state, f)
+        bid_state = None
+        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+            bid_state = {"placed": True}
+            if role == f:
+                bid_state["card"] = card(state, frame["choices"][f])
+        elif f in (state.get("bids") or {}):
+            bid_state = {"placed": True, "revealed": True, "card": card(state, state["bids"][f])}
+        players[f] = {
+            "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
+            "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
+            "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
+            "discard": [_brief(c) for c in p["discard"]],
+            "site": [card(state, c) for c in p["site"]], "hq": [card(state, c) for c in p["hq"]],
+            "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(state, sp["occupier"]),
+                         "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
+            "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
+            "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
+            "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
+            "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
+                            "exhausted": u == 0} for t, u in p["tactics"].items()},
+            "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
+            "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
+            "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
+            "order": state["order"].index(f) + 1,
+        }
+    out = {
+        "game": "oldkingscrown", "role": role, "round": state["round"], "rounds": state["rounds"],
+        "season": state["season"], "edition": state["options"]["edition"], "active": list(active), "waiting": waiting,
+        "decision": frame["kind"] if frame else None, "order": list(state["order"]),
+        "favour": {"holder": state["favour"], "uses": S.fx(state, state["favour"])["favour"] if state["favour"] else 0},
+        "road": [kingdom(k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
+        "kingdom_discard": [KINGDOM[k]["name"] for k in state["kdiscard"]],
+        "regions": regions, "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
+        "clash": ({"region": state["clash"]["region"], "number": state["clash"]["number"],
+                   "participants": list(state["clash"]["participants"]),
+                   "strength": {f: S.clash_total(state, f) for f in state["clash"]["participants"]},
+                   "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
+        "councils": councils, "lost": [_brief(c) for c in state["lost"]],
+        "burned": [_brief(c) for c in state["burned"]], "players": players,
+        "ranking": list(state["ranking"]) if state.get("ranking") else None,
+    }
+    if role in state["factions"]:
+        p = S.fx(state, role)
+        mine = {"hand": [card(state, c) for c in p["hand"]]}
+        if frame and frame["kind"] == "regions" and role in frame["choices"]:
+            mine["placing"] = {r: card(state, c) for r, c in frame["choices"][role].items()}
+        if p.get("dealt"):
+            mine["dealt"] = [kingdom(k) for k in p["dealt"]]
+        if frame and frame["kind"] == "advanced":
+            mine["advanced"] = dict(frame["choices"].get(role, {}))
+        out["me"] = mine
+    return out
+
+
+def _defence(state, f, i):
+    from .flow import defence
+    return defence(state, f, i)
+
+
+def secrets(state, role):
+    """Ids of the cards only ``role`` may know: its hand, its face-down cards and its unrevealed bid."""
+    if role not in state["factions"]:
+        return set()
+    p = S.fx(state, role)
+    out = set(p["hand"])
+    for r in REGIONS:
+        out |= {e["id"] for e in state["regions"][r]["cards"] if e["owner"] == role and not e["up"]}
+    frame = _pending(state)
+    if frame and frame["kind"] == "bid" and role in frame.get("choices", {}):
+        out.add(frame["choices"][role])
+    out |= set(p.get("dealt", []))
+    return out
+
+
+def _zones(state, f):
+    p = S.fx(state, f)
+    zones = {"deck": p["deck"], "hand": p["hand"], "discard": p["discard"], "site": p["site"],
+             "occupying": [sp["occupier"] for sp in p["spaces"] if sp],
+             "bid": [c for g, c in (state.get("bids") or {}).items() if g == f]}
+    zones["lost"] = [c for c in state["lost"] if CARDS[c]["faction"] == f]
+    zones["burned"] = [c for c in state["burned"] if CARDS[c]["faction"] == f]
+    zones["regions"] = [e["id"] for r in REGIONS for e in state["regions"][r]["cards"] if e["owner"] == f]
+    zones["councils"] = [e["id"] for c in COUNCILS for e in state["councils"][c] if e["kind"] == "card" and e["owner"] == f]
+    return zones
+
+
+def invariant_errors(state):
+    errors = []
+    frame = _pending(state)
+    for f in S.factions(state):
+        p = S.fx(state, f)
+        zones = _zones(state, f)
+        seen = [c for z in zones.values() for c in z] + [c for c in p["hq"]]
+        expected = set(BASIC_IDS[f]) | set(SITE_IDS[f])
+        if sorted(seen) != sorted(expected):
+            missing = expected - set(seen)
+            dup = {c for c in seen if seen.count(c) > 1}
+            errors.append(f"{f}: cards out of place (missing {sorted(missing)}, duplicated {sorted(dup)})")
+        if p["supporters_home"] + p["supporters_lost"] + S.supporters_on_map(state, f) != BOARD["supporters"]:
+            errors.append(f"{f}: supporters do not add up to {BOARD['supporters']}")
+        if min(p["supporters_home"], p["supporters_lost"]) < 0 or any(
+                v < 0 for r in REGIONS for v in state["regions"][r]["supporters"].values()):
+            errors.append(f"{f}: negative supporters")
+        if S.markers_free(state, f) < 0:
+            errors.append(f"{f}: more than {BOARD['faction_markers']} faction markers in use")
+        if p["influence"] < 0 or p["lore"] < 0:
+            errors.append(f"{f}: negative influence or lore")
+        if not BOARD["hand_size_min"] <= p["hand_size"] <= S.hand_max(state):
+            errors.append(f"{f}: hand size {p['hand_size']} outside the limits")
+        over = len(p["hand"]) > p["hand_size"]
+        if over and not (frame and frame["kind"] == "discard_down" and f in frame["roles"]) and not any(
+                fr.get("kind") == "discard_down" and f in fr.get("roles", []) for fr in pending_frames(state)):
+            errors.append(f"{f}: {len(p['hand'])} cards in hand over the hand size {p['hand_size']}")
+        if p["favour"] and state["favour"] != f:
+            errors.append(f"{f}: Favour uses without holding the Favour")
+    kingdoms = list(state["kdeck"]) + list(state["kdiscard"]) + [k for k in state["road"] if k]
+    kingdoms += [k for f in S.factions(state) for k in S.fx(state, f).get("dealt", [])]
+    for f in S.factions(state):
+        kingdoms += S.kingdom_held(state, f)
+    if sorted(kingdoms) != sorted(KINGDOM):
+        errors.append("Kingdom cards out of place")
+    if state.get("result") is None and not state.get("flow"):
+        errors.append("the game is not over but nothing is pending")
+    return errors
+
+
+def hidden_variants(state):
+    """States differing from ``state`` only in one faction's hidden data (a hand card swapped with a deck
+    card, a face-down region card or an unrevealed bid swapped with a hand card) or in what nobody knows
+    (deck orders, the Kingdom deck order), as (owner, what changed, variant)."""
+    from rules.core import copy_state
+    frame = _pending(state)
+    for f in S.factions(state):
+        p = S.fx(state, f)
+        if p["hand"] and p["deck"]:
+            v = copy_state(state)
+            vp = S.fx(v, f)
+            pending = set()
+            if frame and frame["kind"] in ("regions", "advanced"):
+                pending = set(frame["choices"].get(f, {}).values())
+            elif frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+                pending = {frame["choices"][f]}
+            free = [i for i, c in enumerate(vp["hand"]) if c not in pending]
+            if free:
+                i = free[0]
+                vp["hand"][i], vp["deck"][-1] = vp["deck"][-1], vp["hand"][i]
+                yield f, "a hand card swapped with a deck card", v
+        if len(p["deck"]) > 1:
+            v = copy_state(state)
+            S.fx(v, f)["deck"].reverse()
+            yield None, f"{f}'s deck order", v
+        for r in REGIONS:
+            for i, e in enumerate(state["regions"][r]["cards"]):
+                if e["owner"] == f and not e["up"] and p["hand"]:
+                    v = copy_state(state)
+                    ve = v["regions"][r]["cards"][i]
+                    vp = S.fx(v, f)
+                    ve["id"], vp["hand"][0] = vp["hand"][0], ve["id"]
+                    if v.get("clash") and e["id"] in v["clash"]["added"]:
+                        v["clash"]["added"] = [ve["id"] if c == e["id"] else c for c in v["clash"]["added"]]
+                    yield f, f"a face-down card beside {r} swapped with a hand card", v
+                    break
+        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+            others = [c for c in p["hand"] if c != frame["choices"][f]]
+            if others:
+                v = copy_state(state)
+                v["flow"][-1]["local"]["choices"][f] = others[0]
+                yield f, "the unrevealed bid", v
+        if p.get("dealt") and state["kdeck"] and not (frame and frame["kind"] == "advanced"
+                                                     and frame["choices"].get(f, {}).get("kingdom")):
+            v = copy_state(state)
+            vp = S.fx(v, f)
+            vp["dealt"][0], v["kdeck"][-1] = v["kdeck"][-1], vp["dealt"][0]
+            yield f, "a dealt Kingdom card", v
+    if len(state["kdeck"]) > 1:
+        v = copy_state(state)
+        v["kdeck"].reverse()
+        yield None, "the Kingdom deck order", v

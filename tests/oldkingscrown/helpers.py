@@ -1,0 +1,75 @@
+"""Building positions for The Old King's Crown tests: a real setup, then the zones arranged by hand and
+a frame pushed onto the flow, run exactly as the engine runs it."""
+
+from __future__ import annotations
+
+from rules.core import SetupArgs
+from rules.oldkingscrown import ENGINE
+from rules.oldkingscrown import state as S
+from rules.oldkingscrown.frames import top
+
+
+def new_game(factions=("clans", "nobility"), seed=1, **options):
+    return ENGINE.setup(SetupArgs("standard", tuple((f,) for f in factions), seed, options))
+
+
+def blank(factions=("clans", "nobility"), seed=1, **options):
+    """A game with nothing pending: every faction's 19 cards in its deck or Site of Power, order as given."""
+    state = new_game(factions, seed, **options)
+    state["flow"] = []
+    state["order"] = list(factions)
+    for f in factions:
+        p = S.fx(state, f)
+        p["deck"] = p["deck"] + p["hand"]
+        p["hand"] = []
+    state["season"] = "summer"
+    return state
+
+
+def cid(f, slot):
+    return f"{f}.{slot}"
+
+
+def give(state, f, *slots):
+    """Move cards (by slot) from the deck into the hand."""
+    p = S.fx(state, f)
+    for slot in slots:
+        c = cid(f, slot)
+        for zone in ("deck", "discard", "site"):
+            if c in p[zone]:
+                p[zone].remove(c)
+                break
+        p["hand"].append(c)
+
+
+def place(state, f, region, slot, up=False, clash=None):
+    """Put a card (from the deck) beside a region, face down unless ``up``."""
+    p = S.fx(state, f)
+    c = cid(f, slot)
+    for zone in ("deck", "hand", "site"):
+        if c in p[zone]:
+            p[zone].remove(c)
+            break
+    state["regions"][region]["cards"].append({"id": c, "owner": f, "up": up, "clash": clash})
+    return c
+
+
+def run(state, *frames):
+    """Push frames and run the flow to the next decision; returns the log lines."""
+    ctx = ENGINE.start_frames(state, frames)
+    return [e.text for e in ctx.entries]
+
+
+def do(state, role, action_id):
+    """Apply one action through the contract; returns (new state, log lines)."""
+    out = ENGINE.apply(state, role, action_id)
+    return out.state, [e.text for e in out.log]
+
+
+def pending(state):
+    frame = top(state)
+    return frame and frame.get("kind")
+
+
+def ids(state, role):
+    return [a.id for a in ENGINE.legal_actions(state, role)]
