@@ -525,13 +525,9 @@ class Console:
             version = next((v for r, a, v in shown if a == choice and role in (None, r)), None)
         try:
             result = self.service.submit(game, me, choice, role=role, expected_version=version)
-        except IllegalOrder:
-            if version is None or version == self.service.status(game).version:
-                raise
-            # a number from a list the game has since moved past: say so, not "'play:card-03' is not legal"
+        except StaleVersion:  # the list shown is out of date (the service says so): forget it
             self.listed.pop((game, me), None)
-            raise StaleVersion(f"Game #{game} has moved on since your choices were listed, and that choice is "
-                               "no longer current; type choices to see them again.") from None
+            raise
         self.listed.pop((game, me), None)
         self.say(f"{me} ({result.role}): {result.label}" + (" (already recorded: that order was sent twice)."
                                                              if result.duplicate else "."))

@@ -46,6 +46,6 @@ def test_a_number_from_a_list_the_game_has_moved_past_is_called_stale(tmp_path, 
     svc, console, out = richard3_console(tmp_path, clear=True)
     run_lines(console, out, ["as alice", "choices", "do 1", "choices", "as bob", "choices", "do 1", "as alice"])
     out.clear()
-    _fails(console, "do 1", "stale_version", "has moved on since your choices were listed")
+    _fails(console, "do 1", "stale_version", "has moved on since those choices were shown")
     assert "play:" not in console.last_error.message
     run_lines(console, out, ["choices", "do 1"])   # listed afresh, the number works
