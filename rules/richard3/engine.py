@@ -14,7 +14,7 @@ from rules.core import rng
 from .data import CAMPAIGN_YEARS, CARDS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
     BLOCK_IDS, area_name
 from .state import blocks_at, heirs_gone, occupancy, other, pretender_side, senior_heir, side_of
-from . import actions, battle, political, supply
+from . import actions, battle, hidden, political, supply
 from . import view as _view
 from .actions import EVENT_NAMES
 
@@ -462,6 +462,9 @@ class RichardIII(Engine):
 
     def secrets(self, state, role):
         return _view.secrets(state, role)
+
+    def hidden_variants(self, state):
+        return hidden.hidden_variants(state)
 
 
 ENGINE = RichardIII()
