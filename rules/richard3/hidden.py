@@ -43,7 +43,8 @@ def _change_hand(state, variant, side) -> bool:
     for i, card in enumerate(state["hands"][side]):
         if card == played:
             continue
-        swap = next((u for u in undealt if _label(u) != _label(card)), None)
+        swap = next((u for u in undealt if CARDS[u]["ap"] != CARDS[card]["ap"]),
+                    next((u for u in undealt if _label(u) != _label(card)), None))
         if swap is not None:
             hand = variant["hands"][side]
             hand[i] = swap
@@ -80,12 +81,13 @@ def _face_down(state, side) -> list[str]:
     return sorted(out)
 
 
-def _change_strength(state, variant, blocks) -> bool:
+def _change_strength(state, variant, blocks, touched: set) -> bool:
     """A face-down block on the map at another strength."""
     for bid in blocks:
         b = state["blocks"][bid]
         if b["loc"] != "pool" and BLOCKS[bid]["max"] > 1:
             variant["blocks"][bid]["str"] = b["str"] - 1 if b["str"] > 1 else 2
+            touched.add(bid)
             return True
     return False
 
@@ -123,13 +125,13 @@ def hidden_variants(state) -> Iterator[tuple[str | None, str, dict]]:
     for side in SIDES:
         variant = copy_state(state, ("blocks",))
         blocks = _face_down(state, side)
+        touched: set = set()   # a block changed once is left alone by the later changes
         changed = [what for what, done in (
             ("hand", _change_hand(state, variant, side)),
             ("card played face down", _change_played(state, variant, side)),
-            ("a face-down block's strength", _change_strength(state, variant, blocks)),
+            ("a face-down block's strength", _change_strength(state, variant, blocks, touched)),
         ) if done]
         if not _names_its_blocks(state, side):
-            touched: set = set()
             if _exchange(state, variant, blocks, False, touched):
                 changed.append("two face-down blocks' places")
             if _exchange(state, variant, blocks, True, touched):
