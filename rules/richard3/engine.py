@@ -1,21 +1,22 @@
 """Richard III: The Wars of the Roses (Columbia Games) as a Herald engine.
 
-The game is a state machine: ``state["step"]`` names the phase (mulligan, card, action, combat, supply,
-political, over) and each phase keeps its own small sub-state (``act``, ``battle``, ``supply``,
-``political``) saying which decision is pending. Large choices are split into steps (area, then block,
-then destination). Section numbers in comments refer to the English rules v1.02.
+The sequence of play is a flow on the core (sequence.py: the campaign and the game turn as procedures, one
+decision per phase). ``state["step"]`` names the phase for the views, and each phase keeps its own small
+sub-state (``act``, ``battle``, ``supply``, ``political``) saying which decision is pending; the phase is
+over when its module clears it. Large choices are split into steps (area, then block, then destination).
+Section numbers in comments refer to the English rules v1.02.
 """
 
 from __future__ import annotations
 
-from rules.core import Action, Result, Scenario, Summary
+from rules.core import Result, Scenario, Summary
 from rules.core.flow import FlowEngine
 from rules.core import rng
 
-from .data import CAMPAIGN_YEARS, CARDS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
+from .data import CAMPAIGN_YEARS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
     BLOCK_IDS, area_name
 from .state import blocks_at, heirs_gone, occupancy, other, pretender_side, senior_heir, side_of
-from . import actions, hidden, political, sequence
+from . import hidden, sequence
 from . import view as _view
 
 ROLES = ["york", "lancaster"]
@@ -25,17 +26,7 @@ def _name(bid: str) -> str:
     return DISPLAY[bid]
 
 
-def _side_name(side: str) -> str:
-    return side.title()
-
-
-def _hand_ap(state, side) -> int:
-    return sum(CARDS[c]["ap"] for c in state["hands"][side])
-
-
-def _card_label(cid: str) -> str:
-    c = CARDS[cid]
-    return f"{c['name']} (AP {c['ap']})" if c.get("event") else f"Action {c['ap']}"
+_side_name, _hand_ap, _card_label = sequence.side_name, sequence.hand_ap, sequence.card_label
 
 
 class RichardIII(FlowEngine):
@@ -133,29 +124,8 @@ class RichardIII(FlowEngine):
         return super()._decision(state)
 
     def _find_action(self, state, role, action_id):
-        if state["step"] == "action":
-            return actions.find(self, state, role, action_id)
-        return super()._find_action(state, role, action_id)
-
-    def default_action(self, state, role):
-        legal = self.legal_actions(state, role)
-        if not legal:
-            return None
-        ids = [a.id for a in legal]
-        step = state["step"]
-        if step == "mulligan":
-            return "keep"
-        if step == "card":
-            if state["played"][role] is not None:
-                return None
-            return min(ids, key=lambda i: (CARDS[i[5:]]["ap"], bool(CARDS[i[5:]].get("event")), i))
-        for pref in ("end", "done", "pass", "nosecond", "spare"):
-            if pref in ids:
-                return pref
-        for a in ids:
-            if a.startswith("fire:") or a.startswith("retreat:"):
-                return a
-        return ids[0]
+        g, decision = self._decision(state)
+        return decision.find(g, role, action_id)
 
     # ---- apply ---------------------------------------------------------------------------------------
     def _apply(self, state, role, action, ctx):
@@ -166,58 +136,6 @@ class RichardIII(FlowEngine):
         if state.get("result"):   # this action ended the game (apply refuses once it is over)
             from .final import reveal_all
             reveal_all(state, ctx)
-
-    def _apply_mulligan(self, state, role, aid, ctx):
-        m = state["mulligan"]
-        if m["requester"] is None:
-            if aid == "keep":
-                ctx.log(f"{_side_name(role)} keeps the hand dealt.")
-                m["asked"].pop(0)
-                if not m["asked"]:
-                    self._start_card_phase(state)
-                return
-            m["requester"] = role
-            shown = ", ".join(_card_label(c) for c in state["hands"][role])
-            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals.")
-            ctx.reveal()
-            return
-        redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
-        ctx.log(f"{_side_name(role)} {'also redeals' if aid == 'redeal' else 'keeps its hand'}.")
-        kept = [c for s in SIDES if s not in redealers for c in state["hands"][s]]
-        deck = [c for c in CARD_IDS if c not in kept]
-        rng.shuffle(state, deck)
-        for s in redealers:
-            state["hands"][s] = sorted(deck[:7])
-            deck = deck[7:]
-            ctx.log("Your new hand: " + ", ".join(_card_label(c) for c in state["hands"][s]) + ".", to=[s])
-        self._start_card_phase(state)
-
-    def _apply_card(self, state, role, aid, ctx):
-        card = aid.split(":", 1)[1]
-        changed = state["played"][role] is not None
-        state["played"][role] = card
-        ctx.log(f"You play {_card_label(card)} face down.", to=[role])
-        if not all(state["played"][s] for s in SIDES):
-            if not changed:
-                ctx.log(f"{_side_name(role)} has played a card face down.")
-            return
-        # 1.1: both revealed at once; events first, then AP, the Pretender wins ties
-        pret = pretender_side(state)
-
-        def score(side):
-            c = CARDS[state["played"][side]]
-            return (10 if c.get("event") else 0) + 2 * c["ap"] + (1 if side == pret else 0)
-
-        p1 = max(SIDES, key=score)
-        state["p1"] = p1
-        for s in SIDES:
-            state["hands"][s].remove(state["played"][s])
-            state["discards"].append(state["played"][s])
-        state["revealed"] = dict(state["played"])
-        ctx.reveal()
-        y, l = state["played"]["york"], state["played"]["lancaster"]
-        ctx.log(f"Cards revealed: York {_card_label(y)}, Lancaster {_card_label(l)}. "
-                f"{_side_name(p1)} is Player 1.", kind="reveal")
 
     # ---- shared rules used by several phases ---------------------------------------------------------
     def update_pretender(self, state):

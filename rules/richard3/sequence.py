@@ -14,12 +14,12 @@ from the phase (:func:`stack_for`).
 
 from __future__ import annotations
 
-from rules.core import Action, Prompt
+from rules.core import Action, Prompt, rng
 from rules.core.flow import Decision, Flow, Game, calls
 
 from .actions import EVENT_NAMES
-from .data import CARDS, DISPLAY, SIDES, area_name
-from .state import contested_areas, occupancy, other
+from .data import CARD_IDS, CARDS, DISPLAY, SIDES, area_name
+from .state import contested_areas, occupancy, other, pretender_side
 from . import actions, battle, political, supply
 
 FLOW = Flow()
@@ -114,9 +114,21 @@ class Phase(Decision):
         if not over(g):
             g.end()
 
+    def find(self, g, role, action_id):
+        return next((a for a in self.actions(g, role) if a.id == action_id), None)
+
+    def default(self, g, role):
+        """At a missed deadline: end, be done or pass where the rules allow, else fire or retreat, else the
+        first choice."""
+        ids = [a.id for a in self.actions(g, role)]
+        for pref in ("end", "done", "pass", "nosecond", "spare"):
+            if pref in ids:
+                return pref
+        return next((a for a in ids if a.startswith("fire:") or a.startswith("retreat:")), ids[0] if ids else None)
+
 
 @FLOW.decision("mulligan")
-class Redeal(Phase):                                                # 5.1
+class Redeal(Phase):                                                # 5.1, once per campaign
     def asked(self, g):
         m = g.state["mulligan"]
         if m is None:
@@ -135,8 +147,40 @@ class Redeal(Phase):                                                # 5.1
             return [Action("keep", "Keep this hand", "Deal"), Action("redeal", "Show hand and redeal", "Deal")]
         return [Action("keep", "Keep my hand", "Deal"), Action("redeal", "Redeal my hand too", "Deal")]
 
-    def apply(self, g, role, action):
-        g.engine._apply_mulligan(g.state, role, action.id, g.ctx)
+    def on_keep(self, g, role):
+        m = g.state["mulligan"]
+        if m["requester"] is None:
+            g.log(f"{side_name(role)} keeps the hand dealt.")
+            m["asked"].pop(0)
+            if not m["asked"]:
+                g.state["mulligan"] = None
+            return
+        self.redeal(g, role, [m["requester"]])
+
+    def on_redeal(self, g, role):
+        state, m = g.state, g.state["mulligan"]
+        if m["requester"] is None:   # the hand is shown; the opponent may redeal too
+            m["requester"] = role
+            shown = ", ".join(card_label(c) for c in state["hands"][role])
+            g.log(f"{side_name(role)} shows a hand of {hand_ap(state, role)} AP ({shown}) and redeals.")
+            g.reveal()
+            return
+        self.redeal(g, role, [m["requester"], role])
+
+    def redeal(self, g, role, redealers):
+        state = g.state
+        g.log(f"{side_name(role)} {'also redeals' if role in redealers else 'keeps its hand'}.")
+        kept = [c for s in SIDES if s not in redealers for c in state["hands"][s]]
+        deck = [c for c in CARD_IDS if c not in kept]
+        rng.shuffle(state, deck)
+        for s in redealers:
+            state["hands"][s] = sorted(deck[:7])
+            deck = deck[7:]
+            g.log("Your new hand: " + ", ".join(card_label(c) for c in state["hands"][s]) + ".", to=[s])
+        state["mulligan"] = None
+
+    def default(self, g, role):
+        return "keep"
 
 
 @FLOW.decision("cards")
@@ -161,8 +205,39 @@ class PlayCards(Phase):                                             # 1.1: both 
         verb = "Play" if mine is None else "Change to"
         return [Action(f"play:{c}", f"{verb} {card_label(c)}", "Cards") for c in g.state["hands"][role] if c != mine]
 
-    def apply(self, g, role, action):
-        g.engine._apply_card(g.state, role, action.id, g.ctx)
+    def on_play(self, g, role, card):
+        state = g.state
+        changed = state["played"][role] is not None
+        state["played"][role] = card
+        g.log(f"You play {card_label(card)} face down.", to=[role])
+        if not all(state["played"][s] for s in SIDES):
+            if not changed:
+                g.log(f"{side_name(role)} has played a card face down.")
+            return
+        # both revealed at once; events first, then AP, the Pretender wins ties
+        pret = pretender_side(state)
+
+        def score(side):
+            c = CARDS[state["played"][side]]
+            return (10 if c.get("event") else 0) + 2 * c["ap"] + (1 if side == pret else 0)
+
+        p1 = max(SIDES, key=score)
+        state["p1"] = p1
+        for s in SIDES:
+            state["hands"][s].remove(state["played"][s])
+            state["discards"].append(state["played"][s])
+        state["revealed"] = dict(state["played"])
+        g.reveal()
+        y, lanc = state["played"]["york"], state["played"]["lancaster"]
+        g.log(f"Cards revealed: York {card_label(y)}, Lancaster {card_label(lanc)}. "
+              f"{side_name(p1)} is Player 1.", kind="reveal")
+
+    def default(self, g, role):
+        """The lowest card (an Action card before an event of the same AP); none once one is played."""
+        if g.state["played"][role] is not None:
+            return None
+        ids = [a.id for a in self.actions(g, role)]
+        return min(ids, key=lambda i: (CARDS[i[5:]]["ap"], bool(CARDS[i[5:]].get("event")), i)) if ids else None
 
 
 @FLOW.decision("actions")
@@ -176,6 +251,9 @@ class Actions(Phase):                                               # 5.0-5.4 an
 
     def actions(self, g, role):
         return actions.legal(g.engine, g.state, role)
+
+    def find(self, g, role, action_id):   # without listing the whole menu; older ids of stored logs too
+        return actions.find(g.engine, g.state, role, action_id)
 
     def apply(self, g, role, action):
         actions.apply(g.engine, g.state, role, action.id, g.ctx)
@@ -252,6 +330,10 @@ def card_label(cid: str) -> str:
 
 def block_name(bid: str) -> str:
     return DISPLAY[bid]
+
+
+def side_name(side: str) -> str:
+    return side.title()
 
 
 def hand_ap(state, side) -> int:

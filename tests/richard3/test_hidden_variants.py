@@ -5,7 +5,7 @@ engine's views keep those secrets, and leaks planted in a view or a log line are
 import random
 
 from rules.core.secrecy import invariance_problems
-from rules.richard3 import engine as r3engine
+from rules.richard3 import engine as r3engine, sequence
 from rules.richard3.data import AREAS
 
 from .helpers import ENGINE, new_game
@@ -80,13 +80,13 @@ def test_a_hidden_blocks_strength_shown_as_a_number_is_caught(monkeypatch):
 
 def test_a_hand_total_in_a_public_log_line_is_caught(monkeypatch):
     """Hand sizes are public (the view's hand_size); their AP total is not."""
-    apply_card = r3engine.RichardIII._apply_card
+    play = sequence.PlayCards.on_play
 
-    def leaky(self, state, role, aid, ctx):
-        ctx.log(f"{role.title()} holds {r3engine._hand_ap(state, role)} AP.")
-        apply_card(self, state, role, aid, ctx)
+    def leaky(self, g, role, card):
+        g.log(f"{role.title()} holds {sequence.hand_ap(g.state, role)} AP.")
+        play(self, g, role, card)
 
-    monkeypatch.setattr(r3engine.RichardIII, "_apply_card", leaky)
+    monkeypatch.setattr(sequence.PlayCards, "on_play", leaky)
     state = new_game()
     problems = invariance_problems(ENGINE, state, ("york", f"play:{state['hands']['york'][-1]}"))
     assert any("york's hand" in p and "log lines lancaster can read" in p for p in problems)
