@@ -2,19 +2,23 @@
 random game, for every registered game. Targets: under 1 ms median and 2 ms p99 per action, under 1 s per
 game.
 
-Each run also measures the rules engines as they were at ``BASELINE`` (the commit before the Richard III
-speed work), checked out with ``git archive`` into a temporary directory and run in a child process on the
-same seeds, and prints both side by side. Times are this process's CPU time (``time.process_time``): on
-a shared machine wall-clock percentiles mostly measure the other processes. Set ``HERALD_BENCH_BASELINE`` to another revision, or to
-``none`` to skip it. The two engines play the same random choices; where the rules or the order of
-choices changed since the baseline, the games themselves differ, so compare per-action times first.
+Games are played by the shared random-play driver (rules/core/driver.py: ``setup_args`` and
+``random_moves``, the same as ``herald fuzz``); one step is the driver choosing an active role and one of its
+legal actions and applying it.
+
+Each run also measures the rules engines as they were at ``BASELINE`` (main before Richard III moved onto
+the flow core), checked out with ``git archive`` into a temporary directory and run in a child process on
+the same seeds, and prints both side by side. Times are this process's CPU time (``time.process_time``): on
+a shared machine wall-clock percentiles mostly measure the other processes. Set ``HERALD_BENCH_BASELINE`` to
+another revision (one that has the driver), or to ``none`` to skip it. Both play the same random choices;
+where the rules or the order of choices changed since the baseline, the games themselves differ, so compare
+per-action times first.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -24,27 +28,25 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from rules.core import SetupArgs
+from rules.core.driver import random_moves, setup_args
 from rules.core.registry import game_ids, get_engine
 
 GAMES = 10
-BASELINE = "92d90127b444e0550fe9fa77dee1db71ac0acd86"
+BASELINE = "5924355f06995fde6eb5bc5afce2a24f17b9e43a"   # main before the port of Richard III onto the flow core
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _random_game(engine, scenario, seed, step_times):
-    chooser = random.Random(seed)
-    roles = engine.roles(scenario)
-    state = engine.setup(SetupArgs(scenario, tuple((r,) for r in roles), seed, {}))
+    """One whole game by the shared driver; each step's CPU time (the driver's legal list + apply) is
+    appended to ``step_times``. Returns the number of actions."""
+    moves = random_moves(engine, setup_args(engine, scenario, seed), engine.runaway_actions)
     actions = 0
-    while engine.result(state) is None and actions < engine.runaway_actions:
-        role = chooser.choice(engine.active_roles(state))
+    while True:
         start = time.process_time()
-        legal = engine.legal_actions(state, role)
-        state = engine.apply(state, role, chooser.choice(legal).id).state
+        if next(moves, None) is None:
+            return actions
         step_times.append(time.process_time() - start)
         actions += 1
-    return actions
 
 
 def measure() -> dict[str, dict[str, float]]:

@@ -3,9 +3,11 @@ without changing what it does: each revision's ``rules`` package is checked out 
 temporary directory and plays the same seeded random games in a child process; every step's chosen action,
 legal list, new state, log and irreversibility are digested and compared.
 
-    python -m benchmarks.same_games BEFORE [AFTER] [--game richard3] [--games 20]
+    python -m benchmarks.same_games BEFORE [AFTER] [--game richard3] [--games 20] [--ignore flow]
 
-AFTER defaults to this tree. Exit status 0 when every game matches.
+AFTER defaults to this tree. ``--ignore KEY`` leaves a top-level state key out of the comparison (for a
+port that adds bookkeeping of its own, such as the flow stack; every other key is still compared).
+Exit status 0 when every game matches.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def record(game: str, games: int) -> dict[str, list[str]]:
+def record(game: str, games: int, ignore: tuple[str, ...] = ()) -> dict[str, list[str]]:
     """``"scenario/seed" -> [digest of each step]`` for random games of ``game`` on the importable rules."""
     from rules.core import SetupArgs
     from rules.core.registry import get_engine
@@ -42,14 +44,15 @@ def record(game: str, games: int) -> dict[str, list[str]]:
                 action = chooser.choice(legal).id
                 outcome = engine.apply(state, role, action)
                 state = outcome.state
-                text = json.dumps([role, action, [a.to_dict() for a in legal], state,
+                kept = {k: v for k, v in state.items() if k not in ignore}
+                text = json.dumps([role, action, [a.to_dict() for a in legal], kept,
                                    [e.to_dict() for e in outcome.log], outcome.irreversible], sort_keys=True)
                 steps.append(hashlib.sha1(text.encode()).hexdigest())
             out[f"{scenario}/{seed}"] = steps
     return out
 
 
-def record_at(revision: str | None, game: str, games: int) -> dict[str, list[str]]:
+def record_at(revision: str | None, game: str, games: int, ignore: tuple[str, ...] = ()) -> dict[str, list[str]]:
     """:func:`record` in a child process, on the rules at ``revision`` (None: this tree)."""
     with tempfile.TemporaryDirectory(prefix="herald-same-") as tmp:
         path = [str(ROOT)]
@@ -60,7 +63,7 @@ def record_at(revision: str | None, game: str, games: int) -> dict[str, list[str
                 tar.extractall(tmp, filter="data")
             path.insert(0, tmp)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))
-        code = f"import json, benchmarks.same_games as m; print(json.dumps(m.record({game!r}, {games})))"
+        code = f"import json, benchmarks.same_games as m; print(json.dumps(m.record({game!r}, {games}, {tuple(ignore)!r})))"
         done = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp, capture_output=True, text=True,
                               check=True, timeout=3600)
         return json.loads(done.stdout)
@@ -72,9 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after", nargs="?")
     parser.add_argument("--game", default="richard3")
     parser.add_argument("--games", type=int, default=20, help="games per scenario (seeds 0..N-1)")
+    parser.add_argument("--ignore", action="append", default=[], metavar="KEY",
+                        help="a top-level state key to leave out of the comparison (repeatable)")
     args = parser.parse_args(argv)
-    a = record_at(args.before, args.game, args.games)
-    b = record_at(args.after, args.game, args.games)
+    ignore = tuple(args.ignore)
+    a = record_at(args.before, args.game, args.games, ignore)
+    b = record_at(args.after, args.game, args.games, ignore)
     steps = sum(len(v) for v in a.values())
     differ = []
     for key in a:
@@ -87,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     if differ:
         print(f"{len(differ)} of {len(a)} games differ between {args.before} and {after}: {', '.join(differ[:10])}")
         return 1
-    print(f"{len(a)} games, {steps} steps: identical between {args.before} and {after}")
+    besides = f" (leaving out {', '.join(ignore)})" if ignore else ""
+    print(f"{len(a)} games, {steps} steps: identical between {args.before} and {after}{besides}")
     return 0
 
 

@@ -29,7 +29,7 @@ from . import clock
 from .config import Config, ConfigError, load_config, parse_duration
 from .logview import with_headings
 from .outbox import ImageRequest
-from .service import (BadState, Forbidden, IllegalOrder, NotFound, NotYourSeat, RenderUnavailable, ServiceError,
+from .service import (BadState, Forbidden, NotFound, NotYourSeat, RenderUnavailable, ServiceError,
                       StaleVersion, TableService, TurnDetail)
 from .storage import StorageError
 

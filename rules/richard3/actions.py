@@ -201,21 +201,17 @@ def start_player(engine, state, role, ctx):
 
 
 def end_player(engine, state, ctx):
+    """The player's action phase is over (the flow then starts Player 2's, or the combat phase)."""
     role = state["act"]["role"]
     ctx.log(f"{role.title()} ends its actions.")
-    if role == state["p1"]:
-        start_player(engine, state, other(role), ctx)
-    else:
-        state["act"] = None
-        from . import battle   # imported here: battle imports this module
-        battle.start_combat(engine, state, ctx)
+    state["act"] = None
 
 
 def settle(engine, state, ctx):
     """End a player's action phase by itself once nothing but 'end' is left."""
-    if state["step"] != "action" or state.get("result"):
-        return
     act = state["act"]
+    if state["step"] != "action" or state.get("result") or act is None:
+        return
     if act["mode"] == "menu":
         if next(_menu_choices(state, occupancy(state), act["role"]), None) is None:
             end_player(engine, state, ctx)

@@ -42,11 +42,7 @@ def start_combat(engine, state, ctx):
 def next_battle(engine, state, ctx):
     if state.get("result"):
         return
-    areas = contested_areas(occupancy(state))
-    if not areas:
-        from . import supply
-        supply.start(engine, state, ctx)
-        return
+    areas = contested_areas(occupancy(state))   # none left: the combat phase is over
     if len(areas) == 1:
         begin(engine, state, areas[0], ctx)
 

@@ -1,22 +1,23 @@
 """Richard III: The Wars of the Roses (Columbia Games) as a Herald engine.
 
-The game is a state machine: ``state["step"]`` names the phase (mulligan, card, action, combat, supply,
-political, over) and each phase keeps its own small sub-state (``act``, ``battle``, ``supply``,
-``political``) saying which decision is pending. Large choices are split into steps (area, then block,
-then destination). Section numbers in comments refer to the English rules v1.02.
+The sequence of play is a flow on the core (sequence.py: the campaign and the game turn as procedures, one
+decision per phase). ``state["step"]`` names the phase for the views, and each phase keeps its own small
+sub-state (``act``, ``battle``, ``supply``, ``political``) saying which decision is pending; the phase is
+over when its module clears it. Large choices are split into steps (area, then block, then destination).
+Section numbers in comments refer to the English rules v1.02.
 """
 
 from __future__ import annotations
 
-from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary
+from rules.core import Result, Scenario, Summary
+from rules.core.flow import FlowEngine
 from rules.core import rng
 
-from .data import CAMPAIGN_YEARS, CARDS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
+from .data import CAMPAIGN_YEARS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENARIOS, SIDES, BLOCKS, \
     BLOCK_IDS, area_name
 from .state import blocks_at, heirs_gone, occupancy, other, pretender_side, senior_heir, side_of
-from . import actions, battle, political, supply
+from . import hidden, sequence
 from . import view as _view
-from .actions import EVENT_NAMES
 
 ROLES = ["york", "lancaster"]
 
@@ -25,24 +26,19 @@ def _name(bid: str) -> str:
     return DISPLAY[bid]
 
 
-def _side_name(side: str) -> str:
-    return side.title()
+_side_name, _hand_ap, _card_label = sequence.side_name, sequence.hand_ap, sequence.card_label
 
 
-def _hand_ap(state, side) -> int:
-    return sum(CARDS[c]["ap"] for c in state["hands"][side])
+class RichardIII(FlowEngine):
+    """The sequence of play is a flow (sequence.py); the phases' rules are in actions, battle, supply and
+    political; this class holds the deal, the card play and the rules several phases share."""
 
-
-def _card_label(cid: str) -> str:
-    c = CARDS[cid]
-    return f"{c['name']} (AP {c['ap']})" if c.get("event") else f"Action {c['ap']}"
-
-
-class RichardIII(Engine):
     id = "richard3"
     title = "Richard III: The Wars of the Roses"
     runaway_actions = 10_000
     flat_tables = ("blocks",)   # each block is {loc, str, down}
+    flow = sequence.FLOW
+    start = "campaign"
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):
@@ -70,9 +66,6 @@ class RichardIII(Engine):
         state["king"] = senior_heir(state, state["king_side"])
         state["pretender"] = senior_heir(state, pretender_side(state))
         return state
-
-    def _after_setup(self, state):
-        self._deal(state, Context())
 
     # ---- cards (1.1, 5.1) --------------------------------------------------------------------------
     def _deal(self, state, ctx):
@@ -106,35 +99,6 @@ class RichardIII(Engine):
         state["surprise"] = None
         state["battles_done"] = []
 
-    # ---- contract: who acts ------------------------------------------------------------------------
-    def _active_roles(self, state):
-        step = state["step"]
-        if step == "over":
-            return []
-        if step == "mulligan":
-            m = state["mulligan"]
-            return [m["asked"][0]] if m["requester"] is None else [other(m["requester"])]
-        if step == "card":
-            out = []
-            for side in ROLES:
-                mine = state["played"][side]
-                if mine is None or len(state["hands"][side]) > 1:
-                    out.append(side)
-            return out
-        if step == "action":
-            return [state["act"]["role"]]
-        if step == "combat":
-            b = state["battle"]
-            if b is None:
-                return [state["p1"]]
-            return [b["actor"]]
-        if step == "supply":
-            p = state["supply"]["pending"]
-            return [s for s in ROLES if s in p["by_side"]] if p["kind"] == "limit" else [p["side"]]
-        if step == "political":
-            return [state["political"]["pending"]["side"]]
-        return []
-
     def result(self, state):
         r = state.get("result")
         return Result(tuple(r["winners"]), r["reason"]) if r else None
@@ -153,202 +117,25 @@ class RichardIII(Engine):
                  "supply": "Supply phase"}[state["step"]]
         return Summary(f"c{c}t{t}", f"Campaign {c}, turn {t} ({year})", phase)
 
-    # ---- prompts -----------------------------------------------------------------------------------
-    def _prompt(self, state, role):
-        step = state["step"]
-        if step == "mulligan":
-            if state["mulligan"]["requester"] is None:
-                return Prompt(f"Your hand totals {_hand_ap(state, role)} AP (13 or less): show it and redeal "
-                              "(once per campaign), or keep it?")
-            return Prompt("Your opponent showed a weak hand and redeals. Redeal your own hand too, or keep it?")
-        if step == "card":
-            mine = state["played"][role]
-            if mine is None:
-                return Prompt("Play one card face down (both players choose at once).", "secret")
-            return Prompt(f"You played {_card_label(mine)}; you may change it until your opponent plays.",
-                          "secret", committed=True)
-        if step == "action":
-            act = state["act"]
-            mode = act["mode"]
-            head = f"{act['ap']} AP left" + (f" ({EVENT_NAMES[act['event']]})" if act["event"] else "")
-            if not act["ap"] and act["event"]:   # an event card (Plague, Muster): no AP to spend
-                head = EVENT_NAMES[act["event"]]
-            if mode == "menu":
-                return Prompt(f"Action phase, {head}: move a group, sea move, recruit, or end.")
-            if mode == "group":
-                return Prompt(f"Moving from {area_name(act['area'])} ({head}): pick a block to move, or done.")
-            if mode in ("block", "muster_block"):
-                return Prompt(f"Where does {_name(act['block'])} go?")
-            if mode == "route":
-                return Prompt(f"Which way does {_name(act['block'])} go to {area_name(act['target'])}?")
-            if mode == "muster":
-                return Prompt(f"Muster to {area_name(act['target'])}: pick a block, or done.")
-            if mode == "sea":
-                return Prompt(f"Sea move from {area_name(act['area'])}: pick a block.")
-            if mode == "sea_dest":
-                return Prompt(f"Where does {_name(act['block'])} sail?")
-            if mode == "sea_second":
-                return Prompt(f"Port to port: a second block may sail to {area_name(act['target'])} for free.")
-            if mode == "recruit":
-                return Prompt("Recruit which block from your pool?")
-            if mode == "recruit_at":
-                return Prompt(f"Recruit {_name(act['block'])} where?")
-        if step == "combat":
-            b = state["battle"]
-            if b is None:
-                return Prompt("Choose the next battle (Player 1 orders the battles).")
-            where = area_name(b["area"])
-            if b["stage"] == "treason":
-                return Prompt(f"Battle of {where}: make your Treason roll before the battle, or pass.")
-            if b["stage"] == "hits":
-                n = b['pending']['hits']
-                return Prompt(f"Battle of {where}: {n} hit{'s' if n != 1 else ''} to take. Every hit of a shot "
-                              "goes to your strongest block; yours are equally strong, so choose which one "
-                              "takes the next hit.")
-            if b["stage"] == "regroup":
-                return Prompt(f"Battle of {where} won: regroup blocks to adjacent areas, or done.")
-            return Prompt(f"Battle of {where}, round {b['round']}: choose a block's combat turn.")
-        if step == "supply":
-            p = state["supply"]["pending"]
-            if p["kind"] == "minor":
-                return Prompt(f"Supply phase: where does the heir {_name(p['block'])} enter?")
-            if p["kind"] == "execute":
-                return Prompt(f"Supply phase: execute the defector {_name(p['block'])}?")
-            mine = p["by_side"][role]
-            return Prompt(f"Supply phase: {area_name(mine['area'])} is over its limit; choose a block to lose a "
-                          f"step ({mine['need']} more).")
-        if step == "political":
-            p = state["political"]["pending"]
-            if p["kind"] == "disband":
-                return Prompt(f"{area_name(p['area'])} is over its exile limit: choose a block to send to the pool.")
-            return Prompt(f"Political turn: where does {_name(p['block'])} go home?")
-        return Prompt("Wait.")
-
-    # ---- legal actions -----------------------------------------------------------------------------
-    def _legal_actions(self, state, role):
-        step = state["step"]
-        if step == "mulligan":
-            # keeping first: a careless first pick must not show one's hand to the opponent
-            if state["mulligan"]["requester"] is None:
-                return [Action("keep", "Keep this hand", "Deal"), Action("redeal", "Show hand and redeal", "Deal")]
-            return [Action("keep", "Keep my hand", "Deal"), Action("redeal", "Redeal my hand too", "Deal")]
-        if step == "card":
-            mine = state["played"][role]
-            out = []
-            for c in state["hands"][role]:
-                if c == mine:
-                    continue
-                verb = "Play" if mine is None else "Change to"
-                out.append(Action(f"play:{c}", f"{verb} {_card_label(c)}", "Cards"))
-            return out
-        if step == "action":
-            return actions.legal(self, state, role)
-        if step == "combat":
-            return battle.legal(self, state, role)
-        if step == "supply":
-            return supply.legal(self, state, role)
-        if step == "political":
-            return political.legal(self, state, role)
-        return []
+    # ---- the flow: a position built without it gets its stack from its phase -------------------------
+    def _decision(self, state):
+        if not sequence.in_step(state):
+            state = {**state, "flow": sequence.stack_for(state)}
+        return super()._decision(state)
 
     def _find_action(self, state, role, action_id):
-        if state["step"] == "action":
-            return actions.find(self, state, role, action_id)
-        return super()._find_action(state, role, action_id)
-
-    def default_action(self, state, role):
-        legal = self.legal_actions(state, role)
-        if not legal:
-            return None
-        ids = [a.id for a in legal]
-        step = state["step"]
-        if step == "mulligan":
-            return "keep"
-        if step == "card":
-            if state["played"][role] is not None:
-                return None
-            return min(ids, key=lambda i: (CARDS[i[5:]]["ap"], bool(CARDS[i[5:]].get("event")), i))
-        for pref in ("end", "done", "pass", "nosecond", "spare"):
-            if pref in ids:
-                return pref
-        for a in ids:
-            if a.startswith("fire:") or a.startswith("retreat:"):
-                return a
-        return ids[0]
+        g, decision = self._decision(state)
+        return decision.find(g, role, action_id)
 
     # ---- apply ---------------------------------------------------------------------------------------
     def _apply(self, state, role, action, ctx):
-        step = state["step"]
-        aid = action.id
-        if step == "mulligan":
-            self._apply_mulligan(state, role, aid, ctx)
-        elif step == "card":
-            self._apply_card(state, role, aid, ctx)
-        elif step == "action":
-            actions.apply(self, state, role, aid, ctx)
-        elif step == "combat":
-            battle.apply(self, state, role, aid, ctx)
-        elif step == "supply":
-            supply.apply(self, state, role, aid, ctx)
-        elif step == "political":
-            political.apply(self, state, role, aid, ctx)
+        if not sequence.in_step(state):
+            state["flow"] = sequence.stack_for(state)
+        super()._apply(state, role, action, ctx)
         self.check_captive(state, ctx)
         if state.get("result"):   # this action ended the game (apply refuses once it is over)
             from .final import reveal_all
             reveal_all(state, ctx)
-
-    def _apply_mulligan(self, state, role, aid, ctx):
-        m = state["mulligan"]
-        if m["requester"] is None:
-            if aid == "keep":
-                ctx.log(f"{_side_name(role)} keeps the hand dealt.")
-                m["asked"].pop(0)
-                if not m["asked"]:
-                    self._start_card_phase(state)
-                return
-            m["requester"] = role
-            shown = ", ".join(_card_label(c) for c in state["hands"][role])
-            ctx.log(f"{_side_name(role)} shows a hand of {_hand_ap(state, role)} AP ({shown}) and redeals.")
-            ctx.reveal()
-            return
-        redealers = [m["requester"]] + ([role] if aid == "redeal" else [])
-        ctx.log(f"{_side_name(role)} {'also redeals' if aid == 'redeal' else 'keeps its hand'}.")
-        kept = [c for s in SIDES if s not in redealers for c in state["hands"][s]]
-        deck = [c for c in CARD_IDS if c not in kept]
-        rng.shuffle(state, deck)
-        for s in redealers:
-            state["hands"][s] = sorted(deck[:7])
-            deck = deck[7:]
-            ctx.log("Your new hand: " + ", ".join(_card_label(c) for c in state["hands"][s]) + ".", to=[s])
-        self._start_card_phase(state)
-
-    def _apply_card(self, state, role, aid, ctx):
-        card = aid.split(":", 1)[1]
-        changed = state["played"][role] is not None
-        state["played"][role] = card
-        ctx.log(f"You play {_card_label(card)} face down.", to=[role])
-        if not all(state["played"][s] for s in SIDES):
-            if not changed:
-                ctx.log(f"{_side_name(role)} has played a card face down.")
-            return
-        # 1.1: both revealed at once; events first, then AP, the Pretender wins ties
-        pret = pretender_side(state)
-
-        def score(side):
-            c = CARDS[state["played"][side]]
-            return (10 if c.get("event") else 0) + 2 * c["ap"] + (1 if side == pret else 0)
-
-        p1 = max(SIDES, key=score)
-        state["p1"] = p1
-        for s in SIDES:
-            state["hands"][s].remove(state["played"][s])
-            state["discards"].append(state["played"][s])
-        state["revealed"] = dict(state["played"])
-        ctx.reveal()
-        y, l = state["played"]["york"], state["played"]["lancaster"]
-        ctx.log(f"Cards revealed: York {_card_label(y)}, Lancaster {_card_label(l)}. "
-                f"{_side_name(p1)} is Player 1.", kind="reveal")
-        actions.start_player(self, state, p1, ctx)
 
     # ---- shared rules used by several phases ---------------------------------------------------------
     def update_pretender(self, state):
@@ -438,19 +225,6 @@ class RichardIII(Engine):
             if state["king_side"] == "york":
                 self.update_pretender(state)
 
-    def end_turn(self, state, ctx):
-        if state["turn"] >= 7:
-            political.start(self, state, ctx)
-            return
-        state["turn"] += 1
-        self._start_card_phase(state)
-
-    def start_campaign(self, state, ctx):
-        state["campaign"] += 1
-        state["turn"] = 1
-        self._start_card_phase(state)
-        self._deal(state, ctx)
-
     # ---- reading -------------------------------------------------------------------------------------
     def view(self, state, role):
         active = self.active_roles(state)
@@ -462,6 +236,9 @@ class RichardIII(Engine):
 
     def secrets(self, state, role):
         return _view.secrets(state, role)
+
+    def hidden_variants(self, state):
+        return hidden.hidden_variants(state)
 
 
 ENGINE = RichardIII()

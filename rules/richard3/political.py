@@ -146,9 +146,8 @@ def proceed(engine, state, ctx):
         b["down"] = False
         if b["loc"] not in ("dead", "off", "minor"):
             b["str"] = BLOCKS[bid]["max"]
-    state["political"] = None
+    state["political"] = None   # the Political Turn is over
     ctx.log("All blocks return to full strength; a new campaign begins.")
-    engine.start_campaign(state, ctx)
 
 
 def legal(engine, state, role):

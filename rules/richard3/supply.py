@@ -116,8 +116,7 @@ def proceed(engine, state, ctx):
     if by_side:
         sup["pending"] = {"kind": "limit", "by_side": by_side}
         return
-    state["supply"] = None
-    engine.end_turn(state, ctx)
+    state["supply"] = None   # the supply phase is over
 
 
 def legal(engine, state, role):
