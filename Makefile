@@ -23,6 +23,7 @@ test: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/herald fuzz richard3 --games 100 --seed 1 --jobs 2
+	$(BIN)/herald fuzz oldkingscrown --games 50 --seed 1 --jobs 2
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
