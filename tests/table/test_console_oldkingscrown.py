@@ -44,4 +44,7 @@ def test_three_players_play_a_whole_game_by_number_to_a_ranked_end(tmp_path, cap
     assert code == 0, out[-3000:]
     assert final["ranking"], "the game ends with a ranking"
     assert "Winner" in out
+    # each region's clash is announced in the channel with the board, its reveals on the same post
+    assert "#local: — Round 1 of 4, summer, clash in The" in out
+    assert len(list((tmp_path / "out").glob("*-public-map.png"))) > 12
     assert list((tmp_path / "out").glob("*.png")), "the kingdom board and faction boards were drawn"
