@@ -1,8 +1,8 @@
 """Acceptance (issue 15 item 7): a solo game of The Old King's Crown on a fake Discord, one player against the
 automated rival (RIVAL.md), played to its ranked end by clicking the choices `/play` offers (or typing an
-order from /order's suggestions). After every step: no public message names a card only a faction may know, nor does a message to the player name one only the rival may know
-(its hand, its face-down cards, its unrevealed bid: ENGINE.secrets, before and after the step), every public
-picture is drawn from the public view, and the reveals (bids, each region's clash) are announced in the
+order from /order's suggestions). After every step: no public message names a card only a faction may know
+(its hand, its face-down cards, its unrevealed bid: ENGINE.secrets, before and after the step), no message to
+the player names one only the rival may know, every public picture is drawn from the public view, and the reveals (bids, each region's clash) are announced in the
 channel, each clash with the board."""
 
 from __future__ import annotations
