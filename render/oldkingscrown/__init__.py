@@ -17,8 +17,15 @@ from typing import Any
 from PIL import Image
 
 from ..core import NoPicture
+from ..manifest import PictureKind
 
 PICTURES = ["map", "players", "hand"]
+
+MANIFEST = [
+    PictureKind("map", "Kingdom", "The kingdom board: Order Track, Great Road, regions, clash, councils."),
+    PictureKind("players", "Factions", "Every faction's board: influence, lore, supporters, Kingdom cards."),
+    PictureKind("hand", "Hand", "Your own hand of cards.", private=True, with_prompt=True),
+]
 
 
 def draw(view: dict[str, Any], picture: str = "map") -> Image.Image:

@@ -13,7 +13,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
 from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, KINGDOM_IDS, LOCATIONS, \
-    REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
+    REGION_NAMES, REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
 
 from .frames import FLOW, SEQ
 from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers tasks and decisions)
@@ -167,8 +167,12 @@ class OldKingsCrown(FlowEngine):
         season = state["season"]
         if season == "over":
             return Summary(f"r{state['round']}-over", f"Round {state['round']}, game over", "Game over")
-        return Summary(f"r{state['round']}-{season}", f"Round {state['round']} of {state['rounds']}, {season}",
-                       season.title())
+        key, label = f"r{state['round']}-{season}", f"Round {state['round']} of {state['rounds']}, {season}"
+        clash = state.get("clash")
+        if clash:   # each clash is a turn of its own: the table posts the board with each region's reveal
+            key += f"-{clash['region']}-{clash['number']}"
+            label += f", clash in {REGION_NAMES[clash['region']]}" + (" (tie-break)" if clash["number"] > 1 else "")
+        return Summary(key, label, season.title())
 
     def invariant_errors(self, state):
         return _view.invariant_errors(state)
