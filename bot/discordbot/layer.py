@@ -1241,7 +1241,9 @@ class Layer:
         async def work():
             status = await self.resolve(interaction, game)
             if not confirm:
-                text = self._unconfirmed(status, "concedes (the other side wins)", "/game concede")
+                if not any(s.user_id == self.uid(interaction.user) for s in status.seats):
+                    raise Refusal(f"You hold no seat in game #{status.game_id}, so there is nothing to concede.")
+                text = self._unconfirmed(status, "concedes (every other player wins)", "/game concede")
             else:
                 done = await self.call(self.service.concede, status.game_id, self.uid(interaction.user))
                 text = f"Game #{done.game_id} is over: {done.result.reason if done.result else 'conceded'}."

@@ -26,3 +26,11 @@ def test_a_playing_game_master_cannot_crown_their_own_side_but_the_other_may_con
     assert status.status == "finished" and status.result.winners == ("red",)
     t.deliver()
     assert any("Blue conceded" in s.text() for s in t.client.recorder.public())
+
+
+def test_someone_without_a_seat_is_told_there_is_nothing_to_concede_even_before_confirming(table):
+    t = table
+    t.start_game()
+    reply = t.cmd("game concede", t.carol).recorded[-1]
+    assert "You hold no seat in game #1, so there is nothing to concede." in reply.content
+    assert "confirm:True" not in reply.content and t.service.status(1).status == "active"
