@@ -477,6 +477,26 @@ class FakeClient:
                 f"followups={len(i.followups)}" for i in self.interactions if not i.answered()]
 
 
+#: custom_id prefixes of the components that are a player's choices (actions, secret picks, pages)
+CHOICE_PREFIXES = ("hd:a:", "hd:s:", "hd:p:")
+
+
+def choice_components(sent: Sent) -> list[tuple[str, str | None]]:
+    """The enabled choices of a message: (custom_id, select value or None)."""
+    out: list[tuple[str, str | None]] = []
+    if sent.view is None:
+        return out
+    for row in sent.view.to_components():
+        for c in row["components"]:
+            if c.get("disabled") or not c.get("custom_id", "").startswith(CHOICE_PREFIXES):
+                continue
+            if c["type"] == 3:
+                out += [(c["custom_id"], o["value"]) for o in c["options"]]
+            else:
+                out.append((c["custom_id"], None))
+    return out
+
+
 async def click(client: FakeClient, user: FakeUser, sent: Sent, custom_id_pattern: str, *, value: str | None = None,
                 channel: FakeChannel | None = None):
     """Click the component of ``sent`` whose custom_id matches ``custom_id_pattern`` (a regex), as Discord

@@ -18,25 +18,7 @@ import bot.service
 from rules.oldkingscrown import ENGINE
 from rules.oldkingscrown.data import card_name
 from tests.discordbot.conftest import make_table
-from tests.discordbot.fakes import Sent, dispatch
-
-CHOICE_PREFIXES = ("hd:a:", "hd:s:", "hd:p:")
-
-
-def _components(sent: Sent) -> list[tuple[str, str | None]]:
-    """The enabled choices of a message: (custom_id, select value or None)."""
-    out: list[tuple[str, str | None]] = []
-    if sent.view is None:
-        return out
-    for row in sent.view.to_components():
-        for c in row["components"]:
-            if c.get("disabled") or not c.get("custom_id", "").startswith(CHOICE_PREFIXES):
-                continue
-            if c["type"] == 3:
-                out += [(c["custom_id"], o["value"]) for o in c["options"]]
-            else:
-                out.append((c["custom_id"], None))
-    return out
+from tests.discordbot.fakes import choice_components, dispatch
 
 
 @pytest.fixture
@@ -83,13 +65,13 @@ def test_a_solo_game_against_the_rival_plays_to_its_end_without_a_public_secret(
             before = _state(t)
             version = t.service.status(1).version
             if rng.random() < 0.8:
-                menu = next((s for s in t.cmd("play", t.alice).recorded if _components(s)), None)
+                menu = next((s for s in t.cmd("play", t.alice).recorded if choice_components(s)), None)
                 for _ in range(6):   # page turns edit the menu; stop once an order is played
-                    custom_id, value = rng.choice(_components(menu))
+                    custom_id, value = rng.choice(choice_components(menu))
                     inter = t.run(dispatch(t.client, t.alice, menu, custom_id, value=value))
                     if t.service.status(1).version > version:
                         break
-                    menu = next((s for s in reversed(inter.recorded) if _components(s)), None)
+                    menu = next((s for s in reversed(inter.recorded) if choice_components(s)), None)
                     assert menu is not None, [s.text() for s in inter.recorded]
             else:
                 suggestions = t.ac("autocomplete_order", t.alice, "", game=None)

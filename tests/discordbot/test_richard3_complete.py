@@ -24,7 +24,7 @@ import re
 import time
 
 
-from tests.discordbot.fakes import Sent, dispatch
+from tests.discordbot.fakes import CHOICE_PREFIXES, Sent, choice_components, dispatch
 
 try:  # freezegun stops time.perf_counter too; the time guard needs the real one (kept in a tuple: freezegun
     from freezegun.api import real_perf_counter  # replaces module attributes that are real clock functions)
@@ -41,24 +41,7 @@ from rules.richard3.data import BLOCKS, DISPLAY  # noqa: E402
 
 ENGINE = richard3.ENGINE
 ROLES = ("york", "lancaster")
-CHOICE_PREFIXES = ("hd:a:", "hd:s:", "hd:p:")
 QUOTED = re.compile(r"^(`\s*\d+` )?(🔒 )?(Game #\d+: )?")
-
-
-def _components(sent: Sent) -> list[tuple[str, str | None]]:
-    """The enabled choices of a message: (custom_id, select value or None)."""
-    out: list[tuple[str, str | None]] = []
-    if sent.view is None:
-        return out
-    for row in sent.view.to_components():
-        for c in row["components"]:
-            if c.get("disabled") or not c.get("custom_id", "").startswith(CHOICE_PREFIXES):
-                continue
-            if c["type"] == 3:
-                out += [(c["custom_id"], o["value"]) for o in c["options"]]
-            else:
-                out.append((c["custom_id"], None))
-    return out
 
 
 def _roles_in(sent: Sent) -> set[str]:
@@ -168,7 +151,7 @@ def test_a_complete_richard3_game_through_discord(tmp_path, frozen, monkeypatch)
     def pick_from(user, menu: Sent | None) -> bool:
         """Click choices in ``menu`` (turning pages as they come) until an order is played."""
         for _ in range(6):
-            options = _components(menu) if menu is not None else []
+            options = choice_components(menu) if menu is not None else []
             if not options:
                 return False
             custom_id, value = rng.choice(options)
@@ -177,7 +160,7 @@ def test_a_complete_richard3_game_through_discord(tmp_path, frozen, monkeypatch)
             if t.service.status(1).version > version:
                 return True
             # a page turn edits the menu; a stale menu is answered with fresh choices
-            fresh = [s for s in inter.recorded if _components(s)]
+            fresh = [s for s in inter.recorded if choice_components(s)]
             menu = fresh[-1] if fresh else None
         return False
 
