@@ -33,7 +33,7 @@ from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, crown, fit_font, font
                     path_arrow, title_strip, whose_fill, wrap)
 from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
-from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect, _fitting,
+from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
                        geometry, grow, overlap)
 from .model import Scene
 from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
@@ -137,7 +137,7 @@ def _joint(area: str, w: float, h: float, bare: bool = False):
     label spot) for the best-looking pair (blocks near the middle of the free room, the label in one of
     its best places), or None when no pair fits."""
     g = geometry().areas[area]
-    fits = _fitting(g.free, w, h, step=1)
+    fits = g.free.fitting(w, h, step=1)
     if not fits:
         return None
     cx, cy = g.centre
