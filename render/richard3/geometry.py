@@ -37,6 +37,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from ..kit.areamap import (cells_where, circumcentre, cut_channel, land_part, region_stats, shared_edge,
                            voronoi)
 from ..kit.freegrid import FreeGrid, erode, take
+from ..kit.labels import LabelItem, LabelSpot, measure, rank_places, scan_places, set_rows
 from ..kit.rects import Point, Rect, grow, overlap, union
 from ..kit.routes import cheapest_path, distance_from, pull_string, segment_clear
 from ..kit.style import WIDTH
@@ -138,19 +139,6 @@ GRID = 6                   # px per cell of the free-room grid
 
 def to_picture(x: float, y: float) -> tuple[float, float]:
     return ((x - FRAME[0]) * SCALE, (y - FRAME[1]) * SCALE + MAP_TOP)
-
-
-@dataclass
-class LabelItem:
-    kind: str                  # text, crown, port, seat, city, cathedral
-    text: str = ""
-    x: float = 0.0             # centre
-    y: float = 0.0
-    w: float = 0.0
-    h: float = 0.0
-    bold: bool = False
-    size: int = 0
-    side: str = ""
 
 
 @dataclass
@@ -268,29 +256,6 @@ def _label_parts(a: AreaGeo, size: int, town_size: int = CITY_FONT) -> list[tupl
         if icons:  # symbols on the name's (last) line
             out.append((rows[:-1] + [rows[-1] + icons], [[town]] if town else [[]]))
     return out
-
-
-def _measure(rows: list[list[LabelItem]], gap: float = 4) -> tuple[float, float, list[float], list[float]]:
-    widths = [sum(i.w for i in row) + gap * (len(row) - 1) for row in rows]
-    heights = [max(i.h for i in row) for row in rows]
-    return max(widths), sum(heights) + 2 * (len(rows) - 1), widths, heights
-
-
-def _set_label(rows, cx: float, top: float, gap: float = 4) -> tuple[list[LabelItem], list[Rect]]:
-    """Place rows centred on cx from ``top``: the items (with centres) and one rect per row."""
-    _, _, widths, heights = _measure(rows, gap)
-    items, rects = [], []
-    y = top
-    for row, w, h in zip(rows, widths, heights):
-        x = cx - w / 2
-        for it in row:
-            placed = LabelItem(**{**it.__dict__})
-            placed.x, placed.y = x + it.w / 2, y + h / 2
-            items.append(placed)
-            x += it.w + gap
-        rects.append((cx - w / 2 - 3, y - 3, cx + w / 2 + 3, y + h + 3))
-        y += h + 2
-    return items, rects
 
 
 def _build() -> Geometry:
@@ -562,82 +527,17 @@ def _sea_grid(geo: Geometry, obstacles: list[Rect]) -> FreeGrid:
     return FreeGrid(0, gy0, cols, rows, free)
 
 
-# room the blocks of an area most often need: (w, h) in px; a label placement is scored by how many
-# of these still fit beside it
-_ROOM_TESTS = [(156, 156), (200, 110), (144, 144), (132, 132), (180, 96), (120, 120), (160, 84), (108, 108),
-               (96, 96), (140, 64), (84, 84), (72, 72), (100, 52), (60, 60), (48, 48)]
 NAME_SIZES = (NAME_FONT, NAME_FONT - 4)
-BARE_COST = 1000           # a name without its symbols looks this much worse
 LABEL_SIZES = ((NAME_FONT, CITY_FONT), (NAME_FONT - 4, CITY_FONT), (NAME_FONT - 4, CITY_FONT - 4))
 
 
 LABEL_ABOVE: set[str] = set()     # areas whose name always goes on the water below them
 
 
-@dataclass
-class LabelSpot:
-    """One way to put an area's name and symbols: the items to draw and the rect of each row."""
-
-    items: list[LabelItem]
-    rects: list[Rect]
-    rect: Rect                 # the whole label
-    rank: int                  # 0 = the best looking (largest name, fewest rows, nearest the data point)
-    cost: float = 0.0          # how much worse than the best it looks
-    bare: bool = False         # the name alone, without its symbols (only when its blocks need the room)
-
-
-def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
-                      keep: int = 400) -> list[LabelSpot]:
-    """Every good place for the area's label, best first: the name with its symbols (under it or on its
-    line), inside the area and off the badges. The blocks drawn in a view then take the best label place
-    that leaves room for them (see mapview.plan_blocks)."""
-    if g.id in LABEL_ABOVE:
-        name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
-        rows = name_rows + symbol_variants[0]
-        w, h, _, _ = _measure(rows)
-        items, rects = _set_label(rows, g.seed[0], g.bbox[3] + 6)
-        return [LabelSpot(items, rects, union(rects), 0)]
-    near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
-    found = _label_scan(g, grid, own, near, 2)
-    if len(found) < 40:        # a tight area: look again cell by cell
-        found = _label_scan(g, grid, own, near, 1)
-    if not found:   # squeezed: the one-line name at the smallest size, centred on the data point
-        name_rows, _ = _label_parts(g, NAME_SIZES[-1])[0]
-        w, h, _, _ = _measure(name_rows)
-        found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
-                                           g.seed[1] + h / 2))]
-    bare = [] if g.id in LABEL_ABOVE else _label_scan(g, grid, own, near, 2, bare=True)
+def _looks(g: AreaGeo, bare: bool) -> list:
+    """The ways to set an area's label, per size (the third size only for a town's name); ``bare``: the
+    name alone, on one line per row of the name."""
     out = []
-    for spots, limit, extra in ((found, keep, 0), (bare, 120, BARE_COST)):
-        spots.sort(key=lambda f: f[0][0] * 40 + (f[0][1] - 1) * 25 + f[0][2] * 12 + f[0][3] * 3)
-        seen, spread = set(), []
-        for f in spots:   # one of each look per 12 px, so that the places kept are spread over the area
-            key = (f[0][0], len(f[1]), tuple(len(r) for r in f[1]), int(f[2][0] // 12), int(f[2][1] // 12))
-            if key not in seen:
-                seen.add(key)
-                spread.append(f)
-        for key, rows, rect in spread[:limit]:
-            items, rects = _set_label(rows, (rect[0] + rect[2]) / 2, rect[1] + 3)
-            cost = key[0] * 40 + (key[1] - 1) * 25 + key[2] * 12 + key[3] * 3 + extra
-            out.append(LabelSpot(items, rects, union(rects), len(out), cost, bare=bool(extra)))
-    return out
-
-
-def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], step: int, bare: bool = False) -> list:
-    """Every label look at every place (every ``step`` grid cells) that fits: ((cost key), rows, rect).
-    ``bare``: the name alone."""
-    found = []
-    sat, gx0, gy0, cols, nrows = grid.sat, grid.gx0, grid.gy0, grid.cols, grid.rows
-
-    def share(r):
-        c0, r0 = math.floor(r[0] / GRID) - gx0, math.floor(r[1] / GRID) - gy0
-        c1, r1 = math.ceil(r[2] / GRID) - gx0, math.ceil(r[3] / GRID) - gy0
-        total = (c1 - c0) * (r1 - r0)
-        c0, r0, c1, r1 = max(c0, 0), max(r0, 0), min(c1, cols), min(r1, nrows)
-        if c1 <= c0 or r1 <= r0:
-            return 0.0
-        return (sat[r1][c1] - sat[r0][c1] - sat[r1][c0] + sat[r0][c0]) / total
-
     for si, (size, town_size) in enumerate(LABEL_SIZES):
         if si == 2 and not (g.city or g.cathedral):
             continue
@@ -648,38 +548,31 @@ def _label_scan(g: AreaGeo, grid: FreeGrid, own: FreeGrid, near: list[Rect], ste
                 if all(len(r) == 1 for r in name_rows) and name_rows not in seen_names:
                     seen_names.append(name_rows)
             parts = [(n, [[]]) for n in seen_names]
-        for name_rows, symbol_variants in parts:
-            for symbols in symbol_variants:
-                rows = name_rows + symbols
-                w, h, _, _ = _measure(rows)
-                w, h = w + 6, h + 6
-                # each row's rect relative to the label's top-left corner (rows are centred)
-                _, row_rects = _set_label(rows, w / 2, 3)
-                x0, y0 = gx0 * GRID, gy0 * GRID
-                x1, y1 = (gx0 + cols) * GRID, (gy0 + nrows) * GRID
-                y = y0
-                while y + h <= y1:
-                    x = x0
-                    while x + w <= x1:
-                        parts = [(x + r[0], y + r[1], x + r[2], y + r[3]) for r in row_rects]
-                        sh = 1.0
-                        for part in parts:
-                            sh = min(sh, share(part))
-                            if sh < 0.8:
-                                break
-                        # a row may reach over the area's edge a little, and over the corner of a badge's
-                        # box (not the badge: a circle leaves ~80 px² free in each corner of its box)
-                        if sh >= 0.8 and (sh >= 0.995 or sum(overlap(r, o) for r in parts for o in near) <= 70):
-                            # mostly over its own land: a name out at sea is a last resort
-                            land = own.free_share((x, y, x + w, y + h))
-                            if land >= 0.3:
-                                cx, cy = x + w / 2, y + h / 2
-                                dist = math.hypot(cx - g.seed[0], cy - g.seed[1])
-                                found.append(((si, len(rows), round((1 - sh) * 20 + (1 - land) * 8),
-                                               round(dist / 12)), rows, (x, y, x + w, y + h)))
-                        x += GRID * step
-                    y += GRID * step
-    return found
+        out.append((si, parts))
+    return out
+
+
+def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
+                      keep: int = 400) -> list[LabelSpot]:
+    """Every good place for the area's label, best first: the name with its symbols (under it or on its
+    line), inside the area and off the badges. The blocks drawn in a view then take the best label place
+    that leaves room for them (see mapview.plan_blocks)."""
+    if g.id in LABEL_ABOVE:
+        name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
+        rows = name_rows + symbol_variants[0]
+        items, rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)
+        return [LabelSpot(items, rects, union(rects), 0)]
+    near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
+    found = scan_places(_looks(g, False), grid, own, near, g.seed, 2)
+    if len(found) < 40:        # a tight area: look again cell by cell
+        found = scan_places(_looks(g, False), grid, own, near, g.seed, 1)
+    if not found:   # squeezed: the one-line name at the smallest size, centred on the data point
+        name_rows, _ = _label_parts(g, NAME_SIZES[-1])[0]
+        w, h, _, _ = measure(name_rows)
+        found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
+                                           g.seed[1] + h / 2))]
+    bare = [] if g.id in LABEL_ABOVE else scan_places(_looks(g, True), grid, own, near, g.seed, 2)
+    return rank_places(found, bare, keep)
 
 
 # ---- sea routes -----------------------------------------------------------------------------------
