@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from .style import INK, READ
+from .style import INK, READ, WIDTH
 from .text import fit_font, font
 
 
@@ -48,3 +48,18 @@ def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Seq
     rows = (len(items) + columns - 1) // columns
     return int(y + rows * row_height)
 
+
+
+PANEL_RULE = (200, 190, 170)
+
+
+def legend_panel(items: Sequence[LegendItem], columns: int, title: str, background, width: int = WIDTH
+                 ) -> Image.Image:
+    """A legend as its own strip, ``width`` wide and as tall as it needs, ruled along its top (to paste
+    under a picture; cache it, it changes with the game's items only)."""
+    height = legend_height(len(items), columns) + 20
+    img = Image.new("RGB", (width, height), background)
+    d = ImageDraw.Draw(img)
+    d.line([(0, 0), (width, 0)], fill=PANEL_RULE, width=2)
+    legend(d, (16, 10, width - 10, height), items, columns, title=title)
+    return img
