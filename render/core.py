@@ -11,12 +11,12 @@ from __future__ import annotations
 from .kit.cache import CACHE, LayerCache
 from .kit.legend import LEGEND_ROW, LEGEND_TEXT, LegendItem, legend, legend_height
 from .kit.output import PNG_COMPRESS_LEVEL, QUANTIZE, blank, to_png
-from .kit.shapes import _trim, arrow, box_exit, dashed_line, path_arrow, pips, point_along, regular_polygon, star
+from .kit.shapes import arrow, box_exit, dashed_line, path_arrow, pips, point_along, regular_polygon, star
 from .kit.strip import message_picture, title_strip, whose_fill
 from .kit.style import (ACCENT, BLACK, FONT_DIR, GREY, HALO, INK, LIGHT_GREY, MAX_ASPECT, MIN_FONT, PAPER, READ,
                         STRIP, STRIP_TEXT, WHITE, WIDTH, Color)
 from .kit.symbols import anchor_icon, church, crown, rose, shield, tower
-from .kit.text import _font, contrast_ink, fit_font, font, halo_text, luminance, text_size, wrap
+from .kit.text import contrast_ink, fit_font, font, halo_text, luminance, text_size, wrap
 
 
 class NoPicture(LookupError):

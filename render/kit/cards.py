@@ -6,8 +6,9 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from .rects import Rect
-from .style import ACCENT, INK
+from .style import ACCENT, INK, READ
 from .tableau import centred_rows
+from .text import fit_font
 
 SHADOW = (80, 70, 60)
 
@@ -33,3 +34,15 @@ def hand_layout(n: int, cols: int, card_w: float, card_h: float, gap: float, wid
                 ) -> list[Rect]:
     """The boxes of ``n`` cards in rows of ``cols``, each row centred in ``width``, from ``top``."""
     return [(x, y, x + card_w, y + card_h) for x, y in centred_rows(n, cols, card_w, card_h, gap, width, top)]
+
+
+BACK = (74, 58, 48)
+BACK_TEXT = (240, 230, 210)
+
+
+def card_back(d: ImageDraw.ImageDraw, box: Rect, edge, label: str = "face down", back=BACK) -> None:
+    """A face-down card: the back colour, an ``edge`` frame (the owner's colour), a short label."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=8, fill=back, outline=edge, width=5)
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=fit_font(label, int(x1 - x0 - 16), READ, minimum=16),
+           fill=BACK_TEXT, anchor="mm")

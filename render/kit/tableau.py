@@ -7,8 +7,9 @@ from typing import Callable, Sequence, TypeVar
 
 from PIL import ImageDraw
 
+from .rects import Rect
 from .style import INK, WHITE
-from .text import fit_font, font
+from .text import contrast_ink, fit_font, font
 
 T = TypeVar("T")
 
@@ -46,6 +47,16 @@ def centred_rows(n: int, cols: int, w: float, h: float, gap: float, width: float
     return out
 
 
+def grid(n: int, cols: int, x: float, y: float, w: float, h: float, dx: float, dy: float) -> list[Rect]:
+    """The boxes of ``n`` w x h pieces in rows of ``cols`` from (x, y), ``dx`` and ``dy`` px apart (left
+    aligned; see ``centred_rows`` for centred rows)."""
+    out = []
+    for i in range(n):
+        col, row = i % cols, i // cols
+        out.append((x + col * dx, y + row * dy, x + col * dx + w, y + row * dy + h))
+    return out
+
+
 def pill_width(text: str, size: int = 24) -> float:
     return font(size, True).getlength(text) + 16
 
@@ -68,3 +79,19 @@ def chip(d: ImageDraw.ImageDraw, x: float, cy: float, label: str, fill, ink, roo
     d.rounded_rectangle([x, cy - 22, x + w, cy + 22], radius=10, fill=fill, outline=INK, width=2)
     d.text((x + 10, cy + 1), label, font=f, fill=ink, anchor="lm")
     return w
+
+
+def boxed_text(d: ImageDraw.ImageDraw, box: Rect, text: str, fill, size: int = 26, minimum: int = 16,
+               radius: int = 10) -> None:
+    """Bold text centred in a framed box of ``fill``, shrunk to fit, in the ink that reads on it."""
+    d.rounded_rectangle(box, radius=radius, fill=fill, outline=INK, width=2)
+    x0, y0, x1, y1 = box
+    f = fit_font(text, int(x1 - x0 - 10), size, bold=True, minimum=minimum)
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=f, fill=contrast_ink(fill), anchor="mm")
+
+
+def disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill, label: str = "") -> None:
+    """A disc (a counter, a supporter) with an optional label in the ink that reads on it."""
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=INK, width=2)
+    if label:
+        d.text((cx, cy), label, font=font(int(r * 1.2), True, floor=14), fill=contrast_ink(fill), anchor="mm")
