@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from ..kit.areamap import areas_along, ring_mask
 from ..kit.cache import CACHE
 from ..kit.legend import LegendItem, legend_panel
+from ..kit.moves import border_crossing, landing, through_area
 from ..kit.rects import along as _along
 from ..kit.rects import least_covered
 from ..kit.rects import unit as _unit
@@ -46,7 +47,7 @@ from ..kit.tracks import track
 from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
 from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
-                       geometry, grow, overlap)
+                       geometry, grow)
 from .model import Scene
 from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
 
@@ -467,35 +468,7 @@ def _crossing(geo, a: str, b: str, avoid: list[Rect]):
     if br is None:
         mid = ((ga.anchor[0] + gb.anchor[0]) / 2, (ga.anchor[1] + gb.anchor[1]) / 2)
         return mid, _unit(ga.anchor, gb.anchor), 30.0, 30.0
-    (x0, y0), (x1, y1) = br.edge
-    tx, ty = _unit((x0, y0), (x1, y1))
-    nx, ny = -ty, tx
-    if (gb.seed[0] - ga.seed[0]) * nx + (gb.seed[1] - ga.seed[1]) * ny < 0:
-        nx, ny = -nx, -ny
-    length = math.dist((x0, y0), (x1, y1))
-    zone = (min(x0, x1) - 70, min(y0, y1) - 70, max(x0, x1) + 70, max(y0, y1) + 70)
-    avoid = [o for o in avoid if overlap(o, zone) > 0]
-
-    def reach(c, sign, area):
-        """How far (up to 46 px) the arrow can run from c into ``area`` staying inside it."""
-        for r in (46, 38, 30, 22, 14):
-            if all(geo.area_at((c[0] + sign * nx * k, c[1] + sign * ny * k)) == area for k in (4, r / 2, r)):
-                return r
-        return 0
-
-    best, best_cost = None, float("inf")
-    for t in (0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.12, 0.88):
-        c = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-        back, on = reach(c, -1, a), reach(c, 1, b)
-        box = (c[0] - 16, c[1] - 16, c[0] + 16, c[1] + 16)
-        cost = sum(overlap(box, o) for o in avoid) * 2
-        for p in ((c[0] - nx * back, c[1] - ny * back), (c[0] + nx * on, c[1] + ny * on)):
-            pb = (p[0] - 12, p[1] - 12, p[0] + 12, p[1] + 12)
-            cost += sum(overlap(pb, o) for o in avoid)
-        cost += abs(t - 0.5) * length * 0.5 + (92 - back - on) * 40 + (100000 if not back or not on else 0)
-        if cost < best_cost:
-            best, best_cost = (c, (nx, ny), float(back or 10), float(on or 10)), cost
-    return best
+    return border_crossing(br.edge, ga.seed, gb.seed, a, b, geo.area_at, avoid)
 
 
 def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], str]:
@@ -529,12 +502,7 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
             c2, n2, back2, _ = crossings[i + 1]
             p1 = (c[0] + n[0] * min(on, 24), c[1] + n[1] * min(on, 24))
             p2 = (c2[0] - n2[0] * min(back2, 24), c2[1] - n2[1] * min(back2, 24))
-            mid = geo.areas[chain[i + 1]].anchor
-            ctrl = ((p1[0] + p2[0]) / 4 + mid[0] / 2, (p1[1] + p2[1]) / 4 + mid[1] / 2)
-            for k in range(0, 9):
-                t = k / 8
-                pts.append(((1 - t) ** 2 * p1[0] + 2 * (1 - t) * t * ctrl[0] + t * t * p2[0],
-                            (1 - t) ** 2 * p1[1] + 2 * (1 - t) * t * ctrl[1] + t * t * p2[1]))
+            pts += through_area(p1, p2, geo.areas[chain[i + 1]].anchor)
     cl, nl, _, onl = crossings[-1]
     pts.append((cl[0] + nl[0] * onl, cl[1] + nl[1] * onl))
     return pts, "retreat" if m.kind in ("retreat", "regroup") else "land"
@@ -543,23 +511,7 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
 def _landing(geo, b, badge, avoid: list[Rect]):
     """Where a sea move's arrow ends: inside the destination, 40-70 px in from its coast badge, with the
     head clear of names, badges and blocks where possible (so that it is seen to end there)."""
-    base = math.atan2(b.seed[1] - badge[1], b.seed[0] - badge[0])
-    best, best_cost = None, float("inf")
-    for turn in (0, 0.35, -0.35, 0.7, -0.7):
-        for reach in (50, 60, 40, 70):
-            a = base + turn
-            tip = (badge[0] + math.cos(a) * reach, badge[1] + math.sin(a) * reach)
-            mid = (badge[0] + math.cos(a) * (reach - 14), badge[1] + math.sin(a) * (reach - 14))
-            if geo.area_at(tip) != b.id or geo.area_at(mid) != b.id:
-                continue
-            box = (tip[0] - 14, tip[1] - 14, tip[0] + 14, tip[1] + 14)
-            cost = sum(overlap(box, o) for o in avoid) + abs(turn) * 60 + abs(reach - 50)
-            if cost < best_cost:
-                best, best_cost = tip, cost
-    if best is None:
-        v = _unit(badge, b.seed)
-        best = (badge[0] + v[0] * 50, badge[1] + v[1] * 50)
-    return best
+    return landing(badge, b.seed, b.id, geo.area_at, avoid)
 
 
 def _offset_ends(route):
