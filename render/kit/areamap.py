@@ -217,3 +217,49 @@ def areas_along(area_at: Callable[[Point], str | None], pts: Sequence[Point], st
             if area:
                 out.add(area)
     return out
+
+
+def coast_badge(px, zx, seed: Point, index: int, zone: int, radius: float, placed: Sequence[Point],
+                bounds: Rect, rays: int = 72, reach: float = 420) -> Point | None:
+    """Where a round badge of ``radius`` px goes on the water of ``zone`` (``zx``: the zone raster's pixel
+    access) just off the coast of area ``index`` (``px``: the index raster's), looking out from ``seed``
+    along ``rays`` directions: the nearest coast whose water holds the badge all round, clear of the
+    badges ``placed`` already. None when no direction reaches such water."""
+    bx0, by0, bx1, by1 = bounds
+    best, best_score = None, float("inf")
+    sx, sy = seed
+    for k in range(rays):
+        ang = 2 * math.pi * k / rays
+        ux, uy = math.cos(ang), math.sin(ang)
+        dist = 4.0
+        inside = True
+        while dist < reach:
+            x, y = sx + ux * dist, sy + uy * dist
+            if not (bx0 <= x < bx1 and by0 <= y < by1):
+                inside = False
+                break
+            v = px[int(x), int(y)]
+            if v != index:
+                break
+            dist += 3
+        if not inside or px[int(sx + ux * dist), int(sy + uy * dist)] != 0:
+            continue
+        coast = dist
+        # the badge: far enough off the coast to sit on water of that zone all round
+        bx, by = sx + ux * (coast + radius + 7), sy + uy * (coast + radius + 7)
+        ok = True
+        for j in range(8):
+            a2 = 2 * math.pi * j / 8
+            qx, qy = bx + math.cos(a2) * (radius + 2), by + math.sin(a2) * (radius + 2)
+            if not (bx0 + 2 <= qx < bx1 - 2 and by0 + 2 <= qy < by1 - 2):
+                ok = False
+                break
+            if px[int(qx), int(qy)] != 0 or zx[int(qx), int(qy)] != zone:
+                ok = False
+                break
+        if not ok or any(math.dist((bx, by), p) < 2 * radius + 6 for p in placed):
+            continue
+        score = coast
+        if score < best_score:
+            best, best_score = (bx, by), score
+    return best

@@ -34,8 +34,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from ..kit.areamap import (cells_where, circumcentre, cut_channel, land_part, region_stats, shared_edge,
-                           voronoi)
+from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, region_stats,
+                           shared_edge, voronoi)
 from ..kit.freegrid import FreeGrid, erode, take
 from ..kit.labels import LabelItem, LabelSpot, measure, rank_places, scan_places, set_rows
 from ..kit.rects import Point, Rect, grow, overlap, union
@@ -446,43 +446,8 @@ def _place_sea_badges(geo: Geometry) -> None:
     placed: list[Point] = []
     for g in geo.areas.values():
         for s in g.seas:
-            zone = SEA_ORDER.index(s) + 1
-            best, best_score = None, float("inf")
-            sx, sy = g.seed
-            for k in range(72):
-                ang = 2 * math.pi * k / 72
-                ux, uy = math.cos(ang), math.sin(ang)
-                dist = 4.0
-                inside = True
-                while dist < 420:
-                    x, y = sx + ux * dist, sy + uy * dist
-                    if not (0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM):
-                        inside = False
-                        break
-                    v = px[int(x), int(y)]
-                    if v != g.index:
-                        break
-                    dist += 3
-                if not inside or px[int(sx + ux * dist), int(sy + uy * dist)] != 0:
-                    continue
-                coast = dist
-                # the badge: far enough off the coast to sit on water of that zone all round
-                bx, by = sx + ux * (coast + SEA_BADGE_R + 7), sy + uy * (coast + SEA_BADGE_R + 7)
-                ok = True
-                for j in range(8):
-                    a2 = 2 * math.pi * j / 8
-                    qx, qy = bx + math.cos(a2) * (SEA_BADGE_R + 2), by + math.sin(a2) * (SEA_BADGE_R + 2)
-                    if not (2 <= qx < WIDTH - 2 and MAP_TOP + 2 <= qy < MAP_BOTTOM - 2):
-                        ok = False
-                        break
-                    if px[int(qx), int(qy)] != 0 or zx[int(qx), int(qy)] != zone:
-                        ok = False
-                        break
-                if not ok or any(math.dist((bx, by), p) < 2 * SEA_BADGE_R + 6 for p in placed):
-                    continue
-                score = coast
-                if score < best_score:
-                    best, best_score = (bx, by), score
+            best = coast_badge(px, zx, g.seed, g.index, SEA_ORDER.index(s) + 1, SEA_BADGE_R, placed,
+                               (0, MAP_TOP, WIDTH, MAP_BOTTOM))
             if best is not None:
                 g.sea_badges[s] = best
                 placed.append(best)

@@ -68,3 +68,17 @@ def test_a_curve_through_an_area_and_a_landing_inside_the_destination():
     assert _west_east(tip) == "e" and round(math.dist(tip, (90, 100))) == 50    # straight in, 50 px
     blocked = moves.landing((90, 100), (150, 100), "e", _west_east, [(126, 86, 154, 114)])
     assert _west_east(blocked) == "e" and blocked != tip                      # the head clear of a name
+
+
+def test_a_coast_badge_sits_on_its_sea_just_off_the_coast_and_clear_of_others():
+    index = Image.new("L", (300, 200), 0)
+    ImageDraw.Draw(index).rectangle([0, 0, 149, 199], fill=1)          # land west, water east
+    zones = Image.new("L", (300, 200), 1)
+    ImageDraw.Draw(zones).rectangle([150, 100, 299, 199], fill=2)      # two seas: north-east and south-east
+    px, zx = index.load(), zones.load()
+    north = areamap.coast_badge(px, zx, (100, 50), 1, 1, 12, [], (0, 0, 300, 200))
+    assert 150 < north[0] < 190 and zx[int(north[0]), int(north[1])] == 1
+    south = areamap.coast_badge(px, zx, (100, 150), 1, 2, 12, [], (0, 0, 300, 200))
+    assert zx[int(south[0]), int(south[1])] == 2
+    again = areamap.coast_badge(px, zx, (100, 50), 1, 1, 12, [north], (0, 0, 300, 200))
+    assert again is None or math.dist(again, north) >= 30
