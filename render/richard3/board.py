@@ -6,7 +6,7 @@ red 2 = dotted). Exiles are hatched, Wales is tinted green, each sea has its own
 every badge along its coasts. Cities are towers carrying the initial of the side they belong to (Y/L) and
 their name; cathedrals a church and their name; a blue shield holds the number of nobles seated there.
 
-Drawn once per process (render.core.CACHE) and copied for every picture.
+Drawn once per process (render.kit.cache.CACHE) and copied for every picture.
 """
 
 from __future__ import annotations

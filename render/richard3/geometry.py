@@ -128,7 +128,7 @@ SEA_ORDER = ("irish-sea", "north-sea", "english-channel")
 SEA_INITIAL = {"irish-sea": "I", "north-sea": "N", "english-channel": "C"}
 BORDER_LIMIT = {"yellow": 4, "blue": 3, "red": 2}
 
-# ---- label styling (sizes in px; see render/core.py for why these sizes) ---------------------------
+# ---- label styling (sizes in px; see render/kit/style.py for why these sizes) ----------------------
 NAME_FONT = 32
 CITY_FONT = 26
 ICON = 26
@@ -474,8 +474,8 @@ def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[Fre
         name = cells_where(px, (0, g.index), gx0 - m, gy0 - m, ncols, nrows,
                            (SEA_MARGIN, MAP_TOP, WIDTH - SEA_MARGIN, MAP_BOTTOM), GRID)
         take(name, obstacles, gx0 - m, gy0 - m, GRID)
-        out[k] = (FreeGrid(gx0, gy0, cols, rows, free), FreeGrid(gx0, gy0, cols, rows, inside),
-                  FreeGrid(gx0 - m, gy0 - m, ncols, nrows, name))
+        out[k] = (FreeGrid(gx0, gy0, cols, rows, free, GRID), FreeGrid(gx0, gy0, cols, rows, inside, GRID),
+                  FreeGrid(gx0 - m, gy0 - m, ncols, nrows, name, GRID))
     return out
 
 
@@ -489,7 +489,7 @@ def _sea_grid(geo: Geometry, obstacles: list[Rect]) -> FreeGrid:
     water = cells_where(px, (0,), 0, gy0, cols, rows, (0, MAP_TOP, WIDTH, MAP_BOTTOM - 1), GRID)
     free = erode(water)
     take(free, obstacles, 0, gy0, GRID)
-    return FreeGrid(0, gy0, cols, rows, free)
+    return FreeGrid(0, gy0, cols, rows, free, GRID)
 
 
 NAME_SIZES = (NAME_FONT, NAME_FONT - 4)

@@ -1,6 +1,6 @@
 """The Richard III map picture: the cached static board plus this view's pieces and panels.
 
-Layout (1200 px wide, at most 2400 tall; see render/core.py for why):
+Layout (1200 px wide, at most 2400 tall; see render/kit/style.py for why):
 
 - title strip: game, campaign and turn; phase and whose picture; on the right, whose move it is,
   coloured by the side the game waits for;
@@ -323,7 +323,7 @@ def _land_grid() -> FreeGrid:
     free water near it may be framed)."""
     cols, rows = WIDTH // GRID, (MAP_BOTTOM - MAP_TOP) // GRID - 2
     gy0 = MAP_TOP // GRID + 1
-    grid = FreeGrid(0, gy0, cols, rows, [[1] * cols for _ in range(rows)])
+    grid = FreeGrid(0, gy0, cols, rows, [[1] * cols for _ in range(rows)], GRID)
     return grid.without([grow(THRONE_BOX, 8)])
 
 
