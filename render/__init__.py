@@ -12,9 +12,9 @@ Public API (the only names other packages use):
 - ``NoPicture``: raised when the view has nothing for that picture now (no battle, a spectator's hand).
 
 Every picture is drawn ONLY from ``engine.view(state, role)``: a public (spectator) view gives the public
-picture, a role's view that role's private picture. The core (``render/core.py``) knows no game; each
+picture, a role's view that role's private picture. The kit (``render/kit/``) knows no game; each
 game lives in ``render/<game id>/`` and exposes ``PICTURES`` and ``draw(view, picture)``. Width, fonts
-and the static-layer cache are explained in ``render/core.py``.
+and the static-layer cache are explained in ``render/kit/`` (render/README.md).
 """
 
 from __future__ import annotations

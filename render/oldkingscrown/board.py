@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import ACCENT, INK, READ, WIDTH, fit_font, font, title_strip, whose_fill, wrap
+from ..kit.strip import title_strip, whose_fill
+from ..kit.style import ACCENT, INK, READ, WIDTH
+from ..kit.tableau import grid
+from ..kit.text import fit_font, font, wrap
 from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, GOLD, REGION_BG, SUIT_FILL, card_back, card_face, chip, \
     disc, section
 
@@ -31,11 +34,9 @@ def draw_board(view) -> Image.Image:
     y = 110
     # Order Track and the Favour
     d.text((20, y + 26), "Order", font=font(30, True), fill=INK, anchor="lm")
-    x = 120
-    for i, f in enumerate(view["order"]):
-        p = view["players"][f]
-        chip(d, (x, y, x + 235, y + 52), f, f"{i + 1}. {FACTION_SHORT[f]} {p['influence']}★")
-        x += 245
+    factions = view["order"]
+    for i, (f, box) in enumerate(zip(factions, grid(len(factions), len(factions), 120, y, 235, 52, 245, 0))):
+        chip(d, box, f, f"{i + 1}. {FACTION_SHORT[f]} {view['players'][f]['influence']}★")
     y += 64
     fav = view["favour"]
     text = (f"Kingdom's Favour: {FACTION_SHORT[fav['holder']]} ({fav['uses']} use{'s' if fav['uses'] != 1 else ''} left)"

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import INK, READ, WIDTH, NoPicture, fit_font, font, title_strip, whose_fill, wrap
+from ..core import NoPicture
+from ..kit.strip import title_strip, whose_fill
+from ..kit.style import INK, READ, WIDTH
+from ..kit.tableau import grid
+from ..kit.text import fit_font, font, wrap
 from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, card_face, chip
 
 ROW = 36
@@ -82,12 +86,9 @@ def draw_hand(view) -> Image.Image:
     title_strip(d, (0, 0, WIDTH, 96), f"{FACTION_SHORT[f]}'s hand — {len(cards)}/{p['hand_size']} cards",
                 f"Round {view['round']}, {view['season']} · private", "", FACTION_FILL[f])
     y = 116
-    for i, c in enumerate(cards):
-        col, row = i % 2, i // 2
-        x = 20 + col * 590
+    for c, box in zip(cards, grid(len(cards), 2, 20, y, 570, 120, 590, 132)):
         placed = [r for r, pc in me.get("placing", {}).items() if pc["id"] == c["id"]]
-        card_face(d, (x, y + row * 132, x + 570, y + row * 132 + 120), c, f,
-                  f"placing: {placed[0].title()}" if placed else "")
+        card_face(d, box, c, f, f"placing: {placed[0].title()}" if placed else "")
     y += max(rows, 1) * 132
     if not cards:
         d.text((20, y - 80), "No cards in hand.", font=font(30), fill=INK, anchor="la")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from ..core import INK, READ, WHITE, contrast_ink, fit_font, font
+from ..kit import cards, tableau
+from ..kit.style import INK, READ, WHITE
+from ..kit.text import fit_font, font
 
 FACTION_FILL = {"clans": (38, 110, 150), "uprising": (178, 52, 44), "nobility": (118, 70, 150),
                 "gathering": (58, 128, 62)}
@@ -17,18 +19,11 @@ GOLD = (222, 176, 46)
 
 
 def chip(draw: ImageDraw.ImageDraw, box, faction, text, size=26):
-    fill = FACTION_FILL.get(faction, (120, 120, 120))
-    draw.rounded_rectangle(box, radius=10, fill=fill, outline=INK, width=2)
-    x0, y0, x1, y1 = box
-    f = fit_font(text, int(x1 - x0 - 10), size, bold=True, minimum=16)
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=f, fill=contrast_ink(fill), anchor="mm")
+    tableau.boxed_text(draw, box, text, FACTION_FILL.get(faction, (120, 120, 120)), size)
 
 
 def disc(draw, cx, cy, r, faction, label=""):
-    fill = FACTION_FILL.get(faction, (120, 120, 120))
-    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=fill, outline=INK, width=2)
-    if label:
-        draw.text((cx, cy), label, font=font(int(r * 1.2), True, floor=14), fill=contrast_ink(fill), anchor="mm")
+    tableau.disc(draw, cx, cy, r, FACTION_FILL.get(faction, (120, 120, 120)), label)
 
 
 def card_face(draw, box, card, owner=None, note=""):
@@ -56,11 +51,7 @@ def card_face(draw, box, card, owner=None, note=""):
 
 
 def card_back(draw, box, owner, label="face down"):
-    x0, y0, x1, y1 = box
-    fill = FACTION_FILL.get(owner, (120, 120, 120))
-    draw.rounded_rectangle(box, radius=8, fill=CARD_BACK, outline=fill, width=5)
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=fit_font(label, int(x1 - x0 - 16), READ, minimum=16),
-              fill=(240, 230, 210), anchor="mm")
+    cards.card_back(draw, box, FACTION_FILL.get(owner, (120, 120, 120)), label, CARD_BACK)
 
 
 def section(draw, x, y, text):

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import (ACCENT, INK, PAPER, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, legend,
-                    legend_height, title_strip, whose_fill, wrap)
+from ..core import NoPicture
+from ..kit.legend import LegendItem, legend, legend_height
+from ..kit.strip import title_strip, whose_fill
+from ..kit.style import ACCENT, INK, PAPER, WHITE, WIDTH
+from ..kit.tableau import per_row, pill, pill_width, row_count, rows_height, rows_of
+from ..kit.text import fit_font, font, wrap
+from ..kit.tracks import track
 from .model import BattleSide, Departed, Scene, static_data
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block
 
@@ -25,11 +30,11 @@ BAND_BG = (252, 250, 244)
 
 
 def _per_row(size: int) -> int:
-    return max(1, (WIDTH - 2 * PAD - 30 + GAP) // (size + GAP))
+    return per_row(WIDTH - 2 * PAD - 30, size, GAP)
 
 
 def _rows(n: int, size: int) -> int:
-    return max(1, -(-n // _per_row(size)))
+    return row_count(n, _per_row(size))
 
 
 def _mark_rows(b: BlockFace, size: int) -> int:
@@ -41,9 +46,8 @@ def _mark_rows(b: BlockFace, size: int) -> int:
 
 
 def _grid_height(blocks: list[BlockFace], size: int, spacing: int) -> int:
-    per = _per_row(size)
-    rows = [blocks[i:i + per] for i in range(0, len(blocks), per)] or [[]]
-    return sum(size + MARK_H * max([_mark_rows(b, size) for b in row] or [1]) + spacing for row in rows)
+    return rows_height(blocks, _per_row(size),
+                       lambda row: size + MARK_H * max([_mark_rows(b, size) for b in row] or [1]), spacing)
 
 
 def _band_height(bs: BattleSide) -> int:
@@ -98,18 +102,14 @@ def _round_track(d: ImageDraw.ImageDraw, y: int, current: int | None, step: str)
     """Rounds 1-4 as boxes, the current one highlighted, and the stage of the round."""
     d.text((PAD, y + 24), "Round", font=font(TEXT, True), fill=INK, anchor="lm")
     x = PAD + 110
-    for r in range(1, 5):
-        on = r == current
-        box = [x + (r - 1) * 58, y + 2, x + (r - 1) * 58 + 50, y + 46]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
-        d.text(((box[0] + box[2]) / 2, y + 25), str(r), font=font(TEXT, on), fill=INK, anchor="mm")
+    track(d, x, y + 2, [(str(r), r == current) for r in range(1, 5)], 58, 8, 44, TEXT)
     if step:
         sx = x + 4 * 58 + 24
         d.text((sx, y + 24), step, font=fit_font(step, WIDTH - sx - PAD, TEXT, True, 22), fill=INK, anchor="lm")
 
 
 def _pill_width(text: str, size: int = 24) -> float:
-    return font(size, True).getlength(text) + 16
+    return pill_width(text, size)
 
 
 def _hits_text(b: BlockFace) -> str:
@@ -117,19 +117,13 @@ def _hits_text(b: BlockFace) -> str:
 
 
 def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE, size: int = 24) -> float:
-    f = font(size, True)
-    w = _pill_width(text, size)
-    d.rounded_rectangle([x, y, x + w, y + MARK_H - 6], radius=10, fill=fill)
-    d.text((x + w / 2, y + (MARK_H - 6) / 2 + 1), text, font=f, fill=ink, anchor="mm")
-    return w
+    return pill(d, x, y, text, fill, ink, size, MARK_H - 6)
 
 
 def _block_grid(d: ImageDraw.ImageDraw, x0: float, y0: float, blocks: list[BlockFace], size: int, spacing: int) -> int:
     """Blocks in rows with their marks underneath; returns the height used."""
-    per = _per_row(size)
     y = y0
-    for start in range(0, len(blocks), per):
-        row = blocks[start:start + per]
+    for row in rows_of(blocks, _per_row(size)):
         for c, b in enumerate(row):
             bx = x0 + c * (size + GAP)
             draw_block(d, bx, y, size, b, show_fire_now=True)

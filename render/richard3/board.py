@@ -6,14 +6,18 @@ red 2 = dotted). Exiles are hatched, Wales is tinted green, each sea has its own
 every badge along its coasts. Cities are towers carrying the initial of the side they belong to (Y/L) and
 their name; cathedrals a church and their name; a blue shield holds the number of nobles seated there.
 
-Drawn once per process (render.core.CACHE) and copied for every picture.
+Drawn once per process (render.kit.cache.CACHE) and copied for every picture.
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from ..core import INK, WHITE, anchor_icon, church, crown, dashed_line, font, halo_text, shield, tower
+from ..kit.areamap import hatch, value_mask
+from ..kit.shapes import dashed_line
+from ..kit.style import INK, WHITE
+from ..kit.symbols import anchor_icon, church, crown, shield, tower
+from ..kit.text import font, halo_text
 from .geometry import (LIMIT_R, MAP_BOTTOM, MAP_TOP, SEA_BADGE_R, SEA_INITIAL, SEA_ORDER, WIDTH, Geometry,
                        LabelItem, geometry)
 
@@ -42,19 +46,6 @@ BORDER_STYLE = {  # colour, width, dash, gap, limit
 }
 
 
-def _lut_mask(index: Image.Image, values: set[int]) -> Image.Image:
-    return index.point([255 if v in values else 0 for v in range(256)])
-
-
-def _hatch(size, colour, background, step: int = 14) -> Image.Image:
-    img = Image.new("RGB", size, background)
-    d = ImageDraw.Draw(img)
-    w, h = size
-    for k in range(-h, w, step):
-        d.line([(k, 0), (k + h, h)], fill=colour, width=3)
-    return img
-
-
 def draw_static(height: int | None = None) -> Image.Image:
     """The board without pieces, ``WIDTH`` x ``height`` (the map ends at MAP_BOTTOM; below is paper)."""
     geo = geometry()
@@ -70,8 +61,8 @@ def draw_static(height: int | None = None) -> Image.Image:
     land = Image.new("RGB", size, LAND)
     wales = {a.index for a in geo.areas.values() if a.wales}
     exiles = {a.index for a in geo.areas.values() if a.kind == "exile"}
-    land.paste(WALES, (0, 0), _lut_mask(geo.index, wales))
-    land.paste(_hatch(size, EXILE_HATCH, EXILE), (0, 0), _lut_mask(geo.index, exiles))
+    land.paste(WALES, (0, 0), value_mask(geo.index, wales))
+    land.paste(hatch(size, EXILE_HATCH, EXILE), (0, 0), value_mask(geo.index, exiles))
     img.paste(land, (0, 0), geo.land)
     # thin edges between all cells
     edges = geo.index.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v else 0)

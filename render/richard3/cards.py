@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from ..core import ACCENT, INK, PAPER, WIDTH, NoPicture, fit_font, font, title_strip, whose_fill, wrap
+from ..core import NoPicture
+from ..kit.cards import card_banner, card_frame, hand_layout
+from ..kit.strip import title_strip, whose_fill
+from ..kit.style import INK, PAPER, WIDTH
+from ..kit.text import fit_font, font, wrap
 from .model import CardFace, Scene, static_data
 from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block, short_name
 
@@ -26,9 +30,7 @@ PAD = 16
 def draw_card(d: ImageDraw.ImageDraw, box, card: CardFace, highlight: bool = False) -> None:
     """A full card for the hand picture: AP big, event name and a reminder."""
     x0, y0, x1, y1 = box
-    fill = EVENT_FILL if card.event else ACTION_FILL
-    d.rounded_rectangle([x0 + 4, y0 + 4, x1 + 4, y1 + 4], radius=14, fill=(80, 70, 60))
-    d.rounded_rectangle(box, radius=14, fill=fill, outline=ACCENT if highlight else INK, width=6 if highlight else 3)
+    card_frame(d, box, EVENT_FILL if card.event else ACTION_FILL, highlight)
     w = x1 - x0
     cx = (x0 + x1) / 2
     kind = "EVENT" if card.event else "ACTION"
@@ -114,17 +116,11 @@ def draw_hand(scene: Scene) -> Image.Image:
         detail += f" · face down: {chosen.name}"
     title_strip(d, (0, 0, WIDTH, 112), title, detail, scene.result or scene.whose,
                 whose_fill=whose_fill(scene.waiting or scene.active, SIDE_FILL))
-    for i, card in enumerate(cards):
-        r, c = divmod(i, cols)
-        in_row = min(cols, len(cards) - r * cols)
-        left = (WIDTH - (in_row * (cw + gap) - gap)) / 2
-        x = left + c * (cw + gap)
-        y = top + r * (ch + gap)
+    for i, (card, box) in enumerate(zip(cards, hand_layout(len(cards), cols, cw, ch, gap, WIDTH, top))):
         mine = chosen is not None and i == 0
-        draw_card(d, (x, y, x + cw, y + ch), card, highlight=mine)
+        draw_card(d, box, card, highlight=mine)
         if mine:
-            d.rounded_rectangle([x + 20, y + ch - 44, x + cw - 20, y + ch - 8], radius=9, fill=ACCENT, outline=INK)
-            d.text((x + cw / 2, y + ch - 26), "CHOSEN, face down", font=font(22, True), fill=INK, anchor="mm")
+            card_banner(d, box, "CHOSEN, face down", font(22, True))
     y = top + rows * (ch + gap) + 8
     for line in played_lines:
         d.text((PAD, y + 19), line, font=f, fill=INK, anchor="lm")

@@ -1,6 +1,6 @@
 """The Richard III map picture: the cached static board plus this view's pieces and panels.
 
-Layout (1200 px wide, at most 2400 tall; see render/core.py for why):
+Layout (1200 px wide, at most 2400 tall; see render/kit/style.py for why):
 
 - title strip: game, campaign and turn; phase and whose picture; on the right, whose move it is,
   coloured by the side the game waits for;
@@ -29,12 +29,25 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from ..core import (ACCENT, CACHE, INK, WHITE, LegendItem, crown, fit_font, font, legend, legend_height,
-                    path_arrow, title_strip, whose_fill, wrap)
+from ..kit.areamap import areas_along, ring_mask
+from ..kit.cache import CACHE
+from ..kit.legend import LegendItem, legend_panel
+from ..kit.moves import border_crossing, landing, through_area
+from ..kit.rects import along as _along
+from ..kit.rects import least_covered
+from ..kit.rects import unit as _unit
+from ..kit.shapes import path_arrow
+from ..kit.stacks import arrangements, callout_frame, count_badge, leader_line, scatter
+from ..kit.strip import title_strip, whose_fill
+from ..kit.style import ACCENT, INK, WHITE
+from ..kit.symbols import crown
+from ..kit.tableau import chip
+from ..kit.text import fit_font, font, wrap
+from ..kit.tracks import track
 from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
-from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect, _fitting,
-                       geometry, grow, overlap)
+from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
+                       geometry, grow)
 from .model import Scene
 from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
 
@@ -88,47 +101,9 @@ def _side_key(b: BlockFace, scene: Scene) -> str:
     return b.side
 
 
-def _grid_options(n: int, size: tuple[int, int]):
-    bw, bh = size
-    for cols in range(1, n + 1):
-        rows = -(-n // cols)
-        if cols > 1 and (cols - 1) * rows >= n:
-            continue   # a narrower grid holds them in as many rows
-        yield cols, rows, cols * bw + (cols - 1) * GAP, rows * bh + (rows - 1) * GAP
-
-
-def _arrangements(groups: tuple[tuple[int, int], ...]):
-    """(w, h, spots) for the ways to set the groups out: each a grid; two groups side by side or stacked.
-    ``spots`` are (group index, i, dx, dy)."""
-    out = []
-
-    def spots_of(gi, n, size, cols, ox, oy):
-        bw, bh = size
-        res = []
-        for i in range(n):
-            r, c = divmod(i, cols)
-            in_row = min(cols, n - r * cols)
-            shift = (cols - in_row) * (bw + GAP) / 2
-            res.append((gi, i, ox + shift + c * (bw + GAP), oy + r * (bh + GAP)))
-        return res
-
-    live = [(gi, n, s) for gi, (n, s) in enumerate(groups) if n]
-    if len(live) == 1:
-        gi, n, s = live[0]
-        for cols, rows, w, h in _grid_options(n, s):
-            out.append((w, h, spots_of(gi, n, s, cols, 0, 0)))
-    elif len(live) == 2:
-        (g1, n1, s1), (g2, n2, s2) = live
-        for c1, r1, w1, h1 in _grid_options(n1, s1):
-            for c2, r2, w2, h2 in _grid_options(n2, s2):
-                side = spots_of(g1, n1, s1, c1, 0, (max(h1, h2) - h1) / 2) + \
-                    spots_of(g2, n2, s2, c2, w1 + GROUP_GAP, (max(h1, h2) - h2) / 2)
-                out.append((w1 + GROUP_GAP + w2, max(h1, h2), side))
-                stack = spots_of(g1, n1, s1, c1, (max(w1, w2) - w1) / 2, 0) + \
-                    spots_of(g2, n2, s2, c2, (max(w1, w2) - w2) / 2, h1 + GROUP_GAP)
-                out.append((max(w1, w2), h1 + GROUP_GAP + h2, stack))
-    out.sort(key=lambda a: (a[0] * a[1], abs(math.log((a[0] / a[1]) / 1.3))))
-    return out
+def _arrangements(groups: tuple[tuple[int, tuple[int, int]], ...]):
+    """(w, h, spots) for the ways to set one side's or both sides' blocks out (see kit.stacks)."""
+    return arrangements(groups, GAP, GROUP_GAP)
 
 
 @lru_cache(maxsize=16384)
@@ -137,7 +112,7 @@ def _joint(area: str, w: float, h: float, bare: bool = False):
     label spot) for the best-looking pair (blocks near the middle of the free room, the label in one of
     its best places), or None when no pair fits."""
     g = geometry().areas[area]
-    fits = _fitting(g.free, w, h, step=1)
+    fits = g.free.fitting(w, h, step=1)
     if not fits:
         return None
     cx, cy = g.centre
@@ -213,30 +188,10 @@ def _scattered(g, groups, bare):
         sizes = tuple(LABELLED[level] if lab else (PUBLIC if level == 1 else PUBLIC_SMALL) for n, lab in groups)
         for spot in [sp for sp in g.labels if sp.bare == bare][:40]:
             grid = g.free.without([grow(r, 5) for r in spot.rects])
-            placed = []
-            target = g.centre
-            ok = True
-            for gi, (n, _) in enumerate(groups):
-                bw, bh = sizes[gi]
-                for i in range(n):
-                    rect = grid.best(bw + GAP, bh + GAP, target, step=1)
-                    if rect is None:
-                        ok = False
-                        break
-                    placed.append((gi, i, rect[0] + GAP / 2, rect[1] + GAP / 2))
-                    grid = grid.without([rect])
-                    xs = [p[2] + sizes[p[0]][0] / 2 for p in placed]
-                    ys = [p[3] + sizes[p[0]][1] / 2 for p in placed]
-                    target = (sum(xs) / len(xs), sum(ys) / len(ys))
-                if not ok:
-                    break
-            if ok and placed:
-                x0 = min(p[2] for p in placed)
-                y0 = min(p[3] for p in placed)
-                x1 = max(p[2] + sizes[p[0]][0] for p in placed)
-                y1 = max(p[3] + sizes[p[0]][1] for p in placed)
-                spots = tuple((gi, i, x - x0, y - y0) for gi, i, x, y in placed)
-                return sizes, tuple(False for _ in groups), (x0, y0, x1, y1), spots, spot.rank
+            found = scatter(grid, [n for n, _ in groups], sizes, g.centre, GAP)
+            if found is not None:
+                rect, spots = found
+                return sizes, tuple(False for _ in groups), rect, spots, spot.rank
     return None
 
 
@@ -368,7 +323,7 @@ def _land_grid() -> FreeGrid:
     free water near it may be framed)."""
     cols, rows = WIDTH // GRID, (MAP_BOTTOM - MAP_TOP) // GRID - 2
     gy0 = MAP_TOP // GRID + 1
-    grid = FreeGrid(0, gy0, cols, rows, [[1] * cols for _ in range(rows)])
+    grid = FreeGrid(0, gy0, cols, rows, [[1] * cols for _ in range(rows)], GRID)
     return grid.without([grow(THRONE_BOX, 8)])
 
 
@@ -383,14 +338,8 @@ def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Ima
     shows one (a stack is rare; a captive exists only in Kingmaker)."""
     items, columns = (_private_legend() if private else _public_legend(stack, captive))
     title = "Marks on your blocks" if private else "Legend"
-    height = legend_height(len(items), columns) + 20
-    def build():
-        img = Image.new("RGB", (WIDTH, height), PANEL_BG)
-        d = ImageDraw.Draw(img)
-        d.line([(0, 0), (WIDTH, 0)], fill=(200, 190, 170), width=2)
-        legend(d, (16, 10, WIDTH - 10, height), items, columns, title=title)
-        return img
-    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH), build)
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH),
+                     lambda: legend_panel(items, columns, title, PANEL_BG))
 
 
 # ---- drawing --------------------------------------------------------------------------------------
@@ -425,12 +374,9 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
     # placed clear of blocks), over the names, which are drawn again on top, as are the board's badges
     counts = _draw_moves(d, scene, obstacles, touched, plan.marks, _name_rects(plan))
     leaders = {p.leader for p in plan.blocks if p.leader}
-    for (x0, y0), (x1, y1) in sorted(leaders):
-        d.line([(x0, y0), (x1, y1)], fill=INK, width=5)
-        d.line([(x0, y0), (x1, y1)], fill=WHITE, width=2)
-        r = 7
-        d.ellipse([x1 - r, y1 - r, x1 + r, y1 + r], fill=INK, outline=WHITE, width=2)
-        touched |= _areas_along(geo, [(x0, y0), (x1, y1)])
+    for frm, to in sorted(leaders):
+        leader_line(d, frm, to)
+        touched |= _areas_along(geo, [frm, to])
     # names over the arrows and leader lines that cross them
     for area_id in sorted(touched):
         for item in plan.labels[area_id].items:
@@ -442,15 +388,13 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
             sea_badge(d, x, y, s)
     for rect_area, rect in plan.groups.items():
         if any(p.leader for p in plan.blocks if p.area == rect_area):
-            d.rounded_rectangle(grow(rect, 6), radius=8, fill=(236, 230, 214), outline=INK, width=3)
-            plan.marks.append(("callout", grow(rect, 6)))
+            plan.marks.append(("callout", callout_frame(d, rect)))
     for p in plan.blocks:
         named = draw_block(d, p.x, p.y, p.size, p.face)
         if p.face.known:
             plan.names.append((p.face.id or "", named))
         if p.count > 1:
-            plan.marks.append(("stack count", _count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}",
-                                                           p.face.side)))
+            plan.marks.append(("stack count", count_badge(d, p.x + p.size[0] - 2, p.y + 2, f"×{p.count}")))
     for draw_count in counts:
         draw_count()
     n = len(obstacles)
@@ -473,14 +417,7 @@ def _name_rects(plan: Plan) -> list[Rect]:
 
 def _areas_along(geo, pts, step: float = 8.0) -> set[str]:
     """The areas a polyline passes over (sampled every ``step`` px)."""
-    out: set[str] = set()
-    for p, q in zip(pts, pts[1:]):
-        n = max(1, int(math.dist(p, q) / step))
-        for k in range(n + 1):
-            area = geo.area_at((p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n))
-            if area:
-                out.add(area)
-    return out
+    return areas_along(geo.area_at, pts, step)
 
 
 @lru_cache(maxsize=2048)
@@ -502,66 +439,26 @@ def _label_patch(area_id: str, rank: int):
 
 def _ring_area(img: Image.Image, area_id: str) -> None:
     """An orange ring just inside the area's edge (a battle there)."""
-    ring = _ring_mask(area_id)
-    if ring is None:
+    g = geometry().areas.get(area_id)
+    if g is None:
         return
-    box, mask = ring
-    img.paste(CONTEST, (int(box[0]), int(box[1])), mask)
+    box = tuple(int(v) for v in grow(g.bbox, 2))
+    img.paste(CONTEST, (box[0], box[1]), _ring(area_id, box, g.index))
 
 
 @lru_cache(maxsize=64)
-def _ring_mask(area_id: str):
-    from PIL import ImageFilter
-    geo = geometry()
-    g = geo.areas.get(area_id)
-    if g is None:
-        return None
-    box = tuple(int(v) for v in grow(g.bbox, 2))
-    region = geo.index.crop(box).point([255 if v == g.index else 0 for v in range(256)])
-    inner = region.filter(ImageFilter.MinFilter(13))
-    ring = Image.eval(region, lambda v: v)
-    ring.paste(0, (0, 0), inner)
-    return box, ring
-
-
-def _count_badge(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, side: str) -> Rect:
-    f = font(24, True)
-    w = f.getlength(text) + 14
-    d.rounded_rectangle([cx - w / 2, cy - 16, cx + w / 2, cy + 16], radius=12, fill=ACCENT, outline=INK, width=2)
-    d.text((cx, cy), text, font=f, fill=INK, anchor="mm")
-    return (cx - w / 2, cy - 16, cx + w / 2, cy + 16)
+def _ring(area_id: str, box: tuple[int, int, int, int], index: int) -> Image.Image:
+    return ring_mask(geometry().index, box, index, 13)
 
 
 def _least_covered(cands: list[Rect], obstacles: list[Rect], bounds=(0, MAP_TOP, WIDTH, MAP_BOTTOM),
                    names: Sequence[Rect] = ()) -> Rect:
-    """The candidate covering least of what is drawn; an area's name (``names``) is never covered while
-    any candidate leaves it free (nearby places are added for that)."""
-    if names:
-        extra = []
-        for r in cands[:3]:   # the first places, pushed further out in each direction
-            w, h = r[2] - r[0], r[3] - r[1]
-            for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
-                for k in (1, 2):
-                    extra.append((r[0] + dx * w * k, r[1] + dy * h * k, r[2] + dx * w * k, r[3] + dy * h * k))
-        cands = list(cands) + extra
-    best, best_cost = cands[0], float("inf")
-    for i, r in enumerate(cands):
-        cost = sum(overlap(r, o) for o in obstacles) + 8 * ((r[2] - r[0]) * (r[3] - r[1]) - overlap(r, bounds))
-        cost += 1000 * sum(overlap(r, n) for n in names)
-        cost += i * 0.5  # earlier candidates are preferred
-        if cost < best_cost:
-            best, best_cost = r, cost
-        if cost < 1:
-            break
-    return best
+    """The candidate covering least of what is drawn, never an area's name while any place leaves it free
+    (see kit.rects.least_covered); on the map by default."""
+    return least_covered(cands, obstacles, bounds, names)
 
 
 # ---- moves ----------------------------------------------------------------------------------------
-def _unit(p, q):
-    n = math.dist(p, q) or 1.0
-    return ((q[0] - p[0]) / n, (q[1] - p[1]) / n)
-
-
 def _crossing(geo, a: str, b: str, avoid: list[Rect]):
     """Where a move from a to b crosses their border (off the limit badge and anything drawn, with room
     on both sides for the arrow inside the two areas): (point, unit normal from a into b, reach back
@@ -571,35 +468,7 @@ def _crossing(geo, a: str, b: str, avoid: list[Rect]):
     if br is None:
         mid = ((ga.anchor[0] + gb.anchor[0]) / 2, (ga.anchor[1] + gb.anchor[1]) / 2)
         return mid, _unit(ga.anchor, gb.anchor), 30.0, 30.0
-    (x0, y0), (x1, y1) = br.edge
-    tx, ty = _unit((x0, y0), (x1, y1))
-    nx, ny = -ty, tx
-    if (gb.seed[0] - ga.seed[0]) * nx + (gb.seed[1] - ga.seed[1]) * ny < 0:
-        nx, ny = -nx, -ny
-    length = math.dist((x0, y0), (x1, y1))
-    zone = (min(x0, x1) - 70, min(y0, y1) - 70, max(x0, x1) + 70, max(y0, y1) + 70)
-    avoid = [o for o in avoid if overlap(o, zone) > 0]
-
-    def reach(c, sign, area):
-        """How far (up to 46 px) the arrow can run from c into ``area`` staying inside it."""
-        for r in (46, 38, 30, 22, 14):
-            if all(geo.area_at((c[0] + sign * nx * k, c[1] + sign * ny * k)) == area for k in (4, r / 2, r)):
-                return r
-        return 0
-
-    best, best_cost = None, float("inf")
-    for t in (0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.12, 0.88):
-        c = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-        back, on = reach(c, -1, a), reach(c, 1, b)
-        box = (c[0] - 16, c[1] - 16, c[0] + 16, c[1] + 16)
-        cost = sum(overlap(box, o) for o in avoid) * 2
-        for p in ((c[0] - nx * back, c[1] - ny * back), (c[0] + nx * on, c[1] + ny * on)):
-            pb = (p[0] - 12, p[1] - 12, p[0] + 12, p[1] + 12)
-            cost += sum(overlap(pb, o) for o in avoid)
-        cost += abs(t - 0.5) * length * 0.5 + (92 - back - on) * 40 + (100000 if not back or not on else 0)
-        if cost < best_cost:
-            best, best_cost = (c, (nx, ny), float(back or 10), float(on or 10)), cost
-    return best
+    return border_crossing(br.edge, ga.seed, gb.seed, a, b, geo.area_at, avoid)
 
 
 def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], str]:
@@ -633,12 +502,7 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
             c2, n2, back2, _ = crossings[i + 1]
             p1 = (c[0] + n[0] * min(on, 24), c[1] + n[1] * min(on, 24))
             p2 = (c2[0] - n2[0] * min(back2, 24), c2[1] - n2[1] * min(back2, 24))
-            mid = geo.areas[chain[i + 1]].anchor
-            ctrl = ((p1[0] + p2[0]) / 4 + mid[0] / 2, (p1[1] + p2[1]) / 4 + mid[1] / 2)
-            for k in range(0, 9):
-                t = k / 8
-                pts.append(((1 - t) ** 2 * p1[0] + 2 * (1 - t) * t * ctrl[0] + t * t * p2[0],
-                            (1 - t) ** 2 * p1[1] + 2 * (1 - t) * t * ctrl[1] + t * t * p2[1]))
+            pts += through_area(p1, p2, geo.areas[chain[i + 1]].anchor)
     cl, nl, _, onl = crossings[-1]
     pts.append((cl[0] + nl[0] * onl, cl[1] + nl[1] * onl))
     return pts, "retreat" if m.kind in ("retreat", "regroup") else "land"
@@ -647,23 +511,7 @@ def _move_path(geo, m, avoid: list[Rect]) -> tuple[list[tuple[float, float]], st
 def _landing(geo, b, badge, avoid: list[Rect]):
     """Where a sea move's arrow ends: inside the destination, 40-70 px in from its coast badge, with the
     head clear of names, badges and blocks where possible (so that it is seen to end there)."""
-    base = math.atan2(b.seed[1] - badge[1], b.seed[0] - badge[0])
-    best, best_cost = None, float("inf")
-    for turn in (0, 0.35, -0.35, 0.7, -0.7):
-        for reach in (50, 60, 40, 70):
-            a = base + turn
-            tip = (badge[0] + math.cos(a) * reach, badge[1] + math.sin(a) * reach)
-            mid = (badge[0] + math.cos(a) * (reach - 14), badge[1] + math.sin(a) * (reach - 14))
-            if geo.area_at(tip) != b.id or geo.area_at(mid) != b.id:
-                continue
-            box = (tip[0] - 14, tip[1] - 14, tip[0] + 14, tip[1] + 14)
-            cost = sum(overlap(box, o) for o in avoid) + abs(turn) * 60 + abs(reach - 50)
-            if cost < best_cost:
-                best, best_cost = tip, cost
-    if best is None:
-        v = _unit(badge, b.seed)
-        best = (badge[0] + v[0] * 50, badge[1] + v[1] * 50)
-    return best
+    return landing(badge, b.seed, b.id, geo.area_at, avoid)
 
 
 def _offset_ends(route):
@@ -705,11 +553,11 @@ def _draw_moves(d: ImageDraw.ImageDraw, scene: Scene, obstacles: list[Rect], tou
         if marks is not None:
             marks.append(("move count", r))
 
-        def count_badge(r=r, colour=colour, edge=edge, n=m.count):
+        def move_count(r=r, colour=colour, edge=edge, n=m.count):
             cx, cy = (r[0] + r[2]) / 2, (r[1] + r[3]) / 2
             d.ellipse([cx - 18, cy - 18, cx + 18, cy + 18], fill=colour, outline=edge, width=3)
             d.text((cx, cy + 1), str(n), font=font(27, True), fill=edge, anchor="mm")
-        counts.append(count_badge)
+        counts.append(move_count)
     obstacles.extend(drawn)
     return counts
 
@@ -727,16 +575,6 @@ def move_arrow(d: ImageDraw.ImageDraw, pts, side: str, style: str, scale: float 
                    dash=round(10 * scale), gap=round(7 * scale), casing=casing)
     else:
         path_arrow(d, pts, colour, width=round(9 * scale), head=round(28 * scale), outline=edge, casing=casing)
-
-
-def _along(pts, dist):
-    for p, q in zip(pts, pts[1:]):
-        seg = math.dist(p, q)
-        if dist <= seg and seg > 0:
-            t = dist / seg
-            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-        dist -= seg
-    return pts[-1]
 
 
 # ---- markers --------------------------------------------------------------------------------------
@@ -943,30 +781,23 @@ def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
     cell = (w - 4) / n
     d.text((x0 + 10, y), "Turn", font=font(22, True), fill=INK, anchor="lt")
     ty = y + 24
-    for t in range(1, n + 1):
-        on = t == scene.turn
-        bx = x0 + 10 + (t - 1) * cell
-        box = [bx, ty, bx + cell - 4, ty + 34]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
-        d.text(((box[0] + box[2]) / 2, ty + 18), str(t), font=font(26, on), fill=INK, anchor="mm")
+    track(d, x0 + 10, ty, [(str(t), t == scene.turn) for t in range(1, n + 1)], cell, 4, 34, 26)
     y = ty + 44
     first, last = scene.campaigns
     count = last - first + 1
     cw = (w - 4) / max(count, 1)
     d.text((x0 + 10, y), "Campaign", font=font(22, True), fill=INK, anchor="lt")
     cy = y + 24
-    for i, c in enumerate(range(first, last + 1)):
-        on = c == scene.campaign
-        bx = x0 + 10 + i * cw
-        box = [bx, cy, bx + cw - 4, cy + 34]
-        d.rectangle(box, fill=ACCENT if on else (236, 232, 220), outline=INK, width=4 if on else 1)
-        year = YEARS.get(c)
-        label = f"{c} · {year}" if year else str(c)
-        d.text(((box[0] + box[2]) / 2, cy + 18), label, font=fit_font(label, int(cw - 10), 24, on, 18), fill=INK,
-               anchor="mm")
+    campaigns = [(f"{c} · {YEARS[c]}" if YEARS.get(c) else str(c), c == scene.campaign)
+                 for c in range(first, last + 1)]
+    track(d, x0 + 10, cy, campaigns, cw, 4, 34, 24, min_size=18)
 
 
 YEARS = {1: 1460, 2: 1470, 3: 1483}
+
+
+def _side_chip(d: ImageDraw.ImageDraw, x: float, cy: float, side: str, text: str, room: float = 560) -> float:
+    return chip(d, x, cy, f"{SIDE_NAME[side]}: {text}", SIDE_FILL[side], SIDE_INK[side], room, TEXT, 22)
 
 
 def _draw_panel(d: ImageDraw.ImageDraw, scene: Scene, panel: PanelText) -> None:
@@ -1010,15 +841,6 @@ def _draw_panel(d: ImageDraw.ImageDraw, scene: Scene, panel: PanelText) -> None:
     for line in panel.after:
         d.text((x0 + 20, y + LINE / 2), line, font=font(TEXT), fill=INK, anchor="lm")
         y += LINE
-
-
-def _side_chip(d: ImageDraw.ImageDraw, x: float, cy: float, side: str, text: str, room: float = 560) -> float:
-    label = f"{SIDE_NAME[side]}: {text}"
-    f = fit_font(label, int(room - 20), TEXT, True, 22)
-    w = f.getlength(label) + 20
-    d.rounded_rectangle([x, cy - 22, x + w, cy + 22], radius=10, fill=SIDE_FILL[side], outline=INK, width=2)
-    d.text((x + 10, cy + 1), label, font=f, fill=SIDE_INK[side], anchor="lm")
-    return w
 
 
 def _card_text(card) -> str:
@@ -1095,7 +917,7 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
 
     def stack(d, cx, cy, s):
         draw_block(d, cx - 30, cy - 13, 30, BlockFace("lancaster"))
-        _count_badge(d, cx + 6, cy - 8, "×5", "lancaster")
+        count_badge(d, cx + 6, cy - 8, "×5")
 
     def captive(d, cx, cy, s):
         captive_tag(d, (cx - 30, cy - 15, cx + 30, cy + 15), "", font(20, True))

@@ -17,7 +17,10 @@ from typing import Optional
 
 from PIL import ImageDraw
 
-from ..core import INK, WHITE, crown, fit_font, font, pips, rose, star, tower
+from ..kit.shapes import pips, star
+from ..kit.style import INK, WHITE
+from ..kit.symbols import crown, rose, tower
+from ..kit.text import fit_font, font
 
 SIDE_FILL = {"york": (247, 246, 238), "lancaster": (178, 28, 40), "rebel": (26, 26, 26)}
 SIDE_INK = {"york": (20, 20, 24), "lancaster": (255, 255, 255), "rebel": (255, 255, 255)}

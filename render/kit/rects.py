@@ -1,0 +1,73 @@
+"""Rectangles and points in picture pixels: overlap, growing, unions, walking along a polyline, and choosing
+the candidate place that covers least of what is already drawn (for badges, counts and tags)."""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+Rect = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    """The area two rectangles share (0 when they do not overlap)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def grow(r: Rect, m: float) -> Rect:
+    """``r`` with a margin of ``m`` px all round (negative shrinks it)."""
+    return (r[0] - m, r[1] - m, r[2] + m, r[3] + m)
+
+
+def union(rects: Sequence[Rect]) -> Rect:
+    """The smallest rectangle holding all of ``rects``."""
+    return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
+
+
+def centre(r: Rect) -> Point:
+    return ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2)
+
+
+def unit(p: Point, q: Point) -> Point:
+    """The unit vector from p towards q."""
+    n = math.dist(p, q) or 1.0
+    return ((q[0] - p[0]) / n, (q[1] - p[1]) / n)
+
+
+def along(pts: Sequence[Point], dist: float) -> Point:
+    """The point ``dist`` px along a polyline (its end if it is shorter)."""
+    for p, q in zip(pts, pts[1:]):
+        seg = math.dist(p, q)
+        if dist <= seg and seg > 0:
+            t = dist / seg
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        dist -= seg
+    return pts[-1]
+
+
+def least_covered(cands: list[Rect], obstacles: Sequence[Rect], bounds: Rect,
+                  names: Sequence[Rect] = ()) -> Rect:
+    """The candidate covering least of ``obstacles`` and staying inside ``bounds``; a name (``names``) is
+    never covered while any candidate leaves it free (nearby places are added for that). Earlier
+    candidates win ties."""
+    if names:
+        extra = []
+        for r in cands[:3]:   # the first places, pushed further out in each direction
+            w, h = r[2] - r[0], r[3] - r[1]
+            for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)):
+                for k in (1, 2):
+                    extra.append((r[0] + dx * w * k, r[1] + dy * h * k, r[2] + dx * w * k, r[3] + dy * h * k))
+        cands = list(cands) + extra
+    best, best_cost = cands[0], float("inf")
+    for i, r in enumerate(cands):
+        cost = sum(overlap(r, o) for o in obstacles) + 8 * ((r[2] - r[0]) * (r[3] - r[1]) - overlap(r, bounds))
+        cost += 1000 * sum(overlap(r, n) for n in names)
+        cost += i * 0.5  # earlier candidates are preferred
+        if cost < best_cost:
+            best, best_cost = r, cost
+        if cost < 1:
+            break
+    return best
