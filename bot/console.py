@@ -19,6 +19,7 @@ import json
 import re
 import shlex
 import sys
+import textwrap
 import traceback
 from pathlib import Path
 from typing import Callable, Mapping, TextIO
@@ -26,6 +27,7 @@ from typing import Callable, Mapping, TextIO
 from rules.core import Engine
 
 from . import clock
+from .commandspec import COMMANDS
 from .config import Config, ConfigError, load_config, parse_duration
 from .logview import with_headings
 from .outbox import ImageRequest
@@ -36,60 +38,41 @@ from .storage import StorageError
 CHANNEL = "local"
 MAX_ADVANCE = 3650 * 86400   # ten years: far past any deadline, and within the calendar
 
-HELP = """\
-Players and games
-  as NAME                     become local player NAME (ids are the names)
-  new GAME [SCENARIO] [players=N] [seating=ID] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]
-                              open a game here (deadline keys: turn secret reaction negotiation
-                              policy reaction_policy substitute); you are its game master
-  seatings GAME [SCENARIO] [players=N]
-                              the named ways to share the roles among N players (seating=ID)
-  catalogue                   games, scenarios and options on offer
-  games [all]                 games in this channel;  mine: your games
-  use ID                      make game ID (12 or #12) the current one
-  join [SEAT|ROLE] | leave | start [--seed N]
-  swap SEAT|ROLE              move to a free seat, or ask its player to exchange seats with you
-  accept [NAME] | decline [NAME]
-                              agree to / refuse a request to exchange seats (decline with none
-                              waiting for you withdraws your own request)
-  follow | unfollow           follow a game you do not play: a direct message with the public log
-                              and map at each new turn and at the end (spectate = follow)
-Playing
-  status                      who must act, deadlines, turn, seat requests
-  choices (or play)           your prompt and numbered legal actions
-  do N|ACTION_ID [ROLE]       play an action by number or id
-  undo [ROLE]                 take back your (that role's) last action; later actions of others
-                              stay if still legal (refused once something was revealed since)
-  talk TEXT                   say TEXT privately to the others of your open negotiation
-  view [ROLE|public]          a short summary of what you see (and what only you see), and your
-                              map picture in --out (and the battle picture while one is
-                              fought);  view [ROLE|public] json [full]: the raw view
-                              (without the static board unless full)
-  hand                        what only you see (your hand, hidden pieces)
-  map [PICTURE] [public]      write the picture to --out (needs the renderer; e.g. map battle)
-  pictures                    the game's picture kinds (the renderer's manifest)
-  log [N] | digest | history [TURN [json]]
-  autopass on|off             pass reaction windows at once when nothing else is legal
-Slow play and admin
-  deadline                    running deadlines
-  vacation DURATION|off       e.g. vacation 3d
-  admin pause|resume|abort [REASON]|end [WINNER ...]|replace SEAT USER|extend DURATION [ROLE]
-                              (abort and end first say what they would do: add confirm to do it)
-  concede                     give up the game: the other side wins (asks for concede confirm)
-  tick                        process deadlines and reminders now
-  advance DURATION            move the clock forward, then tick. The offset lasts for this session
-                              only: it is lost when the console exits (stored deadlines keep their
-                              dates, so a later session sees them on the real clock)
-  messages                    print waiting messages (the channel's and yours; other players'
-                              direct messages wait until they take the terminal with as NAME)
-  replay                      check the stored game against its log
-Scripts
+#: the console's own lines of its help, after the commands (bot/commandspec.py lists those)
+HELP_SCRIPTS = """\
   expect ok | expect error [CODE] | expect text TEXT | expect status STATUS | expect turn TEXT
   # starts a comment (a word such as #12 is a game number, not a comment)
-  quit
 Database: the console uses its own file (--db, else [database] local_path, else herald-local.db) and
-only ever delivers the messages of console games, so it never takes a Discord game's messages.
-"""
+only ever delivers the messages of console games, so it never takes a Discord game's messages."""
+#: the subcommands of `admin`, as the command list names them
+ADMIN_WORDS = tuple(dict.fromkeys(c.console_words[1] for c in COMMANDS if c.console_words[0] == "admin"))
+
+
+def _help_text(width: int = 104) -> str:
+    """The console's help: every command of bot/commandspec.py in its console form, by section."""
+    lines: list[str] = []
+    section, listed = None, set()
+    for command in COMMANDS:
+        if command.console in listed:   # two Discord commands, one console form (/game abort, /admin abort)
+            continue
+        listed.add(command.console)
+        if command.section != section:
+            section = command.section
+            lines.append(section)
+        what = command.description
+        usage = f"  {command.console}"
+        if len(usage) <= 28:
+            first, rest = usage.ljust(30) + what, [command.console_note] if command.console_note else []
+        else:
+            lines.append(usage)
+            first, rest = " " * 30 + what, [command.console_note] if command.console_note else []
+        lines.append(first)
+        for note in rest:
+            lines += textwrap.wrap(note, width, initial_indent=" " * 30, subsequent_indent=" " * 30)
+    return "\n".join(lines) + "\n" + HELP_SCRIPTS + "\n"
+
+
+HELP = _help_text()
 
 
 class ScriptFailure(Exception):
@@ -772,52 +755,64 @@ class Console:
     def cmd_admin(self, args: list[str]) -> None:
         me, game = self._me(), self._current()
         if not args:
-            raise UsageError("Usage: admin pause|resume|abort|end|replace|extend ...")
+            raise UsageError(f"Usage: admin {'|'.join(ADMIN_WORDS)} ...")
         what, rest = args[0], args[1:]
-        if what == "pause":
-            self.service.pause(game, me)
-            self.say("Paused.")
-        elif what == "resume":
-            self.service.resume(game, me)
-            self.say("Resumed.")
-        elif what in ("abort", "end"):
-            confirmed = bool(rest) and rest[-1].lower() == "confirm"
-            rest = rest[:-1] if confirmed else rest
-            if not confirmed:   # the game ends for everyone at once: say what would happen, change nothing
-                status = self.service.status(game)
-                if status.status not in ("active", "paused", "open"):
-                    raise UsageError(f"Game #{game} is already {status.status}.")
-                if not self.service.is_admin(game, me):   # as the confirmed command would answer
-                    raise Forbidden(f"Only the game master ({status.gm}) or an admin can {what} the game.")
-                names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
-                outcome = ("without a result" if what == "abort" else
-                           f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
-                           else "as a draw (no winner)")
-                self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
-                         f"for every player. Nothing is changed yet: to do it, type "
-                         f"admin {' '.join([what, *rest, 'confirm'])}")
-                return
-            if what == "abort":
-                self.service.abort(game, me, " ".join(rest) or "aborted")
-                self.say("Aborted.")
-            else:
-                self.service.end(game, me, [self._role(w) for w in rest])
-                self.say("Ended.")
-        elif what == "replace":
-            if len(rest) != 2:
-                raise UsageError("Usage: admin replace SEAT|ROLE USER")
-            seat = self.service.replace_seat(game, me, self._role(rest[0]), rest[1], rest[1])
-            self.say(f"Seat {seat.seat} ({', '.join(seat.role_names)}) is now played by {seat.user_name}.")
-        elif what == "extend":
-            if not rest:
-                raise UsageError("Usage: admin extend DURATION [ROLE]")
-            if len(rest) > 2:
-                raise UsageError("Usage: admin extend DURATION [ROLE]")
-            seconds = parse_duration(rest[0], "extend")
-            self.service.extend_deadline(game, me, seconds, rest[1] if len(rest) > 1 else None)
-            self.say("Deadline extended.")
+        if what not in ADMIN_WORDS:
+            raise UsageError(f"Unknown admin command '{what}' ({', '.join(ADMIN_WORDS)}).")
+        getattr(self, f"admin_{what}")(me, game, rest)
+
+    def admin_pause(self, me: str, game: int, rest: list[str]) -> None:
+        self.service.pause(game, me)
+        self.say("Paused.")
+
+    def admin_resume(self, me: str, game: int, rest: list[str]) -> None:
+        self.service.resume(game, me)
+        self.say("Resumed.")
+
+    def admin_abort(self, me: str, game: int, rest: list[str]) -> None:
+        self._admin_finish("abort", me, game, rest)
+
+    def admin_end(self, me: str, game: int, rest: list[str]) -> None:
+        self._admin_finish("end", me, game, rest)
+
+    def _admin_finish(self, what: str, me: str, game: int, rest: list[str]) -> None:
+        confirmed = bool(rest) and rest[-1].lower() == "confirm"
+        rest = rest[:-1] if confirmed else rest
+        if not confirmed:   # the game ends for everyone at once: say what would happen, change nothing
+            status = self.service.status(game)
+            if status.status not in ("active", "paused", "open"):
+                raise UsageError(f"Game #{game} is already {status.status}.")
+            if not self.service.is_admin(game, me):   # as the confirmed command would answer
+                raise Forbidden(f"Only the game master ({status.gm}) or an admin can {what} the game.")
+            names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
+            outcome = ("without a result" if what == "abort" else
+                       f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
+                       else "as a draw (no winner)")
+            self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
+                     f"for every player. Nothing is changed yet: to do it, type "
+                     f"admin {' '.join([what, *rest, 'confirm'])}")
+            return
+        if what == "abort":
+            self.service.abort(game, me, " ".join(rest) or "aborted")
+            self.say("Aborted.")
         else:
-            raise UsageError(f"Unknown admin command '{what}' (pause, resume, abort, end, replace, extend).")
+            self.service.end(game, me, [self._role(w) for w in rest])
+            self.say("Ended.")
+
+    def admin_replace(self, me: str, game: int, rest: list[str]) -> None:
+        if len(rest) != 2:
+            raise UsageError("Usage: admin replace SEAT|ROLE USER")
+        seat = self.service.replace_seat(game, me, self._role(rest[0]), rest[1], rest[1])
+        self.say(f"Seat {seat.seat} ({', '.join(seat.role_names)}) is now played by {seat.user_name}.")
+
+    def admin_extend(self, me: str, game: int, rest: list[str]) -> None:
+        if not rest:
+            raise UsageError("Usage: admin extend DURATION [ROLE]")
+        if len(rest) > 2:
+            raise UsageError("Usage: admin extend DURATION [ROLE]")
+        seconds = parse_duration(rest[0], "extend")
+        self.service.extend_deadline(game, me, seconds, rest[1] if len(rest) > 1 else None)
+        self.say("Deadline extended.")
 
     def cmd_tick(self, args: list[str]) -> None:
         report = self.service.tick()
