@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import discord
 from typing import Any, Awaitable, Callable
 
+import discord
+
 from . import limits as L
-from .replies import answer
 from .common import Refusal
+from .replies import answer
 
 
 class AdminMixin:

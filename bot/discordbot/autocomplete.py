@@ -3,10 +3,12 @@ pictures and turns."""
 
 from __future__ import annotations
 
-import discord
-from bot.service import ServiceError
-from discord import app_commands
 from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.service import ServiceError
 
 from . import limits as L
 from .common import log, Refusal

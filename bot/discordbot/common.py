@@ -4,12 +4,13 @@ tokens, times, a view's private facts as text)."""
 from __future__ import annotations
 
 import contextvars
-import discord
 import hashlib
 import json
 import logging
 import re
 from typing import Any
+
+import discord
 
 from . import limits as L
 

@@ -4,13 +4,15 @@ notes kept for a user, and resolving which game, channel and seat a Discord user
 from __future__ import annotations
 
 import asyncio
-import discord
-from bot.service import ServiceError, parse_game_id
 from typing import Any, Awaitable, Callable, Iterable
 
+import discord
+
+from bot.service import ServiceError, parse_game_id
+
+from .common import log, MUTATING, _CHANGED, Refusal
 from .replies import answer, defer
 from .settings import DiscordSettings
-from .common import log, MUTATING, _CHANGED, Refusal
 
 
 class LayerCore:

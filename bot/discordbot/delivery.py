@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import discord
-from bot import clock
 from typing import Any, Iterable
+
+import discord
+
+from bot import clock
 
 from . import limits as L
 from . import talk as talk_threads
+from .common import log, PERMANENT_ERRORS, DM_CLOSED_FLAG, NONCE_MEMORY, Undeliverable, NotDiscord, when
 from .components import open_view
 from .replies import NO_MENTIONS, png_file, too_big
 from .settings import PERMISSION_NAMES
-from .common import log, PERMANENT_ERRORS, DM_CLOSED_FLAG, NONCE_MEMORY, Undeliverable, NotDiscord, when
 
 
 class DeliveryMixin:

@@ -3,14 +3,16 @@ and /help."""
 
 from __future__ import annotations
 
-import discord
-from bot.service import ServiceError
 from typing import Any
 
+import discord
+
+from bot.service import ServiceError
+
 from . import limits as L
+from .common import THREAD_TYPES, HELP, Refusal
 from .replies import answer
 from .settings import PERMISSION_NAMES
-from .common import THREAD_TYPES, HELP, Refusal
 
 
 class LobbyMixin:

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
-import discord
-from bot.logview import turn_label_of, with_headings
-from bot.service import RenderUnavailable, ServiceError
 from typing import Any, Callable
 
+import discord
+
+from bot.logview import turn_label_of, with_headings
+from bot.service import RenderUnavailable, ServiceError
+
 from . import limits as L
-from .replies import NO_MENTIONS, answer, defer, png_file, send_private, too_big
 from .common import log, _CHANGED, Refusal, when, private_facts, format_facts
+from .replies import NO_MENTIONS, answer, defer, png_file, send_private, too_big
 
 
 class LooksMixin:

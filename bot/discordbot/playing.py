@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-import discord
-from bot import clock
-from bot.service import ServiceError, StaleVersion, parse_game_id
 from typing import Any
 
+import discord
+
+from bot import clock
+from bot.service import ServiceError, StaleVersion, parse_game_id
+
 from . import limits as L
+from .common import log, ORDER_REF, VERSIONED_ORDER, STALE, Refusal, choice_token, _split_token, when
 from .components import choices_view
 from .replies import answer
-from .common import log, ORDER_REF, VERSIONED_ORDER, STALE, Refusal, choice_token, _split_token, when
 
 
 class PlayingMixin:

@@ -3,13 +3,15 @@ named, closed DMs), once in a while rather than at every attempt."""
 
 from __future__ import annotations
 
-import discord
-from bot import clock
 from typing import Any
 
+import discord
+
+from bot import clock
+
+from .common import log, PERMANENT_ERRORS, DM_CLOSED_FLAG, ALERT_AGAIN_AFTER
 from .replies import DM_HELP, send_dm
 from .settings import PERMISSION_NAMES
-from .common import log, PERMANENT_ERRORS, DM_CLOSED_FLAG, ALERT_AGAIN_AFTER
 
 
 class UndeliverableMixin:

@@ -111,3 +111,23 @@ def test_every_discord_command_has_a_console_form():
     """Nothing only Discord can do: each slash command's console twin is in the same list."""
     for spec in discord_commands():
         assert spec.console and spec.console_words, spec.path
+
+
+def test_the_console_knows_every_command_word(tmp_path):
+    """Each console form is a command the console runs (whatever it then says about its arguments)."""
+    from bot.config import Config
+    from bot.service import TableService
+    from tests.support.duel import ENGINE
+
+    service = TableService(str(tmp_path / "h.db"), Config(), engines={"duel": ENGINE})
+    console = Console(service, str(tmp_path / "out"), write=lambda text: None)
+    console.auto_tick = False
+    try:
+        for spec in COMMANDS:
+            if spec.console_words == ("quit",):
+                continue
+            console.execute(" ".join(spec.console_words))
+            said = "\n".join(console.last_output)
+            assert "Unknown command" not in said and "Unknown admin command" not in said, spec.console
+    finally:
+        service.close()
