@@ -131,3 +131,14 @@ def test_the_console_knows_every_command_word(tmp_path):
             assert "Unknown command" not in said and "Unknown admin command" not in said, spec.console
     finally:
         service.close()
+
+
+def test_the_discord_help_names_only_real_commands():
+    import re
+
+    from bot.discordbot.common import HELP as DISCORD_HELP
+    from bot.discordbot.replies import DM_HELP
+
+    paths = {c.path for c in discord_commands()}
+    named = re.findall(r"`/([a-z-]+(?: [a-z-]+)?)", DISCORD_HELP + DM_HELP)
+    assert named and set(named) <= paths, set(named) - paths
