@@ -1,8 +1,10 @@
-"""The application-command tree: thin declarations that hand every call to the :class:`~.layer.Layer`.
+"""The application-command tree, built from bot/commandspec.py (the list the console reads too): each
+command with the spec's options, descriptions and suggestions, handing its call to the :class:`~.layer.Layer`.
 
 Commands (all names lowercase, checked against Discord's limits by tests/discordbot/test_limits.py):
 
-    /game new|join|leave|swap|autopass|start|status|list|follow|unfollow|abort|history
+    /game new|join|leave|swap|accept-swap|decline-swap|autopass|start|status|list|follow|unfollow|abort|
+          concede|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
     /admin replace-seat|extend-deadline|pause|resume|end|abort  (game master or Manage Server)
 
@@ -12,17 +14,56 @@ where the command is used, or (in a DM, or when the channel has none) the user's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+import inspect
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 import discord
 from discord import app_commands
 
+from ..commandspec import BOOLEAN, GROUPS, INTEGER, SUGGESTERS, TEXT, USER, Command, Option, discord_commands
 from . import limits as L
 
 if TYPE_CHECKING:  # pragma: no cover
     from .layer import Layer
 
-GAME_DESC = "Game id (default: the game of this channel, or your only game)"
+KINDS = {TEXT: str, INTEGER: int, BOOLEAN: bool, USER: discord.User}
+
+#: what each command does: the Layer call for the spec's options (by name, as bot/commandspec.py lists them)
+HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
+    "game new": lambda layer, i, game, scenario, options, role, thread, players, seating:
+        layer.game_new(i, game, scenario, options, role, thread, players, seating),
+    "game list": lambda layer, i: layer.game_list(i),
+    "game join": lambda layer, i, role, game: layer.game_join(i, game, role),
+    "game leave": lambda layer, i, game: layer.game_leave(i, game),
+    "game swap": lambda layer, i, role, game: layer.game_swap(i, game, role),
+    "game accept-swap": lambda layer, i, requester, game: layer.game_swap_answer(i, game, True, requester),
+    "game decline-swap": lambda layer, i, requester, game: layer.game_swap_answer(i, game, False, requester),
+    "game follow": lambda layer, i, game: layer.game_follow(i, game, True),
+    "game unfollow": lambda layer, i, game: layer.game_follow(i, game, False),
+    "game start": lambda layer, i, game: layer.game_start(i, game),
+    "game status": lambda layer, i, game: layer.game_status(i, game),
+    "play": lambda layer, i, game, role: layer.play(i, game, role),
+    "order": lambda layer, i, order, game, role: layer.order(i, game, role, order),
+    "undo": lambda layer, i, game, role: layer.undo(i, game, role),
+    "view": lambda layer, i, game, role, picture, dm:
+        layer.private_look(i, game, role, with_picture=True, picture=picture, dm=dm),
+    "hand": lambda layer, i, game, role, dm: layer.private_look(i, game, role, with_picture=False, dm=dm),
+    "map": lambda layer, i, game, picture: layer.public_map(i, game, picture),
+    "log": lambda layer, i, game, lines, new: layer.show_log(i, game, lines or 20, new),
+    "game history": lambda layer, i, turn, game: layer.game_history(i, game, turn),
+    "game autopass": lambda layer, i, on, game: layer.game_autopass(i, game, on),
+    "deadline": lambda layer, i, game: layer.show_deadline(i, game),
+    "vacation": lambda layer, i, days: layer.vacation(i, days),
+    "admin pause": lambda layer, i, game: layer.admin_pause(i, game),
+    "admin resume": lambda layer, i, game: layer.admin_resume(i, game),
+    "admin replace-seat": lambda layer, i, role, user, game: layer.admin_replace_seat(i, game, role, user),
+    "admin extend-deadline": lambda layer, i, hours, game: layer.admin_extend_deadline(i, game, hours),
+    "admin end": lambda layer, i, winner, reason, game, confirm: layer.admin_end(i, game, winner, reason, confirm),
+    "admin abort": lambda layer, i, game, reason, confirm: layer.admin_abort(i, game, reason, confirm),
+    "game abort": lambda layer, i, game, reason, confirm: layer.admin_abort(i, game, reason, confirm),
+    "game concede": lambda layer, i, game, confirm: layer.game_concede(i, game, confirm),
+    "help": lambda layer, i: layer.help(i),
+}
 
 
 def _game_choices(catalogue: list[dict[str, Any]]) -> list[app_commands.Choice[str]]:
@@ -30,255 +71,67 @@ def _game_choices(catalogue: list[dict[str, Any]]) -> list[app_commands.Choice[s
             for g in catalogue][:25]
 
 
+def _annotation(option: Option) -> Any:
+    kind = KINDS[option.kind]
+    if option.min_value is not None or option.max_value is not None:
+        kind = app_commands.Range[kind, option.min_value, option.max_value]
+    return kind if option.required else Optional[kind]
+
+
+def _suggester(layer: "Layer", kind: str):
+    """The autocomplete callback for one suggester of the spec (``my_role``: only the user's own roles)."""
+    if kind == "my_role":
+        async def suggest(interaction: discord.Interaction, current: str):
+            return await layer.autocomplete_role(interaction, current, mine=True)
+    else:
+        async def suggest(interaction: discord.Interaction, current: str):
+            return await getattr(layer, f"autocomplete_{kind}")(interaction, current)
+    return suggest
+
+
+def _callback(layer: "Layer", spec: Command):
+    """A coroutine with the spec's options as its parameters (discord.py reads them from its signature)
+    that hands them to the command's Layer call. Options left out take their defaults (tests and
+    Discord alike)."""
+    handler = HANDLERS[spec.path]
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        given = {option.name: values.get(option.name, option.default) for option in spec.options}
+        await handler(layer, interaction, **given)
+
+    first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                              annotation=discord.Interaction)
+    params = [inspect.Parameter(o.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=_annotation(o),
+                                **({} if o.required else {"default": o.default})) for o in spec.options]
+    callback.__signature__ = inspect.Signature([first, *params])
+    callback.__name__ = callback.__qualname__ = spec.path.replace(" ", "_").replace("-", "_")
+    return callback
+
+
 def build_tree(client: discord.Client, layer: "Layer", tree: app_commands.CommandTree | None = None
                ) -> app_commands.CommandTree:
-    """Every Herald command added to ``tree`` (a new CommandTree for ``client`` when None)."""
+    """Every Herald command of bot/commandspec.py added to ``tree`` (a new CommandTree for ``client`` when
+    None), with the spec's options, descriptions and suggestions."""
     tree = tree or app_commands.CommandTree(client)
-    game_choices = _game_choices(layer.catalogue())
-
-    async def ac_game(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_game(interaction, current)
-
-    async def ac_role(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_role(interaction, current)
-
-    async def ac_my_role(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_role(interaction, current, mine=True)
-
-    async def ac_scenario(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_scenario(interaction, current)
-
-    async def ac_seating(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_seating(interaction, current)
-
-    async def ac_options(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_options(interaction, current)
-
-    async def ac_order(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_order(interaction, current)
-
-    async def ac_picture(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_picture(interaction, current)
-
-    async def ac_turn(interaction: discord.Interaction, current: str):
-        return await layer.autocomplete_turn(interaction, current)
-
-    # ---- /game ---------------------------------------------------------------------------------
-    game = app_commands.Group(name="game", description="Create, join, start and follow games")
-
-    @game.command(name="new", description="Create a game in this channel (you become its game master)")
-    @app_commands.describe(game="Which game", scenario="Scenario (default: the game's first)",
-                           options="Setup options as key=value, separated by spaces",
-                           role="Take this seat at once (default: choose later with /game join)",
-                           thread="Open a new thread for the game instead of using this channel",
-                           players="Number of players (default: the most)",
-                           seating="How the roles are shared among fewer players")
-    @app_commands.choices(game=game_choices)
-    @app_commands.autocomplete(scenario=ac_scenario, options=ac_options, role=ac_role, seating=ac_seating)
-    async def game_new(interaction: discord.Interaction, game: str, scenario: Optional[str] = None,
-                       options: Optional[str] = None, role: Optional[str] = None, thread: bool = False,
-                       players: Optional[app_commands.Range[int, 1, 12]] = None, seating: Optional[str] = None):
-        await layer.game_new(interaction, game, scenario, options, role, thread, players, seating)
-
-    @game.command(name="join", description="Take a seat in a game that has not started")
-    @app_commands.describe(role="The seat (role) you want; default: any free seat", game=GAME_DESC)
-    @app_commands.autocomplete(role=ac_role, game=ac_game)
-    async def game_join(interaction: discord.Interaction, role: Optional[str] = None, game: Optional[str] = None):
-        await layer.game_join(interaction, game, role)
-
-    @game.command(name="leave", description="Give up your seat in a game that has not started")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_leave(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.game_leave(interaction, game)
-
-    @game.command(name="swap", description="Move to another seat before the start (a taken seat: its player must accept)")
-    @app_commands.describe(role="The seat (role) you want", game=GAME_DESC)
-    @app_commands.autocomplete(role=ac_role, game=ac_game)
-    async def game_swap(interaction: discord.Interaction, role: str, game: Optional[str] = None):
-        await layer.game_swap(interaction, game, role)
-
-    @game.command(name="accept-swap", description="Agree to exchange seats with a player who asked for yours")
-    @app_commands.describe(requester="Whose request (only needed when several wait)", game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_accept_swap(interaction: discord.Interaction, requester: Optional[discord.User] = None,
-                               game: Optional[str] = None):
-        await layer.game_swap_answer(interaction, game, True, requester)
-
-    @game.command(name="decline-swap", description="Refuse a request for your seat, or withdraw your own")
-    @app_commands.describe(requester="Whose request (only needed when several wait)", game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_decline_swap(interaction: discord.Interaction, requester: Optional[discord.User] = None,
-                                game: Optional[str] = None):
-        await layer.game_swap_answer(interaction, game, False, requester)
-
-    @game.command(name="autopass", description="Pass at once in response windows when you hold nothing to play")
-    @app_commands.describe(on="On: pass automatically (it tells the others you hold nothing); off: always ask",
-                           game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_autopass(interaction: discord.Interaction, on: bool, game: Optional[str] = None):
-        await layer.game_autopass(interaction, game, on)
-
-    @game.command(name="start", description="Start the game once the seats are filled (game master)")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_start(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.game_start(interaction, game)
-
-    @game.command(name="status", description="Seats, turn, whose move it is and the deadline")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_status(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.game_status(interaction, game)
-
-    @game.command(name="list", description="Games in this channel and games you play")
-    async def game_list(interaction: discord.Interaction):
-        await layer.game_list(interaction)
-
-    @game.command(name="follow", description="Follow a game as a spectator (public information only)")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_follow(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.game_follow(interaction, game, True)
-
-    @game.command(name="unfollow", description="Stop following a game as a spectator")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def game_unfollow(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.game_follow(interaction, game, False)
-
-    @game.command(name="abort", description="End the game without a result (game master)")
-    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)", confirm="True to do it (without it Herald only says what would happen)")
-    @app_commands.autocomplete(game=ac_game)
-    async def game_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None,
-                         confirm: bool = False):
-        await layer.admin_abort(interaction, game, reason, confirm)
-
-    @game.command(name="concede", description="Give up the game: the other side wins")
-    @app_commands.describe(game=GAME_DESC, confirm="True to do it (without it Herald only says what would happen)")
-    @app_commands.autocomplete(game=ac_game)
-    async def game_concede(interaction: discord.Interaction, game: Optional[str] = None, confirm: bool = False):
-        await layer.game_concede(interaction, game, confirm)
-
-    @game.command(name="history", description="Turns played so far, or the map at the start of one turn")
-    @app_commands.describe(turn="Show this turn's map (default: list the turns)", game=GAME_DESC)
-    @app_commands.autocomplete(turn=ac_turn, game=ac_game)
-    async def game_history(interaction: discord.Interaction, turn: Optional[str] = None, game: Optional[str] = None):
-        await layer.game_history(interaction, game, turn)
-
-    tree.add_command(game)
-
-    # ---- playing -------------------------------------------------------------------------------
-    @tree.command(name="play", description="Your current choices as buttons and menus (only you see them)")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles (when you hold several)")
-    @app_commands.autocomplete(game=ac_game, role=ac_my_role)
-    async def play(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None):
-        await layer.play(interaction, game, role)
-
-    @tree.command(name="order", description="Type an order; suggestions come from your legal actions")
-    @app_commands.describe(order="The order (pick a suggestion)", game=GAME_DESC,
-                           role="Which of your roles (when you hold several)")
-    @app_commands.autocomplete(order=ac_order, game=ac_game, role=ac_my_role)
-    async def order(interaction: discord.Interaction, order: str, game: Optional[str] = None,
-                    role: Optional[str] = None):
-        await layer.order(interaction, game, role, order)
-
-    @tree.command(name="hand", description="Your private hand and hidden pieces (only you see them)")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles (when you hold several)",
-                           dm="Send it to you by direct message instead")
-    @app_commands.autocomplete(game=ac_game, role=ac_my_role)
-    async def hand(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None,
-                   dm: bool = False):
-        await layer.private_look(interaction, game, role, with_picture=False, dm=dm)
-
-    @tree.command(name="view", description="Your private map: what only you can see (only you see it)")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles", picture="Which picture",
-                           dm="Send it to you by direct message instead")
-    @app_commands.autocomplete(game=ac_game, role=ac_my_role, picture=ac_picture)
-    async def view(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None,
-                   picture: Optional[str] = None, dm: bool = False):
-        await layer.private_look(interaction, game, role, with_picture=True, picture=picture, dm=dm)
-
-    @tree.command(name="map", description="The public map of a game, posted here")
-    @app_commands.describe(game=GAME_DESC, picture="Which picture")
-    @app_commands.autocomplete(game=ac_game, picture=ac_picture)
-    async def map_(interaction: discord.Interaction, game: Optional[str] = None, picture: Optional[str] = None):
-        await layer.public_map(interaction, game, picture)
-
-    @tree.command(name="log", description="The game log as you may read it (only you see it)")
-    @app_commands.describe(game=GAME_DESC, lines="How many recent lines (default 20)",
-                           new="Only what happened since you last looked")
-    @app_commands.autocomplete(game=ac_game)
-    async def log(interaction: discord.Interaction, game: Optional[str] = None,
-                  lines: Optional[app_commands.Range[int, 1, 200]] = None, new: bool = False):
-        await layer.show_log(interaction, game, lines or 20, new)
-
-    @tree.command(name="undo", description="Take back your last order, if nothing was revealed since")
-    @app_commands.describe(game=GAME_DESC, role="Which of your roles")
-    @app_commands.autocomplete(game=ac_game, role=ac_my_role)
-    async def undo(interaction: discord.Interaction, game: Optional[str] = None, role: Optional[str] = None):
-        await layer.undo(interaction, game, role)
-
-    @tree.command(name="deadline", description="When the current step must be played, and what happens then")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def deadline(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.show_deadline(interaction, game)
-
-    @tree.command(name="vacation", description="Pause your deadlines while away (0 days ends the vacation)")
-    @app_commands.describe(days="Days away, in all your games (0 to come back)")
-    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]):
-        await layer.vacation(interaction, days)
-
-    @tree.command(name="help", description="How to play with Herald")
-    async def help_(interaction: discord.Interaction):
-        await layer.help(interaction)
-
-    # ---- /admin --------------------------------------------------------------------------------
-    admin = app_commands.Group(name="admin", description="Game master tools (game master or Manage Server)")
-
-    @admin.command(name="replace-seat", description="Give a seat to another player")
-    @app_commands.describe(role="The seat to hand over", user="The new player", game=GAME_DESC)
-    @app_commands.autocomplete(role=ac_role, game=ac_game)
-    async def admin_replace(interaction: discord.Interaction, role: str, user: discord.User,
-                            game: Optional[str] = None):
-        await layer.admin_replace_seat(interaction, game, role, user)
-
-    @admin.command(name="extend-deadline", description="Push the current deadline back")
-    @app_commands.describe(hours="Hours to add", game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def admin_extend(interaction: discord.Interaction, hours: app_commands.Range[int, 1, 24 * 30],
-                           game: Optional[str] = None):
-        await layer.admin_extend_deadline(interaction, game, hours)
-
-    @admin.command(name="pause", description="Pause the game (no deadlines run)")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def admin_pause(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.admin_pause(interaction, game)
-
-    @admin.command(name="resume", description="Resume a paused game")
-    @app_commands.describe(game=GAME_DESC)
-    @app_commands.autocomplete(game=ac_game)
-    async def admin_resume(interaction: discord.Interaction, game: Optional[str] = None):
-        await layer.admin_resume(interaction, game)
-
-    @admin.command(name="end", description="Finish the game with a result (a concession, an agreed result)")
-    @app_commands.describe(winner="The winning role (empty: a draw)", reason="Why (shown to the players)",
-                           game=GAME_DESC, confirm="True to do it (without it Herald only says what would happen)")
-    @app_commands.autocomplete(winner=ac_role, game=ac_game)
-    async def admin_end(interaction: discord.Interaction, winner: Optional[str] = None, reason: Optional[str] = None,
-                        game: Optional[str] = None, confirm: bool = False):
-        await layer.admin_end(interaction, game, winner, reason, confirm)
-
-    @admin.command(name="abort", description="End the game without a result")
-    @app_commands.describe(game=GAME_DESC, reason="Why (shown to the players)", confirm="True to do it (without it Herald only says what would happen)")
-    @app_commands.autocomplete(game=ac_game)
-    async def admin_abort(interaction: discord.Interaction, game: Optional[str] = None, reason: Optional[str] = None,
-                          confirm: bool = False):
-        await layer.admin_abort(interaction, game, reason, confirm)
-
-    tree.add_command(admin)
+    choices = {"games": _game_choices(layer.catalogue())}
+    suggesters = {kind: _suggester(layer, kind) for kind in SUGGESTERS}
+    groups = {name: app_commands.Group(name=name, description=description) for name, description in GROUPS.items()}
+    for spec in discord_commands():
+        callback = _callback(layer, spec)
+        described = {o.name: o.description for o in spec.options}
+        suggested = {o.name: suggesters[o.suggest] for o in spec.options if o.suggest}
+        fixed = {o.name: choices[o.choices] for o in spec.options if o.choices}
+        if described:
+            callback = app_commands.describe(**described)(callback)
+        if fixed:
+            callback = app_commands.choices(**fixed)(callback)
+        if suggested:
+            callback = app_commands.autocomplete(**suggested)(callback)
+        group, _, name = spec.path.rpartition(" ")
+        parent = groups[group].command if group else tree.command
+        parent(name=name, description=spec.description)(callback)
+    for group in groups.values():
+        tree.add_command(group)
     return tree
 
 

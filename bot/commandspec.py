@@ -1,0 +1,178 @@
+"""The one list of Herald's commands, read by both front ends so that they cannot drift apart.
+
+Each :class:`Command` names its Discord slash command (``path``: "game new", "play"; None for a command
+only the terminal has), its one-line description (Discord's, and the console's help line), its options
+(name, type, required, description, what suggests values) and the console's form of it (``console``:
+"join [SEAT|ROLE]"; its first word, or "admin WORD", is the console command). bot/discordbot/commands.py
+registers every command with a path exactly as described here; bot/console.py builds its ``help`` from
+this list and has a handler for each console form (tests/discordbot/test_command_spec.py checks both).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: option types, as Discord knows them: text, whole number, yes/no, a Discord user
+TEXT, INTEGER, BOOLEAN, USER = "text", "integer", "boolean", "user"
+#: what suggests an option's values as the player types (a Layer.autocomplete_* method each)
+SUGGESTERS = ("game", "role", "my_role", "scenario", "seating", "options", "order", "picture", "turn")
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: str                          # TEXT, INTEGER, BOOLEAN or USER
+    description: str
+    required: bool = False
+    suggest: str | None = None         # one of SUGGESTERS: values suggested as the player types
+    choices: str | None = None         # "games": a fixed list, the games on offer
+    min_value: int | None = None
+    max_value: int | None = None
+
+    @property
+    def default(self) -> bool | None:
+        """The value a command gets when the option is left out (a yes/no option: no)."""
+        return False if self.kind == BOOLEAN else None
+
+
+@dataclass(frozen=True)
+class Command:
+    path: str | None                   # the Discord command ("game new"), None when only the console has it
+    description: str                   # one line, at most 100 characters (Discord's limit)
+    console: str                       # the console's form ("join [SEAT|ROLE]")
+    section: str                       # the console help's section
+    options: tuple[Option, ...] = ()
+    console_note: str = ""             # what the console's help adds (its own syntax, its own behaviour)
+
+    @property
+    def console_words(self) -> tuple[str, ...]:
+        """The console command: its first word, or two for a subcommand ("admin pause")."""
+        words = self.console.split()
+        return tuple(words[:2]) if words[0] == "admin" else (words[0],)
+
+
+#: Discord command groups and their descriptions
+GROUPS = {"game": "Create, join, start and follow games",
+          "admin": "Game master tools (game master or Manage Server)"}
+
+GAME_DESC = "Game id (default: the game of this channel, or your only game)"
+CONFIRM_DESC = "True to do it (without it Herald only says what would happen)"
+GAME = Option("game", TEXT, GAME_DESC, suggest="game")
+MY_ROLE = Option("role", TEXT, "Which of your roles (when you hold several)", suggest="my_role")
+DM = Option("dm", BOOLEAN, "Send it to you by direct message instead")
+CONFIRM = Option("confirm", BOOLEAN, CONFIRM_DESC)
+REASON = Option("reason", TEXT, "Why (shown to the players)")
+REQUESTER = Option("requester", USER, "Whose request (only needed when several wait)")
+PICTURE = Option("picture", TEXT, "Which picture", suggest="picture")
+
+PLAYERS, PLAYING, SLOW, SCRIPTS = "Players and games", "Playing", "Slow play and admin", "Scripts"
+
+COMMANDS: tuple[Command, ...] = (
+    # ---- players and games -------------------------------------------------------------------------
+    Command(None, "Become local player NAME (ids are the names)", "as NAME", PLAYERS),
+    Command("game new", "Create a game in this channel (you become its game master)",
+            "new GAME [SCENARIO] [players=N] [seating=ID] [OPTION=VALUE ...] [deadline.KEY=VALUE ...]", PLAYERS,
+            (Option("game", TEXT, "Which game", required=True, choices="games"),
+             Option("scenario", TEXT, "Scenario (default: the game's first)", suggest="scenario"),
+             Option("options", TEXT, "Setup options as key=value, separated by spaces", suggest="options"),
+             Option("role", TEXT, "Take this seat at once (default: choose later with /game join)", suggest="role"),
+             Option("thread", BOOLEAN, "Open a new thread for the game instead of using this channel"),
+             Option("players", INTEGER, "Number of players (default: the most)", min_value=1, max_value=12),
+             Option("seating", TEXT, "How the roles are shared among fewer players", suggest="seating")),
+            console_note="Deadline keys: turn secret reaction negotiation policy reaction_policy substitute"),
+    Command(None, "The named ways to share the roles among N players (seating=ID)",
+            "seatings GAME [SCENARIO] [players=N]", PLAYERS),
+    Command(None, "Games, scenarios and options on offer", "catalogue", PLAYERS),
+    Command("game list", "Games in this channel and games you play", "games [all]", PLAYERS),
+    Command(None, "Your games", "mine", PLAYERS),
+    Command(None, "Make game ID (12 or #12) the current one", "use ID", PLAYERS),
+    Command("game join", "Take a seat in a game that has not started", "join [SEAT|ROLE]", PLAYERS,
+            (Option("role", TEXT, "The seat (role) you want; default: any free seat", suggest="role"), GAME)),
+    Command("game leave", "Give up your seat in a game that has not started", "leave", PLAYERS, (GAME,)),
+    Command("game swap", "Move to another seat before the start (a taken seat: its player must accept)",
+            "swap SEAT|ROLE", PLAYERS,
+            (Option("role", TEXT, "The seat (role) you want", required=True, suggest="role"), GAME)),
+    Command("game accept-swap", "Agree to exchange seats with a player who asked for yours", "accept [NAME]",
+            PLAYERS, (REQUESTER, GAME)),
+    Command("game decline-swap", "Refuse a request for your seat, or withdraw your own", "decline [NAME]",
+            PLAYERS, (REQUESTER, GAME)),
+    Command("game follow", "Follow a game as a spectator (public information only)", "follow", PLAYERS, (GAME,),
+            console_note="A direct message with the public log and map at each new turn and at the end "
+                         "(spectate = follow)"),
+    Command("game unfollow", "Stop following a game as a spectator", "unfollow", PLAYERS, (GAME,)),
+    Command("game start", "Start the game once the seats are filled (game master)", "start [--seed N]", PLAYERS,
+            (GAME,)),
+    # ---- playing -----------------------------------------------------------------------------------
+    Command("game status", "Seats, turn, whose move it is and the deadline", "status", PLAYING, (GAME,),
+            console_note="And the seat requests"),
+    Command("play", "Your current choices as buttons and menus (only you see them)", "choices", PLAYING,
+            (GAME, MY_ROLE), console_note="Numbered legal actions, for all your roles (play = choices)"),
+    Command("order", "Type an order; suggestions come from your legal actions", "do N|ACTION_ID [ROLE]", PLAYING,
+            (Option("order", TEXT, "The order (pick a suggestion)", required=True, suggest="order"), GAME,
+             MY_ROLE), console_note="An action by its number in choices, or by its id"),
+    Command("undo", "Take back your last order, if nothing was revealed since", "undo [ROLE]", PLAYING,
+            (GAME, Option("role", TEXT, "Which of your roles", suggest="my_role")),
+            console_note="Later actions of others stay if still legal"),
+    Command(None, "Say TEXT privately to the others of your open negotiation", "talk TEXT", PLAYING),
+    Command("view", "Your private map: what only you can see (only you see it)", "view [ROLE|public] [json [full]]",
+            PLAYING, (GAME, Option("role", TEXT, "Which of your roles", suggest="my_role"), PICTURE, DM),
+            console_note="A short summary, and your map picture in --out (and the battle picture while one is "
+                         "fought); json: the raw view (without the static board unless full)"),
+    Command("hand", "Your private hand and hidden pieces (only you see them)", "hand", PLAYING, (GAME, MY_ROLE, DM)),
+    Command("map", "The public map of a game, posted here", "map [PICTURE] [public]", PLAYING,
+            (GAME, PICTURE), console_note="Written to --out (needs the renderer; e.g. map battle)"),
+    Command(None, "The game's picture kinds (the renderer's manifest)", "pictures", PLAYING),
+    Command("log", "The game log as you may read it (only you see it)", "log [N]", PLAYING,
+            (GAME, Option("lines", INTEGER, "How many recent lines (default 20)", min_value=1, max_value=200),
+             Option("new", BOOLEAN, "Only what happened since you last looked"))),
+    Command(None, "What happened since you last looked", "digest", PLAYING),
+    Command("game history", "Turns played so far, or the map at the start of one turn", "history [TURN [json]]",
+            PLAYING, (Option("turn", TEXT, "Show this turn's map (default: list the turns)", suggest="turn"), GAME)),
+    Command("game autopass", "Pass at once in response windows when you hold nothing to play", "autopass on|off",
+            PLAYING,
+            (Option("on", BOOLEAN, "On: pass automatically (it tells the others you hold nothing); off: always ask",
+                    required=True), GAME)),
+    # ---- slow play and admin -----------------------------------------------------------------------
+    Command("deadline", "When the current step must be played, and what happens then", "deadline", SLOW, (GAME,)),
+    Command("vacation", "Pause your deadlines while away (0 days ends the vacation)", "vacation DURATION|off", SLOW,
+            (Option("days", INTEGER, "Days away, in all your games (0 to come back)", required=True, min_value=0,
+                    max_value=60),), console_note="For example vacation 3d"),
+    Command("admin pause", "Pause the game (no deadlines run)", "admin pause", SLOW, (GAME,)),
+    Command("admin resume", "Resume a paused game", "admin resume", SLOW, (GAME,)),
+    Command("admin abort", "End the game without a result", "admin abort [REASON] [confirm]", SLOW,
+            (GAME, REASON, CONFIRM), console_note="First says what it would do: add confirm to do it"),
+    Command("admin end", "Finish the game with a result (a concession, an agreed result)",
+            "admin end [WINNER ...] [confirm]", SLOW,
+            (Option("winner", TEXT, "The winning role (empty: a draw)", suggest="role"), REASON, GAME, CONFIRM),
+            console_note="First says what it would do: add confirm to do it"),
+    Command("admin replace-seat", "Give a seat to another player", "admin replace SEAT|ROLE USER", SLOW,
+            (Option("role", TEXT, "The seat to hand over", required=True, suggest="role"),
+             Option("user", USER, "The new player", required=True), GAME)),
+    Command("admin extend-deadline", "Push the current deadline back", "admin extend DURATION [ROLE]", SLOW,
+            (Option("hours", INTEGER, "Hours to add", required=True, min_value=1, max_value=24 * 30), GAME)),
+    Command("game abort", "End the game without a result (game master)", "admin abort [REASON] [confirm]", SLOW,
+            (GAME, REASON, CONFIRM)),
+    Command("game concede", "Give up the game: the other side wins", "concede [confirm]", SLOW, (GAME, CONFIRM),
+            console_note="First says what it would do: add confirm to do it"),
+    Command(None, "Process deadlines and reminders now", "tick", SLOW),
+    Command(None, "Move the clock forward, then tick", "advance DURATION", SLOW,
+            console_note="The offset lasts for this session only: it is lost when the console exits (stored "
+                         "deadlines keep their dates, so a later session sees them on the real clock)"),
+    Command(None, "Print waiting messages (the channel's and yours)", "messages", SLOW,
+            console_note="Other players' direct messages wait until they take the terminal with as NAME"),
+    Command(None, "Check the stored game against its log", "replay", SLOW),
+    Command("help", "How to play with Herald", "help", SCRIPTS),
+    Command(None, "Leave the console (exit too)", "quit", SCRIPTS),
+)
+
+
+def discord_commands() -> list[Command]:
+    """The commands Discord registers, in order."""
+    return [c for c in COMMANDS if c.path is not None]
+
+
+def by_path(path: str) -> Command:
+    for command in COMMANDS:
+        if command.path == path:
+            return command
+    raise KeyError(path)
