@@ -248,7 +248,7 @@ def overview(spaces, seas, to_overview, size, k):
                         blockers[str(o)] = blockers.get(str(o), 0) + 1
             raise SystemExit(f"overview: no room for the tab of {title} {box} {len(tabs)} {sorted(blockers.items(), key=lambda kv: -kv[1])[:8]}")
         frames[r] = {"box": box, "tab": free[0], "name": tab_name}
-    return {"size": size, "scale": round(k, 5), "symbol_r": OV_R,
+    return {"size": size, "scale": round(k, 5), "window": list(OVERVIEW_WINDOW), "symbol_r": OV_R,
             "spaces": {s: {"at": at[s], "symbol": symbols[s], "slot": slots[s]} for s in sorted(at)},
             "seas": sea_out, "frames": frames}
 
