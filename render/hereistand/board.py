@@ -39,6 +39,38 @@ def _land(size, to_picture, scale):
     return mask.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: 255 if v > 110 else 0)
 
 
+def _europe_land():
+    """The land of the whole board at overview scale, lakes filled: every hole in the union of discs that
+    no sea zone's label reaches is land too."""
+    ov = layout()["overview"]
+    (ox, oy), k = overview_window()
+    to_picture = board_to_picture((ox, oy), k)
+    mask = _land(tuple(ov["size"]), to_picture, k)
+    for zone in load().sea_zones.values():
+        x, y = to_picture(zone.pos)
+        x, y = int(min(max(x, 0), mask.width - 1)), int(min(max(y, 0), mask.height - 1))
+        if mask.getpixel((x, y)) == 0:
+            ImageDraw.floodfill(mask, (x, y), 128)
+    return mask.point(lambda v: 0 if v == 128 else 255), (ox, oy), k
+
+
+_EUROPE = []
+
+
+def _land_with_lakes(size, window, scale):
+    """The region's own coast, with the lakes the whole board's land fills."""
+    if not _EUROPE:
+        _EUROPE.append(_europe_land())
+    europe, (ox, oy), k = _EUROPE[0]
+    x0, y0 = window[0], window[1]
+    w, h = size
+    box = ((x0 - ox) * k, (y0 - oy) * k, (x0 - ox + w / scale) * k, (y0 - oy + h / scale) * k)
+    filled = europe.resize(size, Image.BILINEAR, box=box).point(lambda v: 255 if v > 127 else 0)
+    own = _land(size, board_to_picture(window, scale), scale)
+    from PIL import ImageChops
+    return ImageChops.lighter(own, filled)
+
+
 def _roads(d, to_picture, width):
     data = load()
     for c in data.connections:
@@ -86,7 +118,7 @@ def _region_build(reg):
     size = tuple(reg["size"])
     to_picture = board_to_picture(reg["window"], reg["scale"])
     img = Image.new("RGB", size, SEA)
-    img.paste(Image.new("RGB", size, LAND), (0, 0), _land(size, to_picture, reg["scale"]))
+    img.paste(Image.new("RGB", size, LAND), (0, 0), _land_with_lakes(size, reg["window"], reg["scale"]))
     d = ImageDraw.Draw(img)
     _port_ties(d, lambda p: to_picture(p), reg["seas"], reg["spaces"], 2)
     _roads(d, to_picture, 3)
@@ -107,7 +139,7 @@ def _overview_build():
     size = tuple(ov["size"])
     to_picture = board_to_picture((ox, oy), k)
     img = Image.new("RGB", size, SEA)
-    img.paste(Image.new("RGB", size, LAND), (0, 0), _land(size, to_picture, k))
+    img.paste(Image.new("RGB", size, LAND), (0, 0), _land_with_lakes(size, (ox, oy), k))
     d = ImageDraw.Draw(img)
     _roads(d, to_picture, 2)
     for zone, spot in ov["seas"].items():

@@ -43,11 +43,11 @@ REGIONS = {
     "british_isles": ("British Isles", (1180, 60, 2230, 1010)),
     "low_countries": ("Low Countries & Rhine", (2110, 480, 2860, 1330)),
     "germany": ("Germany & Bohemia", (2600, 250, 3640, 1220)),
-    "france": ("France", (1400, 880, 2560, 1900)),
+    "france": ("France", (1400, 880, 2610, 1900)),
     "iberia": ("Iberia", (950, 1780, 2400, 2960)),
     "italy": ("Italy", (2500, 1170, 3700, 2520)),
-    "balkans": ("Danube & Balkans", (3300, 950, 4880, 2420)),
-    "mediterranean": ("Mediterranean", (2180, 2180, 4880, 3164)),
+    "balkans": ("Danube & Balkans", (3300, 950, 4930, 2480)),
+    "mediterranean": ("Mediterranean", (2180, 2180, 4930, 3230)),
 }
 
 TAB_NAMES = {"low_countries": "Low Countries", "germany": "Germany", "balkans": "Balkans"}
@@ -271,8 +271,9 @@ def build(source: dict) -> dict:
     for region, (title, (x0, y0, x1, y1)) in REGIONS.items():
         k = WIDTH / (x1 - x0)
         height = round((y1 - y0) * k)
-        pts = {s: (round((x - x0) * k), round((y - y0) * k)) for s, (x, y) in spaces.items()
-               if x0 + 30 / k < x < x1 - 30 / k and y0 + 30 / k < y < y1 - 30 / k}
+        pts = {s: (round((x - x0) * k), round((y - y0) * k)) for s, (x, y) in spaces.items()}
+        pts = {s: p for s, p in pts.items()            # only spaces whose mark and stack slot fit
+               if all(inside(b, WIDTH, height) for b in marker_boxes(*p))}
         labels = place_labels(region, pts, names, {}, WIDTH, height)
         taken = [b for p in pts.values() for b in marker_boxes(*p)] + list(labels.values())
         sea_here = {}

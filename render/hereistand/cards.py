@@ -40,7 +40,7 @@ def draw_hand(view) -> Image.Image:
             d.text((24, y), "No cards in hand.", font=body, fill=INK, anchor="la")
             y += 40
         for card in sorted(cards, key=lambda c: c.number):
-            lines = wrap(card.reminder, body, WIDTH - 200)[:3]
+            lines = wrap(_reminder(card), body, WIDTH - 200)[:3]
             h = 56 + 32 * len(lines) + 10
             if y + h > 2400 - 200:
                 d.text((24, y), "… more cards than fit.", font=body, fill=INK, anchor="la")
@@ -50,7 +50,7 @@ def draw_hand(view) -> Image.Image:
             y += h + CARD_GAP
         y += 8
     items = [LegendItem(lambda dd, x, yy, s: _cp_badge(dd, x, yy, 3, fill("france"), 18), "Command points (CP)"),
-             LegendItem(lambda dd, x, yy, s: _type_badge(dd, x, yy, "event"), "Type; who may play the event")]
+             LegendItem(lambda dd, x, yy, s: _type_badge(dd, x, yy, "event"), "Card type")]
     y = _legend(d, y, items, columns=2) + 14
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
@@ -64,14 +64,21 @@ def _card(d, box, card, lines, power):
     name = f"#{card.number} {card.name}"
     d.text((x0 + 112, y0 + 28), name, font=fit_font(name, int(x1 - x0 - 330), 30, True, minimum=READ), fill=INK,
            anchor="lm")
-    kind = card.type.title() + ("" if card.playable_by == "any" else
-                                " · event: " + "/".join(NAME.get(p, p) for p in card.playable_by))
-    kf = fit_font(kind, 210, 26, True, minimum=20)
+    kind = card.type.title()
+    kf = font(26, True)
     kw = int(kf.getlength(kind)) + 24
     d.rounded_rectangle((x1 - 14 - kw, y0 + 10, x1 - 14, y0 + 46), radius=8, fill=colour)
     d.text((x1 - 14 - kw / 2, y0 + 28), kind, font=kf, fill=WHITE, anchor="mm")
     for i, line in enumerate(lines):
         d.text((x0 + 112, y0 + 56 + 32 * i), line, font=font(READ), fill=INK, anchor="la")
+
+
+def _reminder(card) -> str:
+    """The card's reminder, after who may play its event when that is restricted."""
+    if card.playable_by == "any" or not card.playable_by:
+        return card.reminder
+    who = [NAME.get(p, p) for p in card.playable_by]
+    return f"Event for {', '.join(who[:-1]) + ' or ' + who[-1] if len(who) > 1 else who[0]}: {card.reminder}"
 
 
 def _cp_badge(d, cx, cy, cp, colour, r):

@@ -15,6 +15,9 @@ from .style import (FILL, MAJORS, MINORS, NAME, SIEGE, chip, fill, power_mark, r
                     type_frame, units_text, unrest_mark)
 
 TITLE_H = 96
+#: the regional frames on the overview, told apart by colour and named on their tabs
+FRAME_COLOURS = [(20, 40, 110), (130, 20, 50), (0, 95, 95), (95, 60, 10), (80, 30, 120), (25, 90, 30),
+                 (60, 60, 60), (150, 60, 0)]
 MAX_H = 2400
 NAME_PX = 26
 LINE = 32
@@ -105,12 +108,11 @@ def draw_overview(view) -> Image.Image:
     oy = TITLE_H
     (wx, wy), k = overview_window()
     to_picture = board_to_picture((wx, wy), k)
-    for rid, frame in ov["frames"].items():
+    for i, (rid, frame) in enumerate(ov["frames"].items()):
         x0, y0, x1, y1 = frame["box"]
-        dashed_line(d, (x0, oy + y0), (x1, oy + y0), INK, 2, 12, 6)
-        dashed_line(d, (x1, oy + y0), (x1, oy + y1), INK, 2, 12, 6)
-        dashed_line(d, (x1, oy + y1), (x0, oy + y1), INK, 2, 12, 6)
-        dashed_line(d, (x0, oy + y1), (x0, oy + y0), INK, 2, 12, 6)
+        colour = FRAME_COLOURS[i % len(FRAME_COLOURS)]
+        for p, q in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+            dashed_line(d, (p[0], oy + p[1]), (q[0], oy + q[1]), colour, 3, 14, 6)
     for sid, spot in ov["spaces"].items():
         x, y = spot["at"][0], oy + spot["at"][1]
         _space_mark(d, x, y, 12, data.spaces[sid].type, control.get(sid), sid in unrest, sid in religion,
@@ -130,13 +132,14 @@ def draw_overview(view) -> Image.Image:
     for a in scene.arrows(view):
         p, q = to_picture(data.spaces[a["origin"]].pos), to_picture(data.spaces[a["dest"]].pos)
         _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
-    for rid, frame in ov["frames"].items():
+    for i, (rid, frame) in enumerate(ov["frames"].items()):
         x0, y0, x1, y1 = frame["box"]
         t0, t1, t2, t3 = frame["tab"]
+        colour = FRAME_COLOURS[i % len(FRAME_COLOURS)]
         if t2 < x0 or t0 > x1 or t3 < y0 or t1 > y1:       # a tab set off its frame is tied to it
             cx, cy = (t0 + t2) / 2, (t1 + t3) / 2
-            d.line([(cx, oy + cy), (min(max(cx, x0), x1), oy + min(max(cy, y0), y1))], fill=INK, width=2)
-        d.rounded_rectangle([t0, oy + t1, t2, oy + t3], radius=6, fill=(40, 44, 56))
+            d.line([(cx, oy + cy), (min(max(cx, x0), x1), oy + min(max(cy, y0), y1))], fill=colour, width=4)
+        d.rounded_rectangle([t0, oy + t1, t2, oy + t3], radius=6, fill=colour, outline=WHITE, width=2)
         d.text(((t0 + t2) / 2, oy + (t1 + t3) / 2 + 1), frame["name"], font=font(26, True), fill=WHITE,
                anchor="mm")
     y = oy + mh + 10
