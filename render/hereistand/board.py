@@ -13,6 +13,7 @@ from .style import LAND, PASS, ROAD, SEA, SEA_TEXT
 
 LAND_RADIUS = 92          # board px of land round each space (the coast is their smoothed union)
 SEA_NAME_PX = 26
+LAKE_SHRINK = 4
 
 
 def board_to_picture(window, scale):
@@ -25,18 +26,22 @@ def overview_window():
     return tuple(ov["window"][:2]), ov["scale"]
 
 
-def _land(size, to_picture, scale):
-    """The land mask: a disc round every space, blurred and cut to a smooth coast."""
+def _land(size, to_picture, scale, shrink=4):
+    """The land mask: a disc round every space, blurred and cut to a smooth coast (worked out at a quarter
+    of the size, then scaled up: the coast is a soft shape, and blurring full size costs ten times more)."""
     w, h = size
-    mask = Image.new("L", (w, h), 0)
+    sw, sh = max(1, w // shrink), max(1, h // shrink)
+    mask = Image.new("L", (sw, sh), 0)
     d = ImageDraw.Draw(mask)
-    r = LAND_RADIUS * scale
+    r = LAND_RADIUS * scale / shrink
     for space in load().spaces.values():
         x, y = to_picture(space.pos)
-        if -2 * r < x < w + 2 * r and -2 * r < y < h + 2 * r:
+        x, y = x / shrink, y / shrink
+        if -2 * r < x < sw + 2 * r and -2 * r < y < sh + 2 * r:
             d.ellipse([x - r, y - r, x + r, y + r], fill=255)
-    blur = max(2, int(r / 3))
-    return mask.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: 255 if v > 110 else 0)
+    blur = max(1, r / 3)
+    small = mask.filter(ImageFilter.GaussianBlur(blur))
+    return small.resize((w, h), Image.BILINEAR).point(lambda v: 255 if v > 110 else 0)
 
 
 def _europe_land():
@@ -44,8 +49,9 @@ def _europe_land():
     no sea zone's label reaches is land too."""
     ov = layout()["overview"]
     (ox, oy), k = overview_window()
+    k /= LAKE_SHRINK            # flood filling is pure Python: a quarter of the overview's size is plenty
     to_picture = board_to_picture((ox, oy), k)
-    mask = _land(tuple(ov["size"]), to_picture, k)
+    mask = _land((ov["size"][0] // LAKE_SHRINK, ov["size"][1] // LAKE_SHRINK), to_picture, k, shrink=1)
     for zone in load().sea_zones.values():
         x, y = to_picture(zone.pos)
         x, y = int(min(max(x, 0), mask.width - 1)), int(min(max(y, 0), mask.height - 1))
@@ -65,7 +71,9 @@ def _land_with_lakes(size, window, scale):
     x0, y0 = window[0], window[1]
     w, h = size
     box = ((x0 - ox) * k, (y0 - oy) * k, (x0 - ox + w / scale) * k, (y0 - oy + h / scale) * k)
-    filled = europe.resize(size, Image.BILINEAR, box=box).point(lambda v: 255 if v > 127 else 0)
+    # crop (off the board is sea) then scale up to the region
+    cropped = europe.crop(tuple(round(v) for v in box))
+    filled = cropped.resize(size, Image.BILINEAR).point(lambda v: 255 if v > 127 else 0)
     own = _land(size, board_to_picture(window, scale), scale)
     from PIL import ImageChops
     return ImageChops.lighter(own, filled)
