@@ -11,9 +11,15 @@ from ..core import CACHE, font, halo_text
 from .scene import layout
 from .style import LAND, PASS, ROAD, SEA, SEA_TEXT
 
-LAND_RADIUS = 92          # board px of land round each space (the coast is their smoothed union)
 SEA_NAME_PX = 26
-LAKE_SHRINK = 4
+# The coast: a point is land when a space is nearer to it than any sea point (the sea zones' label points and
+# points set out to sea from every port), and within LAND_REACH of a space; worked out once on a board
+# shrunk BOARD_SHRINK times, then scaled up and smoothed for each picture.
+BOARD = (4950, 3164)
+BOARD_SHRINK = 8
+LAND_REACH = 260
+PORT_OFFSETS = (110, 220)     # board px out to sea from a port, towards its sea zone's label
+STEP = 10                     # board px the discs grow by
 
 
 def board_to_picture(window, scale):
@@ -26,57 +32,81 @@ def overview_window():
     return tuple(ov["window"][:2]), ov["scale"]
 
 
-def _land(size, to_picture, scale, shrink=4):
-    """The land mask: a disc round every space, blurred and cut to a smooth coast (worked out at a quarter
-    of the size, then scaled up: the coast is a soft shape, and blurring full size costs ten times more)."""
-    w, h = size
-    sw, sh = max(1, w // shrink), max(1, h // shrink)
-    mask = Image.new("L", (sw, sh), 0)
-    d = ImageDraw.Draw(mask)
-    r = LAND_RADIUS * scale / shrink
-    for space in load().spaces.values():
-        x, y = to_picture(space.pos)
-        x, y = x / shrink, y / shrink
-        if -2 * r < x < sw + 2 * r and -2 * r < y < sh + 2 * r:
-            d.ellipse([x - r, y - r, x + r, y + r], fill=255)
-    blur = max(1, r / 3)
-    small = mask.filter(ImageFilter.GaussianBlur(blur))
-    return small.resize((w, h), Image.BILINEAR).point(lambda v: 255 if v > 110 else 0)
+def _sea_points():
+    data = load()
+    points = [z.pos for z in data.sea_zones.values()]
+    for space in data.spaces.values():
+        for zone in space.ports:
+            (x, y), (zx, zy) = space.pos, data.sea_zones[zone].pos
+            length = max(1.0, ((zx - x) ** 2 + (zy - y) ** 2) ** 0.5)
+            points += [(x + (zx - x) * d / length, y + (zy - y) * d / length) for d in PORT_OFFSETS if d < length]
+    # between two ports of one sea that no road joins (London and Calais), unless a space stands there
+    joined = {frozenset((c.a, c.b)) for c in data.connections}
+    for zone in data.sea_zones.values():
+        ports = sorted(s.id for s in data.spaces.values() if zone.id in s.ports)
+        for i, a in enumerate(ports):
+            for b in ports[i + 1:]:
+                (ax, ay), (bx, by) = data.spaces[a].pos, data.spaces[b].pos
+                mid = ((ax + bx) / 2, (ay + by) / 2)
+                if frozenset((a, b)) in joined or ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 > 700:
+                    continue
+                if all(((x - mid[0]) ** 2 + (y - mid[1]) ** 2) ** 0.5 > 90 for x, y in
+                       (s.pos for s in data.spaces.values())):
+                    points.append(mid)
+    for zone in data.sea_zones.values():        # the straits between neighbouring seas stay open
+        for other in zone.adjacent:
+            if other in data.sea_zones:
+                ox, oy = data.sea_zones[other].pos
+                points.append(((zone.pos[0] + ox) / 2, (zone.pos[1] + oy) / 2))
+    return points
 
 
-def _europe_land():
-    """The land of the whole board at overview scale, lakes filled: every hole in the union of discs that
-    no sea zone's label reaches is land too."""
-    ov = layout()["overview"]
-    (ox, oy), k = overview_window()
-    k /= LAKE_SHRINK            # flood filling is pure Python: a quarter of the overview's size is plenty
-    to_picture = board_to_picture((ox, oy), k)
-    mask = _land((ov["size"][0] // LAKE_SHRINK, ov["size"][1] // LAKE_SHRINK), to_picture, k, shrink=1)
-    for zone in load().sea_zones.values():
-        x, y = to_picture(zone.pos)
-        x, y = int(min(max(x, 0), mask.width - 1)), int(min(max(y, 0), mask.height - 1))
-        if mask.getpixel((x, y)) == 0:
-            ImageDraw.floodfill(mask, (x, y), 128)
-    return mask.point(lambda v: 0 if v == 128 else 255), (ox, oy), k
+_BOARD_LAND: list = []
 
 
-_EUROPE = []
-
-
-def _land_with_lakes(size, window, scale):
-    """The region's own coast, with the lakes the whole board's land fills."""
-    if not _EUROPE:
-        _EUROPE.append(_europe_land())
-    europe, (ox, oy), k = _EUROPE[0]
-    x0, y0 = window[0], window[1]
-    w, h = size
-    box = ((x0 - ox) * k, (y0 - oy) * k, (x0 - ox + w / scale) * k, (y0 - oy + h / scale) * k)
-    # crop (off the board is sea) then scale up to the region
-    cropped = europe.crop(tuple(round(v) for v in box))
-    filled = cropped.resize(size, Image.BILINEAR).point(lambda v: 255 if v > 127 else 0)
-    own = _land(size, board_to_picture(window, scale), scale)
+def board_land() -> Image.Image:
+    """The land of the whole board (255) at 1/BOARD_SHRINK size: discs round the spaces and the sea points
+    grow together; each pixel goes to whichever reaches it first (a tie to the land)."""
+    if _BOARD_LAND:
+        return _BOARD_LAND[0]
     from PIL import ImageChops
-    return ImageChops.lighter(own, filled)
+    k = 1 / BOARD_SHRINK
+    size = (round(BOARD[0] * k), round(BOARD[1] * k))
+    data = load()
+    on_land = [s.pos for s in data.spaces.values()]
+    for c in data.connections:            # a road runs over land: spaces it joins are never cut by the sea
+        (ax, ay), (bx, by) = data.spaces[c.a].pos, data.spaces[c.b].pos
+        on_land += [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in (0.25, 0.5, 0.75)]
+    land_pts = [(x * k, y * k) for x, y in on_land]
+    sea_pts = [(x * k, y * k) for x, y in _sea_points()]
+    land, taken = Image.new("L", size, 0), Image.new("L", size, 0)
+    for r in range(STEP, LAND_REACH + 1, STEP):
+        rr = r * k
+        grow_land, grow_sea = Image.new("L", size, 0), Image.new("L", size, 0)
+        dl, ds = ImageDraw.Draw(grow_land), ImageDraw.Draw(grow_sea)
+        for x, y in land_pts:
+            dl.ellipse([x - rr, y - rr, x + rr, y + rr], fill=255)
+        for x, y in sea_pts:
+            ds.ellipse([x - rr, y - rr, x + rr, y + rr], fill=255)
+        land = ImageChops.lighter(land, ImageChops.subtract(grow_land, taken))
+        taken = ImageChops.lighter(taken, ImageChops.lighter(grow_land, grow_sea))
+    _BOARD_LAND.append(land)
+    return land
+
+
+def _land(size, window, scale):
+    """The land mask of a picture showing the board from ``window`` (its top-left corner) at ``scale``."""
+    k = 1 / BOARD_SHRINK
+    w, h = size
+    x0, y0 = window[0], window[1]
+    box = (x0 * k, y0 * k, (x0 + w / scale) * k, (y0 + h / scale) * k)
+    pad = 8                                  # off the board is sea
+    canvas = Image.new("L", (board_land().width + 2 * pad, board_land().height + 2 * pad), 0)
+    canvas.paste(board_land(), (pad, pad))
+    cropped = canvas.crop(tuple(round(v + pad) for v in box))
+    small = (max(1, w // 4), max(1, h // 4))
+    soft = cropped.resize(small, Image.BILINEAR).filter(ImageFilter.GaussianBlur(max(1.0, scale * 6)))
+    return soft.resize((w, h), Image.BILINEAR).point(lambda v: 255 if v > 127 else 0)
 
 
 def _roads(d, to_picture, width):
@@ -126,7 +156,7 @@ def _region_build(reg):
     size = tuple(reg["size"])
     to_picture = board_to_picture(reg["window"], reg["scale"])
     img = Image.new("RGB", size, SEA)
-    img.paste(Image.new("RGB", size, LAND), (0, 0), _land_with_lakes(size, reg["window"], reg["scale"]))
+    img.paste(Image.new("RGB", size, LAND), (0, 0), _land(size, reg["window"], reg["scale"]))
     d = ImageDraw.Draw(img)
     _port_ties(d, lambda p: to_picture(p), reg["seas"], reg["spaces"], 2)
     _roads(d, to_picture, 3)
@@ -147,7 +177,7 @@ def _overview_build():
     size = tuple(ov["size"])
     to_picture = board_to_picture((ox, oy), k)
     img = Image.new("RGB", size, SEA)
-    img.paste(Image.new("RGB", size, LAND), (0, 0), _land_with_lakes(size, (ox, oy), k))
+    img.paste(Image.new("RGB", size, LAND), (0, 0), _land(size, (ox, oy), k))
     d = ImageDraw.Draw(img)
     _roads(d, to_picture, 2)
     for zone, spot in ov["seas"].items():

@@ -45,7 +45,7 @@ REGIONS = {
     "germany": ("Germany & Bohemia", (2600, 250, 3640, 1220)),
     "france": ("France", (1400, 880, 2610, 1900)),
     "iberia": ("Iberia", (950, 1780, 2400, 2960)),
-    "italy": ("Italy", (2500, 1170, 3700, 2520)),
+    "italy": ("Italy", (2500, 1170, 3700, 2570)),
     "balkans": ("Danube & Balkans", (3300, 950, 4930, 2480)),
     "mediterranean": ("Mediterranean", (2180, 2180, 4930, 3230)),
 }
@@ -58,6 +58,7 @@ SYMBOL = 20                     # half size of the symbol
 SLOT = (-40, SYMBOL + 2, 40, SYMBOL + 32)
 # A sea zone: its name, and below it a slot for the fleets at sea.
 SEA_SLOT_H = 32
+SEA_LABEL_REACH = 240          # px (|dx| + 2|dy|) a sea name may move to find open sea
 SEA_BOX = (190, 100)            # the transcription's sea-label box (its corner is given)
 SEA_REACH = 150                 # board px beyond a window where a sea label still belongs to it
 
@@ -156,7 +157,25 @@ def sea_boxes(x, y, name, px=SEA_PX, slot_h=SEA_SLOT_H):
     return {"at": [round(x), round(y)], "label": label, "slot": slot}
 
 
-def _free_spot(boxes, taken, height):
+def _over_sea(window, scale):
+    """A test: does a picture box (label and slot) lie over the sea of the drawn board (board.py's coast)?"""
+    from render.hereistand.board import BOARD_SHRINK, board_land
+    land = board_land()
+    x0, y0 = window[0], window[1]
+
+    def wet(px, py):
+        bx, by = (x0 + px / scale) / BOARD_SHRINK, (y0 + py / scale) / BOARD_SHRINK
+        return not (0 <= bx < land.width and 0 <= by < land.height and land.getpixel((int(bx), int(by))))
+
+    def is_sea(box):
+        """Its middle and most of its corners over the sea (a long name may reach over a cape)."""
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+        return wet(cx, cy) and sum(wet(*c) for c in corners) >= 3
+    return is_sea
+
+
+def _free_spot(boxes, taken, height, is_sea=lambda box: True):
     """The sea label and its fleet slot moved as little as needed to clear every marker and name, or None
     when the zone's label point is off the picture or no nearby spot is free."""
     x0, y0 = boxes["label"][0], boxes["label"][1]
@@ -168,11 +187,16 @@ def _free_spot(boxes, taken, height):
                                    for key, b in boxes.items() if key != "at"}}
     steps = sorted(((dx, dy) for dx in range(-360, 361, 30) for dy in range(-240, 241, 20)),
                    key=lambda d: (abs(d[0]) + 2 * abs(d[1]), d))
-    for dx, dy in steps:
-        moved = {key: [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy] for key, b in boxes.items() if key != "at"}
-        if all(inside(b, WIDTH, height) for b in moved.values()) and \
-                not any(overlap(b, t) for b in moved.values() for t in taken):
-            return {"at": boxes["at"], **moved}
+    # first over the sea near the zone's own label point; failing that, anywhere free nearby
+    for wanted, reach in ((is_sea, SEA_LABEL_REACH), (lambda box: True, 10_000)):
+        for dx, dy in steps:
+            if abs(dx) + 2 * abs(dy) > reach:
+                continue
+            moved = {key: [b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy] for key, b in boxes.items() if key != "at"}
+            if all(inside(b, WIDTH, height) for b in moved.values()) and \
+                    not any(overlap(b, t) for b in moved.values() for t in taken) and \
+                    wanted([moved["label"][0], moved["label"][1], moved["label"][2], moved["slot"][3]]):
+                return {"at": boxes["at"], **moved}
     return None
 
 
@@ -215,7 +239,8 @@ def overview(spaces, seas, to_overview, size, k):
     sea_out = {}
     for z, (x, y, name) in sorted(seas.items()):
         px, py = to_overview(x, y)
-        spot = _free_spot(sea_boxes(px, py, name, OV_SEA_PX, OV_SEA_SLOT), taken, height)
+        spot = _free_spot(sea_boxes(px, py, name, OV_SEA_PX, OV_SEA_SLOT), taken, height,
+                          _over_sea(OVERVIEW_WINDOW, k))
         if spot is None:
             raise SystemExit(f"overview: no room for the {name} label")
         sea_out[z] = spot
@@ -282,7 +307,7 @@ def build(source: dict) -> dict:
             if not near and not any(p in pts for p in ports[z]):
                 continue
             boxes = sea_boxes((x - x0) * k, (y - y0) * k, name)
-            spot = _free_spot(boxes, taken, height)
+            spot = _free_spot(boxes, taken, height, _over_sea((x0, y0), k))
             if spot is not None:
                 sea_here[z] = spot
                 taken += [spot["label"], spot["slot"]]

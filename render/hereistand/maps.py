@@ -149,24 +149,24 @@ def draw_overview(view) -> Image.Image:
 
 
 def vp_strip(d, view, y, highlight: str | None = None) -> int:
-    """The six powers' VP side by side (shape, name, VP, cards next turn)."""
+    """The six powers' VP side by side (shape, name, VP, cards drawn next turn)."""
     vp = view.get("vp") or {}
     draw_next = view.get("cards_to_draw") or {}
     col = WIDTH / 6
-    d.text((16, y), "Victory points", font=font(28, True), fill=INK, anchor="la")
+    d.text((16, y), "Victory points, and cards each power draws next turn", font=font(28, True), fill=INK,
+           anchor="la")
     y += 36
     for i, p in enumerate(MAJORS):
         x0 = i * col + 6
-        box = (x0, y, x0 + col - 12, y + 92)
+        box = (x0, y, x0 + col - 12, y + 126)
         d.rounded_rectangle(box, radius=10, fill=WHITE, outline=fill(p), width=6 if p == highlight else 3)
         power_mark(d, x0 + 26, y + 26, 15, p)
-        d.text((x0 + 48, y + 26), scene.power_name(p) if p != "protestant" else "Protest.",
-               font=fit_font(NAME[p], int(col - 66), 26, True, minimum=20), fill=INK, anchor="lm")
-        d.text((x0 + 12, y + 70), f"{vp.get(p, '?')} VP", font=font(32, True), fill=INK, anchor="lm")
+        d.text((x0 + 48, y + 26), NAME[p], font=fit_font(NAME[p], int(col - 66), 26, True, minimum=20), fill=INK,
+               anchor="lm")
+        d.text((x0 + 12, y + 68), f"{vp.get(p, '?')} VP", font=font(34, True), fill=INK, anchor="lm")
         if p in draw_next:
-            d.text((box[2] - 10, y + 72), f"{draw_next[p]}🂠" if False else f"{draw_next[p]} cd",
-                   font=font(26), fill=(80, 80, 80), anchor="rm")
-    return y + 100
+            d.text((x0 + 12, y + 106), f"{draw_next[p]} cards", font=font(26), fill=(80, 80, 80), anchor="lm")
+    return y + 134
 
 
 # ---- marks --------------------------------------------------------------------------------------------

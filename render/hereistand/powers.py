@@ -148,7 +148,8 @@ def _key_track(d, y, p, keys: int) -> int:
     track = list(p.key_track)
     if not track:
         return y
-    d.text((24, y), "Key track — keys: cards a turn / VP", font=font(26, True), fill=INK, anchor="la")
+    d.text((24, y), "Key track: the cards drawn each turn and the VP for each number of keys", font=font(26, True),
+           fill=INK, anchor="la")
     y += 36
     per_row = 7
     w = (WIDTH - 48) / per_row
@@ -163,9 +164,9 @@ def _key_track(d, y, p, keys: int) -> int:
         if box is None:
             text, sub = f"{p.military_victory_keys} keys", "victory"
         else:
-            text, sub = f"{box.keys} key{'s' if box.keys != 1 else ''}", f"{box.cards} cd / {box.vp} VP"
+            text, sub = f"{box.keys} key{'s' if box.keys != 1 else ''}", f"{box.cards} cards {box.vp} VP"
         d.text(((rect[0] + rect[2]) / 2, y0 + 20), text, font=font(26, True), fill=ink, anchor="mm")
-        d.text(((rect[0] + rect[2]) / 2, y0 + 52), sub, font=fit_font(sub, int(w - 12), 26, minimum=20),
+        d.text(((rect[0] + rect[2]) / 2, y0 + 52), sub, font=fit_font(sub, int(w - 12), 26, minimum=22),
                fill=ink, anchor="mm")
     rows = (len(track) + 1 + per_row - 1) // per_row
     return y + rows * 78 + 6
