@@ -7,8 +7,7 @@ from PIL import Image, ImageDraw
 from rules.hereistand.data import load
 
 from ..core import INK, READ, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, wrap
-from . import scene
-from .maps import TITLE_H, _legend, title
+from .maps import TITLE_H, draw_legend, title
 from .style import NAME, fill
 
 TYPE_FILL = {"home": (60, 60, 60), "mandatory": (190, 40, 40), "response": (40, 110, 170),
@@ -51,7 +50,7 @@ def draw_hand(view) -> Image.Image:
         y += 8
     items = [LegendItem(lambda dd, x, yy, s: _cp_badge(dd, x, yy, 3, fill("france"), 18), "Command points (CP)"),
              LegendItem(lambda dd, x, yy, s: _type_badge(dd, x, yy, "event"), "Card type")]
-    y = _legend(d, y, items, columns=2) + 14
+    y = draw_legend(d, y, items, columns=2) + 14
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
 
@@ -91,5 +90,3 @@ def _type_badge(d, x, y, kind):
     d.rounded_rectangle((x - 38, y - 16, x + 38, y + 16), radius=6, fill=TYPE_FILL[kind])
     d.text((x, y + 1), kind.title(), font=font(22, True), fill=WHITE, anchor="mm")
 
-
-__all__ = ["draw_hand", "scene"]

@@ -13,7 +13,7 @@ from rules.hereistand.data import load
 
 from ..core import INK, READ, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, wrap
 from . import scene
-from .maps import TITLE_H, _legend, title
+from .maps import TITLE_H, draw_legend, title
 from .style import LAND_TYPES, NAME, SIEGE, fill, power_mark, units_text
 
 HIT = (200, 40, 30)
@@ -77,7 +77,7 @@ def draw_battle(view) -> Image.Image:
              LegendItem(lambda dd, x, yy, s: _die(dd, x, yy, 3, False), "Miss"),
              LegendItem(lambda dd, x, yy, s: power_mark(dd, x, yy, 15, attacker), NAME.get(attacker, "")
                         or "Attacker")]
-    y = _legend(d, y, items) + 14
+    y = draw_legend(d, y, items) + 14
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
 
@@ -192,5 +192,5 @@ def draw_sieges(view) -> Image.Image:
                                                                   outline=SIEGE, width=4, fill=WHITE), "A siege")]
     items += [LegendItem(lambda dd, x, yy, s, p=p: power_mark(dd, x, yy, 15, p), NAME[p])
               for p in ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")]
-    y = _legend(d, y + 6, items) + 14
+    y = draw_legend(d, y + 6, items) + 14
     return img.crop((0, 0, WIDTH, min(2400, y)))

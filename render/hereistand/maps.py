@@ -11,7 +11,7 @@ from ..core import (INK, READ, WHITE, WIDTH, LegendItem, NoPicture, arrow, dashe
                     halo_text, legend, legend_height, path_arrow, title_strip, whose_fill, wrap)
 from . import scene
 from .board import board_to_picture, overview_layer, overview_window, region_layer
-from .style import (FILL, MAJORS, MINORS, NAME, SIEGE, chip, fill, power_mark, religion_mark, siege_mark,
+from .style import (FILL, MAJORS, NAME, SIEGE, chip, fill, power_mark, religion_mark, siege_mark,
                     type_frame, units_text, unrest_mark)
 
 TITLE_H = 96
@@ -84,7 +84,7 @@ def _pass_sample(d, x, y):
     d.polygon([(x - 10, y + 6), (x, y - 8), (x + 10, y + 6)], fill=(150, 80, 30), outline=WHITE)
 
 
-def _legend(d, y, items, columns=3) -> int:
+def draw_legend(d, y, items, columns=3) -> int:
     return legend(d, (16, y, WIDTH - 16, y + legend_height(len(items), columns)), items, columns,
                   symbol_width=84, font_size=26)
 
@@ -144,7 +144,7 @@ def draw_overview(view) -> Image.Image:
                anchor="mm")
     y = oy + mh + 10
     y = vp_strip(d, view, y) + 10
-    _legend(d, y, items)
+    draw_legend(d, y, items)
     return img
 
 
@@ -302,7 +302,7 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
             d.text((52 if j == 0 else 60, y), line, font=body, fill=INK, anchor="la")
             y += LINE
         y += 6
-    _legend(d, height - legend_h - 10, items)
+    draw_legend(d, height - legend_h - 10, items)
     return img
 
 
@@ -350,5 +350,3 @@ def draw_front(view) -> Image.Image:
         else name
     return draw_region(view, region, heading=f"{what} ({name})" if move.get("dest") else name)
 
-
-__all__ = ["draw_overview", "draw_region", "draw_front", "vp_strip", "MINORS"]

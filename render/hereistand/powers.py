@@ -8,9 +8,8 @@ from rules.hereistand.data import load
 
 from ..core import INK, READ, WHITE, WIDTH, LegendItem, NoPicture, fit_font, font, wrap
 from . import scene
-from .maps import TITLE_H, _legend, title, vp_strip
-from .style import KEY_FRAME, LAND_TYPES, MAJORS, MINORS, NAME, NAVAL_TYPES, SHORT, fill, power_mark, \
-    type_frame, units_text
+from .maps import TITLE_H, draw_legend, title, vp_strip
+from .style import LAND_TYPES, MAJORS, MINORS, NAME, SHORT, fill, power_mark, units_text
 
 PAPER = (246, 240, 224)
 WAR = (200, 50, 40)
@@ -139,7 +138,7 @@ def draw_power(view, power: str | None) -> Image.Image:
                      f"Allied with: {', '.join(NAME.get(q, q) for q in allies + minors) or 'nobody'}.")
     y = vp_strip(d, view, y + 10, highlight=power) + 10
     items = [LegendItem(lambda dd, x, yy, s, q=q: power_mark(dd, x, yy, s * 0.36, q), NAME[q]) for q in MAJORS]
-    y = _legend(d, y, items) + 16
+    y = draw_legend(d, y, items) + 16
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
 
@@ -240,7 +239,7 @@ def draw_diplomacy(view) -> Image.Image:
              LegendItem(lambda dd, x, yy, s: _cell(dd, x, yy, ALLY, "Ally"), "Allied"),
              LegendItem(lambda dd, x, yy, s: _cell(dd, x, yy, PEACE, "—"), "At peace")]
     items += [LegendItem(lambda dd, x, yy, s, q=q: power_mark(dd, x, yy, s * 0.36, q), NAME[q]) for q in MAJORS]
-    y = _legend(d, y, items) + 16
+    y = draw_legend(d, y, items) + 16
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
 
@@ -248,5 +247,3 @@ def _cell(d, x, y, colour, text):
     d.rectangle((x - 36, y - 17, x + 36, y + 17), fill=colour, outline=(150, 150, 150))
     d.text((x, y), text, font=font(22, True), fill=WHITE if colour != PEACE else INK, anchor="mm")
 
-
-__all__ = ["draw_power", "draw_diplomacy", "KEY_FRAME", "NAVAL_TYPES", "type_frame"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.hereistand.data import load
 
-from .style import LAND_TYPES, NAVAL_TYPES, NAME
+from .style import NAME, NAVAL_TYPES
 
 LAYOUT_FILE = Path(__file__).with_name("layout.json")
 
@@ -174,6 +174,3 @@ def decision_text(view) -> str:
     decision = (view.get("waiting") or {}).get("decision") or ""
     return decision.replace("_", " ")
 
-
-__all__ = ["Stack", "stacks", "arrows", "layout", "region_ids", "place_name", "power_name", "leader_text",
-           "LAND_TYPES"]
