@@ -254,11 +254,10 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
     to_picture = board_to_picture(reg["window"], reg["scale"])
     items = legend_items(region=True)
     entries = _stack_entries(view, reg, stacks)
-    body = font(NAME_PX)
-    wrapped = [(head, wrap(text, body, WIDTH - 60)) for head, text in entries]
-    list_h = 50 + sum(LINE * len(lines) + 6 for _, lines in wrapped) if wrapped else 50
     legend_h = legend_height(len(items), 3)
-    height = min(MAX_H, TITLE_H + mh + list_h + legend_h + 30)
+    room = MAX_H - (TITLE_H + mh + legend_h + 30) - 50
+    columns, placed, list_h = _lay_out_entries(entries, room)
+    height = min(MAX_H, TITLE_H + mh + 50 + list_h + legend_h + 30)
     img = Image.new("RGB", (WIDTH, height), (246, 240, 224))
     img.paste(board, (0, TITLE_H))
     d = ImageDraw.Draw(img)
@@ -284,26 +283,46 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
         name = data.spaces[sid].name
         halo_text(d, ((x0 + x1) / 2, oy + (y0 + y1) / 2), name, font(NAME_PX, True), fill=INK, width=3)
     y = oy + mh + 12
-    d.text((16, y), "Stacks, fleets and sieges here" if wrapped else "No units here",
+    d.text((16, y), "Stacks, fleets and sieges here" if entries else "No units here",
            font=font(28, True), fill=INK, anchor="la")
     y += 40
-    room = height - legend_h - 20
-    for i, (head, lines) in enumerate(wrapped):
-        need = LINE * len(lines) + 6
-        if y + need > room:
-            left = len(wrapped) - i
-            d.text((24, y), f"… and {left} more (the power pictures list every unit)", font=font(READ), fill=INK,
-                   anchor="la")
-            y += LINE
-            break
+    col_w = WIDTH / columns
+    for col, dy, head, lines in placed:
+        x = col * col_w
+        if head == "…":
+            d.text((x + 24, y + dy), lines[0], font=font(READ), fill=INK, anchor="la")
+            continue
         for j, line in enumerate(lines):
             if j == 0:
-                power_mark(d, 30, y + 15, 12, head)
-            d.text((52 if j == 0 else 60, y), line, font=body, fill=INK, anchor="la")
-            y += LINE
-        y += 6
+                power_mark(d, x + 30, y + dy + 15, 12, head)
+            d.text((x + (52 if j == 0 else 60), y + dy + j * LINE), line, font=font(NAME_PX), fill=INK, anchor="la")
     draw_legend(d, height - legend_h - 10, items)
     return img
+
+
+def _lay_out_entries(entries, room):
+    """(columns, [(column, dy, power, lines)], height): one column when the list fits the room left on the
+    picture, else two; what still does not fit ends in a line saying how many stacks are left out."""
+    body = font(NAME_PX)
+    for columns in (1, 2):
+        width = WIDTH / columns - 60
+        wrapped = [(head, wrap(text, body, int(width))) for head, text in entries]
+        heights = [LINE * len(lines) + 6 for _, lines in wrapped]
+        if sum(heights) <= room * columns or columns == 2:
+            break
+    placed, col, dy, tallest = [], 0, 0, 0
+    for i, ((head, lines), h) in enumerate(zip(wrapped, heights)):
+        if dy + h > room - (LINE if col == columns - 1 else 0):
+            if col + 1 < columns:
+                col, dy = col + 1, 0
+            if dy + h > room - LINE:
+                placed.append((col, dy, "…", [f"… and {len(wrapped) - i} more stacks not shown"]))
+                tallest = max(tallest, dy + LINE)
+                break
+        placed.append((col, dy, head, lines))
+        dy += h
+        tallest = max(tallest, dy)
+    return columns, placed, tallest
 
 
 def _where(place, reg, to_picture):
