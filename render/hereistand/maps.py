@@ -11,7 +11,7 @@ from ..core import (INK, READ, WHITE, WIDTH, LegendItem, NoPicture, arrow, dashe
                     halo_text, legend, legend_height, path_arrow, title_strip, whose_fill, wrap)
 from . import scene
 from .board import board_to_picture, overview_layer, overview_window, region_layer
-from .style import (FILL, MAJORS, NAME, SIEGE, chip, fill, power_mark, religion_mark, siege_mark,
+from .style import (FILL, MAJORS, NAME, SIEGE, chip, fill, moved_mark, power_mark, religion_mark, siege_mark,
                     type_frame, units_text, unrest_mark)
 
 TITLE_H = 96
@@ -68,6 +68,7 @@ def legend_items(region: bool) -> list[LegendItem]:
             LegendItem(lambda d, x, y, s: _pass_sample(d, x, y), "Pass"),
             LegendItem(lambda d, x, y, s: d.ellipse([x - 18, y - 18, x + 18, y + 18], outline=SIEGE, width=5),
                        "Battle here"),
+            LegendItem(lambda d, x, y, s: moved_mark(d, x, y, 9, "ottoman"), "Moved this impulse"),
         ]
     else:
         items += [
@@ -174,7 +175,7 @@ def _space_mark(d, x, y, r, space_type, controller, in_unrest, protestant, siege
     type_frame(d, x, y, r, space_type)
     power_mark(d, x, y, r * 0.66 if space_type != "unfortified" else r * 0.8, controller, letter=letter)
     if siege:
-        siege_mark(d, x, y, r + 1, siege.get("besieger", ""))
+        siege_mark(d, x, y, r + 4, siege.get("besieger", ""))
     if in_unrest:
         unrest_mark(d, x, y, r * 0.7)
     if protestant:
@@ -249,6 +250,9 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
     unrest, religion = set(view.get("unrest") or []), set(view.get("religion") or [])
     sieges = view.get("sieges") or {}
     battle = view.get("battle") or {}
+    moved: dict[str, list[str]] = {}
+    for power, space in view.get("impulse_locks") or []:
+        moved.setdefault(space, []).append(power)
     board = region_layer(region)
     mw, mh = board.size
     to_picture = board_to_picture(reg["window"], reg["scale"])
@@ -272,6 +276,8 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
                     sieges.get(sid))
         sx0, sy0, sx1, sy1 = spot["slot"]
         _stack_chips(d, (sx0, oy + sy0, sx1, oy + sy1), stacks.get(sid, []))
+        for power in moved.get(sid, []):           # inside the symbol's box, top left
+            moved_mark(d, x - 13, y - 13, 7, power)
     for zone, spot in reg["seas"].items():
         _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 20)
     for a in scene.arrows(view):

@@ -38,7 +38,8 @@ def _lines(d, y, text, x=24, width=WIDTH - 48, size=26):
 
 
 def draw_power(view, power: str | None) -> Image.Image:
-    power = power or scene.viewer(view)
+    mine = [p for p in MAJORS if p in (view.get("mine") or {})]
+    power = power or (mine[0] if mine else None)        # a player's own power card (the first of two)
     if power not in MAJORS:
         raise NoPicture("Name a power: " + ", ".join(MAJORS) + ".")
     data = load()

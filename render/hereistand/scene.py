@@ -165,11 +165,6 @@ def whose_turn(view) -> list[str]:
     return list((view.get("waiting") or {}).get("asked") or [])
 
 
-def viewer(view) -> str | None:
-    mine = view.get("mine") or {}
-    return next(iter(mine), None) if len(mine) == 1 else None
-
-
 def decision_text(view) -> str:
     decision = (view.get("waiting") or {}).get("decision") or ""
     return decision.replace("_", " ")

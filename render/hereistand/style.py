@@ -136,10 +136,11 @@ def siege_mark(draw, cx, cy, r, besieger: str):
     pts = []
     for i in range(24):
         a = i * math.pi / 12
-        rr = r if i % 2 == 0 else r * 0.82
+        rr = r if i % 2 == 0 else r * 0.86
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    draw.polygon(pts, outline=SIEGE, width=max(3, int(r / 6)))
-    draw.ellipse([cx + r * 0.55, cy - r, cx + r, cy - r * 0.55], fill=fill(besieger), outline=INK, width=1)
+    draw.polygon(pts, outline=SIEGE, width=max(3, int(r / 5)))
+    b = r * 0.32
+    draw.ellipse([cx + r - 2 * b, cy - r, cx + r, cy - r + 2 * b], fill=fill(besieger), outline=INK, width=1)
 
 
 def religion_mark(draw, cx, cy, r):
@@ -155,3 +156,8 @@ def chip(draw, box, power: str, text: str, size: int, naval: bool = False):
     x0, y0, x1, y1 = box
     draw.text(((x0 + x1) / 2, (y0 + y1) / 2 + 1), text, font=font(size, True, floor=12),
               fill=contrast_ink(colour), anchor="mm")
+
+
+def moved_mark(draw, cx, cy, r, power: str):
+    """A small arrowhead in the mover's colour: a formation that moved this impulse (may not move again)."""
+    draw.polygon([(cx - r, cy - r), (cx + r, cy), (cx - r, cy + r)], fill=fill(power), outline=INK, width=2)
