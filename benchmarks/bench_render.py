@@ -108,7 +108,61 @@ def main() -> None:
           f"{r['png_max_bytes'] / 1024:.0f} KB; battle/hand largest {r['other_max_bytes'] / 1024:.0f} KB "
           f"(target < {TARGET_BYTES / 1e6:.1f} MB: "
           f"{'ok' if max(r['png_max_bytes'], r['other_max_bytes']) < TARGET_BYTES else 'MISSED'})")
+    main_hereistand()
 
 
 if __name__ == "__main__":
     main()
+
+
+# ---- Here I Stand (issue 19): the overview, the eight regions, the power cards, diplomacy, the hands --------
+HIS = "hereistand"
+
+
+def measure_hereistand(steps: int = 300, seed: int = 1, repeat: int = 7) -> dict:
+    """Median wall and CPU time (draw + PNG, static layers cached) and the largest PNG for every Here I Stand
+    picture of a mid-game 1517 position, plus the one-off cost of the static layers in a fresh cache."""
+    engine, state, _ = play(HIS, "1517", seed, steps)
+    public = engine.view(state, None)
+    jobs = [(public, kind.id, params) for kind in render.manifest(HIS) if not kind.private
+            for params in ([{p.id: c} for p in kind.params for c in p.choices] or [None])]
+    jobs += [(engine.view(state, power), "hand", None) for seat in state["seats"] for power in seat]
+    core.CACHE.clear()
+    started = time.perf_counter()
+    for view, picture, params in jobs:
+        try:
+            render.draw_png(HIS, view, picture, params)
+        except render.NoPicture:
+            pass
+    first_ms = (time.perf_counter() - started) * 1000
+    rows = {}
+    for view, picture, params in jobs:
+        try:
+            data = render.draw_png(HIS, view, picture, params)
+        except render.NoPicture:
+            continue
+        wall, cpu = [], []
+        for _ in range(repeat):
+            w, c = time.perf_counter(), time.process_time()
+            render.draw_png(HIS, view, picture, params)
+            wall.append((time.perf_counter() - w) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
+        kind = picture if picture != "hand" else "hand"
+        row = rows.setdefault(kind, {"wall": [], "cpu": [], "bytes": 0, "count": 0})
+        row["wall"].append(statistics.median(wall))
+        row["cpu"].append(statistics.median(cpu))
+        row["bytes"] = max(row["bytes"], len(data))
+        row["count"] += 1
+    return {"first_ms": first_ms, "pictures": len(jobs), "rows": rows}
+
+
+def main_hereistand() -> None:
+    r = measure_hereistand()
+    print(f"hereistand, 1517 after 300 random steps: {r['pictures']} pictures; all static layers built in a "
+          f"fresh cache with the first pass: {r['first_ms']:.0f} ms")
+    for kind, row in r["rows"].items():
+        wall, cpu = statistics.median(row["wall"]), statistics.median(row["cpu"])
+        print(f"  {kind:10s} x{row['count']}: draw + PNG {wall:6.1f} ms median wall ({cpu:5.1f} ms CPU), "
+              f"worst {max(row['wall']):6.1f} ms; largest {row['bytes'] / 1024:5.0f} KB "
+              f"(targets < {TARGET_MS:.0f} ms, < {TARGET_BYTES / 1e6:.1f} MB: "
+              f"{'ok' if wall < TARGET_MS and row['bytes'] < TARGET_BYTES else 'MISSED'})")

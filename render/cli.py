@@ -1,8 +1,9 @@
 """`herald render GAME --seed S --steps K --out DIR [--scenario X] [--players P]`.
 
 Plays K random legal steps (with the fuzzer's driver, rules/core/driver.py), then writes ``public.png``
-(the spectator's map) and, for every role, that role's map plus every other picture its view holds now
-(battle, hand), and prints the paths.
+(the spectator's map), every other public picture (one per parameter choice: each region of a large map),
+and, for every role, that role's map plus every other picture its view holds now (battle, hand), and prints
+the paths.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from rules.core import get_engine
 from rules.core.driver import DeadEnd, random_moves, setup_args
 
-from .api import NoPicture, draw_png, pictures
+from .api import NoPicture, draw_png, manifest, pictures
 
 
 def play(game: str, scenario: str | None, seed: int, steps: int,
@@ -36,6 +37,17 @@ def play(game: str, scenario: str | None, seed: int, steps: int,
     return engine, state, played
 
 
+def _every_choice(kind) -> list[tuple[str, dict]]:
+    """(file-name suffix, params) for every combination of the kind's parameter choices (one region
+    picture per region); a kind without choices gives one plain picture."""
+    combos: list[tuple[str, dict]] = [("", {})]
+    for param in kind.params:
+        if param.choices:
+            combos = [(f"{suffix}-{choice}", {**params, param.id: choice})
+                      for suffix, params in combos for choice in param.choices]
+    return combos
+
+
 def write_pictures(game: str, engine: Any, state: dict, out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -44,14 +56,15 @@ def write_pictures(game: str, engine: Any, state: dict, out: Path) -> list[Path]
     path = out / "public.png"
     path.write_bytes(draw_png(game, public, "map"))
     written.append(path)
-    for picture in kinds[1:]:
-        try:
-            data = draw_png(game, public, picture)
-        except NoPicture:
-            continue
-        path = out / f"public-{picture}.png"
-        path.write_bytes(data)
-        written.append(path)
+    for kind in manifest(game)[1:]:
+        for suffix, params in _every_choice(kind):
+            try:
+                data = draw_png(game, public, kind.id, params)
+            except NoPicture:
+                continue
+            path = out / f"public-{kind.id}{suffix}.png"
+            path.write_bytes(data)
+            written.append(path)
     roles = [r for seat in state.get("seats", []) for r in seat]
     for role in roles:
         view = engine.view(state, role)

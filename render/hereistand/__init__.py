@@ -1,0 +1,78 @@
+"""Here I Stand pictures, each drawn from one role's view (rules/hereistand/VIEW.md) and nothing else.
+
+Positions come from ``layout.json`` (built by build_layout.py from the board transcription): the overview
+of Europe and eight regional windows, each 1200 px wide, with every space's name placed clear of every
+mark. Every power has a colour, a shape and a letter (style.py), so control is never told by colour alone.
+
+- ``map`` (maps.py): all of Europe: control, keys and electorates, unrest, sieges, Protestant spaces, land
+  units per space as numbers (ships in port added), fleets at sea, this impulse's move, a named frame for
+  each regional picture, the six VP totals and the legend.
+- ``region`` (maps.py, parameter ``region``): one front at a readable scale: names, passes, sea zones and
+  port ties, every stack as chips, the move and battle under way as arrows, and below the map every unit
+  and leader (battle/command ratings) of each stack, the fleets and the sieges.
+- ``front`` (maps.py): the region where the move, battle or assault under way happens (with the
+  interception prompt); needed while the view has a ``move``.
+- ``power`` (powers.py, parameter ``power``): a power's card: ruler, cards per turn, keys held, the key
+  track, VP, units on the map and left to build, leaders, wars and alliances, all six VP.
+- ``diplomacy`` (powers.py): all six VP totals side by side and the diplomatic status matrix.
+- ``battle`` (combat.py): the field battle under way: forces, leaders, dice, rolls, hits, cards played.
+- ``siege`` (combat.py): every siege, the assault of this impulse first.
+- ``hand`` (cards.py): the viewer's hand with CP, type and a reminder. ``NoPicture`` for spectators.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from ..core import NoPicture
+from ..manifest import PictureKind, PictureParam
+from .scene import region_ids
+from .style import MAJORS
+
+REGION_PARAM = PictureParam("region", "Region", region_ids(), region_ids()[0])
+POWER_PARAM = PictureParam("power", "Power", MAJORS, None)
+
+MANIFEST = [
+    PictureKind("map", "Europe", "All of Europe: control, keys, stacks as numbers, sieges, unrest, fleets, "
+                "the regional pictures' frames, the VP."),
+    PictureKind("region", "Region", "One region at a readable scale: names, every unit and leader, passes, "
+                "ports and seas, the move under way.", params=(REGION_PARAM,)),
+    PictureKind("front", "Front", "The region where the move or battle under way happens.", shows="move"),
+    PictureKind("power", "Power", "A power's card: ruler, keys, VP track, cards, units left to build.",
+                params=(POWER_PARAM,)),
+    PictureKind("diplomacy", "Diplomacy", "All six VP totals and the diplomatic status matrix."),
+    PictureKind("battle", "Battle", "The field battle being fought: forces, leaders, dice, hits.", shows="battle"),
+    PictureKind("siege", "Sieges", "Every siege under way, the assault of this impulse first.", shows="assaulted"),
+    PictureKind("hand", "Hand", "Your cards with CP, type and a reminder.", private=True, with_prompt=True),
+]
+PICTURES = [kind.id for kind in MANIFEST]
+
+
+def draw(view: dict[str, Any], picture: str = "map", **params) -> Image.Image:
+    if picture == "map":
+        from .maps import draw_overview
+        return draw_overview(view)
+    if picture == "region":
+        from .maps import draw_region
+        return draw_region(view, params.get("region") or REGION_PARAM.default)
+    if picture == "front":
+        from .maps import draw_front
+        return draw_front(view)
+    if picture == "power":
+        from .powers import draw_power
+        return draw_power(view, params.get("power"))
+    if picture == "diplomacy":
+        from .powers import draw_diplomacy
+        return draw_diplomacy(view)
+    if picture == "battle":
+        from .combat import draw_battle
+        return draw_battle(view)
+    if picture == "siege":
+        from .combat import draw_sieges
+        return draw_sieges(view)
+    if picture == "hand":
+        from .cards import draw_hand
+        return draw_hand(view)
+    raise NoPicture(f"Here I Stand has no '{picture}' picture.")

@@ -1,0 +1,196 @@
+"""Here I Stand pictures: the overview draws every space, each regional picture draws every name it lays
+out, uncovered; public pictures do not depend on the hands (secrecy by invariance, rules/hereistand VIEW.md);
+a hand picture changes with the hand; every picture fits the phone frame and 1.5 MB; the decision pictures
+(battle, front, siege) appear when the view has them; `herald render` writes every picture."""
+
+import copy
+from argparse import Namespace
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from render import NoPicture, draw, draw_png, manifest, needed
+from render.cli import render_command
+from render.core import font, to_png
+from render.hereistand.board import overview_layer, region_layer
+from render.hereistand.maps import TITLE_H
+from render.hereistand.scene import layout
+from rules.core import get_engine
+from rules.core.driver import random_moves, setup_args
+
+GAME = "hereistand"
+ENGINE = get_engine(GAME)
+REGIONS = list(layout()["regions"])
+POWERS = ["ottoman", "hapsburg", "england", "france", "papacy", "protestant"]
+
+
+def _states(seed, wanted):
+    """The states after each step count in ``wanted`` of one seeded random 1517 game (the render driver)."""
+    args = setup_args(ENGINE, "1517", seed, None)
+    state = ENGINE.setup(args)
+    out = {}
+    for step, (_, _, outcome) in enumerate(random_moves(ENGINE, args, max(wanted), state), start=1):
+        if step in wanted:
+            out[step] = outcome.state
+    return out
+
+
+STATES = _states(1, {123, 300, 415})   # 123: an interception prompt; 300: turn 2; 415: a battle rolled
+MID = STATES[300]
+
+
+def _public_kinds():
+    for kind in manifest(GAME):
+        if kind.private:
+            continue
+        choices = [c for p in kind.params for c in p.choices] or [None]
+        param = kind.params[0].id if kind.params else None
+        for choice in choices:
+            yield kind.id, ({param: choice} if choice else None)
+
+
+def _public_images(view, only=None):
+    out = {}
+    for picture, params in _public_kinds():
+        if only and picture not in only:
+            continue
+        try:
+            out[(picture, str(params))] = draw(GAME, view, picture, params)
+        except NoPicture:
+            pass
+    return out
+
+
+def test_overview_draws_every_space():
+    view = ENGINE.view(MID, None)
+    image = draw(GAME, view)
+    board = overview_layer()
+    for space, spot in layout()["overview"]["spaces"].items():
+        x, y = spot["at"]
+        box = (x - 10, TITLE_H + y - 10, x + 10, TITLE_H + y + 10)
+        drawn = image.crop(box)
+        bare = board.crop((x - 10, y - 10, x + 10, y + 10))
+        assert ImageChops.difference(drawn, bare).getbbox(), f"{space} is not drawn on the overview"
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_regional_picture_draws_every_name_uncovered(region):
+    """Every pixel of each name and its halo is exactly as when the name is drawn alone on the bare board:
+    nothing drawn later covers it (arrows and marks may pass under a name's box, never over the letters)."""
+    view = ENGINE.view(STATES[415], None)       # a battle under way: arrows and rings are drawn too
+    image = draw(GAME, view, "region", {"region": region})
+    reg = layout()["regions"][region]
+    from rules.hereistand.data import load
+    from render.core import INK, halo_text
+    board = region_layer(region)
+    for space, spot in reg["spaces"].items():
+        x0, y0, x1, y1 = spot["label"]
+        alone = board.crop((x0, y0, x1, y1))
+        halo_text(ImageDraw.Draw(alone), ((x1 - x0) / 2, (y1 - y0) / 2), load().spaces[space].name,
+                  font(26, True), fill=INK, width=3)
+        drawn = image.crop((x0, TITLE_H + y0, x1, TITLE_H + y1))
+        bare = list(board.crop((x0, y0, x1, y1)).getdata())
+        solid = [i for i, (p, b) in enumerate(zip(alone.getdata(), bare)) if p != b and p in (INK, (255, 255, 255))]
+        assert len(solid) > 50, f"{space}'s name is not drawn in {region}"
+        now = list(drawn.getdata())
+        # (anti-aliasing lets a dark line under a letter's rim shift it by a shade; covering changes it)
+        covered = [i for i in solid if max(abs(a - b) for a, b in zip(now[i], alone.getpixel(
+            (i % alone.width, i // alone.width)))) > 16]
+        assert not covered, f"{space}'s name is covered in {region}"
+
+
+def test_public_pictures_do_not_depend_on_the_hands():
+    state = MID
+    public = {key: img.tobytes() for key, img in _public_images(ENGINE.view(state, None)).items()}
+    variants = list(ENGINE.hidden_variants(state))
+    assert any(what == "hand" for _, what, _ in variants)
+    for i, (owner, what, variant) in enumerate(variants):
+        # every picture for the first hand and the deck order; for the other hands those that count cards
+        only = None if i == 0 or what != "hand" else ("map", "power", "diplomacy")
+        for key, img in _public_images(ENGINE.view(variant, None), only).items():
+            assert img.tobytes() == public[key], (owner, what, key)
+    # a player's own view draws the same public pictures as a spectator's
+    for power in ("france", "ottoman"):
+        mine = _public_images(ENGINE.view(state, power))
+        for key, img in mine.items():
+            if key[0] == "power" and key[1] == "None":
+                continue
+            assert img.tobytes() == public[key], (power, key)
+
+
+def test_hand_picture_changes_with_the_hand_and_spectators_have_none():
+    state = MID
+    changed = 0
+    for owner, what, variant in ENGINE.hidden_variants(state):
+        if what != "hand":
+            continue
+        before = draw_png(GAME, ENGINE.view(state, owner), "hand")
+        after = draw_png(GAME, ENGINE.view(variant, owner), "hand")
+        assert before != after, owner
+        changed += 1
+    assert changed >= 5
+    with pytest.raises(NoPicture):
+        draw(GAME, ENGINE.view(state, None), "hand")
+
+
+@pytest.mark.parametrize("step", [300, 415])
+def test_every_picture_fits_the_phone_frame_and_size(step):
+    view = ENGINE.view(STATES[step], "hapsburg")
+    for picture, params in list(_public_kinds()) + [("hand", None)]:
+        try:
+            image = draw(GAME, view, picture, params)
+        except NoPicture:
+            continue
+        assert image.width == 1200 and image.height <= 2400, (step, picture, params)
+        assert len(to_png(image)) < 1_500_000, (step, picture, params)
+
+
+def test_decision_pictures_come_with_the_decision():
+    prompt = ENGINE.view(STATES[123], "papacy")
+    assert prompt["waiting"]["decision"].startswith("intercept")
+    assert "front" in needed(GAME, prompt)
+    front = draw(GAME, prompt, "front")
+    italy = draw(GAME, prompt, "region", {"region": "italy"})
+    assert front.tobytes() != draw(GAME, ENGINE.view(MID, None), "region", {"region": "italy"}).tobytes()
+    assert front.size == italy.size    # the interception is drawn in the region where it happens
+    battle_view = ENGINE.view(STATES[415], None)
+    assert {"battle", "front"} <= set(needed(GAME, battle_view))
+    assert draw(GAME, battle_view, "battle").height > 300
+    quiet = ENGINE.view(MID, None)
+    assert needed(GAME, quiet) == []
+    for picture in ("battle", "front", "siege"):
+        with pytest.raises(NoPicture):
+            draw(GAME, quiet, picture)
+
+
+def test_sieges_unrest_and_fleets_at_sea_are_drawn_from_the_view():
+    """Keys a later part adds (fleets at sea) are drawn when present; sieges and unrest change the marks."""
+    view = copy.deepcopy(ENGINE.view(MID, None))
+    plain = draw(GAME, view, "region", {"region": "italy"})
+    view["units"]["tyrrhenian"] = {"hapsburg": {"squadron": 2}}
+    view["leaders"]["andrea-doria"] = "tyrrhenian"
+    view["sieges"]["florence"] = {"besieger": "papacy", "inside": ["independent"], "new": True}
+    view["units"].setdefault("florence", {})["papacy"] = {"regular": 3}
+    view["unrest"] = ["milan"]
+    marked = draw(GAME, view, "region", {"region": "italy"})
+    reg = layout()["regions"]["italy"]
+    for box in (reg["seas"]["tyrrhenian"]["slot"], reg["spaces"]["florence"]["symbol"],
+                reg["spaces"]["milan"]["symbol"]):
+        area = (box[0], TITLE_H + box[1], box[2], TITLE_H + box[3])
+        assert ImageChops.difference(plain.crop(area), marked.crop(area)).getbbox(), box
+    assert draw(GAME, view, "siege").height > 200
+    view["fleets"] = {"ionian": {"ottoman": {"corsair": 1}}}
+    draw(GAME, view, "map")
+
+
+def test_render_command_writes_every_picture(tmp_path, capsys):
+    out = tmp_path / "pictures"
+    assert render_command(Namespace(game=GAME, scenario="1517", seed=1, steps=40, out=str(out), players=None)) == 0
+    names = {p.name for p in out.iterdir()}
+    assert "public.png" in names
+    assert {f"public-region-{r}.png" for r in REGIONS} <= names
+    assert {f"public-power-{p}.png" for p in POWERS} <= names
+    assert "public-diplomacy.png" in names
+    assert {f"{p}-hand.png" for p in POWERS} <= names
+    for path in out.iterdir():
+        assert Image.open(path).width == 1200
