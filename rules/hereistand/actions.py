@@ -74,7 +74,8 @@ class Impulse(Decision):
     def prompt(self, g, role):
         why = pass_refusal(g.state, role)
         tail = f" You may not pass: {why}." if why else " You may pass."
-        return f"{power_name(role)}'s impulse: play a card for its CP.{tail}"
+        return (f"{power_name(role)}'s impulse: play a card for its CP (card events are not part of the game "
+                f"yet).{tail}")
 
     def actions(self, g, role):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):

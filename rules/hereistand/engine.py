@@ -7,10 +7,11 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 from __future__ import annotations
 
 from rules.core import Scenario, Summary, cards, copy_state
+from rules.core.contract import IllegalAction
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, deals, diplomacy, events, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -48,6 +49,16 @@ class HereIStand(FlowEngine):
 
     def _setup(self, scenario, seats, options):
         return st.initial_state(scenario)
+
+    def _find_action(self, state, role, action_id):
+        """Rule 6.1: a card played as an event is refused with its reason until its event exists."""
+        found = super()._find_action(state, role, action_id)
+        if found is None:
+            top = state["flow"][-1]["name"] if state.get("flow") else None
+            why = events.event_refusal(state, role, action_id, top)
+            if why:
+                raise IllegalAction(why)
+        return found
 
     # ---- reading -------------------------------------------------------------------------------------
     def view(self, state, role):

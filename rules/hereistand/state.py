@@ -175,8 +175,13 @@ def cards_to_draw(state: State, power: str) -> int:
     else:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
-    excommunicated = 1 if state["rulers"][power] in state["excommunicated"] else 0
-    return max(0, base + bonus - excommunicated)
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0))
+
+
+def ruler_excommunicated(state: State, power: str) -> bool:
+    """21.5: a ruler's excommunication puts a "-1 Card" marker on the power card. Luther's (the 1532
+    set-up) is a reformer's excommunication, which costs the Protestant no card."""
+    return power != "protestant" and state["rulers"][power] in state["excommunicated"]
 
 
 # ---- victory points (rule 23.2) --------------------------------------------------------------------------

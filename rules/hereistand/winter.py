@@ -216,4 +216,9 @@ def end_winter(g: Game) -> None:
                 g.log(f"{power_name(power)} gains a regular in {space_name(capital)}.")
 
 
-FLOW.procedure("winter", begin_winter, return_home, end_winter)
+def deadlines(g: Game) -> None:
+    from .events import mandatory_deadlines
+    mandatory_deadlines(g)
+
+
+FLOW.procedure("winter", begin_winter, return_home, end_winter, deadlines)
