@@ -16,6 +16,7 @@ from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
 
+NEGOTIATION_STEP = 1      # the "diplomacy" frame loops on its negotiation step (9.1) while deals are made
 SEATING_NAMES = {"protestant": "Protestant", "papacy": "Papacy", "hapsburg": "Hapsburg", "england": "England",
                  "france": "France", "ottoman": "Ottoman"}
 
@@ -79,6 +80,26 @@ class HereIStand(FlowEngine):
         if role is not None:
             seen["mine"][role] = {"picks": self.picks(state, role)}
         return seen
+
+    def negotiations(self, state):
+        """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the
+        Hapsburg and with France, rule 7). One talk per pair of seats, holding both seats' powers."""
+        frame = next((f for f in state.get("flow") or [] if f["name"] == "diplomacy"), None)
+        if frame is None or frame["at"] != NEGOTIATION_STEP:
+            return []
+        seats = [tuple(seat) for seat in state["seats"]]
+        seat_of = {role: i for i, seat in enumerate(seats) for role in seat}
+        if state["turn"] == 1:
+            pairs = [("england", "hapsburg"), ("england", "france")]
+        else:
+            pairs = [(a, b) for i, a in enumerate(MAJORS) for b in MAJORS[i + 1:]]
+        out = []
+        for a, b in pairs:
+            x, y = sorted((seat_of[a], seat_of[b]))
+            talk = seats[x] + seats[y] if x != y else ()
+            if talk and talk not in out:
+                out.append(talk)
+        return out
 
     def summary(self, state):
         phase = state["phase"]

@@ -79,3 +79,18 @@ def test_19_8_a_mandatory_event_at_its_deadline_stays_aside_and_the_log_says_why
     events.mandatory_deadlines(G())
     assert any("#10 Clement VII reaches its deadline" in line for line in ctx_lines)
     assert "10" in s["zones"]["aside"]
+
+
+def test_9_1_private_talk_only_in_the_negotiation_segment():
+    """9.1: private talk is allowed only in the negotiation segment; turn 1 only England with the Hapsburg
+    and France (rule 7). One talk per pair of seats."""
+    seats = ENGINE.seatings("1517", 3)
+    s = ENGINE.setup(SetupArgs("1517", tuple(seats), 1))
+    talks = ENGINE.negotiations(s)
+    assert len(talks) == 2 and all("england" in t and "protestant" in t for t in talks)
+    assert {r for t in talks for r in t} == {"england", "protestant", "hapsburg", "papacy", "ottoman", "france"}
+    s = ENGINE.apply(s, "england", "done").state
+    s = ENGINE.apply(s, "england", "done").state
+    assert ENGINE.negotiations(s) == []
+    six = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    assert len(ENGINE.negotiations(six)) == 15
