@@ -196,13 +196,17 @@ def retreats(g: Game) -> None:
     is_attacker = b["winner"] == "defender"
     losers = [b["attacker"]] if is_attacker else list(b["defenders"])
     losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
+    from .minors import inactive, patron, stand_fast
+    for power in [p for p in losers if inactive(s, p)]:        # 22.1 ④, 22.6: they never retreat
+        stand_fast(g, power, b["space"])
+    losers = [p for p in losers if not inactive(s, p)]
     if not losers:
         return
     options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
                if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
                       for p in losers[1:])]
     shelter = not is_attacker and may_shelter(s, losers, b["space"])
-    chooser = next((p for p in MAJORS if p in losers), None)
+    chooser = next((p for p in MAJORS if p in losers), None) or patron(s, losers[0])   # 22.3: an active minor's ally
     if chooser and (len(options) > 1 or (options and shelter)):
         g.call("retreat", role=chooser, options=options, shelter=shelter, losers=losers)
     elif shelter:
@@ -297,4 +301,10 @@ def siege_check(g: Game) -> None:
     s["battle"] = None
 
 
-FLOW.procedure("field_battle", open_combat_cards, roll_battle, take_losses, captures, retreats, siege_check)
+def after_battle(g: Game) -> None:
+    from .minors import check_hungary
+    check_hungary(g)                       # 22.5: checked after every field battle
+
+
+FLOW.procedure("field_battle", open_combat_cards, roll_battle, take_losses, captures, retreats, siege_check,
+               after_battle)

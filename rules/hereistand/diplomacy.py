@@ -306,15 +306,19 @@ class PayWar(Decision):
         g.log(f"{power_name(role)} pays with {st.card_label(card)}.")
         if g.local["owed"] <= 0:
             s = g.state
-            enemies = list(g.local["targets"])
-            for minor in g.local.get("protects", []):            # 9.6 steps 4–5
-                s["minor_allies"][minor] = role
+            enemies = [s["minor_allies"].get(t) or t for t in g.local["targets"]]   # an ally's minor: its patron
+            protects = g.local.get("protects", [])
+            for minor in protects:                                # 9.6 steps 4–5
                 enemies += [p for p in MAJORS if minor in g.local["declared"][p]]
-            for target in enemies:      # both may have declared on each other: one war
-                if not st.at_war(s, role, target):
+            for target in dict.fromkeys(enemies):      # both may have declared on each other: one war
+                if target != role and not st.at_war(s, role, target):
                     s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
-            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in enemies)}.")
-            g.end()
+            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in dict.fromkeys(enemies))}.")
+            if protects:
+                from .minors import activate_in_place
+                activate_in_place(g, protects[0], role)        # 22.2 activation method 1
+            else:
+                g.end()
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -11,7 +11,7 @@ from rules.core.contract import IllegalAction
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, deals, diplomacy, events, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, deals, diplomacy, events, minors, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -68,7 +68,7 @@ class HereIStand(FlowEngine):
                                              "religion", "units", "leaders", "wars", "alliances",
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
-                                             "peace_this_turn", "allied_this_turn", "impulse",
+                                             "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts")}
         seen = copy_state(seen)

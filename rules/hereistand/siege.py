@@ -179,4 +179,9 @@ def settle_assault(g: Game) -> None:
             fx.capture(g, leader, st.controller(s, space))
 
 
-FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault)
+def after_assault(g: Game) -> None:
+    from .minors import check_hungary
+    check_hungary(g)                       # 22.5: checked after every assault
+
+
+FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault, after_assault)

@@ -50,6 +50,7 @@ def initial_state(scenario_id: str) -> State:
         "rulers": dict(sc.rulers),
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
+        "hungary_defeated": False,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
         "vp_history": [],
@@ -107,9 +108,14 @@ def allied(state: State, a: str, b: str) -> bool:
 
 def enemies(state: State, a: str, b: str) -> bool:
     """At war, directly or through an allied minor (rule 22)."""
-    sides_a = {a} | {m for m, ally in state["minor_allies"].items() if ally == a}
-    sides_b = {b} | {m for m, ally in state["minor_allies"].items() if ally == b}
-    return any(at_war(state, x, y) for x in sides_a for y in sides_b)
+    return any(at_war(state, x, y) for x in _side(state, a) for y in _side(state, b))
+
+
+def _side(state: State, power: str) -> set[str]:
+    """A power with its active minors, or an active minor with its patron and the patron's minors (22.2
+    step 5: an active minor shares its ally's diplomatic status)."""
+    head = state["minor_allies"].get(power) or power
+    return {power, head} | {m for m, ally in state["minor_allies"].items() if ally == head}
 
 
 def friendly(state: State, power: str, space: str) -> bool:
