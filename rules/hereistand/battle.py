@@ -205,6 +205,10 @@ def retreats(g: Game) -> None:
     options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
                if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
                       for p in losers[1:])]
+    if is_attacker and (s["move"] or {}).get("moved_on"):      # 13.4 choice 1: no retreat from there
+        for power in losers:
+            eliminate(g, power)
+        return
     shelter = not is_attacker and may_shelter(s, losers, b["space"])
     chooser = next((p for p in MAJORS if p in losers), None) or patron(s, losers[0])   # 22.3: an active minor's ally
     if chooser and (len(options) > 1 or (options and shelter)):

@@ -272,3 +272,49 @@ def test_14_1_a_beaten_allied_side_retreats_to_one_space(dice):
     s = play(s, "hapsburg", f"to:{target}")
     assert st.land_units_at(s, dest, "hapsburg") == st.land_units_at(s, dest, "england") == 0
     assert st.land_units_at(s, target, "hapsburg") + st.land_units_at(s, target, "england") == 2
+
+
+def small_move_to_vienna(s):
+    s = play(s, "ottoman", "move:pressburg:vienna")
+    s = play(play(s, "ottoman", "unit:regular"), "ottoman", "unit:regular")
+    s = play(s, "ottoman", "go")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "withdraw"
+    return play(s, "hapsburg", "inside")
+
+
+def test_13_4_choice_1_a_blocked_formation_pays_to_move_on(dice):
+    """13.4: 2 Ottoman regulars do not outnumber the 2 Hapsburg regulars withdrawn into Vienna: the mover
+    chooses between moving on (1 CP more) and going back to Pressburg."""
+    s = small_move_to_vienna(vienna_example(ottoman_impulse(setup())))
+    assert decision(s) == "blocked" and ENGINE.active_roles(s) == ["ottoman"]
+    ids = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
+    assert "back" in ids and "on:linz" in ids and "on:pressburg" not in ids
+    s = play(s, "ottoman", "on:linz")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert st.units_at(s, "linz", "ottoman") == {"regular": 2} and s["impulse"]["cp"] == 3
+    assert decision(s) == "spend" and s["move"] is None
+    assert "vienna" not in s["sieges"]
+
+
+def test_13_4_choice_1_a_formation_that_moved_on_and_loses_is_eliminated(dice):
+    """13.4 choice 1: if it must later retreat from the new space, the formation is eliminated."""
+    s = vienna_example(ottoman_impulse(setup()))
+    st.add_units(s, "linz", "hapsburg", "regular", 1)
+    s = small_move_to_vienna(s)
+    s = play(s, "ottoman", "on:linz")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[1, 1], [5, 1]]                 # 2 dice; 1 + 1 defender dice
+    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    assert st.land_units_at(s, "linz", "ottoman") == 0
+    assert st.land_units_at(s, "vienna", "ottoman") == 0 and st.land_units_at(s, "pressburg", "ottoman") == 6
+
+
+def test_13_4_choice_2_going_back_is_free():
+    s = small_move_to_vienna(vienna_example(ottoman_impulse(setup())))
+    s = play(s, "ottoman", "back")
+    assert st.units_at(s, "pressburg", "ottoman") == {"regular": 7, "cavalry": 1}
+    assert s["impulse"]["cp"] == 4
