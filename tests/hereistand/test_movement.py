@@ -163,6 +163,8 @@ def test_13_3_avoid_battle_destinations_in_the_example(dice):
         ["avoid:brunn", "avoid:graz", "avoid:linz", "pass"]
     dice += [[5, 4]]                                # 9 + 1 (Ferdinand) − 1 (Ottoman cavalry) = 9: success
     s = play(s, "hapsburg", "avoid:linz")
+    assert decision(s) == "avoid_formation"                             # 13.3 step 3: which units go
+    s = play(s, "hapsburg", "all")
     assert st.units_at(s, "linz", "hapsburg") == {"regular": 2} and s["leaders"]["ferdinand"] == "linz"
     assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": [], "new": True}   # an empty enemy fortress
     assert decision(s) == "spend"
@@ -318,3 +320,38 @@ def test_13_4_choice_2_going_back_is_free():
     s = play(s, "ottoman", "back")
     assert st.units_at(s, "pressburg", "ottoman") == {"regular": 7, "cavalry": 1}
     assert s["impulse"]["cp"] == 4
+
+
+def test_13_2_attempts_from_several_spaces_are_declared_first_then_rolled(dice):
+    """13.2 step 4: the Hapsburg declares interceptions from Graz and Linz; both are rolled in the order
+    declared — Charles V fails (4+3+2-1 = 8), the Linz stack succeeds (6+4-1 = 9) and fights."""
+    s = vienna_example(ottoman_impulse(setup()))
+    st.add_units(s, "linz", "hapsburg", "regular", 2)
+    s = play(s, "ottoman", "move:pressburg:vienna")
+    s = play(play(s, "ottoman", "leader:suleiman"), "ottoman", "leader:ibrahim-pasha")
+    s = play(play(s, "ottoman", "unit:regular"), "ottoman", "unit:cavalry")
+    s = play(s, "ottoman", "go")
+    s = play(s, "hapsburg", "intercept:graz")
+    assert ENGINE.waiting(s)["decision"] == "intercept"          # still declaring
+    assert sorted(a.id for a in ENGINE.legal_actions(s, "hapsburg")) == ["change", "declared", "intercept:linz"]
+    s = play(s, "hapsburg", "intercept:linz")
+    dice += [[4, 3], [6, 4]]
+    s = play(s, "hapsburg", "strongest")
+    s = play(s, "hapsburg", "strongest")
+    assert st.land_units_at(s, "graz", "hapsburg") == 8
+    assert st.units_at(s, "vienna", "hapsburg") == {"regular": 4}
+    assert decision(s) == "combat_cards"
+
+
+def test_13_3_the_avoiding_stack_may_split(dice):
+    """13.3 step 3: Ferdinand and one regular avoid into Linz; the other regular stays and fights."""
+    s = vienna_example(ottoman_impulse(setup()))
+    s = move_whole_stack(s, "pressburg", "vienna")
+    s = play(s, "hapsburg", "pass")                                     # no interception
+    s = play(s, "hapsburg", "avoid:linz")
+    s = play(play(s, "hapsburg", "leader:ferdinand"), "hapsburg", "unit:regular")
+    dice += [[5, 4]]
+    s = play(s, "hapsburg", "go")
+    assert st.units_at(s, "linz", "hapsburg") == {"regular": 1} and s["leaders"]["ferdinand"] == "linz"
+    assert st.units_at(s, "vienna", "hapsburg") == {"regular": 1}
+    assert decision(s) == "withdraw"                                    # the one left may still withdraw
