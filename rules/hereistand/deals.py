@@ -142,13 +142,15 @@ class Compose(Decision):
         return "cancel"
 
 
-def carry_out(g: Game) -> None:
-    """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds)."""
+def carry_out(g: Game) -> list[list[str]]:
+    """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
+    Returns the stacks that must leave spaces handed over ([power, space], for the `displace` procedure)."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return
+        return []
+    queue = []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -160,12 +162,14 @@ def carry_out(g: Game) -> None:
         elif clause[0] == "cards":
             give_cards(g, clause[1], other(d, clause[1]), clause[2])
         elif clause[0] == "control":
-            hand_over(g, clause[1], other(d, clause[1]), clause[2])
+            s["control"][clause[2]] = other(d, clause[1])
+            queue.append([clause[1], clause[2]])
         else:
             from .peace import ransom_home
             home = ransom_home(s, fx.leader_power(clause[2]))
             s["leaders"][clause[2]] = home or "off"
         g.log(f"Done: {describe(clause)}.")
+    return queue
 
 
 def give_cards(g: Game, giver: str, receiver: str, count: int) -> None:
@@ -176,19 +180,6 @@ def give_cards(g: Game, giver: str, receiver: str, count: int) -> None:
         card = rng.choice(s, hand)
         cards.move(s, card, cards.hand(giver), cards.hand(receiver))
         g.log(f"{power_name(receiver)} receives {st.card_label(card)}.", to=[giver, receiver])
-
-
-def hand_over(g: Game, giver: str, receiver: str, space: str) -> None:
-    """9.1 clause 5: the giver's units there leave for its nearest fortified space or capital."""
-    from .winter import destinations
-    s = g.state
-    s["control"][space] = receiver
-    units, leaders = fx.land_of(st.units_at(s, space, giver)), fx.army_leaders_at(s, space, giver)
-    if units or leaders:
-        options = nearest_first(s, giver, destinations(s, giver, space, sum(units.values())))
-        if options:
-            fx.move_pieces(s, giver, space, options[0], units, leaders)
-            g.log(f"{power_name(giver)}'s forces in {space_name(space)} go to {space_name(options[0])}.")
 
 
 def nearest_first(s: st.State, power: str, options: list[str]) -> list[str]:

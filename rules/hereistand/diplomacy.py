@@ -108,7 +108,10 @@ def settle(g: Game) -> None:
     if g.returned.get(b) != "accept":
         g.log(f"{power_name(b)} refuses: the deal is void.")
     elif g.local["clause"] == "deal":
-        deals.carry_out(g)
+        queue = deals.carry_out(g)
+        if queue:
+            g.call("displace", queue=queue)      # 9.1 clause 5: the giver's forces leave, its choice where
+            return
     elif g.local["clause"] == "alliance":
         s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
         s["allied_this_turn"].append(st.pair(a, b))
@@ -117,11 +120,14 @@ def settle(g: Game) -> None:
         s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
         s["peace_this_turn"].append(st.pair(a, b))
         g.log(f"{power_name(a)} and {power_name(b)} make peace.")
-    s["deal"] = None
+
+
+def close_deal(g: Game) -> None:
+    g.state["deal"] = None
     g.end(g.local["then"])
 
 
-FLOW.procedure("deal", ask, settle)
+FLOW.procedure("deal", ask, settle, close_deal)
 
 
 @FLOW.decision("proposal")

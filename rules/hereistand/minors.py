@@ -65,7 +65,11 @@ def free_declarations(g: Game) -> None:
             g.again()
             g.call("activation_war", role=power, minor=g.local["minor"], ally=g.local["ally"])
             return
-        leave_minor_spaces(g, power, g.local["minor"])
+        queue = minor_space_stacks(s, power, g.local["minor"])
+        if queue:
+            g.again()
+            g.call("displace", queue=queue, unbesieged=True)
+            return
 
 
 def declaration_refusal(s: st.State, power: str, target: str) -> str | None:
@@ -79,24 +83,11 @@ def declaration_refusal(s: st.State, power: str, target: str) -> str | None:
     return None
 
 
-def leave_minor_spaces(g: Game, power: str, minor: str) -> None:
+def minor_space_stacks(s: st.State, power: str, minor: str) -> list[list[str]]:
     """22.2 step 2: a power that does not declare war moves its land units out of the minor's spaces to
-    its nearest fortified space not under siege (as 9.3 step 3)."""
-    from .deals import nearest_first
-    from .winter import destinations
-    s = g.state
-    for space in sorted(sp for sp, who in s["control"].items() if who == minor):
-        units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
-        if not units and not leaders:
-            continue
-        options = [o for o in nearest_first(s, power, destinations(s, power, space, sum(units.values())))
-                   if o not in s["sieges"]]
-        if options:
-            fx.move_pieces(s, power, space, options[0], units, leaders)
-            g.log(f"{power_name(power)}'s forces in {space_name(space)} go to {space_name(options[0])}.")
-        siege = s["sieges"].get(space)
-        if siege and siege["besieger"] == power and not st.land_units_at(s, space, power):
-            del s["sieges"][space]
+    its nearest fortified space not under siege (as 9.3 step 3, its choice among the nearest)."""
+    return [[power, sp] for sp, who in sorted(s["control"].items()) if who == minor
+            and (st.land_units_at(s, sp, power) or fx.army_leaders_at(s, sp, power))]
 
 
 def hand_over_minor(g: Game) -> None:
@@ -131,8 +122,7 @@ class ActivationWar(Decision):
         g.end()
 
     def on_decline(self, g, role):
-        leave_minor_spaces(g, role, g.local["minor"])
-        g.end()
+        g.goto("displace", queue=minor_space_stacks(g.state, role, g.local["minor"]), unbesieged=True)
 
     def default(self, g, role):
         return "decline"

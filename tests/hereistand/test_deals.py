@@ -29,6 +29,10 @@ def test_9_1_example_hapsburg_allies_gives_besancon_and_a_card():
     assert "Besançon" in ENGINE.prompt(s, "france").text or "Besancon" in ENGINE.prompt(s, "france").text
     s = play(s, "france", "accept").state
     assert ["france", "hapsburg"] in s["alliances"]
+    assert ENGINE.waiting(s)["decision"] == "displace_to"          # its capitals or nearest fortress: its choice
+    assert [a.id for a in ENGINE.legal_actions(s, "hapsburg")] == ["to:trier", "to:valladolid", "to:vienna"]
+    s = play(s, "hapsburg", "to:trier").state                        # (the example's position sent them to Antwerp)
+    assert st.land_units_at(s, "trier", "hapsburg") >= 1
     assert s["control"]["besancon"] == "france" and st.land_units_at(s, "besancon", "hapsburg") == 0
     s = play(s, "hapsburg", "deal:papacy").state
     s = play(s, "hapsburg", "add:alliance").state

@@ -122,6 +122,8 @@ def test_22_2_activation_lets_a_power_at_war_with_the_minor_declare_on_its_new_a
     assert decision(s) == "activation_war" and ENGINE.active_roles(s) == ["france"]
     assert s["minor_allies"]["venice"] == "papacy"
     s = play(s, "france", "decline")
+    assert decision(s) == "displace_to" and ENGINE.active_roles(s) == ["france"]   # capital or nearest fortress
+    s = play(s, "france", ENGINE.legal_actions(s, "france")[0].id)
     assert st.land_units_at(s, "zara", "france") == 0
     assert s["control"]["venice"] == "papacy" and s["control"]["zara"] == "papacy"
     assert not any("venice" in w for w in s["wars"]) and ["hapsburg", "papacy"] in s["wars"]
