@@ -108,9 +108,9 @@ def settle(g: Game) -> None:
     if g.returned.get(b) != "accept":
         g.log(f"{power_name(b)} refuses: the deal is void.")
     elif g.local["clause"] == "deal":
-        queue = deals.carry_out(g)
-        if queue:
-            g.call("displace", queue=queue)      # 9.1 clause 5: the giver's forces leave, its choice where
+        after = deals.carry_out(g)
+        if after["queue"] or after["mercenaries"]:
+            g.call("deal_aftermath", **after)
             return
     elif g.local["clause"] == "alliance":
         s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
@@ -240,8 +240,8 @@ def payments(g: Game) -> None:
            declared=g.local["declared"])
 
 
-FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment, declarations,
-               interventions, payments)
+FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment,
+               peace.excommunication_segment, declarations, interventions, payments)
 
 
 @FLOW.decision("declare")

@@ -88,10 +88,10 @@ class DisplaceTo(Decision):
 
 
 # ---- removing units of the owner's choice ---------------------------------------------------------------------
-def removable(s: st.State, power: str) -> list[tuple[str, str]]:
-    """(space, type) of every land unit and squadron of `power` on the map."""
+def removable(s: st.State, power: str, kinds=(*st.LAND_TYPES, "squadron")) -> list[tuple[str, str]]:
+    """(space, type) of every land unit and squadron (or only `kinds`) of `power` on the map."""
     return sorted((space, kind) for space, by_power in s["units"].items()
-                  for kind, n in by_power.get(power, {}).items() if n > 0 and kind in (*st.LAND_TYPES, "squadron"))
+                  for kind, n in by_power.get(power, {}).items() if n > 0 and kind in kinds)
 
 
 @FLOW.decision("remove_units")
@@ -99,7 +99,7 @@ class RemoveUnits(Decision):
     """9.3 step 4: the loser removes its units, land units or squadrons in any mix, one at a time."""
 
     def active(self, g):
-        if g.local["count"] <= 0 or not removable(g.state, g.local["role"]):
+        if g.local["count"] <= 0 or not self.choices(g, g.local["role"]):
             return []
         return super().active(g)
 
@@ -107,8 +107,13 @@ class RemoveUnits(Decision):
         n = g.local["count"]
         return f"{power_name(role)}: remove {n} unit{'s' if n != 1 else ''} of your choice ({g.local['why']})."
 
+    @staticmethod
+    def choices(g, role):
+        kinds = g.local.get("kinds")
+        return removable(g.state, role, tuple(kinds)) if kinds else removable(g.state, role)
+
     def actions(self, g, role):
-        for space, kind in removable(g.state, role):
+        for space, kind in self.choices(g, role):
             yield act("remove", space, kind, label=f"A {kind} in {space_name(space)}", group=space_name(space))
 
     def on_remove(self, g, role, space, kind):

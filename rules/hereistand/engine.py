@@ -11,7 +11,7 @@ from rules.core.contract import IllegalAction
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, deals, diplomacy, displace, events, minors, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import actions, battle, deals, diplomacy, displace, events, minors, movement, papacy, spring, winter  # noqa: F401  (they register their procedures and decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -71,6 +71,7 @@ class HereIStand(FlowEngine):
                                              "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts")}
+        seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen = copy_state(seen)
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

@@ -242,3 +242,4 @@ class Ransom(Decision):
 
 sue_segment = segment("peace", "sue", skip_last_turn=True)
 ransom_segment = segment("ransom", "ransom")
+excommunication_segment = segment("excommunication", "unexcommunicate")     # 9.5 (papacy.py)

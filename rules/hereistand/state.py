@@ -54,10 +54,11 @@ def initial_state(scenario_id: str) -> State:
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
         "vp_history": [],
-        "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_vp", "chateaux_vp", "piracy_vp")},
+        "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_cp", "st_peters_vp", "chateaux_vp", "piracy_vp")},
         "offers": [],
         "deal": None,             # the deal being composed or answered (9.1)
         "card_gifts": [],         # [giver, receiver] of cards given in deals this turn (9.1 clause 6)
+        "mercenary_gifts": [],    # [giver, receiver] of mercenaries given in deals this turn (9.1 clause 7)
         "impulse": None,          # {"power", "cp"}: the CP of the impulse being played (11)
         "impulse_locks": [],      # [power, space]: formations that may not move again this impulse (13.1)
         "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)

@@ -119,3 +119,22 @@ def test_9_4_ransom_costs_one_random_card_and_the_leader_goes_home():
     private = [e for e in out.log if e.to]
     assert private and set(private[0].to) == {"france", "hapsburg"}
     assert all(given not in e.text for e in out.log if not e.to)
+
+
+def test_9_5_removing_excommunication_costs_a_random_card_whose_cp_go_to_st_peters():
+    """9.5: the Papacy draws a random card from the excommunicated power's hand, adds its CP to St. Peter's
+    and discards it; the power may instead stay excommunicated."""
+    s = setup("1532")
+    s["excommunicated"].append("henry-viii")
+    assert st.cards_to_draw(s, "england") == st.cards_to_draw(setup("1532"), "england") - 1
+    assert not st.ruler_excommunicated(s, "protestant")            # Luther's is a reformer's (21.5)
+    s["flow"].append({"name": "unexcommunicate", "at": 0, "local": {"role": "england"}, "ret": None})
+    assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["lift", "done"]
+    hand = list(cards.zone(s, cards.hand("england")))
+    cp_before = s["tracks"]["st_peters_cp"] + 5 * s["tracks"]["st_peters_vp"]
+    s = play(s, "england", "lift")
+    gone = (set(hand) - set(cards.zone(s, cards.hand("england")))).pop()
+    assert gone in cards.zone(s, "discard") and gone != "3"             # never England's home card
+    cp = peace.load().card(int(gone)).cp
+    assert s["tracks"]["st_peters_cp"] + 5 * s["tracks"]["st_peters_vp"] == cp_before + cp
+    assert "henry-viii" not in s["excommunicated"]
