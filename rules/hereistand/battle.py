@@ -193,6 +193,9 @@ def retreats(g: Game) -> None:
     if g.local.get("retreated"):
         return
     g.local["retreated"] = True
+    from .relief import relief_retreat
+    if relief_retreat(g):                                        # 15.2 outcomes 2-3
+        return
     is_attacker = b["winner"] == "defender"
     losers = [b["attacker"]] if is_attacker else list(b["defenders"])
     losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
@@ -285,7 +288,8 @@ def siege_check(g: Game) -> None:
     siege = s["sieges"].get(space)
     owner = st.controller(s, space)
     attackers = st.land_units_at(s, space, attacker)
-    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers:
+    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers \
+            and not st.friendly(s, attacker, space):                 # a relieved ally's fortress is no siege
         inside = side_units(s, space, siege["inside"]) if siege else 0
         if attackers > inside:
             s["sieges"][space] = {"besieger": attacker, "inside": siege["inside"] if siege else [], "new": True}
@@ -310,5 +314,15 @@ def after_battle(g: Game) -> None:
     check_hungary(g)                       # 22.5: checked after every field battle
 
 
-FLOW.procedure("field_battle", open_combat_cards, roll_battle, take_losses, captures, retreats, siege_check,
-               after_battle)
+def relief_choice(g: Game) -> None:
+    from .relief import relief_choice as choose
+    choose(g)                              # 15.2: a relief force's besieged comrades join or stay out
+
+
+def relief_restore(g: Game) -> None:
+    from .relief import restore
+    restore(g)
+
+
+FLOW.procedure("field_battle", relief_choice, open_combat_cards, roll_battle, take_losses, captures, relief_restore,
+               retreats, siege_check, after_battle)
