@@ -355,3 +355,41 @@ def test_13_3_the_avoiding_stack_may_split(dice):
     assert st.units_at(s, "linz", "hapsburg") == {"regular": 1} and s["leaders"]["ferdinand"] == "linz"
     assert st.units_at(s, "vienna", "hapsburg") == {"regular": 1}
     assert decision(s) == "withdraw"                                    # the one left may still withdraw
+
+
+def test_14_1_allied_defenders_shelter_up_to_four_and_go_their_own_ways(dice):
+    """14.1 / 9.2 effect 3: France and its Papal ally lose at Milan (a French fortress): in impulse order
+    France shelters its 3 regulars, the Papacy its 1 more (4 in all) and retreats the other 2 on its own."""
+    s = ottoman_impulse(setup())
+    s["wars"] = [w for w in s["wars"] if w != ["france", "papacy"]]
+    s["alliances"] = [["france", "papacy"]]
+    s["control"].update(pavia="hapsburg", modena="papacy")
+    s["units"]["milan"] = {"france": {"regular": 3}, "papacy": {"regular": 3}}
+    s["units"]["pavia"] = {"hapsburg": {"regular": 5}}
+    s["leaders"]["charles-v"] = "pavia"
+    s = play(s, "ottoman", "done")
+    card = next(a.id for a in ENGINE.legal_actions(s, "hapsburg") if a.id.startswith("cp:"))
+    s = play(play(s, "hapsburg", card), "hapsburg", "move:pavia:milan")
+    s = play(s, "hapsburg", "leader:charles-v")
+    for _ in range(5):
+        s = play(s, "hapsburg", "unit:regular")
+    s = play(s, "hapsburg", "go")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[6] + [1] * 6, [1] * 7]                 # 5 + Charles V 2; 6 + 1: one hit, the Hapsburg wins
+    s = play(s, "hapsburg", "pass")
+    while decision(s) == "combat_cards":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    while decision(s) == "losses":
+        s = play(s, ENGINE.active_roles(s)[0], ENGINE.legal_actions(s, ENGINE.active_roles(s)[0])[0].id)
+    assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["france"]
+    s = play(s, "france", "inside")
+    assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["papacy"]
+    assert "inside" in [a.id for a in ENGINE.legal_actions(s, "papacy")]
+    s = play(s, "papacy", "inside")
+    if decision(s) == "retreat":
+        s = play(s, "papacy", "to:modena")
+    france, papacy = st.land_units_at(s, "milan", "france"), st.land_units_at(s, "milan", "papacy")
+    assert france + papacy == 4 and papacy >= 1
+    assert st.land_units_at(s, "modena", "papacy") == 1
+    assert s["sieges"]["milan"]["besieger"] == "hapsburg"
