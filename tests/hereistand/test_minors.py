@@ -128,3 +128,20 @@ def test_22_2_activation_lets_a_power_at_war_with_the_minor_declare_on_its_new_a
     assert s["control"]["venice"] == "papacy" and s["control"]["zara"] == "papacy"
     assert not any("venice" in w for w in s["wars"]) and ["hapsburg", "papacy"] in s["wars"]
     assert not st.at_war(s, "france", "papacy")
+
+
+def test_22_3_the_patron_raises_its_minors_regulars_in_their_home_spaces():
+    """22.3 3: France, Scotland's ally, raises a Scottish regular in Edinburgh (2 CP), within Scotland's
+    counter mix (4 land units)."""
+    from rules.hereistand.engine import ENGINE
+    from .test_siege import to_french_impulse
+    s = to_french_impulse(setup())
+    s["minor_allies"]["scotland"] = "france"
+    for space in ("edinburgh", "stirling", "glasgow"):
+        s["control"][space] = "france"
+    s = play(s, "france", "cp:4")                               # France's home card: 4 CP
+    ids = [a.id for a in ENGINE.legal_actions(s, "france")]
+    assert "raise:scotland:edinburgh" in ids and "raise:genoa:genoa" not in ids
+    s = play(s, "france", "raise:scotland:edinburgh")
+    assert st.units_at(s, "edinburgh", "scotland")["regular"] == 4
+    assert not any(i.startswith("raise:") for i in [a.id for a in ENGINE.legal_actions(s, "france")])  # 4 of 4
