@@ -133,7 +133,8 @@ class RemoveUnits(Decision):
 @FLOW.decision("broken_siege_retreat")
 class BrokenSiegeRetreat(Decision):
     def prompt(self, g, role):
-        return f"{power_name(role)}: the siege of {space_name(g.local['space'])} is broken. Where do your besiegers retreat?"
+        return (f"{power_name(role)}: the siege of {space_name(g.local['space'])} is broken. Where do your "
+                "besiegers retreat?")
 
     def actions(self, g, role):
         for dest in g.local["options"]:

@@ -11,7 +11,8 @@ from rules.core.contract import IllegalAction
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, deals, diplomacy, displace, events, minors, movement, papacy, relief, spring, winter, winter_choice  # noqa: F401  (they register their procedures and decisions)
+from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
+               movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW

@@ -107,7 +107,8 @@ FLOW.procedure("activation", free_declarations, hand_over_minor)
 @FLOW.decision("activation_war")
 class ActivationWar(Decision):
     def prompt(self, g, role):
-        return (f"{power_name(role)}: {power_name(g.local['minor'])}, your enemy, is now {power_name(g.local['ally'])}'s "
+        minor, ally = power_name(g.local["minor"]), power_name(g.local["ally"])
+        return (f"{power_name(role)}: {minor}, your enemy, is now {ally}'s "
                 f"ally. Declare war on {power_name(g.local['ally'])} for free, or withdraw your units from "
                 f"{power_name(g.local['minor'])}'s spaces (rule 22.2)?")
 

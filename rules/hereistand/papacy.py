@@ -8,7 +8,7 @@ also stay excommunicated.
 from __future__ import annotations
 
 from rules.core import cards, rng
-from rules.core.flow import Decision, Game, act
+from rules.core.flow import Decision, act
 
 from . import state as st
 from .data import load

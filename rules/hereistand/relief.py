@@ -4,7 +4,8 @@ fights the besiegers in a field battle.
     field_battle › relief_choice (the same power's besieged units join, or stay out of the battle)
                  › … › restore (units that stayed out are back) › relief retreat (outcomes 2–3)
 
-Units that stay out are set aside for the battle (the log says so) and put back before the retreat. Outcomes: the relief wins and the besiegers retreat (the siege ends, 15.3); on equal hits the
+Units that stay out are set aside for the battle (the log says so) and put back before the retreat.
+Outcomes: the relief wins and the besiegers retreat (the siege ends, 15.3); on equal hits the
 relief side may withdraw into the fortress up to 4 land units in all and the rest retreat; with fewer hits
 only the units inside at the start stay inside and the relievers retreat (their leaders are captured if
 they were wiped out).
@@ -131,7 +132,8 @@ class ReliefShelter(Decision):
                 f"fortress (room for {g.local['room']} more), or retreat them all?")
 
     def actions(self, g, role):
-        yield act("inside", label=f"Withdraw up to {g.local['room']} relievers and the leaders inside; the rest retreat")
+        yield act("inside", label=f"Withdraw up to {g.local['room']} relievers and the leaders inside; "
+                  "the rest retreat")
         yield act("retreat", label="All the relievers retreat")
 
     def on_inside(self, g, role):

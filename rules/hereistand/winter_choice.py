@@ -46,7 +46,8 @@ class WinterUnits(Decision):
         loc = g.local
         if self.stage(g) == "leave":
             n = loc["count"] - sum(loc.get("leave", {}).values())
-            return f"{power_name(role)}: Winter — {n} more unit{'s' if n != 1 else ''} must leave {space_name(loc['space'])}: which?"
+            return (f"{power_name(role)}: Winter — {n} more unit{'s' if n != 1 else ''} must leave "
+                    f"{space_name(loc['space'])}: which?")
         n = (loc["count"] + 1) // 2 - sum(loc.get("lose", {}).values())
         return (f"{power_name(role)}: Winter — no safe path to {space_name(loc['dest'])}: {n} more "
                 f"unit{'s' if n != 1 else ''} lost to attrition: which?")
