@@ -467,7 +467,8 @@ def battle_or_siege(g: Game) -> None:
         return
     if m.get("withdrawn"):
         return
-    if fx.enemy_land_powers(s, dest, m["power"]):
+    from .battle import defenders
+    if defenders(s, dest, m["power"]):            # enemies besieged inside are no field battle (15)
         g.call("field_battle", space=dest, attacker=m["power"], origin=m["origin"])
         return
     owner = st.controller(s, dest)
