@@ -1,6 +1,6 @@
 """Rules engine speed: one legal_actions + apply step over random games (median and p99), and one whole
 random game, for every registered game. Targets: under 1 ms median and 2 ms p99 per action, under 1 s per
-game.
+game (Here I Stand, whose random games run to thousands of actions: 2 ms median per action, 3 games).
 
 Games are played by the shared random-play driver (rules/core/driver.py: ``setup_args`` and
 ``random_moves``, the same as ``herald fuzz``); one step is the driver choosing an active role and one of its
@@ -32,6 +32,10 @@ from rules.core.driver import random_moves, setup_args
 from rules.core.registry import game_ids, get_engine
 
 GAMES = 10
+#: games whose random games are long get fewer of them and their own targets (median ms, p99 ms, s/game)
+GAMES_OF = {"hereistand": 3}
+TARGETS = {"hereistand": (2.0, None, None)}   # issue 18: <= 2 ms median per action; a game is thousands
+DEFAULT_TARGETS = (1.0, 2.0, 1.0)
 BASELINE = "5924355f06995fde6eb5bc5afce2a24f17b9e43a"   # main before the port of Richard III onto the flow core
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,7 +62,7 @@ def measure() -> dict[str, dict[str, float]]:
             steps: list[float] = []
             games: list[float] = []
             counts = []
-            for seed in range(GAMES):
+            for seed in range(GAMES_OF.get(game, GAMES)):
                 start = time.process_time()
                 counts.append(_random_game(engine, scenario, seed, steps))
                 games.append(time.process_time() - start)
@@ -89,8 +93,9 @@ def measure_baseline(revision: str) -> dict[str, dict[str, float]] | str:
         return json.loads(done.stdout)
 
 
-def _verdict(r: dict[str, float]) -> str:
-    ok = r["median_ms"] <= 1 and r["p99_ms"] <= 2 and r["game_s"] < 1
+def _verdict(key: str, r: dict[str, float]) -> str:
+    median, p99, game = TARGETS.get(key.split()[0], DEFAULT_TARGETS)
+    ok = r["median_ms"] <= median and (p99 is None or r["p99_ms"] <= p99) and (game is None or r["game_s"] < game)
     return "OK" if ok else "SLOW"
 
 
@@ -100,11 +105,14 @@ def main() -> None:
     after = measure()
     print(f"targets: <= 1 ms median and <= 2 ms p99 per action (legal_actions + apply), < 1 s per game; "
           f"{GAMES} random games per scenario, seeds 0-{GAMES - 1}; CPU time")
+    for game, count in GAMES_OF.items():
+        median, _, _ = TARGETS.get(game, DEFAULT_TARGETS)
+        print(f"{game}: {count} games per scenario (seeds 0-{count - 1}), target <= {median:g} ms median per action")
     if isinstance(before, str):
         print(f"baseline: {before}")
     else:
         print(f"before = rules at {revision[:10]}, after = this tree")
-    head = f"{'':16} {'median ms/action':>18} {'p99 ms/action':>16} {'median s/game':>16} {'actions/game':>14}"
+    head = f"{'':22} {'median ms/action':>18} {'p99 ms/action':>16} {'median s/game':>16} {'actions/game':>14}"
     print(head)
     for key, r in after.items():
         b = before.get(key) if isinstance(before, dict) else None
@@ -113,8 +121,8 @@ def main() -> None:
             now = format(r[name], fmt)
             return (f"{format(b[name], fmt)} -> {now}" if b else now).rjust(width)
 
-        print(f"{key:16} {cell('median_ms', '.3f', 18)} {cell('p99_ms', '.2f', 16)} "
-              f"{cell('game_s', '.3f', 16)} {cell('actions', '.0f', 14)}  {_verdict(r)}")
+        print(f"{key:22} {cell('median_ms', '.3f', 18)} {cell('p99_ms', '.2f', 16)} "
+              f"{cell('game_s', '.3f', 16)} {cell('actions', '.0f', 14)}  {_verdict(key, r)}")
 
 
 if __name__ == "__main__":

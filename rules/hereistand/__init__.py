@@ -1,5 +1,6 @@
-"""Here I Stand (GMT Games, 2006): the engine (engine.py) on its component data (data.py)."""
+"""Here I Stand (GMT Games, 2006), part 1: the six powers, the turn and the war — the Herald rules engine
+(game id ``hereistand``; see PROGRESS.md, DECISIONS.md and VIEW.md)."""
 
-from .engine import ENGINE
+from .engine import ENGINE, HereIStand
 
-__all__ = ["ENGINE"]
+__all__ = ["ENGINE", "HereIStand"]

@@ -74,7 +74,8 @@ class Impulse(Decision):
     def prompt(self, g, role):
         why = pass_refusal(g.state, role)
         tail = f" You may not pass: {why}." if why else " You may pass."
-        return f"{power_name(role)}'s impulse: play a card for its CP.{tail}"
+        return (f"{power_name(role)}'s impulse: play a card for its CP (card events are not part of the game "
+                f"yet).{tail}")
 
     def actions(self, g, role):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
@@ -124,6 +125,23 @@ def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
     return options
 
 
+def minor_build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
+    """22.3 3: the patron raises its active minors' regulars in their home spaces it controls (the minor's
+    counter mix is the limit)."""
+    if COSTS["regular"] > cp:
+        return []
+    data, out = load(), []
+    for minor, ally in sorted(s["minor_allies"].items()):
+        if ally != power:
+            continue
+        pool = data.power(minor).force_pool.land_units
+        if sum(st.land_units_at(s, sp, minor) for sp in s["units"]) >= pool:
+            continue
+        out += [(minor, sp) for sp in data.home_spaces(minor) if st.controller(s, sp) == power
+                and sp not in s["unrest"] and not st.enemy_units_at(s, sp, power)]
+    return out
+
+
 @FLOW.decision("spend")
 class Spend(Decision):
     """11.1: one action at a time until the CP are spent or the power ends its impulse (the rest is lost)."""
@@ -151,6 +169,9 @@ class Spend(Decision):
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {kind}s")
+        for minor, space in minor_build_options(g.state, role, cp):
+            yield act("raise", minor, space, label=f"{power_name(minor)} regular in {load().space(space).name} "
+                      f"({COSTS['regular']} CP)", group="Raise allied minors' regulars")
         yield act("done", label="End the impulse" + (f" ({cp} CP unspent are lost)" if cp else ""))
 
     def on_move(self, g, role, origin, dest):
@@ -168,6 +189,11 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= COSTS[kind]
         st.add_units(g.state, space, role, kind)
         g.log(f"{power_name(role)} builds a {kind} in {load().space(space).name}.")
+
+    def on_raise(self, g, role, minor, space):
+        g.state["impulse"]["cp"] -= COSTS["regular"]
+        st.add_units(g.state, space, minor, "regular")
+        g.log(f"{power_name(role)} raises a {power_name(minor)} regular in {load().space(space).name}.")
 
     def on_done(self, g, role):
         finish_impulse(g, "played")

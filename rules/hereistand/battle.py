@@ -177,68 +177,107 @@ def retreat_spaces(s: st.State, power: str, space: str, *, attacker: bool, origi
     return out
 
 
+SHELTER_LIMIT = 4      # 14.1: up to 4 land units (and any leaders) may withdraw inside
+
+
 def may_shelter(s: st.State, powers: list[str], space: str) -> bool:
-    """14.1: in a fortified space the losing side controls, up to 4 land units may withdraw inside."""
+    """14.1: a fortified space the losing side (or an ally of it) controls."""
     owner = st.controller(s, space)
-    units = side_units(s, space, powers)
-    return load().space(space).fortified and any(owner == p or st.allied(s, p, owner) for p in powers) \
-        and 0 < units <= 4
+    return load().space(space).fortified and any(owner == p or st.allied(s, p, owner) for p in powers)
 
 
 def retreats(g: Game) -> None:
-    """14.1: the losing side retreats together to one legal space (the first major power on that side in
-    impulse order chooses), or a defender shelters in its own fortification; with nowhere to go it is
-    eliminated."""
+    """14.1 / 9.2 effect 3: each power of the losing side, in impulse order, shelters up to 4 land units in
+    all inside a fortification its side controls and retreats the rest to a legal space of its choice
+    (allies may go their own ways); with nowhere to go its units are eliminated."""
     s, b = g.state, g.state["battle"]
-    if g.local.get("retreated"):
-        return
-    g.local["retreated"] = True
+    if "retreat_queue" not in g.local:
+        from .relief import relief_retreat
+        if relief_retreat(g):                                        # 15.2 outcomes 2-3
+            g.local["retreat_queue"] = []
+            return
+        is_attacker = b["winner"] == "defender"
+        losers = [b["attacker"]] if is_attacker else list(b["defenders"])
+        losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
+        from .minors import inactive, stand_fast
+        for power in [p for p in losers if inactive(s, p)]:        # 22.1 4, 22.6: they never retreat
+            stand_fast(g, power, b["space"])
+        losers = [p for p in losers if not inactive(s, p)]
+        if is_attacker and (s["move"] or {}).get("moved_on"):      # 13.4 choice 1: no retreat from there
+            for power in losers:
+                eliminate(g, power)
+            losers = []
+        b["shelter_room"] = SHELTER_LIMIT if not is_attacker and may_shelter(s, losers, b["space"]) else 0
+        g.local["retreat_queue"] = losers
+    from .minors import patron
     is_attacker = b["winner"] == "defender"
-    losers = [b["attacker"]] if is_attacker else list(b["defenders"])
-    losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
-    if not losers:
-        return
-    options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
-               if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
-                      for p in losers[1:])]
-    shelter = not is_attacker and may_shelter(s, losers, b["space"])
-    chooser = next((p for p in MAJORS if p in losers), None)
-    if chooser and (len(options) > 1 or (options and shelter)):
-        g.call("retreat", role=chooser, options=options, shelter=shelter, losers=losers)
-    elif shelter:
-        shelter_inside(g, losers)
-    elif options:
-        retreat_to(g, losers, options[0])
-    else:
-        for power in losers:
+    while g.local["retreat_queue"]:
+        power = g.local["retreat_queue"].pop(0)
+        options = retreat_spaces(s, power, b["space"], attacker=is_attacker, origin=b["origin"])
+        chooser = patron(s, power)                                  # 22.3: an active minor's ally
+        room = b["shelter_room"]
+        if chooser and (len(options) > 1 or (options and room)):
+            g.again()
+            g.call("retreat", role=chooser, power=power, options=options)
+            return
+        if room:
+            rest = shelter_inside(g, power)
+            if rest:
+                settle_rest(g, power, options, rest)
+        elif options:
+            retreat_to(g, [power], options[0])
+        else:
             eliminate(g, power)
 
 
-def retreat_to(g: Game, powers: list[str], dest: str) -> None:
+def settle_rest(g: Game, power: str, options: list[str], rest: dict[str, int]) -> None:
+    if options:
+        retreat_to(g, [power], options[0], units=rest)
+    else:
+        eliminate(g, power, units=rest)
+
+
+def retreat_to(g: Game, powers: list[str], dest: str, units: dict[str, int] | None = None) -> None:
     s, space = g.state, g.state["battle"]["space"]
     for power in powers:
-        units = fx.land_of(st.units_at(s, space, power))
-        leaders = fx.army_leaders_at(s, space, power)
-        fx.move_pieces(s, power, space, dest, units, leaders)
+        moving = units if units is not None else fx.land_of(st.units_at(s, space, power))
+        leaders = fx.army_leaders_at(s, space, power) if units is None else []
+        fx.move_pieces(s, power, space, dest, moving, leaders)
         s["impulse_locks"].append([power, dest])
     names = " and ".join(load().power(p).name for p in powers)
     g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
 
 
-def shelter_inside(g: Game, powers: list[str]) -> None:
+def shelter_inside(g: Game, power: str) -> dict[str, int]:
+    """Up to the room left (4 land units in all) go inside, with every leader; returns those left out
+    (regulars go in first, then cavalry, then mercenaries)."""
     s, b = g.state, g.state["battle"]
+    here = fx.land_of(st.units_at(s, b["space"], power))
+    room, rest = b["shelter_room"], {}
+    for kind in ("regular", "cavalry", "mercenary"):
+        take = min(here.get(kind, 0), room)
+        room -= take
+        if here.get(kind, 0) - take:
+            rest[kind] = here[kind] - take
+    b["shelter_room"] = room
     siege = s["sieges"].setdefault(b["space"], {"besieger": b["attacker"], "inside": [], "new": True})
-    siege["inside"] += [p for p in powers if p not in siege["inside"]]
-    names = " and ".join(load().power(p).name for p in powers)
-    g.log(f"{names} withdraw{'s' if len(powers) == 1 else ''} into the fortifications of {space_name(b['space'])}.")
+    if power not in siege["inside"]:
+        siege["inside"].append(power)
+    left = f" ({sum(rest.values())} left outside)" if rest else ""
+    g.log(f"{load().power(power).name} withdraws into the fortifications of {space_name(b['space'])}{left}.")
+    return rest
 
 
-def eliminate(g: Game, power: str) -> None:
+def eliminate(g: Game, power: str, units: dict[str, int] | None = None) -> None:
     """14.1: with no legal retreat the units are eliminated and the leaders captured."""
     s, b = g.state, g.state["battle"]
     space = b["space"]
-    for kind, n in fx.land_of(st.units_at(s, space, power)).items():
+    for kind, n in (units if units is not None else fx.land_of(st.units_at(s, space, power))).items():
         st.add_units(s, space, power, kind, -n)
+    if units is not None:
+        g.log(f"{load().power(power).name}'s units left outside {space_name(space)} have nowhere to retreat and "
+              "are eliminated.")
+        return
     captor = b["attacker"] if power != b["attacker"] else next((p for p in MAJORS if p in b["defenders"]),
                                                                b["defenders"][0])
     for leader in fx.army_leaders_at(s, space, power):
@@ -249,20 +288,30 @@ def eliminate(g: Game, power: str) -> None:
 @FLOW.decision("retreat")
 class Retreat(Decision):
     def prompt(self, g, role):
-        return f"{power_name(role)} lost the battle at {space_name(g.state['battle']['space'])}: retreat."
+        who = g.local["power"]
+        whose = "" if who == role else f" ({power_name(who)}'s units)"
+        return f"{power_name(role)} lost the battle at {space_name(g.state['battle']['space'])}: retreat{whose}."
 
     def actions(self, g, role):
-        if g.local["shelter"]:
-            yield act("inside", label="Withdraw into the fortifications (up to 4 units)")
+        room = g.state["battle"]["shelter_room"]
+        if room:
+            yield act("inside", label=f"Withdraw into the fortifications (up to {room} more units; the rest retreat)")
         for sp in g.local["options"]:
             yield act("to", sp, label=f"Retreat to {space_name(sp)}")
 
     def on_inside(self, g, role):
-        shelter_inside(g, g.local["losers"])
-        g.end()
+        rest = shelter_inside(g, g.local["power"])
+        if not rest:
+            g.end()
+        elif len(g.local["options"]) > 1:
+            g.local["rest"] = rest                    # the units left outside still retreat: where?
+        else:
+            settle_rest(g, g.local["power"], g.local["options"], rest)
+            g.end()
 
     def on_to(self, g, role, space):
-        retreat_to(g, g.local["losers"], space)
+        rest = g.local.get("rest")
+        retreat_to(g, [g.local["power"]], space, units=rest)
         g.end()
 
     def default(self, g, role):
@@ -277,7 +326,8 @@ def siege_check(g: Game) -> None:
     siege = s["sieges"].get(space)
     owner = st.controller(s, space)
     attackers = st.land_units_at(s, space, attacker)
-    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers:
+    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers \
+            and not st.friendly(s, attacker, space):                 # a relieved ally's fortress is no siege
         inside = side_units(s, space, siege["inside"]) if siege else 0
         if attackers > inside:
             s["sieges"][space] = {"besieger": attacker, "inside": siege["inside"] if siege else [], "new": True}
@@ -297,4 +347,20 @@ def siege_check(g: Game) -> None:
     s["battle"] = None
 
 
-FLOW.procedure("field_battle", open_combat_cards, roll_battle, take_losses, captures, retreats, siege_check)
+def after_battle(g: Game) -> None:
+    from .minors import check_hungary
+    check_hungary(g)                       # 22.5: checked after every field battle
+
+
+def relief_choice(g: Game) -> None:
+    from .relief import relief_choice as choose
+    choose(g)                              # 15.2: a relief force's besieged comrades join or stay out
+
+
+def relief_restore(g: Game) -> None:
+    from .relief import restore
+    restore(g)
+
+
+FLOW.procedure("field_battle", relief_choice, open_combat_cards, roll_battle, take_losses, captures, relief_restore,
+               retreats, siege_check, after_battle)

@@ -39,6 +39,10 @@ def describe(clause: list) -> str:
         return f"{power_name(clause[1])} gives {clause[2]} random card{'s' if clause[2] > 1 else ''}"
     if kind == "control":
         return f"{power_name(clause[1])} hands {space_name(clause[2])} over"
+    if kind == "mercenaries":
+        return f"{power_name(clause[1])} gives {clause[2]} mercenar{'ies' if clause[2] > 1 else 'y'}"
+    if kind == "absolve":
+        return f"the Papacy lifts the excommunication of {power_name(clause[1])}'s ruler"
     return f"{power_name(clause[1])} returns {load().leader(clause[2]).name}"
 
 
@@ -59,8 +63,14 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
         if not st.at_war(s, a, b):
             return "they are not at war"
         return "the League's wars never end" if schmalkaldic(s, a, b) else None
+    if clause[0] == "absolve":                                    # 9.1 clause 9
+        if "papacy" not in (a, b) or clause[1] == "papacy":
+            return "only the Papacy lifts an excommunication"
+        return None if st.ruler_excommunicated(s, clause[1]) else "that ruler is not excommunicated"
     giver = clause[1]
     receiver = other(deal, giver)
+    if clause[0] == "mercenaries":                                # 9.1 clause 7
+        return mercenary_refusal(s, giver, receiver, clause[2])
     if clause[0] == "cards":
         if [receiver, giver] in s["card_gifts"]:
             return "cards go one way only between two powers each turn"
@@ -105,6 +115,15 @@ class Compose(Decision):
             given = next((c[2] for c in d["clauses"] if c[0] == "cards" and c[1] == giver), 0)
             if given < 2 and clause_refusal(s, d, ["cards", giver, given + 1]) is None:
                 yield act("add", "cards", giver, label=f"Add: {power_name(giver)} gives a random card", group="Cards")
+            lent = next((c[2] for c in d["clauses"] if c[0] == "mercenaries" and c[1] == giver), 0)
+            if lent < MAX_MERCENARIES and clause_refusal(s, d, ["mercenaries", giver, lent + 1]) is None:
+                yield act("add", "mercenaries", giver, label=f"Add: {power_name(giver)} gives a mercenary",
+                          group="Mercenaries")
+            excommunicated = other(d, giver)
+            if giver == "papacy" and ["absolve", excommunicated] not in d["clauses"] and \
+                    clause_refusal(s, d, ["absolve", excommunicated]) is None:
+                yield act("add", "absolve", excommunicated, label=f"Add: {describe(['absolve', excommunicated])}",
+                          group="Excommunication")
             for leader, where in sorted(s["leaders"].items()):
                 clause = ["leader", giver, leader]
                 if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
@@ -119,12 +138,12 @@ class Compose(Decision):
 
     def on_add(self, g, role, kind, *args):
         clauses = g.state["deal"]["clauses"]
-        if kind == "cards":
+        if kind in ("cards", "mercenaries"):
             for c in clauses:
-                if c[0] == "cards" and c[1] == args[0]:
+                if c[0] == kind and c[1] == args[0]:
                     c[2] += 1
                     return
-            clauses.append(["cards", args[0], 1])
+            clauses.append([kind, args[0], 1])
         else:
             clauses.append([kind, *args])
 
@@ -142,13 +161,16 @@ class Compose(Decision):
         return "cancel"
 
 
-def carry_out(g: Game) -> None:
-    """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds)."""
+def carry_out(g: Game) -> dict:
+    """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
+    Returns what its owners still choose: the stacks leaving spaces handed over (`queue`, [power, space])
+    and the mercenaries given ([giver, receiver, count]), for the `deal_aftermath` procedure."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return
+        return {"queue": [], "mercenaries": []}
+    queue, later = [], []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -160,12 +182,100 @@ def carry_out(g: Game) -> None:
         elif clause[0] == "cards":
             give_cards(g, clause[1], other(d, clause[1]), clause[2])
         elif clause[0] == "control":
-            hand_over(g, clause[1], other(d, clause[1]), clause[2])
+            s["control"][clause[2]] = other(d, clause[1])
+            queue.append([clause[1], clause[2]])
+        elif clause[0] == "absolve":
+            s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][clause[1]]]
+        elif clause[0] == "mercenaries":
+            later.append(clause)
         else:
             from .peace import ransom_home
             home = ransom_home(s, fx.leader_power(clause[2]))
             s["leaders"][clause[2]] = home or "off"
         g.log(f"Done: {describe(clause)}.")
+    for clause in later:        # 9.1 clause 7: one way per pair and turn
+        s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])
+    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later]}
+
+
+def displace_given(g: Game) -> None:
+    if g.local["queue"]:
+        g.call("displace", queue=g.local["queue"])      # 9.1 clause 5: the giver's forces leave, its choice where
+
+
+def hand_over_mercenaries(g: Game) -> None:
+    """9.1 clause 7: the giver removes the mercenaries from spaces of its choice; the receiver places as
+    many of its own in its capital (the Protestant: an electorate it controls)."""
+    if not g.local["mercenaries"]:
+        return
+    giver, receiver, count = g.local["mercenaries"][0]
+    g.again()
+    if not g.local.get("removed"):
+        g.local["removed"] = True
+        g.call("remove_units", role=giver, count=count, kinds=["mercenary"], why="given in a deal, rule 9.1")
+        return
+    g.local["removed"] = False
+    g.local["mercenaries"].pop(0)
+    sites = mercenary_sites(g.state, receiver)
+    count = min(count, st.land_pool_left(g.state, receiver))
+    if len(sites) > 1:
+        g.call("place_mercenaries", role=receiver, count=count, sites=sites)
+    elif sites and count:
+        place_mercenaries(g, receiver, sites[0], count)
+
+
+def place_mercenaries(g: Game, power: str, space: str, count: int) -> None:
+    st.add_units(g.state, space, power, "mercenary", count)
+    g.log(f"{power_name(power)} places {count} mercenar{'ies' if count > 1 else 'y'} in {space_name(space)}.")
+
+
+FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries)
+
+
+@FLOW.decision("place_mercenaries")
+class PlaceMercenaries(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: where do your {g.local['count']} new mercenaries go?"
+
+    def actions(self, g, role):
+        for space in g.local["sites"]:
+            yield act("place", space, label=f"In {space_name(space)}")
+
+    def on_place(self, g, role, space):
+        place_mercenaries(g, role, space, g.local["count"])
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- 9.1 clause 7: mercenaries ---------------------------------------------------------------------------------
+MAX_MERCENARIES = 4
+
+
+def mercenary_sites(s: st.State, receiver: str) -> list[str]:
+    """Where the receiver places them: its controlled capital(s); the Protestant a Protestant-controlled
+    electorate."""
+    data = load()
+    if receiver == "protestant":
+        return sorted(e for e in data.electorates if st.controller(s, e) == "protestant")
+    return [c for c in data.power(receiver).capitals if st.controller(s, c) == receiver]
+
+
+def mercenary_refusal(s: st.State, giver: str, receiver: str, count: int) -> str | None:
+    if receiver == "ottoman":
+        return "the Ottoman never receives mercenaries"
+    if [receiver, giver] in s.get("mercenary_gifts", []):
+        return "mercenaries go one way only between two powers each turn"
+    have = sum(st.units_at(s, sp, giver).get("mercenary", 0) for sp in s["units"])
+    if have < count:
+        return f"{power_name(giver)} has too few mercenaries"
+    if not mercenary_sites(s, receiver):
+        return f"{power_name(receiver)} has nowhere to place them"
+    pool = load().power(receiver).force_pool
+    if "mercenary" not in pool.land_types or st.land_pool_left(s, receiver) < count:
+        return f"{power_name(receiver)} has too few mercenary counters"
+    return None
 
 
 def give_cards(g: Game, giver: str, receiver: str, count: int) -> None:
@@ -176,19 +286,6 @@ def give_cards(g: Game, giver: str, receiver: str, count: int) -> None:
         card = rng.choice(s, hand)
         cards.move(s, card, cards.hand(giver), cards.hand(receiver))
         g.log(f"{power_name(receiver)} receives {st.card_label(card)}.", to=[giver, receiver])
-
-
-def hand_over(g: Game, giver: str, receiver: str, space: str) -> None:
-    """9.1 clause 5: the giver's units there leave for its nearest fortified space or capital."""
-    from .winter import destinations
-    s = g.state
-    s["control"][space] = receiver
-    units, leaders = fx.land_of(st.units_at(s, space, giver)), fx.army_leaders_at(s, space, giver)
-    if units or leaders:
-        options = nearest_first(s, giver, destinations(s, giver, space, sum(units.values())))
-        if options:
-            fx.move_pieces(s, giver, space, options[0], units, leaders)
-            g.log(f"{power_name(giver)}'s forces in {space_name(space)} go to {space_name(options[0])}.")
 
 
 def nearest_first(s: st.State, power: str, options: list[str]) -> list[str]:

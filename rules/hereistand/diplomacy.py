@@ -108,7 +108,10 @@ def settle(g: Game) -> None:
     if g.returned.get(b) != "accept":
         g.log(f"{power_name(b)} refuses: the deal is void.")
     elif g.local["clause"] == "deal":
-        deals.carry_out(g)
+        after = deals.carry_out(g)
+        if after["queue"] or after["mercenaries"]:
+            g.call("deal_aftermath", **after)
+            return
     elif g.local["clause"] == "alliance":
         s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
         s["allied_this_turn"].append(st.pair(a, b))
@@ -117,11 +120,14 @@ def settle(g: Game) -> None:
         s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
         s["peace_this_turn"].append(st.pair(a, b))
         g.log(f"{power_name(a)} and {power_name(b)} make peace.")
-    s["deal"] = None
+
+
+def close_deal(g: Game) -> None:
+    g.state["deal"] = None
     g.end(g.local["then"])
 
 
-FLOW.procedure("deal", ask, settle)
+FLOW.procedure("deal", ask, settle, close_deal)
 
 
 @FLOW.decision("proposal")
@@ -234,8 +240,8 @@ def payments(g: Game) -> None:
            declared=g.local["declared"])
 
 
-FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment, declarations,
-               interventions, payments)
+FLOW.procedure("diplomacy", begin_diplomacy, negotiation, peace.sue_segment, peace.ransom_segment,
+               peace.excommunication_segment, declarations, interventions, payments)
 
 
 @FLOW.decision("declare")
@@ -306,15 +312,19 @@ class PayWar(Decision):
         g.log(f"{power_name(role)} pays with {st.card_label(card)}.")
         if g.local["owed"] <= 0:
             s = g.state
-            enemies = list(g.local["targets"])
-            for minor in g.local.get("protects", []):            # 9.6 steps 4–5
-                s["minor_allies"][minor] = role
+            enemies = [s["minor_allies"].get(t) or t for t in g.local["targets"]]   # an ally's minor: its patron
+            protects = g.local.get("protects", [])
+            for minor in protects:                                # 9.6 steps 4–5
                 enemies += [p for p in MAJORS if minor in g.local["declared"][p]]
-            for target in enemies:      # both may have declared on each other: one war
-                if not st.at_war(s, role, target):
+            for target in dict.fromkeys(enemies):      # both may have declared on each other: one war
+                if target != role and not st.at_war(s, role, target):
                     s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
-            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in enemies)}.")
-            g.end()
+            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in dict.fromkeys(enemies))}.")
+            if protects:
+                from .minors import activate_in_place
+                activate_in_place(g, protects[0], role)        # 22.2 activation method 1
+            else:
+                g.end()
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

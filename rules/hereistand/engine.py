@@ -7,14 +7,17 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 from __future__ import annotations
 
 from rules.core import Scenario, Summary, cards, copy_state
+from rules.core.contract import IllegalAction
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
+               movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
 
+NEGOTIATION_STEP = 1      # the "diplomacy" frame loops on its negotiation step (9.1) while deals are made
 SEATING_NAMES = {"protestant": "Protestant", "papacy": "Papacy", "hapsburg": "Hapsburg", "england": "England",
                  "france": "France", "ottoman": "Ottoman"}
 
@@ -49,6 +52,16 @@ class HereIStand(FlowEngine):
     def _setup(self, scenario, seats, options):
         return st.initial_state(scenario)
 
+    def _find_action(self, state, role, action_id):
+        """Rule 6.1: a card played as an event is refused with its reason until its event exists."""
+        found = super()._find_action(state, role, action_id)
+        if found is None:
+            top = state["flow"][-1]["name"] if state.get("flow") else None
+            why = events.event_refusal(state, role, action_id, top)
+            if why:
+                raise IllegalAction(why)
+        return found
+
     # ---- reading -------------------------------------------------------------------------------------
     def view(self, state, role):
         """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
@@ -56,9 +69,10 @@ class HereIStand(FlowEngine):
                                              "religion", "units", "leaders", "wars", "alliances",
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
-                                             "peace_this_turn", "allied_this_turn", "impulse",
+                                             "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts")}
+        seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen = copy_state(seen)
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
@@ -68,6 +82,26 @@ class HereIStand(FlowEngine):
         if role is not None:
             seen["mine"][role] = {"picks": self.picks(state, role)}
         return seen
+
+    def negotiations(self, state):
+        """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the
+        Hapsburg and with France, rule 7). One talk per pair of seats, holding both seats' powers."""
+        frame = next((f for f in state.get("flow") or [] if f["name"] == "diplomacy"), None)
+        if frame is None or frame["at"] != NEGOTIATION_STEP:
+            return []
+        seats = [tuple(seat) for seat in state["seats"]]
+        seat_of = {role: i for i, seat in enumerate(seats) for role in seat}
+        if state["turn"] == 1:
+            pairs = [("england", "hapsburg"), ("england", "france")]
+        else:
+            pairs = [(a, b) for i, a in enumerate(MAJORS) for b in MAJORS[i + 1:]]
+        out = []
+        for a, b in pairs:
+            x, y = sorted((seat_of[a], seat_of[b]))
+            talk = seats[x] + seats[y] if x != y else ()
+            if talk and talk not in out:
+                out.append(talk)
+        return out
 
     def summary(self, state):
         phase = state["phase"]

@@ -153,9 +153,40 @@ def open_interception(g: Game) -> None:
         g.call("intercept", roles=roles)
 
 
+DECLARED = "declared"      # the action closing a declaration of interceptions from several spaces
+
+
 @FLOW.decision("intercept")
 class Intercept(ReactionWindow):
+    """13.2: every attempt is declared first (a power may name several adjacent spaces, one at a time,
+    then close its declaration), then each is rolled in impulse order and the order declared."""
+
     text = "An enemy formation is moving next to your units: intercept, or pass."
+    count = 2                 # several picks: the choices come back as lists
+
+    def options(self, g, role, picks):
+        if not picks:
+            return super().options(g, role, picks)
+        rest = [a for a in self.responses(g, role) if a.id not in picks]
+        return [*rest, act(DECLARED, label="That is all: roll the interceptions declared")]
+
+    def complete(self, g, role, picks):
+        return bool(picks) and (picks[0] == "pass" or picks[-1] == DECLARED or
+                                not any(a.id not in picks for a in self.responses(g, role)))
+
+    def label(self, g, role, pick):
+        return "pass" if pick == "pass" else "responds"
+
+    def reveal(self, g):
+        super().reveal(g)
+        g.local["queue"] = [[r, p] for r, ps in g.local["choices"].items() for p in ps
+                            if p not in ("pass", DECLARED)]
+        g.local["answers"] = list(g.local["queue"])
+
+    def default(self, g, role):
+        if role in g.local.get("done", []):
+            return None
+        return DECLARED if g.local.get("picks", {}).get(role) else "pass"
 
     def prompt(self, g, role):
         m = g.state["move"]
@@ -305,21 +336,75 @@ class Avoid(ReactionWindow):
             yield act("avoid", space, label=f"Avoid battle into {space_name(space)}")
 
     def resolve(self, g, role, response):
-        s, m = g.state, g.state["move"]
-        dest = response.split(":")[1]
-        here = m["dest"]
-        leaders = fx.army_leaders_at(s, here, role)
-        units = fx.land_of(st.units_at(s, here, role))
-        bonus = fx.best_battle(leaders) + (1 if role == "ottoman" and units.get("cavalry") else 0)
-        if m["power"] == "ottoman" and m["units"].get("cavalry"):
-            bonus -= 1
-        dice = rng.roll(s, 2)
-        total = sum(dice) + bonus
-        ok = total >= AVOID_AT
-        g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
-              f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
-        if ok:
-            fx.move_pieces(s, role, here, dest, units, leaders)
+        g.state["move"]["avoid"] = {"power": role, "dest": response.split(":")[1], "units": {}, "leaders": []}
+        g.call("avoid_attempt", role=role)
+
+
+@FLOW.decision("avoid_formation")
+class AvoidFormation(Decision):
+    """13.3 step 3: the units that avoid (any number, beyond formation limits; the stack may split)."""
+
+    def prompt(self, g, role):
+        a = g.state["move"]["avoid"]
+        return f"{power_name(role)}: which units avoid battle into {space_name(a['dest'])}?"
+
+    def actions(self, g, role):
+        s, a = g.state, g.state["move"]["avoid"]
+        here = g.state["move"]["dest"]
+        if not a["units"] and not a["leaders"]:
+            yield act("all", label="The whole stack")
+        for leader in fx.army_leaders_at(s, here, role):
+            if leader not in a["leaders"]:
+                yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
+        for kind, n in sorted(fx.land_of(st.units_at(s, here, role)).items()):
+            if n > a["units"].get(kind, 0):
+                yield act("unit", kind, label=f"Take a {kind} ({a['units'].get(kind, 0) + 1} of {n})", group="Units")
+        if a["units"]:
+            yield act("go", label="Avoid battle with these")
+
+    def on_all(self, g, role):
+        s, a = g.state, g.state["move"]["avoid"]
+        here = g.state["move"]["dest"]
+        a["units"], a["leaders"] = fx.land_of(st.units_at(s, here, role)), fx.army_leaders_at(s, here, role)
+        g.end()
+
+    def on_leader(self, g, role, leader):
+        g.state["move"]["avoid"]["leaders"].append(leader)
+
+    def on_unit(self, g, role, kind):
+        units = g.state["move"]["avoid"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_go(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "all"
+
+
+def choose_avoiders(g: Game) -> None:
+    g.call("avoid_formation", role=g.local["role"])
+
+
+def roll_avoid(g: Game) -> None:
+    """13.3 step 4: 2d6 + the best battle rating among those avoiding; 9 or more moves them."""
+    s, m = g.state, g.state["move"]
+    a = m.pop("avoid")
+    role, dest, here = a["power"], a["dest"], m["dest"]
+    units, leaders = a["units"], a["leaders"]
+    bonus = fx.best_battle(leaders) + (1 if role == "ottoman" and units.get("cavalry") else 0)
+    if m["power"] == "ottoman" and m["units"].get("cavalry"):
+        bonus -= 1
+    dice = rng.roll(s, 2)
+    total = sum(dice) + bonus
+    ok = total >= AVOID_AT
+    g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
+          f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    if ok:
+        fx.move_pieces(s, role, here, dest, units, leaders)
+
+
+FLOW.procedure("avoid_attempt", choose_avoiders, roll_avoid)
 
 
 def offer_withdrawal(g: Game) -> None:
@@ -350,9 +435,8 @@ def withdraw_inside(g: Game, defenders: list[str]) -> None:
         s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders, "new": True}
         s["impulse_locks"].append([m["power"], m["dest"]])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(m['dest'])}.")
-    else:                                         # 13.4 choice (2): back where it came from
-        fx.move_pieces(s, m["power"], m["dest"], m["origin"], m["units"], m["leaders"])
-        g.log(f"{power_name(m['power'])} is too weak to besiege and returns to {space_name(m['origin'])}.")
+    else:                                         # 13.4: move on (choice 1) or go back (choice 2)
+        m["blocked"] = True
 
 
 @FLOW.decision("withdraw")
@@ -378,9 +462,13 @@ class Withdraw(Decision):
 def battle_or_siege(g: Game) -> None:
     s, m = g.state, g.state["move"]
     dest = m["dest"]
+    if m.pop("blocked", False):
+        g.call("blocked", role=m["power"])
+        return
     if m.get("withdrawn"):
         return
-    if fx.enemy_land_powers(s, dest, m["power"]):
+    from .battle import defenders
+    if defenders(s, dest, m["power"]):            # enemies besieged inside are no field battle (15)
         g.call("field_battle", space=dest, attacker=m["power"], origin=m["origin"])
         return
     owner = st.controller(s, dest)
@@ -397,3 +485,4 @@ def end_move(g: Game) -> None:
 
 FLOW.procedure("move_land", choose_formation, pay, open_interception, enter, avoid_battles, offer_withdrawal,
                battle_or_siege, end_move)
+

@@ -75,7 +75,7 @@ class Sue(Decision):
         yield act("done", label="Sue for no more peace")
 
     def on_sue(self, g, role, enemy):
-        make_peace(g, loser=role, winner=enemy)
+        g.call("peace_terms", loser=role, winner=enemy)
 
     def on_done(self, g, role):
         g.end("done")
@@ -84,44 +84,112 @@ class Sue(Decision):
         return "done"
 
 
-def make_peace(g: Game, loser: str, winner: str) -> None:
-    """9.3 steps 2–4 and 8 (the paid returns of steps 5–7 are not offered yet: DECISIONS.md)."""
-    s = g.state
+def make_peace(g: Game) -> None:
+    """9.3 steps 2–3: the winner's War Winner VP; the loser gives back the winner's home spaces and its
+    forces there go to its capital or nearest fortified space (its choice among them)."""
+    s, loser, winner = g.state, g.local["loser"], g.local["winner"]
     vp = 2 if "ottoman" in (loser, winner) else 1
     s["war_winner_vp"][winner] += vp
     g.log(f"{power_name(loser)} sues {power_name(winner)} for peace: {power_name(winner)} gains {vp} VP.")
-    from .deals import nearest_first
-    from .winter import destinations
+    queue = []
     for space in load().home_spaces(winner):
         if st.controller(s, space) != loser:
             continue
         s["control"][space] = winner
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
-        n = st.land_units_at(s, space, loser)
-        if n or fx.army_leaders_at(s, space, loser):
-            options = nearest_first(s, loser, destinations(s, loser, space, n))
-            units, leaders = fx.land_of(st.units_at(s, space, loser)), fx.army_leaders_at(s, space, loser)
-            if options:
-                fx.move_pieces(s, loser, space, options[0], units, leaders)
-                g.log(f"{power_name(loser)}'s forces there go to {space_name(options[0])}.")
         s["sieges"].pop(space, None)
-    remove_two_units(g, loser)
+        queue.append([loser, space])
+    g.call("displace", queue=queue)
+
+
+def remove_two_units(g: Game) -> None:
+    """9.3 step 4: the loser removes 2 units of its choice, land units or squadrons in any mix."""
+    g.call("remove_units", role=g.local["loser"], count=2, why="peace, rule 9.3 step 4")
+
+
+def offer_returns(g: Game) -> None:
+    """9.3 steps 5–7: the loser may buy back its keys, leaders and other home spaces."""
+    g.call("peace_returns", role=g.local["loser"], winner=g.local["winner"], credit=0)
+
+
+def record_peace(g: Game) -> None:
+    """9.3 step 8: the war ends; a Papacy that sued an excommunicated ruler's power lifts it."""
+    s, loser, winner = g.state, g.local["loser"], g.local["winner"]
     s["wars"] = [w for w in s["wars"] if w != st.pair(loser, winner)]
     s["peace_this_turn"].append(st.pair(loser, winner))
+    if loser == "papacy" and st.ruler_excommunicated(s, winner):
+        lift_excommunication(g, winner)
 
 
-def remove_two_units(g: Game, power: str) -> None:
-    """9.3 step 4: the loser removes 2 land units (from its largest stacks; its choice is not yet asked)."""
+def lift_excommunication(g: Game, power: str) -> None:
     s = g.state
-    for _ in range(2):
-        stacks = sorted((sp for sp in s["units"] if st.land_units_at(s, sp, power)),
-                        key=lambda sp: (-st.land_units_at(s, sp, power), sp))
-        if not stacks:
+    s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][power]]
+    g.log(f"{power_name(power)}'s ruler is no longer excommunicated.")
+
+
+FLOW.procedure("peace_terms", make_peace, remove_two_units, offer_returns, record_peace)
+
+
+def returnable(s: st.State, loser: str, winner: str) -> dict[str, list[str]]:
+    data = load()
+    held = [sp for sp in data.home_spaces(loser) if st.controller(s, sp) == winner and sp not in s["sieges"]]
+    return {"key": [sp for sp in held if data.space(sp).type == "key"],
+            "space": [sp for sp in held if data.space(sp).type != "key"],
+            "leader": captives(s, winner, loser)}
+
+
+@FLOW.decision("peace_returns")
+class PeaceReturns(Decision):
+    """9.3 steps 5–7: each key or leader back costs the loser 1 more War Winner VP for the winner or 1
+    random card from its hand; other home spaces cost as much for every two (the second of a pair is free)."""
+
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: ask {power_name(g.local['winner'])} for your keys, leaders and spaces back "
+                "(1 VP to the winner or 1 random card each; other spaces 1 per two), or ask for nothing more.")
+
+    def actions(self, g, role):
+        s, winner = g.state, g.local["winner"]
+        wanted = returnable(s, role, winner)
+        pays = ["vp"] + (["card"] if payable(s, role) else [])
+        for kind, names in wanted.items():
+            for thing in names:
+                name = load().leader(thing).name if kind == "leader" else space_name(thing)
+                if kind == "space" and g.local["credit"]:
+                    yield act("back", kind, thing, "free", label=f"{name} (free: the second of a pair)",
+                              group="Spaces")
+                    continue
+                for pay in pays:
+                    price = f"1 VP to {power_name(winner)}" if pay == "vp" else "1 random card"
+                    yield act("back", kind, thing, pay, label=f"{name} for {price}", group=kind.title() + "s")
+        yield act("done", label="Ask for nothing more")
+
+    def on_back(self, g, role, kind, thing, pay):
+        s, winner = g.state, g.local["winner"]
+        if pay == "vp":
+            s["war_winner_vp"][winner] += 1
+            g.log(f"{power_name(role)} gives {power_name(winner)} another War Winner VP.")
+        elif pay == "card":
+            card = rng.choice(s, sorted(payable(s, role), key=int))
+            cards.move(s, card, cards.hand(role), cards.hand(winner))
+            g.log(f"{power_name(role)} gives {power_name(winner)} a random card.")
+            g.log(f"{power_name(winner)} receives {st.card_label(card)}.", to=[role, winner])
+        if kind == "space":
+            g.local["credit"] = 0 if pay == "free" else 1
+        if kind == "leader":
+            home = ransom_home(s, role)
+            s["leaders"][thing] = home or "off"
+            g.log(f"{load().leader(thing).name} returns to {space_name(home) if home else 'the reserve'}.")
             return
-        here = fx.land_of(st.units_at(s, stacks[0], power))
-        kind = next(k for k in ("mercenary", "cavalry", "regular") if k in here)
-        st.add_units(s, stacks[0], power, kind, -1)
-        g.log(f"{power_name(power)} removes a {kind} from {space_name(stacks[0])}.")
+        s["control"][thing] = role
+        g.log(f"{space_name(thing)} returns to {power_name(role)}.")
+        if st.land_units_at(s, thing, winner) or fx.army_leaders_at(s, thing, winner):
+            g.call("displace", queue=[[winner, thing]])           # 9.3 step 5: as in step 3
+
+    def on_done(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "done"
 
 
 # ---- 9.4 ransom ------------------------------------------------------------------------------------------------
@@ -174,3 +242,4 @@ class Ransom(Decision):
 
 sue_segment = segment("peace", "sue", skip_last_turn=True)
 ransom_segment = segment("ransom", "ransom")
+excommunication_segment = segment("excommunication", "unexcommunicate")     # 9.5 (papacy.py)

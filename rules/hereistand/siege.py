@@ -169,7 +169,9 @@ def settle_assault(g: Game) -> None:
     from .battle import retreat_spaces
     options = retreat_spaces(s, attacker, space, attacker=False, origin="")
     units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
-    if options:
+    if len(options) > 1 and attacker in MAJORS:            # 15.3: the besieger chooses where
+        g.call("broken_siege_retreat", role=attacker, space=space, options=options)
+    elif options:
         fx.move_pieces(s, attacker, space, options[0], units, leaders)
         g.log(f"{power_name(attacker)} falls back to {space_name(options[0])}.")
     else:
@@ -179,4 +181,9 @@ def settle_assault(g: Game) -> None:
             fx.capture(g, leader, st.controller(s, space))
 
 
-FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault)
+def after_assault(g: Game) -> None:
+    from .minors import check_hungary
+    check_hungary(g)                       # 22.5: checked after every assault
+
+
+FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault, after_assault)

@@ -50,13 +50,15 @@ def initial_state(scenario_id: str) -> State:
         "rulers": dict(sc.rulers),
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
+        "hungary_defeated": False,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
         "vp_history": [],
-        "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_vp", "chateaux_vp", "piracy_vp")},
+        "tracks": {k: sc.tracks.get(k, 0) for k in ("st_peters_cp", "st_peters_vp", "chateaux_vp", "piracy_vp")},
         "offers": [],
         "deal": None,             # the deal being composed or answered (9.1)
         "card_gifts": [],         # [giver, receiver] of cards given in deals this turn (9.1 clause 6)
+        "mercenary_gifts": [],    # [giver, receiver] of mercenaries given in deals this turn (9.1 clause 7)
         "impulse": None,          # {"power", "cp"}: the CP of the impulse being played (11)
         "impulse_locks": [],      # [power, space]: formations that may not move again this impulse (13.1)
         "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)
@@ -107,9 +109,14 @@ def allied(state: State, a: str, b: str) -> bool:
 
 def enemies(state: State, a: str, b: str) -> bool:
     """At war, directly or through an allied minor (rule 22)."""
-    sides_a = {a} | {m for m, ally in state["minor_allies"].items() if ally == a}
-    sides_b = {b} | {m for m, ally in state["minor_allies"].items() if ally == b}
-    return any(at_war(state, x, y) for x in sides_a for y in sides_b)
+    return any(at_war(state, x, y) for x in _side(state, a) for y in _side(state, b))
+
+
+def _side(state: State, power: str) -> set[str]:
+    """A power with its active minors, or an active minor with its patron and the patron's minors (22.2
+    step 5: an active minor shares its ally's diplomatic status)."""
+    head = state["minor_allies"].get(power) or power
+    return {power, head} | {m for m, ally in state["minor_allies"].items() if ally == head}
 
 
 def friendly(state: State, power: str, space: str) -> bool:
@@ -175,8 +182,13 @@ def cards_to_draw(state: State, power: str) -> int:
     else:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
-    excommunicated = 1 if state["rulers"][power] in state["excommunicated"] else 0
-    return max(0, base + bonus - excommunicated)
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0))
+
+
+def ruler_excommunicated(state: State, power: str) -> bool:
+    """21.5: a ruler's excommunication puts a "-1 Card" marker on the power card. Luther's (the 1532
+    set-up) is a reformer's excommunication, which costs the Protestant no card."""
+    return power != "protestant" and state["rulers"][power] in state["excommunicated"]
 
 
 # ---- victory points (rule 23.2) --------------------------------------------------------------------------

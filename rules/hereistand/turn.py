@@ -43,6 +43,7 @@ def card_draw(g: Game) -> None:
     data, s = load(), g.state
     s["phase"] = "card draw"
     s["peace_this_turn"], s["allied_this_turn"], s["offers"], s["card_gifts"] = [], [], [], []
+    s["mercenary_gifts"] = []
     g.log(f"Turn {s['turn']}: Card Draw phase.", kind="heading")
     if s["turn"] != data.scenario(s["scenario"]).first_turn:
         for number in data.new_cards(s["turn"], s["scenario"]):

@@ -130,17 +130,24 @@ def return_home(g: Game) -> None:
             g.call("winter_move", role=power, space=space, count=count, options=options)
             return
         if options:
-            relocate(g, power, space, count, options[0])
+            from .winter_choice import start_relocation
+            if start_relocation(g, power, space, count, options[0]):
+                g.again()
+                return
         else:
             eliminate_stack(g, power, space, count)
 
 
-def relocate(g: Game, power: str, space: str, count: int, dest: str) -> None:
+def relocate(g: Game, power: str, space: str, count: int, dest: str, chosen: dict | None = None,
+             losses: dict | None = None) -> None:
+    """Move the stack (or, from an over-full fortress, `count` units: `chosen`, else mercenaries first)
+    with attrition off a safe path (`losses`, else mercenaries first). The owner's picks come from the
+    `winter_units` decision (winter_choice.py)."""
     s = g.state
     whole = not own_fortress(s, power, space)
     here = fx.land_of(st.units_at(s, space, power))
-    units: dict[str, int] = {}
-    left = count
+    units: dict[str, int] = dict(chosen) if chosen else {}
+    left = 0 if chosen else count
     for kind in MOVE_ORDER:
         n = min(here.get(kind, 0), left)
         if n:
@@ -150,6 +157,10 @@ def relocate(g: Game, power: str, space: str, count: int, dest: str) -> None:
     lost = 0
     if count and dest not in safe_reach(s, power, space):       # attrition: half, rounded up
         lost = to_lose = (count + 1) // 2
+        for kind, n in (losses or {}).items():
+            units[kind] -= n
+            st.add_units(s, space, power, kind, -n)
+            to_lose -= n
         for kind in MOVE_ORDER:
             take = min(units.get(kind, 0), to_lose)
             if take:
@@ -196,6 +207,10 @@ class WinterMove(Decision):
             yield act("to", dest, label=f"To {space_name(dest)}{risk}")
 
     def on_to(self, g, role, dest):
+        from .winter_choice import needs_choice
+        if needs_choice(g.state, role, g.local["space"], g.local["count"], dest):
+            g.goto("winter_units", role=role, space=g.local["space"], count=g.local["count"], dest=dest)
+            return
         relocate(g, role, g.local["space"], g.local["count"], dest)
         g.end()
 
@@ -216,4 +231,9 @@ def end_winter(g: Game) -> None:
                 g.log(f"{power_name(power)} gains a regular in {space_name(capital)}.")
 
 
-FLOW.procedure("winter", begin_winter, return_home, end_winter)
+def deadlines(g: Game) -> None:
+    from .events import mandatory_deadlines
+    mandatory_deadlines(g)
+
+
+FLOW.procedure("winter", begin_winter, return_home, end_winter, deadlines)

@@ -163,6 +163,8 @@ def test_13_3_avoid_battle_destinations_in_the_example(dice):
         ["avoid:brunn", "avoid:graz", "avoid:linz", "pass"]
     dice += [[5, 4]]                                # 9 + 1 (Ferdinand) − 1 (Ottoman cavalry) = 9: success
     s = play(s, "hapsburg", "avoid:linz")
+    assert decision(s) == "avoid_formation"                             # 13.3 step 3: which units go
+    s = play(s, "hapsburg", "all")
     assert st.units_at(s, "linz", "hapsburg") == {"regular": 2} and s["leaders"]["ferdinand"] == "linz"
     assert s["sieges"]["vienna"] == {"besieger": "ottoman", "inside": [], "new": True}   # an empty enemy fortress
     assert decision(s) == "spend"
@@ -272,3 +274,122 @@ def test_14_1_a_beaten_allied_side_retreats_to_one_space(dice):
     s = play(s, "hapsburg", f"to:{target}")
     assert st.land_units_at(s, dest, "hapsburg") == st.land_units_at(s, dest, "england") == 0
     assert st.land_units_at(s, target, "hapsburg") + st.land_units_at(s, target, "england") == 2
+
+
+def small_move_to_vienna(s):
+    s = play(s, "ottoman", "move:pressburg:vienna")
+    s = play(play(s, "ottoman", "unit:regular"), "ottoman", "unit:regular")
+    s = play(s, "ottoman", "go")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "withdraw"
+    return play(s, "hapsburg", "inside")
+
+
+def test_13_4_choice_1_a_blocked_formation_pays_to_move_on(dice):
+    """13.4: 2 Ottoman regulars do not outnumber the 2 Hapsburg regulars withdrawn into Vienna: the mover
+    chooses between moving on (1 CP more) and going back to Pressburg."""
+    s = small_move_to_vienna(vienna_example(ottoman_impulse(setup())))
+    assert decision(s) == "blocked" and ENGINE.active_roles(s) == ["ottoman"]
+    ids = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
+    assert "back" in ids and "on:linz" in ids and "on:pressburg" not in ids
+    s = play(s, "ottoman", "on:linz")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert st.units_at(s, "linz", "ottoman") == {"regular": 2} and s["impulse"]["cp"] == 3
+    assert decision(s) == "spend" and s["move"] is None
+    assert "vienna" not in s["sieges"]
+
+
+def test_13_4_choice_1_a_formation_that_moved_on_and_loses_is_eliminated(dice):
+    """13.4 choice 1: if it must later retreat from the new space, the formation is eliminated."""
+    s = vienna_example(ottoman_impulse(setup()))
+    st.add_units(s, "linz", "hapsburg", "regular", 1)
+    s = small_move_to_vienna(s)
+    s = play(s, "ottoman", "on:linz")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[1, 1], [5, 1]]                 # 2 dice; 1 + 1 defender dice
+    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    assert st.land_units_at(s, "linz", "ottoman") == 0
+    assert st.land_units_at(s, "vienna", "ottoman") == 0 and st.land_units_at(s, "pressburg", "ottoman") == 6
+
+
+def test_13_4_choice_2_going_back_is_free():
+    s = small_move_to_vienna(vienna_example(ottoman_impulse(setup())))
+    s = play(s, "ottoman", "back")
+    assert st.units_at(s, "pressburg", "ottoman") == {"regular": 7, "cavalry": 1}
+    assert s["impulse"]["cp"] == 4
+
+
+def test_13_2_attempts_from_several_spaces_are_declared_first_then_rolled(dice):
+    """13.2 step 4: the Hapsburg declares interceptions from Graz and Linz; both are rolled in the order
+    declared — Charles V fails (4+3+2-1 = 8), the Linz stack succeeds (6+4-1 = 9) and fights."""
+    s = vienna_example(ottoman_impulse(setup()))
+    st.add_units(s, "linz", "hapsburg", "regular", 2)
+    s = play(s, "ottoman", "move:pressburg:vienna")
+    s = play(play(s, "ottoman", "leader:suleiman"), "ottoman", "leader:ibrahim-pasha")
+    s = play(play(s, "ottoman", "unit:regular"), "ottoman", "unit:cavalry")
+    s = play(s, "ottoman", "go")
+    s = play(s, "hapsburg", "intercept:graz")
+    assert ENGINE.waiting(s)["decision"] == "intercept"          # still declaring
+    assert sorted(a.id for a in ENGINE.legal_actions(s, "hapsburg")) == ["change", "declared", "intercept:linz"]
+    s = play(s, "hapsburg", "intercept:linz")
+    dice += [[4, 3], [6, 4]]
+    s = play(s, "hapsburg", "strongest")
+    s = play(s, "hapsburg", "strongest")
+    assert st.land_units_at(s, "graz", "hapsburg") == 8
+    assert st.units_at(s, "vienna", "hapsburg") == {"regular": 4}
+    assert decision(s) == "combat_cards"
+
+
+def test_13_3_the_avoiding_stack_may_split(dice):
+    """13.3 step 3: Ferdinand and one regular avoid into Linz; the other regular stays and fights."""
+    s = vienna_example(ottoman_impulse(setup()))
+    s = move_whole_stack(s, "pressburg", "vienna")
+    s = play(s, "hapsburg", "pass")                                     # no interception
+    s = play(s, "hapsburg", "avoid:linz")
+    s = play(play(s, "hapsburg", "leader:ferdinand"), "hapsburg", "unit:regular")
+    dice += [[5, 4]]
+    s = play(s, "hapsburg", "go")
+    assert st.units_at(s, "linz", "hapsburg") == {"regular": 1} and s["leaders"]["ferdinand"] == "linz"
+    assert st.units_at(s, "vienna", "hapsburg") == {"regular": 1}
+    assert decision(s) == "withdraw"                                    # the one left may still withdraw
+
+
+def test_14_1_allied_defenders_shelter_up_to_four_and_go_their_own_ways(dice):
+    """14.1 / 9.2 effect 3: France and its Papal ally lose at Milan (a French fortress): in impulse order
+    France shelters its 3 regulars, the Papacy its 1 more (4 in all) and retreats the other 2 on its own."""
+    s = ottoman_impulse(setup())
+    s["wars"] = [w for w in s["wars"] if w != ["france", "papacy"]]
+    s["alliances"] = [["france", "papacy"]]
+    s["control"].update(pavia="hapsburg", modena="papacy")
+    s["units"]["milan"] = {"france": {"regular": 3}, "papacy": {"regular": 3}}
+    s["units"]["pavia"] = {"hapsburg": {"regular": 5}}
+    s["leaders"]["charles-v"] = "pavia"
+    s = play(s, "ottoman", "done")
+    card = next(a.id for a in ENGINE.legal_actions(s, "hapsburg") if a.id.startswith("cp:"))
+    s = play(play(s, "hapsburg", card), "hapsburg", "move:pavia:milan")
+    s = play(s, "hapsburg", "leader:charles-v")
+    for _ in range(5):
+        s = play(s, "hapsburg", "unit:regular")
+    s = play(s, "hapsburg", "go")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[6] + [1] * 6, [1] * 7]                 # 5 + Charles V 2; 6 + 1: one hit, the Hapsburg wins
+    s = play(s, "hapsburg", "pass")
+    while decision(s) == "combat_cards":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    while decision(s) == "losses":
+        s = play(s, ENGINE.active_roles(s)[0], ENGINE.legal_actions(s, ENGINE.active_roles(s)[0])[0].id)
+    assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["france"]
+    s = play(s, "france", "inside")
+    assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["papacy"]
+    assert "inside" in [a.id for a in ENGINE.legal_actions(s, "papacy")]
+    s = play(s, "papacy", "inside")
+    if decision(s) == "retreat":
+        s = play(s, "papacy", "to:modena")
+    france, papacy = st.land_units_at(s, "milan", "france"), st.land_units_at(s, "milan", "papacy")
+    assert france + papacy == 4 and papacy >= 1
+    assert st.land_units_at(s, "modena", "papacy") == 1
+    assert s["sieges"]["milan"]["besieger"] == "hapsburg"

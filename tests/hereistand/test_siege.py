@@ -126,3 +126,27 @@ def test_15_1_the_assaulting_power_chooses_its_losses(dice):
     s = play(s, "ottoman", "lose:cavalry")
     assert st.units_at(s, "belgrade", "ottoman") == {"regular": 3, "cavalry": 1}
     assert s["control"]["belgrade"] == "ottoman" and "belgrade" not in s["sieges"]
+
+
+def test_15_an_ally_joining_a_siege_of_an_independent_key_fights_no_battle():
+    """15 / 22.6: France besieges Metz (its independent regular inside); England, France's ally, moves a
+    regular in: the besieged defenders are no field battle, the siege goes on."""
+    s = setup()
+    s = play(play(s, "england", "done"), "england", "done")
+    while decision(s) == "deploy":
+        s = play(s, ENGINE.active_roles(s)[0], "skip")
+    s["alliances"] = [["england", "france"]]
+    s["units"]["metz"] = {"independent": {"regular": 1}, "france": {"regular": 2}}
+    s["sieges"]["metz"] = {"besieger": "france", "inside": ["independent"], "new": False}
+    s["control"]["stdizier"] = "england"
+    s["units"]["stdizier"] = {"england": {"regular": 1}}
+    for role in ("ottoman", "hapsburg"):
+        card = next(a.id for a in ENGINE.legal_actions(s, role) if a.id.startswith("cp:"))
+        s = play(play(s, role, card), role, "done")
+    card = next(a.id for a in ENGINE.legal_actions(s, "england") if a.id.startswith("cp:"))
+    s = play(play(s, "england", card), "england", "move:stdizier:metz")
+    s = play(play(s, "england", "unit:regular"), "england", "go")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "spend" and s["battle"] is None
+    assert st.units_at(s, "metz", "england") == {"regular": 1} and s["sieges"]["metz"]["besieger"] == "france"

@@ -208,8 +208,10 @@ def test_9_6_minor_powers_cost_1_cp_and_france_may_intervene_for_scotland():
         assert ENGINE.active_roles(s) == [power]
         while decision(s) == "pay_war" and ENGINE.active_roles(s) == [power]:
             s = play(s, power, ENGINE.legal_actions(s, power)[-1].id)
-    assert ["england", "scotland"] in s["wars"] and ["england", "france"] in s["wars"]
+    assert ["england", "france"] in s["wars"]
     assert s["minor_allies"]["scotland"] == "france"
+    # 22.2 steps 3-5: France controls Scotland's spaces; Scotland's own war marker goes, it shares France's
+    assert ["england", "scotland"] not in s["wars"] and s["control"]["edinburgh"] == "france"
     assert st.enemies(s, "england", "scotland")
 
 

@@ -74,10 +74,35 @@ def test_19_3_winter_runs_for_every_power_in_the_turn():
     g = Game(ENGINE, s)
     s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
     g.run()
-    while ENGINE.waiting(s)["decision"] == "winter_move":
+    while ENGINE.waiting(s)["decision"] in ("winter_move", "winter_units"):
         role = ENGINE.active_roles(s)[0]
         s = ENGINE.apply(s, role, ENGINE.legal_actions(s, role)[0].id).state
     for space, by_power in s["units"].items():
         for power in by_power:
             if power in MAJORS and st.land_units_at(s, space, power):
                 assert winter.own_fortress(s, power, space), (power, space)
+
+
+def test_19_3_the_owner_picks_the_units_leaving_an_over_full_fortress_and_those_lost_to_attrition():
+    """19.3: units over 4 in a fortified space leave for the capital, the owner choosing which; off a safe
+    path the owner chooses which half (rounded up) are lost."""
+    s = example()
+    st.add_units(s, "milan", "france", "mercenary", 2)          # 5 regulars + 2 mercenaries: 3 must leave
+    s["flow"].append({"name": "winter_units", "at": 0, "ret": None,
+                      "local": {"role": "france", "space": "milan", "count": 3, "dest": "paris"}})
+    assert sorted(a.id for a in ENGINE.legal_actions(s, "france")) == ["leave:mercenary", "leave:regular"]
+    paris = st.units_at(s, "paris", "france").get("regular", 0)
+    for _ in range(3):
+        s = ENGINE.apply(s, "france", "leave:regular").state
+    assert st.units_at(s, "milan", "france") == {"regular": 2, "mercenary": 2}
+    assert st.units_at(s, "paris", "france").get("regular", 0) == paris + 3
+    s = example()
+    st.add_units(s, "trent", "papacy", "mercenary", 1)           # 6 units off a safe path: 3 lost
+    s["flow"].append({"name": "winter_units", "at": 0, "ret": None,
+                      "local": {"role": "papacy", "space": "trent", "count": 6, "dest": "rome"}})
+    rome = st.units_at(s, "rome", "papacy")
+    for kind in ("regular", "regular", "regular"):
+        s = ENGINE.apply(s, "papacy", f"lose:{kind}").state
+    assert st.land_units_at(s, "trent", "papacy") == 0
+    assert st.units_at(s, "rome", "papacy").get("mercenary", 0) == rome.get("mercenary", 0) + 1
+    assert st.units_at(s, "rome", "papacy").get("regular", 0) == rome.get("regular", 0) + 2

@@ -1,0 +1,96 @@
+"""Here I Stand registered at the table (issue 18 item 5): the seatings of 3.1, cards played for CP and
+a card played as an event refused with its reason (6.1), mandatory events at their 19.8 deadline."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import IllegalAction, SetupArgs
+from rules.core.registry import game_ids, get_engine
+from rules.hereistand import ENGINE
+from rules.hereistand import events
+
+
+def test_registered_as_hereistand():
+    assert "hereistand" in game_ids()
+    assert get_engine("hereistand") is ENGINE
+
+
+@pytest.mark.parametrize("players, seats", [
+    (3, (("hapsburg", "papacy"), ("england", "protestant"), ("ottoman", "france"))),
+    (4, (("hapsburg", "papacy"), ("england", "protestant"), ("france",), ("ottoman",))),
+    (5, (("hapsburg",), ("england", "protestant"), ("france",), ("papacy",), ("ottoman",))),
+])
+def test_3_1_named_seatings_for_three_to_five_players(players, seats):
+    for scenario in ("1517", "1532"):
+        choices = ENGINE.seating_choices(scenario, players)
+        assert len(choices) == 1
+        assert sorted(choices[0].seats) == sorted(seats)
+        assert ENGINE.seatings(scenario, players, None, choices[0].id)
+
+
+def test_3_1_six_players_one_power_each():
+    seats = ENGINE.seatings("1517", 6)
+    assert sorted(r for seat in seats for r in seat) == sorted(ENGINE.roles("1517"))
+    assert all(len(seat) == 1 for seat in seats)
+
+
+def first_impulse():
+    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    s = ENGINE.apply(s, "england", "done").state
+    s = ENGINE.apply(s, "england", "done").state
+    while ENGINE.waiting(s)["decision"] == "deploy":
+        s = ENGINE.apply(s, ENGINE.active_roles(s)[0], "skip").state
+    assert ENGINE.waiting(s)["decision"] == "impulse"
+    return s
+
+
+def test_6_1_every_card_is_played_for_cp_and_an_event_is_refused_with_its_reason():
+    s = first_impulse()
+    hand = s["zones"]["hand:ottoman"]
+    ids = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
+    assert all(f"cp:{c}" in ids for c in hand)
+    assert not any(i.startswith("event:") for i in ids)
+    with pytest.raises(IllegalAction, match=r"event of #1 Janissaries is not part of the game yet.*5 CP"):
+        ENGINE.apply(s, "ottoman", "event:1")
+    with pytest.raises(IllegalAction, match="does not hold #2"):
+        ENGINE.apply(s, "ottoman", "event:2")
+    with pytest.raises(IllegalAction, match="no card 'x'"):
+        ENGINE.apply(s, "ottoman", "event:x")
+
+
+def test_6_1_an_event_outside_the_impulse_is_refused():
+    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    why = events.event_refusal(s, "england", "event:3", "announce")
+    assert "only in your own impulse" in why
+
+
+def test_19_8_a_mandatory_event_at_its_deadline_stays_aside_and_the_log_says_why():
+    s = first_impulse()
+    assert "10" in s["zones"]["aside"]             # Clement VII, deadline turn 2 (19.8)
+    ctx_lines = []
+
+    class G:
+        state = dict(s, turn=2)
+
+        def log(self, text, **kw):
+            ctx_lines.append(text)
+
+    events.mandatory_deadlines(G())
+    assert any("#10 Clement VII reaches its deadline" in line for line in ctx_lines)
+    assert "10" in s["zones"]["aside"]
+
+
+def test_9_1_private_talk_only_in_the_negotiation_segment():
+    """9.1: private talk is allowed only in the negotiation segment; turn 1 only England with the Hapsburg
+    and France (rule 7). One talk per pair of seats."""
+    seats = ENGINE.seatings("1517", 3)
+    s = ENGINE.setup(SetupArgs("1517", tuple(seats), 1))
+    talks = ENGINE.negotiations(s)
+    assert len(talks) == 2 and all("england" in t and "protestant" in t for t in talks)
+    assert {r for t in talks for r in t} == {"england", "protestant", "hapsburg", "papacy", "ottoman", "france"}
+    s = ENGINE.apply(s, "england", "done").state
+    s = ENGINE.apply(s, "england", "done").state
+    assert ENGINE.negotiations(s) == []
+    six = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    assert len(ENGINE.negotiations(six)) == 15
