@@ -52,6 +52,12 @@ STATES = _states(1)
 MID = STATES["mid"]
 
 
+def _pixels(image):
+    """The pixels in order (Pillow 12 renamed getdata; both are supported by pyproject's Pillow range)."""
+    flat = getattr(image, "get_flattened_data", None)
+    return list(flat() if flat else image.getdata())
+
+
 def _public_kinds():
     for kind in manifest(GAME):
         if kind.private:
@@ -102,10 +108,10 @@ def test_regional_picture_draws_every_name_uncovered(region):
         halo_text(ImageDraw.Draw(alone), ((x1 - x0) / 2, (y1 - y0) / 2), load().spaces[space].name,
                   font(26, True), fill=INK, width=3)
         drawn = image.crop((x0, TITLE_H + y0, x1, TITLE_H + y1))
-        bare = list(board.crop((x0, y0, x1, y1)).getdata())
-        solid = [i for i, (p, b) in enumerate(zip(alone.getdata(), bare)) if p != b and p in (INK, (255, 255, 255))]
+        bare = _pixels(board.crop((x0, y0, x1, y1)))
+        solid = [i for i, (p, b) in enumerate(zip(_pixels(alone), bare)) if p != b and p in (INK, (255, 255, 255))]
         assert len(solid) > 50, f"{space}'s name is not drawn in {region}"
-        now = list(drawn.get_flattened_data())
+        now = _pixels(drawn)
         # (anti-aliasing lets a dark line under a letter's rim shift it by a shade; covering changes it)
         covered = [i for i in solid if max(abs(a - b) for a, b in zip(now[i], alone.getpixel(
             (i % alone.width, i // alone.width)))) > 16]
