@@ -60,6 +60,9 @@ class PlayMixin:
             if not matching:
                 if expected_version is not None and expected_version != game.version:
                     raise self._moved_on(game)  # chosen from an older screen: say so, not "illegal"
+                reasons = [why for r in candidates if (why := engine.refusal_reason(state, r, action))]
+                if reasons:  # the engine's own reason says more than "not legal" (and names no secret)
+                    raise IllegalOrder(reasons[0])
                 names = " or ".join(engine.role_name(r) for r in candidates)
                 raise IllegalOrder(f"'{action}' is not a legal action for {names} now. "
                                    "List your choices to see what you can do.")

@@ -319,6 +319,15 @@ class Engine:
         self._apply(new_state, role, action, ctx)
         return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before)
 
+    def refusal_reason(self, state: State, role: str, action_id: str) -> str | None:
+        """Why ``action_id`` is not legal for ``role`` now, when the engine can say more than "not legal"
+        (e.g. a card whose event is not enforced yet), or None. Asked only for an id not in the legal list."""
+        try:
+            self._find_action(state, role, action_id)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
     def default_action(self, state: State, role: str) -> str | None:
         """The action taken for a role whose deadline passed under the "default" policy, or None."""
         return None

@@ -39,9 +39,10 @@ def script_for(seed: int) -> tuple[list[str], dict]:
         legal = [a.id for a in ENGINE.legal_actions(state, role)]
         if not refused and ENGINE.waiting(state)["decision"] == "impulse":
             card = next(a for a in legal if a.startswith("cp:")).split(":")[1]
-            # the engine refuses it with its reason (tests/hereistand/test_cards.py); the table says it is
-            # not legal and the prompt tells why
-            lines += [f"as {holder[role]}", f"do event:{card} {role}", "expect error illegal_order", "choices",
+            # the engine refuses it with its reason (tests/hereistand/test_cards.py), which the table passes
+            # on to the player; the prompt says it too
+            lines += [f"as {holder[role]}", f"do event:{card} {role}", "expect error illegal_order",
+                      "expect text is not part of the game yet", "choices",
                       "expect text card events are not part of the game yet"]
             refused = True
         action = pick(chooser, legal)
