@@ -64,9 +64,10 @@ class MessagesMixin:
             self.db.execute("INSERT OR REPLACE INTO talk_channels (game_id, roles, front, ref) VALUES (?,?,?,?)",
                             [parse_game_id(game_id), talk.key(roles), front, str(ref)])
 
-    def say_in_talk(self, game_id: int | str, user_id: str, text: str) -> list[str]:
+    def say_in_talk(self, game_id: int | str, user_id: str, text: str, with_role: str | None = None) -> list[str]:
         """A line of private talk (the console's local chat): sent privately to the other players of the
-        open segment the user belongs to. Returns who it went to."""
+        open segment the user belongs to (the one holding ``with_role`` when several are open). Returns who
+        it went to."""
         text = " ".join(str(text).split())
         if not text:
             raise BadOption("Say something: talk TEXT.")
@@ -80,6 +81,17 @@ class MessagesMixin:
             open_now = [r for r in talk.segments(engine, self._state(game)) if held & set(r)]
             if not open_now:
                 raise BadState(f"No private talk is open for you in game #{game.id} now.")
+            if with_role is not None:
+                named = [r for r in open_now if with_role in r and with_role not in held]
+                if not named:
+                    offered = sorted({x for seg in open_now for x in seg if x not in held})
+                    raise BadOption(f"You have no private talk open with '{with_role}' now; open: "
+                                    + (", ".join(f"@{x}" for x in offered) or "none") + ".")
+                open_now = named
+            elif len(open_now) > 1:
+                offered = sorted({x for seg in open_now for x in seg if x not in held})
+                raise BadOption("Several private talks are open; say with whom: talk @ROLE TEXT, ROLE one of "
+                                + ", ".join(f"@{x}" for x in offered) + ".")
             roles = open_now[0]
             others = [u for u in talk.members(self, game, roles) if u != user_id]
             mine = "/".join(engine.role_name(r) for r in roles if r in held)

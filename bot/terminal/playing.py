@@ -92,13 +92,15 @@ class PlayingCommands:
         for line in result.log:
             self.say(f"  {'(private) ' if line.private else ''}{line.text}")
         if result.automatic:
-            self.say(f"  ({result.automatic} automatic pass(es) followed)")
+            self.say(f"  ({result.automatic} automatic pass{'es' if result.automatic > 1 else ''} followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
     def cmd_talk(self, args: list[str]) -> None:
         if not args:
-            raise UsageError("Usage: talk TEXT")
-        others = self.service.say_in_talk(self._current(), self._me(), " ".join(args))
+            raise UsageError("Usage: talk [@ROLE] TEXT")
+        with_role = args[0][1:].lower() if args[0].startswith("@") and len(args[0]) > 1 else None
+        text = " ".join(args[1:] if with_role else args)
+        others = self.service.say_in_talk(self._current(), self._me(), text, with_role)
         self.say(f"Said privately to {', '.join(others) or 'nobody (you hold every role of this talk)'}.")
 
     def cmd_undo(self, args: list[str]) -> None:

@@ -30,7 +30,9 @@ def script_for(seed: int) -> tuple[list[str], dict]:
     england = holder["england"]
     lines += ["as ann", f"start --seed {seed}", "expect ok", "expect turn Turn 1",
               f"as {england}", "hand", "expect text hand:england", "expect text hand:protestant",
-              "talk Shall we ally this turn?", "expect text Said privately to"]
+              "talk Shall we ally this turn?", "expect error", "expect text say with whom",
+              f"talk @{next(r for r in ENGINE.roles('1517') if holder[r] != england)} Shall we ally this turn?",
+              "expect text Said privately to", "talk @nobody Hello", "expect error", "expect text open: @"]
     state = ENGINE.setup(SetupArgs("1517", tuple(seats), seed))
     chooser = random.Random(seed)
     refused = False
