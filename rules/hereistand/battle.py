@@ -198,6 +198,9 @@ def retreats(g: Game) -> None:
     losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
     if not losers:
         return
+    if is_attacker and (s["move"] or {}).get("by_sea"):      # 16.3 step 4: no retreat for a landing
+        eliminate(g, b["attacker"])
+        return
     options = [sp for sp in retreat_spaces(s, losers[0], b["space"], attacker=is_attacker, origin=b["origin"])
                if all(sp in retreat_spaces(s, p, b["space"], attacker=is_attacker, origin=b["origin"])
                       for p in losers[1:])]

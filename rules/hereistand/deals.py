@@ -39,6 +39,9 @@ def describe(clause: list) -> str:
         return f"{power_name(clause[1])} gives {clause[2]} random card{'s' if clause[2] > 1 else ''}"
     if kind == "control":
         return f"{power_name(clause[1])} hands {space_name(clause[2])} over"
+    if kind == "loan":
+        from .harbours import describe_loan
+        return describe_loan(clause)
     return f"{power_name(clause[1])} returns {load().leader(clause[2]).name}"
 
 
@@ -61,6 +64,9 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
         return "the League's wars never end" if schmalkaldic(s, a, b) else None
     giver = clause[1]
     receiver = other(deal, giver)
+    if clause[0] == "loan":
+        from .harbours import loan_refusal
+        return loan_refusal(s, deal, clause, receiver)
     if clause[0] == "cards":
         if [receiver, giver] in s["card_gifts"]:
             return "cards go one way only between two powers each turn"
@@ -109,6 +115,9 @@ class Compose(Decision):
                 clause = ["leader", giver, leader]
                 if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
                     yield act("add", "leader", giver, leader, label=f"Add: {describe(clause)}", group="Leaders")
+            from .harbours import loan_clauses
+            for clause in loan_clauses(s, d, giver, other(d, giver)):
+                yield act("add", *clause, label=f"Add: {describe(clause[:4] + [1])}", group="Loans")
             for space in sorted(sp for sp, who in s["control"].items() if who == giver):
                 clause = ["control", giver, space]
                 if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
@@ -125,6 +134,12 @@ class Compose(Decision):
                     c[2] += 1
                     return
             clauses.append(["cards", args[0], 1])
+        elif kind == "loan":
+            same = next((c for c in clauses if c[:4] == [kind, *args]), None)
+            if same:
+                same[4] += 1
+            else:
+                clauses.append([kind, *args, 1])
         else:
             clauses.append([kind, *args])
 
@@ -161,6 +176,9 @@ def carry_out(g: Game) -> None:
             give_cards(g, clause[1], other(d, clause[1]), clause[2])
         elif clause[0] == "control":
             hand_over(g, clause[1], other(d, clause[1]), clause[2])
+        elif clause[0] == "loan":
+            from .harbours import lend
+            lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
         else:
             from .peace import ransom_home
             home = ransom_home(s, fx.leader_power(clause[2]))

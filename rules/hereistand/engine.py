@@ -11,6 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
 from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
+from . import naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -60,6 +61,7 @@ class HereIStand(FlowEngine):
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts")}
         seen = copy_state(seen)
+        seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
@@ -88,7 +90,8 @@ class HereIStand(FlowEngine):
                 if any(n <= 0 for n in kinds.values()):
                     errors.append(f"{power} has an empty unit entry in {space}")
         for leader, where in state["leaders"].items():
-            if where not in data.spaces and where != "off" and not where.startswith("captured:"):
+            if where not in data.spaces and where not in data.sea_zones and where not in ("off", "box") \
+                    and not where.startswith("captured:"):
                 errors.append(f"leader {leader} is nowhere ({where!r})")
         for space, siege in state["sieges"].items():
             if not st.land_units_at(state, space, siege["besieger"]):

@@ -216,4 +216,10 @@ def end_winter(g: Game) -> None:
                 g.log(f"{power_name(power)} gains a regular in {space_name(capital)}.")
 
 
-FLOW.procedure("winter", begin_winter, return_home, end_winter)
+def naval_return(g: Game) -> None:
+    """19.1, 19.3: naval units go home before the land units (harbours.py)."""
+    from .harbours import winter_return
+    winter_return(g)
+
+
+FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter)
