@@ -60,8 +60,8 @@ def winter_return(g: Game) -> None:
 
 # ---- Card Draw (8.2) -------------------------------------------------------------------------------------------
 def return_from_box(g: Game) -> None:
-    """8.2: naval leaders in the box come back to a port their side controls (the first by name; none: they
-    wait); the squadrons lost last turn may be rebuilt again."""
+    """8.2: naval leaders in the box come back to a port their side controls (one holding its ships if any,
+    else the first by name; none: they wait); the squadrons lost last turn may be rebuilt again."""
     s = g.state
     data = load()
     nv.naval(s)["box"] = {}
@@ -86,7 +86,7 @@ def displace(g: Game, port: str) -> None:
     for side in nv.naval_sides(s, port):
         if nv.own_port(s, side, port):
             continue
-        zones = [z for z in load().space(port).ports if not nv.enemy_naval_at(s, side, z)]
+        zones = sorted(z for z in load().space(port).ports if not nv.enemy_naval_at(s, side, z))
         if zones:
             nv.shift_side(s, side, port, zones[0])
             g.log(f"{load().power(side).name}'s naval units leave {load().space(port).name} for the "
