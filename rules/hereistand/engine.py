@@ -11,7 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
 from . import actions, battle, deals, diplomacy, movement, spring, winter  # noqa: F401  (they register their procedures and decisions)
-from . import naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
+from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW

@@ -5,12 +5,12 @@ at Card Draw (8.2), squadrons in a port that changes hands (12.2, 15.1 step 10) 
 
 from __future__ import annotations
 
-from rules.core.flow import Game
+from rules.core.flow import Decision, Game, act
 
 from . import fleets as nv
 from . import state as st
 from .data import MAJORS, load
-from .turn import power_name
+from .turn import FLOW, power_name
 
 
 # ---- Winter (19.1, 19.3, 19 step 7) -------------------------------------------------------------------------
@@ -29,33 +29,69 @@ def end_loans(g: Game) -> None:
 
 def winter_return(g: Game) -> None:
     """19.3: naval units at sea (and lent squadrons in another power's port) go to the nearest port their
-    commanding power controls (ties: the first by name, DECISIONS.md 300s); no interception, no attrition; a
-    besieged port will do. Leaders at sea go with their side's ships. Nowhere to go: lost (to the box)."""
+    commanding power controls — its choice among equally near ones (the whole stack goes to one of them);
+    no interception, no attrition; a besieged port will do. Leaders at sea go with their side's ships.
+    Nowhere to go: lost (to the box). Then the piracy markers come off (19 step 7)."""
     s = g.state
-    end_loans(g)
-    data = load()
-    for loc in sorted(s["units"]):
-        for owner in sorted(s["units"].get(loc, {})):
-            kinds = {k: n for k, n in s["units"].get(loc, {}).get(owner, {}).items() if nv.is_naval(k)}
-            side = nv.side_of(s, owner)
-            if not kinds or (not nv.is_sea(loc) and nv.own_port(s, side, loc)):
-                continue
-            ports = nv.nearest_ports(s, side, loc)
-            for kind, n in sorted(kinds.items()):
-                if ports:
-                    nv.shift(s, owner, kind, loc, ports[0], n)
-                else:
-                    nv.to_box(s, owner, kind, loc, n)
-            if ports:
-                g.log(f"{load().power(owner).name}'s naval units in {nv.location_name(loc)} return to "
-                      f"{data.space(ports[0]).name}.")
-                for leader in nv.naval_leaders(s, loc, side):
-                    s["leaders"][leader] = ports[0]
-    for zone in data.sea_zones:
+    if "naval_queue" not in g.local:
+        end_loans(g)
+        g.local["naval_queue"] = [[loc, owner] for loc in sorted(s["units"]) for owner in sorted(s["units"][loc])]
+    queue = g.local["naval_queue"]
+    while queue:
+        loc, owner = queue.pop(0)
+        kinds = {k: n for k, n in s["units"].get(loc, {}).get(owner, {}).items() if nv.is_naval(k)}
+        side = nv.side_of(s, owner)
+        if not kinds or (not nv.is_sea(loc) and nv.own_port(s, side, loc)):
+            continue
+        ports = nv.nearest_ports(s, side, loc)
+        if len(ports) > 1 and side in MAJORS:
+            g.again()
+            g.call("naval_winter", role=side, location=loc, owner=owner, options=ports)
+            return
+        winter_to(g, loc, owner, ports[0] if ports else None)
+    for zone in load().sea_zones:
         for leader in nv.strand_leaders(s, zone):
-            g.log(f"{data.leader(leader).name} has no ship to winter with and returns next turn.")
+            g.log(f"{load().leader(leader).name} has no ship to winter with and returns next turn.")
     nv.naval(s)["pirated"] = []
     nv.naval(s)["locks"] = []
+    del g.local["naval_queue"]
+
+
+def winter_to(g: Game, loc: str, owner: str, port: str | None) -> None:
+    s = g.state
+    kinds = {k: n for k, n in s["units"].get(loc, {}).get(owner, {}).items() if nv.is_naval(k)}
+    side = nv.side_of(s, owner)
+    for kind, n in sorted(kinds.items()):
+        if port:
+            nv.shift(s, owner, kind, loc, port, n)
+        else:
+            nv.to_box(s, owner, kind, loc, n)
+    if port:
+        g.log(f"{load().power(owner).name}'s naval units in {nv.location_name(loc)} return to "
+              f"{load().space(port).name}.")
+        for leader in nv.naval_leaders(s, loc, side):
+            s["leaders"][leader] = port
+    else:
+        g.log(f"{load().power(owner).name}'s naval units in {nv.location_name(loc)} have no port to return to "
+              "and are lost.")
+
+
+@FLOW.decision("naval_winter")
+class NavalWinter(Decision):
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Winter — which of the nearest ports do the "
+                f"{load().power(g.local['owner']).name} ships in {nv.location_name(g.local['location'])} go to?")
+
+    def actions(self, g, role):
+        for port in g.local["options"]:
+            yield act("to", port, label=f"To {load().space(port).name}")
+
+    def on_to(self, g, role, port):
+        winter_to(g, g.local["location"], g.local["owner"], port)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- Card Draw (8.2) -------------------------------------------------------------------------------------------

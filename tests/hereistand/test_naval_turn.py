@@ -23,6 +23,13 @@ def setup_1532():
     return ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
 
 
+def winter(s):
+    """Run Winter from its naval step (19.3) to its end."""
+    s["flow"] = [{"name": "winter", "at": 1, "local": {"queue": []}, "ret": None}]
+    ENGINE.game(s).run()
+    return s
+
+
 def test_9_1_example_france_lends_its_squadrons_to_the_hapsburg_with_the_alliance():
     """9.1 example (turn 4) and 9.2 effect 2: with the alliance France lends its squadrons; each goes to the
     Hapsburg's nearest port (a sea zone counting one space) under a loan marker and is the Hapsburg's to move."""
@@ -41,8 +48,11 @@ def test_9_1_example_france_lends_its_squadrons_to_the_hapsburg_with_the_allianc
     assert nv.pieces(s, "amsterdam", "hapsburg") == {("hapsburg", "loan-france"): 1}
     assert "barcelona" in [loc for loc, _ in harbours.loanable(s, "hapsburg", "france")]
     assert harbours.loanable(s, "hapsburg", "protestant") == []          # never to the Protestant
-    g = ENGINE.game(s)
-    harbours.winter_return(g)                                           # 19.1: the loan ends in Winter
+    s = winter(s)                                                       # 19.1: the loan ends in Winter
+    assert ENGINE.waiting(s)["decision"] == "naval_winter"              # Amsterdam's: Boulogne, Brest or Rouen
+    assert ids(s, "france") == ["to:boulogne", "to:brest", "to:rouen"]
+    s = play(s, "france", "to:rouen")
+    assert nv.pieces(s, "rouen", "france") == {("france", "squadron"): 1}
     assert nv.pieces(s, "marseille", "france") == {("france", "squadron"): 1}
     assert not any(k.startswith("loan-") for kinds in s["units"].values() for by in kinds.values() for k in by)
 
@@ -95,8 +105,12 @@ def test_19_3_naval_units_return_to_the_nearest_port_and_leaders_with_them():
     s["leaders"]["barbarossa"] = "aegean"
     st.add_units(s, "black", "ottoman", "squadron", 1)
     nv.naval(s)["pirated"] = ["ionian"]
-    harbours.winter_return(ENGINE.game(s))
-    assert nv.pieces(s, "athens", "ottoman") == {("ottoman", "squadron"): 2}     # Athens before Istanbul
+    s = winter(s)
+    assert ids(s, "ottoman") == ["to:athens", "to:coron", "to:istanbul", "to:salonika"]   # the owner's choice
+    s = play(s, "ottoman", "to:athens")
+    assert ids(s, "ottoman") == ["to:istanbul", "to:varna"]                         # the Black Sea's
+    s = play(s, "ottoman", "to:istanbul")
+    assert nv.pieces(s, "athens", "ottoman") == {("ottoman", "squadron"): 2}
     assert s["leaders"]["barbarossa"] == "athens"
     assert nv.squadrons(nv.pieces(s, "istanbul", "ottoman")) == 1
     assert not nv.pieces(s, "aegean", "ottoman") and nv.naval(s)["pirated"] == []
