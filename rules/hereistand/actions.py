@@ -91,6 +91,8 @@ class Impulse(Decision):
         s = g.state
         s["impulse"] = {"power": role, "cp": cp, "card": card}
         s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
+        from .fleets import naval
+        naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
         for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
             laid["new"] = False
         g.goto("spend", role=role)

@@ -314,7 +314,7 @@ class PayWar(Decision):
                 if not st.at_war(s, role, target):
                     s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
             g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in enemies)}.")
-            g.end()
+            g.goto("sea_clashes", power=role, enemies=enemies)     # 9.6: fleets sharing a sea zone fight
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

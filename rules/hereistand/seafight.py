@@ -48,7 +48,9 @@ def roll(g: Game) -> None:
     g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls {a_dice} dice "
           f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hits; {load().power(defender).name} rolls "
           f"{d_dice} ({' '.join(map(str, b['defender_roll']))}) for {d_hits}. {load().power(winner).name} wins.")
-    need = {attacker: loss_points(d_hits, winner == attacker), defender: loss_points(a_hits, winner == defender)}
+    drawn = g.local.get("clash") and a_hits == d_hits        # 9.6: nobody lost, both withdraw
+    need = {attacker: loss_points(d_hits, winner == attacker or drawn),
+            defender: loss_points(a_hits, winner == defender or drawn)}
     capacity = {p: capacity_of(nv.pieces(s, loc, p)) for p in (attacker, defender)}
     if need[attacker] >= capacity[attacker] and need[defender] >= capacity[defender]:
         keeper = attacker if a_dice > d_dice else defender                # step 8: one squadron survives
@@ -131,21 +133,31 @@ def retreat_options(s: st.State, power: str, loc: str) -> list[str]:
 
 
 def retreat(g: Game) -> None:
-    """In a port the attacker always leaves; at sea the loser does. Nowhere to go: the units are lost."""
+    """In a port the attacker always leaves; at sea the loser does — both, on a tie in a clash at the outbreak
+    of a war (9.6). Nowhere to go: the units are lost."""
     s, loc = g.state, g.local["location"]
     attacker, defender, winner = g.local["attacker"], g.local["defender"], g.local["winner"]
-    mover = attacker if not nv.is_sea(loc) else (defender if winner == attacker else attacker)
-    if not nv.pieces(s, loc, mover) and not nv.naval_leaders(s, loc, mover):
-        return
-    options = retreat_options(s, mover, loc)
-    if len(options) > 1 and mover in MAJORS:
-        g.call("naval_retreat", role=mover, location=loc, options=options)
-    elif options:
-        withdraw(g, mover, loc, options[0])
-    else:
-        for (owner, kind), n in nv.pieces(s, loc, mover).items():
-            nv.to_box(s, owner, kind, loc, n)
-        g.log(f"{load().power(mover).name}'s fleet in {nv.location_name(loc)} has nowhere to retreat and is lost.")
+    if "movers" not in g.local:
+        b = nv.naval(s)["battle"]
+        if g.local.get("clash") and b["attacker_hits"] == b["defender_hits"]:
+            g.local["movers"] = [attacker, defender]
+        else:
+            g.local["movers"] = [attacker if not nv.is_sea(loc) or winner == defender else defender]
+    while g.local["movers"]:
+        mover = g.local["movers"].pop(0)
+        if not nv.pieces(s, loc, mover):
+            continue
+        options = retreat_options(s, mover, loc)
+        if len(options) > 1 and mover in MAJORS:
+            g.again()
+            g.call("naval_retreat", role=mover, location=loc, options=options)
+            return
+        if options:
+            withdraw(g, mover, loc, options[0])
+        else:
+            for (owner, kind), n in nv.pieces(s, loc, mover).items():
+                nv.to_box(s, owner, kind, loc, n)
+            g.log(f"{load().power(mover).name}'s fleet in {nv.location_name(loc)} has nowhere to retreat and is lost.")
 
 
 def withdraw(g: Game, power: str, loc: str, dest: str) -> None:
@@ -182,3 +194,25 @@ def leaders_home(g: Game) -> None:
 
 
 FLOW.procedure("naval_battle", open_cards, roll, take_losses, retreat, leaders_home)
+
+
+# ---- 9.6: a war breaking out between fleets sharing a sea zone -------------------------------------------------------
+def clash_queue(g: Game) -> None:
+    """9.6: squadrons of powers newly at war in the same sea zone fight at once (the declarer attacks)."""
+    s = g.state
+    power = g.local["power"]
+    g.local["clashes"] = [[zone, enemy] for zone in sorted(load().sea_zones) if nv.pieces(s, zone, power)
+                          for enemy in g.local["enemies"] if nv.pieces(s, zone, enemy) and nv.at_war(s, power, enemy)]
+
+
+def clash_next(g: Game) -> None:
+    s = g.state
+    while g.local["clashes"]:
+        zone, enemy = g.local["clashes"].pop(0)
+        if nv.pieces(s, zone, g.local["power"]) and nv.pieces(s, zone, enemy):
+            g.again()
+            g.call("naval_battle", location=zone, attacker=g.local["power"], defender=enemy, clash=True)
+            return
+
+
+FLOW.procedure("sea_clashes", clash_queue, clash_next)

@@ -123,3 +123,21 @@ def test_8_2_naval_leaders_in_the_box_return_at_the_next_card_draw():
     nv.naval(s)["box"] = {"genoa": {"squadron": 1}}
     harbours.return_from_box(ENGINE.game(s))
     assert s["leaders"]["andrea-doria"] == "genoa" and nv.naval(s)["box"] == {}
+
+
+def test_9_6_fleets_sharing_a_sea_zone_fight_when_war_breaks_out_and_a_tie_sends_both_away(dice):
+    """9.6: squadrons of two powers newly at war in one sea zone fight at once; with equal hits both withdraw."""
+    s = clear_navies(setup())
+    s["wars"] = sorted(s["wars"] + [["england", "france"]])
+    st.add_units(s, "channel", "england", "squadron", 1)
+    st.add_units(s, "channel", "france", "squadron", 1)
+    s["flow"] = [{"name": "sea_clashes", "at": 0, "local": {"power": "france", "enemies": ["england"]}, "ret": None}]
+    ENGINE.game(s).run()
+    dice += [[5, 1], [6, 1]]
+    s = play(play(s, "france", "pass"), "england", "pass")
+    assert ENGINE.waiting(s)["decision"] == "naval_retreat" and ENGINE.active_roles(s) == ["france"]
+    s = play(s, "france", "to:biscay")
+    assert ENGINE.active_roles(s) == ["england"]
+    s = play(s, "england", "to:plymouth")
+    assert not nv.pieces(s, "channel", "france") and not nv.pieces(s, "channel", "england")
+    assert nv.pieces(s, "plymouth", "england") == {("england", "squadron"): 1} and not dice
