@@ -201,6 +201,8 @@ def hand_over(g: Game, giver: str, receiver: str, space: str) -> None:
     from .winter import destinations
     s = g.state
     s["control"][space] = receiver
+    from .harbours import displace
+    displace(g, space)                           # 12.2: the giver's ships there put to sea
     units, leaders = fx.land_of(st.units_at(s, space, giver)), fx.army_leaders_at(s, space, giver)
     if units or leaders:
         options = nearest_first(s, giver, destinations(s, giver, space, sum(units.values())))

@@ -15,6 +15,7 @@ the sea zones pirated this turn (`pirated`, 16.4), stacks that lost a naval batt
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from . import state as st
 from .data import MAJORS, load
@@ -100,6 +101,11 @@ def dice(s: State, location: str, side: str) -> int:
 
 
 # ---- geography ---------------------------------------------------------------------------------------------
+@cache
+def ports() -> tuple[str, ...]:
+    return tuple(sorted(p for p, sp in load().spaces.items() if sp.ports))
+
+
 def neighbours(location: str) -> tuple[str, ...]:
     """One naval step: a port to its sea zones; a sea zone to the adjacent zones and its ports (2.5: the three
     unjoined pairs are crossed only through their port, which is two steps)."""

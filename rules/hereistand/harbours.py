@@ -105,7 +105,7 @@ def return_from_box(g: Game) -> None:
         if where != nv.BOX:
             continue
         side = nv.side_of(s, data.leader(leader).power)
-        ports = sorted(p for p, sp in data.spaces.items() if sp.is_port and nv.own_port(s, side, p))
+        ports = [p for p in nv.ports() if nv.own_port(s, side, p)]
         if ports:
             home = next((p for p in ports if nv.pieces(s, p, side)), ports[0])
             s["leaders"][leader] = home
@@ -152,10 +152,21 @@ def loanable(s: st.State, lender: str, borrower: str) -> list[tuple[str, str]]:
     reach a port of the borrower's without passing through another port; never to the Protestant."""
     if borrower == "protestant" or borrower not in MAJORS:
         return []
+    data = load()
+    ports = [p for p in nv.ports() if nv.own_port(s, borrower, p)]
+    seas = {z for p in ports for z in data.space(p).ports}      # zones reached from them without a port
+    queue = list(seas)
+    while queue:
+        for nxt in data.sea_zone(queue.pop()).adjacent:
+            if nxt not in seas:
+                seas.add(nxt)
+                queue.append(nxt)
     out = []
     for loc in sorted(s["units"]):
+        if loc not in seas and not (loc in data.spaces and set(data.space(loc).ports) & seas):
+            continue
         for (owner, kind) in nv.pieces(s, loc, lender):
-            if kind == "squadron" and nv.nearest_ports(s, borrower, loc, through_ports=False):
+            if kind == "squadron":
                 out.append((loc, owner))
     return out
 
@@ -180,7 +191,7 @@ def describe_loan(clause: list) -> str:
     return f"{power_name(lender)} lends {n}{whose} squadron{'s' if n > 1 else ''} from {nv.location_name(loc)}"
 
 
-def loan_refusal(s: st.State, deal: dict, clause: list, borrower: str) -> str | None:
+def loan_refusal(s: st.State, deal: dict, clause: list, borrower: str, options: list | None = None) -> str | None:
     """9.2 effect 2: only with the alliance announced in the same deal, one way between two powers a turn,
     never to the Protestant, the squadrons there and able to reach a port of the borrower's."""
     _, lender, loc, owner, n = clause
@@ -189,7 +200,7 @@ def loan_refusal(s: st.State, deal: dict, clause: list, borrower: str) -> str | 
         return "squadrons are lent only with the alliance announced in the same deal"
     if any(c[0] == "loan" and c[1] == borrower for c in deal["clauses"]):
         return "squadrons are lent one way only between two powers each turn"
-    if (loc, owner) not in loanable(s, lender, borrower):
+    if (loc, owner) not in (loanable(s, lender, borrower) if options is None else options):
         return "those squadrons cannot be lent"
     have = s["units"].get(loc, {}).get(owner, {}).get("squadron", 0)
     return None if n <= have else "there are not that many squadrons there"
@@ -198,10 +209,11 @@ def loan_refusal(s: st.State, deal: dict, clause: list, borrower: str) -> str | 
 def loan_clauses(s: st.State, deal: dict, lender: str, borrower: str) -> list[list]:
     """Clauses that may be added now: one more squadron from a location (the count grows one at a time)."""
     out = []
-    for loc, owner in loanable(s, lender, borrower):
+    options = loanable(s, lender, borrower)
+    for loc, owner in options:
         lent = next((c[4] for c in deal["clauses"] if c[:4] == ["loan", lender, loc, owner]), 0)
         clause = ["loan", lender, loc, owner, lent + 1]
         rest = [c for c in deal["clauses"] if c[:4] != clause[:4]]
-        if loan_refusal(s, {**deal, "clauses": rest + [["alliance"]]}, clause, borrower) is None:
+        if loan_refusal(s, {**deal, "clauses": rest + [["alliance"]]}, clause, borrower, options) is None:
             out.append(clause[:4])
     return out

@@ -96,6 +96,8 @@ def make_peace(g: Game, loser: str, winner: str) -> None:
         if st.controller(s, space) != loser:
             continue
         s["control"][space] = winner
+        from .harbours import displace
+        displace(g, space)                       # 12.2: the loser's ships there put to sea
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
         n = st.land_units_at(s, space, loser)
         if n or fx.army_leaders_at(s, space, loser):
