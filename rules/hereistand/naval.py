@@ -112,7 +112,7 @@ class NavalPlan(Decision):
     @staticmethod
     def leader_dests(g, leader):
         m, where = nv.naval(g.state)["move"], g.state["leaders"][leader]
-        return sorted({to for o, k, frm, to, _ in m["plan"] if frm == where and k != "corsair"
+        return sorted({to for o, k, frm, to, _ in m["plan"] if frm == where
                        and nv.may_enter(g.state, m["power"], leader, to)})
 
     def on_all(self, g, role, location, dest):
@@ -157,7 +157,7 @@ def execute(g: Game) -> None:
         if leader in m["leaders"] or where not in before or leader not in nv.naval_leaders(s, where, power):
             continue
         if before[where] - leaving.get(where, 0) <= 0:
-            dests = NavalPlan.leader_dests(g, leader) or sorted({to for _, _, frm, to, _ in m["plan"] if frm == where})
+            dests = NavalPlan.leader_dests(g, leader)
             if dests:
                 m["leaders"][leader] = dests[0]
     for owner, kind, frm, to, n in m["plan"]:
