@@ -93,6 +93,13 @@ class HereIStand(FlowEngine):
             if where not in data.spaces and where not in data.sea_zones and where not in ("off", "box") \
                     and not where.startswith("captured:"):
                 errors.append(f"leader {leader} is nowhere ({where!r})")
+        for place, by_power in state["units"].items():           # rule 2.5: ships only in ports and at sea
+            at_sea = place in data.sea_zones
+            for power, kinds in by_power.items():
+                if at_sea and any(k in st.LAND_TYPES for k in kinds):
+                    errors.append(f"{power} has land units at sea in {place}")
+                if not at_sea and not data.space(place).is_port and any(k not in st.LAND_TYPES for k in kinds):
+                    errors.append(f"{power} has naval units in {place}, which is no port")
         for space, siege in state["sieges"].items():
             if not st.land_units_at(state, space, siege["besieger"]):
                 errors.append(f"the siege of {space} has no besieger left")
