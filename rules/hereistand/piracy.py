@@ -138,10 +138,11 @@ def answer(g: Game, target: str, choice: str) -> None:
         s["tracks"]["piracy_vp"] += 1
         g.log(f"{load().power(target).name} concedes 1 piracy VP to the Ottoman.")
     elif choice == "card":
-        from .deals import give_cards
-        give_cards(g, target, "ottoman", 1)
-        s["card_gifts"].pop()                           # piracy is no deal: 9.1 clause 6's one-way rule is untouched
+        hand = sorted((c for c in cards.zone(s, cards.hand(target)) if load().card(int(c)).type != "home"), key=int)
+        card = rng.choice(s, hand)
+        cards.move(s, card, cards.hand(target), cards.hand("ottoman"))
         g.log(f"{power_name(target)} gives the Ottoman a random card.")
+        g.log(f"The Ottoman receives {st.card_label(card)}.", to=[target, "ottoman"])
     else:
         _, loc, owner, kind = choice.split(":")
         nv.to_box(s, owner, kind, loc)

@@ -123,6 +123,7 @@ def test_16_2_barbary_coast_example(dice):
     assert nv.naval(s)["box"] == {"ottoman": {"squadron": 1, "corsair": 1}, "hapsburg": {"squadron": 1}}
     assert ["ottoman", "africa"] in nv.naval(s)["locks"]                              # 16.1 restriction 4
     assert decision(s) == "spend" and not dice
+    assert "naval" not in ids(s, "ottoman")                   # its only fleet lost a battle this impulse
 
 
 def test_16_1_avoid_battle_at_sea(dice):
@@ -264,9 +265,34 @@ def test_16_4_piracy_needs_a_corsair_and_respects_the_vp_cap():
     assert piracy.piracy_options(s, "ottoman", 5) == []
 
 
+def test_16_1_a_naval_leader_goes_with_the_last_squadrons_leaving(dice):
+    """16.1 restriction 3: a naval leader must go with its squadrons when none of them would stay."""
+    s = barbary_example(setup())
+    s["wars"] = [w for w in s["wars"] if w != ["hapsburg", "ottoman"]]
+    s = ottoman_impulse(s)
+    s = play(s, "ottoman", "naval")
+    s = play(s, "ottoman", "one:tunis:africa:ottoman:squadron")
+    assert "lead:barbarossa:africa" in ids(s, "ottoman")
+    s = play(s, "ottoman", "all:tunis:barbary")
+    s = play(s, "ottoman", "go")
+    assert s["leaders"]["barbarossa"] == "africa"             # unsent, it follows the first group by name
+
+
 def test_16_1_a_plan_lists_single_units_and_leaders():
     s = barbary_example(setup())
     nv.naval(s)["move"] = {"power": "hapsburg", "plan": [], "leaders": {}, "vertical": [], "intercepted": {},
                            "tried": []}
     assert naval.may_move(s, "hapsburg")
     assert "tyrrhenian" in naval.movable(s, "hapsburg")
+
+
+def test_16_4_a_card_given_to_the_corsairs_is_told_only_to_the_two_powers(dice):
+    s = ionian_piracy(ottoman_impulse(setup()))
+    dice += [[1, 1], [6, 1, 1]]                       # no defence hit; 2 corsairs + Barbarossa: 3 dice
+    s = play(s, "ottoman", "piracy:ionian:hapsburg")
+    before = len(s["zones"]["hand:ottoman"])
+    out = ENGINE.apply(s, "hapsburg", "card")
+    assert len(out.state["zones"]["hand:ottoman"]) == before + 1
+    private = [e for e in out.log if e.to]
+    assert private and all(set(e.to) == {"hapsburg", "ottoman"} for e in private)
+    assert not any("#" in e.text for e in out.log if not e.to)
