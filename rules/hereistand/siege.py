@@ -111,8 +111,8 @@ def assault_refusal(s: st.State, power: str, space: str) -> str | None:
         return "it has already been assaulted this impulse"
     if not has_loc(s, power, space):
         return "you have no line of communication to it"
-    from .fleets import pieces, squadrons
-    defender = st.controller(s, space)
+    from .fleets import pieces, side_of, squadrons
+    defender = side_of(s, st.controller(s, space))
     zones = load().space(space).ports
     if any(squadrons(pieces(s, z, defender)) for z in zones):
         return "the defender has squadrons in the adjacent sea"                          # restriction 3
