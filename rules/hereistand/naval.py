@@ -217,17 +217,81 @@ class NavalIntercept(ReactionWindow):
         if not nv.pieces(s, source, role):
             return
         m["tried"].append([role, source, zone])
-        bonus = nv.best_naval(nv.naval_leaders(s, source, role))
-        rolled = rng.roll(s, 2)
-        total = sum(rolled) + bonus
-        ok = total >= INTERCEPT_AT
-        g.log(f"{power_name(role)} tries to intercept in {nv.location_name(zone)} from {nv.location_name(source)}: "
-              f"rolls {rolled[0]}+{rolled[1]}{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
-        if ok:
-            nv.shift_side(s, role, source, zone)
-            m["intercepted"][zone] = role
-        if interception_sources(s, role, zone):          # its other stacks roll separately
-            g.call("naval_intercept", roles=[role], zone=zone)
+        m["intercept"] = {"power": role, "source": source, "zone": zone, "units": []}
+        g.call("naval_intercept_attempt", role=role)
+
+
+@FLOW.decision("naval_intercept_force")
+class NavalInterceptForce(Decision):
+    """16.1 step 4: any number of the stack's units may try (its naval leaders go with them)."""
+
+    def prompt(self, g, role):
+        i = nv.naval(g.state)["move"]["intercept"]
+        return (f"{power_name(role)}: which units intercept from {nv.location_name(i['source'])} into "
+                f"{nv.location_name(i['zone'])}?")
+
+    def actions(self, g, role):
+        s, i = g.state, nv.naval(g.state)["move"]["intercept"]
+        found = nv.pieces(s, i["source"], role)
+        if not i["units"]:
+            yield act("whole", label="The whole stack")
+        for (owner, kind), n in sorted(found.items()):
+            taken = sum(u[2] for u in i["units"] if u[:2] == [owner, kind])
+            if taken < n:
+                whose = load().power(nv.lender(kind) or owner).name
+                what = "corsair" if kind == "corsair" else "squadron"
+                yield act("unit", owner, kind, label=f"Take a {whose} {what} ({taken + 1} of {n})", group="Units")
+        if i["units"]:
+            yield act("go", label="Intercept with these units")
+
+    def on_whole(self, g, role):
+        i = nv.naval(g.state)["move"]["intercept"]
+        i["units"] = [[o, k, n] for (o, k), n in sorted(nv.pieces(g.state, i["source"], role).items())]
+        g.end()
+
+    def on_unit(self, g, role, owner, kind):
+        units = nv.naval(g.state)["move"]["intercept"]["units"]
+        same = next((u for u in units if u[:2] == [owner, kind]), None)
+        if same:
+            same[2] += 1
+        else:
+            units.append([owner, kind, 1])
+
+    def on_go(self, g, role):
+        g.end()
+
+    def default(self, g, role):
+        return "whole"
+
+
+def choose_interceptors(g: Game) -> None:
+    g.call("naval_intercept_force", role=g.local["role"])
+
+
+def roll_interception(g: Game) -> None:
+    """2d6 + the stack's best naval leader ≥ 9: the units (and the leaders) enter the zone."""
+    s = g.state
+    m = nv.naval(s)["move"]
+    i = m.pop("intercept")
+    role, source, zone = i["power"], i["source"], i["zone"]
+    leaders = nv.naval_leaders(s, source, role)
+    bonus = nv.best_naval(leaders)
+    rolled = rng.roll(s, 2)
+    total = sum(rolled) + bonus
+    ok = total >= INTERCEPT_AT
+    g.log(f"{power_name(role)} tries to intercept in {nv.location_name(zone)} from {nv.location_name(source)}: "
+          f"rolls {rolled[0]}+{rolled[1]}{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    if ok:
+        for owner, kind, n in i["units"]:
+            nv.shift(s, owner, kind, source, zone, n)
+        for leader in leaders:
+            s["leaders"][leader] = zone
+        m["intercepted"][zone] = role
+    if interception_sources(s, role, zone):              # its other stacks roll separately, in its order
+        g.call("naval_intercept", roles=[role], zone=zone)
+
+
+FLOW.procedure("naval_intercept_attempt", choose_interceptors, roll_interception)
 
 
 # ---- 3. avoid battle (16.1 step 5) -------------------------------------------------------------------------------

@@ -95,12 +95,18 @@ def test_16_2_barbary_coast_example(dice):
     assert s["leaders"]["barbarossa"] == "barbary"
     assert decision(s) == "naval_intercept" and ENGINE.active_roles(s) == ["hapsburg"]
     assert {"intercept:tyrrhenian", "intercept:ionian"} <= set(ids(s, "hapsburg"))
-    dice += [[3, 4]]
     s = play(s, "hapsburg", "intercept:tyrrhenian")
+    assert decision(s) == "naval_intercept_force"                # any number of the stack's units
+    assert {"whole", "unit:genoa:squadron", "unit:hapsburg:squadron"} <= set(ids(s, "hapsburg"))
+    s = play(s, "hapsburg", "unit:genoa:squadron")
+    s = play(s, "hapsburg", "unit:hapsburg:squadron")
+    dice += [[3, 4]]
+    s = play(s, "hapsburg", "go")
     assert s["leaders"]["andrea-doria"] == "barbary"
     assert decision(s) == "naval_intercept" and ids(s, "hapsburg") == ["pass", "intercept:ionian"]
-    dice += [[3, 4]]
     s = play(s, "hapsburg", "intercept:ionian")
+    dice += [[3, 4]]
+    s = play(s, "hapsburg", "whole")
     assert nv.pieces(s, "ionian", "hapsburg") == {("hapsburg", "loan-venice"): 1}     # failed: stays
     assert decision(s) == "combat_cards"
     assert nv.dice(s, "barbary", "ottoman") == 7 and nv.dice(s, "barbary", "hapsburg") == 6
@@ -296,3 +302,25 @@ def test_16_4_a_card_given_to_the_corsairs_is_told_only_to_the_two_powers(dice):
     private = [e for e in out.log if e.to]
     assert private and all(set(e.to) == {"hapsburg", "ottoman"} for e in private)
     assert not any("#" in e.text for e in out.log if not e.to)
+
+
+def test_16_1_part_of_a_stack_may_intercept(dice):
+    """16.1 step 4: any number of a stack's squadrons may try; the rest stay. A battle with no hits goes to
+    the defender and the beaten attacker retreats."""
+    s = clear_navies(ottoman_impulse(setup()))
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    st.add_units(s, "athens", "ottoman", "squadron", 2)
+    st.add_units(s, "ionian", "hapsburg", "squadron", 2)
+    s = play(s, "ottoman", "naval")
+    s = play(play(s, "ottoman", "all:athens:aegean"), "ottoman", "go")
+    s = play(s, "hapsburg", "intercept:ionian")
+    s = play(s, "hapsburg", "unit:hapsburg:squadron")
+    dice += [[6, 6]]
+    s = play(s, "hapsburg", "go")
+    assert nv.squadrons(nv.pieces(s, "ionian", "hapsburg")) == 1
+    assert nv.squadrons(nv.pieces(s, "aegean", "hapsburg")) == 1
+    dice += [[1, 1, 1, 1], [1, 1]]
+    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    assert decision(s) == "naval_retreat" and "to:ionian" not in ids(s, "ottoman")
+    s = play(s, "ottoman", "to:athens")
+    assert nv.squadrons(nv.pieces(s, "athens", "ottoman")) == 2 and not dice
