@@ -355,16 +355,42 @@ def battle_queue(g: Game) -> None:
 
 
 def fight_next(g: Game) -> None:
-    """Locations by id, enemies in impulse order (DECISIONS.md 16.1); stops at a location once the mover has
-    lost there or has no units left."""
+    """The mover chooses the order of its battles (locations, and enemies at one location: allies are fought
+    separately); at a location the fighting stops once it has lost there or has no units left."""
     s = g.state
     power = nv.naval(s)["move"]["power"]
-    while g.local["fights"]:
-        loc, enemy = g.local["fights"].pop(0)
-        if nv.pieces(s, loc, power) and nv.pieces(s, loc, enemy):
-            g.again()
-            g.call("naval_battle", location=loc, attacker=power, defender=enemy)
-            return
+    choice, g.frame["ret"] = g.returned, None
+    fights = [f for f in g.local["fights"] if nv.pieces(s, f[0], power) and nv.pieces(s, f[0], f[1])]
+    g.local["fights"] = fights
+    if not fights:
+        return
+    if isinstance(choice, list) and choice in fights:
+        pick = choice
+    elif len(fights) == 1:
+        pick = fights[0]
+    else:
+        g.again()
+        g.call("naval_order", role=power, options=fights)
+        return
+    fights.remove(pick)
+    g.again()
+    g.call("naval_battle", location=pick[0], attacker=power, defender=pick[1])
+
+
+@FLOW.decision("naval_order")
+class NavalOrder(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: several naval battles are to be fought. Which comes next?"
+
+    def actions(self, g, role):
+        for loc, enemy in g.local["options"]:
+            yield act("fight", loc, enemy, label=f"Fight {load().power(enemy).name} in {nv.location_name(loc)}")
+
+    def on_fight(self, g, role, loc, enemy):
+        g.end([loc, enemy])
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 def end_naval_move(g: Game) -> None:

@@ -324,3 +324,19 @@ def test_16_1_part_of_a_stack_may_intercept(dice):
     assert decision(s) == "naval_retreat" and "to:ionian" not in ids(s, "ottoman")
     s = play(s, "ottoman", "to:athens")
     assert nv.squadrons(nv.pieces(s, "athens", "ottoman")) == 2 and not dice
+
+
+def test_16_1_step_7_the_mover_orders_its_naval_battles():
+    s = clear_navies(ottoman_impulse(setup()))
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    st.add_units(s, "ionian", "ottoman", "squadron", 2)
+    st.add_units(s, "messina", "hapsburg", "squadron", 1)
+    st.add_units(s, "taranto", "hapsburg", "squadron", 1)
+    s = play(s, "ottoman", "naval")
+    s = play(s, "ottoman", "one:ionian:messina:ottoman:squadron")
+    s = play(s, "ottoman", "one:ionian:taranto:ottoman:squadron")
+    s = play(s, "ottoman", "go")
+    assert decision(s) == "naval_order"
+    assert ids(s, "ottoman") == ["fight:messina:hapsburg", "fight:taranto:hapsburg"]
+    s = play(s, "ottoman", "fight:taranto:hapsburg")
+    assert decision(s) == "combat_cards" and nv.naval(s)["battle"]["location"] == "taranto"
