@@ -14,7 +14,7 @@ from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
 
-COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2}   # rule 11.1 table / 17
+COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsair": 1}   # rule 11.1 table / 17
 
 
 def begin_action_phase(g: Game) -> None:
@@ -92,6 +92,8 @@ class Impulse(Decision):
         s = g.state
         s["impulse"] = {"power": role, "cp": cp, "card": card}
         s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
+        from .fleets import naval
+        naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
         for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
             laid["new"] = False
         g.goto("spend", role=role)
@@ -122,7 +124,10 @@ def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
             options += [(kind, space) for space in build_sites(s, power, naval=False)]
     if "squadron" in pool.naval_types and COSTS["squadron"] <= cp:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]
-    return options
+    if "corsair" in pool.naval_types and COSTS["corsair"] <= cp and st.controller(s, "algiers") == power:
+        options += [("corsair", space) for space in build_sites(s, power, naval=True)]   # after Barbary Pirates
+    havens = {sp for sp in load().spaces if load().space(sp).pirate_haven}
+    return [(kind, space) for kind, space in options if kind == "corsair" or space not in havens]   # 17.2
 
 
 def minor_build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
@@ -166,6 +171,7 @@ class Spend(Decision):
             for space in siege.controllable(g.state, role):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
+        yield from naval_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {kind}s")
@@ -185,6 +191,18 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= 1
         siege.take_control(g, role, space)
 
+    def on_naval(self, g, role):
+        from .naval import start_naval_move
+        start_naval_move(g, role)
+
+    def on_sea(self, g, role, origin, dest):
+        from .transport import start_transport
+        start_transport(g, role, origin, dest)
+
+    def on_piracy(self, g, role, zone, target):
+        from .piracy import start_piracy
+        start_piracy(g, zone, target)
+
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]
         st.add_units(g.state, space, role, kind)
@@ -200,6 +218,21 @@ class Spend(Decision):
 
     def default(self, g, role):
         return "done"
+
+
+def naval_actions(s: st.State, power: str, cp: int):
+    """16.1 naval move (1 CP), 16.3 naval transport (1 CP a step, 2 at least), 16.4 piracy (2 CP)."""
+    from .naval import may_move
+    from .piracy import piracy_options
+    from .transport import transport_options
+    if cp >= 1 and may_move(s, power):
+        yield act("naval", label="Naval move: every fleet one step (1 CP)", group="Naval")
+    for origin, dest, cost in transport_options(s, power, cp):
+        yield act("sea", origin, dest, label=f"Sail from {load().space(origin).name} to {load().space(dest).name} "
+                  f"({cost} CP)", group="Naval transport")
+    for zone, target in piracy_options(s, power, cp):
+        yield act("piracy", zone, target, label=f"Piracy in the {load().sea_zone(zone).name} against "
+                  f"{load().power(target).name} (2 CP)", group="Piracy")
 
 
 def finish_impulse(g: Game, answer: str) -> None:

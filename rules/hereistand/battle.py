@@ -14,14 +14,10 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
 
 LOSS_ORDER = ("mercenary", "cavalry", "regular")   # the automatic choice for powers nobody plays
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def defenders(s: st.State, space: str, attacker: str) -> list[str]:
@@ -203,7 +199,8 @@ def retreats(g: Game) -> None:
         for power in [p for p in losers if inactive(s, p)]:        # 22.1 4, 22.6: they never retreat
             stand_fast(g, power, b["space"])
         losers = [p for p in losers if not inactive(s, p)]
-        if is_attacker and (s["move"] or {}).get("moved_on"):      # 13.4 choice 1: no retreat from there
+        move = s["move"] or {}
+        if is_attacker and (move.get("moved_on") or move.get("by_sea")):  # 13.4 choice 1, 16.3 step 4: no retreat
             for power in losers:
                 eliminate(g, power)
             losers = []

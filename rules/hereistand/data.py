@@ -383,3 +383,9 @@ def load() -> GameData:
         boxes=board["boxes"],
         neighbours={sid: tuple(sorted(ns)) for sid, ns in neighbours.items()},
     )
+
+
+def space_name(place: str) -> str:
+    """The printed name of a land space or a sea zone (a place that may hold units)."""
+    data = load()
+    return data.spaces[place].name if place in data.spaces else data.sea_zone(place).name

@@ -14,15 +14,11 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import load
+from .data import load, space_name
 from .turn import FLOW, power_name
 
 
 AT_WAR = "they are at war (end the war in the same deal)"
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def other(deal: dict, power: str) -> str:
@@ -43,6 +39,9 @@ def describe(clause: list) -> str:
         return f"{power_name(clause[1])} gives {clause[2]} mercenar{'ies' if clause[2] > 1 else 'y'}"
     if kind == "absolve":
         return f"the Papacy lifts the excommunication of {power_name(clause[1])}'s ruler"
+    if kind == "loan":
+        from .harbours import describe_loan
+        return describe_loan(clause)
     return f"{power_name(clause[1])} returns {load().leader(clause[2]).name}"
 
 
@@ -71,6 +70,9 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
     receiver = other(deal, giver)
     if clause[0] == "mercenaries":                                # 9.1 clause 7
         return mercenary_refusal(s, giver, receiver, clause[2])
+    if clause[0] == "loan":
+        from .harbours import loan_refusal
+        return loan_refusal(s, deal, clause, receiver)
     if clause[0] == "cards":
         if [receiver, giver] in s["card_gifts"]:
             return "cards go one way only between two powers each turn"
@@ -128,6 +130,9 @@ class Compose(Decision):
                 clause = ["leader", giver, leader]
                 if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
                     yield act("add", "leader", giver, leader, label=f"Add: {describe(clause)}", group="Leaders")
+            from .harbours import loan_clauses
+            for clause in loan_clauses(s, d, giver, other(d, giver)):
+                yield act("add", *clause, label=f"Add: {describe(clause[:4] + [1])}", group="Loans")
             for space in sorted(sp for sp, who in s["control"].items() if who == giver):
                 clause = ["control", giver, space]
                 if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
@@ -144,6 +149,12 @@ class Compose(Decision):
                     c[2] += 1
                     return
             clauses.append([kind, args[0], 1])
+        elif kind == "loan":
+            same = next((c for c in clauses if c[:4] == [kind, *args]), None)
+            if same:
+                same[4] += 1
+            else:
+                clauses.append([kind, *args, 1])
         else:
             clauses.append([kind, *args])
 
@@ -183,11 +194,16 @@ def carry_out(g: Game) -> dict:
             give_cards(g, clause[1], other(d, clause[1]), clause[2])
         elif clause[0] == "control":
             s["control"][clause[2]] = other(d, clause[1])
+            from .harbours import displace
+            displace(g, clause[2])                           # 12.2: the giver's ships there put to sea
             queue.append([clause[1], clause[2]])
         elif clause[0] == "absolve":
             s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][clause[1]]]
         elif clause[0] == "mercenaries":
             later.append(clause)
+        elif clause[0] == "loan":
+            from .harbours import lend
+            lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
         else:
             from .peace import ransom_home
             home = ransom_home(s, fx.leader_power(clause[2]))

@@ -320,11 +320,9 @@ class PayWar(Decision):
                 if target != role and not st.at_war(s, role, target):
                     s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
             g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in dict.fromkeys(enemies))}.")
-            if protects:
-                from .minors import activate_in_place
-                activate_in_place(g, protects[0], role)        # 22.2 activation method 1
-            else:
-                g.end()
+            # 9.6: fleets sharing a sea zone fight at once; then a protected minor joins its ally (22.2)
+            g.goto("sea_clashes", power=role, enemies=list(dict.fromkeys(enemies)),
+                   activate=[protects[0], role] if protects else None)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -12,12 +12,8 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def options_for(s: st.State, power: str, space: str, *, unbesieged: bool = False) -> list[str]:

@@ -13,6 +13,7 @@ from rules.core.seats import Seating
 
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
+from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW
@@ -74,6 +75,7 @@ class HereIStand(FlowEngine):
                                              "card_gifts")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen = copy_state(seen)
+        seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
@@ -122,8 +124,16 @@ class HereIStand(FlowEngine):
                 if any(n <= 0 for n in kinds.values()):
                     errors.append(f"{power} has an empty unit entry in {space}")
         for leader, where in state["leaders"].items():
-            if where not in data.spaces and where != "off" and not where.startswith("captured:"):
+            if where not in data.spaces and where not in data.sea_zones and where not in ("off", "box") \
+                    and not where.startswith("captured:"):
                 errors.append(f"leader {leader} is nowhere ({where!r})")
+        for place, by_power in state["units"].items():           # rule 2.5: ships only in ports and at sea
+            at_sea = place in data.sea_zones
+            for power, kinds in by_power.items():
+                if at_sea and any(k in st.LAND_TYPES for k in kinds):
+                    errors.append(f"{power} has land units at sea in {place}")
+                if not at_sea and not data.space(place).is_port and any(k not in st.LAND_TYPES for k in kinds):
+                    errors.append(f"{power} has naval units in {place}, which is no port")
         for space, siege in state["sieges"].items():
             if not st.land_units_at(state, space, siege["besieger"]):
                 errors.append(f"the siege of {space} has no besieger left")

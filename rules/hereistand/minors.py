@@ -12,16 +12,12 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, MINORS, load
+from .data import MAJORS, MINORS, load, space_name
 from .turn import FLOW, power_name
 
 HUNGARY = "hungary"
 HUNGARY_VP = 2          # 22.5 effect 5
 HUNGARY_REGULARS = 4    # 22.5 condition 2: at most 4 Hungarian regulars left on the map
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def patron(s: st.State, power: str) -> str | None:

@@ -14,14 +14,10 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
 
 INTERCEPT_AT, AVOID_AT = 9, 9     # 13.2, 13.3: 2d6 + best battle rating, success on 9 or more
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def locked(s: st.State, power: str, space: str) -> bool:

@@ -11,12 +11,8 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def captives(s: st.State, holder: str, owner: str) -> list[str]:
@@ -96,6 +92,8 @@ def make_peace(g: Game) -> None:
         if st.controller(s, space) != loser:
             continue
         s["control"][space] = winner
+        from .harbours import displace
+        displace(g, space)                       # 12.2: the loser's ships there put to sea
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
         s["sieges"].pop(space, None)
         queue.append([loser, space])

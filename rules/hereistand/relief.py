@@ -17,14 +17,10 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import load
+from .data import load, space_name
 from .turn import FLOW, power_name
 
 INSIDE_LIMIT = 4
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def relief_choice(g: Game) -> None:

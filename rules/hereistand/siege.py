@@ -12,12 +12,8 @@ from rules.core.flow import Game
 from . import forces as fx
 from . import state as st
 from .battle import split_losses, take_losses
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, military_victory, power_name
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 # ---- 12.1 line of communication ---------------------------------------------------------------------------
@@ -39,21 +35,33 @@ def _chain_ok(s: st.State, power: str, space: str) -> bool:
 
 def loc_network(s: st.State, power: str) -> set[str]:
     """Every space a line of communication can pass through (12.1: friendly, no enemy units, no unrest,
-    no electorate before the League). Sea legs need squadrons at sea, which come with naval movement."""
+    no electorate before the League), and the sea zones it crosses: from a friendly port, through zones
+    holding the power's squadrons (fleets.py: its own, its minors', lent to it)."""
+    from .fleets import pieces, squadrons
+    data = load()
     seen = {sp for sp in loc_sources(s, power) if _chain_ok(s, power, sp)}
     queue = list(seen)
     while queue:
         here = queue.pop()
-        for nxt in load().adjacent(here):
-            if nxt not in seen and _chain_ok(s, power, nxt):
+        if here in data.sea_zones:
+            steps = list(data.sea_zone(here).adjacent) + list(data.sea_zone(here).ports)
+        else:
+            steps = list(data.adjacent(here)) + list(data.space(here).ports)
+        for nxt in steps:
+            if nxt in seen:
+                continue
+            ok = squadrons(pieces(s, nxt, power)) > 0 if nxt in data.sea_zones else _chain_ok(s, power, nxt)
+            if ok:
                 seen.add(nxt)
                 queue.append(nxt)
     return seen
 
 
 def has_loc(s: st.State, power: str, target: str, network: set[str] | None = None) -> bool:
+    """12.1: the target itself need not qualify — next to the network by land, or a port on a zone of it."""
     network = loc_network(s, power) if network is None else network
-    return target in network or any(n in network for n in load().adjacent(target))
+    return target in network or any(n in network for n in load().adjacent(target)) or \
+        any(z in network for z in load().space(target).ports)
 
 
 # ---- 12.2 control of an unfortified space --------------------------------------------------------------------
@@ -82,8 +90,10 @@ def controllable(s: st.State, power: str) -> list[str]:
 
 
 def take_control(g: Game, power: str, space: str) -> None:
+    from .harbours import displace
     g.state["control"][space] = power
     g.log(f"{power_name(power)} takes control of {space_name(space)}.")
+    displace(g, space)                       # 12.2: naval units there put to sea
 
 
 # ---- 15.1 assault -----------------------------------------------------------------------------------------
@@ -97,9 +107,14 @@ def assault_refusal(s: st.State, power: str, space: str) -> str | None:
         return "it has already been assaulted this impulse"
     if not has_loc(s, power, space):
         return "you have no line of communication to it"
-    defender = st.controller(s, space)
-    if st.units_at(s, space, defender).get("squadron"):
-        return "its defenders' squadrons hold the port"     # 15.1 restriction 4: no squadrons at sea yet
+    from .fleets import pieces, side_of, squadrons
+    defender = side_of(s, st.controller(s, space))
+    zones = load().space(space).ports
+    if any(squadrons(pieces(s, z, defender)) for z in zones):
+        return "the defender has squadrons in the adjacent sea"                          # restriction 3
+    in_port = squadrons(pieces(s, space, defender))
+    if in_port and sum(squadrons(pieces(s, z, power)) for z in zones) <= in_port:
+        return "the defenders' squadrons in port outnumber yours at sea"                 # restriction 4
     return None
 
 
@@ -150,6 +165,8 @@ def settle_assault(g: Game) -> None:
     defenders_left = sum(st.land_units_at(s, space, p) for p in inside)
     attackers_left = st.land_units_at(s, space, attacker)
     if g.local["hits"] and not defenders_left and attackers_left:
+        from .harbours import capture_port
+        capture_port(g, space, attacker)     # 15.1 step 10: naval units in the port to the box
         for power in inside + [st.controller(s, space)]:
             for leader in fx.army_leaders_at(s, space, power):
                 fx.capture(g, leader, attacker)

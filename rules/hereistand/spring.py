@@ -24,7 +24,7 @@ SEA_LIMIT = 5
 def sea_blocked(s: st.State, power: str, zone: str) -> bool:
     """Another major power's squadrons in the zone or in one of its ports (DECISIONS.md 10)."""
     places = [zone, *load().sea_zone(zone).ports]
-    return any(other != power and other in MAJORS and kinds.get("squadron")
+    return any(other != power and other in MAJORS and any(k == "squadron" or k.startswith("loan-") for k in kinds)
                for place in places for other, kinds in s["units"].get(place, {}).items())
 
 

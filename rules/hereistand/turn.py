@@ -60,6 +60,8 @@ def card_draw(g: Game) -> None:
             card = str(number)
             if card not in cards.zone(s, cards.hand(power)):
                 cards.zone(s, cards.hand(power)).append(card)
+    from .harbours import return_from_box
+    return_from_box(g)                                  # 8.2: naval leaders and squadrons lost last turn
     for power in MAJORS:
         wanted = st.cards_to_draw(s, power)
         drawn = cards.draw(g, cards.hand(power), wanted)

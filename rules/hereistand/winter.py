@@ -12,15 +12,11 @@ from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
 from . import state as st
-from .data import MAJORS, load
+from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
 
 STACK_LIMIT = 4            # 19.3: at most 4 units in a fortified space other than the capital
 MOVE_ORDER = ("mercenary", "cavalry", "regular")   # which units leave an over-full space first
-
-
-def space_name(space: str) -> str:
-    return load().space(space).name
 
 
 def own_fortress(s: st.State, power: str, space: str) -> bool:
@@ -231,9 +227,15 @@ def end_winter(g: Game) -> None:
                 g.log(f"{power_name(power)} gains a regular in {space_name(capital)}.")
 
 
+def naval_return(g: Game) -> None:
+    """19.1, 19.3: naval units go home before the land units (harbours.py)."""
+    from .harbours import winter_return
+    winter_return(g)
+
+
 def deadlines(g: Game) -> None:
     from .events import mandatory_deadlines
     mandatory_deadlines(g)
 
 
-FLOW.procedure("winter", begin_winter, return_home, end_winter, deadlines)
+FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter, deadlines)

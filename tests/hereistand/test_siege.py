@@ -92,7 +92,7 @@ def test_15_1_no_assault_in_the_impulse_the_siege_began_nor_past_squadrons_in_po
     assert siege.assault_refusal(s, "france", "calais") == "the siege began this impulse"
     s["sieges"]["calais"]["new"] = False
     st.add_units(s, "calais", "england", "squadron", 1)
-    assert siege.assault_refusal(s, "france", "calais") == "its defenders' squadrons hold the port"
+    assert siege.assault_refusal(s, "france", "calais") == "the defenders' squadrons in port outnumber yours at sea"
 
 
 def test_15_3_a_failed_assault_that_leaves_too_few_besiegers_breaks_the_siege(dice):

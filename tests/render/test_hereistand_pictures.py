@@ -169,9 +169,12 @@ def test_decision_pictures_come_with_the_decision():
     assert prompt["waiting"]["decision"].startswith("intercept")
     assert "front" in needed(GAME, prompt)
     front = draw(GAME, prompt, "front")
-    italy = draw(GAME, prompt, "region", {"region": "italy"})
-    assert front.tobytes() != draw(GAME, ENGINE.view(MID, None), "region", {"region": "italy"}).tobytes()
-    assert front.size == italy.size    # the interception is drawn in the region where it happens
+    from render.hereistand import scene
+    region = scene.region_for(scene.focus_places(prompt))
+    assert prompt["move"]["dest"] in layout()["regions"][region]["spaces"]
+    there = draw(GAME, prompt, "region", {"region": region})
+    assert front.tobytes() != draw(GAME, ENGINE.view(MID, None), "region", {"region": region}).tobytes()
+    assert front.size == there.size    # the interception is drawn in the region where it happens
     battle_view = ENGINE.view(STATES["battle"], None)
     assert {"battle", "front"} <= set(needed(GAME, battle_view))
     assert draw(GAME, battle_view, "battle").height > 300

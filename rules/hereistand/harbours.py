@@ -1,0 +1,219 @@
+"""Here I Stand: naval units between impulses — Winter's return to port (19.1, 19.3), the next turn's box
+at Card Draw (8.2), squadrons in a port that changes hands (12.2, 15.1 step 10) and loans of squadrons
+(9.1 clause 3, 9.2 effect 2).
+"""
+
+from __future__ import annotations
+
+from rules.core.flow import Decision, Game, act
+
+from . import fleets as nv
+from . import state as st
+from .data import MAJORS, load
+from .turn import FLOW, power_name
+
+
+# ---- Winter (19.1, 19.3, 19 step 7) -------------------------------------------------------------------------
+def end_loans(g: Game) -> None:
+    """19.1: loan markers come off; the squadrons are their lenders' again (sent home with the rest)."""
+    s = g.state
+    for loc in sorted(s["units"]):
+        for owner, kinds in sorted(s["units"].get(loc, {}).items()):
+            for kind, n in sorted(kinds.items()):
+                if nv.lender(kind):
+                    st.add_units(s, loc, owner, kind, -n)
+                    st.add_units(s, loc, nv.lender(kind), "squadron", n)
+                    g.log(f"{n} {load().power(nv.lender(kind)).name} squadron{'s' if n > 1 else ''} lent to "
+                          f"{power_name(owner)} return{'s' if n == 1 else ''} to {load().power(nv.lender(kind)).name}.")
+
+
+def winter_return(g: Game) -> None:
+    """19.3: naval units at sea (and lent squadrons in another power's port) go to the nearest port their
+    commanding power controls — its choice among equally near ones (the whole stack goes to one of them);
+    no interception, no attrition; a besieged port will do. Leaders at sea go with their side's ships.
+    Nowhere to go: lost (to the box). Then the piracy markers come off (19 step 7)."""
+    s = g.state
+    if "naval_queue" not in g.local:
+        end_loans(g)
+        g.local["naval_queue"] = [[loc, owner] for loc in sorted(s["units"]) for owner in sorted(s["units"][loc])]
+    queue = g.local["naval_queue"]
+    while queue:
+        loc, owner = queue.pop(0)
+        kinds = {k: n for k, n in s["units"].get(loc, {}).get(owner, {}).items() if nv.is_naval(k)}
+        side = nv.side_of(s, owner)
+        if not kinds or (not nv.is_sea(loc) and nv.own_port(s, side, loc)):
+            continue
+        ports = nv.nearest_ports(s, side, loc)
+        if len(ports) > 1 and side in MAJORS:
+            g.again()
+            g.call("naval_winter", role=side, location=loc, owner=owner, options=ports)
+            return
+        winter_to(g, loc, owner, ports[0] if ports else None)
+    for zone in load().sea_zones:
+        for leader in nv.strand_leaders(s, zone):
+            g.log(f"{load().leader(leader).name} has no ship to winter with and returns next turn.")
+    nv.naval(s)["pirated"] = []
+    nv.naval(s)["locks"] = []
+    del g.local["naval_queue"]
+
+
+def winter_to(g: Game, loc: str, owner: str, port: str | None) -> None:
+    s = g.state
+    kinds = {k: n for k, n in s["units"].get(loc, {}).get(owner, {}).items() if nv.is_naval(k)}
+    side = nv.side_of(s, owner)
+    for kind, n in sorted(kinds.items()):
+        if port:
+            nv.shift(s, owner, kind, loc, port, n)
+        else:
+            nv.to_box(s, owner, kind, loc, n)
+    if port:
+        g.log(f"{load().power(owner).name}'s naval units in {nv.location_name(loc)} return to "
+              f"{load().space(port).name}.")
+        for leader in nv.naval_leaders(s, loc, side):
+            s["leaders"][leader] = port
+    else:
+        g.log(f"{load().power(owner).name}'s naval units in {nv.location_name(loc)} have no port to return to "
+              "and are lost.")
+
+
+@FLOW.decision("naval_winter")
+class NavalWinter(Decision):
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Winter — which of the nearest ports do the "
+                f"{load().power(g.local['owner']).name} ships in {nv.location_name(g.local['location'])} go to?")
+
+    def actions(self, g, role):
+        for port in g.local["options"]:
+            yield act("to", port, label=f"To {load().space(port).name}")
+
+    def on_to(self, g, role, port):
+        winter_to(g, g.local["location"], g.local["owner"], port)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- Card Draw (8.2) -------------------------------------------------------------------------------------------
+def return_from_box(g: Game) -> None:
+    """8.2: naval leaders in the box come back to a port their side controls (one holding its ships if any,
+    else the first by name; none: they wait); the squadrons lost last turn may be rebuilt again."""
+    s = g.state
+    data = load()
+    nv.naval(s)["box"] = {}
+    for leader, where in sorted(s["leaders"].items()):
+        if where != nv.BOX:
+            continue
+        side = nv.side_of(s, data.leader(leader).power)
+        ports = [p for p in nv.ports() if nv.own_port(s, side, p)]
+        if ports:
+            home = next((p for p in ports if nv.pieces(s, p, side)), ports[0])
+            s["leaders"][leader] = home
+            g.log(f"{data.leader(leader).name} returns to {data.space(home).name}.")
+
+
+# ---- a port changing hands -------------------------------------------------------------------------------------
+def displace(g: Game, port: str) -> None:
+    """12.2: naval units in a port whose control changes leave at once for an adjacent sea zone free of enemy
+    naval units (the first by name), as after a naval battle; with none they are lost."""
+    s = g.state
+    if port not in load().spaces or not load().space(port).is_port:
+        return
+    for side in nv.naval_sides(s, port):
+        if nv.own_port(s, side, port):
+            continue
+        zones = sorted(z for z in load().space(port).ports if not nv.enemy_naval_at(s, side, z))
+        if zones:
+            nv.shift_side(s, side, port, zones[0])
+            g.log(f"{load().power(side).name}'s naval units leave {load().space(port).name} for the "
+                  f"{nv.location_name(zones[0])}.")
+        else:
+            for (owner, kind), n in nv.pieces(s, port, side).items():
+                nv.to_box(s, owner, kind, port, n)
+            nv.strand_leaders(s, port)
+
+
+def capture_port(g: Game, port: str, captor: str) -> None:
+    """15.1 step 10: the defenders' naval units and naval leaders in a port taken by assault go to the box."""
+    s = g.state
+    for side in nv.naval_sides(s, port):
+        if side == captor or not nv.at_war(s, side, captor):
+            continue
+        for (owner, kind), n in nv.pieces(s, port, side).items():
+            nv.to_box(s, owner, kind, port, n)
+        for leader in nv.naval_leaders(s, port, side):
+            s["leaders"][leader] = nv.BOX
+        g.log(f"{load().power(side).name}'s naval units in {load().space(port).name} are lost.")
+
+
+# ---- loans (9.1 clause 3, 9.2 effect 2) -------------------------------------------------------------------------
+def loanable(s: st.State, lender: str, borrower: str) -> list[tuple[str, str]]:
+    """(location, owner) of the lender's squadrons (its own and its allied minors'; never corsairs) that could
+    reach a port of the borrower's without passing through another port; never to the Protestant."""
+    if borrower == "protestant" or borrower not in MAJORS:
+        return []
+    data = load()
+    ports = [p for p in nv.ports() if nv.own_port(s, borrower, p)]
+    seas = {z for p in ports for z in data.space(p).ports}      # zones reached from them without a port
+    queue = list(seas)
+    while queue:
+        for nxt in data.sea_zone(queue.pop()).adjacent:
+            if nxt not in seas:
+                seas.add(nxt)
+                queue.append(nxt)
+    out = []
+    for loc in sorted(s["units"]):
+        if loc not in seas and not (loc in data.spaces and set(data.space(loc).ports) & seas):
+            continue
+        for (owner, kind) in nv.pieces(s, loc, lender):
+            if kind == "squadron":
+                out.append((loc, owner))
+    return out
+
+
+def lend(g: Game, lender: str, borrower: str, loc: str, owner: str, count: int) -> None:
+    """The squadrons are marked as lent and moved to the borrower's nearest port (a sea zone counting one)."""
+    s = g.state
+    ports = nv.nearest_ports(s, borrower, loc, through_ports=False)
+    n = min(count, s["units"].get(loc, {}).get(owner, {}).get("squadron", 0))
+    if not ports or not n:
+        return
+    st.add_units(s, loc, owner, "squadron", -n)
+    st.add_units(s, ports[0], borrower, f"loan-{owner}", n)
+    g.log(f"{n} {load().power(owner).name} squadron{'s' if n > 1 else ''} from {nv.location_name(loc)} "
+          f"{'are' if n > 1 else 'is'} lent to {power_name(borrower)} and sail{'s' if n == 1 else ''} to "
+          f"{load().space(ports[0]).name}.")
+
+
+def describe_loan(clause: list) -> str:
+    _, lender, loc, owner, n = clause
+    whose = "" if owner == lender else f" {load().power(owner).name}"
+    return f"{power_name(lender)} lends {n}{whose} squadron{'s' if n > 1 else ''} from {nv.location_name(loc)}"
+
+
+def loan_refusal(s: st.State, deal: dict, clause: list, borrower: str, options: list | None = None) -> str | None:
+    """9.2 effect 2: only with the alliance announced in the same deal, one way between two powers a turn,
+    never to the Protestant, the squadrons there and able to reach a port of the borrower's."""
+    _, lender, loc, owner, n = clause
+    kinds = [c[0] for c in deal["clauses"]]
+    if "alliance" not in kinds:
+        return "squadrons are lent only with the alliance announced in the same deal"
+    if any(c[0] == "loan" and c[1] == borrower for c in deal["clauses"]):
+        return "squadrons are lent one way only between two powers each turn"
+    if (loc, owner) not in (loanable(s, lender, borrower) if options is None else options):
+        return "those squadrons cannot be lent"
+    have = s["units"].get(loc, {}).get(owner, {}).get("squadron", 0)
+    return None if n <= have else "there are not that many squadrons there"
+
+
+def loan_clauses(s: st.State, deal: dict, lender: str, borrower: str) -> list[list]:
+    """Clauses that may be added now: one more squadron from a location (the count grows one at a time)."""
+    out = []
+    options = loanable(s, lender, borrower)
+    for loc, owner in options:
+        lent = next((c[4] for c in deal["clauses"] if c[:4] == ["loan", lender, loc, owner]), 0)
+        clause = ["loan", lender, loc, owner, lent + 1]
+        rest = [c for c in deal["clauses"] if c[:4] != clause[:4]]
+        if loan_refusal(s, {**deal, "clauses": rest + [["alliance"]]}, clause, borrower, options) is None:
+            out.append(clause[:4])
+    return out
