@@ -7,7 +7,7 @@ from .data import CARDS, COMMAND_NAMES, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGI
     REGIONS, TRAIT_NAMES, card_name
 from .frames import act, ask, decision, pop, push, task
 from . import state as S
-from .text import fname, lname
+from .text import cards, fname, lname
 
 
 def run_effect(state, f, steps, source):
@@ -56,7 +56,7 @@ def _op(state, frame, ctx):
             ctx.log(f"{who} has +{n} strength in this clash ({frame['source']}).")
     elif op == "draw":
         got = S.draw(state, f, n)
-        ctx.log(f"{who} draws {got} card(s) ({frame['source']}).")
+        ctx.log(f"{who} draws {cards(got)} ({frame['source']}).")
         check_hand(state, f)
     elif op == "extra_govern":
         p["governs"] += 1

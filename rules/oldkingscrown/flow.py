@@ -9,7 +9,7 @@ from .data import CARDS, KINGDOM, LOCATIONS, REGIONS, card_name
 from .effects import check_hand, run_effect
 from .frames import act, ask, decision, pop, push, task
 from . import state as S
-from .text import fname, lname, rname
+from .text import cards, fname, lname, rname
 
 
 @task("round")
@@ -41,7 +41,7 @@ def _draw_all(state, frame, ctx):
         got = S.draw(state, f)
         p = S.fx(state, f)
         note = f" Attrition: hand size is now {p['hand_size']}." if p["attritions"] > before else ""
-        ctx.log(f"{fname(f)} draws {got} card(s).{note}")
+        ctx.log(f"{fname(f)} draws {cards(got)}.{note}")
     for f in reversed(S.factions(state)):
         check_hand(state, f)
 

@@ -12,7 +12,7 @@ from .data import CARDS, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, R
 from .effects import after_lore, check_hand
 from .frames import act, ask, decision, pop, push, task
 from . import state as S
-from .text import fname, lname, rname
+from .text import cards, fname, lname, rname
 
 
 @task("clash_markers")
@@ -515,7 +515,7 @@ class Necropolis:
         pop(state)
         n = int(aid.split(":", 1)[1])
         got = S.draw(state, f, n)
-        ctx.log(f"{fname(f)} draws {got} card(s) (Necropolis).")
+        ctx.log(f"{fname(f)} draws {cards(got)} (Necropolis).")
         check_hand(state, f)
         push(state, ask(state, "necro_discard", [f]))
 
