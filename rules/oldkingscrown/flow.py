@@ -49,7 +49,7 @@ def draw_cards(g):
         p = S.fx(state, f)
         note = f" Attrition: hand size is now {p['hand_size']}." if p["attritions"] > before else ""
         g.log(f"{fname(f)} draws {cards(got)}.{note}")
-    g.local["queue"] = [hand_check(state, f) for f in S.factions(state) if hand_check(state, f)]
+    g.local["queue"] = [frame for frame in (hand_check(state, f) for f in S.factions(state)) if frame]
 
 
 def determine_order(g):
