@@ -7,9 +7,10 @@ deck (shuffled) and hands refill to six."""
 from __future__ import annotations
 
 from rules.core import rng
+from rules.core.flow import Decision, act
 
 from .data import KINGDOM, card_name
-from .frames import act, ask, decision, pop
+from .procedures import FLOW
 from . import state as S
 from .text import fname
 
@@ -21,50 +22,50 @@ def deal(state):
         S.fx(state, f)["dealt"] = [state["kdeck"].pop(0) for _ in range(DEALT)]
 
 
-def ask_choices(state):
-    return ask(state, "advanced", S.factions(state), choices={f: {} for f in S.factions(state)})
+def choose(g):
+    """With the option, every player makes the advanced-setup choices before the first round."""
+    if g.state["options"]["advanced_setup"]:
+        factions = S.factions(g.state)
+        g.call("advanced", roles=factions, choices={f: {} for f in factions})
 
 
-@decision("advanced", secret=True)
-class Advanced:
-    @staticmethod
-    def prompt(state, f, d):
-        if "kingdom" not in d["choices"][f]:
+@FLOW.decision("advanced")
+class Advanced(Decision):
+    kind = "secret"
+
+    def prompt(self, g, f):
+        if "kingdom" not in g.local["choices"][f]:
             return "Advanced setup: keep one of your five Kingdom cards (face down)."
         return "Advanced setup: choose the hand card that will occupy it (face down)."
 
-    @staticmethod
-    def legal(state, f, d):
-        mine = d["choices"][f]
-        if "kingdom" not in mine:
-            return [act(f"keep:{k}", f"{KINGDOM[k]['name']}: {KINGDOM[k]['text']}", "Kingdom cards")
-                    for k in S.fx(state, f)["dealt"]]
-        return [act(f"occupy:{c}", card_name(c), "Hand") for c in dict.fromkeys(S.fx(state, f)["hand"])]
+    def actions(self, g, f):
+        if "kingdom" not in g.local["choices"][f]:
+            return [act("keep", k, label=f"{KINGDOM[k]['name']}: {KINGDOM[k]['text']}", group="Kingdom cards")
+                    for k in S.fx(g.state, f)["dealt"]]
+        return [act("occupy", c, label=card_name(c), group="Hand") for c in dict.fromkeys(S.fx(g.state, f)["hand"])]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        head, _, value = aid.partition(":")
-        mine = d["choices"][f]
-        if head == "keep":
-            mine["kingdom"] = value
-            ctx.log(f"You keep {KINGDOM[value]['name']}.", to=[f])
-            return
-        mine["card"] = value
+    def on_keep(self, g, f, k):
+        g.local["choices"][f]["kingdom"] = k
+        g.log(f"You keep {KINGDOM[k]['name']}.", to=[f])
+
+    def on_occupy(self, g, f, cid):
+        state, d = g.state, g.local
+        d["choices"][f]["card"] = cid
         d["roles"].remove(f)
-        ctx.log(f"{fname(f)} has made its advanced-setup choices.")
+        g.log(f"{fname(f)} has made its advanced-setup choices.")
         if d["roles"]:
             return
-        pop(state)
-        ctx.reveal()
+        g.reveal()
         from .flow import occupy
-        for g in S.factions(state):
-            p = S.fx(state, g)
-            k, cid = d["choices"][g]["kingdom"], d["choices"][g]["card"]
-            p["hand"].remove(cid)
+        for o in S.factions(state):
+            p = S.fx(state, o)
+            k, card = d["choices"][o]["kingdom"], d["choices"][o]["card"]
+            p["hand"].remove(card)
             p["dealt"].remove(k)
             state["kdeck"] += p.pop("dealt")
-            ctx.log(f"{fname(g)} reveals {KINGDOM[k]['name']} occupied by {card_name(cid)}.", kind="reveal")
-            occupy(state, g, k, cid, 0, ctx)
+            g.log(f"{fname(o)} reveals {KINGDOM[k]['name']} occupied by {card_name(card)}.", kind="reveal")
+            occupy(g, o, k, card, 0)
         rng.shuffle(state, state["kdeck"])
-        for g in S.factions(state):
-            S.draw(state, g)
+        for o in S.factions(state):
+            S.draw(state, o)
+        g.end()

@@ -28,7 +28,7 @@ from rules.core import SetupArgs
 from . import rival
 from .data import FACTIONS
 from .engine import ENGINE
-from .frames import top
+from .procedures import pending
 
 HEURISTIC_NOISE = rival.LEVELS["veteran"]["noise"]
 
@@ -40,7 +40,7 @@ def play_heuristic(players: int, seed: int, options: dict | None = None) -> tupl
     while ENGINE.result(state) is None:
         role = ENGINE.active_roles(state)[0]
         legal = ENGINE.legal_actions(state, role)
-        choice = rival.pick(state, top(state)["kind"], legal, ENGINE.view(state, role), HEURISTIC_NOISE)
+        choice = rival.pick(state, pending(state)[0], legal, ENGINE.view(state, role), HEURISTIC_NOISE)
         state = ENGINE.apply(state, role, choice).state
         actions += 1
     return list(state["ranking"]), state

@@ -1,7 +1,7 @@
 """The Old King's Crown (Eerie Idol Games) as a Herald engine, after the August 2024 rulebook.
 
-The flow runs on the core's frame stack (rules/core/flow.py, bridged in frames.py): each task is a core
-procedure, each decision a core Decision, and ``FlowEngine`` implements the contract hooks. Automated rivals
+The flow runs on the core's frame stack (rules/core/flow.py): procedures and decisions registered in
+procedures.py, and ``FlowEngine`` implements the contract hooks. Automated rivals
 (the solo rival, or a rival in an empty seat) answer their own decisions inside ``_apply`` from their own view
 and the game's seeded generator, so the contract only ever waits for seated players."""
 
@@ -15,8 +15,9 @@ from rules.core.seats import Seating
 from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, KINGDOM_IDS, LOCATIONS, \
     REGION_NAMES, REGIONS, SITE_IDS, TACTICS, TACTIC_IDS
 
-from .frames import FLOW, SEQ
-from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers tasks and decisions)
+from .procedures import FLOW
+from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers procedures and decisions)
+from . import stored
 from . import rival as _rival
 from . import state as S
 from . import view as _view
@@ -112,23 +113,25 @@ class OldKingsCrown(FlowEngine):
         state["order"] = order
         if state["options"]["advanced_setup"]:
             advanced.deal(state)
-        flow.slide_and_fill(state, None)
+        flow.slide_and_fill(state)
         _rival.apply_handicap(state)
-        frames = [{"task": "round"}]
-        if state["options"]["advanced_setup"]:
-            frames.insert(0, advanced.ask_choices(state))
         state["flow"], state["result"] = [], None
-        ctx = self.start_frames(state, frames)
-        state["setup_log"] = [e.to_dict() for e in ctx.entries]
+        g = self.game(state)
+        g.call(self.start)
+        state["setup_log"] = [e.to_dict() for e in self.run(state, g.ctx).entries]
 
     # ---- the flow ---------------------------------------------------------------------------------------
-    def start_frames(self, state, frames, ctx=None):
-        """Run ``frames`` (tasks and decisions, frames.py) as the flow's next sequence, then the rivals."""
+    def run(self, state, ctx=None):
+        """Run the flow's automatic steps, then the rivals, until a seated player must decide."""
         g = self.game(state, ctx)
-        g.call(SEQ, frames=[dict(f) for f in frames])
         g.run()
         self._rivals(state, g.ctx)
         return g.ctx
+
+    def _decision(self, state):
+        if stored.is_old(state.get("flow")):
+            state = {**state, "flow": stored.rebuild(state["flow"])}
+        return super()._decision(state)
 
     def _rivals(self, state, ctx):
         """Rivals answer their own decisions (from their own view) until a seated player must decide."""
@@ -142,7 +145,7 @@ class OldKingsCrown(FlowEngine):
                 return
             f = rivals[0]
             legal = {a.id: a for a in decision.actions(g, f)}
-            choice = _rival.choose(state, f, g.local, list(legal.values()), self.view(state, f))
+            choice = _rival.choose(state, f, g.frame["name"], list(legal.values()), self.view(state, f))
             decision.apply(g, f, legal[choice])
             g.run()
 
@@ -150,6 +153,10 @@ class OldKingsCrown(FlowEngine):
         return [f for f in super()._active_roles(state) if not S.fx(state, f)["rival"]]
 
     def _apply(self, state, role, action: Action, ctx):
+        if stored.is_old(state.get("flow")):
+            state["flow"] = stored.rebuild(state["flow"])
+            if state.pop("_revealed", False):   # the old flow's note of cards drawn (at setup, before advanced setup)
+                ctx.reveal()
         super()._apply(state, role, action, ctx)
         self._rivals(state, ctx)
 

@@ -106,10 +106,11 @@ def score(view, decision, action_id) -> float:
     return 0.0
 
 
-def choose(state, f, frame, legal, view) -> str:
-    """The rival's choice: the best-scored legal action plus seeded noise (DECISIONS: no hidden facts)."""
+def choose(state, f, decision, legal, view) -> str:
+    """The rival's choice at ``decision`` (its name): the best-scored legal action plus seeded noise
+    (DECISIONS: no hidden facts)."""
     noise = LEVELS[state["factions"][f]["rival"]]["noise"]
-    return pick(state, frame["kind"], legal, view, noise)
+    return pick(state, decision, legal, view, noise)
 
 
 def pick(state, kind, legal, view, noise) -> str:

@@ -201,9 +201,7 @@ def draw(state, f, n=None) -> int:
             continue
         p["hand"].append(p["deck"].pop(0))
         drawn += 1
-    if drawn:
-        state["_revealed"] = True   # hidden cards became known to their owner: the move cannot be undone
-    return drawn
+    return drawn   # cards drawn become known to their owner: the caller marks the move irreversible
 
 
 def over_hand(state, f) -> int:

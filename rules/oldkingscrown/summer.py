@@ -7,50 +7,50 @@ from __future__ import annotations
 from itertools import permutations
 
 from rules.core import rng
+from rules.core.flow import act, calls
 
 from .data import CARDS, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, REGIONS, card_name
-from .effects import after_lore, check_hand
-from .frames import act, ask, decision, pop, push, task
+from .effects import hand_check, lore_gained
+from .procedures import FLOW, Choice, call_if, each, end_into, then
 from . import state as S
-from .text import fname, lname, rname
+from .text import cards, fname, lname, rname
 
 
-@task("clash_markers")
-def _clash_markers(state, frame, ctx):
+def place_clash_markers(g):
     """The player last on the Order Track (or the School of the Storms player) orders the clashes."""
-    chooser = state.get("storms") or S.factions(state)[-1]
-    push(state, ask(state, "clash_order", [chooser]))
+    g.call("clash_order", role=g.state.get("storms") or S.factions(g.state)[-1])
 
 
-@decision("clash_order")
-class ClashOrder:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Place the clash markers: in which order are the regions resolved?"
-
-    @staticmethod
-    def legal(state, f, d):
-        return [act("order:" + "-".join(p), " → ".join(rname(r) for r in p)) for p in permutations(REGIONS)]
-
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        state["clash_order"] = aid.split(":", 1)[1].split("-")
-        ctx.log(f"{fname(f)} places the clash markers: " + ", ".join(
-            f"{'I' * (i + 1) if i < 3 else i + 1} {rname(r)}" for i, r in enumerate(state["clash_order"])) + ".")
+FLOW.procedure("clash_markers", place_clash_markers)
 
 
-@task("clashes")
-def _clashes(state, frame, ctx):
-    push(state, *[{"task": "clash_start", "region": r, "number": 1, "participants": S.factions(state)}
-                  for r in state["clash_order"]])
+@FLOW.decision("clash_order")
+class ClashOrder(Choice):
+    text = "Place the clash markers: in which order are the regions resolved?"
+
+    def actions(self, g, f):
+        return [act("order", "-".join(p), label=" → ".join(rname(r) for r in p)) for p in permutations(REGIONS)]
+
+    def on_order(self, g, f, order):
+        g.state["clash_order"] = order.split("-")
+        g.log(f"{fname(f)} places the clash markers: " + ", ".join(
+            f"{'I' * (i + 1) if i < 3 else i + 1} {rname(r)}" for i, r in enumerate(g.state["clash_order"])) + ".")
+        g.end()
 
 
-@task("clash_start")
-def _clash_start(state, frame, ctx):
+def queue_clashes(g):
+    g.local["queue"] = [{"name": "clash_start", "region": r, "number": 1, "participants": S.factions(g.state)}
+                        for r in g.state["clash_order"]]
+
+
+FLOW.procedure("clashes", queue_clashes, each("queue"))
+
+
+def reveal_cards(g):
     """A. Reveal Cards: the region's face-down cards turn up and, with Active cards that have not yet taken
-    part in a clash here this round, make up this clash."""
-    region, number, who = frame["region"], frame["number"], frame["participants"]
+    part in a clash here this round, make up this clash; then the Day Action Step in turn order."""
+    state = g.state
+    region, number, who = g.local["region"], g.local["number"], g.local["participants"]
     state["clash"] = {"region": region, "number": number, "participants": list(who), "added": [],
                       "bonus": {}, "revealed": []}
     shown = []
@@ -63,22 +63,24 @@ def _clash_start(state, frame, ctx):
         if e["clash"] is None:
             e["clash"] = number
     if shown:
-        ctx.reveal()
+        g.reveal()
     label = "Clash" if number == 1 else f"Tie clash {number}"
-    ctx.log(f"{label} in {rname(region)}: " + ("; ".join(f"{fname(e['owner'])} reveals {card_name(e['id'])}"
+    g.log(f"{label} in {rname(region)}: " + ("; ".join(f"{fname(e['owner'])} reveals {card_name(e['id'])}"
                                                        for e in shown) or "no cards revealed") + ".", kind="reveal")
-    push(state, *[ask(state, "actions", [f], step="day") for f in S.factions(state) if f in who],
-         {"task": "day_reveal"}, {"task": "night"}, {"task": "tally"})
+    g.local["queue"] = [{"name": "actions", "role": f, "step": "day"} for f in S.factions(state) if f in who]
 
 
-@task("day_reveal")
-def _day_reveal(state, frame, ctx):
+FLOW.procedure("clash_start", reveal_cards, each("queue"), calls("day_reveal"), calls("night"), calls("tally"))
+
+
+def reveal_added(g):
     """After the Day Action Step, cards added face down are revealed together; their day commands may be
     used in turn order, and the loop repeats while new face-down cards are added (DECISIONS)."""
+    state = g.state
     clash = state["clash"]
     added = clash["added"]
     if not added:
-        return
+        return g.end()
     clash["added"] = []
     region = clash["region"]
     new = []
@@ -88,22 +90,25 @@ def _day_reveal(state, frame, ctx):
             e["clash"] = clash["number"]
             new.append(e["id"])
     if not new:
-        return
-    ctx.reveal()
-    ctx.log("Revealed in the clash: " + "; ".join(f"{fname(CARDS[c]['faction'])} {card_name(c)}" for c in new) + ".",
-            kind="reveal")
+        return g.end()
+    g.reveal()
+    g.log("Revealed in the clash: " + "; ".join(f"{fname(CARDS[c]['faction'])} {card_name(c)}" for c in new) + ".",
+          kind="reveal")
     from .actions import menu
-    frames = []
+    queue = []
     for f in S.factions(state):
-        frame = ask(state, "actions", [f], step="day2", cards=[c for c in new if CARDS[c]["faction"] == f])
+        frame = {"name": "actions", "role": f, "step": "day2", "cards": [c for c in new if CARDS[c]["faction"] == f]}
         if frame["cards"] and len(menu(state, f, "day2", frame)) > 1:
-            frames.append(frame)
-    push(state, *frames, {"task": "day_reveal"})
+            queue.append(frame)
+    g.local["queue"] = queue
 
 
-@task("night")
-def _night(state, frame, ctx):
-    """C. Night Effects Step: simultaneous and mandatory."""
+FLOW.procedure("day_reveal", reveal_added, each("queue"), then("day_reveal"))
+
+
+def night_effects(g):
+    """C. Night Effects Step: simultaneous and mandatory; then Black Powder Ploy for whoever earned it."""
+    state = g.state
     clash = state["clash"]
     doomed = S.night_eliminations(state)
     ploy_owners = {e["owner"] for e in S.clash_cards(state, clash["region"], clash["number"])
@@ -113,42 +118,42 @@ def _night(state, frame, ctx):
         owner = CARDS[cid]["faction"]
         where = S.eliminate(state, cid)
         if where is None:
-            ctx.log(f"{card_name(cid)} ({fname(owner)}) is Invulnerable and stays.")
+            g.log(f"{card_name(cid)} ({fname(owner)}) is Invulnerable and stays.")
             continue
-        ctx.log(f"{fname(owner)}'s {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
+        g.log(f"{fname(owner)}'s {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
         if CARDS[cid].get("archetype") in ("Heir", "Captain"):
             for o in ploy_owners:
                 if o != owner:
                     heirs_hit[o] = True
-    push(state, *[ask(state, "ploy", [o]) for o in S.factions(state) if heirs_hit.get(o)])
+    g.local["queue"] = [{"name": "ploy", "role": o} for o in S.factions(state) if heirs_hit.get(o)]
 
 
-@decision("ploy")
-class Ploy:
+FLOW.procedure("night", night_effects, each("queue"))
+
+
+@FLOW.decision("ploy")
+class Ploy(Choice):
     """Black Powder Ploy: having eliminated at least one card, gain 1 influence or 1 lore."""
 
-    @staticmethod
-    def prompt(state, f, d):
-        return "Black Powder Ploy: gain 1 influence or 1 lore."
+    text = "Black Powder Ploy: gain 1 influence or 1 lore."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act("gain:influence", "1 influence"), act("gain:lore", "1 lore")]
+    def actions(self, g, f):
+        return [act("gain", "influence", label="1 influence"), act("gain", "lore", label="1 lore")]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        if aid.endswith("influence"):
-            S.gain_influence(state, f, 1)
+    def on_gain(self, g, f, what):
+        after = None
+        if what == "influence":
+            S.gain_influence(g.state, f, 1)
         else:
-            S.gain_lore(state, f, 1)
-            after_lore(state, f)
-        ctx.log(f"{fname(f)} gains 1 {aid.split(':')[1]} (Black Powder Ploy).")
+            S.gain_lore(g.state, f, 1)
+            after = lore_gained(g.state, f)
+        g.log(f"{fname(f)} gains 1 {what} (Black Powder Ploy).")
+        end_into(g, [after])
 
 
-@task("tally")
-def _tally(state, frame, ctx):
-    """D. Tally Strength & Declare an Outcome."""
+def tally_strength(g):
+    """D. Tally Strength & Declare an Outcome: the winner claims its rewards; a tie may start a new clash."""
+    state = g.state
     clash = state["clash"]
     region = clash["region"]
     totals = {f: S.clash_total(state, f) for f in clash["participants"]}
@@ -157,63 +162,66 @@ def _tally(state, frame, ctx):
         reg["counted"][f] = reg["supporters"].get(f, 0)
     lowest = any("lowest_wins" in S.abilities(state, e["id"]) for e in S.clash_cards(state, region, clash["number"]))
     winner, tied = S.outcome(totals, lowest)
-    ctx.log(f"{rname(region)} strength: " + ", ".join(f"{fname(f)} {v}" for f, v in totals.items())
+    g.log(f"{rname(region)} strength: " + ", ".join(f"{fname(f)} {v}" for f, v in totals.items())
             + (" (lowest above 0 wins: Ritual of the Eye)" if lowest else "") + ".")
     if winner:
-        ctx.log(f"{fname(winner)} wins the clash in {rname(region)}.")
-        push(state, {"task": "before_rewards", "winner": winner}, ask(state, "location", [winner]),
-             {"task": "region_done"})
+        g.log(f"{fname(winner)} wins the clash in {rname(region)}.")
+        g.local["queue"] = [{"name": "before_rewards", "winner": winner}, {"name": "location", "role": winner},
+                            {"name": "region_done"}]
         return
     order = [f for f in S.factions(state) if f in tied]
-    ctx.log(f"Tie in {rname(region)} between " + ", ".join(fname(f) for f in order) + ".")
-    push(state, *[ask(state, "tie", [f], tied=order) for f in order], {"task": "tie_resolve", "tied": order})
+    g.log(f"Tie in {rname(region)} between " + ", ".join(fname(f) for f in order) + ".")
+    g.local["queue"] = [{"name": "tie", "role": f, "tied": order} for f in order] + [
+        {"name": "tie_resolve", "tied": order}]
 
 
-@decision("tie")
-class Tie:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Tied clash: play a card from your hand face down to start a new clash, or pass."
+FLOW.procedure("tally", tally_strength, each("queue"))
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act("pass", "Pass")] + [act(f"play:{c}", f"{card_name(c)} (strength {S.strength(state, c)})", "Hand")
-                                        for c in dict.fromkeys(S.fx(state, f)["hand"])]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        if aid == "pass":
-            ctx.log(f"{fname(f)} passes.")
-            return
-        cid = aid.split(":", 1)[1]
+@FLOW.decision("tie")
+class Tie(Choice):
+    text = "Tied clash: play a card from your hand face down to start a new clash, or pass."
+
+    def actions(self, g, f):
+        return [act("pass", label="Pass")] + [
+            act("play", c, label=f"{card_name(c)} (strength {S.strength(g.state, c)})", group="Hand")
+            for c in dict.fromkeys(S.fx(g.state, f)["hand"])]
+
+    def on_pass(self, g, f):
+        g.log(f"{fname(f)} passes.")
+        g.end()
+
+    def on_play(self, g, f, cid):
+        state = g.state
         S.fx(state, f)["hand"].remove(cid)
         state["regions"][state["clash"]["region"]]["cards"].append({"id": cid, "owner": f, "up": False, "clash": None})
         state["tie_played"] = True
-        ctx.log(f"{fname(f)} plays a card face down.")
-        ctx.log(f"You play {card_name(cid)} face down.", to=[f])
+        g.log(f"{fname(f)} plays a card face down.")
+        g.log(f"You play {card_name(cid)} face down.", to=[f])
+        g.end()
 
 
-@task("tie_resolve")
-def _tie_resolve(state, frame, ctx):
-    clash = state["clash"]
-    if state.pop("tie_played", False):
-        push(state, {"task": "clash_start", "region": clash["region"], "number": clash["number"] + 1,
-                     "participants": frame["tied"]})
-        return
-    ctx.log(f"The clash in {rname(clash['region'])} is a draw: no rewards.")
-    push(state, {"task": "storms_bonus"}, {"task": "region_done"})
+def resolve_tie(g):
+    """Resolving Tied Clashes: a card played starts a new clash between the tied players; else a draw."""
+    clash = g.state["clash"]
+    if g.state.pop("tie_played", False):
+        return g.goto("clash_start", region=clash["region"], number=clash["number"] + 1,
+                      participants=g.local["tied"])
+    g.log(f"The clash in {rname(clash['region'])} is a draw: no rewards.")
 
 
-@task("region_done")
-def _region_done(state, frame, ctx):
-    state["resolved"].append(state["clash"]["region"])
-    state["clash"] = None
+def region_done(g):
+    g.state["resolved"].append(g.state["clash"]["region"])
+    g.state["clash"] = None
 
 
-@task("storms_bonus")
-def _storms_bonus(state, frame, ctx):
+FLOW.procedure("tie_resolve", resolve_tie, calls("storms_bonus"), calls("region_done"))
+FLOW.procedure("region_done", region_done)
+
+
+def storms_bonus(g):
     """School of the Storms: when a region is resolved, before rewards."""
+    state = g.state
     f = state.get("storms")
     if not f:
         return
@@ -222,169 +230,160 @@ def _storms_bonus(state, frame, ctx):
     cards = {g: len(S.active_cards(state, g, region)) for g in S.factions(state)}
     if sup[f] > 0 and all(sup[f] > v for g, v in sup.items() if g != f):
         S.gain_influence(state, f, 1)
-        ctx.log(f"{fname(f)} gains 1 influence for the most supporters (School of the Storms).")
+        g.log(f"{fname(f)} gains 1 influence for the most supporters (School of the Storms).")
     if cards[f] > 0 and all(cards[f] > v for g, v in cards.items() if g != f):
         S.gain_lore(state, f, 1)
-        ctx.log(f"{fname(f)} gains 1 lore for the most Active cards (School of the Storms).")
-        after_lore(state, f)
+        g.log(f"{fname(f)} gains 1 lore for the most Active cards (School of the Storms).")
+        call_if(g, lore_gained(state, f))
 
 
-@task("before_rewards")
-def _before_rewards(state, frame, ctx):
-    f = frame["winner"]
+def win_bonus(g):
+    state, f = g.state, g.local["winner"]
     region = state["clash"]["region"]
     for e in S.active_cards(state, f, region):
         if "win_bonus_influence" in S.abilities(state, e["id"]):
             S.gain_influence(state, f, 1)
-            ctx.log(f"{fname(f)} gains 1 influence ({card_name(e['id'])}).")
-    push(state, {"task": "storms_bonus"})
+            g.log(f"{fname(f)} gains 1 influence ({card_name(e['id'])}).")
 
 
-@decision("location")
-class Location:
-    @staticmethod
-    def prompt(state, f, d):
-        return "You won the clash: choose the location whose rewards you claim."
-
-    @staticmethod
-    def legal(state, f, d):
-        region = state["clash"]["region"]
-        return [act(f"loc:{loc}", f"{lname(loc)}: {LOCATIONS[loc]['text']}") for loc in REGION_LOCATIONS[region]]
-
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        loc = aid.split(":", 1)[1]
-        ctx.log(f"{fname(f)} claims the {lname(loc)}.")
-        push(state, {"task": "herald_reward", "faction": f, "location": loc},
-             {"task": "location_reward", "faction": f, "location": loc, "influence": True})
+FLOW.procedure("storms_bonus", storms_bonus)
+FLOW.procedure("before_rewards", win_bonus, calls("storms_bonus"))
 
 
-@task("herald_reward")
-def _herald_reward(state, frame, ctx):
+@FLOW.decision("location")
+class Location(Choice):
+    text = "You won the clash: choose the location whose rewards you claim."
+
+    def actions(self, g, f):
+        region = g.state["clash"]["region"]
+        return [act("loc", loc, label=f"{lname(loc)}: {LOCATIONS[loc]['text']}") for loc in REGION_LOCATIONS[region]]
+
+    def on_loc(self, g, f, loc):
+        g.log(f"{fname(f)} claims the {lname(loc)}.")
+        g.goto("claim", faction=f, location=loc)
+
+
+def herald_reward(g):
     """Herald Rewards: 1 influence if your herald is there (plus the Council of Relics), then steal 1 from each
     opponent whose herald is there (DECISIONS: the rulebook's 'supporter' read as 'herald')."""
-    f, loc = frame["faction"], frame["location"]
+    state = g.state
+    f, loc = g.local["faction"], g.local["location"]
     if S.fx(state, f)["herald"] != loc:
         return
     S.gain_influence(state, f, 1)
-    ctx.log(f"{fname(f)}'s herald is on the {lname(loc)}: +1 influence.")
+    g.log(f"{fname(f)}'s herald is on the {lname(loc)}: +1 influence.")
     for o in S.factions(state):
         if o != f and S.fx(state, o)["herald"] == loc:
             got = S.steal_influence(state, f, o, 1)
-            ctx.log(f"{fname(f)} steals {got} influence from {fname(o)}'s herald.")
+            g.log(f"{fname(f)} steals {got} influence from {fname(o)}'s herald.")
     relic_votes = S.council_votes(state, f, "relics")
     mine = [e for e in state["councils"]["relics"] if e["owner"] == f and e["kind"] == "card"]
     if state["options"]["edition"] == "2025":
         if relic_votes:
-            push(state, ask(state, "relics_2025", [f], gained=0))
+            g.call("relics_2025", role=f, gained=0)
         return
     if relic_votes:
         S.gain_influence(state, f, relic_votes)
-        ctx.log(f"{fname(f)} gains {relic_votes} influence from the Council of Relics.")
+        g.log(f"{fname(f)} gains {relic_votes} influence from the Council of Relics.")
     if len({e["id"] for e in mine}) == 1:
-        remove_from_council(state, "relics", mine[0]["id"], ctx)
+        remove_from_council(g, "relics", mine[0]["id"])
     elif mine:
-        push(state, ask(state, "relics_discard", [f]))
+        g.call("relics_discard", role=f)
 
 
-def remove_from_council(state, council, cid, ctx, to_hand_ok=True):
+def remove_from_council(g, council, cid, to_hand_ok=True):
     """Removing cards from a council: to the owner's discard pile unless stated (Wandering Embassy: to hand)."""
+    state = g.state
     entries = state["councils"][council]
     entry = next(e for e in entries if e.get("id") == cid)
     entries.remove(entry)
     f = entry["owner"]
     if to_hand_ok and S.has_hq(state, f, "council_removed_to_hand"):
         where = S.add_to_hand(state, f, cid)
-        ctx.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s "
+        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s "
                 + ("hand (Wandering Embassy)." if where == "hand" else "deck top (Wandering Embassy, hand full)."))
     else:
         S.discard_card(state, f, cid)
-        ctx.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
+        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
 
 
-@decision("relics_discard")
-class RelicsDiscard:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Council of Relics: move one of your cards there to your discard pile."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act(f"relic:{e['id']}", card_name(e["id"])) for e in state["councils"]["relics"]
+@FLOW.decision("relics_discard")
+class RelicsDiscard(Choice):
+    text = "Council of Relics: move one of your cards there to your discard pile."
+
+    def actions(self, g, f):
+        return [act("relic", e["id"], label=card_name(e["id"])) for e in g.state["councils"]["relics"]
                 if e["owner"] == f and e["kind"] == "card"]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        remove_from_council(state, "relics", aid.split(":", 1)[1], ctx)
+    def on_relic(self, g, f, cid):
+        remove_from_council(g, "relics", cid)
+        g.end()
 
 
-@decision("relics_2025")
-class Relics2025:
+@FLOW.decision("relics_2025")
+class Relics2025(Choice):
     """2025 reference: remove any number of your cards and markers from the Council of Relics for 1 influence
     per vote removed."""
 
-    @staticmethod
-    def prompt(state, f, d):
-        return "Council of Relics: remove your cards or markers there for 1 influence per vote, or finish."
+    text = "Council of Relics: remove your cards or markers there for 1 influence per vote, or finish."
 
-    @staticmethod
-    def legal(state, f, d):
-        out = [act("done", "Finish")]
-        for i, e in enumerate(state["councils"]["relics"]):
+    def actions(self, g, f):
+        out = [act("done", label="Finish")]
+        for e in g.state["councils"]["relics"]:
             if e["owner"] == f:
                 label = card_name(e["id"]) if e["kind"] == "card" else "a faction marker"
-                out.append(act(f"relic:{e.get('id') or e['kind']}", label))
+                out.append(act("relic", e.get("id") or e["kind"], label=label))
         return list({a.id: a for a in out}.values())
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        if aid == "done":
-            pop(state)
-            return
-        key = aid.split(":", 1)[1]
+    def on_relic(self, g, f, key):
+        state = g.state
         entries = state["councils"]["relics"]
         entry = next(e for e in entries if e["owner"] == f and (e.get("id") == key or e["kind"] == key))
         votes = S.votes_of_card(state, entry["id"]) if entry["kind"] == "card" else 1
         if entry["kind"] == "card":
-            remove_from_council(state, "relics", entry["id"], ctx)
+            remove_from_council(g, "relics", entry["id"])
         else:
             entries.remove(entry)
         S.gain_influence(state, f, votes)
-        ctx.log(f"{fname(f)} gains {votes} influence from the Council of Relics.")
+        g.log(f"{fname(f)} gains {votes} influence from the Council of Relics.")
 
 
-@task("location_reward")
-def _location_reward(state, frame, ctx):
+def location_reward(g):
     """Location Rewards: the printed influence, then the location's text."""
-    f, loc = frame["faction"], frame["location"]
+    state = g.state
+    f, loc = g.local["faction"], g.local["location"]
     info = LOCATIONS[loc]
-    if frame.get("influence", True) and info["influence"]:
+    if g.local.get("influence", True) and info["influence"]:
         S.gain_influence(state, f, info["influence"])
-        ctx.log(f"{fname(f)} gains {info['influence']} influence ({lname(loc)}).")
+        g.log(f"{fname(f)} gains {info['influence']} influence ({lname(loc)}).")
     reward = info["reward"]
     if reward == "favour":
         if state["favour"]:
             S.fx(state, state["favour"])["favour"] = 0
         state["favour"] = f
         S.fx(state, f)["favour"] = 3
-        ctx.log(f"{fname(f)} takes the Kingdom's Favour (III).")
+        g.log(f"{fname(f)} takes the Kingdom's Favour (III).")
     elif reward == "govern_active_or_hand":
         if _castle_cards(state, f):
-            push(state, ask(state, "castle", [f]))
+            g.call("castle", role=f)
     elif reward == "journey_active_or_hand":
         if _wild_cards(state, f):
-            push(state, ask(state, "wilderness", [f]))
+            g.call("wilderness", role=f)
     elif reward == "cards_to_deck_bottom":
-        push(state, ask(state, "shrine", [f], moved=0, limit=info.get("count", 3)))
+        g.call("shrine", role=f, moved=0, limit=info.get("count", 3))
     elif reward == "necropolis":
         p = S.fx(state, f)
         p["deck"] += p["discard"]
         p["discard"] = []
         rng.shuffle(state, p["deck"])
-        ctx.log(f"{fname(f)} shuffles its discard pile into its deck (Necropolis).")
-        push(state, ask(state, "necropolis", [f], limit=info.get("count", 3)))
+        g.log(f"{fname(f)} shuffles its discard pile into its deck (Necropolis).")
+        g.call("necropolis", role=f, limit=info.get("count", 3))
+
+
+FLOW.procedure("herald_reward", herald_reward)
+FLOW.procedure("location_reward", location_reward)
+FLOW.procedure("claim", herald_reward, location_reward)
 
 
 def _castle_cards(state, f):
@@ -410,19 +409,22 @@ def take_card(state, f, cid):
         S.remove_from_region(state, cid)
 
 
-def govern(state, f, cid, council, ctx, castle=False):
+def govern(g, f, cid, council, castle=False):
+    state = g.state
     if castle:
         for e in list(state["councils"][council]):
             if e["kind"] == "card":
-                remove_from_council(state, council, e["id"], ctx)
+                remove_from_council(g, council, e["id"])
     take_card(state, f, cid)
     state["councils"][council].append({"kind": "card", "id": cid, "owner": f})
-    ctx.log(f"{fname(f)} Governs with {card_name(cid)} into the {COUNCIL_NAMES[council]}"
+    g.log(f"{fname(f)} Governs with {card_name(cid)} into the {COUNCIL_NAMES[council]}"
             + (" (Castle: the council was cleared first)." if castle else "."))
 
 
-def journey(state, f, cid, ctx):
-    """Journey: the card to the Lost Pile (Pathfinder: discard pile), lore equal to its lore icons."""
+def journey(g, f, cid):
+    """Journey: the card to the Lost Pile (Pathfinder: discard pile), lore equal to its lore icons. Returns
+    the frame offering to buy with the lore, if any."""
+    state = g.state
     lore = _lore(state, cid)
     pathfinder = "pathfinder" in S.traits(state, cid)
     take_card(state, f, cid)
@@ -431,111 +433,88 @@ def journey(state, f, cid, ctx):
     else:
         S.to_lost(state, cid)
     S.gain_lore(state, f, lore)
-    ctx.log(f"{fname(f)} Journeys with {card_name(cid)} (+{lore} lore; card to the "
+    g.log(f"{fname(f)} Journeys with {card_name(cid)} (+{lore} lore; card to the "
             + ("discard pile, Pathfinder)." if pathfinder else "Lost Pile)."))
-    after_lore(state, f)
+    return lore_gained(state, f)
 
 
-@decision("castle")
-class Castle:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Castle: Govern with an Active card or a card from hand (the council is cleared first), or skip."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act("skip", "Skip")] + [act(f"gov:{c}:{k}", f"{card_name(c)} → {COUNCIL_NAMES[k]}")
-                                        for c in dict.fromkeys(_castle_cards(state, f)) for k in COUNCILS]
+@FLOW.decision("castle")
+class Castle(Choice):
+    text = "Castle: Govern with an Active card or a card from hand (the council is cleared first), or skip."
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        if aid != "skip":
-            _, cid, council = aid.split(":")
-            govern(state, f, cid, council, ctx, castle=True)
+    def actions(self, g, f):
+        return [act("skip", label="Skip")] + [act("gov", c, k, label=f"{card_name(c)} → {COUNCIL_NAMES[k]}")
+                                              for c in dict.fromkeys(_castle_cards(g.state, f)) for k in COUNCILS]
+
+    def on_skip(self, g, f):
+        g.end()
+
+    def on_gov(self, g, f, cid, council):
+        govern(g, f, cid, council, castle=True)
+        g.end()
 
 
-@decision("wilderness")
-class Wilderness:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Wilderness: Journey with an Active card or a card from hand, or skip."
+@FLOW.decision("wilderness")
+class Wilderness(Choice):
+    text = "Wilderness: Journey with an Active card or a card from hand, or skip."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act("skip", "Skip")] + [act(f"journey:{c}", f"{card_name(c)} ({_lore(state, c)} lore)")
-                                        for c in dict.fromkeys(_wild_cards(state, f))]
+    def actions(self, g, f):
+        return [act("skip", label="Skip")] + [act("journey", c, label=f"{card_name(c)} ({_lore(g.state, c)} lore)")
+                                              for c in dict.fromkeys(_wild_cards(g.state, f))]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        if aid != "skip":
-            journey(state, f, aid.split(":", 1)[1], ctx)
+    def on_skip(self, g, f):
+        g.end()
+
+    def on_journey(self, g, f, cid):
+        end_into(g, [journey(g, f, cid)])
 
 
-@decision("shrine")
-class Shrine:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Shrine: move one of your cards (Active or in hand) to the bottom of your deck, or finish."
+@FLOW.decision("shrine")
+class Shrine(Choice):
+    text = "Shrine: move one of your cards (Active or in hand) to the bottom of your deck, or finish."
 
-    @staticmethod
-    def legal(state, f, d):
-        out = [act("done", "Finish")]
-        if d["moved"] < d["limit"]:
-            cards = S.fx(state, f)["hand"] + [e["id"] for e in S.active_cards(state, f)]
-            out += [act(f"bottom:{c}", card_name(c)) for c in dict.fromkeys(cards)]
+    def actions(self, g, f):
+        out = [act("done", label="Finish")]
+        if g.local["moved"] < g.local["limit"]:
+            hand = S.fx(g.state, f)["hand"] + [e["id"] for e in S.active_cards(g.state, f)]
+            out += [act("bottom", c, label=card_name(c)) for c in dict.fromkeys(hand)]
         return out
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        if aid == "done":
-            pop(state)
-            return
-        cid = aid.split(":", 1)[1]
-        active = cid not in S.fx(state, f)["hand"]
-        take_card(state, f, cid)
-        S.fx(state, f)["deck"].append(cid)
-        d["moved"] += 1
-        ctx.log(f"{fname(f)} moves " + (card_name(cid) if active else "a card from hand") + " to the bottom of its deck (Shrine).")
+    def on_bottom(self, g, f, cid):
+        active = cid not in S.fx(g.state, f)["hand"]
+        take_card(g.state, f, cid)
+        S.fx(g.state, f)["deck"].append(cid)
+        g.local["moved"] += 1
+        g.log(f"{fname(f)} moves " + (card_name(cid) if active else "a card from hand")
+              + " to the bottom of its deck (Shrine).")
 
 
-@decision("necropolis")
-class Necropolis:
-    @staticmethod
-    def prompt(state, f, d):
-        return f"Necropolis: draw up to {d['limit']} cards."
+@FLOW.decision("necropolis")
+class Necropolis(Choice):
+    def prompt(self, g, f):
+        return f"Necropolis: draw up to {g.local['limit']} cards."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act(f"draw:{n}", f"Draw {n}") for n in range(d["limit"] + 1)]
+    def actions(self, g, f):
+        return [act("draw", n, label=f"Draw {n}") for n in range(g.local["limit"] + 1)]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        pop(state)
-        n = int(aid.split(":", 1)[1])
-        got = S.draw(state, f, n)
-        ctx.log(f"{fname(f)} draws {got} card(s) (Necropolis).")
-        check_hand(state, f)
-        push(state, ask(state, "necro_discard", [f]))
+    def on_draw(self, g, f, n):
+        got = S.draw(g.state, f, int(n))
+        if got:
+            g.reveal()
+        g.log(f"{fname(f)} draws {cards(got)} (Necropolis).")
+        end_into(g, [{"name": "necro_discard", "role": f}, hand_check(g.state, f)])
 
 
-@decision("necro_discard")
-class NecroDiscard:
-    @staticmethod
-    def prompt(state, f, d):
-        return "Necropolis: discard any number of cards from your hand, then finish."
+@FLOW.decision("necro_discard")
+class NecroDiscard(Choice):
+    text = "Necropolis: discard any number of cards from your hand, then finish."
 
-    @staticmethod
-    def legal(state, f, d):
-        return [act("done", "Finish")] + [act(f"discard:{c}", card_name(c)) for c in dict.fromkeys(S.fx(state, f)["hand"])]
+    def actions(self, g, f):
+        return [act("done", label="Finish")] + [act("discard", c, label=card_name(c))
+                                                for c in dict.fromkeys(S.fx(g.state, f)["hand"])]
 
-    @staticmethod
-    def apply(state, f, d, aid, ctx):
-        if aid == "done":
-            pop(state)
-            return
-        cid = aid.split(":", 1)[1]
-        S.fx(state, f)["hand"].remove(cid)
-        S.discard_card(state, f, cid)
-        ctx.log(f"{fname(f)} discards {card_name(cid)} (Necropolis).")
+    def on_discard(self, g, f, cid):
+        S.fx(g.state, f)["hand"].remove(cid)
+        S.discard_card(g.state, f, cid)
+        g.log(f"{fname(f)} discards {card_name(cid)} (Necropolis).")

@@ -13,3 +13,8 @@ def lname(loc: str) -> str:
 
 def rname(region: str) -> str:
     return REGION_NAMES[region]
+
+
+def cards(n: int) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"

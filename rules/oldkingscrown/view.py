@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
     LOCATIONS, REGION_LOCATIONS, REGION_NAMES, REGIONS, SITE_IDS, BASIC_IDS, TACTICS
-from .frames import pending_frames, top
+from .procedures import asked, pending, pending_frames
 from . import state as S
 
 
@@ -66,8 +66,9 @@ def kingdom(k):
 
 
 def _pending(state):
-    frame = top(state)
-    return frame if frame and "kind" in frame else None
+    """The pending decision's frame data with its name under ``kind`` (None when nothing is asked)."""
+    name, local = pending(state)
+    return {**local, "kind": name} if name else None
 
 
 def build(state, role, active=()):
@@ -218,8 +219,7 @@ def invariant_errors(state):
         if not BOARD["hand_size_min"] <= p["hand_size"] <= S.hand_max(state):
             errors.append(f"{f}: hand size {p['hand_size']} outside the limits")
         over = len(p["hand"]) > p["hand_size"]
-        if over and not (frame and frame["kind"] == "discard_down" and f in frame["roles"]) and not any(
-                fr.get("kind") == "discard_down" and f in fr.get("roles", []) for fr in pending_frames(state)):
+        if over and not any(name == "discard_down" and f in asked(local) for name, local in pending_frames(state)):
             errors.append(f"{f}: {len(p['hand'])} cards in hand over the hand size {p['hand_size']}")
         if p["favour"] and state["favour"] != f:
             errors.append(f"{f}: Favour uses without holding the Favour")

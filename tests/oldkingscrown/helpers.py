@@ -1,12 +1,12 @@
 """Building positions for The Old King's Crown tests: a real setup, then the zones arranged by hand and
-a frame pushed onto the flow, run exactly as the engine runs it."""
+procedures or decisions put on the flow stack, run exactly as the engine runs it."""
 
 from __future__ import annotations
 
 from rules.core import SetupArgs
 from rules.oldkingscrown import ENGINE
 from rules.oldkingscrown import state as S
-from rules.oldkingscrown.frames import top
+from rules.oldkingscrown.procedures import pending as pending_decision
 
 
 def new_game(factions=("clans", "nobility"), seed=1, **options):
@@ -55,8 +55,14 @@ def place(state, f, region, slot, up=False, clash=None):
 
 
 def run(state, *frames):
-    """Push frames and run the flow to the next decision; returns the log lines."""
-    ctx = ENGINE.start_frames(state, frames)
+    """Run procedures or decisions, in the order given, on top of the flow stack, to the next decision;
+    ``{"task": name, **local}`` names a procedure, ``{"kind": name, "roles": [...], ...}`` a decision.
+    Returns the log lines."""
+    for frame in reversed(frames):
+        local = dict(frame)
+        name = local.pop("task") if "task" in local else local.pop("kind")
+        state["flow"].append({"name": name, "at": 0, "local": local, "ret": None})
+    ctx = ENGINE.run(state)
     return [e.text for e in ctx.entries]
 
 
@@ -67,8 +73,7 @@ def do(state, role, action_id):
 
 
 def pending(state):
-    frame = top(state)
-    return frame and frame.get("kind")
+    return pending_decision(state)[0]
 
 
 def ids(state, role):

@@ -79,7 +79,7 @@ def test_an_advanced_card_bought_into_a_full_hand_goes_on_the_deck():
     p["lore"] = 5
     from rules.oldkingscrown.effects import acquire
     from rules.core import Context
-    acquire(state, "uprising", cid("uprising", "arch_agitant"), Context())
+    acquire(ENGINE.game(state, Context()), "uprising", cid("uprising", "arch_agitant"))
     assert p["deck"][0] == cid("uprising", "arch_agitant")
 
 

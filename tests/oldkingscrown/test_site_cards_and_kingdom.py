@@ -138,7 +138,7 @@ def test_the_syndicate_marks_the_council_of_the_suit():
     free = S.markers_free(state, "uprising")
     card = cid("uprising", "captain6")
     S.fx(state, "uprising")["deck"].remove(card)
-    occupy(state, "uprising", k, card, 0, Context())
+    occupy(ENGINE.game(state, Context()), "uprising", k, card, 0)
     assert S.council_votes(state, "uprising", "oaths") == 1 and S.markers_free(state, "uprising") == free - 1
 
 
@@ -266,7 +266,7 @@ def test_glittering_caves_stay_in_the_supply_and_pay_lore_in_winter():
     from rules.oldkingscrown.flow import occupy
     bid = cid("clans", "captain6")
     S.fx(state, "clans")["deck"].remove(bid)
-    occupy(state, "clans", caves, bid, 0, Context())
+    occupy(ENGINE.game(state, Context()), "clans", caves, bid, 0)
     p = S.fx(state, "clans")
     assert p["kingdom_supply"] == [caves] and bid in p["hand"] and p["spaces"] == [None, None]
     run(state, {"task": "winter"})

@@ -1,0 +1,42 @@
+"""Positions stored before the game ran on core procedures directly (its old flow stack of task sequences)
+still load and play on exactly as before: data/stored_positions.json.gz holds, for every decision of the game,
+a position saved by the engine at commit 090cdbf (random games at 1-4 players, with advanced setup and the
+2025 edition too) and the next moves it played from there, with their legal lists and log lines."""
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.core import copy_state
+from rules.oldkingscrown import stored
+from rules.oldkingscrown.engine import ENGINE
+
+STORED = json.loads(gzip.open(Path(__file__).parent / "data" / "stored_positions.json.gz").read())
+
+
+def test_the_stored_positions_have_the_old_stack_and_cover_every_kind_of_decision():
+    assert all(stored.is_old(p["state"]["flow"]) for p in STORED)
+    assert len({p["decision"] for p in STORED}) >= 30
+
+
+@pytest.mark.parametrize("position", STORED, ids=[f"{p['decision']}-{len(p['state']['flow'])}" for p in STORED])
+def test_a_stored_position_plays_on_as_before(position):
+    state = copy_state(position["state"])
+    for move in position["moves"]:
+        assert move["role"] in ENGINE.active_roles(state)
+        assert [a.id for a in ENGINE.legal_actions(state, move["role"])] == move["legal"]
+        outcome = ENGINE.apply(state, move["role"], move["action"])
+        assert [e.text for e in outcome.log] == move["log"]
+        state = outcome.state
+    assert not stored.is_old(state["flow"])
+    assert {k: v for k, v in state.items() if k != "flow"} == position["end"]
+
+
+def test_a_stored_position_is_read_without_being_changed():
+    position = next(p for p in STORED if p["decision"] == "actions")
+    state = copy_state(position["state"])
+    ENGINE.view(state, ENGINE.active_roles(state)[0])
+    ENGINE.prompt(state, ENGINE.active_roles(state)[0])
+    assert state == position["state"]
