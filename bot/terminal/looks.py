@@ -200,7 +200,8 @@ class LooksCommands:
         for kind in kinds:
             notes = [n for n, on in (("private", kind.private), ("with every prompt", kind.with_prompt),
                                      (f"while the view shows {kind.shows}", kind.shows)) if on]
-            self.say(f"  {kind.id}: {kind.label}{' — ' + '; '.join(notes) if notes else ''}")
+            about = f": {kind.description}" if kind.description else ""
+            self.say(f"  {kind.id}: {kind.label}{about}{' (' + '; '.join(notes) + ')' if notes else ''}")
             for param in kind.params:
                 default = f" (default {param.default})" if param.default else ""
                 self.say(f"      {param.label}{default}: {', '.join(param.choices) or 'any value'}")
