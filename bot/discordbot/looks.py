@@ -62,16 +62,17 @@ class LooksMixin:
             kinds = await self.call(self.service.picture_manifest, status.game_id)
             private = next((k.id for k in kinds if k.private), None)   # the hand, for /hand
             wanted = None
-            if kinds and (picture or with_picture or private):
+            if (kinds or picture) and (picture or with_picture or private):
                 # a bad kind or value is refused (privately) naming the allowed ones
                 wanted = await self.call(self.service.picture_choice, status.game_id,
                                          picture if picture or with_picture else private)
             shown = f" · {wanted.label}" if wanted and picture else ""
             text = (f"**Game #{status.game_id} · {names}{shown}** — only you can see this.\n"
                     + format_facts(private_facts(mine, public)))
-            if wanted:
-                data, why = await self._picture(self.service.picture, status.game_id, user, wanted.id, which,
-                                                wanted.params or None)
+            if wanted or (with_picture and not kinds):   # no manifest: the renderer says why there is none
+                data, why = await self._picture(self.service.picture, status.game_id, user,
+                                                wanted.id if wanted else None, which,
+                                                wanted.params or None if wanted else None)
                 if data is None and with_picture:
                     text += f"\n*(No picture: {why})*"
                 elif too_big(data):
@@ -131,9 +132,9 @@ class LooksMixin:
                 pass
             await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
-        data, why = (await self._picture(self.service.picture, status.game_id, None, wanted.id, None,
-                                         wanted.params or None) if wanted
-                     else (None, "pictures are not available for this game"))
+        # without a manifest the main picture is still asked for: the renderer says why there is none
+        data, why = await self._picture(self.service.picture, status.game_id, None, wanted.id if wanted else None,
+                                        None, wanted.params or None if wanted else None)
         shown = f" · {wanted.label}" if wanted and picture else ""
         text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}{shown}**"
         if data is None:

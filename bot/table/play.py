@@ -232,6 +232,8 @@ class PlayMixin:
                 image = ImageRequest(game.id, version, pos, None, now_needed[0])
         if turn_changed and not result:
             public.append(f"— {summary.turn_label} —")
+        if image is not None and not public:   # a picture alone says what it shows
+            public.append(self._picture_caption(game.game, image.picture))
         if public or image:
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text="\n".join(public), image=image)
         # Private lines: one message per seat, addressed to the role (whoever holds it when delivered).

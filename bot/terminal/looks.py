@@ -59,7 +59,7 @@ def _private_lines(mine, public, path: str = "", limit: int = 40) -> list[str]:
                     continue
                 walk(a[key], b.get(key), f"{where}.{key}" if where else str(key))
             return
-        if a in (None, [], {}):
+        if a in (None, [], {}) or not _brief(a):   # nothing to say (a mapping of empty things)
             return
         out.append(f"{where}: {_brief(a)}")
     walk(mine, public, path)

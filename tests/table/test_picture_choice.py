@@ -122,3 +122,23 @@ def test_the_console_draws_a_region_and_a_power_and_lists_the_choices(tmp_path):
     out.clear()
     assert not console.execute("map hand public")
     assert "private" in out[-1]
+
+
+def test_the_console_lists_each_group_once_and_a_picture_alone_says_what_it_shows(tmp_path, service):
+    from bot.config import Config
+    from bot.service import TableService
+    svc = TableService(str(tmp_path / "his2.db"), Config())
+    console, out = console_for(svc, tmp_path)
+    run_lines(console, out, ["as ann", "new hereistand 1517 players=3", "join", "as ben", "join", "as cat", "join",
+                             "as ann", "start --seed 1"])
+    out.clear()
+    run_lines(console, out, ["choices"])
+    assert out[-2:] == ["  Or:", "    3. Make no offer  [done]"]          # set apart from the Deals menu
+    run_lines(console, out, ["do 2", "choices"])                             # compose a deal: cards of both sides
+    headings = [line.strip() for line in out if line.startswith("  ") and line.endswith(":")
+                and not line.startswith("    ")]
+    assert headings.count("Cards:") == 1 and headings.count("Spaces:") == 1, headings
+    cards = out[[line.strip() for line in out].index("Cards:") + 1:][:2]
+    assert all("gives a random card" in line for line in cards)
+    game = harbours_game(service)
+    assert service._picture_caption(service.status(game).game, "raid") == "Raid: The raid under way."
