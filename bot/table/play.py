@@ -226,14 +226,15 @@ class PlayMixin:
         public = [e.text for e in entries if e.to is None]
         image = ImageRequest(game.id, version, pos, None, self._main_picture(game.game)) \
             if (turn_changed or result) else None
-        if image is None:   # a picture the table now needs (a battle begins) goes with the channel's post
+        if image is None and public:
+            # a picture the table now needs (a battle begins) goes with the channel's post of it; never
+            # alone (a move being prepared, perhaps cancelled, is the mover's and the interceptors' business:
+            # their prompts bring it)
             now_needed = self._needed_pictures(game.game, engine.view(new_state, None))
             if now_needed and now_needed[0] not in self._needed_pictures(game.game, engine.view(state, None)):
                 image = ImageRequest(game.id, version, pos, None, now_needed[0])
         if turn_changed and not result:
             public.append(f"— {summary.turn_label} —")
-        if image is not None and not public:   # a picture alone says what it shows
-            public.append(self._picture_caption(game.game, image.picture))
         if public or image:
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text="\n".join(public), image=image)
         # Private lines: one message per seat, addressed to the role (whoever holds it when delivered).

@@ -231,13 +231,6 @@ class ReadingMixin:
         kinds = _manifest(game)
         return kinds[0].id if kinds else "map"
 
-    def _picture_caption(self, game: str, picture: str) -> str:
-        """A line for a picture posted without log lines (a move under way): its label and description."""
-        kind = next((k for k in _manifest(game) if k.id == picture), None)
-        if kind is None:
-            return picture.replace("_", " ").capitalize()
-        return f"{kind.label}: {kind.description}" if kind.description else kind.label
-
     def _needed_pictures(self, game: str, view: dict[str, Any]) -> list[str]:
         """Pictures a decision taken in ``view`` needs besides the main one (a battle under way)."""
         return [kind.id for kind in _manifest(game) if kind.needed_by(view)]

@@ -124,7 +124,7 @@ def test_the_console_draws_a_region_and_a_power_and_lists_the_choices(tmp_path):
     assert "private" in out[-1]
 
 
-def test_the_console_lists_each_group_once_and_a_picture_alone_says_what_it_shows(tmp_path, service):
+def test_the_console_lists_each_group_once(tmp_path):
     from bot.config import Config
     from bot.service import TableService
     svc = TableService(str(tmp_path / "his2.db"), Config())
@@ -140,5 +140,28 @@ def test_the_console_lists_each_group_once_and_a_picture_alone_says_what_it_show
     assert headings.count("Cards:") == 1 and headings.count("Spaces:") == 1, headings
     cards = out[[line.strip() for line in out].index("Cards:") + 1:][:2]
     assert all("gives a random card" in line for line in cards)
-    game = harbours_game(service)
-    assert service._picture_caption(service.status(game).game, "raid") == "Raid: The raid under way."
+
+
+def test_a_move_being_prepared_posts_no_picture_in_the_channel(tmp_path):
+    """Found playing: each spring deployment or move, even one then cancelled, posted the front picture
+    alone in the channel; the mover's prompt brings it, the channel gets it with a post of its own."""
+    from bot.config import Config
+    from bot.service import TableService
+    svc = TableService(str(tmp_path / "his3.db"), Config())
+    status = svc.create_game("hereistand", channel="chan", creator_id="ann", creator_name="Ann", players=3,
+                             scenario="1517")
+    for user in ("ann", "ben", "cat"):
+        svc.join(status.game_id, user, user.title())
+    game = svc.start(status.game_id, "ann", seed=1).game_id
+    while svc.status(game).phase == "diplomacy":   # nobody offers anything
+        waiting = svc.status(game).waiting[0]
+        svc.submit(game, waiting.user_id, "done", role=waiting.role)
+    mover = svc.status(game).waiting[0]
+    deploy = next(a.id for rc in svc.choices(game, mover.user_id) for a in rc.actions if a.id.startswith("deploy:"))
+    mark = svc.db.execute("SELECT MAX(id) FROM outbox").fetchone()[0]
+    svc.submit(game, mover.user_id, deploy, role=mover.role)
+    assert svc.view(game)["move"]                            # the move is being prepared
+    posts = list(svc.db.query("SELECT * FROM outbox WHERE id > ? AND target_kind = 'channel' AND image IS NOT NULL",
+                              [mark]))
+    assert posts == []
+    svc.close()
