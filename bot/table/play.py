@@ -61,8 +61,10 @@ class PlayMixin:
                 if expected_version is not None and expected_version != game.version:
                     raise self._moved_on(game)  # chosen from an older screen: say so, not "illegal"
                 names = " or ".join(engine.role_name(r) for r in candidates)
+                near = _near_actions(action, [a for r in candidates for a in legal[r].values()])
                 raise IllegalOrder(f"'{action}' is not a legal action for {names} now. "
-                                   "List your choices to see what you can do.")
+                                   + (f"Close to it: {near}. " if near else "")
+                                   + "List your choices to see what you can do.")
             if len(matching) > 1:
                 raise BadOption(f"'{action}' is open to several of your roles "
                                 f"({', '.join(engine.role_name(r) for r in matching)}); say which role plays it.")
@@ -402,3 +404,16 @@ class PlayMixin:
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
         self._cache.pop(game.id, None)
         game.status, game.version = status, game.version + 1
+
+
+def _near_actions(wanted: str, actions: list, limit: int = 5) -> str:
+    """Legal actions sharing the longest leading part of an id refused (``move:london:…`` for
+    ``move:london:paris``), so a mistyped order points at the right ones; empty when none share any."""
+    parts = wanted.split(":")
+    for keep in range(len(parts) - 1, 0, -1):
+        head = ":".join(parts[:keep]) + ":"
+        found = [a for a in actions if a.id.startswith(head)]
+        if found:
+            shown = "; ".join(f"{a.label} [{a.id}]" for a in found[:limit])
+            return shown + (f" (and {len(found) - limit} more)" if len(found) > limit else "")
+    return ""
