@@ -42,7 +42,7 @@ class PictureChoice:
 
     @property
     def filename(self) -> str:
-        return "-".join([self.kind.id, *(_slug(v) for v in self.params.values())]) + ".png"
+        return "-".join([self.kind.id, *(slug(v) for v in self.params.values())]) + ".png"
 
 
 def choice_label(param: Any, value: str) -> str:
@@ -178,5 +178,6 @@ def _norm(word: str) -> str:
     return re.sub(r"[\s_\-]+", "_", word.strip().lower())
 
 
-def _slug(value: Any) -> str:
+def slug(value: Any) -> str:
+    """A value safe in a file name."""
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"

@@ -8,6 +8,7 @@ import json
 from .. import clock
 from ..logview import with_headings
 from ..outbox import ImageRequest
+from ..picturechoice import slug
 from ..service import BadOption, NotYourSeat, RenderUnavailable, TurnDetail
 from .session import UsageError, _whole
 
@@ -161,7 +162,7 @@ class LooksCommands:
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
-        self._save_picture(game, png, "-".join([picture, *(params or {}).values()]), who)
+        self._save_picture(game, png, "-".join([picture, *(slug(v) for v in (params or {}).values())]), who)
 
     def _is_role(self, word: str) -> bool:
         return any(word.lower() in (role.lower(), name.lower())

@@ -114,7 +114,7 @@ def test_the_console_draws_a_region_and_a_power_and_lists_the_choices(tmp_path):
     assert "region: Region" in text and "italy" in text and "Ask for one with `map " in text
     written = sorted(p.name for p in (tmp_path / "out").glob("*.png"))
     assert any(n.endswith("-ann-region-italy.png") for n in written)
-    assert any(n.endswith("-public-region-low_countries.png") for n in written)
+    assert any(n.endswith("-public-region-low-countries.png") for n in written)
     assert any(n.endswith("-power-france.png") for n in written)
     out.clear()
     assert not console.execute("map region atlantis")
