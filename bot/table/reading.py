@@ -152,7 +152,10 @@ class ReadingMixin:
             game = self._game(request.game_id)
             engine = self._engine(game.game)
             state = self._state_at(game, engine, min(request.pos, game.log_length))
-        return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
+        view = engine.view(state, request.role)
+        if request.params:
+            return _draw(engine.id or game.game, view, request.picture, dict(request.params))
+        return _draw(engine.id or game.game, view, request.picture)
 
     def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = None,
                 role: str | None = None, params: dict[str, Any] | None = None) -> bytes:
@@ -175,8 +178,8 @@ class ReadingMixin:
         the kinds and choices allowed otherwise. ``public``: for a channel, so a private kind is refused."""
         choice = parse_picture(asked, self.picture_manifest(game_id))
         if public and choice.kind.private:
-            raise BadOption(f"The {choice.kind.id} picture is private: it is drawn only for its owner. "
-                            "Ask for it privately (only you will see it).")
+            raise BadOption(f"The {choice.kind.id} picture is private: only its owner gets it (with their "
+                            "prompts, or asked for privately), never posted for all to see.")
         return choice
 
     def _private_picture_role(self, game: _Game, kind: str, params: dict[str, Any] | None,
