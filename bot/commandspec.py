@@ -63,7 +63,7 @@ DM = Option("dm", BOOLEAN, "Send it to you by direct message instead")
 CONFIRM = Option("confirm", BOOLEAN, CONFIRM_DESC)
 REASON = Option("reason", TEXT, "Why (shown to the players)")
 REQUESTER = Option("requester", USER, "Whose request (only needed when several wait)")
-PICTURE = Option("picture", TEXT, "Which picture", suggest="picture")
+PICTURE = Option("picture", TEXT, "Which picture, and its choice if it has one (pick a suggestion)", suggest="picture")
 
 PLAYERS, PLAYING, SLOW, SCRIPTS = "Players and games", "Playing", "Slow play and admin", "Scripts"
 
@@ -115,14 +115,16 @@ COMMANDS: tuple[Command, ...] = (
             console_note="Later actions of others stay if still legal"),
     Command(None, "Say TEXT privately to the others of your open negotiation (@ROLE: the one with that role, "
                   "when several are open)", "talk [@ROLE] TEXT", PLAYING),
-    Command("view", "Your private map: what only you can see (only you see it)", "view [ROLE|public] [json [full]]",
+    Command("view", "Your private map: what only you can see (only you see it)", "view [ROLE|public] [PICTURE [CHOICE]] [json [full]]",
             PLAYING, (GAME, Option("role", TEXT, "Which of your roles", suggest="my_role"), PICTURE, DM),
-            console_note="A short summary, and your map picture in --out (and the battle picture while one is "
-                         "fought); json: the raw view (without the static board unless full)"),
+            console_note="A short summary, and your map picture (or the PICTURE named, e.g. view power france) in "
+                         "--out (and the battle picture while one is fought); json: the raw view (without the "
+                         "static board unless full)"),
     Command("hand", "Your private hand and hidden pieces (only you see them)", "hand", PLAYING, (GAME, MY_ROLE, DM)),
-    Command("map", "The public map of a game, posted here", "map [PICTURE] [public]", PLAYING,
-            (GAME, PICTURE), console_note="Written to --out (needs the renderer; e.g. map battle)"),
-    Command(None, "The game's picture kinds (the renderer's manifest)", "pictures", PLAYING),
+    Command("map", "The public map of a game, posted here", "map [PICTURE [CHOICE]] [public]", PLAYING,
+            (GAME, PICTURE), console_note="Written to --out (needs the renderer; e.g. map battle, map region italy "
+                                          "or map region:italy)"),
+    Command(None, "The game's picture kinds and their choices (the renderer's manifest)", "pictures", PLAYING),
     Command("log", "The game log as you may read it (only you see it)", "log [N]", PLAYING,
             (GAME, Option("lines", INTEGER, "How many recent lines (default 20)", min_value=1, max_value=200),
              Option("new", BOOLEAN, "Only what happened since you last looked"))),

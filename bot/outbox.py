@@ -39,22 +39,27 @@ class PublicTargetError(ValueError):
 @dataclass(frozen=True)
 class ImageRequest:
     """A picture to draw at delivery time: the game, its position (version and log position), whose view
-    (None: the public one) and which picture ("map", "battle", "hand")."""
+    (None: the public one), which picture ("map", "battle", "hand") and its parameters, as (name, value)
+    pairs (a region of a large map)."""
 
     game_id: int
     version: int
     pos: int
     role: str | None
     picture: str = "map"
+    params: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "version": self.version, "pos": self.pos, "role": self.role,
-                "picture": self.picture}
+        out = {"game_id": self.game_id, "version": self.version, "pos": self.pos, "role": self.role,
+               "picture": self.picture}
+        if self.params:
+            out["params"] = dict(self.params)
+        return out
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> "ImageRequest":
         return cls(int(raw["game_id"]), int(raw["version"]), int(raw["pos"]), raw.get("role"),
-                   raw.get("picture", "map"))
+                   raw.get("picture", "map"), tuple(sorted((raw.get("params") or {}).items())))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ API (game ids are ints; "12" and "#12" are accepted too; users are opaque string
     submit(game, user, action, role=, expected_version=, request_id=)  undo(game, user, role=)  set_autopass
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
-    picture_manifest  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
+    picture_manifest  picture_choice  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says

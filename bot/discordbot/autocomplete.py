@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.picturechoice import offers as picture_offers
 from bot.service import ServiceError
 
 from . import limits as L
@@ -173,9 +174,20 @@ class AutocompleteMixin:
         status = await self._namespace_game(interaction)
         if status is None:
             return []
-        kinds = await self.call(self.service.picture_manifest, status.game_id)
-        return self._filter([(f"{k.label}: {k.description}" if k.description else k.label, k.id) for k in kinds],
-                            current)
+        try:
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            # /map posts in public: private kinds (a hand) are offered by /view only
+            public = getattr(getattr(interaction, "command", None), "name", "") == "map"
+            items = picture_offers(kinds, private=not public)
+            low = (current or "").lower().replace(" ", "")
+            matched = [(n, v) for n, v in items
+                       if not low or low in n.lower().replace(" ", "") or low in v.lower()]
+            if len(matched) > L.AUTOCOMPLETE_CHOICES:   # too many: every kind first, then the choices
+                matched = [i for i in matched if ":" not in i[1]] + [i for i in matched if ":" in i[1]]
+            return self._filter(matched, "")
+        except Exception:  # pragma: no cover - autocomplete must never fail loudly
+            log.exception("autocomplete_picture")
+            return []
 
     async def autocomplete_turn(self, interaction: discord.Interaction, current: str):
         status = await self._namespace_game(interaction)

@@ -100,8 +100,19 @@ def when(ts: float, relative: bool = True) -> str:
 
 
 def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
-    """What a role's view shows beyond the public view (its hand, hidden blocks, its secret choice)."""
-    return {k: v for k, v in mine.items() if public.get(k) != v}
+    """What a role's view shows beyond the public view (its hand, hidden blocks, its secret choice):
+    within a mapping, only the entries that differ (a player's own hand, not every zone's count)."""
+    out = {}
+    for key, value in mine.items():
+        other = public.get(key) if isinstance(public, dict) else None
+        if other == value:
+            continue
+        if isinstance(value, dict) and isinstance(other, dict):
+            value = private_facts(value, other)
+            if not value:
+                continue
+        out[key] = value
+    return out
 
 
 def humanize(value: Any, depth: int = 0) -> str:
@@ -113,8 +124,8 @@ def humanize(value: Any, depth: int = 0) -> str:
                 return value[key]
         if depth >= 2:
             return "…"
-        return "; ".join(f"{k.replace('_', ' ')}: {humanize(v, depth + 1)}" for k, v in value.items()
-                         if v not in (None, [], {}, ""))
+        parts = ((k, humanize(v, depth + 1)) for k, v in value.items() if v not in (None, [], {}, ""))
+        return "; ".join(f"{k.replace('_', ' ')}: {text}" for k, text in parts if text)
     if isinstance(value, (list, tuple)):
         return ", ".join(humanize(v, depth + 1) for v in value) or "none"
     if isinstance(value, bool):
@@ -124,8 +135,8 @@ def humanize(value: Any, depth: int = 0) -> str:
 
 def format_facts(facts: dict[str, Any], limit: int = 1500) -> str:
     """The private part of a view, for reading (the pictures show it properly when there are any)."""
-    if not facts:
+    shown = ((key, humanize(value)) for key, value in facts.items() if key not in ("role",))
+    lines = [f"**{key.replace('_', ' ')}**: {L.clip(text, 400)}" for key, text in shown if text]
+    if not lines:   # nothing, or only empty things (no secret choice made yet)
         return "Nothing hidden from the others right now."
-    lines = [f"**{key.replace('_', ' ')}**: {L.clip(humanize(value), 400)}" for key, value in facts.items()
-             if key not in ("role",)]
     return L.clip("\n".join(lines), limit)

@@ -10,7 +10,7 @@ Layout rules (Discord's limits in :mod:`bot.discordbot.limits`):
 - actions without a group become buttons, five to a row;
 - each group becomes one select menu (split into several menus of at most 25 options when larger);
 - a message has at most five rows; when the choices need more, they are paginated: four rows of
-  choices and a fifth row with ◀ / ▶ buttons.
+  choices and a fifth row with ◀ / ▶ buttons; a single row of buttons (end, pass, cancel) is on every page.
 """
 
 from __future__ import annotations
@@ -92,7 +92,20 @@ def paginate(rows: Sequence[Row]) -> list[list[Row]]:
     the page navigation)."""
     if len(rows) <= L.ROWS_PER_MESSAGE:
         return [list(rows)]
+    buttons = [r for r in rows if r.kind == "buttons"]
+    if len(buttons) == 1:
+        # one row of buttons (end the turn, pass, cancel): on every page, first, so that the way out of
+        # a long list of menus is never pages away
+        menus = [r for r in rows if r.kind != "buttons"]
+        per_page = CHOICE_ROWS_WHEN_PAGED - 1
+        return [[buttons[0], *menus[i:i + per_page]] for i in range(0, len(menus), per_page)]
     return [list(rows[i:i + CHOICE_ROWS_WHEN_PAGED]) for i in range(0, len(rows), CHOICE_ROWS_WHEN_PAGED)]
+
+
+def page_groups(actions: Iterable[Any]) -> list[list[str]]:
+    """The menus on each page of these choices, named as their placeholders ("Move (2/3)")."""
+    return [[row.group + (f" ({row.part}/{row.parts})" if row.parts else "") for row in page if row.kind == "select"]
+            for page in paginate(layout(as_choices(actions)))]
 
 
 # ---- custom ids --------------------------------------------------------------------------------

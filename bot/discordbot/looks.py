@@ -58,20 +58,27 @@ class LooksMixin:
             mine = await self.call(self.service.view, status.game_id, user, which)
             public = await self.call(self.service.view, status.game_id, None)
             names = " + ".join(self.role_name(status, r) for r in ([which] if which else held))
-            text = (f"**Game #{status.game_id} · {names}** — only you can see this.\n"
-                    + format_facts(private_facts(mine, public)))
             data, why = None, ""
             kinds = await self.call(self.service.picture_manifest, status.game_id)
-            main = kinds[0].id if kinds else "map"
             private = next((k.id for k in kinds if k.private), None)   # the hand, for /hand
-            wanted = picture or (main if with_picture else private)
-            if wanted:
-                data, why = await self._picture(self.service.picture, status.game_id, user, wanted, which)
+            wanted = None
+            if (kinds or picture) and (picture or with_picture or private):
+                # a bad kind or value is refused (privately) naming the allowed ones
+                wanted = await self.call(self.service.picture_choice, status.game_id,
+                                         picture if picture or with_picture else private)
+            shown = f" · {wanted.label}" if wanted and picture else ""
+            text = (f"**Game #{status.game_id} · {names}{shown}** — only you can see this.\n"
+                    + format_facts(private_facts(mine, public)))
+            if wanted or (with_picture and not kinds):   # no manifest: the renderer says why there is none
+                data, why = await self._picture(self.service.picture, status.game_id, user,
+                                                wanted.id if wanted else None, which,
+                                                wanted.params or None if wanted else None)
                 if data is None and with_picture:
                     text += f"\n*(No picture: {why})*"
                 elif too_big(data):
                     text += "\n*(The picture is too large for Discord to attach.)*"
-            await send_private(interaction, text, file_bytes=data, filename=f"{wanted or 'map'}.png", prefer_dm=dm)
+            await send_private(interaction, text, file_bytes=data,
+                               filename=wanted.filename if wanted else "map.png", prefer_dm=dm)
         await self._guarded(interaction, work)
 
     async def public_map(self, interaction: discord.Interaction, game: str | None, picture: str | None) -> None:
@@ -113,10 +120,10 @@ class LooksMixin:
             if interaction.guild is not None and not await self.same_server(interaction, status):
                 raise Refusal(f"Game #{status.game_id} is played in another server: /map posts its map only "
                               "there. `/view` shows you your own map here, privately.")
-            kinds = await self.call(self.service.pictures, status.game_id)
-            if picture and picture not in kinds:  # never echoed: the refusal is private and names the kinds
-                raise Refusal("That is not a picture of this game; pick one of: "
-                              + (", ".join(f"`{k}`" for k in kinds) or "none (pictures are not available)") + ".")
+            # a bad kind or value, or a private kind, is refused privately naming the allowed ones
+            kinds = await self.call(self.service.picture_manifest, status.game_id)
+            wanted = (await self.call(self.service.picture_choice, status.game_id, picture, True)
+                      if kinds or picture else None)
         except (ServiceError, Refusal) as error:
             # keep the refusal private: drop the public "thinking…" message, then answer ephemerally
             try:
@@ -125,8 +132,11 @@ class LooksMixin:
                 pass
             await interaction.followup.send(f"⚠️ {error.message}", ephemeral=True, allowed_mentions=NO_MENTIONS)
             return
-        data, why = await self._picture(self.service.picture, status.game_id, None, picture)
-        text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}**"
+        # without a manifest the main picture is still asked for: the renderer says why there is none
+        data, why = await self._picture(self.service.picture, status.game_id, None, wanted.id if wanted else None,
+                                        None, wanted.params or None if wanted else None)
+        shown = f" · {wanted.label}" if wanted and picture else ""
+        text = f"**Game #{status.game_id} · {status.title} · {status.turn_label}{shown}**"
         if data is None:
             text += f"\n*(No picture: {why})*"
         elif too_big(data, self._upload_limit(interaction.channel)):
@@ -135,7 +145,7 @@ class LooksMixin:
         if line:
             text += "\n" + line
         await answer(interaction, text, ephemeral=False,
-                     file=png_file(data, f"{picture or 'map'}.png", self._upload_limit(interaction.channel)))
+                     file=png_file(data, wanted.filename if wanted else "map.png", self._upload_limit(interaction.channel)))
 
     @staticmethod
     def _upload_limit(channel: Any) -> int:

@@ -12,7 +12,7 @@ from bot.service import ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
 from .common import log, ORDER_REF, VERSIONED_ORDER, STALE, Refusal, choice_token, _split_token, when
-from .components import choices_view
+from .components import choices_view, page_groups
 from .replies import answer
 
 
@@ -51,8 +51,11 @@ class PlayingMixin:
             lines.append("Deadline: clock stopped (the game is paused, or you are away).")
         elif rc.deadline and not brief:
             lines.append(f"Deadline: {when(rc.deadline)}.")
-        if pages > 1:
-            lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below).")
+        if pages > 1:   # what each page holds, so nobody pages through menus looking for one
+            elsewhere = [f"page {n}: {', '.join(names)}" for n, names in enumerate(page_groups(rc.actions), 1)
+                         if n != shown + 1 and names]
+            lines.append(f"Page {shown + 1} of {pages} (◀ ▶ below)"
+                         + (f"; {'; '.join(elsewhere)}" if elsewhere else "") + ". Or type it: `/order`.")
         return "\n".join(lines), view
 
     async def _current(self, game_id: int, user_id: str, role: str, token: str) -> tuple[Any, Any, int]:

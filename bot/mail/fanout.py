@@ -160,22 +160,22 @@ def your_move_part(service, bundle: Bundle, settings: MailSettings) -> tuple[lis
     if settings.attach_pictures:
         version, pos = service.db.execute("SELECT version, log_length FROM games WHERE id = ?",
                                           [bundle.game_id]).fetchone()
-        offered = service.pictures(bundle.game_id)
+        kinds = service.picture_manifest(bundle.game_id)   # the main picture, and those every prompt brings
         role = current[0].role
-        for picture in ("map", "hand"):
-            if picture in offered:
+        for picture in [k.id for i, k in enumerate(kinds) if i == 0 or k.with_prompt]:
                 pictures.append({"request": ImageRequest(bundle.game_id, version, pos, role, picture).to_dict(),
                                  "name": f"my-{picture}.png"})
     return lines, kept, pictures
 
 
 def queue_bundle(service, settings: MailSettings, bundle: Bundle, *, answer: list[str] | None = None,
-                 answering: str | None = None, kind: str | None = None) -> str | None:
+                 answering: str | None = None, kind: str | None = None,
+                 pictures: list[dict[str, Any]] | None = None) -> str | None:
     """Queue the mail for one bundle (with ``answer`` lines first when it answers a player's mail).
     Returns its Message-ID, or None when there is nothing to say."""
     db, now = service.db, service._now()
     move_lines, kept, private_pictures = your_move_part(service, bundle, settings) if bundle.your_move else ([], {}, [])
-    pictures: list[dict[str, Any]] = []
+    pictures = list(pictures or [])   # those the mail asked for ("map #12 region italy") first
     if settings.attach_pictures and bundle.images:
         newest = bundle.images[-1]   # the latest map of this pass (an earlier one is out of date)
         pictures.append({"request": newest, "name": "map.png" if newest.get("role") is None else "my-map.png"})

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot import clock
+from bot.outbox import ImageRequest
 from bot.service import ServiceError, StaleVersion
 
 from . import seats, store
@@ -27,7 +28,7 @@ from .settings import MailSettings
 
 log = logging.getLogger("herald.mail")
 
-COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow")
+COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -40,6 +41,7 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   start #12                          the game master deals the game once every seat is taken
   status #12                         seats, turn, whom the game waits for
   follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
+  map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
   leave                              give up your seat before the game starts
@@ -62,6 +64,7 @@ class _Answer:
     game_id: int | None = None
     user_id: str | None = None
     lines: list[str] = field(default_factory=list)
+    pictures: list[dict] = field(default_factory=list)   # asked for with "map": {"request", "name"}
 
 
 def handle(service, settings: MailSettings, incoming: Incoming) -> str:
@@ -158,7 +161,7 @@ class _Session:
             self.refused = True
             self.say(f"“{line}” — not done: {error.message}")
         else:
-            self.changed = self.changed or word not in ("help", "status", "choices")
+            self.changed = self.changed or word not in ("help", "status", "choices", "map")
 
     def _game_named(self, line: str) -> int:
         found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
@@ -338,6 +341,24 @@ class _Session:
             raise Refused(f"it could mean several choices: {options}. Answer with a number or an id.")
         raise Refused("it is not one of your choices now (a number, an id, or the words of a choice).")
 
+    def do_map(self, line: str) -> None:
+        """A public picture of a game, attached to the answer: ``map #12 region italy`` (the same words
+        as everywhere: bot/picturechoice.py); a private one (a hand) comes with each your-move mail."""
+        game_id = self._game_named(line)
+        words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
+        if not self.settings.attach_pictures:
+            raise Refused("Pictures are not attached to mails here.")
+        status = self.service.status(game_id)
+        if status.status == "open":
+            raise Refused(f"Game #{game_id} has not started: no pictures yet.")
+        choice = self.service.picture_choice(game_id, words or None, public=True)
+        pos = self.db.execute("SELECT log_length FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        request = ImageRequest(game_id, status.version, pos, None, choice.id, tuple(sorted(choice.params.items())))
+        self.answer.pictures.append({"request": request.to_dict(), "name": choice.filename})
+        if self.answer.game_id is None:
+            self.answer.game_id = game_id
+        self.say(f"{choice.label} of game #{game_id} ({status.turn_label}): attached as {choice.filename}.")
+
     # ---- the answer --------------------------------------------------------------------------
     def finish(self) -> None:
         """Turn the outbox into mail; the sender's own mail about the game carries the answer first."""
@@ -356,10 +377,11 @@ class _Session:
             # the answer shows what the player may do next, even when nothing new was asked
             mine.your_move = [rc.role for rc in service.choices(answer.game_id, mine.user_id)]
             queue_bundle(service, settings, mine, answer=["Your mail:", *answer.lines] if answer.lines else None,
-                         answering=self.incoming.message_id, kind="answer")
+                         answering=self.incoming.message_id, kind="answer", pictures=answer.pictures)
         else:
             store.queue(self.db, domain=settings.domain, game_id=answer.game_id, address=answer.address,
                         kind="answer", private=True, now=service._now(), answering=self.incoming.message_id,
+                        images=answer.pictures,
                         subject=_reply_subject(self.incoming.subject) if answer.game_id is None else
                         f"[Herald #{answer.game_id}]", body="\n".join(answer.lines) + "\n")
 

@@ -64,8 +64,10 @@ class PlayMixin:
                 if reasons:  # the engine's own reason says more than "not legal" (and names no secret)
                     raise IllegalOrder(reasons[0])
                 names = " or ".join(engine.role_name(r) for r in candidates)
+                near = _near_actions(action, [a for r in candidates for a in legal[r].values()])
                 raise IllegalOrder(f"'{action}' is not a legal action for {names} now. "
-                                   "List your choices to see what you can do.")
+                                   + (f"Close to it: {near}. " if near else "")
+                                   + "List your choices to see what you can do.")
             if len(matching) > 1:
                 raise BadOption(f"'{action}' is open to several of your roles "
                                 f"({', '.join(engine.role_name(r) for r in matching)}); say which role plays it.")
@@ -229,7 +231,10 @@ class PlayMixin:
         public = [e.text for e in entries if e.to is None]
         image = ImageRequest(game.id, version, pos, None, self._main_picture(game.game)) \
             if (turn_changed or result) else None
-        if image is None:   # a picture the table now needs (a battle begins) goes with the channel's post
+        if image is None and public:
+            # a picture the table now needs (a battle begins) goes with the channel's post of it; never
+            # alone (a move being prepared, perhaps cancelled, is the mover's and the interceptors' business:
+            # their prompts bring it)
             now_needed = self._needed_pictures(game.game, engine.view(new_state, None))
             if now_needed and now_needed[0] not in self._needed_pictures(game.game, engine.view(state, None)):
                 image = ImageRequest(game.id, version, pos, None, now_needed[0])
@@ -402,3 +407,16 @@ class PlayMixin:
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
         self._cache.pop(game.id, None)
         game.status, game.version = status, game.version + 1
+
+
+def _near_actions(wanted: str, actions: list, limit: int = 5) -> str:
+    """Legal actions sharing the longest leading part of an id refused (``move:london:…`` for
+    ``move:london:paris``), so a mistyped order points at the right ones; empty when none share any."""
+    parts = wanted.split(":")
+    for keep in range(len(parts) - 1, 0, -1):
+        head = ":".join(parts[:keep]) + ":"
+        found = [a for a in actions if a.id.startswith(head)]
+        if found:
+            shown = "; ".join(f"{a.label} [{a.id}]" for a in found[:limit])
+            return shown + (f" (and {len(found) - limit} more)" if len(found) > limit else "")
+    return ""

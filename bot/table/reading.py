@@ -10,7 +10,8 @@ from rules.core import SetupArgs
 from rules.core.contract import copy_state
 
 from ..outbox import ImageRequest
-from .records import (NO_DEADLINE, ServiceError, NotFound, BadOption, Waiting, GameResult, Status,
+from ..picturechoice import PictureChoice, parse as parse_picture
+from .records import (NO_DEADLINE, ServiceError, NotFound, BadOption, NotYourSeat, Waiting, GameResult, Status,
                       RoleChoices, LogLine, TurnInfo, TurnDetail, _Game)
 
 
@@ -151,7 +152,10 @@ class ReadingMixin:
             game = self._game(request.game_id)
             engine = self._engine(game.game)
             state = self._state_at(game, engine, min(request.pos, game.log_length))
-        return _draw(engine.id or game.game, engine.view(state, request.role), request.picture)
+        view = engine.view(state, request.role)
+        if request.params:
+            return _draw(engine.id or game.game, view, request.picture, dict(request.params))
+        return _draw(engine.id or game.game, view, request.picture)
 
     def picture(self, game_id: int | str, user_id: str | None = None, picture: str | None = None,
                 role: str | None = None, params: dict[str, Any] | None = None) -> bytes:
@@ -161,9 +165,39 @@ class ReadingMixin:
             game = self._game(game_id)
             self._require_started(game)
             engine = self._engine(game.game)
+            kind = picture or self._main_picture(game.game)
+            role = self._private_picture_role(game, kind, params, user_id, role)
             view = self._reader_view(game, engine, self._state(game), user_id, role)
-        name, kind = engine.id or game.game, picture or self._main_picture(game.game)
+        name = engine.id or game.game
         return _draw(name, view, kind, params) if params else _draw(name, view, kind)
+
+    def picture_choice(self, game_id: int | str, asked: str | list[str] | None, public: bool = False
+                       ) -> PictureChoice:
+        """The picture a player asks for in words (``region:italy``, ``region italy``, ``power
+        power=france``; None: the main picture), checked against the game's manifest: BadOption naming
+        the kinds and choices allowed otherwise. ``public``: for a channel, so a private kind is refused."""
+        choice = parse_picture(asked, self.picture_manifest(game_id))
+        if public and choice.kind.private:
+            raise BadOption(f"The {choice.kind.id} picture is private: only its owner gets it (with their "
+                            "prompts, or asked for privately), never posted for all to see.")
+        return choice
+
+    def _private_picture_role(self, game: _Game, kind: str, params: dict[str, Any] | None,
+                              user_id: str | None, role: str | None) -> str | None:
+        """A private picture whose parameter names a role (whose hand) is drawn from that role's view
+        only, and only for the player holding it: nobody asks for another's hand by naming it."""
+        private = next((k for k in _manifest(game.game) if k.id == kind and k.private), None)
+        if private is None or not params:
+            return role
+        roles = {r for seat in self._seats(game) for r in seat.roles}
+        named = [v for v in params.values() if v in roles]
+        if not named:
+            return role
+        mine = self._roles_of(game, user_id) if user_id else []
+        if any(r not in mine for r in named) or (role and any(r != role for r in named)):
+            raise NotYourSeat(f"The {kind} picture of {', '.join(named)} is private to its holder; "
+                              + (f"you hold {', '.join(mine)}." if mine else "you hold no seat in this game."))
+        return named[0]
 
     def warm_pictures(self) -> list[str]:
         """Draw one public map of each game's first scenario, so the renderer builds its static board

@@ -8,7 +8,8 @@ import json
 from .. import clock
 from ..logview import with_headings
 from ..outbox import ImageRequest
-from ..service import NotYourSeat, RenderUnavailable, TurnDetail
+from ..picturechoice import slug
+from ..service import BadOption, NotYourSeat, RenderUnavailable, TurnDetail
 from .session import UsageError, _whole
 
 
@@ -59,7 +60,7 @@ def _private_lines(mine, public, path: str = "", limit: int = 40) -> list[str]:
                     continue
                 walk(a[key], b.get(key), f"{where}.{key}" if where else str(key))
             return
-        if a in (None, [], {}):
+        if a in (None, [], {}) or not _brief(a):   # nothing to say (a mapping of empty things)
             return
         out.append(f"{where}: {_brief(a)}")
     walk(mine, public, path)
@@ -77,13 +78,24 @@ class LooksCommands:
         raw = "json" in words
         full = "full" in words
         if full and not raw:
-            raise UsageError("Usage: view [ROLE|public] [json [full]]")
+            raise UsageError("Usage: view [ROLE|public] [PICTURE [CHOICE]] [json [full]]")
         words = [w for w in words if w not in ("json", "full")]
-        if len(words) > 1:
-            raise UsageError("Usage: view [ROLE|public] [json [full]]")
         game = self._current()
         public = bool(words) and words[0].lower() == "public"
-        role = None if public or not words else self._role(words[0])
+        role = None
+        if words and not public and self._is_role(words[0]):
+            role = self._role(words[0])
+        asked = words[1:] if public or role else words   # the rest names a picture: `view power france`
+        if asked and raw:
+            raise UsageError("Usage: view [ROLE|public] [json [full]], or view [ROLE|public] PICTURE [CHOICE]")
+        try:
+            choice = self.service.picture_choice(game, asked, public) if asked else None
+        except BadOption as error:
+            if role is None and not public and len(asked) == 1:   # neither a role nor a picture
+                mine = [r for seat in self.service.status(game).seats if seat.user_id == me for r in seat.roles]
+                raise UsageError(f"{asked[0]!r} is neither one of your roles ({', '.join(mine) or 'none'}) "
+                                 f"nor a picture: {error.message}") from None
+            raise
         view = self.service.view(game, None if public else me, role)
         if raw:
             shown = view if full else {k: v for k, v in view.items() if k != "map"}
@@ -114,8 +126,12 @@ class LooksCommands:
                 self.say(f"  {line}")
         elif not public and any(seat.user_id == me for seat in status.seats):
             self.say("(nothing that the public view does not show)")
-        self._write_picture(game, None if public else me, self._main_picture(game), role,
-                            "public" if public else me)
+        if choice is not None:
+            self._write_picture(game, None if public else me, choice.id, role, "public" if public else me,
+                                choice.params)
+        else:
+            self._write_picture(game, None if public else me, self._main_picture(game), role,
+                                "public" if public else me)
         for kind in self.service.picture_manifest(game):   # a picture that shows something now (a battle)
             if not kind.shows:
                 continue
@@ -139,13 +155,19 @@ class LooksCommands:
             if kind.private:
                 self.cmd_map([kind.id])
 
-    def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str) -> None:
+    def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str,
+                       params: dict | None = None) -> None:
         try:
-            png = self.service.picture(game, user, picture, role)
+            png = self.service.picture(game, user, picture, role, params or None)
         except RenderUnavailable as error:
             self.say(f"(no picture: {error.message})")
             return
-        self._save_picture(game, png, picture, who)
+        self._save_picture(game, png, "-".join([picture, *(slug(v) for v in (params or {}).values())]), who)
+
+    def _is_role(self, word: str) -> bool:
+        return any(word.lower() in (role.lower(), name.lower())
+                   for seat in self.service.status(self._current()).seats
+                   for role, name in zip(seat.roles, seat.role_names))
 
     def _save_picture(self, game: int, png: bytes, picture: str, who: str) -> None:
         version = self.service.status(game).version
@@ -155,13 +177,17 @@ class LooksCommands:
         self.say(f"Wrote {path} ({len(png)} bytes).")
 
     def cmd_map(self, args: list[str]) -> None:
+        """A picture of the game (the main one by default) written to --out: `map region italy`,
+        `map region:italy`, `map power power=france`; `public` draws it as a spectator sees it."""
         me = self._me()
         public = "public" in args
-        pictures = [a for a in args if a != "public"]
-        if len(pictures) > 1:
-            raise UsageError("Usage: map [PICTURE] [public]")
-        picture = pictures[0] if pictures else self._main_picture(self._current())
-        self._write_picture(self._current(), None if public else me, picture, None, "public" if public else me)
+        asked = [a for a in args if a != "public"]
+        if not asked and not self.service.picture_manifest(self._current()):
+            self.say("(no picture: pictures are not available for this game)")
+            return
+        choice = self.service.picture_choice(self._current(), asked or None, public)
+        self._write_picture(self._current(), None if public else me, choice.id, None, "public" if public else me,
+                            choice.params)
 
     def _main_picture(self, game: int) -> str:
         kinds = self.service.picture_manifest(game)
@@ -175,9 +201,16 @@ class LooksCommands:
         for kind in kinds:
             notes = [n for n, on in (("private", kind.private), ("with every prompt", kind.with_prompt),
                                      (f"while the view shows {kind.shows}", kind.shows)) if on]
-            params = ", ".join(f"{p.id}={'|'.join(p.choices) or '…'}" for p in kind.params)
-            self.say(f"  {kind.id}: {kind.label}{f' ({params})' if params else ''}"
-                     f"{' — ' + '; '.join(notes) if notes else ''}")
+            about = f": {kind.description}" if kind.description else ""
+            self.say(f"  {kind.id}: {kind.label}{about}{' (' + '; '.join(notes) + ')' if notes else ''}")
+            for param in kind.params:
+                default = f" (default {param.default})" if param.default else ""
+                self.say(f"      {param.label}{default}: {', '.join(param.choices) or 'any value'}")
+        example = next((f"{k.id} {k.params[0].choices[-1]}" for k in kinds
+                        if k.params and k.params[0].choices), None)
+        if example:
+            self.say(f"Ask for one with `map {example}` (or `map {example.replace(' ', ':')}`); "
+                     "private ones with `view`.")
 
     def cmd_log(self, args: list[str]) -> None:
         if len(args) > 1 or (args and (not _whole(args[0]) or int(args[0]) < 1)):

@@ -49,14 +49,20 @@ class PlayingCommands:
             else:
                 when = self._time(rc.deadline)
             self.say(f"{rc.role_name} — {rc.prompt} [{rc.kind}; {when}]")
-            group = None
-            for action in rc.actions:
-                number += 1
-                if action.group and action.group != group:
-                    group = action.group
-                    self.say(f"  {group}:")
-                hint = f" — {action.hint}" if action.hint else ""
-                self.say(f"    {number}. {action.label}  [{action.id}]{hint}")
+            # each group once, where its first action is (as Discord's menus), numbers kept as listed
+            numbered = list(enumerate(rc.actions, number + 1))
+            number += len(rc.actions)
+            order: list[str] = []
+            for _, action in numbered:
+                if (action.group or "") not in order:
+                    order.append(action.group or "")
+            for place, group in enumerate(order):
+                if group or place:   # actions without a group after grouped ones: set apart
+                    self.say(f"  {group or 'Or'}:")
+                for n, action in numbered:
+                    if (action.group or "") == group:
+                        hint = f" — {action.hint}" if action.hint else ""
+                        self.say(f"    {n}. {action.label}  [{action.id}]{hint}")
 
     cmd_play = cmd_choices
 

@@ -1,6 +1,6 @@
 """Pictures of Four Harbours (the engine core's test game), registered with ``render.register`` in tests:
 a picture manifest with a main picture taking a parameter, a picture a decision needs (the raid under
-way) and a private one sent with every prompt (the hand). Drawn only from the view, as every picture."""
+way) and a private one sent with every prompt (the hand, of one role of its holder when named). Drawn only from the view, as every picture."""
 
 from __future__ import annotations
 
@@ -16,12 +16,14 @@ MANIFEST = [
     PictureKind("table", "Table", "The four harbours and their gold.",
                 params=(PictureParam("harbour", "Harbour to mark", ROLES),)),
     PictureKind("raid", "Raid", "The raid under way.", shows="raid"),
-    PictureKind("hand", "Hand", "Your cards.", private=True, with_prompt=True),
+    PictureKind("hand", "Hand", "Your cards.", private=True, with_prompt=True,
+                params=(PictureParam("role", "Whose hand", ROLES),)),
 ]
 PICTURES = [k.id for k in MANIFEST]
 
 
-def draw(view: dict[str, Any], picture: str = "table", harbour: str | None = None) -> Image.Image:
+def draw(view: dict[str, Any], picture: str = "table", harbour: str | None = None, role: str | None = None
+         ) -> Image.Image:
     image = Image.new("RGB", (240, 120), "white")
     pen = ImageDraw.Draw(image)
     if picture == "table":
@@ -33,7 +35,8 @@ def draw(view: dict[str, Any], picture: str = "table", harbour: str | None = Non
             raise NoPicture("no raid under way")
         pen.text((10, 10), f"{view['raid']['raider']} raids {view['raid']['target']}", fill="red")
     elif picture == "hand":
-        hands = {k: v for k, v in view["zones"].items() if k.startswith("hand:") and isinstance(v, list)}
+        hands = {k: v for k, v in view["zones"].items() if k.startswith("hand:") and isinstance(v, list)
+                 and (role is None or k == f"hand:{role}")}
         if not hands:
             raise NoPicture("a spectator has no hand")
         for i, (zone, held) in enumerate(sorted(hands.items())):
