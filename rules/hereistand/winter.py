@@ -193,8 +193,8 @@ def end_siege_left(g: Game, power: str, space: str) -> None:
 class WinterMove(Decision):
     def prompt(self, g, role):
         n = g.local["count"]
-        what = f"{n} unit{'s' if n != 1 else ''}" if n else "your leaders"
-        return f"{power_name(role)}: Winter — where do {what} at {space_name(g.local['space'])} go?"
+        what = ("does 1 unit" if n == 1 else f"do {n} units") if n else "do your leaders"
+        return f"{power_name(role)}: Winter — where {what} at {space_name(g.local['space'])} go?"
 
     def actions(self, g, role):
         safe = safe_reach(g.state, role, g.local["space"])
