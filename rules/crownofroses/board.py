@@ -204,3 +204,14 @@ def precedence(state: State, block: str) -> tuple[int, int, int]:
 
 def total_strength(state: State, blocks: Iterable[str]) -> int:
     return sum(state["blocks"][b]["strength"] for b in blocks)
+
+
+# ---- lasting events that bar places (events.py) -------------------------------------------------------
+def embassy_barred(state: State, house: str, place: str) -> bool:
+    """RB 14.1.1: enemies of the envoy's house may not enter the Embassy shire this impulse."""
+    return any(m["name"] == "embassy" and m["shire"] == place and m["house"] != house
+               for m in state.get("modifiers", ()))
+
+
+def embassy_envoys(state: State) -> list[str]:
+    return [m["envoy"] for m in state.get("modifiers", ()) if m["name"] == "embassy"]

@@ -107,6 +107,8 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
 
 def open_to(state, house: str, place: str) -> bool:
     """Exile boxes hold one house only (RB 16.2.4); any shire may be entered (combat follows, RB 20)."""
+    if board.embassy_barred(state, house, place):
+        return False
     return not place.startswith("exile/") or not (board.houses_at(state, place) - {house})
 
 

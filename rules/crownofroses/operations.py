@@ -13,7 +13,7 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import battle_step
-from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop
+from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop, run_hooks
 from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"
@@ -28,6 +28,7 @@ def start(g: Game) -> None:
 
 def impulses(g: Game) -> None:
     if g.state["impulse"] >= g.state["impulses"] or g.state.get("affairs_of_state") or g.state.get("pending_result"):
+        run_hooks(g, "operations_end")
         return
     g.state["impulse"] += 1
     g.again()
@@ -148,6 +149,7 @@ def end_of_impulse(g: Game) -> None:
                     if g.state["blocks"][b]["status"] == "map" and g.state["blocks"][b]["at"] == shire:
                         attrition(g, b)   # +1 for an heir only (RB 21.1)
     g.state["moved"], g.state["forced"], g.state["command"] = [], [], {}
+    run_hooks(g, "impulse_end")
 
 
 FLOW.procedure("impulse", open_command, settle_command, action_steps, battle_step, end_of_impulse)
@@ -171,6 +173,9 @@ def use_card(g: Game) -> None:
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
         return
+    if cc["must"] != "return" and card_type(card) != "surprise":
+        g.call("event_or_ops", role=house, card=card)       # events.py: the card's event or its OPS
+        return
     g.call("spend", role=house, ops=card_ops(card), card=card)
 
 
@@ -182,6 +187,9 @@ def affairs_of_state(g: Game, house: str) -> None:
     ops = card_ops(shown[0]) if shown else 0
     g.log(f"Affairs of State: the top card is {card_title(shown[0]) if shown else 'nothing'}; "
           f"{hname(house)} spends its {ops} OPS. The Operations phase ends after this impulse.")
+    if shown and card_type(shown[0]) == "mandatory":       # RB 14.1.3: a revealed Embassy or Plague is resolved
+        g.call("play_event", role=house, card=shown[0])
+        return
     g.call("spend", role=house, ops=ops, card=shown[0] if shown else None)
 
 
@@ -281,7 +289,8 @@ def movers(state, house: str) -> list[str]:
     found = []
     for b in board.blocks_of(state, house):
         s = state["blocks"][b]
-        if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"]:
+        if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"] \
+                or b in board.embassy_envoys(state):
             continue
         if board.is_noble(b) and board.command_rating(state, b) >= 1 and not _pinned_leader(state, house, b):
             found.append(b)
@@ -318,6 +327,8 @@ def muster_options(state, house: str) -> list[tuple[str, str]]:
     step = state["step"]
     found = []
     king = state["offices"].get("king")
+    if cards.modifiers(state, "no_muster"):                    # Manpower Shortage (#34, #35)
+        return []
     for noble in board.blocks_of(state, house):
         s = state["blocks"][noble]
         if not board.is_noble(noble) or board.in_exile(state, noble) or noble in step["returned"]:

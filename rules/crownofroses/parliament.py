@@ -9,7 +9,7 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map
+from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map, run_hooks
 from rules.crownofroses.phases import phase
 
 RIDERS = ("henry_vi", "margaret")
@@ -20,6 +20,7 @@ def economic(g: Game) -> None:
     """RB 24.1.1: 1 VP per controlled shire loyal to another house in the game (devastated: none);
     24.1.2: mercenaries in play become Inactive."""
     phase(g, "royal")
+    run_hooks(g, "royal_start")
     counted = set(g.roles) | set(g.state.get("eliminated_this_turn", []))
     for house in g.roles:
         vp = sum(1 for shire, s in data().board.shires.items()

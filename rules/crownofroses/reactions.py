@@ -170,7 +170,7 @@ def avoid_places(state, house: str, place: str) -> list[str]:
     """RB 16.6: an adjacent shire by land free of enemy blocks, not across a border enemies entered by."""
     barred = {e["from"] for e in state.get("entries", {}).get(place, []) if e["house"] != house and e["from"]}
     return [s for s, _ in data().board.neighbours(place)
-            if s not in barred and not (board.houses_at(state, s) - {house})]
+            if s not in barred and not (board.houses_at(state, s) - {house}) and not board.embassy_barred(state, house, s)]
 
 
 def open_avoid(g: Game) -> None:
