@@ -76,6 +76,8 @@ def controller(state: State, shire: str) -> str | None:
         return next(iter(present))
     if present:
         return None
+    if shire in state.get("rebels", {}):          # RB 14.2.1 #6: an unanswered Planned Uprising
+        return state["rebels"][shire]
     loyal = data().shire(shire).loyal_house
     return loyal if loyal in state["houses"] else None
 

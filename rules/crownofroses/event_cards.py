@@ -354,6 +354,8 @@ class RevealIP(Decision):
                 g.state["rop"][where][role].remove(v)
                 if not g.state["rop"][where][role]:
                     del g.state["rop"][where][role]
+                if not g.state["rop"][where]:
+                    del g.state["rop"][where]
                 ip["stock"].append(v)
         ip["stock"].sort()
         ip["pool"].sort()
@@ -415,6 +417,8 @@ class PullBack(Decision):
         g.state["rop"][noble][role].remove(int(value))
         if not g.state["rop"][noble][role]:
             del g.state["rop"][noble][role]
+        if not g.state["rop"][noble]:
+            del g.state["rop"][noble]
         g.state["ip"][role]["stock"] = sorted(g.state["ip"][role]["stock"] + [int(value)])
         g.local["taken"].append(noble)
         g.local["left"] -= 1
@@ -509,9 +513,17 @@ def embassy(g: Game, house: str, card: str) -> None:
 
 
 def writ_cards(state, house: str) -> list[str]:
-    """Any 3-OPS card in hand pays for a Writ (RB 10.5.1)."""
+    """Any 3-OPS card in hand pays for a Writ (RB 10.5.1): operations cards first (a house card used so
+    leaves the game, RB 10.2)."""
     from rules.crownofroses.phases import card_ops
-    return [c for c in state["zones"][f"hand:{house}"] if card_ops(c) == 3]
+    found = [c for c in state["zones"][f"hand:{house}"] if card_ops(c) == 3]
+    return sorted(found, key=lambda c: (not c.startswith("op") or c in sum(state.get("extra_house", {}).values(), []), c))
+
+
+def pay_card(g: Game, house: str, card: str) -> None:
+    """A card discarded to pay for something: house cards leave the game instead (RB 10.2)."""
+    house_card = not card.startswith("op") or card in g.state.get("extra_house", {}).get(house, [])
+    cards.move(g.state, card, f"hand:{house}", "removed" if house_card else "discard")
 
 
 def writ_targets(state, house: str) -> list[str]:
@@ -569,7 +581,7 @@ class EmbassyEnvoy(Decision):
         g.end()
 
     def on_writ(self, g, role, target, pay):
-        cards.move(g.state, pay, f"hand:{role}", "discard")
+        pay_card(g, role, pay)
         g.log(f"{hname(role)} issues a Writ (discarding {card_title(pay)}): {name(target)} is to go.")
         why = writ_fails(g.state, role, target)
         if why:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, attrition, hname
+from rules.crownofroses.common import FLOW, add_support, attrition, hname, run_hooks
 
 FULL_MP = 8                                       # 4 MP in halves
 COST = {"clear": 2, "rough": 4, "fens": 4}        # normal crossings, halves
@@ -185,6 +185,7 @@ class March(Decision):
         g.local["at"] = place
         g.log(f"{hname(role)} moves {len(g.local['stack'])} block(s) to {place_name(place)}.")
         record_entry(g.state, role, place, g.local["stack"], g.local["leader"], came_from)
+        run_hooks(g, "arrive", house=role, place=place, stack=list(g.local["stack"]))   # rebels (uprisings.py)
         enemies = enemies_at(g.state, role, place)
         if enemies:
             g.local["entered_enemy"] = True                    # RB 16.3: no forced march after this
