@@ -272,3 +272,17 @@ def on_hook(point: str):
 def run_hooks(g: Game, point: str, **data_: Any) -> None:
     for fn in HOOKS.get(point, []):
         fn(g, **data_)
+
+
+# ---- steps where other modules open a window (windows.py registers the opener) --------------------------
+STEP_HOOKS: dict[str, Any] = {}
+
+
+def hook_step(point: str):
+    """A flow step that runs the opener registered for ``point`` (it may call one procedure or decision)."""
+    def step(g: Game) -> None:
+        opener = STEP_HOOKS.get(point)
+        if opener is not None:
+            opener(g, point)
+    step.__name__ = f"hook_{point}"
+    return step

@@ -11,7 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
-from rules.crownofroses import event_cards, uprisings  # noqa: F401  (every card's event, reaction windows, offices)
+from rules.crownofroses import alliances, event_cards, surprise, uprisings  # noqa: F401  (every card's event, reaction windows, offices)
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
@@ -90,7 +90,8 @@ class CrownOfRoses(FlowEngine):
             "kingships": dict(state["kingships"]), "votes": dict(state["votes"]),
             "received": dict(state["received"]), "markers": dict(state["markers"]),
             "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
-            "command": {h: c["card"] for h, c in state["command"].items()},
+            "command": {h: c["card"] for h, c in state["command"].items()     # until the card moves on (a
+                        if c["card"] in state["zones"].get(f"command:{h}", [])},  # Surprise may redraw it)
             "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
             "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
                                                                        owned=_zone_owner),

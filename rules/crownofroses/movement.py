@@ -43,6 +43,8 @@ def may_follow(state, leader: str, block: str) -> bool:
 
 def sea_leaders(state, house: str) -> list[str]:
     from rules.crownofroses.operations import movers
+    if any(m["name"] == "no_sea" for m in state.get("modifiers", ())):
+        return []                                              # card #68 Stormy Seas
     return [b for b in movers(state, house) if sea_zones_of(state["blocks"][b]["at"])]
 
 
@@ -90,6 +92,8 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
         cost = COST[kind]
         if board.friendly(state, at, house) and board.friendly(state, other, house):
             cost //= 2                                         # RB 16.2.1 safe road
+        if any(m["name"] == "bad_roads" for m in state.get("modifiers", ())):
+            cost += 2                                          # card #63 Bad Roads: +1 MP per land border
         if cost <= mp:
             found.append((other, cost, "land"))
         if kind == "fens" and SPECIAL <= mp:

@@ -13,7 +13,7 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import battle_step
-from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop, run_hooks
+from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop, run_hooks, hook_step
 from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"
@@ -224,7 +224,7 @@ def finish_card(g: Game, house: str, card: str, event: bool) -> None:
     g.state["command"][house]["done"] = True
 
 
-FLOW.procedure("action_step", use_card, after_card)
+FLOW.procedure("action_step", hook_step("step_start"), use_card, after_card)
 
 
 @FLOW.decision("heir_or_ops")
@@ -336,7 +336,7 @@ def muster_options(state, house: str) -> list[tuple[str, str]]:
         shire = s["at"]
         if not board.friendly(state, shire, house) or state["markers"].get(shire):
             continue
-        cap = data().shire(shire).sv + (1 if board.loyal_to(shire, house) else 0)
+        cap = data().shire(shire).sv + (1 if board.loyal_to(shire, house, state) else 0)
         if step["mustered"].get(shire, 0) >= cap:
             continue
         targets = board.blocks_of(state, house) if noble == king else board.blocks_at(state, shire, house)

@@ -9,7 +9,7 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map, run_hooks
+from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map, run_hooks, hook_step
 from rules.crownofroses.phases import phase
 
 RIDERS = ("henry_vi", "margaret")
@@ -154,7 +154,7 @@ def votes_of(state, house: str) -> int:
         if holder and state["blocks"][holder]["house"] == house and state["blocks"][holder]["status"] == "attending":
             card = data().office(office)
             total += card.votes_without_king if no_king and card.votes_without_king else card.votes
-    return total + data().board.support_levels[state["support"][house]].votes
+    return total + data().board.support_levels[state["support"][house]].votes + state.get("vote_bonus", {}).get(house, 0)
 
 
 def count_votes(g: Game) -> None:
@@ -237,7 +237,7 @@ def make_king(g: Game, house: str) -> None:
                   strength=kb["strength"] if kb["status"] == "map" else data().block("king_office").max_steps)
 
 
-FLOW.procedure("royal", economic, attendance, gather, count_votes, elect, crown, crowned)
+FLOW.procedure("royal", economic, attendance, gather, hook_step("before_votes"), count_votes, elect, crown, crowned)
 
 
 # ---- RB 26 Offices -------------------------------------------------------------------------------------------
