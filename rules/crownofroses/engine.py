@@ -11,7 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
-from rules.crownofroses import alliances, event_cards, surprise, uprisings  # noqa: F401  (every card's event, reaction windows, offices)
+from rules.crownofroses import alliances, event_cards, house_events, offices, surprise, uprisings  # noqa: F401  (every card's event, reaction windows, offices)
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure

@@ -64,7 +64,8 @@ class EventOrOps(Decision):
         g.goto("play_event", role=role, card=g.local["card"])
 
     def on_ops(self, g, role):
-        g.goto("spend", role=role, ops=card_ops(g.local["card"]), card=g.local["card"])
+        from rules.crownofroses.operations import ops_bonus
+        g.goto("spend", role=role, ops=card_ops(g.local["card"]) + ops_bonus(g.state, role), card=g.local["card"])
 
     def default(self, g, role):
         return "ops" if card_type(g.local["card"]) != "mandatory" else "event"
@@ -77,8 +78,9 @@ def _run(g: Game) -> None:
 
 
 def _spend(g: Game) -> None:
+    from rules.crownofroses.operations import ops_bonus
     ev = EVENTS[g.local["card"]]
-    ops = ev.ops + g.local.get("extra_ops", 0)
+    ops = ev.ops + g.local.get("extra_ops", 0) + ops_bonus(g.state, g.local["role"])
     if ops > 0 and g.local["role"] in g.roles:
         g.log(f"{hname(g.local['role'])} gains {ops} OPS from the event (RB 14.0).")
         g.call("spend", role=g.local["role"], ops=ops, card=g.local["card"])

@@ -176,7 +176,12 @@ def use_card(g: Game) -> None:
     if cc["must"] != "return" and card_type(card) != "surprise":
         g.call("event_or_ops", role=house, card=card)       # events.py: the card's event or its OPS
         return
-    g.call("spend", role=house, ops=card_ops(card), card=card)
+    g.call("spend", role=house, ops=card_ops(card) + ops_bonus(g.state, house), card=card)
+
+
+def ops_bonus(state, house: str) -> int:
+    """Queen Margaret's card turned face down: +1 OPS this impulse (L2, house_events.py)."""
+    return state.get("ops_bonus", {}).pop(house, 0)
 
 
 def affairs_of_state(g: Game, house: str) -> None:
@@ -376,6 +381,8 @@ class Spend(Decision):
             from rules.crownofroses.movement import sea_leaders
             for leader in sea_leaders(state, role):
                 yield act("sea", leader, label=f"Sea move with {name(leader)} (3 OPS)", group="Sea move")
+        from rules.crownofroses.offices import spend_extras     # Lord Admiral, Lord Treasurer (RB 10.5.3, 10.5.5)
+        yield from spend_extras(g, role)
         yield act("done", label="End the action step" if left == 0 else f"End the action step ({left} OPS lost)")
 
     def _pay(self, g, cost):
@@ -411,7 +418,12 @@ class Spend(Decision):
 
     def on_influence(self, g, role, noble):
         self._pay(g, 1)
+        g.state["step"]["influenced"] = g.state["step"].get("influenced", 0) + 1
         g.call("place_ip", role=role, noble=noble, picked=[])
+
+    def on_office(self, g, role, office, target):
+        from rules.crownofroses.offices import use_in_spend
+        use_in_spend(g, role, office, target)
 
     def on_done(self, g, role):
         g.end()

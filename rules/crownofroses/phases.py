@@ -207,7 +207,8 @@ def carry_limit(state, house: str) -> int:
     """RB 28.2: the largest carry-over of the house's heir cards in play (not cumulative); Margaret's card 2."""
     d = data()
     limits = [d.block(d.house_card(c).block).heir.carry_over for c in state["heir_cards"].get(house, [])]
-    if "L2" in state["zones"].get(f"play:{house}", []) and state["blocks"]["margaret"]["status"] != "out":
+    if "L2" in state["zones"].get(f"play:{house}", []) and state["blocks"]["margaret"]["status"] != "out" \
+            and not any(m["name"] == "margaret_down" for m in state.get("modifiers", ())):
         limits.append(2)
     return max(limits, default=0)
 

@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Game, act
-from rules.crownofroses.common import FLOW, STEP_HOOKS
+from rules.crownofroses.common import FLOW, STEP_HOOKS, hname
 from rules.crownofroses.reactions import impulse_order
 
 
@@ -64,12 +64,31 @@ def open_window(g: Game, point: str) -> None:
         return
     if point == "intercepted" and not g.local.get("intercepted"):
         return
+    if point == "after_rolls":
+        from rules.crownofroses.offices import marshal_available
+        if not marshal_available(g.state):
+            return                   # only the Earl Marshal answers here (a public fact)
+    if point == "round_start" and love_day(g):
+        return
     g.call("window", roles=roles, point=point)
 
 
 for _point in ("step_start", "round_start", "after_rolls", "before_elimination", "intercepted",
                "influence_start", "before_votes"):
     STEP_HOOKS[_point] = open_window
+
+
+def love_day(g: Game) -> bool:
+    """L8 Queen Margaret Proclaims a Love Day: no dice this impulse; each attacker retreats in turn."""
+    if not any(m["name"] == "love_day" for m in g.state.get("modifiers", ())):
+        return False
+    b = next(f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle")
+    attacker = b["attacker"]
+    b.update(over=True, retreated=attacker, winner=b["defender"])
+    side = b["sides"][attacker]
+    g.log(f"Love Day: no dice are rolled; {hname(attacker)} must retreat.")
+    g.call("retreat", role=attacker, house=attacker, blocks=side["engaged"] + side["reinf"], why="retreats (Love Day)")
+    return True
 
 
 @FLOW.decision("window")
