@@ -159,7 +159,8 @@ def _resolve(number: int):
         kind = _kind(ab)
         target = "removed" if number == 21 else "discard"          # Coppini leaves the game when used
         cards.move(g.state, card, f"play:{role}", target)
-        g.log(f"{hname(role)} discards {card_title(card)} for its ability: {_label(number, ab)[len('Discard ') + len(card_title(card)) + 2:]}.")
+        what = _label(number, ab).split(": ", 1)[1]
+        g.log(f"{hname(role)} discards {card_title(card)} for its ability: {what}.")
         state = g.state
         if kind == "die":
             b = current_battle(g)

@@ -85,7 +85,8 @@ def controller(state: State, shire: str) -> str | None:
 def loyalty(state: State, shire: str) -> str | None:
     """The house a shire is loyal to; card #12 in play makes Calais loyal to its owner."""
     if shire == "calais":
-        owner = next((z[5:] for z, held in state.get("zones", {}).items() if z.startswith("play:") and "op12" in held), None)
+        owner = next((z[5:] for z, held in state.get("zones", {}).items()
+                      if z.startswith("play:") and "op12" in held), None)
         if owner:
             return owner
     return data().shire(shire).loyal_house

@@ -678,6 +678,10 @@ def skip_if_over(g: Game) -> None:
     """A Surprise at the round's start may end the engagement (Bad Weather, Cool Judgement, a retreat) or
     leave a side with no block engaged (Treachery, Wavering Nobles): then it is decided (RB 20.5.5)."""
     b = battle(g)
+    for h in sides(g):                              # blocks that came back into the shire join at once
+        side = b["sides"][h]
+        known = set(side["engaged"] + side["reinf"] + side["eliminated"])
+        side["engaged"] += [x for x in board.blocks_at(g.state, b["shire"], h) if x not in known]
     if b["over"]:
         g.end()
     elif any(not b["sides"][h]["engaged"] for h in sides(g)):

@@ -11,7 +11,8 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
-from rules.crownofroses import alliances, event_cards, house_events, offices, surprise, uprisings  # noqa: F401  (every card's event, reaction windows, offices)
+# every card's event, the reaction windows and the office abilities
+from rules.crownofroses import alliances, event_cards, house_events, offices, surprise, uprisings  # noqa: F401
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
@@ -96,6 +97,9 @@ class CrownOfRoses(FlowEngine):
             "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
                                                                        owned=_zone_owner),
             "waiting": self.waiting(state), "battle": public_battle(state), "mine": {},
+            # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
+            "lasting": [{k: v for k, v in m.items() if k != "block"} for m in state.get("modifiers", [])],
+            "rebels": dict(state.get("rebels", {})),
         }
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}

@@ -424,7 +424,8 @@ class PullBack(Decision):
         g.local["left"] -= 1
         if not g.local["left"] or not any(b.get(role) for b in g.state["rop"].values()):
             counts = Counter(g.local["taken"])
-            g.log(f"{hname(role)} takes back " + ", ".join(f"{n} from {name(x)}" for x, n in sorted(counts.items())) + ".")
+            shown = ", ".join(f"{n} from {name(x)}" for x, n in sorted(counts.items()))
+            g.log(f"{hname(role)} takes back {shown}.")
             g.end()
 
     def default(self, g, role):
@@ -517,7 +518,8 @@ def writ_cards(state, house: str) -> list[str]:
     leaves the game, RB 10.2)."""
     from rules.crownofroses.phases import card_ops
     found = [c for c in state["zones"][f"hand:{house}"] if card_ops(c) == 3]
-    return sorted(found, key=lambda c: (not c.startswith("op") or c in sum(state.get("extra_house", {}).values(), []), c))
+    extra = set(sum(state.get("extra_house", {}).values(), []))
+    return sorted(found, key=lambda c: (not c.startswith("op") or c in extra, c))
 
 
 def pay_card(g: Game, house: str, card: str) -> None:

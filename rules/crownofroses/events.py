@@ -56,7 +56,8 @@ class EventOrOps(Decision):
         card = g.local["card"]
         mandatory = card_type(card) == "mandatory"
         if card in EVENTS and (mandatory or playable(g.state, role, card)):
-            yield act("event", label=f"Event: {data().card(int(card[2:])).text if card.startswith('op') else data().house_card(card).text}"[:300])
+            text = data().card(int(card[2:])).text if card.startswith("op") else data().house_card(card).text
+            yield act("event", label=f"Event: {text}"[:300])
         if not mandatory or card not in EVENTS:
             yield act("ops", label=f"Use for {card_ops(card)} OPS")
 

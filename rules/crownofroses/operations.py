@@ -1,7 +1,7 @@
 """The Operations phase (RB 13): impulses, command cards chosen by all at once (13.1), action steps in
 OPS order (13.2), heir cards (10.3), OPS actions (15–19; movement in movement.py) and the end-of-impulse
-battle step (20, combat.py) and the stacking check (21.1). The events of operations and house cards
-come in a later layer."""
+battle step (20, combat.py) and the stacking check (21.1). A card played as its event goes to
+events.py (event_or_ops); the reaction windows open at the start of each action step (windows.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import battle_step
-from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop, run_hooks, hook_step
+from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
+                                      return_rop, run_hooks)
 from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"

@@ -9,7 +9,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map, run_hooks, hook_step
+from rules.crownofroses.common import (FLOW, add_support, hname, hook_step, pay, rank_by, return_rop, run_hooks,
+                                      take_off_map)
 from rules.crownofroses.phases import phase
 
 RIDERS = ("henry_vi", "margaret")
@@ -154,7 +155,8 @@ def votes_of(state, house: str) -> int:
         if holder and state["blocks"][holder]["house"] == house and state["blocks"][holder]["status"] == "attending":
             card = data().office(office)
             total += card.votes_without_king if no_king and card.votes_without_king else card.votes
-    return total + data().board.support_levels[state["support"][house]].votes + state.get("vote_bonus", {}).get(house, 0)
+    bonus = state.get("vote_bonus", {}).get(house, 0)            # alliance discards for votes (alliances.py)
+    return total + data().board.support_levels[state["support"][house]].votes + bonus
 
 
 def count_votes(g: Game) -> None:

@@ -360,7 +360,7 @@ def _escape_options(g, role, point):
     gone = [x for x in b["sides"][role]["eliminated"] if board.is_noble(x) and x not in ("henry_vi", "margaret")]
     heirs = [x for x in gone if board.is_heir(g.state, x)]
     for x in gone:
-        for s in board.winter_seats(g.state, x, role):
+        for s in escape_seats(g.state, x, role, b["shire"]):
             yield (x, s), f"Escape: {name(x)} to {place_name(s)} at base strength"
         for box in exile_boxes(g.state, role):
             yield (x, box), f"Escape: {name(x)} to {place_name(box)}"
@@ -378,13 +378,18 @@ def escape(g, role, who, where):
     spirit_away(g, role, side, group, where, "Escape")
 
 
+def escape_seats(state, block: str, role: str, shire: str) -> list[str]:
+    """A seat away from the battle (DECISIONS #117)."""
+    return [s for s in board.winter_seats(state, block, role) if s != shire]
+
+
 def spirit_away(g: Game, role: str, side: dict, group: list[str], where: str, why: str) -> None:
     """The blocks make no Elimination roll: to a seat at base strength, or to the exile box."""
     for x in group:
         side["eliminated"].remove(x)
         target = where
         if not where.startswith("exile/"):
-            seats = board.winter_seats(g.state, x, role)
+            seats = escape_seats(g.state, x, role, battle(g)["shire"])
             target = where if where in seats else (seats[0] if seats else None)
         if target is None:
             take_off_map(g, x, "undeclared", role)

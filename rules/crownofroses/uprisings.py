@@ -133,8 +133,8 @@ def writ_holders(state) -> list[str]:
     if king in state["houses"]:
         found.append(king)
     m = state["blocks"]["margaret"]
-    if m["status"] == "map" and not m["at"].startswith("exile/") and m["house"] not in found and m["house"]:
-        found.append(m["house"])
+    if m["status"] == "map" and m["house"] not in found and m["house"]:
+        found.append(m["house"])     # asked even when she is in exile: where she stands is not public
     first = board.tiebreaker(state)
     found = [h for h in found if h not in state.get("left", [])]
     return sorted(found, key=lambda h: h != first)
@@ -166,6 +166,9 @@ class RaidWrit(ReactionWindow):
 
     def responses(self, g, role):
         pay = writ_cards(g.state, role)
+        m = g.state["blocks"]["margaret"]
+        if board.king_house(g.state) != role and (m["house"] != role or m["at"].startswith("exile/")):
+            return
         if pay:
             for b in writ_targets(g.state, role):
                 yield act("writ", b, pay[0], label=f"Writ: {name(b)} responds (discard {card_title(pay[0])})")
