@@ -321,3 +321,26 @@ def test_unrest_of_the_gentry_discards_every_alliance_in_play():
     state = play_event(state, "york", "op43")
     assert state["zones"]["play:york"] == [] and state["zones"]["play:lancaster"] == ["L1"]
     assert {"op1", "op12"} <= set(state["zones"]["discard"])
+
+
+def test_rb_10_5_1_the_king_names_an_opponents_noble_by_writ(monkeypatch):
+    """RB 10.5.1, 14.2.1 #1.4: nobody volunteers; the King's controller discards a 3-OPS card and names an
+    opponent's noble, who must respond (and takes the raid's dice)."""
+    state = cleared()
+    state["offices"] = {o: None for o in state["offices"]}
+    state["offices"]["king"] = "york"
+    put(state, "york", "york", "kent")
+    put(state, "beaumont", "lancaster", "oxford")
+    state["zones"]["hand:york"] = [c for c in state["zones"]["hand:york"] if not c.startswith("op")]
+    hold(state, "york", "op32")
+    hold(state, "lancaster", "op39")
+    state = play_event(state, "lancaster", "op39")
+    state = do(state, "lancaster", "shire:cumberland")
+    while top(state) == "respond":
+        for h in ENGINE.active_roles(state):
+            state = do(state, h, "pass")
+    assert top(state) == "raid_writ" and ENGINE.active_roles(state) == ["york"]
+    fixed_rolls(monkeypatch, 1, 1)
+    state = do(state, "york", "writ:beaumont:op32")
+    assert state["blocks"]["beaumont"]["at"] == "cumberland" and "op32" in state["zones"]["discard"]
+    assert state["markers"]["cumberland"] == "plundered"
