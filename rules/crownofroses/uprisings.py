@@ -185,6 +185,30 @@ class RaidWrit(ReactionWindow):
             g.log(f"The Writ fails: {name(target)} is {why}.")
             return
         up["responder"], up["by"] = target, g.state["blocks"][target]["house"]
+        if STOURTON in g.state["zones"].get(f"play:{up['by']}", []) and up["by"] in g.roles:
+            g.call("stourton_for_writ", role=up["by"], target=target)
+
+
+@FLOW.decision("stourton_for_writ")
+class StourtonForWrit(Decision):
+    """Card #22: Lord John Stourton may answer a Writ instead of the noble it names."""
+
+    def prompt(self, g, role):
+        return f"A Writ names {name(g.local['target'])}. Send Lord John Stourton instead (discarding him)?"
+
+    def actions(self, g, role):
+        return [act("no", label=f"{name(g.local['target'])} responds"), act("stourton", label="Stourton responds")]
+
+    def on_no(self, g, role):
+        g.end()
+
+    def on_stourton(self, g, role):
+        up = uprising_frame(g)
+        up["responder"], up["by"] = "stourton", role
+        g.end()
+
+    def default(self, g, role):
+        return "no"
 
 
 @FLOW.decision("must_respond")

@@ -344,3 +344,28 @@ def test_rb_10_5_1_the_king_names_an_opponents_noble_by_writ(monkeypatch):
     state = do(state, "york", "writ:beaumont:op32")
     assert state["blocks"]["beaumont"]["at"] == "cumberland" and "op32" in state["zones"]["discard"]
     assert state["markers"]["cumberland"] == "plundered"
+
+
+def test_card_22_stourton_answers_a_writ_instead_of_the_named_noble():
+    """Card #22, RB 14.2.2: Stourton substitutes for a block named by a Writ: no dice, +1 support, discarded."""
+    state = cleared()
+    state["offices"] = {o: None for o in state["offices"]}
+    state["offices"]["king"] = "york"
+    put(state, "york", "york", "kent")
+    put(state, "beaumont", "lancaster", "oxford")
+    state["zones"]["deck"].remove("op22")
+    state["zones"]["play:lancaster"].append("op22")
+    state["zones"]["hand:york"] = [c for c in state["zones"]["hand:york"] if not c.startswith("op")]
+    hold(state, "york", "op32")
+    hold(state, "lancaster", "op39")
+    state = play_event(state, "lancaster", "op39")
+    state = do(state, "lancaster", "shire:cumberland")
+    while top(state) == "respond":
+        for h in ENGINE.active_roles(state):
+            state = do(state, h, "pass")
+    support = state["support"]["lancaster"]
+    state = do(state, "york", "writ:beaumont:op32")
+    assert top(state) == "stourton_for_writ"
+    state = do(state, "lancaster", "stourton")
+    assert state["blocks"]["beaumont"]["at"] == "oxford" and "op22" in state["zones"]["discard"]
+    assert state["support"]["lancaster"] == support + 1 and "cumberland" not in state["markers"]
