@@ -573,7 +573,7 @@ class EmbassyEnvoy(Decision):
         pay = writ_cards(g.state, role)
         if pay:
             for b in writ_targets(g.state, role):
-                yield act("writ", b, pay[0], label=f"Writ: {name(b)} goes (discard {card_title(pay[0])})",
+                yield act("writ", pay[0], b, label=f"Writ: {name(b)} goes (discard {card_title(pay[0])})",
                           group="Writ")
 
     def on_king(self, g, role):
@@ -582,7 +582,7 @@ class EmbassyEnvoy(Decision):
     def on_none(self, g, role):
         g.end()
 
-    def on_writ(self, g, role, target, pay):
+    def on_writ(self, g, role, pay, target):
         pay_card(g, role, pay)
         g.log(f"{hname(role)} issues a Writ (discarding {card_title(pay)}): {name(target)} is to go.")
         why = writ_fails(g.state, role, target)

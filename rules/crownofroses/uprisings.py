@@ -171,13 +171,13 @@ class RaidWrit(ReactionWindow):
             return
         if pay:
             for b in writ_targets(g.state, role):
-                yield act("writ", b, pay[0], label=f"Writ: {name(b)} responds (discard {card_title(pay[0])})")
+                yield act("writ", pay[0], b, label=f"Writ: {name(b)} responds (discard {card_title(pay[0])})")
 
     def resolve(self, g, role, response):
         up = uprising_frame(g)
         if up["responder"]:
             return
-        _, target, pay = response.split(":")
+        _, pay, target = response.split(":")     # the card first: the secrecy check leaves it alone
         pay_card(g, role, pay)
         g.log(f"{hname(role)} issues a Writ (discarding {card_title(pay)}): {name(target)} must respond.")
         why = writ_fails(g.state, role, target)

@@ -91,10 +91,10 @@ def test_rb_10_5_1_embassy_writ_names_another_noble():
     hold(state, "york", "op30")                                # a 3-OPS card pays for the Writ
     hold(state, "lancaster", "op58")
     state = play_event(state, "lancaster", "op58")
-    writ = next(a for a in ids(state, "york") if a.startswith("writ:essex"))
+    writ = next(a for a in ids(state, "york") if a.startswith("writ:") and a.endswith(":essex"))
     state = do(state, "york", writ)
     assert state["blocks"]["essex"]["at"] in board.data().card(58).embassy_table.values()
-    assert writ.split(":")[2] in state["zones"]["discard"]
+    assert writ.split(":")[1] in state["zones"]["discard"]
 
 
 def test_rb_14_2_1_uprising_example_shrewsbury_answers_for_york(monkeypatch):
@@ -341,7 +341,7 @@ def test_rb_10_5_1_the_king_names_an_opponents_noble_by_writ(monkeypatch):
             state = do(state, h, "pass")
     assert top(state) == "raid_writ" and ENGINE.active_roles(state) == ["york"]
     fixed_rolls(monkeypatch, 1, 1)
-    state = do(state, "york", "writ:beaumont:op32")
+    state = do(state, "york", "writ:op32:beaumont")
     assert state["blocks"]["beaumont"]["at"] == "cumberland" and "op32" in state["zones"]["discard"]
     assert state["markers"]["cumberland"] == "plundered"
 
@@ -364,7 +364,7 @@ def test_card_22_stourton_answers_a_writ_instead_of_the_named_noble():
         for h in ENGINE.active_roles(state):
             state = do(state, h, "pass")
     support = state["support"]["lancaster"]
-    state = do(state, "york", "writ:beaumont:op32")
+    state = do(state, "york", "writ:op32:beaumont")
     assert top(state) == "stourton_for_writ"
     state = do(state, "lancaster", "stourton")
     assert state["blocks"]["beaumont"]["at"] == "oxford" and "op22" in state["zones"]["discard"]
