@@ -12,7 +12,8 @@ from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
 # every card's event, the reaction windows and the office abilities
-from rules.crownofroses import alliances, event_cards, house_events, offices, surprise, uprisings  # noqa: F401
+from rules.crownofroses import (alliances, event_cards, house_events, influence_events, mandatory,  # noqa: F401
+                                mercenaries, offices, surprise, uprisings)
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure

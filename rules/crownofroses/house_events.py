@@ -7,9 +7,9 @@ from __future__ import annotations
 from rules.core import cards
 from rules.core.flow import Game
 from rules.crownofroses import board
-from rules.crownofroses.board import name, place_name
+from rules.crownofroses.board import name
 from rules.crownofroses.common import add_support, d6, hname, on_hook, take_off_map
-from rules.crownofroses.event_cards import pool_to_stock, take_upto
+from rules.crownofroses.influence_events import pool_to_stock, take_upto
 from rules.crownofroses.events import add_lasting, event, start_gains
 from rules.crownofroses.operations import influence_targets
 from rules.crownofroses.windows import ability

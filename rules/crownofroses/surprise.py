@@ -9,7 +9,7 @@ from rules.core import cards, rng
 from rules.core.flow import Game
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.combat import GARRISON, battle, eliminate_now
+from rules.crownofroses.combat import GARRISON, battle
 from rules.crownofroses.common import add_support, can_host, d6, hname, take_off_map
 from rules.crownofroses.event_cards import alliances_in_play
 from rules.crownofroses.events import add_lasting, leave_play

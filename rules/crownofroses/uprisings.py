@@ -6,13 +6,13 @@ unanswered Uprising (controls the shire until a stack enters or the next Royal p
 
 from __future__ import annotations
 
-from rules.core import cards, rng
+from rules.core import rng
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import FLOW, add_support, hname, on_hook
-from rules.crownofroses.event_cards import pay_card, writ_cards, writ_fails, writ_targets
+from rules.crownofroses.mandatory import pay_card, writ_cards, writ_fails, writ_targets
 from rules.crownofroses.events import event
 from rules.crownofroses.phases import card_title
 from rules.crownofroses.reactions import impulse_order

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import cards, rng
-from rules.crownofroses import board, event_cards, uprisings
+from rules.crownofroses import board, mercenaries, uprisings
 from rules.crownofroses.engine import ENGINE
 
 from tests.crownofroses.eventkit import cleared, do, hold, ids, play_event, put, top
@@ -301,7 +301,7 @@ def test_mercenaries_attach_and_leave_at_the_royal_phase():
     state = cleared()
     put(state, "kent", "york", "kent")
     hold(state, "york", "op52")
-    assert event_cards.mercenary_playable("op52")(state, "york")
+    assert mercenaries.mercenary_playable("op52")(state, "york")
     state = play_event(state, "york", "op52")
     state = do(state, "york", "host:kent")
     assert state["blocks"]["french"]["host"] == "kent" and "op52" in state["zones"]["play:york"]

@@ -201,7 +201,7 @@ def test_card_21_coppini_adds_one_ip_of_income():
 def test_alliance_battle_dice_are_rolled_with_the_main_body(monkeypatch):
     """Card #2: +2 green dice in the line battle of this round."""
     state = cleared()
-    g = engagement(state)
+    engagement(state)
     state["zones"]["deck"].remove("op2")
     state["zones"]["play:york"] = ["op2"]
     state["flow"].append({"name": "window", "at": 0, "ret": None,
