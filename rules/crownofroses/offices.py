@@ -91,7 +91,7 @@ def _marshal_options(g, role, point):
     if not b or not user(g.state, role, "marshal"):
         return
     for x in sorted(b.get("rolled", {})):
-        if board.is_noble(x) and x not in ("henry_vi", "margaret") and g.state["blocks"][x]["status"] == "map":
+        if x != "garrison" and board.is_noble(x) and x not in ("henry_vi", "margaret") and g.state["blocks"][x]["status"] == "map":
             yield (x,), f"Earl Marshal: {name(x)} re-rolls all its dice"
 
 
@@ -102,7 +102,7 @@ def marshal(g, role, block):
     b = battle(g)
     house = g.state["blocks"][block]["house"]
     enemy = b["defender"] if house == b["attacker"] else b["attacker"]
-    group = [block] + [x for x in b["sides"][house]["main"] if x in b["rolled"] and x != block
+    group = [block] + [x for x in b["sides"][house]["main"] if x in b["rolled"] and x not in (block, "garrison")
                        and g.state["blocks"][x]["host"] == block and data().block(x).kind == "office"]
     before = sum(b["rolled"][x] for x in group)
     for x in group:

@@ -234,7 +234,8 @@ def _in_engagement(card):
 def treachery(g, role):
     """A random enemy noble; 1d6 ± modifiers > its rank: it and its office blocks join the player's reserve."""
     play_surprise(g, role, "op76")
-    cards.move(g.state, "op76", "discard", "deck")          # "reshuffle after use": back into the deck
+    if cards.where(g.state, "op76") == "discard":             # "reshuffle after use": back into the deck
+        cards.move(g.state, "op76", "discard", "deck")        # (unless the replacement draw took it)
     cards.shuffle(g.state, "deck")
     enemy, side = enemy_side(g, role)
     nobles = [x for x in side["engaged"] if x != GARRISON and board.is_noble(x)]
