@@ -318,3 +318,44 @@ def test_house_card_l2_margaret_gives_one_ops_and_loses_the_carry_over():
     face_down = carry_limit(state, "lancaster")
     state["zones"]["play:lancaster"].remove("L2")
     assert face_down == carry_limit(state, "lancaster")          # the card no longer counts
+
+
+def test_card_70_england_for_the_english_sends_foreign_mercenaries_home():
+    """Card #70: the Burgundian, Scots and French blocks leave play for the rest of the turn (not the Welsh),
+    and their cards cannot be played meanwhile."""
+    from rules.crownofroses.mercenaries import mercenary_playable
+    state = cleared()
+    put(state, "kent", "york", "kent")
+    put(state, "french", "york", "kent", host="kent")
+    put(state, "welsh", "york", "kent", host="kent")
+    hold(state, "lancaster", "op70")
+    state = answer(window(state, "step_start"), {"lancaster": "use:op70"})
+    assert state["blocks"]["french"]["status"] == "inactive" and state["blocks"]["welsh"]["status"] == "map"
+    assert not mercenary_playable("op52")(state, "york")
+
+
+def test_card_67_to_the_standard_puts_an_undeclared_noble_in_the_reserve():
+    """Card #67: at the start of a combat round one Undeclared noble joins your reserve at full strength."""
+    state = cleared()
+    engagement(state)
+    state["blocks"]["essex"].update(status="undeclared", house="york", strength=1)
+    hold(state, "york", "op67")
+    state["flow"].append({"name": "window", "at": 0, "ret": None,
+                          "local": {"roles": ["york", "lancaster"], "point": "round_start"}})
+    state = answer(state, {"york": "use:op67:essex"})
+    b = combat.battle(ENGINE.game(state))
+    assert "essex" in b["sides"]["york"]["engaged"] and state["blocks"]["essex"]["at"] == "oxford"
+    assert state["blocks"]["essex"]["strength"] == 3
+
+
+def test_card_77_wavering_nobles_a_mercenary_becomes_inactive():
+    """Card #77: a mercenary chosen wavers at once and becomes Inactive (no roll)."""
+    state = cleared()
+    g = engagement(state)
+    put(state, "scots", "lancaster", "oxford", host="beaumont")
+    combat.battle(g)["sides"]["lancaster"]["engaged"] = ["scots"]
+    hold(state, "york", "op77")
+    state["flow"].append({"name": "window", "at": 0, "ret": None,
+                          "local": {"roles": ["york", "lancaster"], "point": "round_start"}})
+    state = answer(state, {"york": "use:op77"})
+    assert state["blocks"]["scots"]["status"] == "inactive"
