@@ -76,8 +76,20 @@ def controller(state: State, shire: str) -> str | None:
         return next(iter(present))
     if present:
         return None
-    loyal = data().shire(shire).loyal_house
+    if shire in state.get("rebels", {}):          # RB 14.2.1 #6: an unanswered Planned Uprising
+        return state["rebels"][shire]
+    loyal = loyalty(state, shire)
     return loyal if loyal in state["houses"] else None
+
+
+def loyalty(state: State, shire: str) -> str | None:
+    """The house a shire is loyal to; card #12 in play makes Calais loyal to its owner."""
+    if shire == "calais":
+        owner = next((z[5:] for z, held in state.get("zones", {}).items()
+                      if z.startswith("play:") and "op12" in held), None)
+        if owner:
+            return owner
+    return data().shire(shire).loyal_house
 
 
 def contested(state: State, shire: str) -> bool:
@@ -92,7 +104,9 @@ def stacking_limit(shire: str) -> int:
     return data().shire(shire).sv + 1      # RB 7.2.9
 
 
-def loyal_to(shire: str, house: str) -> bool:
+def loyal_to(shire: str, house: str, state: State | None = None) -> bool:
+    if state is not None:
+        return loyalty(state, shire) == house
     return data().shire(shire).loyal_house == house
 
 
@@ -191,6 +205,8 @@ def command_rating(state: State, block: str) -> int:
     cr = data().block(block).command_rating or 0
     if cr and any(data().block(a).host_cr_bonus for a in attached_to(state, block)):
         cr += 1
+    if cr:                                         # Leadership (#72), alliance "assist with command"
+        cr += sum(1 for m in state.get("modifiers", ()) if m["name"] == "cr_bonus" and m["block"] == block)
     return cr
 
 
@@ -204,3 +220,14 @@ def precedence(state: State, block: str) -> tuple[int, int, int]:
 
 def total_strength(state: State, blocks: Iterable[str]) -> int:
     return sum(state["blocks"][b]["strength"] for b in blocks)
+
+
+# ---- lasting events that bar places (events.py) -------------------------------------------------------
+def embassy_barred(state: State, house: str, place: str) -> bool:
+    """RB 14.1.1: enemies of the envoy's house may not enter the Embassy shire this impulse."""
+    return any(m["name"] == "embassy" and m["shire"] == place and m["house"] != house
+               for m in state.get("modifiers", ()))
+
+
+def embassy_envoys(state: State) -> list[str]:
+    return [m["envoy"] for m in state.get("modifiers", ()) if m["name"] == "embassy"]

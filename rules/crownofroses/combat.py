@@ -19,7 +19,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, decider, eliminate, hname, remove_heir, take_off_map
+from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
+                                      take_off_map)
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
 GARRISON = "garrison"                   # the Tower of London garrison, fighting as a block (RB 9.6)
@@ -186,6 +187,12 @@ def fight(g: Game) -> None:
         g.again()
         g.call("round")
         return
+    if not g.local.get("elimination_window") and any(s["eliminated"] for s in g.local["sides"].values()):
+        g.local["elimination_window"] = True       # Escape, Blackjack and Deepwood (surprise.py)
+        g.again()
+        hook_step("before_elimination")(g)
+        return
+    g.local.pop("elimination_window", None)
     after_engagement(g)
     rest = [h for h in g.local["houses"] if board.blocks_at(g.state, g.local["shire"], h)]
     if len(rest) > 1:
@@ -468,6 +475,7 @@ class Charge(Decision):
 
 def roll_hits(g: Game, block: str, bonus: int = 0) -> int:
     dice = dice_now(g.state, block)
+    bonus += battle_bonus(g, block)
     rolls = rng.roll(g.state, len(dice))
     return sum(1 for d, r in zip(dice, rolls) if min(6, r + bonus) in data().components.dice_hits[d])
 
@@ -531,14 +539,39 @@ def line_battle(g: Game) -> None:
     b = battle(g)
     attacker, defender = sides(g)
     hits = {}
+    b["rolled"] = {}
     for h in (attacker, defender):
         total = 0
         for x in b["sides"][h]["main"]:
             if x not in b.get("charging", []):
-                total += roll_hits(g, x)
+                b["rolled"][x] = roll_hits(g, x)
+                total += b["rolled"][x]
+        total += extra_hits(g, h)
         hits[h] = total
         g.log(f"{hname(h)} rolls: {total} hit(s).", kind="battle")
     b["hits"] = {defender: hits[attacker], attacker: hits[defender]}   # hits to take, per house
+
+
+def battle_bonus(g: Game, block: str) -> int:
+    """A Warwick! A Warwick! (W3), Glorious Sun of York (Y4): +1 to every die of the main body that the
+    named leader commands in this battle."""
+    b = next((f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle"), None)
+    if b is None:
+        return 0
+    if block == GARRISON:                          # card #26 Lord Thomas Scales defending London
+        return sum(1 for m in g.state.get("modifiers", ()) if m["name"] == "garrison_bonus")
+    house = g.state["blocks"][block]["house"]
+    main = b["sides"].get(house, {}).get("main", [])
+    return sum(1 for m in g.state.get("modifiers", ()) if m["name"] == "roll_bonus" and m["shire"] == b["shire"]
+               and m["house"] == house and any(x in main for x in m["leaders"]))
+
+
+def extra_hits(g: Game, house: str) -> int:
+    """Alliance dice for this round (#1–#27 discard abilities), rolled with the main body."""
+    b = battle(g)
+    dice = b.setdefault("extra_dice", {}).pop(house, "")
+    rolls = rng.roll(g.state, len(dice)) if dice else []
+    return sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
 
 
 def take_hits(g: Game) -> None:
@@ -641,8 +674,23 @@ def decide(g: Game) -> None:
         g.call("retreat_or_fight", role=attacker, order=[attacker, defender])
 
 
-FLOW.procedure("round", begin_round, reinforce, choose_bodies, settle_main_body, declare_charges, resolve_charges,
-               line_battle, take_hits, decide)
+def skip_if_over(g: Game) -> None:
+    """A Surprise at the round's start may end the engagement (Bad Weather, Cool Judgement, a retreat) or
+    leave a side with no block engaged (Treachery, Wavering Nobles): then it is decided (RB 20.5.5)."""
+    b = battle(g)
+    for h in sides(g):                              # blocks that came back into the shire join at once
+        side = b["sides"][h]
+        known = set(side["engaged"] + side["reinf"] + side["eliminated"])
+        side["engaged"] += [x for x in board.blocks_at(g.state, b["shire"], h) if x not in known]
+    if b["over"]:
+        g.end()
+    elif any(not b["sides"][h]["engaged"] for h in sides(g)):
+        g.again()
+        decide(g)
+
+
+FLOW.procedure("round", begin_round, hook_step("round_start"), skip_if_over, reinforce, choose_bodies, settle_main_body,
+               declare_charges, resolve_charges, line_battle, hook_step("after_rolls"), take_hits, decide)
 
 
 def defect(g: Game, house: str, winner: str) -> None:

@@ -254,3 +254,35 @@ def check_houses(g: Game) -> None:
     elif not with_heirs:
         g.conclude(Result((), "the last houses lost their heirs together: no military victory (RB 6.1)",
                           (tuple(g.state["houses"]),), {h: g.state["vp"][h] for h in g.state["houses"]}))
+
+
+# ---- hooks: effects that end at a point of the sequence (events.py registers them) ------------------------
+HOOKS: dict[str, list] = {}
+
+
+def on_hook(point: str):
+    """Register ``fn(g)`` to run (automatically, without decisions) at ``point``: "impulse_end" (after the
+    battle step), "operations_end", "royal_start"."""
+    def register(fn):
+        HOOKS.setdefault(point, []).append(fn)
+        return fn
+    return register
+
+
+def run_hooks(g: Game, point: str, **data_: Any) -> None:
+    for fn in HOOKS.get(point, []):
+        fn(g, **data_)
+
+
+# ---- steps where other modules open a window (windows.py registers the opener) --------------------------
+STEP_HOOKS: dict[str, Any] = {}
+
+
+def hook_step(point: str):
+    """A flow step that runs the opener registered for ``point`` (it may call one procedure or decision)."""
+    def step(g: Game) -> None:
+        opener = STEP_HOOKS.get(point)
+        if opener is not None:
+            opener(g, point)
+    step.__name__ = f"hook_{point}"
+    return step

@@ -11,6 +11,9 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
+# every card's event, the reaction windows and the office abilities
+from rules.crownofroses import (alliances, event_cards, house_events, influence_events, mandatory,  # noqa: F401
+                                mercenaries, offices, surprise, uprisings)
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
@@ -89,11 +92,15 @@ class CrownOfRoses(FlowEngine):
             "kingships": dict(state["kingships"]), "votes": dict(state["votes"]),
             "received": dict(state["received"]), "markers": dict(state["markers"]),
             "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
-            "command": {h: c["card"] for h, c in state["command"].items()},
+            "command": {h: c["card"] for h, c in state["command"].items()     # until the card moves on (a
+                        if c["card"] in state["zones"].get(f"command:{h}", [])},  # Surprise may redraw it)
             "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
             "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
                                                                        owned=_zone_owner),
             "waiting": self.waiting(state), "battle": public_battle(state), "mine": {},
+            # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
+            "lasting": [{k: v for k, v in m.items() if k != "block"} for m in state.get("modifiers", [])],
+            "rebels": dict(state.get("rebels", {})),
         }
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, attrition, hname
+from rules.crownofroses.common import FLOW, add_support, attrition, hname, run_hooks
 
 FULL_MP = 8                                       # 4 MP in halves
 COST = {"clear": 2, "rough": 4, "fens": 4}        # normal crossings, halves
@@ -43,6 +43,8 @@ def may_follow(state, leader: str, block: str) -> bool:
 
 def sea_leaders(state, house: str) -> list[str]:
     from rules.crownofroses.operations import movers
+    if any(m["name"] == "no_sea" for m in state.get("modifiers", ())):
+        return []                                              # card #68 Stormy Seas
     return [b for b in movers(state, house) if sea_zones_of(state["blocks"][b]["at"])]
 
 
@@ -90,6 +92,8 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
         cost = COST[kind]
         if board.friendly(state, at, house) and board.friendly(state, other, house):
             cost //= 2                                         # RB 16.2.1 safe road
+        if any(m["name"] == "bad_roads" for m in state.get("modifiers", ())):
+            cost += 2                                          # card #63 Bad Roads: +1 MP per land border
         if cost <= mp:
             found.append((other, cost, "land"))
         if kind == "fens" and SPECIAL <= mp:
@@ -107,6 +111,8 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
 
 def open_to(state, house: str, place: str) -> bool:
     """Exile boxes hold one house only (RB 16.2.4); any shire may be entered (combat follows, RB 20)."""
+    if board.embassy_barred(state, house, place):
+        return False
     return not place.startswith("exile/") or not (board.houses_at(state, place) - {house})
 
 
@@ -183,6 +189,7 @@ class March(Decision):
         g.local["at"] = place
         g.log(f"{hname(role)} moves {len(g.local['stack'])} block(s) to {place_name(place)}.")
         record_entry(g.state, role, place, g.local["stack"], g.local["leader"], came_from)
+        run_hooks(g, "arrive", house=role, place=place, stack=list(g.local["stack"]))   # rebels (uprisings.py)
         enemies = enemies_at(g.state, role, place)
         if enemies:
             g.local["entered_enemy"] = True                    # RB 16.3: no forced march after this

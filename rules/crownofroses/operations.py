@@ -1,7 +1,7 @@
 """The Operations phase (RB 13): impulses, command cards chosen by all at once (13.1), action steps in
 OPS order (13.2), heir cards (10.3), OPS actions (15–19; movement in movement.py) and the end-of-impulse
-battle step (20, combat.py) and the stacking check (21.1). The events of operations and house cards
-come in a later layer."""
+battle step (20, combat.py) and the stacking check (21.1). A card played as its event goes to
+events.py (event_or_ops); the reaction windows open at the start of each action step (windows.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import battle_step
-from rules.crownofroses.common import FLOW, add_support, attrition, hname, rank_by, remove_heir, return_rop
+from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
+                                      return_rop, run_hooks)
 from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"
@@ -28,6 +29,7 @@ def start(g: Game) -> None:
 
 def impulses(g: Game) -> None:
     if g.state["impulse"] >= g.state["impulses"] or g.state.get("affairs_of_state") or g.state.get("pending_result"):
+        run_hooks(g, "operations_end")
         return
     g.state["impulse"] += 1
     g.again()
@@ -148,6 +150,7 @@ def end_of_impulse(g: Game) -> None:
                     if g.state["blocks"][b]["status"] == "map" and g.state["blocks"][b]["at"] == shire:
                         attrition(g, b)   # +1 for an heir only (RB 21.1)
     g.state["moved"], g.state["forced"], g.state["command"] = [], [], {}
+    run_hooks(g, "impulse_end")
 
 
 FLOW.procedure("impulse", open_command, settle_command, action_steps, battle_step, end_of_impulse)
@@ -171,7 +174,15 @@ def use_card(g: Game) -> None:
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
         return
-    g.call("spend", role=house, ops=card_ops(card), card=card)
+    if cc["must"] != "return" and card_type(card) != "surprise":
+        g.call("event_or_ops", role=house, card=card)       # events.py: the card's event or its OPS
+        return
+    g.call("spend", role=house, ops=card_ops(card) + ops_bonus(g.state, house), card=card)
+
+
+def ops_bonus(state, house: str) -> int:
+    """Queen Margaret's card turned face down: +1 OPS this impulse (L2, house_events.py)."""
+    return state.get("ops_bonus", {}).pop(house, 0)
 
 
 def affairs_of_state(g: Game, house: str) -> None:
@@ -182,6 +193,9 @@ def affairs_of_state(g: Game, house: str) -> None:
     ops = card_ops(shown[0]) if shown else 0
     g.log(f"Affairs of State: the top card is {card_title(shown[0]) if shown else 'nothing'}; "
           f"{hname(house)} spends its {ops} OPS. The Operations phase ends after this impulse.")
+    if shown and card_type(shown[0]) == "mandatory":       # RB 14.1.3: a revealed Embassy or Plague is resolved
+        g.call("play_event", role=house, card=shown[0])
+        return
     g.call("spend", role=house, ops=ops, card=shown[0] if shown else None)
 
 
@@ -216,7 +230,7 @@ def finish_card(g: Game, house: str, card: str, event: bool) -> None:
     g.state["command"][house]["done"] = True
 
 
-FLOW.procedure("action_step", use_card, after_card)
+FLOW.procedure("action_step", hook_step("step_start"), use_card, after_card)
 
 
 @FLOW.decision("heir_or_ops")
@@ -281,7 +295,8 @@ def movers(state, house: str) -> list[str]:
     found = []
     for b in board.blocks_of(state, house):
         s = state["blocks"][b]
-        if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"]:
+        if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"] \
+                or b in board.embassy_envoys(state):
             continue
         if board.is_noble(b) and board.command_rating(state, b) >= 1 and not _pinned_leader(state, house, b):
             found.append(b)
@@ -318,6 +333,8 @@ def muster_options(state, house: str) -> list[tuple[str, str]]:
     step = state["step"]
     found = []
     king = state["offices"].get("king")
+    if cards.modifiers(state, "no_muster"):                    # Manpower Shortage (#34, #35)
+        return []
     for noble in board.blocks_of(state, house):
         s = state["blocks"][noble]
         if not board.is_noble(noble) or board.in_exile(state, noble) or noble in step["returned"]:
@@ -325,7 +342,7 @@ def muster_options(state, house: str) -> list[tuple[str, str]]:
         shire = s["at"]
         if not board.friendly(state, shire, house) or state["markers"].get(shire):
             continue
-        cap = data().shire(shire).sv + (1 if board.loyal_to(shire, house) else 0)
+        cap = data().shire(shire).sv + (1 if board.loyal_to(shire, house, state) else 0)
         if step["mustered"].get(shire, 0) >= cap:
             continue
         targets = board.blocks_of(state, house) if noble == king else board.blocks_at(state, shire, house)
@@ -365,6 +382,8 @@ class Spend(Decision):
             from rules.crownofroses.movement import sea_leaders
             for leader in sea_leaders(state, role):
                 yield act("sea", leader, label=f"Sea move with {name(leader)} (3 OPS)", group="Sea move")
+        from rules.crownofroses.offices import spend_extras     # Lord Admiral, Lord Treasurer (RB 10.5.3, 10.5.5)
+        yield from spend_extras(g, role)
         yield act("done", label="End the action step" if left == 0 else f"End the action step ({left} OPS lost)")
 
     def _pay(self, g, cost):
@@ -400,7 +419,12 @@ class Spend(Decision):
 
     def on_influence(self, g, role, noble):
         self._pay(g, 1)
+        g.state["step"]["influenced"] = g.state["step"].get("influenced", 0) + 1
         g.call("place_ip", role=role, noble=noble, picked=[])
+
+    def on_office(self, g, role, office, target):
+        from rules.crownofroses.offices import use_in_spend
+        use_in_spend(g, role, office, target)
 
     def on_done(self, g, role):
         g.end()

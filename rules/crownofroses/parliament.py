@@ -9,7 +9,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import FLOW, add_support, hname, pay, rank_by, return_rop, take_off_map
+from rules.crownofroses.common import (FLOW, add_support, hname, hook_step, pay, rank_by, return_rop, run_hooks,
+                                      take_off_map)
 from rules.crownofroses.phases import phase
 
 RIDERS = ("henry_vi", "margaret")
@@ -20,6 +21,7 @@ def economic(g: Game) -> None:
     """RB 24.1.1: 1 VP per controlled shire loyal to another house in the game (devastated: none);
     24.1.2: mercenaries in play become Inactive."""
     phase(g, "royal")
+    run_hooks(g, "royal_start")
     counted = set(g.roles) | set(g.state.get("eliminated_this_turn", []))
     for house in g.roles:
         vp = sum(1 for shire, s in data().board.shires.items()
@@ -153,7 +155,8 @@ def votes_of(state, house: str) -> int:
         if holder and state["blocks"][holder]["house"] == house and state["blocks"][holder]["status"] == "attending":
             card = data().office(office)
             total += card.votes_without_king if no_king and card.votes_without_king else card.votes
-    return total + data().board.support_levels[state["support"][house]].votes
+    bonus = state.get("vote_bonus", {}).get(house, 0)            # alliance discards for votes (alliances.py)
+    return total + data().board.support_levels[state["support"][house]].votes + bonus
 
 
 def count_votes(g: Game) -> None:
@@ -236,7 +239,7 @@ def make_king(g: Game, house: str) -> None:
                   strength=kb["strength"] if kb["status"] == "map" else data().block("king_office").max_steps)
 
 
-FLOW.procedure("royal", economic, attendance, gather, count_votes, elect, crown, crowned)
+FLOW.procedure("royal", economic, attendance, gather, hook_step("before_votes"), count_votes, elect, crown, crowned)
 
 
 # ---- RB 26 Offices -------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from rules.core import cards
 from rules.core.flow import Decision, Game, act, calls
 from rules.crownofroses import board
 from rules.crownofroses.board import data
-from rules.crownofroses.common import FLOW, add_support, hname, rank_by
+from rules.crownofroses.common import FLOW, add_support, hname, hook_step, rank_by
 from rules.crownofroses.setup import shuffle_deck, take_value
 from rules.crownofroses.winter import start_winter
 
@@ -110,15 +110,16 @@ def income(state, house: str) -> int:
             continue
         here = board.blocks_at(state, shire, house)
         if here:
-            total += s.sv + (1 if board.loyal_to(shire, house) else 0)
+            total += s.sv + (1 if board.loyal_to(shire, house, state) else 0)
             if state["options"].get("seats_ip"):
                 total += sum(1 for b in here if board.is_noble(b) and board.seat_reasons(state, b, house, shire))
-        elif board.loyal_to(shire, house):
+        elif board.loyal_to(shire, house, state):
             total += 1
     for office, holder in state["offices"].items():
         if holder and state["blocks"][holder]["house"] == house:
             total += data().office(office).ip
-    return total + data().board.support_levels[state["support"][house]].ip
+    coppini = 1 if "op21" in state["zones"].get(f"play:{house}", []) else 0    # card #21 in play
+    return total + data().board.support_levels[state["support"][house]].ip + coppini
 
 
 def collect(g: Game) -> None:
@@ -126,8 +127,9 @@ def collect(g: Game) -> None:
         g.log("Affairs of State ended the Operations phase: no Influence phase this turn (RB 14.1.3).")
         return
     phase(g, "influence")
+    bonus = g.state.pop("ip_bonus", {})                # alliance discards for IP (alliances.py)
     for house in g.roles:
-        value = income(g.state, house)
+        value = income(g.state, house) + bonus.get(house, 0)
         g.state["income"][house] = value
         ip = g.state["ip"][house]
         pool_total = sum(ip["pool"])
@@ -138,7 +140,7 @@ def collect(g: Game) -> None:
         g.log(f"{hname(house)} collects {sum(taken)} IP.")
 
 
-FLOW.procedure("influence", collect)
+FLOW.procedure("influence", hook_step("influence_start"), collect)
 
 
 # ---- RB 25 Victory Check ------------------------------------------------------------------------------------
@@ -205,7 +207,8 @@ def carry_limit(state, house: str) -> int:
     """RB 28.2: the largest carry-over of the house's heir cards in play (not cumulative); Margaret's card 2."""
     d = data()
     limits = [d.block(d.house_card(c).block).heir.carry_over for c in state["heir_cards"].get(house, [])]
-    if "L2" in state["zones"].get(f"play:{house}", []) and state["blocks"]["margaret"]["status"] != "out":
+    if "L2" in state["zones"].get(f"play:{house}", []) and state["blocks"]["margaret"]["status"] != "out" \
+            and not any(m["name"] == "margaret_down" for m in state.get("modifiers", ())):
         limits.append(2)
     return max(limits, default=0)
 

@@ -9,7 +9,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, attrition, d6, hname
+from rules.crownofroses.common import FLOW, attrition, d6, hname, hook_step
 
 
 def impulse_order(state) -> list[str]:
@@ -170,10 +170,12 @@ def avoid_places(state, house: str, place: str) -> list[str]:
     """RB 16.6: an adjacent shire by land free of enemy blocks, not across a border enemies entered by."""
     barred = {e["from"] for e in state.get("entries", {}).get(place, []) if e["house"] != house and e["from"]}
     return [s for s, _ in data().board.neighbours(place)
-            if s not in barred and not (board.houses_at(state, s) - {house})]
+            if s not in barred and not (board.houses_at(state, s) - {house}) and not board.embassy_barred(state, house, s)]
 
 
 def open_avoid(g: Game) -> None:
+    if g.local.get("evaded"):
+        return                     # card #74 Evade: the stack went back where it came from
     allowed = {h: n for h, n in avoiders(g).items() if h in g.roles and n > 0}
     g.local["avoid_limits"] = allowed
     if allowed:
@@ -233,4 +235,4 @@ def settle(g: Game) -> None:
         march["intercepted"] = True
 
 
-FLOW.procedure("approach", open_interception, open_avoid, settle)
+FLOW.procedure("approach", open_interception, hook_step("intercepted"), open_avoid, settle)

@@ -104,7 +104,7 @@ def retreat_places(state, b: dict, house: str) -> list[str]:
     barred = {a[3] for a in arrivals(state, shire) if a[0] != house and a[3]}
     barred |= {e["from"] for e in state.get("entries", {}).get(shire, []) if e["house"] != house and e["from"]}
     found = [s for s, _ in data().board.neighbours(shire)
-             if s not in barred and not (board.houses_at(state, s) - {house})]
+             if s not in barred and not (board.houses_at(state, s) - {house}) and not board.embassy_barred(state, house, s)]
     came = b["sides"][house].get("from")
     if house == b["attacker"] and came in found:
         return [came]
