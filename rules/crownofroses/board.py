@@ -159,14 +159,39 @@ def seat_reasons(state: State, block: str, house: str, shire: str) -> set[str]:
     d = data()
     b, s = d.block(block), d.shire(shire)
     reasons = set()
-    if b.shield and b.shield in s.seats:
-        reasons.add(b.shield)
+    for shield in seat_shields(state, block, house):
+        if shield in s.seats:
+            reasons.add(shield)
     for office in offices_of(state, block):
         if office in s.office_seats:
             reasons.add("office:" + office)
     if s.royal_demesne and king_house(state) == house and block in heir_blocks(state, house):
         reasons.add("demesne")
     return reasons
+
+
+NEVILLES = ("salisbury", "warwick", "montague")
+ROYAL_LANCASTER = ("henry_vi", "margaret")
+
+
+def seat_shields(state: State, block: str, house: str) -> set[str]:
+    """The shields whose seats the block may use: its own; with PB 1.4 (shared seats) also those of Henry VI
+    and Margaret for their hosts, of the hosts for the Lancaster block (Edward), and of the other Nevilles
+    (Salisbury, Warwick, Montague) controlled by the same house."""
+    d = data()
+    own = d.block(block).shield
+    shields = {own} if own else set()
+    if not state["options"].get("shared_seats"):
+        return shields
+    blocks = state["blocks"]
+    riders = [r for r in ROYAL_LANCASTER if blocks[r]["host"] and blocks[r]["status"] in ("map", "attending")]
+    if any(blocks[r]["host"] == block for r in riders):
+        shields |= {d.block(r).shield for r in riders if blocks[r]["host"] == block}
+    if block == "lancaster" or block in ROYAL_LANCASTER:
+        shields |= {d.block(blocks[r]["host"]).shield for r in riders if d.block(blocks[r]["host"]).shield}
+    if block in NEVILLES:
+        shields |= {d.block(n).shield for n in NEVILLES if blocks[n]["house"] == house and blocks[n]["status"] != "out"}
+    return shields
 
 
 def winter_seats(state: State, block: str, house: str, host: str | None = None) -> list[str]:

@@ -20,6 +20,8 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import FLOW, add_support, decider, eliminate, hname, remove_heir, take_off_map
+from rules.crownofroses.options import exeter_suspected
+from rules.crownofroses.scenario_rules import heir_kill_card
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
 GARRISON = "garrison"                   # the Tower of London garrison, fighting as a block (RB 9.6)
@@ -372,6 +374,8 @@ def bodies(state, side: dict) -> list[list[str]]:
         return [list(side["engaged"])]
     room = board.command_rating(state, leader)
     counted = [x for x in side["engaged"] if x != leader and counts_in_combat(x)]
+    if exeter_suspected(state, leader):                   # PB 1.3: he commands office blocks only
+        counted = [x for x in counted if data().block(x).kind == "office"]
     found = []
     for size in range(min(room, len(counted)) + 1):
         for combo in combinations(counted, size):
@@ -669,14 +673,20 @@ def after_engagement(g: Game) -> None:
     and other non-noble blocks become Unavailable; Henry VI eliminated, or with a killed host, is killed."""
     b = battle(g)
     attacker, defender = b["attacker"], b["defender"]
+    killers = []
     for h in (attacker, defender):
         other = defender if h == attacker else attacker
         bonus = 1 if b["retreated"] == other else 0
         for x in b["sides"][h]["eliminated"]:
             if g.state["blocks"][x]["status"] != "map":
                 continue
+            heir = board.is_heir(g.state, x)
             eliminate_now(g, x, bonus)
+            if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
+                killers.append(other)
         b["sides"][h]["eliminated"] = []
+    for house in killers:
+        heir_kill_card(g, house)                       # PB 3.4.9 #3
     if b["winner"]:
         g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
     elif b["retreated"]:

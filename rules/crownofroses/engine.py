@@ -11,6 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
+from rules.crownofroses import options as game_options
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
@@ -40,9 +41,10 @@ class CrownOfRoses(FlowEngine):
         return found
 
     def options(self) -> list[OptionSpec]:
-        return [OptionSpec("short", "Short game", "PB 3.1.9 #5: the campaign ends after turn 5.", "bool", False),
-                OptionSpec("seats_ip", "Seats IP", "RB 23.1.2: +1 IP for each noble standing in one of its seats.",
-                           "bool", False)]
+        return list(game_options.SPECS)
+
+    def option_choices(self, scenario, players):
+        return game_options.choices(scenario, players)
 
     def roles(self, scenario: str) -> list[str]:
         counts = load().scenario(scenario).setups
@@ -60,6 +62,7 @@ class CrownOfRoses(FlowEngine):
 
     def _setup(self, scenario, seats, options):
         houses = [r for seat in seats for r in seat]
+        game_options.check(scenario, houses, options)
         return initial_state(scenario, houses, options)
 
     # ---- reading ------------------------------------------------------------------------------------------
@@ -79,6 +82,8 @@ class CrownOfRoses(FlowEngine):
                 public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
                     "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
         ip_public = {h: {"stock": len(v["stock"]), "pool": len(v["pool"])} for h, v in state["ip"].items()}
+        for h, markers in state.get("vote_ip", {}).items():          # PB 1.6: their number is public
+            ip_public[h]["vote_ip"] = len(markers)
         rop_public = {n: {h: len(m) for h, m in bids.items()} for n, bids in state["rop"].items()}
         seen: dict[str, Any] = {
             "scenario": state["scenario"], "turn": state["turn"], "last_turn": state["last_turn"],
@@ -101,6 +106,8 @@ class CrownOfRoses(FlowEngine):
                                   "pool": list(state["ip"][role]["pool"]),
                                   "rop": {n: list(b.get(role, [])) for n, b in state["rop"].items() if b.get(role)},
                                   "picks": list(frame["local"].get("picks", {}).get(role, []))}
+            if role in state.get("vote_ip", {}):
+                seen["mine"][role]["vote_ip"] = list(state["vote_ip"][role])
             if frame["local"].get("role") == role and "picked" in frame["local"]:
                 seen["mine"][role]["picked"] = list(frame["local"]["picked"])
         return seen
@@ -185,7 +192,8 @@ def _named(state, block: str) -> bool:
 
 
 def _in_bids(state, house: str) -> int:
-    return 0
+    """PB 1.6: vote IP taken for the Offices phase, kept apart from stock and pool."""
+    return sum(state.get("vote_ip", {}).get(house, []))
 
 
 ENGINE = CrownOfRoses()
