@@ -256,6 +256,8 @@ def begin_round(g: Game) -> None:
     b = battle(g)
     b["round"] += 1
     b["to_reinforce"] = list(sides(g)) if b["round"] > 1 else []
+    from rules.crownofroses.combat_options import mark_round
+    mark_round(g)
 
 
 def reinforce(g: Game) -> None:
@@ -624,8 +626,11 @@ class TakeHit(Decision):
 def decide(g: Game) -> None:
     """RB 20.4.3, 20.5.5: a side with nothing left in main body and reserve loses (also a side of
     mercenaries alone); otherwise from round 2 the attacker, then the defender, may retreat."""
+    from rules.crownofroses.combat_options import exhausted, offer_extension
     b = battle(g)
     attacker, defender = sides(g)
+    if exhausted(g):                                   # PB 1.1
+        return
     alive = {h: [x for x in b["sides"][h]["engaged"]] for h in (attacker, defender)}
     for h in (attacker, defender):
         if alive[h] and all(data().block(x).kind == "mercenary" for x in alive[h]):
@@ -638,6 +643,8 @@ def decide(g: Game) -> None:
         b["winner"] = attacker if alive[attacker] else defender if alive[defender] else None
         loser = defender if b["winner"] == attacker else attacker
         if b["winner"] and b["sides"][loser]["reinf"]:
+            if offer_extension(g, loser):              # RB 20.5.5 "Where Art Thou?"
+                return
             g.call("retreat", role=loser, house=loser, blocks=list(b["sides"][loser]["reinf"]),
                    why="un-arrived reinforcements of the loser (RB 20.5.5)")
         return

@@ -11,6 +11,7 @@ from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
 from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
+from rules.crownofroses import combat_options  # noqa: F401  (registers its decisions)
 from rules.crownofroses import options as game_options
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
