@@ -69,11 +69,31 @@ def in_exile(state: State, block: str) -> bool:
 
 
 # ---- shires -------------------------------------------------------------------------------------
+def partners(state: State, a: str | None, b: str | None) -> bool:
+    """PB 1.5: the same house, or two houses of one team."""
+    return a == b or any(a in team and b in team for team in state.get("teams", ()))
+
+
+def enemy_houses_at(state: State, at: str, house: str) -> set[str]:
+    """Houses with blocks at ``at`` that are enemies of ``house`` (partners are friends, PB 1.5)."""
+    return {h for h in houses_at(state, at) if not partners(state, h, house)}
+
+
+def one_side(state: State, houses: Iterable[str]) -> bool:
+    houses = list(houses)
+    return all(partners(state, houses[0], h) for h in houses[1:])
+
+
 def controller(state: State, shire: str) -> str | None:
-    """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty."""
+    """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty;
+    PB 1.5: partners alone in a shire: the one with more blocks (ties: the tie-breaker, then seat order)."""
     present = houses_at(state, shire)
     if len(present) == 1:
         return next(iter(present))
+    if present and one_side(state, present):
+        count = {h: len(blocks_at(state, shire, h)) for h in present}
+        first = tiebreaker(state)
+        return max(sorted(present, key=state["houses"].index), key=lambda h: (count[h], h == first))
     if present:
         return None
     loyal = data().shire(shire).loyal_house
@@ -81,11 +101,14 @@ def controller(state: State, shire: str) -> str | None:
 
 
 def contested(state: State, shire: str) -> bool:
-    return len(houses_at(state, shire)) > 1
+    present = houses_at(state, shire)
+    return len(present) > 1 and not one_side(state, present)
 
 
 def friendly(state: State, shire: str, house: str) -> bool:
-    return controller(state, shire) == house
+    """Controlled by the house, or by its partner (PB 1.5)."""
+    found = controller(state, shire)
+    return found is not None and partners(state, found, house)
 
 
 def stacking_limit(shire: str) -> int:

@@ -153,11 +153,11 @@ def open_battle(g: Game) -> None:
     g.local["houses"] = houses
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
-    g.local["attacker"], g.local["defender"] = houses[0], houses[1]
+    g.local["attacker"], g.local["defender"] = houses[0], next(h for h in houses if not board.partners(state, h, houses[0]))
     if shire == "london" and state.get("garrison") in houses:
         g.local["garrison"] = {"house": state["garrison"], "strength": len(data().garrison.steps), "out": False}
     g.log(f"Battle in {place_name(shire)} (RB 20): " + ", ".join(hname(h) for h in houses)
-          + f". First engagement: {hname(houses[0])} attacks {hname(houses[1])}.", kind="battle")
+          + f". First engagement: {hname(houses[0])} attacks {hname(g.local['defender'])}.", kind="battle")
     start_engagement(g)
 
 
@@ -190,11 +190,11 @@ def fight(g: Game) -> None:
         return
     after_engagement(g)
     rest = [h for h in g.local["houses"] if board.blocks_at(g.state, g.local["shire"], h)]
-    if len(rest) > 1:
+    if len(rest) > 1 and not board.one_side(g.state, rest):
         winner = g.local["winner"] if g.local["winner"] in rest else None
-        others = [h for h in rest if h != winner]
-        if winner is None:
-            winner, others = others[0], others[1:]
+        if winner is None or board.one_side(g.state, [winner] + [h for h in rest if h != winner]):
+            winner = next(h for h in rest if not board.one_side(g.state, [h] + rest))
+        others = [h for h in rest if not board.partners(g.state, h, winner)]     # PB 1.5: partners never fight
         g.local["attacker"], g.local["defender"] = winner, others[0]
         side = g.local["sides"][winner]
         side.update(main=[], eliminated=[], leader=None)
@@ -208,17 +208,18 @@ def end_battle(g: Game) -> None:
     """RB 20.7.1: the house left is the winner; +1 support if any enemy force contained an heir."""
     shire = g.local["shire"]
     left = board.houses_at(g.state, shire)
-    if len(left) == 1:
-        winner = next(iter(left))
-        g.log(f"{hname(winner)} wins the battle in {place_name(shire)}.", kind="battle")
-        if any(h != winner for h in g.local["heirs"]) and winner in g.roles:
+    winner = None
+    if left and board.one_side(g.state, left):       # PB 1.5: partners left together win together
+        winner = g.local.get("winner") if g.local.get("winner") in left else sorted(left, key=g.state["houses"].index)[0]
+        g.log(f"{' and '.join(hname(h) for h in sorted(left, key=g.state['houses'].index))} "
+              f"win{'s' if len(left) == 1 else ''} the battle in {place_name(shire)}.", kind="battle")
+        if any(not board.partners(g.state, h, winner) for h in g.local["heirs"]) and winner in g.roles:
             add_support(g, winner, 1, "won a battle against an heir (RB 20.7.1)")
     else:
         g.log(f"Nobody is left in {place_name(shire)}: the battle has no winner.", kind="battle")
     if shire == "london":
-        g.state["garrison"] = next(iter(left)) if len(left) == 1 else None
-    if len(left) == 1:
-        winner = next(iter(left))
+        g.state["garrison"] = winner
+    if winner is not None:
         if winner in g.roles and len(board.blocks_at(g.state, shire, winner)) > board.stacking_limit(shire) \
                 and _move_out_places(g.state, winner, shire):
             g.goto("move_out", role=winner, shire=shire)

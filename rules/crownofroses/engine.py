@@ -113,6 +113,11 @@ class CrownOfRoses(FlowEngine):
                 seen["mine"][role]["picked"] = list(frame["local"]["picked"])
         return seen
 
+    def negotiations(self, state):
+        """PB 1.5: partners may confer freely (public: the teams are chosen at setup)."""
+        left = set(state.get("left", ()))
+        return [tuple(t) for t in state.get("teams", ()) if len([h for h in t if h not in left]) > 1]
+
     def summary(self, state):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", state["phase"].replace("_", " "))
 

@@ -115,11 +115,11 @@ def destinations(g: Game) -> list[tuple[str, int, str]]:
 
 def open_to(state, house: str, place: str) -> bool:
     """Exile boxes hold one house only (RB 16.2.4); any shire may be entered (combat follows, RB 20)."""
-    return not place.startswith("exile/") or not (board.houses_at(state, place) - {house})
+    return not place.startswith("exile/") or not board.enemy_houses_at(state, place, house)
 
 
 def enemies_at(state, house: str, place: str) -> int:
-    return sum(1 for b in board.blocks_at(state, place) if state["blocks"][b]["house"] != house)
+    return sum(1 for b in board.blocks_at(state, place) if not board.partners(state, state["blocks"][b]["house"], house))
 
 
 def pinned(state, house: str, place: str, leaving: list[str]) -> bool:

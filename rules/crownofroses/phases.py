@@ -10,6 +10,8 @@ from rules.crownofroses import board
 from rules.crownofroses.board import data
 from rules.crownofroses.common import FLOW, add_support, hname, rank_by
 from rules.crownofroses.setup import shuffle_deck
+from rules.crownofroses.scenario_rules import execute_captive
+from rules.crownofroses.victory import team_economic, team_political
 from rules.crownofroses.winter import start_winter
 
 
@@ -166,14 +168,25 @@ FLOW.procedure("influence", collect)
 def victory(g: Game) -> None:
     phase(g, "victory_check")
     scen = data().scenario(g.state["scenario"])
-    needed = scen.victory.kingships_needed + (1 if g.state["options"].get("team_play") else 0) * 0
+    needed = scen.victory.kingships_needed
     for house in g.roles:
         count = g.state["streak"].get(house, 0) if scen.victory.kingships_consecutive else g.state["kingships"][house]
         if count >= needed:
             others = [h for h in g.state["houses"] if h != house]
             g.finish(_result([house], f"political victory: King {count} times (RB 6.2)", [[house], others], g))
             return
+    team = team_political(g.state, needed)
+    if team:
+        g.finish(_result(team, f"team political victory: King {needed + 1} times between the partners (PB 1.5)",
+                         [team, [h for h in g.state["houses"] if h not in team]], g))
+        return
     if g.state["turn"] >= g.state["last_turn"]:
+        execute_captive(g)
+        team = team_economic(g.state)
+        if team:
+            g.finish(_result(team, "team economic victory: 50% more VP than the other team (PB 1.5)",
+                             [team, [h for h in g.state["houses"] if h not in team]], g))
+            return
         ranked = sorted(g.roles, key=lambda h: economic_key(g.state, h), reverse=True)
         ranks: list[list[str]] = []
         for h in ranked:

@@ -101,10 +101,11 @@ def retreat_places(state, b: dict, house: str) -> list[str]:
     """RB 20.5.4: an adjacent shire by land (not the Wash, which is no border), free of enemy blocks, not
     across a border by which an enemy entered; the attacker must use the shire it came from if it can."""
     shire = b["shire"]
-    barred = {a[3] for a in arrivals(state, shire) if a[0] != house and a[3]}
-    barred |= {e["from"] for e in state.get("entries", {}).get(shire, []) if e["house"] != house and e["from"]}
+    barred = {a[3] for a in arrivals(state, shire) if not board.partners(state, a[0], house) and a[3]}
+    barred |= {e["from"] for e in state.get("entries", {}).get(shire, [])
+               if not board.partners(state, e["house"], house) and e["from"]}
     found = [s for s, _ in data().board.neighbours(shire)
-             if s not in barred and not (board.houses_at(state, s) - {house})]
+             if s not in barred and not board.enemy_houses_at(state, s, house)]
     came = b["sides"][house].get("from")
     if house == b["attacker"] and came in found:
         return [came]
@@ -153,7 +154,7 @@ class Retreat(Decision):
 
 def move_out_places(state, house: str, shire: str) -> list[str]:
     """RB 20.7.2: adjacent shires by land (not the Wash, no sea), free of enemy blocks."""
-    return [s for s, _ in data().board.neighbours(shire) if not (board.houses_at(state, s) - {house})]
+    return [s for s, _ in data().board.neighbours(shire) if not board.enemy_houses_at(state, s, house)]
 
 
 @FLOW.decision("move_out")
