@@ -32,6 +32,10 @@ from rules.core.driver import random_moves, setup_args
 from rules.core.registry import game_ids, get_engine
 
 GAMES = 10
+#: long games: fewer random games per scenario, and their own per-game target (issue 16: a whole random
+#: 4-player Crown of Roses game within 5 s)
+GAMES_OF = {"crownofroses": 3}
+GAME_TARGET_S = {"crownofroses": 5.0}
 BASELINE = "5924355f06995fde6eb5bc5afce2a24f17b9e43a"   # main before the port of Richard III onto the flow core
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,7 +62,7 @@ def measure() -> dict[str, dict[str, float]]:
             steps: list[float] = []
             games: list[float] = []
             counts = []
-            for seed in range(GAMES):
+            for seed in range(GAMES_OF.get(game, GAMES)):
                 start = time.process_time()
                 counts.append(_random_game(engine, scenario, seed, steps))
                 games.append(time.process_time() - start)
@@ -89,8 +93,8 @@ def measure_baseline(revision: str) -> dict[str, dict[str, float]] | str:
         return json.loads(done.stdout)
 
 
-def _verdict(r: dict[str, float]) -> str:
-    ok = r["median_ms"] <= 1 and r["p99_ms"] <= 2 and r["game_s"] < 1
+def _verdict(key: str, r: dict[str, float]) -> str:
+    ok = r["median_ms"] <= 1 and r["p99_ms"] <= 2 and r["game_s"] < GAME_TARGET_S.get(key.split()[0], 1)
     return "OK" if ok else "SLOW"
 
 
@@ -98,13 +102,15 @@ def main() -> None:
     revision = os.environ.get("HERALD_BENCH_BASELINE", BASELINE)
     before = measure_baseline(revision) if revision.lower() != "none" else "skipped"
     after = measure()
-    print(f"targets: <= 1 ms median and <= 2 ms p99 per action (legal_actions + apply), < 1 s per game; "
-          f"{GAMES} random games per scenario, seeds 0-{GAMES - 1}; CPU time")
+    print(f"targets: <= 1 ms median and <= 2 ms p99 per action (legal_actions + apply), < 1 s per game "
+          f"({', '.join(f'{g} < {t:g} s' for g, t in GAME_TARGET_S.items())}); {GAMES} random games per "
+          f"scenario, seeds 0-{GAMES - 1} ({', '.join(f'{g} {n}' for g, n in GAMES_OF.items())}), at the "
+          f"scenario's largest table; CPU time")
     if isinstance(before, str):
         print(f"baseline: {before}")
     else:
         print(f"before = rules at {revision[:10]}, after = this tree")
-    head = f"{'':16} {'median ms/action':>18} {'p99 ms/action':>16} {'median s/game':>16} {'actions/game':>14}"
+    head = f"{'':34} {'median ms/action':>18} {'p99 ms/action':>16} {'median s/game':>16} {'actions/game':>14}"
     print(head)
     for key, r in after.items():
         b = before.get(key) if isinstance(before, dict) else None
@@ -113,8 +119,8 @@ def main() -> None:
             now = format(r[name], fmt)
             return (f"{format(b[name], fmt)} -> {now}" if b else now).rjust(width)
 
-        print(f"{key:16} {cell('median_ms', '.3f', 18)} {cell('p99_ms', '.2f', 16)} "
-              f"{cell('game_s', '.3f', 16)} {cell('actions', '.0f', 14)}  {_verdict(r)}")
+        print(f"{key:34} {cell('median_ms', '.3f', 18)} {cell('p99_ms', '.2f', 16)} "
+              f"{cell('game_s', '.3f', 16)} {cell('actions', '.0f', 14)}  {_verdict(key, r)}")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ class CrownOfRoses(FlowEngine):
     title = "Crown of Roses"
     flow = FLOW
     runaway_actions = 60_000
+    flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
 
     def _apply(self, state, role, action, ctx):
         g = self.game(state, ctx)
