@@ -138,7 +138,11 @@ def junior_heir(state: State, house: str) -> str | None:
 
 
 def is_heir(state: State, block: str) -> bool:
-    return any(block in heir_blocks(state, h) for h in state["houses"])
+    """An active heir of a house in play: his heir card is in play and his block not Out of Play."""
+    heir = data().block(block).heir
+    if heir is None or state["blocks"][block]["status"] == "out":
+        return False
+    return any(heir.card in state["heir_cards"].get(h, ()) for h in state["houses"])
 
 
 def heir_in_play(state: State, house: str) -> bool:
@@ -226,6 +230,8 @@ def winter_seats(state: State, block: str, house: str, host: str | None = None) 
         reasons = seat_reasons(state, block, house, shire)
         if host:
             reasons |= seat_reasons(state, host, house, shire)
+        if not reasons:
+            continue
         enemy_shields = {data().block(e).shield for e in blocks_at(state, shire)
                          if state["blocks"][e]["house"] != house}
         reasons -= enemy_shields
