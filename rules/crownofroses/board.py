@@ -225,15 +225,23 @@ def winter_seats(state: State, block: str, house: str, host: str | None = None) 
     """RB 7.2.6 winter restriction: a shared seat in a shire held by an enemy noble with the same shield
     is barred unless another reason makes the shire a seat. Other shires holding enemy blocks may be
     used: the placed block is pinned and a battle follows (16.4, 20.1)."""
+    d = data()
+    king = king_house(state) == house
+    heirs = heir_blocks(state, house) if king else []
+    sources = [(seat_shields(state, b, house), offices_of(state, b), b in heirs) for b in (block, host) if b]
     found = []
-    for shire in sorted(data().board.shires):
-        reasons = seat_reasons(state, block, house, shire)
-        if host:
-            reasons |= seat_reasons(state, host, house, shire)
+    for shire in sorted(d.board.shires):          # the reasons of seat_reasons, for both blocks at once
+        s = d.shire(shire)
+        reasons = set()
+        for shields, offices, demesne in sources:
+            reasons |= {x for x in shields if x in s.seats}
+            reasons |= {"office:" + o for o in offices if o in s.office_seats}
+            if demesne and s.royal_demesne:
+                reasons.add("demesne")
         if not reasons:
             continue
-        enemy_shields = {data().block(e).shield for e in blocks_at(state, shire)
-                         if state["blocks"][e]["house"] != house}
+        enemy_shields = {d.block(e).shield for e in blocks_at(state, shire)
+                         if not partners(state, state["blocks"][e]["house"], house)}
         reasons -= enemy_shields
         if reasons:
             found.append(shire)
