@@ -137,6 +137,11 @@ class CrownOfRoses(FlowEngine):
                 variant = copy_state(state)
                 variant["ip"][role]["stock"][0] = 10 if stock[0] != 10 else 0
                 yield role, "IP stock values", variant
+            votes = state.get("vote_ip", {}).get(role)
+            if votes and not _flow_mentions_ip(state):          # PB 1.6: vote IP values are private too
+                variant = copy_state(state)
+                variant["vote_ip"][role][0] = 10 if votes[0] != 10 else 0
+                yield role, "vote IP values", variant
             for noble, bids in sorted(state["rop"].items()):
                 if bids.get(role):
                     variant = copy_state(state)
