@@ -178,6 +178,8 @@ def start_engagement(g: Game) -> None:
     g.local.update(round=0, retreated=None, winner=None, over=False)
     g.log(f"Engagement: {hname(g.local['attacker'])} (attacker) against {hname(g.local['defender'])} "
           f"(defender) in {place_name(g.local['shire'])}.", kind="battle")
+    from rules.crownofroses.team_battle import offer_joint
+    offer_joint(g)                                     # PB 1.5: partners may commit blocks
 
 
 def fight(g: Game) -> None:
@@ -428,7 +430,8 @@ def chargers(state, side: dict) -> list[str]:
     """The house's heirs in the main body (a noble whose heir card is not played is no heir; Henry VI never
     charges)."""
     return [x for x in side["main"] if x not in ("henry_vi", GARRISON)
-            and x in board.heir_blocks(state, state["blocks"][x]["house"])]
+            and x in board.heir_blocks(state, state["blocks"][x]["house"])
+            and state["blocks"][x]["house"] not in side.get("partners", ())]     # PB 1.5: DECISIONS.md
 
 
 def declare_charges(g: Game) -> None:

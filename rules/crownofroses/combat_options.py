@@ -60,9 +60,10 @@ def stay(g: Game) -> None:
     b = battle(g)
     attacker, defender = sides(g)
     side = b["sides"][attacker]
-    for x in board.blocks_at(g.state, b["shire"], attacker):
-        if g.state["blocks"][x]["status"] == "map" and g.state["blocks"][x]["host"] is None:
-            take_off_map(g, x, "undeclared", attacker)
+    for x in sorted(set(board.blocks_at(g.state, b["shire"], attacker)) | set(side["engaged"] + side["reinf"])):
+        s = g.state["blocks"][x]
+        if s["status"] == "map" and s["at"] == b["shire"] and s["host"] is None:
+            take_off_map(g, x, "undeclared", s["house"])     # a committed partner's blocks to its own pool
     side.update(engaged=[], main=[], reinf=[])
     b["winner"] = defender
     g.log(f"{hname(attacker)} cannot retreat from {place_name(b['shire'])}: its blocks go to its Undeclared "

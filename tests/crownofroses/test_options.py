@@ -320,3 +320,33 @@ def test_pb_3_4_9_4_draft_order_and_draw():
     optional_rules.draft(game(state))
     drawn = [b for b in pool if state["blocks"][b]["status"] == "attending"]
     assert sorted(state["blocks"][b]["house"] for b in drawn) == sorted(HOUSES[:min(4, len(pool))])
+
+
+def test_pb_1_5_joint_battle_commit_main_body_and_retreat():
+    """PB 1.5 joint battles: the partner commits its blocks to the side; the combined main body stays within
+    the leader's CR; a retreat takes the partner's blocks too, by a route the partner chooses."""
+    from rules.crownofroses import retreat, team_battle
+    state = cleared(4)
+    state["teams"] = options.teams_of(list(HOUSES), "lancaster_buckingham")
+    put(state, "clifford", "lancaster", "kent")
+    put(state, "devon", "buckingham", "kent")
+    put(state, "norfolk", "york", "kent")
+    g = battle_frame(state, "kent", "york", "lancaster", {"york": side(["norfolk"], leader="norfolk"),
+                                                          "lancaster": side([], engaged=["clifford"]),
+                                                          "buckingham": side([], engaged=["devon"])})
+    team_battle.offer_joint(g)
+    assert state["flow"][-1]["name"] == "join_battle" and state["flow"][-1]["local"]["role"] == "buckingham"
+    assert [a.id for a in ENGINE.legal_actions(state, "buckingham")] == ["commit:devon", "done"]
+    team_battle.JoinBattle().on_commit(game(state), "buckingham", "devon")
+    joint = combat.battle(g)["sides"]["lancaster"]
+    assert joint["engaged"] == ["clifford", "devon"] and combat.battle(g)["sides"]["buckingham"]["engaged"] == []
+    cr = board.command_rating(state, "clifford")
+    assert max(len(body) for body in combat.bodies(state, {**joint, "leader": "clifford"})) == min(2, cr + 1)
+    assert combat.chargers(state, {**joint, "main": ["clifford", "devon"]}) == []   # no partner heir ordered
+    state["flow"].pop()
+    state["flow"].append({"name": "retreat", "at": 0, "ret": None, "local": {
+        "role": "lancaster", "house": "lancaster", "blocks": ["clifford", "devon"], "why": "retreats"}})
+    route = retreat.retreat_places(state, combat.battle(g), "lancaster")[0]
+    retreat.Retreat().on_to(game(state), "lancaster", route)
+    assert state["blocks"]["clifford"]["at"] == route and state["blocks"]["devon"]["at"] == "kent"
+    assert state["flow"][-1]["name"] == "retreat" and state["flow"][-1]["local"]["role"] == "buckingham"
