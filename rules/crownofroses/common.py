@@ -140,6 +140,8 @@ def lose_office_of(g: Game, block: str) -> None:
     for office in board.offices_of(g.state, block):
         house = g.state["blocks"][block]["house"]
         g.state["offices"][office] = None
+        if office == "king" and house:
+            g.state["previous_king"] = house      # RB 25.0: "the player who last controlled the King"
         ob = f"{office}_office"
         if ob in g.state["blocks"]:
             g.state["blocks"][ob].update(status="inactive", house=None, at=None, host=None)

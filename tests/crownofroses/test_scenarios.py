@@ -111,3 +111,19 @@ def test_pb_3_4_9_3_removing_an_enemy_heir_draws_a_card():
     before = len(state["zones"]["hand:york"])
     scenario_rules.heir_kill_card(game(state), "york")
     assert len(state["zones"]["hand:york"]) == before
+
+
+def test_rb_25_0_economic_tie_breaks():
+    """RB 25.0: most VP, then most turns as King, then most IP in stock, then the house controlling the King
+    (with no King, the one that last controlled him)."""
+    from rules.crownofroses.common import lose_office_of
+    from rules.crownofroses.phases import economic_key
+    state = first_legal(start("seeds_of_enmity", 2), placed)
+    state["vp"], state["kingships"] = {"lancaster": 5, "york": 5}, {"lancaster": 1, "york": 1}
+    state["ip"]["lancaster"]["stock"], state["ip"]["york"]["stock"] = [3], [3]
+    assert economic_key(state, "lancaster") > economic_key(state, "york")    # Lancaster holds the King
+    state["blocks"]["henry_vi"].update(status="map", at="kent", house="lancaster")
+    lose_office_of(game(state), "henry_vi")
+    assert state["offices"]["king"] is None and economic_key(state, "lancaster") > economic_key(state, "york")
+    state["ip"]["york"]["stock"] = [5]
+    assert economic_key(state, "york") > economic_key(state, "lancaster")
