@@ -36,7 +36,7 @@ def exhausted(g: Game) -> bool:
     if not b["sides"][attacker]["engaged"] or not b["sides"][defender]["engaged"]:
         return False
     from rules.crownofroses.retreat import retreat_places
-    g.log(f"Nobody scored a hit: both sides are exhausted (PB 1.1).", kind="battle")
+    g.log("Nobody scored a hit: both sides are exhausted (PB 1.1).", kind="battle")
     b["over"] = True
     if retreat_places(g.state, b, attacker):
         retreat(g, attacker, "is exhausted and retreats (PB 1.1)")
