@@ -7,7 +7,7 @@ from rules.core import rng
 from rules.core.flow import Game
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import add_support, hname, take_off_map
+from rules.crownofroses.common import add_support, hname, lose_office_of, take_off_map
 
 
 # ---- PB 1.2 the Woodville rule -----------------------------------------------------------------------------------
@@ -57,6 +57,7 @@ def woodville_loss(g: Game, noble: str, bids: dict[str, int]) -> dict[str, int]:
     if bids.get("york", 0) >= 0:
         return bids
     if g.state["blocks"][noble]["house"] == "york":
+        lose_office_of(g, noble)                  # his offices go with York's control of him
         take_off_map(g, noble, "inactive", None)
         g.log(f"York's support for {name(noble)} is {bids['york']}: York loses him, he is Inactive (PB 1.2).")
     return {h: v for h, v in bids.items() if h != "york"}
