@@ -20,6 +20,7 @@ from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
+_CATALOGUE: dict[str, Any] = {}
 
 
 class CrownOfRoses(FlowEngine):
@@ -35,12 +36,14 @@ class CrownOfRoses(FlowEngine):
         g.run()
 
     def scenarios(self) -> list[Scenario]:
-        found = []
-        for sid in SCENARIOS:
-            s = load().scenario(sid)
-            found.append(Scenario(sid, s.name, f"{s.section}: turns {s.first_turn}–{s.last_turn}. " + disclosure(),
-                                  min(s.player_counts), max(s.player_counts)))
-        return found
+        data = load()
+        if _CATALOGUE.get("data") is not data:     # the disclosure counts every value: once per data load
+            text = disclosure()
+            _CATALOGUE.update(data=data, scenarios=[
+                Scenario(sid, s.name, f"{s.section}: turns {s.first_turn}–{s.last_turn}. " + text,
+                         min(s.player_counts), max(s.player_counts))
+                for sid, s in ((sid, data.scenario(sid)) for sid in SCENARIOS)])
+        return list(_CATALOGUE["scenarios"])
 
     def options(self) -> list[OptionSpec]:
         return list(game_options.SPECS)
