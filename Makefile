@@ -24,6 +24,7 @@ test: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/herald fuzz richard3 --games 100 --seed 1 --jobs 2
 	$(BIN)/herald fuzz oldkingscrown --games 50 --seed 1 --jobs 2
+	$(BIN)/herald fuzz crownofroses --games 10 --seed 1 --jobs 2 --check-every 25 --random-options
 	$(BIN)/herald fuzz hereistand --games 4 --seed 1 --jobs 2 --check-every 20
 
 bench: $(STAMP)

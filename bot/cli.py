@@ -3,7 +3,7 @@
     herald run                         the Discord bot (config.toml + environment for secrets)
     herald mail [--once]               the email transport (config.toml [email] + environment for passwords)
     herald local [--script FILE]       console play with several local players (own database: herald-local.db)
-    herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J]
+    herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J] [--random-options]
                                        every scenario and player count unless named; GAME may be module:ENGINE
     herald render GAME --seed S --steps K --out DIR [--players P]
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
@@ -72,7 +72,7 @@ def _fuzz(args: argparse.Namespace) -> int:
                 started = time.perf_counter()
                 seeds = range(args.seed, args.seed + args.games)
                 options = {"check_every": args.check_every, "check_secrets": not args.no_secrets,
-                           "players": players}
+                           "players": players, "pick_options": args.random_options}
                 if pool is None:
                     reports = (play_random_game(engine, scenario, seed, **options) for seed in seeds)
                 else:
@@ -87,11 +87,12 @@ def _fuzz(args: argparse.Namespace) -> int:
                             print(f"{scenario} seed {report.seed}: {report.actions} actions, "
                                   f"winner {', '.join(report.winners) or 'none'} ({report.reason})")
                     else:
-                        print(f"{scenario} seed {report.seed}: PROBLEM after {report.actions} actions")
+                        print(f"{scenario} seed {report.seed}: PROBLEM after {report.actions} actions"
+                              + (f" (options {report.options})" if report.options else ""))
                         for problem in report.problems:
                             print("  " + problem.replace("\n", "\n  "))
                         print(f"  replay: herald fuzz {args.game} --scenario {scenario}{again} --games 1 "
-                              f"--seed {report.seed}")
+                              f"--seed {report.seed}" + (" --random-options" if args.random_options else ""))
                 elapsed = time.perf_counter() - started
                 print(f"{label}: {clean}/{args.games} games clean, {actions} actions, "
                       f"{elapsed:.1f}s ({elapsed / max(args.games, 1):.3f}s a game)", flush=True)
@@ -141,6 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--check-every", type=int, default=1,
                       help="check invariants and secrecy every N actions (default 1)")
     fuzz.add_argument("--no-secrets", action="store_true", help="skip the secrecy check (faster)")
+    fuzz.add_argument("--random-options", action="store_true",
+                      help="switch the game's setup options on at random, picked by each game's seed")
     fuzz.add_argument("-v", "--verbose", action="store_true")
 
     render = sub.add_parser("render", help="play random steps and write every picture")

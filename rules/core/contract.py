@@ -202,6 +202,21 @@ class Engine:
     def options(self) -> list[OptionSpec]:
         return []
 
+    def option_choices(self, scenario: str, players: int) -> dict[str, list[Any]]:
+        """The values each option may take in a game of ``scenario`` at ``players`` seats, for random play
+        (``herald fuzz --random-options``): any pick of one value per option must set up. By default every
+        value a spec allows (both for ``bool``, every choice, an ``int``'s bounds); an engine whose options
+        depend on the scenario or the player count narrows the lists."""
+        found: dict[str, list[Any]] = {}
+        for spec in self.options():
+            if spec.kind == "bool":
+                found[spec.id] = [False, True]
+            elif spec.kind == "choice":
+                found[spec.id] = [c[0] for c in spec.choices]
+            else:
+                found[spec.id] = sorted({v for v in (spec.minimum, spec.default, spec.maximum) if v is not None})
+        return found
+
     def roles(self, scenario: str) -> list[str]:
         """Every role the scenario can have, in seat order."""
         raise NotImplementedError

@@ -42,6 +42,14 @@ def setup_args(engine: Engine, scenario: str, seed: int, players: int | None = N
     return SetupArgs(scenario, tuple(seats), seed, dict(options or {}))
 
 
+def random_options(engine: Engine, scenario: str, players: int, seed: int) -> dict[str, Any]:
+    """One value per option, picked with a generator of its own (the moves' generator is untouched), from
+    :meth:`Engine.option_choices`: the same seed always gives the same options."""
+    chooser = random.Random(f"options:{scenario}:{players}:{seed}")
+    return {option: chooser.choice(values) for option, values in sorted(engine.option_choices(scenario, players).items())
+            if values}
+
+
 def choose_move(engine: Engine, state: State, chooser: random.Random) -> tuple[str, Action]:
     """A random active role and a random legal action of it; :class:`DeadEnd` when there is none."""
     active = engine.active_roles(state)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .contract import Engine, LogEntry, SetupArgs, State
-from .driver import DeadEnd, choose_move, setup_args
+from .driver import DeadEnd, choose_move, default_players, random_options, setup_args
 from .secrecy import invariance_problems
 
 
@@ -30,6 +30,7 @@ class GameReport:
     winners: tuple[str, ...] = ()
     reason: str = ""
     ranks: tuple[tuple[str, ...], ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     log: list[tuple[str, str]] = field(default_factory=list)
 
@@ -81,17 +82,22 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                      seats: list[tuple[str, ...]] | None = None,
                      on_state: Callable[[State], None] | None = None, players: int | None = None,
                      options: dict[str, Any] | None = None, seating: str | None = None,
-                     check_invariance: bool | None = None) -> GameReport:
+                     check_invariance: bool | None = None, pick_options: bool = False) -> GameReport:
     """Play one random game (moves chosen by :mod:`rules.core.driver`). ``check_every`` spaces out the
     (slower) invariant and secrecy checks; ``check_invariance`` (default: as ``check_secrets``) adds
-    secrecy by invariance (:mod:`rules.core.secrecy`) at those positions."""
+    secrecy by invariance (:mod:`rules.core.secrecy`) at those positions. ``pick_options`` adds options
+    picked from :meth:`Engine.option_choices` by the seed (:func:`rules.core.driver.random_options`) under
+    the ``options`` given, which win."""
     chooser = random.Random(seed)
+    if pick_options:
+        count = len(seats) if seats is not None else players or default_players(engine, scenario)
+        options = {**random_options(engine, scenario, count, seed), **(options or {})}
     if seats is not None:
         args = SetupArgs(scenario, tuple(tuple(s) for s in seats), seed, dict(options or {}))
     else:
         args = setup_args(engine, scenario, seed, players, options, seating)
     invariance = check_secrets if check_invariance is None else check_invariance
-    report = GameReport(seed=seed, scenario=scenario, players=len(args.seats))
+    report = GameReport(seed=seed, scenario=scenario, players=len(args.seats), options=dict(args.options))
     limit = max_actions or engine.runaway_actions
     try:
         state = engine.setup(args)

@@ -1,1 +1,6 @@
-"""Crown of Roses (GMT Games): component data so far; the engine comes later (not registered yet)."""
+"""Crown of Roses (GMT Games): rules engine (game id ``crownofroses``) on component data that is partly a
+reconstruction (DATA.md)."""
+
+from .engine import ENGINE
+
+__all__ = ["ENGINE"]

@@ -69,11 +69,31 @@ def in_exile(state: State, block: str) -> bool:
 
 
 # ---- shires -------------------------------------------------------------------------------------
+def partners(state: State, a: str | None, b: str | None) -> bool:
+    """PB 1.5: the same house, or two houses of one team."""
+    return a == b or any(a in team and b in team for team in state.get("teams", ()))
+
+
+def enemy_houses_at(state: State, at: str, house: str) -> set[str]:
+    """Houses with blocks at ``at`` that are enemies of ``house`` (partners are friends, PB 1.5)."""
+    return {h for h in houses_at(state, at) if not partners(state, h, house)}
+
+
+def one_side(state: State, houses: Iterable[str]) -> bool:
+    houses = list(houses)
+    return all(partners(state, houses[0], h) for h in houses[1:])
+
+
 def controller(state: State, shire: str) -> str | None:
-    """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty."""
+    """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty;
+    PB 1.5: partners alone in a shire: the one with more blocks (ties: the tie-breaker, then seat order)."""
     present = houses_at(state, shire)
     if len(present) == 1:
         return next(iter(present))
+    if present and one_side(state, present):
+        count = {h: len(blocks_at(state, shire, h)) for h in present}
+        first = tiebreaker(state)
+        return max(sorted(present, key=state["houses"].index), key=lambda h: (count[h], h == first))
     if present:
         return None
     if shire in state.get("rebels", {}):          # RB 14.2.1 #6: an unanswered Planned Uprising
@@ -93,11 +113,14 @@ def loyalty(state: State, shire: str) -> str | None:
 
 
 def contested(state: State, shire: str) -> bool:
-    return len(houses_at(state, shire)) > 1
+    present = houses_at(state, shire)
+    return len(present) > 1 and not one_side(state, present)
 
 
 def friendly(state: State, shire: str, house: str) -> bool:
-    return controller(state, shire) == house
+    """Controlled by the house, or by its partner (PB 1.5)."""
+    found = controller(state, shire)
+    return found is not None and partners(state, found, house)
 
 
 def stacking_limit(shire: str) -> int:
@@ -129,7 +152,11 @@ def junior_heir(state: State, house: str) -> str | None:
 
 
 def is_heir(state: State, block: str) -> bool:
-    return any(block in heir_blocks(state, h) for h in state["houses"])
+    """An active heir of a house in play: his heir card is in play and his block not Out of Play."""
+    heir = data().block(block).heir
+    if heir is None or state["blocks"][block]["status"] == "out":
+        return False
+    return any(heir.card in state["heir_cards"].get(h, ()) for h in state["houses"])
 
 
 def heir_in_play(state: State, house: str) -> bool:
@@ -173,8 +200,9 @@ def seat_reasons(state: State, block: str, house: str, shire: str) -> set[str]:
     d = data()
     b, s = d.block(block), d.shire(shire)
     reasons = set()
-    if b.shield and b.shield in s.seats:
-        reasons.add(b.shield)
+    for shield in seat_shields(state, block, house):
+        if shield in s.seats:
+            reasons.add(shield)
     for office in offices_of(state, block):
         if office in s.office_seats:
             reasons.add("office:" + office)
@@ -183,17 +211,51 @@ def seat_reasons(state: State, block: str, house: str, shire: str) -> set[str]:
     return reasons
 
 
+NEVILLES = ("salisbury", "warwick", "montague")
+ROYAL_LANCASTER = ("henry_vi", "margaret")
+
+
+def seat_shields(state: State, block: str, house: str) -> set[str]:
+    """The shields whose seats the block may use: its own; with PB 1.4 (shared seats) also those of Henry VI
+    and Margaret for their hosts, of the hosts for the Lancaster block (Edward), and of the other Nevilles
+    (Salisbury, Warwick, Montague) controlled by the same house."""
+    d = data()
+    own = d.block(block).shield
+    shields = {own} if own else set()
+    if not state["options"].get("shared_seats"):
+        return shields
+    blocks = state["blocks"]
+    riders = [r for r in ROYAL_LANCASTER if blocks[r]["host"] and blocks[r]["status"] in ("map", "attending")]
+    if any(blocks[r]["host"] == block for r in riders):
+        shields |= {d.block(r).shield for r in riders if blocks[r]["host"] == block}
+    if block == "lancaster" or block in ROYAL_LANCASTER:
+        shields |= {d.block(blocks[r]["host"]).shield for r in riders if d.block(blocks[r]["host"]).shield}
+    if block in NEVILLES:
+        shields |= {d.block(n).shield for n in NEVILLES if blocks[n]["house"] == house and blocks[n]["status"] != "out"}
+    return shields
+
+
 def winter_seats(state: State, block: str, house: str, host: str | None = None) -> list[str]:
     """RB 7.2.6 winter restriction: a shared seat in a shire held by an enemy noble with the same shield
     is barred unless another reason makes the shire a seat. Other shires holding enemy blocks may be
     used: the placed block is pinned and a battle follows (16.4, 20.1)."""
+    d = data()
+    king = king_house(state) == house
+    heirs = heir_blocks(state, house) if king else []
+    sources = [(seat_shields(state, b, house), offices_of(state, b), b in heirs) for b in (block, host) if b]
     found = []
-    for shire in sorted(data().board.shires):
-        reasons = seat_reasons(state, block, house, shire)
-        if host:
-            reasons |= seat_reasons(state, host, house, shire)
-        enemy_shields = {data().block(e).shield for e in blocks_at(state, shire)
-                         if state["blocks"][e]["house"] != house}
+    for shire in sorted(d.board.shires):          # the reasons of seat_reasons, for both blocks at once
+        s = d.shire(shire)
+        reasons = set()
+        for shields, offices, demesne in sources:
+            reasons |= {x for x in shields if x in s.seats}
+            reasons |= {"office:" + o for o in offices if o in s.office_seats}
+            if demesne and s.royal_demesne:
+                reasons.add("demesne")
+        if not reasons:
+            continue
+        enemy_shields = {d.block(e).shield for e in blocks_at(state, shire)
+                         if not partners(state, state["blocks"][e]["house"], house)}
         reasons -= enemy_shields
         if reasons:
             found.append(shire)

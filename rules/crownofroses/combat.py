@@ -21,6 +21,8 @@ from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
                                       take_off_map)
+from rules.crownofroses.options import exeter_suspected
+from rules.crownofroses.scenario_rules import heir_kill_card
 
 RIDERS = ("henry_vi", "margaret")       # never count against a command limit (RB 20.4.4)
 GARRISON = "garrison"                   # the Tower of London garrison, fighting as a block (RB 9.6)
@@ -152,11 +154,11 @@ def open_battle(g: Game) -> None:
     g.local["houses"] = houses
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
-    g.local["attacker"], g.local["defender"] = houses[0], houses[1]
+    g.local["attacker"], g.local["defender"] = houses[0], next(h for h in houses if not board.partners(state, h, houses[0]))
     if shire == "london" and state.get("garrison") in houses:
         g.local["garrison"] = {"house": state["garrison"], "strength": len(data().garrison.steps), "out": False}
     g.log(f"Battle in {place_name(shire)} (RB 20): " + ", ".join(hname(h) for h in houses)
-          + f". First engagement: {hname(houses[0])} attacks {hname(houses[1])}.", kind="battle")
+          + f". First engagement: {hname(houses[0])} attacks {hname(g.local['defender'])}.", kind="battle")
     start_engagement(g)
 
 
@@ -177,6 +179,8 @@ def start_engagement(g: Game) -> None:
     g.local.update(round=0, retreated=None, winner=None, over=False)
     g.log(f"Engagement: {hname(g.local['attacker'])} (attacker) against {hname(g.local['defender'])} "
           f"(defender) in {place_name(g.local['shire'])}.", kind="battle")
+    from rules.crownofroses.team_battle import offer_joint
+    offer_joint(g)                                     # PB 1.5: partners may commit blocks
 
 
 def fight(g: Game) -> None:
@@ -195,11 +199,11 @@ def fight(g: Game) -> None:
     g.local.pop("elimination_window", None)
     after_engagement(g)
     rest = [h for h in g.local["houses"] if board.blocks_at(g.state, g.local["shire"], h)]
-    if len(rest) > 1:
+    if len(rest) > 1 and not board.one_side(g.state, rest):
         winner = g.local["winner"] if g.local["winner"] in rest else None
-        others = [h for h in rest if h != winner]
-        if winner is None:
-            winner, others = others[0], others[1:]
+        if winner is None or board.one_side(g.state, [winner] + [h for h in rest if h != winner]):
+            winner = next(h for h in rest if not board.one_side(g.state, [h] + rest))
+        others = [h for h in rest if not board.partners(g.state, h, winner)]     # PB 1.5: partners never fight
         g.local["attacker"], g.local["defender"] = winner, others[0]
         side = g.local["sides"][winner]
         side.update(main=[], eliminated=[], leader=None)
@@ -213,17 +217,18 @@ def end_battle(g: Game) -> None:
     """RB 20.7.1: the house left is the winner; +1 support if any enemy force contained an heir."""
     shire = g.local["shire"]
     left = board.houses_at(g.state, shire)
-    if len(left) == 1:
-        winner = next(iter(left))
-        g.log(f"{hname(winner)} wins the battle in {place_name(shire)}.", kind="battle")
-        if any(h != winner for h in g.local["heirs"]) and winner in g.roles:
+    winner = None
+    if left and board.one_side(g.state, left):       # PB 1.5: partners left together win together
+        winner = g.local.get("winner") if g.local.get("winner") in left else sorted(left, key=g.state["houses"].index)[0]
+        g.log(f"{' and '.join(hname(h) for h in sorted(left, key=g.state['houses'].index))} "
+              f"win{'s' if len(left) == 1 else ''} the battle in {place_name(shire)}.", kind="battle")
+        if any(not board.partners(g.state, h, winner) for h in g.local["heirs"]) and winner in g.roles:
             add_support(g, winner, 1, "won a battle against an heir (RB 20.7.1)")
     else:
         g.log(f"Nobody is left in {place_name(shire)}: the battle has no winner.", kind="battle")
     if shire == "london":
-        g.state["garrison"] = next(iter(left)) if len(left) == 1 else None
-    if len(left) == 1:
-        winner = next(iter(left))
+        g.state["garrison"] = winner
+    if winner is not None:
         if winner in g.roles and len(board.blocks_at(g.state, shire, winner)) > board.stacking_limit(shire) \
                 and _move_out_places(g.state, winner, shire):
             g.goto("move_out", role=winner, shire=shire)
@@ -261,6 +266,8 @@ def begin_round(g: Game) -> None:
     b = battle(g)
     b["round"] += 1
     b["to_reinforce"] = list(sides(g)) if b["round"] > 1 else []
+    from rules.crownofroses.combat_options import mark_round
+    mark_round(g)
 
 
 def reinforce(g: Game) -> None:
@@ -379,6 +386,8 @@ def bodies(state, side: dict) -> list[list[str]]:
         return [list(side["engaged"])]
     room = board.command_rating(state, leader)
     counted = [x for x in side["engaged"] if x != leader and counts_in_combat(x)]
+    if exeter_suspected(state, leader):                   # PB 1.3: he commands office blocks only
+        counted = [x for x in counted if data().block(x).kind == "office"]
     found = []
     for size in range(min(room, len(counted)) + 1):
         for combo in combinations(counted, size):
@@ -428,7 +437,8 @@ def chargers(state, side: dict) -> list[str]:
     """The house's heirs in the main body (a noble whose heir card is not played is no heir; Henry VI never
     charges)."""
     return [x for x in side["main"] if x not in ("henry_vi", GARRISON)
-            and x in board.heir_blocks(state, state["blocks"][x]["house"])]
+            and x in board.heir_blocks(state, state["blocks"][x]["house"])
+            and state["blocks"][x]["house"] not in side.get("partners", ())]     # PB 1.5: DECISIONS.md
 
 
 def declare_charges(g: Game) -> None:
@@ -653,8 +663,11 @@ class TakeHit(Decision):
 def decide(g: Game) -> None:
     """RB 20.4.3, 20.5.5: a side with nothing left in main body and reserve loses (also a side of
     mercenaries alone); otherwise from round 2 the attacker, then the defender, may retreat."""
+    from rules.crownofroses.combat_options import exhausted, offer_extension
     b = battle(g)
     attacker, defender = sides(g)
+    if exhausted(g):                                   # PB 1.1
+        return
     alive = {h: [x for x in b["sides"][h]["engaged"]] for h in (attacker, defender)}
     for h in (attacker, defender):
         if alive[h] and all(data().block(x).kind == "mercenary" for x in alive[h]):
@@ -667,6 +680,8 @@ def decide(g: Game) -> None:
         b["winner"] = attacker if alive[attacker] else defender if alive[defender] else None
         loser = defender if b["winner"] == attacker else attacker
         if b["winner"] and b["sides"][loser]["reinf"]:
+            if offer_extension(g, loser):              # RB 20.5.5 "Where Art Thou?"
+                return
             g.call("retreat", role=loser, house=loser, blocks=list(b["sides"][loser]["reinf"]),
                    why="un-arrived reinforcements of the loser (RB 20.5.5)")
         return
@@ -717,14 +732,20 @@ def after_engagement(g: Game) -> None:
     and other non-noble blocks become Unavailable; Henry VI eliminated, or with a killed host, is killed."""
     b = battle(g)
     attacker, defender = b["attacker"], b["defender"]
+    killers = []
     for h in (attacker, defender):
         other = defender if h == attacker else attacker
         bonus = 1 if b["retreated"] == other else 0
         for x in b["sides"][h]["eliminated"]:
             if g.state["blocks"][x]["status"] != "map":
                 continue
+            heir = board.is_heir(g.state, x)
             eliminate_now(g, x, bonus)
+            if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
+                killers.append(other)
         b["sides"][h]["eliminated"] = []
+    for house in killers:
+        heir_kill_card(g, house)                       # PB 3.4.9 #3
     if b["winner"]:
         g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
     elif b["retreated"]:

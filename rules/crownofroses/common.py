@@ -140,6 +140,8 @@ def lose_office_of(g: Game, block: str) -> None:
     for office in board.offices_of(g.state, block):
         house = g.state["blocks"][block]["house"]
         g.state["offices"][office] = None
+        if office == "king" and house:
+            g.state["previous_king"] = house      # RB 25.0: "the player who last controlled the King"
         ob = f"{office}_office"
         if ob in g.state["blocks"]:
             g.state["blocks"][ob].update(status="inactive", house=None, at=None, host=None)
@@ -246,7 +248,19 @@ def check_houses(g: Game) -> None:
         if not any(g.state["blocks"][d.house_card(c).block]["status"] != "out" for c in cards):
             g.leave(h, "every heir has been removed (RB 10.3.2)")
     with_heirs = [h for h in g.roles if heirs_left(g.state, h)]
-    if len(with_heirs) == 1 and len(g.state["houses"]) > 1:
+    from rules.crownofroses.victory import target_winners, team_heirs_winner
+    targets = target_winners(g.state)               # RB 6.4: the scenario's military targets
+    team = team_heirs_winner(g.state, with_heirs)   # PB 1.5: the other team has no heir left
+    if targets:
+        winner = targets[0]
+        g.conclude(Result((winner,), "military victory: the scenario's targets removed (RB 6.4)",
+                          ((winner,), tuple(h for h in g.state["houses"] if h != winner)),
+                          {h: g.state["vp"][h] for h in g.state["houses"]}))
+    elif team and len(team) > 1:
+        g.conclude(Result(tuple(team), "team military victory: every enemy heir removed (PB 1.5, RB 6.1)",
+                          (tuple(team), tuple(h for h in g.state["houses"] if h not in team)),
+                          {h: g.state["vp"][h] for h in g.state["houses"]}))
+    elif len(with_heirs) == 1 and len(g.state["houses"]) > 1:
         winner = with_heirs[0]
         g.conclude(Result((winner,), "military victory: every enemy heir removed (RB 6.1)",
                           ((winner,), tuple(h for h in g.state["houses"] if h != winner)),

@@ -14,6 +14,8 @@ from rules.crownofroses import board, operations, parliament, phases, reactions,
 # every card's event, the reaction windows and the office abilities
 from rules.crownofroses import (alliances, event_cards, house_events, influence_events, mandatory,  # noqa: F401
                                 mercenaries, offices, surprise, uprisings)
+from rules.crownofroses import combat_options  # noqa: F401  (registers its decisions)
+from rules.crownofroses import options as game_options
 from rules.crownofroses.combat import public_battle
 from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
@@ -21,6 +23,7 @@ from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
+_CATALOGUE: dict[str, Any] = {}
 
 
 class CrownOfRoses(FlowEngine):
@@ -28,6 +31,7 @@ class CrownOfRoses(FlowEngine):
     title = "Crown of Roses"
     flow = FLOW
     runaway_actions = 60_000
+    flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
 
     def _apply(self, state, role, action, ctx):
         g = self.game(state, ctx)
@@ -35,17 +39,20 @@ class CrownOfRoses(FlowEngine):
         g.run()
 
     def scenarios(self) -> list[Scenario]:
-        found = []
-        for sid in SCENARIOS:
-            s = load().scenario(sid)
-            found.append(Scenario(sid, s.name, f"{s.section}: turns {s.first_turn}–{s.last_turn}. " + disclosure(),
-                                  min(s.player_counts), max(s.player_counts)))
-        return found
+        data = load()
+        if _CATALOGUE.get("data") is not data:     # the disclosure counts every value: once per data load
+            text = disclosure()
+            _CATALOGUE.update(data=data, scenarios=[
+                Scenario(sid, s.name, f"{s.section}: turns {s.first_turn}–{s.last_turn}. " + text,
+                         min(s.player_counts), max(s.player_counts))
+                for sid, s in ((sid, data.scenario(sid)) for sid in SCENARIOS)])
+        return list(_CATALOGUE["scenarios"])
 
     def options(self) -> list[OptionSpec]:
-        return [OptionSpec("short", "Short game", "PB 3.1.9 #5: the campaign ends after turn 5.", "bool", False),
-                OptionSpec("seats_ip", "Seats IP", "RB 23.1.2: +1 IP for each noble standing in one of its seats.",
-                           "bool", False)]
+        return list(game_options.SPECS)
+
+    def option_choices(self, scenario, players):
+        return game_options.choices(scenario, players)
 
     def roles(self, scenario: str) -> list[str]:
         counts = load().scenario(scenario).setups
@@ -63,6 +70,7 @@ class CrownOfRoses(FlowEngine):
 
     def _setup(self, scenario, seats, options):
         houses = [r for seat in seats for r in seat]
+        game_options.check(scenario, houses, options)
         return initial_state(scenario, houses, options)
 
     # ---- reading ------------------------------------------------------------------------------------------
@@ -82,6 +90,8 @@ class CrownOfRoses(FlowEngine):
                 public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
                     "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
         ip_public = {h: {"stock": len(v["stock"]), "pool": len(v["pool"])} for h, v in state["ip"].items()}
+        for h, markers in state.get("vote_ip", {}).items():          # PB 1.6: their number is public
+            ip_public[h]["vote_ip"] = len(markers)
         rop_public = {n: {h: len(m) for h, m in bids.items()} for n, bids in state["rop"].items()}
         seen: dict[str, Any] = {
             "scenario": state["scenario"], "turn": state["turn"], "last_turn": state["last_turn"],
@@ -108,9 +118,16 @@ class CrownOfRoses(FlowEngine):
                                   "pool": list(state["ip"][role]["pool"]),
                                   "rop": {n: list(b.get(role, [])) for n, b in state["rop"].items() if b.get(role)},
                                   "picks": list(frame["local"].get("picks", {}).get(role, []))}
+            if role in state.get("vote_ip", {}):
+                seen["mine"][role]["vote_ip"] = list(state["vote_ip"][role])
             if frame["local"].get("role") == role and "picked" in frame["local"]:
                 seen["mine"][role]["picked"] = list(frame["local"]["picked"])
         return seen
+
+    def negotiations(self, state):
+        """PB 1.5: partners may confer freely (public: the teams are chosen at setup)."""
+        left = set(state.get("left", ()))
+        return [tuple(t) for t in state.get("teams", ()) if len([h for h in t if h not in left]) > 1]
 
     def summary(self, state):
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", state["phase"].replace("_", " "))
@@ -130,6 +147,11 @@ class CrownOfRoses(FlowEngine):
                 variant = copy_state(state)
                 variant["ip"][role]["stock"][0] = 10 if stock[0] != 10 else 0
                 yield role, "IP stock values", variant
+            votes = state.get("vote_ip", {}).get(role)
+            if votes and not _flow_mentions_ip(state):          # PB 1.6: vote IP values are private too
+                variant = copy_state(state)
+                variant["vote_ip"][role][0] = 10 if votes[0] != 10 else 0
+                yield role, "vote IP values", variant
             for noble, bids in sorted(state["rop"].items()):
                 if bids.get(role):
                     variant = copy_state(state)
@@ -192,7 +214,8 @@ def _named(state, block: str) -> bool:
 
 
 def _in_bids(state, house: str) -> int:
-    return 0
+    """PB 1.6: vote IP taken for the Offices phase, kept apart from stock and pool."""
+    return sum(state.get("vote_ip", {}).get(house, []))
 
 
 ENGINE = CrownOfRoses()

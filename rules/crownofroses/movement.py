@@ -13,6 +13,8 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import FLOW, add_support, attrition, hname, run_hooks
+from rules.crownofroses.options import exeter_suspected
+from rules.crownofroses.scenario_rules import activation_fails, stays_put, unescorted
 
 FULL_MP = 8                                       # 4 MP in halves
 COST = {"clear": 2, "rough": 4, "fens": 4}        # normal crossings, halves
@@ -35,7 +37,11 @@ def stack_size(state, stack: list[str], leader: str) -> int:
 
 
 def may_follow(state, leader: str, block: str) -> bool:
-    """RB 8.3.1: never led by a lower-ranking noble (heirs outrank non-heirs, the King everyone)."""
+    """RB 8.3.1: never led by a lower-ranking noble (heirs outrank non-heirs, the King everyone); PB 1.3."""
+    if exeter_suspected(state, leader):
+        return data().block(block).kind == "office"
+    if stays_put(state, block):                  # PB 3.3.9 #1: not even as part of a stack
+        return False
     if not board.is_noble(block):
         return True
     return board.precedence(state, block) <= board.precedence(state, leader)
@@ -55,6 +61,8 @@ def sea_zones_of(at: str) -> tuple[str, ...]:
 
 
 def start_march(g: Game, house: str, leader: str, sea: bool) -> None:
+    if activation_fails(g, house, leader):       # PB 3.3.9 #1: the OPS are spent all the same
+        return
     at = g.state["blocks"][leader]["at"]
     g.call("march", role=house, leader=leader, stack=carried(g.state, leader), at=at, start=at,
            mp=FULL_MP, sea=sea, dropped=[], entered_enemy=False, forced=False)
@@ -113,11 +121,11 @@ def open_to(state, house: str, place: str) -> bool:
     """Exile boxes hold one house only (RB 16.2.4); any shire may be entered (combat follows, RB 20)."""
     if board.embassy_barred(state, house, place):
         return False
-    return not place.startswith("exile/") or not (board.houses_at(state, place) - {house})
+    return not place.startswith("exile/") or not board.enemy_houses_at(state, place, house)
 
 
 def enemies_at(state, house: str, place: str) -> int:
-    return sum(1 for b in board.blocks_at(state, place) if state["blocks"][b]["house"] != house)
+    return sum(1 for b in board.blocks_at(state, place) if not board.partners(state, state["blocks"][b]["house"], house))
 
 
 def pinned(state, house: str, place: str, leaving: list[str]) -> bool:
@@ -160,13 +168,14 @@ class March(Decision):
             for b in stack:
                 if b != leader and state["blocks"][b]["host"] is None:
                     yield act("drop", b, label=f"Drop off {name(b)}", group="Stack")
-        for place, cost, how in destinations(g):
+        for place, cost, how in (destinations(g) if not unescorted(state, stack) else []):
             verb = "sail" if g.local["sea"] else "go"
             extra = {"fens": " by the Fens crossing (attrition)", "wash": " across the Wash (attrition)",
                      "sea+": " (adjacent sea zone: attrition)"}.get(how, "")
             yield act(verb, place, how, label=f"To {place_name(place)}{extra}" +
                       (f" ({cost / 2:g} MP)" if cost else ""), group="Move")
         if g.local["mp"] == 0 and not g.local["sea"] and not g.local["forced"] and not g.local["entered_enemy"] \
+                and not unescorted(state, stack) \
                 and not g.local["at"].startswith("exile/") and not pinned(state, role, g.local["at"], stack):
             for other, kind in data().board.neighbours(g.local["at"]):
                 if open_to(state, role, other) and not any(b in state["forced"] for b in stack):

@@ -12,6 +12,7 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
+from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
                                       return_rop, run_hooks)
@@ -153,7 +154,8 @@ def end_of_impulse(g: Game) -> None:
     run_hooks(g, "impulse_end")
 
 
-FLOW.procedure("impulse", open_command, settle_command, action_steps, battle_step, end_of_impulse)
+FLOW.procedure("impulse", open_command, settle_command, action_steps, battle_step, scenario_rules.end_of_impulse,
+               end_of_impulse)
 
 
 # ---- RB 13.2 an action step ----------------------------------------------------------------------------------
@@ -296,7 +298,7 @@ def movers(state, house: str) -> list[str]:
     for b in board.blocks_of(state, house):
         s = state["blocks"][b]
         if s["host"] or b in state["moved"] or b in step["muster_nobles"] or b in step["returned"] \
-                or b in board.embassy_envoys(state):
+                or b in board.embassy_envoys(state) or b in state.get("disaffected", []):
             continue
         if board.is_noble(b) and board.command_rating(state, b) >= 1 and not _pinned_leader(state, house, b):
             found.append(b)
@@ -320,10 +322,15 @@ def influence_targets(state, house: str) -> list[str]:
             continue
         if b == "clarence" and not rules.get("clarence_open_to_influence") and "Y2" not in state["heir_cards"].get("york", []):
             continue
-        if isinstance(only, dict) and any(b in ids and h != house for h, ids in only.items() if isinstance(ids, list)):
+        if any(b in loyal_blocks(ids) and h != house for h, ids in only.items()):
             continue
         found.append(b)
     return found
+
+
+def loyal_blocks(entry) -> list[str]:
+    """PB 3.3.9 #2: a house's steadfast nobles (``{"blocks": [...], "cards": [...]}`` in the data)."""
+    return list(entry.get("blocks", [])) if isinstance(entry, dict) else list(entry or [])
 
 
 def muster_options(state, house: str) -> list[tuple[str, str]]:

@@ -11,7 +11,10 @@ from rules.crownofroses import board
 from rules.crownofroses.board import data, name
 from rules.crownofroses.common import (FLOW, add_support, hname, hook_step, pay, rank_by, return_rop, run_hooks,
                                       take_off_map)
+from rules.crownofroses.optional_rules import (bid_markers, draft, return_vote_ip, take_vote_ip, woodville_bid,
+                                               woodville_check, woodville_loss, woodville_nobles)
 from rules.crownofroses.phases import phase
+from rules.crownofroses.scenario_rules import rivers_enters
 
 RIDERS = ("henry_vi", "margaret")
 
@@ -65,7 +68,8 @@ def attendance(g: Game) -> None:
 
 # ---- RB 24.2.1 gathering supporters ---------------------------------------------------------------------------
 def gather(g: Game) -> None:
-    boxes = sorted(n for n, bids in g.state["rop"].items() if any(bids.values()))
+    boxes = sorted({n for n, bids in g.state["rop"].items() if any(bids.values())}
+                   | set(woodville_nobles(g.state)) - set(g.local.setdefault("woodville_done", [])))
     if not boxes:
         return
     g.again()
@@ -109,12 +113,15 @@ def effective_bids(state, noble: str) -> dict[str, int]:
 
 def resolve_noble(g: Game, noble: str) -> None:
     g.reveal()
+    royal = next((f["local"] for f in reversed(g.state["flow"]) if f["name"] == "royal"), {})
+    royal.setdefault("woodville_done", []).append(noble)
     shown = {h: list(m) for h, m in g.state["rop"].get(noble, {}).items() if m}
-    bids = effective_bids(g.state, noble)
+    bids = woodville_bid(g.state, noble, effective_bids(g.state, noble))
     g.log(f"Supporters of {name(noble)} revealed: " + "; ".join(
         f"{hname(h)} {'+'.join(map(str, m))} = {bids.get(h, 0)}" for h, m in sorted(shown.items())) + ".",
         kind="reveal", data={"noble": noble, "markers": shown})
     return_rop(g, noble)
+    bids = woodville_loss(g, noble, bids)
     if not bids:
         return
     best = max(bids.values())
@@ -239,7 +246,8 @@ def make_king(g: Game, house: str) -> None:
                   strength=kb["strength"] if kb["status"] == "map" else data().block("king_office").max_steps)
 
 
-FLOW.procedure("royal", economic, attendance, gather, hook_step("before_votes"), count_votes, elect, crown, crowned)
+FLOW.procedure("royal", economic, woodville_check, rivers_enters, attendance, gather, hook_step("before_votes"),
+               count_votes, take_vote_ip, elect, crown, crowned, draft)
 
 
 # ---- RB 26 Offices -------------------------------------------------------------------------------------------
@@ -303,9 +311,9 @@ class OfficeBid(SecretChoice):
         stock when the bids are revealed (DECISIONS.md #52), so every bid takes one choice."""
         office = g.local["office"]
         yield act("nobid", label="No bid")
-        totals = sorted(reachable(g.state["ip"][role]["stock"]))
+        totals = sorted(reachable(bid_markers(g.state, role)))
         for h in g.state["houses"]:
-            if h in g.roles and eligible_nobles(g.state, office, h):
+            if h in g.roles and (eligible_nobles(g.state, office, h) or bids_without_noble(g.state, office)):
                 for total in totals:
                     yield act("bid", h, total, label=f"Bid {total} IP for {hname(h)}", group=hname(h))
 
@@ -341,7 +349,7 @@ def settle(g: Game) -> None:
         if not pick or pick == "nobid":
             continue
         _, named, total = pick.split(":")
-        pay(g, role, markers_for(g.state["ip"][role]["stock"], int(total)))   # RB 26.2: every IP bid is spent
+        spend_bid(g, role, markers_for(bid_markers(g.state, role), int(total)))   # RB 26.2: every IP bid is spent
         totals[named] = totals.get(named, 0) + int(total)
     g.local["totals"] = {h: v for h, v in totals.items() if v > 0}
     g.local["tried"] = []
@@ -352,6 +360,9 @@ def settle(g: Game) -> None:
 def award(g: Game) -> None:
     office = g.local["office"]
     ranking = g.returned if g.local["totals"] else []
+    if ranking and not eligible_nobles(g.state, office, ranking[0]) and bids_without_noble(g.state, office):
+        g.call("award_office", role=ranking[0], office=office)      # RB 26.2 optional rule
+        return
     for house in ranking:                 # RB 26.3: no eligible noble → the next highest
         if eligible_nobles(g.state, office, house):
             g.call("choose_holder", role=house, office=office)
@@ -388,5 +399,59 @@ class ChooseHolder(Decision):
         return self.actions(g, role)[0].id
 
 
+def bids_without_noble(state, office: str) -> bool:
+    """RB 26.2 optional: bids for every office but the Chancellor and the King may name any house."""
+    return bool(state["options"].get("bid_without_noble")) and office not in ("chancellor", "king")
+
+
+def spend_bid(g: Game, house: str, markers: list[int]) -> None:
+    if not g.state["options"].get("vote_ip"):
+        pay(g, house, markers)
+        return
+    for m in markers:                      # PB 1.6 #3: bids are paid with vote IP
+        g.state["vote_ip"][house].remove(m)
+        g.state["ip"][house]["pool"].append(m)
+    g.state["ip"][house]["pool"].sort()
+
+
+def give_office(g: Game, office: str, block: str, house: str) -> None:
+    g.state["offices"][office] = block
+    ob = g.state["blocks"].get(f"{office}_office")
+    if ob:
+        ob.update(status="attending", house=house, at=None, host=block,
+                  strength=data().block(f"{office}_office").max_steps)
+    add_support(g, house, data().office(office).support, f"gains the {data().office(office).name}")
+    g.log(f"{hname(house)} wins the office of {data().office(office).name}: {name(block)} holds it.")
+
+
+@FLOW.decision("award_office")
+class AwardOffice(Decision):
+    """RB 26.2 optional: the winning house, having no eligible noble, leaves the office vacant or gives it to
+    any eligible attending noble (of any house, who then holds it for his own house)."""
+
+    def prompt(self, g, role):
+        return (f"RB 26.2: you won the office of {data().office(g.local['office']).name} with no eligible noble: "
+                f"give it to an eligible attending noble, or leave it vacant.")
+
+    def actions(self, g, role):
+        office = g.local["office"]
+        for h in g.roles:
+            for b in eligible_nobles(g.state, office, h):
+                yield act("give", b, label=f"{name(b)} ({hname(h)})", group=hname(h))
+        yield act("vacant", label="Leave it vacant")
+
+    def on_give(self, g, role, block):
+        g.log(f"{hname(role)} gives the office it won to {name(block)} (RB 26.2).")
+        give_office(g, g.local["office"], block, g.state["blocks"][block]["house"])
+        g.end()
+
+    def on_vacant(self, g, role):
+        g.log(f"{hname(role)} leaves the office of {data().office(g.local['office']).name} vacant (RB 26.2).")
+        g.end()
+
+    def default(self, g, role):
+        return "vacant"
+
+
 FLOW.procedure("auction_office", open_bids, settle, award)
-FLOW.procedure("offices", end_terms, auction)
+FLOW.procedure("offices", end_terms, auction, return_vote_ip)

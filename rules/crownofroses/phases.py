@@ -9,7 +9,9 @@ from rules.core.flow import Decision, Game, act, calls
 from rules.crownofroses import board
 from rules.crownofroses.board import data
 from rules.crownofroses.common import FLOW, add_support, hname, hook_step, rank_by
-from rules.crownofroses.setup import shuffle_deck, take_value
+from rules.crownofroses.setup import shuffle_deck
+from rules.crownofroses.scenario_rules import execute_captive
+from rules.crownofroses.victory import team_economic, team_political
 from rules.crownofroses.winter import start_winter
 
 
@@ -131,13 +133,34 @@ def collect(g: Game) -> None:
     for house in g.roles:
         value = income(g.state, house) + bonus.get(house, 0)
         g.state["income"][house] = value
-        ip = g.state["ip"][house]
-        pool_total = sum(ip["pool"])
-        taken, rest = take_value(ip["pool"], min(value, pool_total)) if value else ([], list(ip["pool"]))
-        zeros = [m for m in rest if m == 0]        # RB 9.1: zeros join the stock in this phase only
-        ip["stock"] = sorted(ip["stock"] + taken + zeros)
-        ip["pool"] = sorted(m for m in rest if m != 0)
-        g.log(f"{hname(house)} collects {sum(taken)} IP.")
+        if g.state["options"].get("vote_ip"):     # PB 1.6 #1: recorded now, collected after the Offices phase
+            g.log(f"{hname(house)}'s IP income is {value}, collected after the Offices phase (PB 1.6).")
+            continue
+        collect_income(g, house, value)
+
+
+def take_up_to(markers: list[int], value: int) -> tuple[list[int], list[int]]:
+    """(taken, rest): markers totalling ``value`` exactly when some of them can, else the largest total
+    below it (RB 9.1: change is made from the pool, which may lack the small markers), fewest markers."""
+    best: dict[int, list[int]] = {0: []}
+    for m in sorted((m for m in markers if m > 0), reverse=True):
+        for total, used in list(best.items()):
+            if total + m <= value and total + m not in best:
+                best[total + m] = used + [m]
+    taken = best[max(best)]
+    rest = list(markers)
+    for m in taken:
+        rest.remove(m)
+    return sorted(taken), sorted(rest)
+
+
+def collect_income(g: Game, house: str, value: int) -> None:
+    ip = g.state["ip"][house]
+    taken, rest = take_up_to(ip["pool"], value)
+    zeros = [m for m in rest if m == 0]        # RB 9.1: zeros join the stock in this phase only
+    ip["stock"] = sorted(ip["stock"] + taken + zeros)
+    ip["pool"] = sorted(m for m in rest if m != 0)
+    g.log(f"{hname(house)} collects {sum(taken)} IP.")
 
 
 FLOW.procedure("influence", hook_step("influence_start"), collect)
@@ -147,14 +170,25 @@ FLOW.procedure("influence", hook_step("influence_start"), collect)
 def victory(g: Game) -> None:
     phase(g, "victory_check")
     scen = data().scenario(g.state["scenario"])
-    needed = scen.victory.kingships_needed + (1 if g.state["options"].get("team_play") else 0) * 0
+    needed = scen.victory.kingships_needed
     for house in g.roles:
         count = g.state["streak"].get(house, 0) if scen.victory.kingships_consecutive else g.state["kingships"][house]
         if count >= needed:
             others = [h for h in g.state["houses"] if h != house]
             g.finish(_result([house], f"political victory: King {count} times (RB 6.2)", [[house], others], g))
             return
+    team = team_political(g.state, needed)
+    if team:
+        g.finish(_result(team, f"team political victory: King {needed + 1} times between the partners (PB 1.5)",
+                         [team, [h for h in g.state["houses"] if h not in team]], g))
+        return
     if g.state["turn"] >= g.state["last_turn"]:
+        execute_captive(g)
+        team = team_economic(g.state)
+        if team:
+            g.finish(_result(team, "team economic victory: 50% more VP than the other team (PB 1.5)",
+                             [team, [h for h in g.state["houses"] if h not in team]], g))
+            return
         ranked = sorted(g.roles, key=lambda h: economic_key(g.state, h), reverse=True)
         ranks: list[list[str]] = []
         for h in ranked:

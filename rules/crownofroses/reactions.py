@@ -20,7 +20,7 @@ def impulse_order(state) -> list[str]:
 def needs_reaction(state, house: str, place: str) -> bool:
     if place.startswith("exile/"):
         return False
-    return bool(board.houses_at(state, place) - {house}) or bool(interceptors(state, house, place))
+    return bool(board.enemy_houses_at(state, place, house)) or bool(interceptors(state, house, place))
 
 
 def interceptors(state, mover: str, place: str) -> list[str]:
@@ -28,7 +28,7 @@ def interceptors(state, mover: str, place: str) -> list[str]:
     found = set()
     for other, _ in data().board.neighbours(place):
         present = board.houses_at(state, other)
-        if len(present) == 1 and mover not in present:
+        if len(present) == 1 and not board.partners(state, mover, next(iter(present))):
             found |= present
     return [h for h in impulse_order(state) if h in found]
 
@@ -156,8 +156,8 @@ def avoiders(g: Game) -> dict[str, int]:
               and state["blocks"][b]["at"] == place]
     houses = {state["blocks"][b]["house"] for b in before}
     counts = {h: sum(1 for b in before if state["blocks"][b]["house"] == h) for h in houses}
-    enemies = [h for h in houses if h not in (mover, interceptor)]
-    if len(houses) <= 1:
+    enemies = [h for h in houses if h != interceptor and not board.partners(state, h, mover)]
+    if not houses or board.one_side(state, houses):
         return {h: counts[h] for h in enemies}
     if not enemies:
         return {}
@@ -168,9 +168,11 @@ def avoiders(g: Game) -> dict[str, int]:
 
 def avoid_places(state, house: str, place: str) -> list[str]:
     """RB 16.6: an adjacent shire by land free of enemy blocks, not across a border enemies entered by."""
-    barred = {e["from"] for e in state.get("entries", {}).get(place, []) if e["house"] != house and e["from"]}
+    barred = {e["from"] for e in state.get("entries", {}).get(place, [])
+              if not board.partners(state, e["house"], house) and e["from"]}
     return [s for s, _ in data().board.neighbours(place)
-            if s not in barred and not (board.houses_at(state, s) - {house}) and not board.embassy_barred(state, house, s)]
+            if s not in barred and not board.enemy_houses_at(state, s, house)
+            and not board.embassy_barred(state, house, s)]
 
 
 def open_avoid(g: Game) -> None:

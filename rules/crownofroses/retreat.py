@@ -9,6 +9,7 @@ from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import _here, arrivals, battle
 from rules.crownofroses.common import FLOW, attrition, hname, take_off_map
+from rules.crownofroses.team_battle import partner_retreat
 
 
 @FLOW.decision("retreat_or_fight")
@@ -101,10 +102,12 @@ def retreat_places(state, b: dict, house: str) -> list[str]:
     """RB 20.5.4: an adjacent shire by land (not the Wash, which is no border), free of enemy blocks, not
     across a border by which an enemy entered; the attacker must use the shire it came from if it can."""
     shire = b["shire"]
-    barred = {a[3] for a in arrivals(state, shire) if a[0] != house and a[3]}
-    barred |= {e["from"] for e in state.get("entries", {}).get(shire, []) if e["house"] != house and e["from"]}
+    barred = {a[3] for a in arrivals(state, shire) if not board.partners(state, a[0], house) and a[3]}
+    barred |= {e["from"] for e in state.get("entries", {}).get(shire, [])
+               if not board.partners(state, e["house"], house) and e["from"]}
     found = [s for s, _ in data().board.neighbours(shire)
-             if s not in barred and not (board.houses_at(state, s) - {house}) and not board.embassy_barred(state, house, s)]
+             if s not in barred and not board.enemy_houses_at(state, s, house)
+             and not board.embassy_barred(state, house, s)]
     came = b["sides"][house].get("from")
     if house == b["attacker"] and came in found:
         return [came]
@@ -128,14 +131,14 @@ class Retreat(Decision):
         moving = [x for x in g.local["blocks"] if _here(g.state, x, b["shire"], g.local["house"])]
         for x in moving:
             g.state["blocks"][x]["at"] = shire
-        side = b["sides"][g.local["house"]]
-        side.update(engaged=[x for x in side["engaged"] if x not in moving], main=[],
-                    reinf=[x for x in side["reinf"] if x not in moving])
+        drop_from_sides(b, moving)
+        b["sides"][g.local["house"]]["main"] = []
         g.log(f"{hname(g.local['house'])} retreats {len(moving)} block(s) to {place_name(shire)}.", kind="battle")
         if fens:                                             # RB 16.2.2, 22.0: attrition at −1
             for x in moving:
                 attrition(g, x, modifier=-1)
-        g.end()
+        if not partner_retreat(g, g.local["blocks"]):
+            g.end()
 
     def on_undeclared(self, g, role):
         b = battle(g)
@@ -143,17 +146,26 @@ class Retreat(Decision):
         for x in g.local["blocks"]:
             if _here(g.state, x, b["shire"], g.local["house"]) and g.state["blocks"][x]["host"] is None:
                 take_off_map(g, x, "undeclared", g.local["house"])
+        drop_from_sides(b, g.local["blocks"])
         side.update(engaged=[], main=[], reinf=[])
         g.log(f"{hname(g.local['house'])} has no route: its blocks go to the Undeclared pool.", kind="battle")
-        g.end()
+        if not partner_retreat(g, g.local["blocks"]):
+            g.end()
 
     def default(self, g, role):
         return self.actions(g, role)[0].id
 
 
+def drop_from_sides(b: dict, gone: list[str]) -> None:
+    """Blocks that left the shire leave every side's lists (a partner's committed blocks too, PB 1.5)."""
+    for side in b["sides"].values():
+        for key in ("engaged", "main", "reinf"):
+            side[key] = [x for x in side[key] if x not in gone]
+
+
 def move_out_places(state, house: str, shire: str) -> list[str]:
     """RB 20.7.2: adjacent shires by land (not the Wash, no sea), free of enemy blocks."""
-    return [s for s, _ in data().board.neighbours(shire) if not (board.houses_at(state, s) - {house})]
+    return [s for s, _ in data().board.neighbours(shire) if not board.enemy_houses_at(state, s, house)]
 
 
 @FLOW.decision("move_out")

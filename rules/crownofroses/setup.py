@@ -15,6 +15,7 @@ from typing import Any
 
 from rules.core import rng
 from rules.crownofroses.data import load
+from rules.crownofroses.options import teams_of
 
 HOUSE_ORDER = ("lancaster", "york", "buckingham", "warwick")
 
@@ -78,9 +79,13 @@ def initial_state(scenario_id: str, houses: list[str], options: dict[str, Any]) 
     for h in houses:
         markers = sorted(v for v, n in data.components.ip_markers.items() for _ in range(n))
         ip_stock[h], ip_pool[h] = take_value(markers, setup.influence[h])
+    what_if = scenario.rules.get("what_if_option")
+    if options.get("stafford_joins") and what_if:      # PB 3.3.9 #6: Stafford fled to Lancaster
+        blocks[what_if["adds_block"]].update(status="attending", house=what_if["house"])
     markers = {s: "plundered" for s in scenario.rules.get("plundered") or []}
     return {
         "scenario": scenario_id, "houses": list(houses), "options": dict(options),
+        "teams": teams_of(list(houses), options.get("teams", "none")),
         "turn": scenario.first_turn, "last_turn": last, "phase": "setup",
         "blocks": blocks, "heir_only": heir_only, "heir_cards": heirs, "offices": offices,
         "king": _king_house(offices, blocks, setup), "previous_king": None,

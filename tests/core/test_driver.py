@@ -43,3 +43,34 @@ def test_random_moves_stop_after_the_steps_asked():
     args = setup_args(HARBOURS, "short", 3, 3)
     moves = list(random_moves(HARBOURS, args, 7))
     assert len(moves) == 7 and all(outcome.state for _, _, outcome in moves)
+
+
+class OptionHarbours(type(HARBOURS)):
+    """Four Harbours with two setup options, for the random-options hook."""
+
+    def options(self):
+        from rules.core.contract import OptionSpec
+        return [OptionSpec("storms", "Storms", "a flag", "bool", False),
+                OptionSpec("winds", "Winds", "a choice", "choice", "calm", (("calm", "Calm"), ("gale", "Gale")))]
+
+
+def test_option_choices_list_every_value_a_spec_allows_and_the_seed_picks_them():
+    from rules.core.driver import random_options
+    engine = OptionHarbours()
+    assert engine.option_choices("standard", 4) == {"storms": [False, True], "winds": ["calm", "gale"]}
+    picks = [random_options(engine, "standard", 4, seed) for seed in range(12)]
+    assert picks == [random_options(engine, "standard", 4, seed) for seed in range(12)]   # the seed decides
+    assert {p["storms"] for p in picks} == {False, True} and {p["winds"] for p in picks} == {"calm", "gale"}
+    assert random_options(HARBOURS, "standard", 4, 1) == {}          # an engine without options: none
+
+
+def test_fuzz_with_random_options_records_them_and_plays_the_same_moves():
+    engine = OptionHarbours()
+    plain = play_random_game(engine, "standard", 3, max_actions=40, check_secrets=False)
+    picked = play_random_game(engine, "standard", 3, max_actions=40, check_secrets=False, pick_options=True)
+    assert plain.options == {}              # none given, none picked: the defaults apply
+    assert set(picked.options) == {"storms", "winds"}
+    assert picked.log == plain.log          # the moves' generator is not disturbed by picking options
+    forced = play_random_game(engine, "standard", 3, max_actions=5, check_secrets=False, pick_options=True,
+                              options={"storms": True})
+    assert forced.options["storms"] is True  # options given win over the random pick
