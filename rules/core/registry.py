@@ -10,6 +10,7 @@ from .contract import BadSetup, Engine
 GAME_MODULES: dict[str, str] = {
     "richard3": "rules.richard3",
     "oldkingscrown": "rules.oldkingscrown",
+    "crownofroses": "rules.crownofroses",
 }
 
 _loaded: dict[str, Engine] = {}

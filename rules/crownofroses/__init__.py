@@ -1,1 +1,5 @@
-"""Crown of Roses (GMT Games): component data so far; the engine comes later (not registered yet)."""
+"""Crown of Roses (GMT Games): the engine (engine.py), its views (VIEW.md) and its component data (DATA.md)."""
+
+from .engine import ENGINE
+
+__all__ = ["ENGINE"]
