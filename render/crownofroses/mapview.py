@@ -51,11 +51,13 @@ def _static(height: int) -> Image.Image:
     for sid, box in lay.shires.items():
         d.rectangle(box, fill=style.TILE, outline=INK, width=2)
         _info(d, sid, info_box(box))
+    legend(d, (20, lay.map_box[3] + 10, WIDTH - 20, height), _legend_items(), LEGEND_COLUMNS,
+           title="Legend — name strip in the controller's colour")
     return img
 
 
 def _seas(img: Image.Image, lay, board) -> None:
-    """Each sea pixel takes the tint of the nearest coast that faces that sea (coarse grid, smoothed)."""
+    """Each sea pixel takes the tint of the nearest coast that faces that sea (on a 12 px grid)."""
     seeds = []
     for s in board.shires.values():
         for sea in s.coastal_seas:
@@ -71,7 +73,7 @@ def _seas(img: Image.Image, lay, board) -> None:
             x, y = i * step, j * step
             best = min(seeds, key=lambda s: (s[0][0] - x) ** 2 + (s[0][1] - y) ** 2)
             px[i, j] = style.SEA_TINT[best[1]]
-    img.paste(small.resize((w, h), Image.Resampling.BILINEAR))
+    img.paste(small.resize((w, h), Image.Resampling.NEAREST))   # flat tints: a few colours encode fast
 
 
 def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
@@ -211,8 +213,6 @@ def draw_map(scene: Scene) -> Image.Image:
     if scene.battle_shire and scene.battle_shire in lay.shires:
         b = lay.shires[scene.battle_shire]
         d.rectangle([b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7], outline=style.ORANGE, width=7)
-    legend(d, (20, lay.map_box[3] + 10, WIDTH - 20, height), _legend_items(), LEGEND_COLUMNS,
-           title="Legend — name strip in the controller's colour")
     return img
 
 
