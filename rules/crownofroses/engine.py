@@ -16,6 +16,7 @@ from rules.crownofroses.common import FLOW
 from rules.crownofroses.data import disclosure
 from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
+from rules.crownofroses import teams
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
 
@@ -42,7 +43,9 @@ class CrownOfRoses(FlowEngine):
     def options(self) -> list[OptionSpec]:
         return [OptionSpec("short", "Short game", "PB 3.1.9 #5: the campaign ends after turn 5.", "bool", False),
                 OptionSpec("seats_ip", "Seats IP", "RB 23.1.2: +1 IP for each noble standing in one of its seats.",
-                           "bool", False)]
+                           "bool", False), teams.OPTION]
+
+    negotiations = teams.negotiations   # PB 1.5: partners confer in private (rules/crownofroses/teams.py)
 
     def roles(self, scenario: str) -> list[str]:
         counts = load().scenario(scenario).setups
