@@ -37,7 +37,7 @@ def _turns(d, v, y) -> int:
     d.text((20, y + 22), "Turn", font=font(30, True), fill=INK, anchor="lm")
     first = data().scenario(v["scenario"]).first_turn
     turns = list(range(first, v["last_turn"] + 1))
-    x, w = 110, min(100, (WIDTH - 130) // max(1, len(turns)))
+    x, w = 124, min(100, (WIDTH - 144) // max(1, len(turns)))
     for t in turns:
         now = t == v["turn"]
         d.rounded_rectangle([x, y, x + w - 8, y + 44], radius=8, fill=ACCENT if now else (232, 224, 204),
@@ -49,8 +49,8 @@ def _turns(d, v, y) -> int:
 
 def _phases(d, v, y) -> int:
     d.text((20, y + 22), "Phase", font=font(30, True), fill=INK, anchor="lm")
-    x = 110
-    w = (WIDTH - 130) // len(PHASES)
+    x = 124
+    w = (WIDTH - 144) // len(PHASES)
     for p in PHASES:
         now = v["phase"] == p
         d.rounded_rectangle([x, y, x + w - 8, y + 44], radius=8, fill=ACCENT if now else (232, 224, 204),
@@ -129,7 +129,7 @@ def _support(d, scene: Scene, y) -> int:
         d.text((x + 4, y + 2), str(level), font=font(20, True), fill=INK, anchor="la")
         here = [h for h in scene.houses if v["support"][h] == level]
         for i, h in enumerate(here):
-            cx = x + 40 + i * 18
+            cx = x + 40 + i * 24
             d.ellipse([cx - 13, y + 34 - 13, cx + 13, y + 34 + 13], fill=style.fill(h), outline=style.edge(h),
                       width=3)
     return y + 70
@@ -138,10 +138,10 @@ def _support(d, scene: Scene, y) -> int:
 def _offices(d, scene: Scene, y) -> int:
     v = scene.view
     y = style.heading(d, 20, y, "Offices and their holders")
-    col_w = (WIDTH - 40) // 2
+    col_w = WIDTH - 40
     for i, (office, holder) in enumerate(v["offices"].items()):
-        x = 20 + (i % 2) * col_w
-        yy = y + (i // 2) * ROW
+        x = 20
+        yy = y + i * ROW
         card = data().office(office)
         house = _house_of(scene, holder) if holder else None
         d.rounded_rectangle([x, yy, x + 52, yy + ROW - 8], radius=6, fill=style.GOLD, outline=INK, width=2)
@@ -151,7 +151,7 @@ def _offices(d, scene: Scene, y) -> int:
             text += f" ({style.house_name(house)})"
         d.text((x + 62, yy + (ROW - 8) / 2), text, font=fit_font(text, col_w - 76, 26, minimum=20), fill=INK,
                anchor="lm")
-    return y + ((len(v["offices"]) + 1) // 2) * ROW + 6
+    return y + len(v["offices"]) * ROW + 6
 
 
 def _house_of(scene: Scene, block: str) -> str | None:
@@ -186,7 +186,7 @@ def _roll(d, scene: Scene, y) -> int:
             n = counts.get(h, 0)
             if not n:
                 continue
-            label = f"{n}" + (f": {'+'.join(map(str, mine[b.id]))}" if h == scene.role and b.id in mine else "")
+            label = f"{n}" + (f" ({'+'.join(map(str, mine[b.id]))})" if h == scene.role and b.id in mine else "")
             w = int(font(24, True).getlength(label)) + 18
             style.chip(d, (cx, yy + 32, cx + w, yy + cell_h - 9), h, label, 24)
             cx += w + 4

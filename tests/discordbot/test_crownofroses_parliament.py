@@ -132,6 +132,8 @@ def test_three_houses_play_a_turn_through_parliament_and_the_office_auctions(tmp
         public = "\n".join(s.text() for s in t.client.recorder.public() if s.target == t.channel.id)
         assert public.count("bids are made in secret (RB 26.2)") >= 2, "the offices are auctioned one by one"
         assert public.count("Revealed — ") >= public.count("bids are made in secret (RB 26.2)")
+        reveals = [s for s in t.client.recorder.public() if "Revealed — " in s.text()]
+        assert sum(1 for s in reveals if s.file_bytes()) > len(reveals) / 2, "reveals are posted with the map"
         # the private house picture went to its owner alone
         for role, user in holder.items():
             mine = [s for s in t.client.recorder.private() if any(drawn.get(d) == role for d in s.file_bytes())]
