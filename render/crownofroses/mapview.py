@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from rules.crownofroses.board import data
 
 from ..core import CACHE, INK, READ, WIDTH, crown, dashed_line, fit_font, font, halo_text, legend, \
-    LegendItem, legend_height, rose, shield, title_strip, whose_fill
+    LegendItem, legend_height, rose, shield, title_strip, tower, whose_fill
 from . import style
 from .layout import borders, centre, info_box, layout, name_box, pieces_box, segment
 from .view_reader import Scene
@@ -175,8 +175,8 @@ def _legend_items() -> list[LegendItem]:
             LegendItem(line("clear"), "clear border"), LegendItem(line("rough"), "rough border"),
             LegendItem(line("fens"), "Fens border"), LegendItem(line("wash"), "the Wash (not a border)"),
             LegendItem(ring, "battle"),
-            LegendItem(lambda d, cx, cy, s: d.rectangle([cx - 30, cy - 14, cx + 30, cy + 14], fill=style.NEUTRAL),
-                       "name strip: controller")]
+            LegendItem(lambda d, cx, cy, s: tower(d, cx, cy, 28, style.fill("york"), style.edge("york")),
+                       "Tower garrison (its house)")]
 
 
 def _border_sample(d, p, q, kind):
@@ -195,7 +195,7 @@ def _border_sample(d, p, q, kind):
 
 def map_height() -> int:
     lay = layout()
-    return lay.map_box[3] + 16 + legend_height(12, LEGEND_COLUMNS)
+    return lay.map_box[3] + 16 + legend_height(len(_legend_items()), LEGEND_COLUMNS)
 
 
 def draw_map(scene: Scene) -> Image.Image:
@@ -239,12 +239,13 @@ def _marker(d, box, marker) -> None:
 
 def _pieces(d, scene: Scene, place: str, box) -> None:
     counts = scene.map.get(place, {})
-    if not counts:
+    garrison = scene.view.get("garrison") if place == "london" else None
+    if not counts and not garrison:
         return
     own = [b for b, s in sorted(scene.own_blocks.items()) if s["at"] == place]
     area = pieces_box(box) if not place.startswith("exile/") else (box[0] + 8, box[1] + 46, box[2] - 8, box[3] - 4)
     x0, y0, x1, y1 = area
-    items: list[tuple[float, object]] = []
+    items: list[tuple[float, object]] = [(30, ("garrison", garrison, 1))] if garrison else []
     for house in scene.houses_in_order(counts):
         n = counts[house]
         if house == scene.role and own:
@@ -260,7 +261,9 @@ def _pieces(d, scene: Scene, place: str, box) -> None:
             hidden += 1 if item[0] == "own" else item[2]
             continue
         kind, house, payload = item
-        if kind == "own":
+        if kind == "garrison":   # the Tower garrison counter in its owner's colour
+            tower(d, x + 15, y + row_h / 2, 30, style.fill(house), style.edge(house))
+        elif kind == "own":
             style.own_block(d, x, y, OWN_W, OWN_H, house, payload, scene.own_blocks[payload]["strength"])
         else:
             style.blank_block(d, x, y + (row_h - BLANK - 10) / 2, BLANK, house, payload)

@@ -43,8 +43,15 @@ def house_name(house: str | None) -> str:
     return data().components.houses[house].name if house else "nobody"
 
 
+GARRISON = "garrison"   # the Tower of London garrison: fights as a block in battles in London (RB 9.6)
+
+
+def _steps(block: str) -> tuple[str, ...]:
+    return data().garrison.steps if block == GARRISON else data().block(block).steps
+
+
 def block_name(block: str) -> str:
-    return data().block(block).name
+    return data().garrison.name if block == GARRISON else data().block(block).name
 
 
 def short_name(block: str, width: int = 5) -> str:
@@ -54,9 +61,10 @@ def short_name(block: str, width: int = 5) -> str:
 
 def rating(block: str, strength: int) -> str:
     """Dice at this strength (B blue, R red, G green) and the command rating, e.g. ``BBG c2``."""
-    b = data().block(block)
-    dice = b.steps[max(0, len(b.steps) - strength)] if strength else ""
-    return dice + (f" c{b.command_rating}" if b.command_rating else "")
+    steps = _steps(block)
+    dice = steps[max(0, len(steps) - strength)] if strength else ""
+    rating_ = None if block == GARRISON else data().block(block).command_rating
+    return dice + (f" c{rating_}" if rating_ else "")
 
 
 def blank_block(d: ImageDraw.ImageDraw, x: float, y: float, size: float, house: str | None,
@@ -85,7 +93,7 @@ def own_block(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, ho
     ink = contrast_ink(fill(house))
     name = short_name(block, 7)
     d.text((x + w / 2, y + 3), name, font=fit_font(name, int(w - 6), 17, True, minimum=14), fill=ink, anchor="ma")
-    dice = data().block(block).steps
+    dice = _steps(block)
     d.text((x + 5, y + h - 2), str(strength), font=font(22, True), fill=ink, anchor="ld")
     letters = dice[max(0, len(dice) - strength)] if strength else ""
     d.text((x + w - 4, y + h - 4), letters, font=fit_font(letters, int(w - 26), 16, True, minimum=14), fill=ink,
