@@ -38,7 +38,8 @@ def read_view(view: dict[str, Any]) -> Scene:
     houses = list(view["support"])
     mine = view["mine"].get(role, {}) if role else {}
     waiting = view.get("waiting") or {}
-    asked = list(waiting.get("asked") or [])
+    done = set(waiting.get("committed") or [])
+    asked = [h for h in waiting.get("asked") or [] if h not in done]   # who has yet to choose
     battle = view.get("battle") or None
     names = data().components.houses
     title = f"Crown of Roses — Turn {view['turn']} of {view['last_turn']}"
