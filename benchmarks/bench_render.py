@@ -109,6 +109,50 @@ def main() -> None:
           f"(target < {TARGET_BYTES / 1e6:.1f} MB: "
           f"{'ok' if max(r['png_max_bytes'], r['other_max_bytes']) < TARGET_BYTES else 'MISSED'})")
     main_hereistand()
+    crown_of_roses()
+
+
+def measure_crownofroses(repeat: int = 9) -> dict[str, dict[str, float]]:
+    """Crown of Roses: every picture kind from the public view and each house's view at three positions of a
+    seeded 3-player game (first turn, a battle, the crowded second turn): median ms (draw + PNG, static layer
+    cached) and the largest PNG per kind."""
+    game = "crownofroses"
+    views = []
+    for steps in (33, 101, 628):
+        engine, state, _ = play(game, "seeds_of_enmity", 1, steps, 3)
+        views += [engine.view(state, role) for role in (None, *state["houses"])]
+    core.CACHE.clear()
+    started = time.perf_counter()
+    render.draw(game, views[0])
+    first_ms = (time.perf_counter() - started) * 1000
+    found: dict[str, dict[str, float]] = {"first map (static layer)": {"ms": first_ms, "bytes": 0}}
+    for picture in render.pictures(game):
+        times, cpu, sizes = [], [], []
+        for v in views:
+            try:
+                sizes.append(len(render.draw_png(game, v, picture)))
+            except render.NoPicture:
+                continue
+            times.append(_time(lambda v=v: render.draw_png(game, v, picture), repeat))
+            started = time.process_time()
+            render.draw_png(game, v, picture)
+            cpu.append((time.process_time() - started) * 1000)
+        found[picture] = {"ms": statistics.median(times), "cpu_ms": statistics.median(cpu), "bytes": max(sizes),
+                          "views": len(times)}
+    return found
+
+
+def crown_of_roses() -> None:
+    r = measure_crownofroses()
+    print("crownofroses, public + 3 houses at 3 positions (draw + PNG, static layer cached; CPU time is the "
+          "process's own, which a loaded machine does not inflate):")
+    for picture, m in r.items():
+        if not m["bytes"]:
+            print(f"  {picture:24s}: {m['ms']:7.0f} ms once")
+            continue
+        print(f"  {picture:24s}: {m['ms']:7.1f} ms median ({m['cpu_ms']:.0f} ms CPU) over {m['views']:.0f} views "
+              f"({'ok' if m['ms'] < TARGET_MS else 'MISSED'} < {TARGET_MS:.0f} ms), largest {m['bytes'] / 1024:.0f} KB "
+              f"({'ok' if m['bytes'] < TARGET_BYTES else 'MISSED'} < {TARGET_BYTES / 1e6:.1f} MB)")
 
 
 if __name__ == "__main__":

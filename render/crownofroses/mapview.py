@@ -1,0 +1,272 @@
+"""The map picture: the 48 shires as tiles on a schematic of England and Wales (layout.json), the borders
+between them by kind, the Wash, the three sea zones, the exile boxes; per shire its name on a strip of its
+controller's colour, its value, loyalty, seats, office seats and royal demesne, its markers and its blocks
+(blanks of the house colour for everyone, the viewer's own blocks face up); the battle ringed in orange."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from rules.crownofroses.board import data
+
+from ..core import CACHE, INK, READ, WIDTH, crown, dashed_line, fit_font, font, halo_text, legend, \
+    LegendItem, legend_height, rose, shield, title_strip, tower, whose_fill
+from . import style
+from .layout import borders, centre, info_box, layout, name_box, pieces_box, segment
+from .view_reader import Scene
+
+LEGEND_COLUMNS = 3
+BLANK = 38
+OWN_W, OWN_H = 66, 48
+
+
+# ---- the static layer ---------------------------------------------------------------------------------
+def _static(height: int) -> Image.Image:
+    lay = layout()
+    board = data().board
+    img = Image.new("RGB", (WIDTH, height), style.SEA)
+    d = ImageDraw.Draw(img)
+    _seas(img, lay, board)
+    # land: the tiles grown a little, joined along land borders, smoothed into a coast
+    mask = Image.new("L", (WIDTH, height), 0)
+    md = ImageDraw.Draw(mask)
+    for box in lay.shires.values():
+        md.rounded_rectangle([box[0] - 16, box[1] - 16, box[2] + 16, box[3] + 16], radius=24, fill=255)
+    for a, b, kind in borders():
+        if kind != "wash":
+            md.line([centre(lay.shires[a]), centre(lay.shires[b])], fill=255, width=90)
+    mask = mask.filter(ImageFilter.GaussianBlur(14)).point(lambda v: 255 if v > 120 else 0)
+    img.paste(style.LAND, mask=mask)
+    for sea, (x, y) in lay.seas.items():
+        halo_text(d, (x, y), board.sea_zones[sea].name, font(30, True), fill=(30, 70, 120), halo=style.SEA,
+                  width=4)
+    for a, b, kind in borders():
+        _border(d, a, b, kind)
+    for eid, box in lay.exiles.items():
+        d.rounded_rectangle(box, radius=14, fill=(238, 232, 214), outline=(90, 80, 70), width=3)
+        dashed_line(d, (box[0] + 8, box[1] + 40), (box[2] - 8, box[1] + 40), (120, 110, 100), 2, 8, 6)
+        d.text(((box[0] + box[2]) / 2, box[1] + 20), f"{board.exile_boxes[eid].name} (exile)",
+               font=fit_font(f"{board.exile_boxes[eid].name} (exile)", box[2] - box[0] - 12, 26, True,
+                             minimum=READ), fill=INK, anchor="mm")
+    for sid, box in lay.shires.items():
+        d.rectangle(box, fill=style.TILE, outline=INK, width=2)
+        _info(d, sid, info_box(box))
+    legend(d, (20, lay.map_box[3] + 10, WIDTH - 20, height), _legend_items(), LEGEND_COLUMNS,
+           title="Legend — name strip in the controller's colour")
+    return img
+
+
+def _seas(img: Image.Image, lay, board) -> None:
+    """Each sea pixel takes the tint of the nearest coast that faces that sea (on a 12 px grid)."""
+    seeds = []
+    for s in board.shires.values():
+        for sea in s.coastal_seas:
+            seeds.append((centre(lay.shires[s.id]), sea))
+    for sea, p in lay.seas.items():
+        seeds.append((p, sea))
+    step = 12
+    w, h = img.size
+    small = Image.new("RGB", ((w + step - 1) // step, (h + step - 1) // step))
+    px = small.load()
+    for j in range(small.size[1]):
+        for i in range(small.size[0]):
+            x, y = i * step, j * step
+            best = min(seeds, key=lambda s: (s[0][0] - x) ** 2 + (s[0][1] - y) ** 2)
+            px[i, j] = style.SEA_TINT[best[1]]
+    img.paste(small.resize((w, h), Image.Resampling.NEAREST))   # flat tints: a few colours encode fast
+
+
+def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
+    seg = segment(a, b)
+    if seg is None:
+        return
+    p, q = seg
+    colour = style.BORDER[kind]
+    if kind == "clear":
+        d.line([p, q], fill=colour, width=5)
+    elif kind == "rough":
+        d.line([p, q], fill=colour, width=9)
+        _ticks(d, p, q, colour, 9, 11)
+    elif kind == "fens":
+        dashed_line(d, p, q, colour, 8, 8, 6)
+        _ticks(d, p, q, colour, 7, 9)
+    else:  # the Wash: a blue dashed crossing, labelled
+        dashed_line(d, p, q, colour, 6, 14, 8)
+        mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+        halo_text(d, (mx, my), "the Wash", font(READ, True), fill=colour, halo=style.SEA, width=4)
+
+
+def _ticks(d, p, q, colour, every: int, size: int) -> None:
+    """Short strokes across a border line (rough ground, fen)."""
+    import math
+    length = math.dist(p, q)
+    if length < 1:
+        return
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    nx, ny = -uy, ux
+    t = every
+    while t < length - every / 2:
+        x, y = p[0] + ux * t, p[1] + uy * t
+        d.line([(x - nx * size, y - ny * size), (x + nx * size, y + ny * size)], fill=colour, width=3)
+        t += every * 2
+
+
+def _info(d: ImageDraw.ImageDraw, sid: str, box) -> None:
+    """Shire value, loyalty, royal demesne, office seats, seats: left to right on one row."""
+    s = data().shire(sid)
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) / 2
+    r = 13
+    d.ellipse([x0, cy - r, x0 + 2 * r, cy + r], fill=INK)
+    d.text((x0 + r, cy), str(s.sv), font=font(20, True), fill=(255, 255, 255), anchor="mm")
+    x = x0 + 2 * r + 6
+    rose(d, x + 12, cy, 12, style.COLOUR[s.sl], INK)
+    x += 28
+    if s.royal_demesne:
+        crown(d, x + 12, cy, 24, style.GOLD)
+        x += 28
+    for office in s.office_seats:
+        text = style.OFFICE_SHORT[office]
+        w = font(18, True).getlength(text) + 10
+        d.rounded_rectangle([x, cy - 12, x + w, cy + 12], radius=5, fill=style.GOLD, outline=INK, width=2)
+        d.text((x + w / 2, cy), text, font=font(18, True), fill=INK, anchor="mm")
+        x += w + 4
+    for seat in s.seats:
+        if x + 16 > x1:
+            break
+        shield(d, x + 8, cy, 22, style.COLOUR[_shield_colour(seat)])
+        x += 18
+
+
+def _shield_colour(shield_id: str) -> str:
+    for b in data().blocks.values():
+        if b.shield == shield_id and b.label_colour:
+            return b.label_colour
+    return "black"
+
+
+# ---- the picture ----------------------------------------------------------------------------------------
+def _legend_items() -> list[LegendItem]:
+    def blk(d, cx, cy, size):
+        style.blank_block(d, cx - 17, cy - 17, 34, "lancaster")
+
+    def line(kind):
+        def draw_it(d, cx, cy, size):
+            _border_sample(d, (cx - 34, cy), (cx + 34, cy), kind)
+        return draw_it
+
+    def sv(d, cx, cy, size):
+        d.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=INK)
+        d.text((cx, cy), "2", font=font(20, True), fill=(255, 255, 255), anchor="mm")
+
+    def office(d, cx, cy, size):
+        d.rounded_rectangle([cx - 16, cy - 12, cx + 16, cy + 12], radius=5, fill=style.GOLD, outline=INK, width=2)
+        d.text((cx, cy), "Wa", font=font(18, True), fill=INK, anchor="mm")
+
+    def ring(d, cx, cy, size):
+        d.rectangle([cx - 30, cy - 16, cx + 30, cy + 16], outline=style.ORANGE, width=6)
+
+    return [LegendItem(sv, "shire value"),
+            LegendItem(lambda d, cx, cy, s: rose(d, cx, cy, 14, style.COLOUR["white"], INK), "loyalty (colour)"),
+            LegendItem(lambda d, cx, cy, s: crown(d, cx, cy, 26, style.GOLD), "royal demesne"),
+            LegendItem(office, "office's seat (Wa Warden…)"),
+            LegendItem(lambda d, cx, cy, s: shield(d, cx, cy, 26, style.COLOUR["red"]), "a noble's seat"),
+            LegendItem(blk, "face-down block(s)"),
+            LegendItem(line("clear"), "clear border"), LegendItem(line("rough"), "rough border"),
+            LegendItem(line("fens"), "Fens border"), LegendItem(line("wash"), "the Wash (not a border)"),
+            LegendItem(ring, "battle"),
+            LegendItem(lambda d, cx, cy, s: tower(d, cx, cy, 28, style.fill("york"), style.edge("york")),
+                       "Tower garrison (its house)")]
+
+
+def _border_sample(d, p, q, kind):
+    colour = style.BORDER[kind]
+    if kind == "clear":
+        d.line([p, q], fill=colour, width=5)
+    elif kind == "rough":
+        d.line([p, q], fill=colour, width=9)
+        _ticks(d, p, q, colour, 9, 11)
+    elif kind == "fens":
+        dashed_line(d, p, q, colour, 8, 8, 6)
+        _ticks(d, p, q, colour, 7, 9)
+    else:
+        dashed_line(d, p, q, colour, 6, 14, 8)
+
+
+def map_height() -> int:
+    lay = layout()
+    return lay.map_box[3] + 16 + legend_height(len(_legend_items()), LEGEND_COLUMNS)
+
+
+def draw_map(scene: Scene) -> Image.Image:
+    height = map_height()
+    img = CACHE.get(("crownofroses", "map", height), lambda: _static(height))
+    d = ImageDraw.Draw(img)
+    lay = layout()
+    title_strip(d, (0, 0, WIDTH, lay.map_box[1] - 4), scene.title, scene.detail, scene.whose,
+                whose_fill([r for r in scene.waiting if r in scene.houses], {h: style.fill(h) for h in scene.houses}))
+    for sid, box in lay.shires.items():
+        _name(d, sid, box, scene.control.get(sid))
+        _marker(d, box, scene.markers.get(sid))
+    for place, box in [*lay.shires.items(), *((f"exile/{k}", v) for k, v in lay.exiles.items())]:
+        _pieces(d, scene, place, box)
+    if scene.battle_shire and scene.battle_shire in lay.shires:
+        b = lay.shires[scene.battle_shire]
+        d.rectangle([b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7], outline=style.ORANGE, width=7)
+    return img
+
+
+def _name(d, sid, box, controller) -> None:
+    band = name_box(box)
+    colour = style.fill(controller) if controller else (214, 204, 180)
+    d.rectangle(band, fill=colour, outline=INK, width=2)
+    name = data().shire(sid).name
+    ink = (20, 20, 20) if controller is None else style.contrast(colour)
+    d.text(((band[0] + band[2]) / 2, (band[1] + band[3]) / 2 + 1), name,
+           font=fit_font(name, band[2] - band[0] - 8, 26, True, minimum=22), fill=ink, anchor="mm")
+
+
+def _marker(d, box, marker) -> None:
+    if not marker:
+        return
+    text = str(marker).title()
+    f = font(18, True)
+    w = f.getlength(text) + 10
+    x1, y0 = box[2] - 3, box[1] + 37
+    d.rounded_rectangle([x1 - w, y0, x1, y0 + 24], radius=5, fill=(90, 40, 30), outline=INK, width=1)
+    d.text((x1 - w / 2, y0 + 12), text, font=f, fill=(255, 255, 255), anchor="mm")
+
+
+def _pieces(d, scene: Scene, place: str, box) -> None:
+    counts = scene.map.get(place, {})
+    garrison = scene.view.get("garrison") if place == "london" else None
+    if not counts and not garrison:
+        return
+    own = [b for b, s in sorted(scene.own_blocks.items()) if s["at"] == place]
+    area = pieces_box(box) if not place.startswith("exile/") else (box[0] + 8, box[1] + 46, box[2] - 8, box[3] - 4)
+    x0, y0, x1, y1 = area
+    items: list[tuple[float, object]] = [(30, ("garrison", garrison, 1))] if garrison else []
+    for house in scene.houses_in_order(counts):
+        n = counts[house]
+        if house == scene.role and own:
+            items += [(OWN_W, ("own", house, b)) for b in own]
+        else:
+            items.append((style.stack_width(BLANK, n), ("blank", house, n)))
+    x, y, hidden = x0, y0, 0
+    row_h = OWN_H if own else BLANK + 10
+    for width, item in items:
+        if x + width > x1 + 1:
+            x, y = x0, y + row_h + 4
+        if y + row_h > y1 + 1:
+            hidden += 1 if item[0] == "own" else item[2]
+            continue
+        kind, house, payload = item
+        if kind == "garrison":   # the Tower garrison counter in its owner's colour
+            tower(d, x + 15, y + row_h / 2, 30, style.fill(house), style.edge(house))
+        elif kind == "own":
+            style.own_block(d, x, y, OWN_W, OWN_H, house, payload, scene.own_blocks[payload]["strength"])
+        else:
+            style.blank_block(d, x, y + (row_h - BLANK - 10) / 2, BLANK, house, payload)
+        x += width + 4
+    if hidden:
+        halo_text(d, (x1 - 4, y1 - 2), f"+{hidden}", font(22, True), anchor="rd")
