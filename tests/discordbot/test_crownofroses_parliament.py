@@ -48,8 +48,12 @@ def _title(card: str) -> str:
     return data().card(int(card[2:])).title if card.startswith("op") else data().house_card(card).title
 
 
-def _hand_titles(state: dict) -> set[str]:
-    return {_title(c) for h in state["houses"] for c in ENGINE.secrets(state, h)}
+def _hand_cards(state: dict) -> set[str]:
+    return {c for h in state["houses"] for c in ENGINE.secrets(state, h)}
+
+
+def _all_cards(state: dict) -> set[str]:
+    return {c for cards in state["zones"].values() for c in cards} | _hand_cards(state)
 
 
 def _label(sent, custom_id: str, value: str | None) -> str:
@@ -111,12 +115,17 @@ def test_three_houses_play_a_turn_through_parliament_and_the_office_auctions(tmp
             t.deliver()
             after = _state(t)
             still_open = (ENGINE.view(after, None)["waiting"] or {}).get("decision") == decision
-            hidden = _hand_titles(state) & _hand_titles(after)
+            hidden_cards = _hand_cards(state) & _hand_cards(after)
+            # a title shared with a card now face up (three French Raids) tells nothing: check those by number
+            shown = {_title(c) for c in _all_cards(after) - _hand_cards(after)}
+            hidden = {_title(c) for c in hidden_cards} - shown
+            numbers = {f"#{c[2:]} " for c in hidden_cards if c.startswith("op")}
             for sent in t.client.recorder.sent[seen:]:
                 if sent.where != "channel":
                     continue
                 text = sent.text()
                 assert not [n for n in hidden if re.search(rf"\b{re.escape(n)}\b", text)], text
+                assert not [n for n in numbers if n in text], text
                 if still_open:
                     assert not [b for b in unrevealed if b in text], text
                 assert all(drawn[d] is None for d in sent.file_bytes()), text
