@@ -8,6 +8,8 @@ in uprisings.py."""
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from collections import Counter
 
 from rules.core import cards, rng
@@ -271,7 +273,7 @@ class AllianceIP(Decision):
     def on_done(self, g, role):
         counts = Counter(g.local["placed"])
         if counts:
-            g.log(f"{hname(role)} places " + ", ".join(f"{n} marker(s) on {name(x)}" for x, n in sorted(counts.items()))
+            g.log(f"{hname(role)} places " + ", ".join(f"{plural(n, 'marker')} on {name(x)}" for x, n in sorted(counts.items()))
                   + " (alliance influence).")
         g.end()
 

@@ -12,6 +12,8 @@ alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arriv
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from itertools import combinations
 
 from rules.core import rng
@@ -317,7 +319,7 @@ class Reinforce(Decision):
             for x in leaders or waiting:
                 yield act("lead", x, label=(f"{name(x)} leads the group" if leaders else f"{name(x)} joins"))
             return
-        yield act("done", label=f"Commit the group ({len(group)} block(s))")
+        yield act("done", label=f"Commit the group ({plural(len(group), 'block')})")
         if not board.is_noble(group[0]) or (data().block(group[0]).command_rating or 0) < 1:
             return
         room = board.command_rating(state, group[0]) - sum(1 for x in group[1:] if counts_in_combat(x))
@@ -342,7 +344,7 @@ class Reinforce(Decision):
         group = g.local["group"]
         side["engaged"] += group
         side["reinf"] = [x for x in side["reinf"] if x not in group]
-        g.log(f"{hname(role)} brings {len(group)} reinforcement block(s) into round {battle(g)['round']} "
+        g.log(f"{hname(role)} brings {plural(len(group), 'reinforcement block')} into round {battle(g)['round']} "
               f"(RB 20.3.1).", kind="battle")
         g.end()
 
@@ -374,7 +376,7 @@ def bring_reinforcements(g: Game, house: str, when: str) -> None:
             room -= 1
     side["engaged"] += group
     side["reinf"] = [x for x in waiting if x not in group]
-    g.log(f"{hname(house)} brings {len(group)} reinforcement block(s) into the engagement, {when}.", kind="battle")
+    g.log(f"{hname(house)} brings {plural(len(group), 'reinforcement block')} into the engagement, {when}.", kind="battle")
 
 
 def bodies(state, side: dict) -> list[list[str]]:
@@ -515,7 +517,7 @@ def resolve_charges(g: Game) -> None:
         owner = s["house"]
         if s["status"] != "map" or owner not in b["sides"]:
             continue                       # already gone with a host eliminated by the other charge
-        g.log(f"The charge: {name(x)} takes {n} hit(s).", kind="battle")
+        g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
         if n < s["strength"]:
             s["strength"] -= n
             continue
@@ -558,7 +560,7 @@ def line_battle(g: Game) -> None:
                 total += b["rolled"][x]
         total += extra_hits(g, h)
         hits[h] = total
-        g.log(f"{hname(h)} rolls: {total} hit(s).", kind="battle")
+        g.log(f"{hname(h)} rolls: {plural(total, 'hit')}.", kind="battle")
     b["hits"] = {defender: hits[attacker], attacker: hits[defender]}   # hits to take, per house
 
 
@@ -646,7 +648,7 @@ def apply_hit(g: Game, house: str, block: str) -> None:
 @FLOW.decision("take_hit")
 class TakeHit(Decision):
     def prompt(self, g, role):
-        return f"RB 20.5.3: {g.local['left']} hit(s) to take; which block takes the next one?"
+        return f"RB 20.5.3: {plural(g.local['left'], 'hit')} to take; which block takes the next one?"
 
     def actions(self, g, role):
         return [act("hit", x, label=f"{label(x)} ({strength(g.state, x)} steps)")

@@ -8,6 +8,8 @@ drawn at random among them, so no choice ever names a hidden block (DECISIONS.md
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import cards, rng
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
@@ -79,7 +81,7 @@ class MusterEach(Decision):
             self.on_done(g, role)
 
     def on_done(self, g, role):
-        g.log(f"{hname(role)} musters {g.local.get('n', 0)} step(s).")
+        g.log(f"{hname(role)} musters {plural(g.local.get('n', 0), 'step')}.")
         g.end()
 
     def default(self, g, role):
@@ -154,7 +156,7 @@ class PickEnemy(Decision):
     def actions(self, g, role):
         for place, house in enemy_targets(g.state, role, g.local["exile"]):
             n = len(board.blocks_at(g.state, place, house))
-            yield act("target", place, house, label=f"{hname(house)} in {place_name(place)} ({n} block(s))")
+            yield act("target", place, house, label=f"{hname(house)} in {place_name(place)} ({plural(n, 'block')})")
 
     def on_target(self, g, role, place, house):
         if g.local["purpose"] == "plot":
@@ -163,7 +165,7 @@ class PickEnemy(Decision):
         else:
             roll = d6(g)
             steps = 1 if roll <= 3 else 2 if roll <= 5 else 3
-            g.log(f"Desertions in {place_name(place)}: the die shows {roll}; {hname(house)} loses {steps} step(s).",
+            g.log(f"Desertions in {place_name(place)}: the die shows {roll}; {hname(house)} loses {plural(steps, 'step')}.",
                   data={"roll": roll})
             start_losses(g, house, board.blocks_at(g.state, place, house), steps, "Desertions", tail=True)
 
@@ -266,7 +268,7 @@ class PickOwnShire(Decision):
     def on_shire(self, g, role, shire):
         roll = d6(g)
         steps = 1 if roll <= 3 else 2 if roll <= 5 else 3
-        g.log(f"Reinforcements in {place_name(shire)}: the die shows {roll}, {steps} step(s).", data={"roll": roll})
+        g.log(f"Reinforcements in {place_name(shire)}: the die shows {roll}, {plural(steps, 'step')}.", data={"roll": roll})
         start_gains(g, role, board.blocks_at(g.state, shire, role), steps, "Reinforcements", tail=True)
 
     def default(self, g, role):

@@ -8,6 +8,8 @@ alliances.py, house_events.py and surprise.py; they register here with :func:`ev
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -167,7 +169,7 @@ def start_losses(g: Game, house: str, blocks: list[str], steps: int, why: str, t
     current decision frame is ended (or replaced by the question)."""
     blocks = [b for b in blocks if g.state["blocks"][b]["status"] == "map"]
     if steps > 0 and blocks:
-        g.log(f"{hname(house)} loses {steps} step(s) ({why}).")
+        g.log(f"{hname(house)} loses {plural(steps, 'step')} ({why}).")
     if steps <= 0 or not blocks or house not in g.roles or len(blocks) == 1:
         _auto_losses(g, blocks, steps)
         if tail:
@@ -190,7 +192,7 @@ def _auto_losses(g: Game, blocks: list[str], steps: int) -> None:
 @FLOW.decision("lose_steps")
 class LoseSteps(Decision):
     def prompt(self, g, role):
-        return f"{g.local['why']}: {g.local['left']} step(s) to lose; which block loses the next one?"
+        return f"{g.local['why']}: {plural(g.local['left'], 'step')} to lose; which block loses the next one?"
 
     def actions(self, g, role):
         return [act("step", b, label=f"{name(b)} ({g.state['blocks'][b]['strength']} steps) in "
@@ -218,7 +220,7 @@ def start_gains(g: Game, house: str, blocks: list[str], steps: int, why: str, ta
     excess is lost). Returns False when nothing can be added. ``tail`` as for start_losses."""
     if steps <= 0 or not damaged(g.state, blocks) or house not in g.roles:
         if steps > 0:
-            g.log(f"{why}: no block can take the step(s); they are lost.")
+            g.log(f"{why}: no block can take the steps; they are lost.")
         if tail:
             g.end()
         return False
@@ -229,7 +231,7 @@ def start_gains(g: Game, house: str, blocks: list[str], steps: int, why: str, ta
 @FLOW.decision("gain_steps")
 class GainSteps(Decision):
     def prompt(self, g, role):
-        return f"{g.local['why']}: {g.local['left']} step(s) to add; which block gains the next one?"
+        return f"{g.local['why']}: {plural(g.local['left'], 'step')} to add; which block gains the next one?"
 
     def actions(self, g, role):
         for b in damaged(g.state, g.local["blocks"]):
@@ -244,7 +246,7 @@ class GainSteps(Decision):
             self.on_done(g, role)
 
     def on_done(self, g, role):
-        g.log(f"{hname(role)} adds {g.local.get('added', 0)} step(s) ({g.local['why']}).")
+        g.log(f"{hname(role)} adds {plural(g.local.get('added', 0), 'step')} ({g.local['why']}).")
         g.end()
 
     def default(self, g, role):

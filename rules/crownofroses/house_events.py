@@ -4,6 +4,8 @@ surprise.py). Used house cards leave the game (RB 10.2)."""
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import cards
 from rules.core.flow import Game
 from rules.crownofroses import board
@@ -62,7 +64,7 @@ def katherine_and_anne(g: Game, house: str, card: str) -> None:
             box = g.state["rop"].setdefault(noble, {})
             box.setdefault(house, []).extend(markers)
             box[house].sort()
-            g.log(f"{hname(house)} places {len(markers)} marker(s) on {name(noble)}'s box.")
+            g.log(f"{hname(house)} places {plural(len(markers), 'marker')} on {name(noble)}'s box.")
             g.log(f"You place {'+'.join(map(str, markers))} IP on {name(noble)}.", to=[house])
         else:
             ip["stock"] = sorted(ip["stock"] + markers)

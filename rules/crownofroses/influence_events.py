@@ -4,6 +4,8 @@ of Parliament unseen (Court Intrigue, Influential Opinion, Political Power)."""
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from collections import Counter
 
 from rules.core.flow import Decision, Game, act
@@ -132,7 +134,7 @@ class PickPlayer(Decision):
 
     def on_player(self, g, role, house):
         placed = sum(len(b.get(house, [])) for b in g.state["rop"].values())
-        g.log(f"{hname(role)} chooses {hname(house)}, who takes {min(5, placed)} marker(s) back from the RoP boxes.")
+        g.log(f"{hname(role)} chooses {hname(house)}, who takes {plural(min(5, placed), 'marker')} back from the RoP boxes.")
         if placed:
             g.goto("pull_back", role=house, left=min(5, placed), taken=[])
         else:
@@ -147,7 +149,7 @@ class PullBack(Decision):
     """The chosen player takes markers back one at a time; their values stay hidden (only he sees them)."""
 
     def prompt(self, g, role):
-        return f"Take {g.local['left']} more IP marker(s) back from the RoP boxes to your stock (unseen)."
+        return f"Take {plural(g.local['left'], 'more IP marker')} back from the RoP boxes to your stock (unseen)."
 
     def actions(self, g, role):
         for noble, bids in sorted(g.state["rop"].items()):

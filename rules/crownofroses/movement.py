@@ -9,6 +9,8 @@ there, so it stops at once when it is not larger than them. Exile boxes stay clo
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
@@ -196,13 +198,13 @@ class March(Decision):
         for b in g.local["stack"]:
             g.state["blocks"][b]["at"] = place
         g.local["at"] = place
-        g.log(f"{hname(role)} moves {len(g.local['stack'])} block(s) to {place_name(place)}.")
+        g.log(f"{hname(role)} moves {plural(len(g.local['stack']), 'block')} to {place_name(place)}.")
         record_entry(g.state, role, place, g.local["stack"], g.local["leader"], came_from)
         run_hooks(g, "arrive", house=role, place=place, stack=list(g.local["stack"]))   # rebels (uprisings.py)
         enemies = enemies_at(g.state, role, place)
         if enemies:
             g.local["entered_enemy"] = True                    # RB 16.3: no forced march after this
-            g.log(f"{place_name(place)} holds {enemies} enemy block(s): as many of the stack are pinned (RB 16.4).")
+            g.log(f"{place_name(place)} holds {plural(enemies, 'enemy block')}: as many of the stack are pinned (RB 16.4).")
         if place.startswith("exile/"):
             enter_exile(g, role, place, g.local["stack"], g.local["leader"])
             g.local["mp"] = 0

@@ -7,6 +7,8 @@ uprisings.py, their exile rule in movement.py, the Writs in uprisings.py and eve
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from itertools import combinations
 
 from rules.core import cards
@@ -109,7 +111,7 @@ def marshal(g, role, block):
         b["rolled"][x] = roll_hits(g, x)
     after = sum(b["rolled"][x] for x in group)
     b["hits"][enemy] = max(0, b["hits"][enemy] - before + after)
-    g.log(f"{name(block)} re-rolls: {before} hit(s) become {after}.")
+    g.log(f"{name(block)} re-rolls: {plural(before, 'hit')} become {after}.")
 
 
 # ---- RB 10.5.3 Lord Treasurer, 10.5.5 Lord Admiral (in the Spend decision) -------------------------------

@@ -5,6 +5,8 @@ events.py (event_or_ops); the reaction windows open at the start of each action 
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from collections import Counter
 
 from rules.core import cards
@@ -25,7 +27,7 @@ def start(g: Game) -> None:
     phase(g, "operations")
     n = min(len(operations_cards(g.state, h)) for h in g.roles)
     g.state["impulses"], g.state["impulse"] = n, 0
-    g.log(f"{n} impulse(s) this turn (RB 13.0).")
+    g.log(f"{plural(n, 'impulse')} this turn (RB 13.0).")
 
 
 def impulses(g: Game) -> None:
@@ -485,7 +487,7 @@ class PlaceIP(Decision):
         box.setdefault(role, []).extend(g.local["picked"])
         box[role].sort()
         g.log(f"You place {'+'.join(map(str, g.local['picked']))} IP on {name(g.local['noble'])}.", to=[role])
-        g.log(f"{hname(role)} places {len(g.local['picked'])} IP marker(s) on {name(g.local['noble'])}.")
+        g.log(f"{hname(role)} places {plural(len(g.local['picked']), 'IP marker')} on {name(g.local['noble'])}.")
         g.end()
 
     def default(self, g, role):

@@ -4,6 +4,8 @@ parliament.py), Winter (27, winter.py), Cleanup (28)."""
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import cards
 from rules.core.flow import Decision, Game, act, calls
 from rules.crownofroses import board
@@ -75,7 +77,7 @@ def draw_cards(g: Game) -> None:
         base = max(0, comp.base_draw - g.state["carried"].get(house, 0))
         wanted = min(base + bonus_cards(g.state, house), comp.max_operations_cards - held)
         drawn = cards.draw(g, f"hand:{house}", max(0, wanted))
-        g.log(f"{hname(house)} draws {len(drawn)} card(s).")
+        g.log(f"{hname(house)} draws {plural(len(drawn), 'card')}.")
         if drawn:
             g.log("You draw: " + ", ".join(card_title(c) for c in drawn) + ".", to=[house])
 
@@ -264,14 +266,14 @@ def carry_over(g: Game) -> None:
             cards.move(g.state, c, f"hand:{house}", "discard")
         if others:
             g.reveal()                     # discards are face up: the hand's contents become known
-            g.log(f"{hname(house)} discards {len(others)} card(s): " + ", ".join(map(card_title, others)) + ".")
+            g.log(f"{hname(house)} discards {plural(len(others), 'card')}: " + ", ".join(map(card_title, others)) + ".")
         g.state["carried"][house] = len(mandatory)
 
 
 @FLOW.decision("keep_cards")
 class KeepCards(Decision):
     def prompt(self, g, role):
-        return f"Cleanup (RB 28.2): keep up to {carry_limit(g.state, role)} operations card(s) for next turn."
+        return f"Cleanup (RB 28.2): keep up to {plural(carry_limit(g.state, role), 'operations card')} for next turn."
 
     def actions(self, g, role):
         kept = g.local["kept"]
@@ -291,7 +293,7 @@ class KeepCards(Decision):
                 cards.move(g.state, c, f"hand:{role}", "discard")
                 g.log(f"{hname(role)} discards {card_title(c)}.")
         g.state["carried"][role] = len(g.local["kept"])
-        g.log(f"{hname(role)} carries {len(g.local['kept'])} card(s) over.")
+        g.log(f"{hname(role)} carries {plural(len(g.local['kept']), 'card')} over.")
         g.end()
 
     def default(self, g, role):

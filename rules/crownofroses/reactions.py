@@ -5,6 +5,8 @@ a stack is announced by its number of blocks and its leader's CR (the roll is ju
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
@@ -113,7 +115,7 @@ class FormStack(Decision):
         roll = d6(g)
         ok = roll <= cr
         verb = "intercept" if g.local["purpose"] == "intercept" else "avoid battle"
-        g.log(f"{hname(role)} tries to {verb} with {len(g.local['stack'])} block(s) led by a CR {cr} noble: "
+        g.log(f"{hname(role)} tries to {verb} with {plural(len(g.local['stack']), 'block')} led by a CR {cr} noble: "
               f"rolls {roll} — {'success' if ok else 'failure'} (RB 16.{5 if verb == 'intercept' else 6}).",
               data={"roll": roll})
         if not ok:
@@ -139,7 +141,7 @@ def arrive_interceptors(g: Game, house: str) -> None:
     entries.insert(max(0, len(entries) - 1), {"house": house, "blocks": list(stack), "leader": g.local["leader"],
                                              "from": came})
     approach_frame(g)["intercepted"] = house
-    g.log(f"{hname(house)} intercepts: {len(stack)} block(s) move from {place_name(came)} into "
+    g.log(f"{hname(house)} intercepts: {plural(len(stack), 'block')} move from {place_name(came)} into "
           f"{place_name(place)}; the moving stack stops there.")
     from rules.crownofroses.movement import _garrison
     _garrison(g, house, place)
@@ -216,7 +218,7 @@ class AvoidTo(Decision):
         fens = data().board.border(g.local["place"], shire).kind == "fens"
         for b in g.local["stack"]:
             g.state["blocks"][b]["at"] = shire
-        g.log(f"{hname(role)} avoids battle: {len(g.local['stack'])} block(s) go to {place_name(shire)}.")
+        g.log(f"{hname(role)} avoids battle: {plural(len(g.local['stack']), 'block')} go to {place_name(shire)}.")
         if fens:
             for b in g.local["stack"]:
                 attrition(g, b, modifier=-1)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
@@ -133,7 +135,7 @@ class Retreat(Decision):
             g.state["blocks"][x]["at"] = shire
         drop_from_sides(b, moving)
         b["sides"][g.local["house"]]["main"] = []
-        g.log(f"{hname(g.local['house'])} retreats {len(moving)} block(s) to {place_name(shire)}.", kind="battle")
+        g.log(f"{hname(g.local['house'])} retreats {plural(len(moving), 'block')} to {place_name(shire)}.", kind="battle")
         if fens:                                             # RB 16.2.2, 22.0: attrition at −1
             for x in moving:
                 attrition(g, x, modifier=-1)
@@ -196,7 +198,7 @@ class MoveOut(Decision):
         moving = [block, *board.attached_to(g.state, block)]
         for x in moving:
             g.state["blocks"][x]["at"] = to
-        g.log(f"{hname(role)} moves {len(moving)} block(s) out of {place_name(shire)} to {place_name(to)} "
+        g.log(f"{hname(role)} moves {plural(len(moving), 'block')} out of {place_name(shire)} to {place_name(to)} "
               f"(RB 20.7.2).", kind="battle")
         if data().board.border(shire, to).kind == "fens":
             for x in moving:

@@ -6,6 +6,8 @@ unanswered Uprising (controls the shire until a stack enters or the next Royal p
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import rng
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
@@ -241,7 +243,7 @@ def dice_against(state, kind: str, shire: str, responder: str, house: str) -> st
 def rebel_roll(g: Game, dice: str) -> int:
     rolls = rng.roll(g.state, len(dice))
     hits = sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
-    g.log(f"The raiders roll {len(dice)} dice ({dice}): {', '.join(map(str, rolls))} — {hits} hit(s).",
+    g.log(f"The raiders roll {len(dice)} dice ({dice}): {', '.join(map(str, rolls))} — {plural(hits, 'hit')}.",
           data={"rolls": rolls})
     return hits
 
@@ -263,7 +265,7 @@ class RaidHits(Decision):
     block may absorb its host's hit)."""
 
     def prompt(self, g, role):
-        return f"{g.local['left']} hit(s) against your responding force: which block takes the next one?"
+        return f"{plural(g.local['left'], 'hit')} against your responding force: which block takes the next one?"
 
     def _choices(self, g):
         from rules.crownofroses.combat import hit_choices

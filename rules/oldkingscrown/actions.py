@@ -4,6 +4,8 @@ Journey, Rally, Deploy, the councils, autumn actions). Each action once per roun
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core import Action
 from rules.core.flow import act
 
@@ -107,7 +109,7 @@ def menu(state, f, step, d):
 def _secrets_action(state, f):
     if used(state, f"{f}:secrets") or S.council_votes(state, f, "secrets") < 1 or S.markers_free(state, f) < 1:
         return []
-    return [Action("secrets", f"Council of Secrets: place {S.council_votes(state, f, 'secrets')} faction token(s)", "Councils")]
+    return [Action("secrets", f"Council of Secrets: place {plural(S.council_votes(state, f, 'secrets'), 'faction token')}", "Councils")]
 
 
 def _autumn(state, f):
@@ -367,7 +369,7 @@ def _oaths(g, f):
             state["regions"][r]["supporters"][f] -= 1
             back += 1
     p["supporters_home"] += back
-    g.log(f"{fname(f)} returns {back} supporter(s) to its board (Council of Oaths).")
+    g.log(f"{fname(f)} returns {plural(back, 'supporter')} to its board (Council of Oaths).")
 
 
 @FLOW.decision("supporters")
@@ -383,7 +385,7 @@ class Supporters(Choice):
 
     def on_done(self, g, f):
         if g.local["placed"]:
-            g.log(f"{fname(f)} has placed {g.local['placed']} supporter(s).")
+            g.log(f"{fname(f)} has placed {plural(g.local['placed'], 'supporter')}.")
         g.end()
 
     def on_sup(self, g, f, r):
@@ -409,7 +411,7 @@ class Havens(Choice):
         n = min(2, p["supporters_lost"])
         p["supporters_lost"] -= n
         state["regions"][r]["supporters"][f] = state["regions"][r]["supporters"].get(f, 0) + n
-        g.log(f"{fname(f)} moves {n} supporter(s) from the Lost Pile to {rname(r)} (New Havens Harbour).")
+        g.log(f"{fname(f)} moves {plural(n, 'supporter')} from the Lost Pile to {rname(r)} (New Havens Harbour).")
         g.end()
 
 
@@ -532,7 +534,7 @@ class Raze(Choice):
             src["supporters"][f] -= n
             src["counted"][f] = min(src["counted"].get(f, 0), src["supporters"][f])
             dst["supporters"][f] = dst["supporters"].get(f, 0) + n
-            g.log(f"{fname(f)} moves {n} supporter(s) along with Raid & Raze.")
+            g.log(f"{fname(f)} moves {plural(n, 'supporter')} along with Raid & Raze.")
         g.end()
 
 

@@ -20,6 +20,8 @@ Figures at commit 409ac69 (after the balance pass on Herald's own tiles and Favo
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 import argparse
 import collections
 
@@ -54,7 +56,7 @@ def factions(players, games, seed):
         wins[ranking[0]] += 1
         for f in ranking:
             seated[f] += 1
-    print(f"{players} player(s), {games} games: " + ", ".join(
+    print(f"{plural(players, 'player')}, {games} games: " + ", ".join(
         f"{f} {wins[f]}/{seated[f]} ({100 * wins[f] / max(seated[f], 1):.0f}%)" for f in FACTIONS if seated[f]))
 
 

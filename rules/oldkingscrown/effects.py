@@ -3,6 +3,8 @@ the data files), buying from the Site of Power, and discarding down to hand size
 
 from __future__ import annotations
 
+from rules.core.wording import plural
+
 from rules.core.flow import act
 
 from .data import CARDS, COMMAND_NAMES, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, REGION_NAMES, \
@@ -59,7 +61,7 @@ def op(g):
         back = min(n, p["supporters_lost"])
         p["supporters_lost"] -= back
         p["supporters_home"] += back
-        g.log(f"{who} returns {back} supporter(s) from the Lost Pile ({frame['source']}).")
+        g.log(f"{who} returns {plural(back, 'supporter')} from the Lost Pile ({frame['source']}).")
     elif op == "strength_clash":
         if state.get("clash"):
             state["clash"]["bonus"][f] = state["clash"]["bonus"].get(f, 0) + n
