@@ -211,6 +211,11 @@ def fight(g: Game) -> None:
         side.update(main=[], eliminated=[], leader=None)
         bring_reinforcements(g, winner, "before the next engagement (RB 20.6.2)")
         g.local["sides"][others[0]].update(main=[], eliminated=[])
+        defender = g.local["sides"][others[0]]
+        defender["engaged"] = [x for x in defender["engaged"] if g.state["blocks"][x]["status"] == "map"
+                               and g.state["blocks"][x]["at"] == g.local["shire"]]
+        if not defender["engaged"] and defender["reinf"]:   # nothing left of its initial force (DECISIONS.md)
+            bring_reinforcements(g, others[0], "as its initial force (RB 20.1)")
         start_engagement(g)
         g.again()
 

@@ -127,3 +127,26 @@ def test_rb_25_0_economic_tie_breaks():
     assert state["offices"]["king"] is None and economic_key(state, "lancaster") > economic_key(state, "york")
     state["ip"]["york"]["stock"] = [5]
     assert economic_key(state, "york") > economic_key(state, "lancaster")
+
+
+def test_rb_20_6_2_a_defender_with_only_reinforcements_left_fights_with_them():
+    """DECISIONS.md #221: the next defender's initial force is gone, only reinforcements wait: one group of
+    them becomes its initial force (before, a house that had left lost every engagement without fighting
+    and the battle never ended)."""
+    from rules.crownofroses import combat
+    from tests.crownofroses.test_combat import battle_frame, side
+    state = cleared(3)
+    put(state, "warwick", "york", "oxford")
+    put(state, "lovel", "buckingham", "oxford")
+    put(state, "clifford", "lancaster", "oxford")
+    waiting = side([], engaged=[])
+    waiting["reinf"] = ["lovel"]
+    g = battle_frame(state, "oxford", "york", "lancaster", {"york": side(["warwick"], leader="warwick"),
+                                                            "lancaster": side([], engaged=[]),
+                                                            "buckingham": waiting})
+    b = combat.battle(g)
+    b["houses"] = ["york", "lancaster", "buckingham"]
+    state["blocks"]["clifford"].update(status="undeclared", at=None)     # Lancaster lost the first engagement
+    b.update(over=True, winner="york")
+    combat.fight(g)
+    assert b["defender"] == "buckingham" and b["sides"]["buckingham"]["engaged"] == ["lovel"]
