@@ -52,10 +52,10 @@ def draw_battle(view) -> Image.Image:
     d = ImageDraw.Draw(img)
     naval = done is not None and done["kind"] == "naval_battle"
     title(d, view, f"{'Naval battle' if naval else 'Battle'} {'in' if naval else 'of'} {scene.place_name(space)}"
-          + (" (over)" if done else ""))
+          + (" (this impulse)" if done else ""))
     y = TITLE_H + 14
     origin = battle.get("origin")
-    intro = f"{NAME.get(attacker, attacker)} attacks {scene.place_name(space)}" + (
+    intro = f"{NAME.get(attacker, attacker)} attacks {'in ' if naval else ''}{scene.place_name(space)}" + (
         f" from {scene.place_name(origin)}" if origin and origin != space else "") + "."
     impulse = view.get("impulse") or {}
     if impulse.get("card"):
@@ -65,7 +65,7 @@ def draw_battle(view) -> Image.Image:
     intro += (" Combat cards: " + ", ".join(_card_name(c) for c in cards) + ".") if cards else \
         " No combat card played."
     if done:
-        intro += " Fought this impulse; the forces below are those that fought."
+        intro += " Dice rolled this impulse; the forces below are those that fought."
     y = _para(d, y, intro)
     y += 10
     col = WIDTH / 2
@@ -161,7 +161,8 @@ def _fought(d, box, e, key) -> int:
     w = x1 - x0
     units = e.get(f"{key}_units")
     if units is not None:
-        y = _para(d, y, f"{units} land unit{'s' if units != 1 else ''} fought", x=x0 + 42, width=int(w - 50))
+        what = "ship" if e.get("kind") == "naval_battle" else "land unit"
+        y = _para(d, y, f"{units} {what}{'s' if units != 1 else ''} fought", x=x0 + 42, width=int(w - 50))
     for l in e.get(f"{key}_leaders") or []:
         y = _para(d, y, "★ " + scene.leader_text(l), x=x0 + 42, width=int(w - 50))
     return _dice_rows(d, (x0, y, x1), e.get(f"{key}_dice", 0), e.get(f"{key}_roll"), e.get(f"{key}_hits", 0))

@@ -133,8 +133,9 @@ def draw_overview(view) -> Image.Image:
     for zone, spot in ov["seas"].items():
         _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 18)
     for a in scene.arrows(view):
-        p, q = to_picture(data.spaces[a["origin"]].pos), to_picture(data.spaces[a["dest"]].pos)
-        _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
+        p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
+        if p and q:
+            _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
     for i, (rid, frame) in enumerate(ov["frames"].items()):
         x0, y0, x1, y1 = frame["box"]
         t0, t1, t2, t3 = frame["tab"]
@@ -264,8 +265,12 @@ def _battle_marks(d, view, reg, oy, to_picture):
             continue
         x, y = at[0], at[1] + oy
         d.ellipse([x - 25, y - 25, x + 25, y + 25], outline=SIEGE, width=5)
-        _result_badge(d, x + 24, y - 36, winner_power(e),
+        _result_badge(d, x - 44, max(oy + 20, y - 34), winner_power(e),    # above left: names sit right
                       f"{e.get('attacker_hits', 0)}–{e.get('defender_hits', 0)}")
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 KIND_NAME = {"field_battle": "Battle", "naval_battle": "Naval battle", "assault": "Assault"}
@@ -274,8 +279,9 @@ KIND_NAME = {"field_battle": "Battle", "naval_battle": "Naval battle", "assault"
 def _record_entries(view, reg) -> list[tuple[str, str]]:
     """(winner, text) for each of this impulse's battles and assaults in the region."""
     shown = set(reg["spaces"]) | set(reg["seas"])
-    return [(winner_power(e), f"This impulse — {KIND_NAME[e['kind']]} at {scene.place_name(e['space'])}: "
-             f"{scene.battle_result(e)} ({e.get('attacker_dice', 0)} dice against {e.get('defender_dice', 0)})")
+    return [(winner_power(e), f"This impulse — {KIND_NAME[e['kind']]} {'in' if e['kind'] == 'naval_battle' else 'at'} "
+             f"{scene.place_name(e['space'])}: "
+             f"{scene.battle_result(e)} ({_dice(e.get('attacker_dice', 0))} against {e.get('defender_dice', 0)})")
             for e in scene.record_battles(view) if e["space"] in shown]
 
 
