@@ -279,8 +279,8 @@ KIND_NAME = {"field_battle": "Battle", "naval_battle": "Naval battle", "assault"
 def _record_entries(view, reg) -> list[tuple[str, str]]:
     """(winner, text) for each of this impulse's battles and assaults in the region."""
     shown = set(reg["spaces"]) | set(reg["seas"])
-    return [(winner_power(e), f"This impulse — {KIND_NAME[e['kind']]} {'in' if e['kind'] == 'naval_battle' else 'at'} "
-             f"{scene.place_name(e['space'])}: "
+    return [(winner_power(e), f"This impulse — {KIND_NAME[e['kind']]} "
+             f"{'in' if e['kind'] == 'naval_battle' else 'at'} {scene.place_name(e['space'])}: "
              f"{scene.battle_result(e)} ({_dice(e.get('attacker_dice', 0))} against {e.get('defender_dice', 0)})")
             for e in scene.record_battles(view) if e["space"] in shown]
 
