@@ -8,15 +8,17 @@ mark. Every power has a colour, a shape and a letter (style.py), so control is n
   units per space as numbers (ships in port added), fleets at sea, this impulse's move, a named frame for
   each regional picture, the six VP totals and the legend.
 - ``region`` (maps.py, parameter ``region``): one front at a readable scale: names, passes, sea zones and
-  port ties, every stack as chips, the move and battle under way as arrows, and below the map every unit
-  and leader (battle/command ratings) of each stack, the fleets and the sieges.
+  port ties, every stack as chips, this impulse's moves (``impulse_record``) and the move under way as
+  arrows, its battles and assaults ringed with their hits, and below the map those battles with their dice,
+  every unit and leader (battle/command ratings) of each stack, the fleets and the sieges.
 - ``front`` (maps.py): the region where the move, battle or assault under way happens (with the
   interception prompt); needed while the view has a ``move``.
 - ``power`` (powers.py, parameter ``power``): a power's card: ruler, cards per turn, keys held, the key
   track, VP, units on the map and left to build, leaders, wars and alliances, all six VP.
 - ``diplomacy`` (powers.py): all six VP totals side by side and the diplomatic status matrix.
-- ``battle`` (combat.py): the field battle under way: forces, leaders, dice, rolls, hits, cards played.
-- ``siege`` (combat.py): every siege, the assault of this impulse first.
+- ``battle`` (combat.py): the field battle under way (forces, leaders, dice, rolls, hits, cards played), else
+  the impulse's last field or naval battle from the impulse record.
+- ``siege`` (combat.py): every siege, the assault of this impulse first with its dice and result.
 - ``hand`` (cards.py): the viewer's hand with CP, type and a reminder. ``NoPicture`` for spectators.
 """
 
@@ -38,7 +40,7 @@ MANIFEST = [
     PictureKind("map", "Europe", "All of Europe: control, keys, stacks as numbers, sieges, unrest, fleets, "
                 "the regional pictures' frames, the VP."),
     PictureKind("region", "Region", "One region at a readable scale: names, every unit and leader, passes, "
-                "ports and seas, the move under way.", params=(REGION_PARAM,)),
+                "ports and seas, this impulse's moves and battles.", params=(REGION_PARAM,)),
     PictureKind("front", "Front", "The region where the move or battle under way happens.", shows="move"),
     PictureKind("power", "Power", "A power's card: ruler, keys, VP track, cards, units left to build.",
                 params=(POWER_PARAM,)),

@@ -1,7 +1,9 @@
-"""``battle`` (the field battle under way) and ``siege`` (every siege, this impulse's assault first).
+"""``battle`` (the field battle under way, else this impulse's last field or naval battle) and ``siege``
+(every siege, this impulse's assault first, with its dice).
 
 The forces are read from the view's units and leaders in the space; the dice, rolls, hits and winner from
-``view["battle"]`` once rolled. Before the roll the dice each side will roll are shown as rule 14 counts
+``view["battle"]`` once rolled. A battle already over is drawn from ``view["impulse_record"]``: the units
+each side brought, its leaders, dice and hits. Before the roll the dice each side will roll are shown as rule 14 counts
 them (land units + the best battle rating, +1 for the defender) so a player choosing combat cards sees them.
 """
 
@@ -37,17 +39,23 @@ def _best_battle(leaders):
 
 def draw_battle(view) -> Image.Image:
     battle = view.get("battle")
+    done = None
     if not battle or not battle.get("space"):
-        raise NoPicture("No field battle is under way.")
+        fought = scene.record_battles(view, ("field_battle", "naval_battle"))
+        if not fought:
+            raise NoPicture("No battle is under way or was fought this impulse.")
+        battle = done = fought[-1]
     space = battle["space"]
     attacker = battle.get("attacker")
     defenders = list(battle.get("defenders") or [])
     img = Image.new("RGB", (WIDTH, 2400), (246, 240, 224))
     d = ImageDraw.Draw(img)
-    title(d, view, f"Battle of {scene.place_name(space)}")
+    naval = done is not None and done["kind"] == "naval_battle"
+    title(d, view, f"{'Naval battle' if naval else 'Battle'} {'in' if naval else 'of'} {scene.place_name(space)}"
+          + (" (this impulse)" if done else ""))
     y = TITLE_H + 14
     origin = battle.get("origin")
-    intro = f"{NAME.get(attacker, attacker)} attacks {scene.place_name(space)}" + (
+    intro = f"{NAME.get(attacker, attacker)} attacks {'in ' if naval else ''}{scene.place_name(space)}" + (
         f" from {scene.place_name(origin)}" if origin and origin != space else "") + "."
     impulse = view.get("impulse") or {}
     if impulse.get("card"):
@@ -56,6 +64,8 @@ def draw_battle(view) -> Image.Image:
     cards = battle.get("cards") or []
     intro += (" Combat cards: " + ", ".join(_card_name(c) for c in cards) + ".") if cards else \
         " No combat card played."
+    if done:
+        intro += " Dice rolled this impulse; the forces below are those that fought."
     y = _para(d, y, intro)
     y += 10
     col = WIDTH / 2
@@ -63,10 +73,12 @@ def draw_battle(view) -> Image.Image:
     for i, (label, powers, key, extra) in enumerate((("Attacker", [attacker], "attacker", 0),
                                                      ("Defender", defenders, "defender", 1))):
         x0 = i * col + 10
-        bottoms.append(_column(d, view, (x0, y, x0 + col - 20), label, space, powers, battle, key, extra))
+        bottoms.append(_column(d, view, (x0, y, x0 + col - 20), label, space, powers, battle, key, extra, done))
     y = max(bottoms) + 16
     winner = battle.get("winner")
-    if winner:
+    if done:
+        y = _para(d, y, scene.battle_result(done) + "; ties go to the defender.", bold=True)
+    elif winner:
         side = attacker if winner == "attacker" else " and ".join(NAME.get(p, p) for p in defenders)
         y = _para(d, y, f"The {winner} wins ({NAME.get(side, side)}); ties go to the defender.", bold=True)
     else:
@@ -97,7 +109,7 @@ def _para(d, y, text, bold=False, x=16, width=WIDTH - 32):
     return y
 
 
-def _column(d, view, box, label, space, powers, battle, key, extra) -> int:
+def _column(d, view, box, label, space, powers, battle, key, extra, done=None) -> int:
     x0, y, x1 = box
     w = x1 - x0
     d.rounded_rectangle((x0, y, x1, y + 52), radius=8, fill=fill(powers[0] if powers else None))
@@ -106,6 +118,8 @@ def _column(d, view, box, label, space, powers, battle, key, extra) -> int:
     d.text((x0 + 14, y + 26), head, font=fit_font(head, int(w - 28), 30, True, minimum=READ),
            fill=contrast_ink(fill(powers[0] if powers else None)), anchor="lm")
     y += 64
+    if done:
+        return _fought(d, (x0, y, x1), done, key)
     stacks = _side(view, space, powers)
     leaders = [l for s in stacks for l in s.leaders]
     units = sum(s.land for s in stacks)
@@ -125,14 +139,33 @@ def _column(d, view, box, label, space, powers, battle, key, extra) -> int:
         y = _para(d, y + 6, f"Will roll {dice} dice ({units} units + {_best_battle(leaders)} leader"
                             + (" + 1 defending" if extra else "") + ").", x=x0 + 14, width=int(w - 20))
         return y
-    y = _para(d, y + 6, f"Rolled {dice} dice: {hits} hit{'s' if hits != 1 else ''}", bold=True, x=x0 + 14,
-              width=int(w - 20))
+    return _dice_rows(d, (x0, y, x1), dice, roll, hits)
+
+
+def _dice_rows(d, box, dice, roll, hits) -> int:
+    x0, y, x1 = box
+    w = x1 - x0
+    y = _para(d, y + 6, f"Rolled {dice} {'die' if dice == 1 else 'dice'}: {hits} hit{'s' if hits != 1 else ''}",
+              bold=True, x=x0 + 14, width=int(w - 20))
     per_row = max(1, int((w - 20) // 50))
     for i, value in enumerate(roll or []):
         r, c = divmod(i, per_row)
         _die(d, x0 + 34 + c * 50, y + 22 + r * 50, value, value >= 5)
     rows = (len(roll or []) + per_row - 1) // per_row
     return y + rows * 50 + 6
+
+
+def _fought(d, box, e, key) -> int:
+    """One side of a battle or assault already rolled, from the impulse record."""
+    x0, y, x1 = box
+    w = x1 - x0
+    units = e.get(f"{key}_units")
+    if units is not None:
+        what = "ship" if e.get("kind") == "naval_battle" else "land unit"
+        y = _para(d, y, f"{units} {what}{'s' if units != 1 else ''} fought", x=x0 + 42, width=int(w - 50))
+    for l in e.get(f"{key}_leaders") or []:
+        y = _para(d, y, "★ " + scene.leader_text(l), x=x0 + 42, width=int(w - 50))
+    return _dice_rows(d, (x0, y, x1), e.get(f"{key}_dice", 0), e.get(f"{key}_roll"), e.get(f"{key}_hits", 0))
 
 
 def _die(d, cx, cy, value, hit):
@@ -142,6 +175,19 @@ def _die(d, cx, cy, value, hit):
 
 
 # ---- sieges ------------------------------------------------------------------------------------------
+def _assault_dice(d, y, e) -> int:
+    """An assault of this impulse (impulse record): each side's leaders, dice and hits, and the result."""
+    y = _para(d, y, f"Assault of {scene.place_name(e['space'])}: {scene.battle_result(e)}", bold=True)
+    col = WIDTH / 2
+    bottoms = []
+    for i, (label, key, powers) in enumerate((("Assaulting", "attacker", [e.get("attacker")]),
+                                             ("Defending", "defender", e.get("defenders") or []))):
+        x0 = i * col + 10
+        yy = _para(d, y, f"{label}: " + (" and ".join(NAME.get(p, p) for p in powers) or "nobody"),
+                   x=x0 + 14, width=int(col - 30))
+        bottoms.append(_fought(d, (x0, yy, x0 + col - 20), e, key))
+    return max(bottoms) + 8
+
 def draw_sieges(view) -> Image.Image:
     sieges = view.get("sieges") or {}
     assaulted = [s for s in view.get("assaulted") or []]
@@ -160,6 +206,10 @@ def draw_sieges(view) -> Image.Image:
         y = _para(d, y, "No siege is under way now.")
     stacks = scene.stacks(view)
     control = view.get("control") or {}
+    for e in scene.record_battles(view, ("assault",)):
+        if e["space"] in sieges:
+            continue
+        y = _assault_dice(d, y, e)
     for space in places:
         siege = sieges[space]
         if y > 2400 - 400:
@@ -187,6 +237,9 @@ def draw_sieges(view) -> Image.Image:
                 text.append(f"{NAME.get(p, p)}: {part}")
             power_mark(d, 34, y + 16, 14, powers[0] if powers else None)
             y = _para(d, y, f"{label} — " + ("; ".join(text) or "nobody"), x=58, width=WIDTH - 76)
+        for e in scene.record_battles(view, ("assault",)):
+            if e["space"] == space:
+                y = _assault_dice(d, y + 4, e)
         y += 12
     items = [LegendItem(lambda dd, x, yy, s: dd.rounded_rectangle((x - 36, yy - 16, x + 36, yy + 16), radius=6,
                                                                   outline=SIEGE, width=4, fill=WHITE), "A siege")]

@@ -64,11 +64,13 @@ def legend_items(region: bool) -> list[LegendItem]:
             LegendItem(lambda d, x, y, s: arrow(d, (x - 34, y), (x + 34, y), fill("ottoman"), width=6, head=16),
                        "Move / attack"),
             LegendItem(lambda d, x, y, s: path_arrow(d, [(x - 34, y), (x + 34, y)], fill("hapsburg"), width=6,
-                                                     head=16, dash=8, gap=6), "Interception"),
+                                                     head=16, dash=8, gap=6), "Intercept / avoid"),
             LegendItem(lambda d, x, y, s: _pass_sample(d, x, y), "Pass"),
             LegendItem(lambda d, x, y, s: d.ellipse([x - 18, y - 18, x + 18, y + 18], outline=SIEGE, width=5),
                        "Battle here"),
             LegendItem(lambda d, x, y, s: moved_mark(d, x, y, 9, "ottoman"), "Moved this impulse"),
+            LegendItem(lambda d, x, y, s: _result_badge(d, x, y, "hapsburg", "3–5"), "Hits (attacker–defender), "
+                       "winner's colour"),
         ]
     else:
         items += [
@@ -131,8 +133,9 @@ def draw_overview(view) -> Image.Image:
     for zone, spot in ov["seas"].items():
         _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 18)
     for a in scene.arrows(view):
-        p, q = to_picture(data.spaces[a["origin"]].pos), to_picture(data.spaces[a["dest"]].pos)
-        _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
+        p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
+        if p and q:
+            _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
     for i, (rid, frame) in enumerate(ov["frames"].items()):
         x0, y0, x1, y1 = frame["box"]
         t0, t1, t2, t3 = frame["tab"]
@@ -232,10 +235,54 @@ def _sea_fleets(d, slot, oy, here, size):
 
 def _arrow(d, p, q, a, width, head, shorten):
     colour = fill(a.get("power"))
-    if a["kind"] == "intercept":
+    if a["kind"] in ("intercept", "avoid"):
         path_arrow(d, [p, q], colour, width=width, head=head, dash=10, gap=7, shorten=shorten)
     else:
         arrow(d, p, q, colour, width=width, head=head, shorten=shorten, outline=INK)
+
+
+def winner_power(e: dict) -> str | None:
+    """The power that won a recorded battle or assault (a naval battle's winner is a power already)."""
+    won = e.get("winner")
+    if won == "attacker":
+        return e.get("attacker")
+    if won == "defender":
+        return (e.get("defenders") or [None])[0]
+    return won
+
+
+def _result_badge(d, x, y, power, text):
+    """A recorded battle's hits in the winner's colour, centred on (x, y)."""
+    w = 18 + 13 * len(text)
+    chip(d, (x - w / 2, y - 16, x + w / 2, y + 16), power, text, 22)
+
+
+def _battle_marks(d, view, reg, oy, to_picture):
+    """This impulse's battles and assaults already rolled: a ring and the hits in the winner's colour."""
+    for e in scene.record_battles(view):
+        at = _where(e["space"], reg, to_picture)
+        if not at or (e["space"] not in reg["spaces"] and e["space"] not in reg["seas"]):
+            continue
+        x, y = at[0], at[1] + oy
+        d.ellipse([x - 25, y - 25, x + 25, y + 25], outline=SIEGE, width=5)
+        _result_badge(d, x - 44, max(oy + 20, y - 34), winner_power(e),    # above left: names sit right
+                      f"{e.get('attacker_hits', 0)}–{e.get('defender_hits', 0)}")
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+KIND_NAME = {"field_battle": "Battle", "naval_battle": "Naval battle", "assault": "Assault"}
+
+
+def _record_entries(view, reg) -> list[tuple[str, str]]:
+    """(winner, text) for each of this impulse's battles and assaults in the region."""
+    shown = set(reg["spaces"]) | set(reg["seas"])
+    return [(winner_power(e), f"This impulse — {KIND_NAME[e['kind']]} "
+             f"{'in' if e['kind'] == 'naval_battle' else 'at'} {scene.place_name(e['space'])}: "
+             f"{scene.battle_result(e)} ({_dice(e.get('attacker_dice', 0))} against {e.get('defender_dice', 0)})")
+            for e in scene.record_battles(view) if e["space"] in shown]
 
 
 # ---- regional pictures ------------------------------------------------------------------------------
@@ -257,7 +304,7 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
     mw, mh = board.size
     to_picture = board_to_picture(reg["window"], reg["scale"])
     items = legend_items(region=True)
-    entries = _stack_entries(view, reg, stacks)
+    entries = _record_entries(view, reg) + _stack_entries(view, reg, stacks)
     legend_h = legend_height(len(items), 3)
     room = MAX_H - (TITLE_H + mh + legend_h + 30) - 50
     columns, placed, list_h = _lay_out_entries(entries, room)
@@ -280,6 +327,7 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
             moved_mark(d, x - 13, y - 13, 7, power)
     for zone, spot in reg["seas"].items():
         _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 20)
+    _battle_marks(d, view, reg, oy, to_picture)
     for a in scene.arrows(view):
         p, q = _where(a["origin"], reg, to_picture), _where(a["dest"], reg, to_picture)
         if p and q:

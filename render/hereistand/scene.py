@@ -113,13 +113,25 @@ def land_total(stack_list: list[Stack]) -> int:
     return sum(s.land for s in stack_list)
 
 
+MOVE_KINDS = ("move", "transport", "intercept", "avoid", "naval_move")
+BATTLE_KINDS = ("field_battle", "naval_battle", "assault")
+
+
 def arrows(view) -> list[dict]:
-    """This impulse's moves and battles the view gives: the move under way, the interception being tried,
-    the battle being fought. Each: kind, power, origin, dest."""
+    """This impulse's moves and battles the view gives: the moves, naval moves, interceptions and avoidances
+    already made (``impulse_record``), the move under way, the interception being tried, the battle being
+    fought. Each: kind, power, origin, dest (and ``done`` for those of the record)."""
     out = []
+    for e in view.get("impulse_record") or []:
+        if e.get("kind") in MOVE_KINDS and e.get("from") and e.get("to") and e["from"] != e["to"]:
+            out.append({"kind": e["kind"], "power": e.get("power"), "origin": e["from"], "dest": e["to"],
+                        "done": True})
     move = view.get("move") or {}
-    if move.get("origin") and move.get("dest"):
+    if move.get("origin") and move.get("dest") and not any(
+            a["origin"] == move["origin"] and a["dest"] == move["dest"] and a["power"] == move.get("power")
+            for a in out):
         out.append({"kind": "move", "power": move.get("power"), "origin": move["origin"], "dest": move["dest"]})
+    if move.get("origin") and move.get("dest"):
         intercept = move.get("intercept") or {}
         if intercept.get("space"):
             out.append({"kind": "intercept", "power": intercept.get("power"), "origin": intercept["space"],
@@ -130,6 +142,27 @@ def arrows(view) -> list[dict]:
             out.append({"kind": "attack", "power": battle.get("attacker"), "origin": battle["origin"],
                         "dest": battle["space"]})
     return out
+
+
+def record_battles(view, kinds: tuple[str, ...] = BATTLE_KINDS) -> list[dict]:
+    """This impulse's battles and assaults already rolled (``impulse_record``), in order."""
+    return [e for e in view.get("impulse_record") or [] if e.get("kind") in kinds and e.get("space")]
+
+
+def battle_result(e: dict) -> str:
+    """'3–5 hits, Hapsburg wins' for a recorded battle or assault (attacker's hits first)."""
+    winner = e.get("winner")
+    if winner == "attacker":
+        who = power_name(e.get("attacker"))
+    elif winner == "defender":
+        who = " and ".join(power_name(p) for p in e.get("defenders") or []) or "the defender"
+    else:
+        who = power_name(winner) if winner else ""
+    tail = {"taken": " takes it", "siege goes on": ": siege goes on", "siege broken": ": siege broken"}
+    if e.get("kind") == "assault" and e.get("result"):
+        return f"{e.get('attacker_hits', 0)}–{e.get('defender_hits', 0)} hits, " \
+            f"{power_name(e.get('attacker'))}{tail.get(e['result'], '')}"
+    return f"{e.get('attacker_hits', 0)}–{e.get('defender_hits', 0)} hits, {who} wins" if who else ""
 
 
 def focus_places(view) -> list[str]:

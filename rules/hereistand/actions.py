@@ -10,6 +10,7 @@ from rules.core import cards
 from rules.core.flow import Decision, Game, act
 
 from . import movement, siege
+from . import record
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
@@ -94,6 +95,7 @@ class Impulse(Decision):
         s = g.state
         s["impulse"] = {"power": role, "cp": cp, "card": card}
         s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
+        record.clear(s)
         from .fleets import naval
         naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
         for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
@@ -102,6 +104,7 @@ class Impulse(Decision):
 
     def on_pass(self, g, role):
         g.log(f"{power_name(role)} passes.")
+        record.clear(g.state)
         g.end("pass")
 
     def default(self, g, role):

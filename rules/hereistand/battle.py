@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import record
 from . import state as st
 from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
@@ -73,6 +74,8 @@ def roll_battle(g: Game) -> None:
     b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
              defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits,
              winner=winner)
+    record.note_battle(s, "field_battle", b, space, sides, side_leaders(s, space, [attacker]),
+                       side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units)
     names = " and ".join(load().power(p).name for p in sides)
     dice = lambda n: f"{n} {'die' if n == 1 else 'dice'}"   # noqa: E731
     g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {dice(a_dice)} "

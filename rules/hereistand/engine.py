@@ -74,6 +74,7 @@ class HereIStand(FlowEngine):
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
+        seen["impulse_record"] = state.get("impulse_record", [])
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)

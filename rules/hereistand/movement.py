@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import record
 from . import state as st
 from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
@@ -116,6 +117,7 @@ def pay(g: Game) -> None:
         g.end()
         return
     s["impulse"]["cp"] -= m["cost"]
+    record.note_move(s, m)
     g.log(f"{power_name(m['power'])} moves {Formation.describe(m)} from {space_name(m['origin'])} to "
           f"{space_name(m['dest'])}.")
 
@@ -273,6 +275,7 @@ def roll_interception(g: Game) -> None:
           f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, space, m["dest"], units, leaders)
+        record.note_shift(s, "intercept", role, space, m["dest"], units, leaders)
         m["intercepted_by"] = role
         m.setdefault("interceptors", []).append(role)
 
@@ -398,6 +401,7 @@ def roll_avoid(g: Game) -> None:
           f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, here, dest, units, leaders)
+        record.note_shift(s, "avoid", role, here, dest, units, leaders)
 
 
 FLOW.procedure("avoid_attempt", choose_avoiders, roll_avoid)

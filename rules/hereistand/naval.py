@@ -15,6 +15,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import fleets as nv
+from . import record
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, power_name
@@ -167,6 +168,7 @@ def execute(g: Game) -> None:
     arrived = sorted({to for *_, to, _ in m["plan"]})
     m["vertical"] = [z for z in arrived if nv.is_sea(z) and before.get(z, 0) - leaving.get(z, 0) <= 0]
     g.log(f"{power_name(power)} moves its fleets: {describe_plan(m)}.")
+    record.note_naval_move(s, m)
     g.local["targets"] = list(m["vertical"])
 
 

@@ -13,6 +13,7 @@ from rules.core import rng
 from rules.core.flow import Decision, Game, act
 
 from . import fleets as nv
+from . import record
 from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, power_name
@@ -45,6 +46,9 @@ def roll(g: Game) -> None:
     b = nv.naval(s)["battle"]
     b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
              defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits, winner=winner)
+    record.note_battle(s, "naval_battle", b, loc, [defender], nv.naval_leaders(s, loc, attacker),
+                       nv.naval_leaders(s, loc, defender), attacker_units=sum(nv.pieces(s, loc, attacker).values()),
+                       defender_units=sum(nv.pieces(s, loc, defender).values()))
     g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls {a_dice} dice "
           f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hits; {load().power(defender).name} rolls "
           f"{d_dice} ({' '.join(map(str, b['defender_roll']))}) for {d_hits}. {load().power(winner).name} wins.")

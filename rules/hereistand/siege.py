@@ -10,6 +10,7 @@ from rules.core import rng
 from rules.core.flow import Game
 
 from . import forces as fx
+from . import record
 from . import state as st
 from .battle import split_losses, take_losses
 from .data import MAJORS, load, space_name
@@ -153,6 +154,10 @@ def roll_assault(g: Game) -> None:
           + (f"; the defenders roll {d_dice} ({' '.join(map(str, sorted(d_roll, reverse=True)))}) for {d_hits}."
              if d_dice else "; the fortress is empty."))
     g.local["hits"] = a_hits
+    record.note_battle(s, "assault", {"attacker": attacker, "attacker_dice": a_dice, "defender_dice": d_dice,
+                                      "attacker_roll": sorted(a_roll, reverse=True), "defender_roll":
+                                      sorted(d_roll, reverse=True), "attacker_hits": a_hits, "defender_hits": d_hits},
+                       space, list(inside), leaders, [l for p in inside for l in fx.army_leaders_at(s, space, p)])
     g.local["losses"] = [[attacker, min(d_hits, st.land_units_at(s, space, attacker))]] + \
         split_losses(s, space, inside, a_hits)
 
@@ -200,6 +205,7 @@ def settle_assault(g: Game) -> None:
 
 def after_assault(g: Game) -> None:
     from .minors import check_hungary
+    record.note_assault_result(g.state, g.local["space"], g.local["role"])
     check_hungary(g)                       # 22.5: checked after every assault
 
 

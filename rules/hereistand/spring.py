@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import record
 from . import state as st
 from .data import MAJORS, load
 from .movement import Formation, space_name
@@ -72,6 +73,7 @@ def spring_deployment(g: Game) -> None:
     s = g.state
     if "next" not in g.local:
         s["phase"] = "spring deployment"
+        record.clear(s)
         g.log(f"Turn {s['turn']}: Spring Deployment.", kind="heading")
         g.local["next"] = 0
     while g.local["next"] < len(MAJORS):
@@ -122,6 +124,7 @@ def arrive(g: Game) -> None:
     s, m = g.state, g.state["move"]
     if g.returned == "go":
         fx.move_pieces(s, m["power"], m["origin"], m["dest"], m["units"], m["leaders"])
+        record.note_move(s, m)
         g.log(f"{power_name(m['power'])} deploys {Formation.describe(m)} from {space_name(m['origin'])} to "
               f"{space_name(m['dest'])}.")
     s["move"] = None

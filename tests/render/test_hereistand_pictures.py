@@ -216,3 +216,53 @@ def test_render_command_writes_every_picture(tmp_path, capsys):
     assert {f"{p}-hand.png" for p in POWERS} <= names
     for path in out.iterdir():
         assert Image.open(path).width == 1200
+
+
+def _with_record(*entries):
+    view = copy.deepcopy(ENGINE.view(MID, None))
+    view["impulse_record"] = list(entries)
+    return view
+
+
+MOVE = {"kind": "move", "power": "hapsburg", "from": "vienna", "to": "graz", "units": 4, "leaders": []}
+BATTLE = {"kind": "field_battle", "space": "graz", "attacker": "hapsburg", "defenders": ["ottoman"],
+          "origin": "vienna", "attacker_leaders": ["ferdinand"], "defender_leaders": [], "attacker_units": 4,
+          "defender_units": 2, "attacker_dice": 5, "defender_dice": 3, "attacker_roll": [6, 5, 3, 2, 1],
+          "defender_roll": [6, 2, 1], "attacker_hits": 2, "defender_hits": 1, "winner": "attacker"}
+
+
+def test_this_impulses_moves_and_battles_are_drawn_from_the_record():
+    """Issue 19: regional pictures show this impulse's moves as arrows and its battles with their result;
+    the battle picture shows the last battle's dice once it is over."""
+    region = scene_region("graz")
+    plain = draw(GAME, _with_record(), "region", {"region": region})
+    moved = draw(GAME, _with_record(MOVE), "region", {"region": region})
+    fought = draw(GAME, _with_record(MOVE, BATTLE), "region", {"region": region})
+    at = layout()["regions"][region]["spaces"]["graz"]["at"]
+    ring = (at[0] - 60, TITLE_H + at[1] - 60, at[0] + 60, TITLE_H + at[1] + 60)
+    assert ImageChops.difference(plain.crop(ring), moved.crop(ring)).getbbox()        # the arrow's head
+    assert ImageChops.difference(moved.crop(ring), fought.crop(ring)).getbbox()       # the ring and hits
+    with pytest.raises(NoPicture):
+        draw(GAME, _with_record(MOVE), "battle")
+    over = draw(GAME, _with_record(MOVE, BATTLE), "battle")
+    assert over.height > 300
+    other = dict(BATTLE, attacker_roll=[6, 6, 3, 2, 1], attacker_hits=3)
+    assert draw(GAME, _with_record(MOVE, other), "battle").tobytes() != over.tobytes()   # the dice are drawn
+
+
+def test_the_siege_picture_shows_this_impulses_assault_dice():
+    assault = {"kind": "assault", "space": "belgrade", "attacker": "ottoman", "defenders": ["hungary"],
+               "attacker_leaders": ["suleiman"], "defender_leaders": [], "attacker_dice": 4, "defender_dice": 2,
+               "attacker_roll": [6, 5, 5, 1], "defender_roll": [2, 1], "attacker_hits": 3, "defender_hits": 0,
+               "winner": "attacker", "result": "taken"}
+    view = _with_record(assault)
+    view["assaulted"] = ["belgrade"]
+    shown = draw(GAME, view, "siege")
+    view2 = copy.deepcopy(view)
+    view2["impulse_record"][0] = dict(assault, attacker_roll=[6, 5, 5, 2])
+    assert draw(GAME, view2, "siege").tobytes() != shown.tobytes()
+
+
+def scene_region(space):
+    from render.hereistand import scene
+    return scene.home_region(space)
