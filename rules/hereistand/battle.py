@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import minor_units as mu
 from . import state as st
 from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
@@ -38,7 +39,8 @@ def open_combat_cards(g: Game) -> None:
     is enforced yet, so the window offers only 'pass' (DECISIONS.md 6.1)."""
     s, space, attacker = g.state, g.local["space"], g.local["attacker"]
     sides = [p for p in defenders(s, space, attacker)]
-    s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides}
+    s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides,
+                   "attackers": mu.attacking_powers(s, space, attacker)}      # 22.3 ①: with its minors' units
     g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in sides])
 
 
@@ -58,8 +60,9 @@ def roll_battle(g: Game) -> None:
     if both sides would be wiped out the side with more dice (ties: the defender) keeps one unit."""
     s, b = g.state, g.state["battle"]
     space, attacker, sides = b["space"], b["attacker"], b["defenders"]
-    a_units, d_units = side_units(s, space, [attacker]), side_units(s, space, sides)
-    a_dice = a_units + fx.best_battle(side_leaders(s, space, [attacker]))
+    attackers = b.get("attackers", [attacker])
+    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
+    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers))
     d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1
     a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
     a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
@@ -79,7 +82,7 @@ def roll_battle(g: Game) -> None:
           f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hit{'s' if a_hits != 1 else ''}; {names} "
           f"roll{'s' if len(sides) == 1 else ''} {dice(d_dice)} ({' '.join(map(str, b['defender_roll']))}) for "
           f"{d_hits} hit{'s' if d_hits != 1 else ''}. The {winner} wins.")
-    g.local["losses"] = [[attacker, a_loss]] + split_losses(s, space, sides, d_loss)
+    g.local["losses"] = split_losses(s, space, attackers, a_loss) + split_losses(s, space, sides, d_loss)
 
 
 def split_losses(s: st.State, space: str, powers: list[str], hits: int) -> list[list]:
@@ -147,7 +150,7 @@ def captures(g: Game) -> None:
     """14 step 10: leaders of a side left without units are captured by the other side."""
     s, b = g.state, g.state["battle"]
     space = b["space"]
-    sides = {"attacker": [b["attacker"]], "defender": b["defenders"]}
+    sides = {"attacker": b.get("attackers", [b["attacker"]]), "defender": b["defenders"]}
     for side, powers in sides.items():
         other = sides["defender" if side == "attacker" else "attacker"]
         if side_units(s, space, powers) == 0:
@@ -191,9 +194,12 @@ def retreats(g: Game) -> None:
         from .relief import relief_retreat
         if relief_retreat(g):                                        # 15.2 outcomes 2-3
             g.local["retreat_queue"] = []
+            from .relief import send_back
+            for minor in b.get("attackers", [])[1:]:                 # 22.3 ①: the minors' relievers go back
+                send_back(g, minor, fx.land_of(st.units_at(s, b["space"], minor)), [])
             return
         is_attacker = b["winner"] == "defender"
-        losers = [b["attacker"]] if is_attacker else list(b["defenders"])
+        losers = list(b.get("attackers", [b["attacker"]])) if is_attacker else list(b["defenders"])
         losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
         from .minors import inactive, stand_fast
         for power in [p for p in losers if inactive(s, p)]:        # 22.1 4, 22.6: they never retreat
@@ -322,7 +328,8 @@ def siege_check(g: Game) -> None:
     space, attacker = b["space"], b["attacker"]
     siege = s["sieges"].get(space)
     owner = st.controller(s, space)
-    attackers = st.land_units_at(s, space, attacker)
+    side = b.get("attackers", [attacker])
+    attackers = side_units(s, space, side)
     if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers \
             and not st.friendly(s, attacker, space):                 # a relieved ally's fortress is no siege
         inside = side_units(s, space, siege["inside"]) if siege else 0
@@ -331,14 +338,15 @@ def siege_check(g: Game) -> None:
             s["impulse_locks"].append([attacker, space])
             g.log(f"{power_name(attacker)} lays siege to {space_name(space)}.")
         else:
-            units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
-            fx.move_pieces(s, attacker, space, b["origin"], units, leaders)
+            for power in side:
+                units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
+                fx.move_pieces(s, power, space, b["origin"], units, leaders)
             if siege and siege["besieger"] == attacker:
                 del s["sieges"][space]
             g.log(f"{power_name(attacker)} cannot besiege {space_name(space)} and returns to "
                   f"{space_name(b['origin'])}.")
     for other, laid in list(s["sieges"].items()):       # 15.3: besiegers beaten off or destroyed
-        if not st.land_units_at(s, other, laid["besieger"]):
+        if not mu.side_land_units(s, other, laid["besieger"]):
             del s["sieges"][other]
             g.log(f"The siege of {space_name(other)} is broken.")
     s["battle"] = None

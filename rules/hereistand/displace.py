@@ -58,8 +58,8 @@ def send(g: Game, power: str, space: str, dest: str | None) -> None:
     else:
         fx.move_pieces(s, power, space, dest, units, leaders)
         g.log(f"{power_name(power)}'s forces in {space_name(space)} go to {space_name(dest)}.")
-    siege = s["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(s, space, power):
+    from .minor_units import siege_abandoned
+    if siege_abandoned(s, space, power):
         del s["sieges"][space]
 
 
@@ -116,8 +116,8 @@ class RemoveUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         g.local["count"] -= 1
         g.log(f"{power_name(role)} removes a {kind} from {space_name(space)}.")
-        siege = g.state["sieges"].get(space)
-        if siege and siege["besieger"] == role and not st.land_units_at(g.state, space, role):
+        from .minor_units import siege_abandoned
+        if siege_abandoned(g.state, space, role):
             del g.state["sieges"][space]
             g.log(f"The siege of {space_name(space)} is lifted.")
 

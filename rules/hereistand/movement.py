@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import minor_units as mu
 from . import state as st
 from .data import MAJORS, load, space_name
 from .turn import FLOW, power_name
@@ -33,12 +34,15 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
     """(origin, destination, cost) for every stack of `power` that may move now (13.1, 11.1 costs)."""
     data, out = load(), []
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
+    origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①
+                if st.land_units_at(s, sp, mi) and not locked(s, mi, sp)}
     origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l) == power
                 and data.leader(l).kind == "army"}
     for origin in sorted(origins):
-        if locked(s, power, origin):
+        if locked(s, power, origin) and not any(st.land_units_at(s, origin, mi) and not locked(s, mi, origin)
+                                                 for mi in mu.minors_of(s, power)):
             continue
-        only_leaders = st.land_units_at(s, origin, power) == 0
+        only_leaders = mu.side_land_units(s, origin, power) == 0
         for dest, is_pass in data.neighbours[origin]:
             cost = 2 if is_pass else 1
             if cost <= cp and fx.may_enter(s, power, dest, leaders_only=only_leaders) is None:
@@ -48,7 +52,7 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
 
 def start_move(g: Game, power: str, origin: str, dest: str, cost: int) -> None:
     g.state["move"] = {"power": power, "origin": origin, "dest": dest, "cost": cost, "units": {},
-                       "leaders": [], "intercepted_by": None, "tried": []}
+                       "leaders": [], "intercepted_by": None, "tried": [], "allies": {}}
     g.call("move_land")
 
 
@@ -70,8 +74,11 @@ class Formation(Decision):
     def actions(self, g, role):
         s, m = g.state, g.state["move"]
         here = fx.land_of(st.units_at(s, m["origin"], role))
-        chosen = sum(m["units"].values())
-        for leader in fx.army_leaders_at(s, m["origin"], role):
+        chosen = mu.formation_size(m)
+        own_locked = locked(s, role, m["origin"])          # 13.1: its own stay put; its minors' may still go
+        if own_locked:
+            here = {}
+        for leader in () if own_locked else fx.army_leaders_at(s, m["origin"], role):
             if leader not in m["leaders"]:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         limit = fx.formation_limit(m["leaders"])
@@ -80,6 +87,14 @@ class Formation(Decision):
         for kind, n in sorted(here.items()):
             if n > m["units"].get(kind, 0) and chosen < limit:
                 yield act("unit", kind, label=f"Take a {kind} ({m['units'].get(kind, 0) + 1} of {n})", group="Units")
+        for minor in mu.minors_of(s, role) if "allies" in m else ():     # 22.3 ①: the active minors' units
+            if locked(s, minor, m["origin"]):
+                continue
+            taken = m["allies"].get(minor, {})
+            for kind, n in sorted(fx.land_of(st.units_at(s, m["origin"], minor)).items()):
+                if n > taken.get(kind, 0) and chosen < limit:
+                    yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                              f"({taken.get(kind, 0) + 1} of {n})")
         if chosen or m["leaders"]:
             leaders_only = not chosen
             if fx.may_enter(s, role, m["dest"], leaders_only=leaders_only) is None:
@@ -89,7 +104,7 @@ class Formation(Decision):
     @staticmethod
     def describe(m):
         parts = [f"{n} {k}{'s' if n > 1 else ''}" for k, n in sorted(m["units"].items())]
-        parts += [load().leader(l).name for l in m["leaders"]]
+        parts += mu.describe(m) + [load().leader(l).name for l in m["leaders"]]
         return ", ".join(parts) or "nothing"
 
     def on_leader(self, g, role, leader):
@@ -97,6 +112,10 @@ class Formation(Decision):
 
     def on_unit(self, g, role, kind):
         units = g.state["move"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["allies"].setdefault(minor, {})
         units[kind] = units.get(kind, 0) + 1
 
     def on_go(self, g, role):
@@ -284,16 +303,17 @@ FLOW.procedure("intercept_attempt", choose_interceptors, roll_interception)
 def enter(g: Game) -> None:
     s, m = g.state, g.state["move"]
     fx.move_pieces(s, m["power"], m["origin"], m["dest"], m["units"], m["leaders"])
+    mu.move_allies(s, m, m["origin"], m["dest"])
     lift_abandoned_siege(g, m["power"], m["origin"])
     fx.capture_lone_leaders(g, m["dest"], m["power"])
-    g.local["avoiders"] = [] if m["intercepted_by"] else [
-        p for p in fx.enemy_land_powers(s, m["dest"], m["power"]) if p in MAJORS
-        and not (m["dest"] in s["sieges"] and p in s["sieges"][m["dest"]]["inside"])]
+    inside = s["sieges"].get(m["dest"], {}).get("inside", [])
+    present = [s["minor_allies"].get(p) or p for p in fx.enemy_land_powers(s, m["dest"], m["power"])
+               if p not in inside]                    # 22.3 ①: an active minor's units avoid with its patron
+    g.local["avoiders"] = [] if m["intercepted_by"] else [p for p in MAJORS if p in present]
 
 
 def lift_abandoned_siege(g: Game, power: str, space: str) -> None:
-    siege = g.state["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+    if mu.siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} is lifted.")
 
@@ -332,7 +352,8 @@ class Avoid(ReactionWindow):
             yield act("avoid", space, label=f"Avoid battle into {space_name(space)}")
 
     def resolve(self, g, role, response):
-        g.state["move"]["avoid"] = {"power": role, "dest": response.split(":")[1], "units": {}, "leaders": []}
+        g.state["move"]["avoid"] = {"power": role, "dest": response.split(":")[1], "units": {}, "leaders": [],
+                                    "allies": {}}
         g.call("avoid_attempt", role=role)
 
 
@@ -347,7 +368,7 @@ class AvoidFormation(Decision):
     def actions(self, g, role):
         s, a = g.state, g.state["move"]["avoid"]
         here = g.state["move"]["dest"]
-        if not a["units"] and not a["leaders"]:
+        if not mu.formation_size(a) and not a["leaders"]:
             yield act("all", label="The whole stack")
         for leader in fx.army_leaders_at(s, here, role):
             if leader not in a["leaders"]:
@@ -355,13 +376,27 @@ class AvoidFormation(Decision):
         for kind, n in sorted(fx.land_of(st.units_at(s, here, role)).items()):
             if n > a["units"].get(kind, 0):
                 yield act("unit", kind, label=f"Take a {kind} ({a['units'].get(kind, 0) + 1} of {n})", group="Units")
-        if a["units"]:
+        for minor, units in self.ally_units(s, role, here).items():
+            taken = a["allies"].get(minor, {})
+            for kind, n in sorted(units.items()):
+                if n > taken.get(kind, 0):
+                    yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                              f"({taken.get(kind, 0) + 1} of {n})")
+        if mu.formation_size(a):
             yield act("go", label="Avoid battle with these")
+
+    @staticmethod
+    def ally_units(s, role, here):
+        """22.3 ①: the role's active minors' units in the space (not besieged inside)."""
+        inside = s["sieges"].get(here, {}).get("inside", [])
+        return {mi: fx.land_of(st.units_at(s, here, mi)) for mi in mu.minors_of(s, role)
+                if mi not in inside and st.land_units_at(s, here, mi)}
 
     def on_all(self, g, role):
         s, a = g.state, g.state["move"]["avoid"]
         here = g.state["move"]["dest"]
         a["units"], a["leaders"] = fx.land_of(st.units_at(s, here, role)), fx.army_leaders_at(s, here, role)
+        a["allies"] = self.ally_units(s, role, here)
         g.end()
 
     def on_leader(self, g, role, leader):
@@ -369,6 +404,10 @@ class AvoidFormation(Decision):
 
     def on_unit(self, g, role, kind):
         units = g.state["move"]["avoid"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["avoid"]["allies"].setdefault(minor, {})
         units[kind] = units.get(kind, 0) + 1
 
     def on_go(self, g, role):
@@ -398,6 +437,7 @@ def roll_avoid(g: Game) -> None:
           f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, here, dest, units, leaders)
+        mu.move_allies(s, a, here, dest)
 
 
 FLOW.procedure("avoid_attempt", choose_avoiders, roll_avoid)
@@ -427,7 +467,7 @@ def withdraw_inside(g: Game, defenders: list[str]) -> None:
     names = ", ".join(load().power(p).name for p in defenders)
     g.log(f"{names} withdraw{'s' if len(defenders) == 1 else ''} into the fortifications of {space_name(m['dest'])}.")
     m["withdrawn"] = defenders
-    if sum(m["units"].values()) > inside:
+    if mu.formation_size(m) > inside:
         s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders, "new": True}
         s["impulse_locks"].append([m["power"], m["dest"]])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(m['dest'])}.")
@@ -469,7 +509,7 @@ def battle_or_siege(g: Game) -> None:
         return
     owner = st.controller(s, dest)
     if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
-            and dest not in s["sieges"] and st.land_units_at(s, dest, m["power"]):
+            and dest not in s["sieges"] and mu.side_land_units(s, dest, m["power"]):
         s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
         s["impulse_locks"].append([m["power"], dest])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(dest)}.")

@@ -13,6 +13,7 @@ from . import forces as fx
 from . import state as st
 from .battle import split_losses, take_losses
 from .data import MAJORS, load, space_name
+from .minor_units import side_land_units
 from .turn import FLOW, military_victory, power_name
 
 
@@ -99,7 +100,7 @@ def take_control(g: Game, power: str, space: str) -> None:
 # ---- 15.1 assault -----------------------------------------------------------------------------------------
 def assault_refusal(s: st.State, power: str, space: str) -> str | None:
     siege = s["sieges"].get(space)
-    if not siege or siege["besieger"] != power or not st.land_units_at(s, space, power):
+    if not siege or siege["besieger"] != power or not side_land_units(s, space, power):
         return "you are not besieging it"
     if siege.get("new"):
         return "the siege began this impulse"

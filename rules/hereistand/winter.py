@@ -198,8 +198,8 @@ def eliminate_stack(g: Game, power: str, space: str, count: int) -> None:
 
 
 def end_siege_left(g: Game, power: str, space: str) -> None:
-    siege = g.state["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+    from .minor_units import siege_abandoned
+    if siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} ends for the winter.")
 
