@@ -138,8 +138,10 @@ class BrokenSiegeRetreat(Decision):
 
     def on_to(self, g, role, dest):
         s, space = g.state, g.local["space"]
-        units, leaders = fx.land_of(st.units_at(s, space, role)), fx.army_leaders_at(s, space, role)
-        fx.move_pieces(s, role, space, dest, units, leaders)
+        from .minor_units import attacking_powers
+        for power in attacking_powers(s, space, role):              # with its minors' units (22.3 ①)
+            units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
+            fx.move_pieces(s, power, space, dest, units, leaders)
         g.log(f"{power_name(role)} falls back to {space_name(dest)}.")
         g.end()
 
