@@ -219,7 +219,7 @@ def retreats(g: Game) -> None:
         options = retreat_spaces(s, power, b["space"], attacker=is_attacker, origin=b["origin"])
         chooser = patron(s, power)                                  # 22.3: an active minor's ally
         room = b["shelter_room"]
-        if chooser and (len(options) > 1 or (options and room)):
+        if chooser and (len(options) > 1 or (options and room) or shelter_pick_needed(s, power, room)):
             g.again()
             g.call("retreat", role=chooser, power=power, options=options)
             return
@@ -251,14 +251,23 @@ def retreat_to(g: Game, powers: list[str], dest: str, units: dict[str, int] | No
     g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
 
 
-def shelter_inside(g: Game, power: str) -> dict[str, int]:
+SHELTER_ORDER = ("regular", "cavalry", "mercenary")    # the default pick (DECISIONS.md 431)
+
+
+def shelter_pick_needed(s: st.State, power: str, room: int) -> bool:
+    """14.1: the owner picks who goes inside when only some fit and they are of several types."""
+    here = fx.land_of(st.units_at(s, s["battle"]["space"], power))
+    return bool(room) and sum(here.values()) > room and len(here) > 1
+
+
+def shelter_inside(g: Game, power: str, chosen: dict[str, int] | None = None) -> dict[str, int]:
     """Up to the room left (4 land units in all) go inside, with every leader; returns those left out
-    (regulars go in first, then cavalry, then mercenaries)."""
+    (the owner's `chosen`, else regulars first, then cavalry, then mercenaries)."""
     s, b = g.state, g.state["battle"]
     here = fx.land_of(st.units_at(s, b["space"], power))
     room, rest = b["shelter_room"], {}
-    for kind in ("regular", "cavalry", "mercenary"):
-        take = min(here.get(kind, 0), room)
+    for kind in SHELTER_ORDER:
+        take = min(here.get(kind, 0), room if chosen is None else chosen.get(kind, 0))
         room -= take
         if here.get(kind, 0) - take:
             rest[kind] = here[kind] - take
@@ -297,13 +306,31 @@ class Retreat(Decision):
 
     def actions(self, g, role):
         room = g.state["battle"]["shelter_room"]
+        picks = g.local.get("sheltering")
+        if picks is not None:                         # 14.1: which units go inside, one at a time
+            here = fx.land_of(st.units_at(g.state, g.state["battle"]["space"], g.local["power"]))
+            for kind in SHELTER_ORDER:
+                if here.get(kind, 0) > picks.get(kind, 0):
+                    yield act("in", kind, label=f"Put a {kind} inside ({sum(picks.values()) + 1} of {room})")
+            return
         if room:
             yield act("inside", label=f"Withdraw into the fortifications (up to {room} more units; the rest retreat)")
         for sp in g.local["options"]:
             yield act("to", sp, label=f"Retreat to {space_name(sp)}")
 
     def on_inside(self, g, role):
-        rest = shelter_inside(g, g.local["power"])
+        if shelter_pick_needed(g.state, g.local["power"], g.state["battle"]["shelter_room"]):
+            g.local["sheltering"] = {}
+            return
+        self.sheltered(g, shelter_inside(g, g.local["power"]))
+
+    def on_in(self, g, role, kind):
+        picks = g.local["sheltering"]
+        picks[kind] = picks.get(kind, 0) + 1
+        if sum(picks.values()) >= g.state["battle"]["shelter_room"]:
+            self.sheltered(g, shelter_inside(g, g.local["power"], chosen=g.local.pop("sheltering")))
+
+    def sheltered(self, g, rest):
         if not rest:
             g.end()
         elif len(g.local["options"]) > 1:
