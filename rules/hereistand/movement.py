@@ -156,9 +156,9 @@ def interception_sources(s: st.State, power: str) -> list[str]:
         return []
     if owner not in (power, mover, "independent") and not (st.enemies(s, power, owner) or st.allied(s, power, owner)):
         return []                                                   # restriction 8
-    return [sp for sp in data.adjacent(dest, passes=False)
-            if st.land_units_at(s, sp, power) and [power, sp] not in s["intercept_tried"]
-            and not locked(s, power, sp)]
+    return [sp for sp in data.adjacent(dest, passes=False) if [power, sp] not in s["intercept_tried"]
+            and any(st.land_units_at(s, sp, p) and not locked(s, p, sp)          # 22.3 ①: its minors' too
+                    for p in [power] + mu.minors_of(s, power))]
 
 
 def open_interception(g: Game) -> None:
@@ -222,7 +222,7 @@ class Intercept(ReactionWindow):
             g.log(f"{power_name(role)} may no longer intercept: {power_name(m['intercepted_by'])} already has.")
             return
         s["intercept_tried"].append([role, space])
-        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": []}
+        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": [], "allies": {}}
         g.call("intercept_attempt", role=role)
 
 
@@ -236,11 +236,12 @@ class InterceptFormation(Decision):
 
     def actions(self, g, role):
         s, i = g.state, g.state["move"]["intercept"]
-        here = fx.land_of(st.units_at(s, i["space"], role))
-        chosen = sum(i["units"].values())
+        own_locked = locked(s, role, i["space"])
+        here = {} if own_locked else fx.land_of(st.units_at(s, i["space"], role))
+        chosen = mu.formation_size(i)
         if not chosen and not i["leaders"]:
             yield act("strongest", label="The strongest formation the leaders here can command")
-        for leader in fx.army_leaders_at(s, i["space"], role):
+        for leader in () if own_locked else fx.army_leaders_at(s, i["space"], role):
             if leader not in i["leaders"]:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         if chosen < fx.formation_limit(i["leaders"]):
@@ -248,13 +249,37 @@ class InterceptFormation(Decision):
                 if n > i["units"].get(kind, 0):
                     yield act("unit", kind, label=f"Take a {kind} ({i['units'].get(kind, 0) + 1} of {n})",
                               group="Units")
+            for minor, units in self.ally_units(s, role, i["space"]).items():
+                taken = i["allies"].get(minor, {})
+                for kind, n in sorted(units.items()):
+                    if n > taken.get(kind, 0):
+                        yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                                  f"({taken.get(kind, 0) + 1} of {n})")
         if chosen:
             yield act("go", label="Intercept with this formation")
 
+    @staticmethod
+    def ally_units(s, role, space):
+        """22.3 ①: the role's active minors' units there that may move."""
+        return {mi: fx.land_of(st.units_at(s, space, mi)) for mi in mu.minors_of(s, role)
+                if st.land_units_at(s, space, mi) and not locked(s, mi, space)}
+
     def on_strongest(self, g, role):
-        i = g.state["move"]["intercept"]
-        i["units"], i["leaders"] = fx.take_formation(g.state, role, i["space"])
+        s, i = g.state, g.state["move"]["intercept"]
+        if not locked(s, role, i["space"]):
+            i["units"], i["leaders"] = fx.take_formation(s, role, i["space"])
+        room = fx.formation_limit(i["leaders"]) - sum(i["units"].values())
+        for minor, units in self.ally_units(s, role, i["space"]).items():    # then its minors' units
+            for kind in ("cavalry", "regular", "mercenary"):
+                n = min(units.get(kind, 0), room)
+                if n:
+                    i["allies"].setdefault(minor, {})[kind] = n
+                    room -= n
         g.end()
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["intercept"]["allies"].setdefault(minor, {})
+        units[kind] = units.get(kind, 0) + 1
 
     def on_leader(self, g, role, leader):
         g.state["move"]["intercept"]["leaders"].append(leader)
@@ -292,6 +317,7 @@ def roll_interception(g: Game) -> None:
           f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, space, m["dest"], units, leaders)
+        mu.move_allies(s, i, space, m["dest"])
         m["intercepted_by"] = role
         m.setdefault("interceptors", []).append(role)
 

@@ -111,3 +111,24 @@ def test_22_3_1_the_minors_units_avoid_battle_with_their_patron(dice):
     s = play(s, "hapsburg", "all")
     assert st.land_units_at(s, "brunn", "hungary") == 2 and st.land_units_at(s, "vienna", "hungary") == 0
     assert st.land_units_at(s, "brunn", "hapsburg") == 2
+
+
+def test_22_3_1_the_patron_intercepts_with_its_minors_units(dice):
+    """13.2 with 22.3 ①: Hungary-Bohemia's 2 regulars in Graz (the Hapsburg's ally) intercept the Ottoman
+    moving into Vienna, the Hapsburg deciding; 9 on 2d6 succeeds."""
+    s = vienna_example(ottoman_impulse(setup()))
+    clear_stacks(s, "graz")
+    s["minor_allies"]["hungary"] = "hapsburg"
+    st.add_units(s, "graz", "hungary", "regular", 2)
+    s = play(s, "ottoman", "move:pressburg:vienna")
+    for pick in ("leader:suleiman", "unit:regular", "unit:regular", "go"):
+        s = play(s, "ottoman", pick)
+    assert decision(s) == "intercept" and ENGINE.active_roles(s) == ["hapsburg"]
+    assert "intercept:graz" in [a.id for a in ENGINE.legal_actions(s, "hapsburg")]
+    s = play(s, "hapsburg", "intercept:graz")
+    assert decision(s) == "intercept_formation"
+    assert "ally:hungary:regular" in [a.id for a in ENGINE.legal_actions(s, "hapsburg")]
+    dice += [[5, 4]]
+    s = play(s, "hapsburg", "strongest")
+    assert not dice
+    assert st.land_units_at(s, "vienna", "hungary") == 2 and st.land_units_at(s, "graz", "hungary") == 0
