@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import minor_units as mu
 from . import record
 from . import state as st
 from .data import MAJORS, load, space_name
@@ -39,7 +40,8 @@ def open_combat_cards(g: Game) -> None:
     is enforced yet, so the window offers only 'pass' (DECISIONS.md 6.1)."""
     s, space, attacker = g.state, g.local["space"], g.local["attacker"]
     sides = [p for p in defenders(s, space, attacker)]
-    s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides}
+    s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides,
+                   "attackers": mu.attacking_powers(s, space, attacker)}      # 22.3 ①: with its minors' units
     g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in sides])
 
 
@@ -59,8 +61,9 @@ def roll_battle(g: Game) -> None:
     if both sides would be wiped out the side with more dice (ties: the defender) keeps one unit."""
     s, b = g.state, g.state["battle"]
     space, attacker, sides = b["space"], b["attacker"], b["defenders"]
-    a_units, d_units = side_units(s, space, [attacker]), side_units(s, space, sides)
-    a_dice = a_units + fx.best_battle(side_leaders(s, space, [attacker]))
+    attackers = b.get("attackers", [attacker])
+    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
+    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers))
     d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1
     a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
     a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
@@ -82,7 +85,7 @@ def roll_battle(g: Game) -> None:
           f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hit{'s' if a_hits != 1 else ''}; {names} "
           f"roll{'s' if len(sides) == 1 else ''} {dice(d_dice)} ({' '.join(map(str, b['defender_roll']))}) for "
           f"{d_hits} hit{'s' if d_hits != 1 else ''}. The {winner} wins.")
-    g.local["losses"] = [[attacker, a_loss]] + split_losses(s, space, sides, d_loss)
+    g.local["losses"] = split_losses(s, space, attackers, a_loss) + split_losses(s, space, sides, d_loss)
 
 
 def split_losses(s: st.State, space: str, powers: list[str], hits: int) -> list[list]:
@@ -150,7 +153,7 @@ def captures(g: Game) -> None:
     """14 step 10: leaders of a side left without units are captured by the other side."""
     s, b = g.state, g.state["battle"]
     space = b["space"]
-    sides = {"attacker": [b["attacker"]], "defender": b["defenders"]}
+    sides = {"attacker": b.get("attackers", [b["attacker"]]), "defender": b["defenders"]}
     for side, powers in sides.items():
         other = sides["defender" if side == "attacker" else "attacker"]
         if side_units(s, space, powers) == 0:
@@ -194,9 +197,12 @@ def retreats(g: Game) -> None:
         from .relief import relief_retreat
         if relief_retreat(g):                                        # 15.2 outcomes 2-3
             g.local["retreat_queue"] = []
+            from .relief import send_back
+            for minor in b.get("attackers", [])[1:]:                 # 22.3 ①: the minors' relievers go back
+                send_back(g, minor, fx.land_of(st.units_at(s, b["space"], minor)), [])
             return
         is_attacker = b["winner"] == "defender"
-        losers = [b["attacker"]] if is_attacker else list(b["defenders"])
+        losers = list(b.get("attackers", [b["attacker"]])) if is_attacker else list(b["defenders"])
         losers = [p for p in losers if st.land_units_at(s, b["space"], p) or fx.army_leaders_at(s, b["space"], p)]
         from .minors import inactive, stand_fast
         for power in [p for p in losers if inactive(s, p)]:        # 22.1 4, 22.6: they never retreat
@@ -216,7 +222,7 @@ def retreats(g: Game) -> None:
         options = retreat_spaces(s, power, b["space"], attacker=is_attacker, origin=b["origin"])
         chooser = patron(s, power)                                  # 22.3: an active minor's ally
         room = b["shelter_room"]
-        if chooser and (len(options) > 1 or (options and room)):
+        if chooser and (len(options) > 1 or (options and room) or shelter_pick_needed(s, power, room)):
             g.again()
             g.call("retreat", role=chooser, power=power, options=options)
             return
@@ -248,14 +254,23 @@ def retreat_to(g: Game, powers: list[str], dest: str, units: dict[str, int] | No
     g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
 
 
-def shelter_inside(g: Game, power: str) -> dict[str, int]:
+SHELTER_ORDER = ("regular", "cavalry", "mercenary")    # the default pick (DECISIONS.md 431)
+
+
+def shelter_pick_needed(s: st.State, power: str, room: int) -> bool:
+    """14.1: the owner picks who goes inside when only some fit and they are of several types."""
+    here = fx.land_of(st.units_at(s, s["battle"]["space"], power))
+    return bool(room) and sum(here.values()) > room and len(here) > 1
+
+
+def shelter_inside(g: Game, power: str, chosen: dict[str, int] | None = None) -> dict[str, int]:
     """Up to the room left (4 land units in all) go inside, with every leader; returns those left out
-    (regulars go in first, then cavalry, then mercenaries)."""
+    (the owner's `chosen`, else regulars first, then cavalry, then mercenaries)."""
     s, b = g.state, g.state["battle"]
     here = fx.land_of(st.units_at(s, b["space"], power))
     room, rest = b["shelter_room"], {}
-    for kind in ("regular", "cavalry", "mercenary"):
-        take = min(here.get(kind, 0), room)
+    for kind in SHELTER_ORDER:
+        take = min(here.get(kind, 0), room if chosen is None else chosen.get(kind, 0))
         room -= take
         if here.get(kind, 0) - take:
             rest[kind] = here[kind] - take
@@ -294,13 +309,31 @@ class Retreat(Decision):
 
     def actions(self, g, role):
         room = g.state["battle"]["shelter_room"]
+        picks = g.local.get("sheltering")
+        if picks is not None:                         # 14.1: which units go inside, one at a time
+            here = fx.land_of(st.units_at(g.state, g.state["battle"]["space"], g.local["power"]))
+            for kind in SHELTER_ORDER:
+                if here.get(kind, 0) > picks.get(kind, 0):
+                    yield act("in", kind, label=f"Put a {kind} inside ({sum(picks.values()) + 1} of {room})")
+            return
         if room:
             yield act("inside", label=f"Withdraw into the fortifications (up to {room} more units; the rest retreat)")
         for sp in g.local["options"]:
             yield act("to", sp, label=f"Retreat to {space_name(sp)}")
 
     def on_inside(self, g, role):
-        rest = shelter_inside(g, g.local["power"])
+        if shelter_pick_needed(g.state, g.local["power"], g.state["battle"]["shelter_room"]):
+            g.local["sheltering"] = {}
+            return
+        self.sheltered(g, shelter_inside(g, g.local["power"]))
+
+    def on_in(self, g, role, kind):
+        picks = g.local["sheltering"]
+        picks[kind] = picks.get(kind, 0) + 1
+        if sum(picks.values()) >= g.state["battle"]["shelter_room"]:
+            self.sheltered(g, shelter_inside(g, g.local["power"], chosen=g.local.pop("sheltering")))
+
+    def sheltered(self, g, rest):
         if not rest:
             g.end()
         elif len(g.local["options"]) > 1:
@@ -325,7 +358,8 @@ def siege_check(g: Game) -> None:
     space, attacker = b["space"], b["attacker"]
     siege = s["sieges"].get(space)
     owner = st.controller(s, space)
-    attackers = st.land_units_at(s, space, attacker)
+    side = b.get("attackers", [attacker])
+    attackers = side_units(s, space, side)
     if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers \
             and not st.friendly(s, attacker, space):                 # a relieved ally's fortress is no siege
         inside = side_units(s, space, siege["inside"]) if siege else 0
@@ -334,14 +368,15 @@ def siege_check(g: Game) -> None:
             s["impulse_locks"].append([attacker, space])
             g.log(f"{power_name(attacker)} lays siege to {space_name(space)}.")
         else:
-            units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
-            fx.move_pieces(s, attacker, space, b["origin"], units, leaders)
+            for power in side:
+                units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
+                fx.move_pieces(s, power, space, b["origin"], units, leaders)
             if siege and siege["besieger"] == attacker:
                 del s["sieges"][space]
             g.log(f"{power_name(attacker)} cannot besiege {space_name(space)} and returns to "
                   f"{space_name(b['origin'])}.")
     for other, laid in list(s["sieges"].items()):       # 15.3: besiegers beaten off or destroyed
-        if not st.land_units_at(s, other, laid["besieger"]):
+        if not mu.side_land_units(s, other, laid["besieger"]):
             del s["sieges"][other]
             g.log(f"The siege of {space_name(other)} is broken.")
     s["battle"] = None

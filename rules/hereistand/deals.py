@@ -42,6 +42,8 @@ def describe(clause: list) -> str:
     if kind == "loan":
         from .harbours import describe_loan
         return describe_loan(clause)
+    if kind == "lend_leader":
+        return f"{power_name(clause[1])} lends {load().leader(clause[2]).name} with the squadrons"
     return f"{power_name(clause[1])} returns {load().leader(clause[2]).name}"
 
 
@@ -73,6 +75,9 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
     if clause[0] == "loan":
         from .harbours import loan_refusal
         return loan_refusal(s, deal, clause, receiver)
+    if clause[0] == "lend_leader":                                # 9.1 clause 3: naval leaders too
+        from .harbours import leader_loan_refusal
+        return leader_loan_refusal(s, deal, clause)
     if clause[0] == "cards":
         if [receiver, giver] in s["card_gifts"]:
             return "cards go one way only between two powers each turn"
@@ -133,6 +138,9 @@ class Compose(Decision):
             from .harbours import loan_clauses
             for clause in loan_clauses(s, d, giver, other(d, giver)):
                 yield act("add", *clause, label=f"Add: {describe(clause[:4] + [1])}", group="Loans")
+            from .harbours import leader_loan_clauses
+            for clause in leader_loan_clauses(s, d, giver):
+                yield act("add", *clause, label=f"Add: {describe(clause)}", group="Loans")
             for space in sorted(sp for sp, who in s["control"].items() if who == giver):
                 clause = ["control", giver, space]
                 if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
@@ -204,6 +212,9 @@ def carry_out(g: Game) -> dict:
         elif clause[0] == "loan":
             from .harbours import lend
             lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
+        elif clause[0] == "lend_leader":
+            from .harbours import lend_leader
+            lend_leader(g, clause[1], other(d, clause[1]), clause[2])
         else:
             from .peace import ransom_home
             home = ransom_home(s, fx.leader_power(clause[2]))

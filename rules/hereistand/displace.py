@@ -58,8 +58,8 @@ def send(g: Game, power: str, space: str, dest: str | None) -> None:
     else:
         fx.move_pieces(s, power, space, dest, units, leaders)
         g.log(f"{power_name(power)}'s forces in {space_name(space)} go to {space_name(dest)}.")
-    siege = s["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(s, space, power):
+    from .minor_units import siege_abandoned
+    if siege_abandoned(s, space, power):
         del s["sieges"][space]
 
 
@@ -116,8 +116,8 @@ class RemoveUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         g.local["count"] -= 1
         g.log(f"{power_name(role)} removes a {kind} from {space_name(space)}.")
-        siege = g.state["sieges"].get(space)
-        if siege and siege["besieger"] == role and not st.land_units_at(g.state, space, role):
+        from .minor_units import siege_abandoned
+        if siege_abandoned(g.state, space, role):
             del g.state["sieges"][space]
             g.log(f"The siege of {space_name(space)} is lifted.")
 
@@ -138,8 +138,10 @@ class BrokenSiegeRetreat(Decision):
 
     def on_to(self, g, role, dest):
         s, space = g.state, g.local["space"]
-        units, leaders = fx.land_of(st.units_at(s, space, role)), fx.army_leaders_at(s, space, role)
-        fx.move_pieces(s, role, space, dest, units, leaders)
+        from .minor_units import attacking_powers
+        for power in attacking_powers(s, space, role):              # with its minors' units (22.3 ①)
+            units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
+            fx.move_pieces(s, power, space, dest, units, leaders)
         g.log(f"{power_name(role)} falls back to {space_name(dest)}.")
         g.end()
 

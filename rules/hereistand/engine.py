@@ -16,6 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import state as st
 from .data import MAJORS, load
+from .minor_units import side_land_units
 from .turn import FLOW
 
 NEGOTIATION_STEP = 1      # the "diplomacy" frame loops on its negotiation step (9.1) while deals are made
@@ -136,7 +137,7 @@ class HereIStand(FlowEngine):
                 if not at_sea and not data.space(place).is_port and any(k not in st.LAND_TYPES for k in kinds):
                     errors.append(f"{power} has naval units in {place}, which is no port")
         for space, siege in state["sieges"].items():
-            if not st.land_units_at(state, space, siege["besieger"]):
+            if not side_land_units(state, space, siege["besieger"]):
                 errors.append(f"the siege of {space} has no besieger left")
         if state["move"] is None and state["battle"] is not None:
             errors.append("a battle is pending outside a move")

@@ -49,6 +49,11 @@ def side_of(s: State, owner: str) -> str:
     return s["minor_allies"].get(owner) or owner
 
 
+def leader_side(s: State, leader: str) -> str:
+    """The side commanding a naval leader: its borrower's while lent (9.1 clause 3), else its power's."""
+    return side_of(s, naval(s).get("leader_loans", {}).get(leader) or load().leader(leader).power)
+
+
 def lender(kind: str) -> str | None:
     return kind[5:] if kind.startswith("loan-") else None
 
@@ -87,7 +92,7 @@ def at_war(s: State, a: str, b: str) -> bool:
 def naval_leaders(s: State, location: str, side: str) -> list[str]:
     data = load()
     return sorted(l for l, where in s["leaders"].items() if where == location and data.leader(l).kind == "naval"
-                  and side_of(s, data.leader(l).power) == side)
+                  and leader_side(s, l) == side)
 
 
 def best_naval(leaders: list[str]) -> int:
@@ -198,7 +203,7 @@ def strand_leaders(s: State, location: str) -> list[str]:
     data, gone = load(), []
     for leader, where in sorted(s["leaders"].items()):
         if where == location and data.leader(leader).kind == "naval" and \
-                not pieces(s, location, side_of(s, data.leader(leader).power)):
+                not pieces(s, location, leader_side(s, leader)):
             s["leaders"][leader] = BOX
             gone.append(leader)
     return gone

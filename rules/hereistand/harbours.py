@@ -27,6 +27,12 @@ def end_loans(g: Game) -> None:
                           f"{power_name(owner)} return{'s' if n == 1 else ''} to {load().power(nv.lender(kind)).name}.")
 
 
+def end_leader_loans(g: Game) -> None:
+    """19.1: lent naval leaders are their own power's again (they go home with its ships)."""
+    for leader in sorted(nv.naval(g.state).pop("leader_loans", {})):
+        g.log(f"{load().leader(leader).name} returns to {power_name(load().leader(leader).power)}'s command.")
+
+
 def winter_return(g: Game) -> None:
     """19.3: naval units at sea (and lent squadrons in another power's port) go to the nearest port their
     commanding power controls — its choice among equally near ones (the whole stack goes to one of them);
@@ -35,6 +41,7 @@ def winter_return(g: Game) -> None:
     s = g.state
     if "naval_queue" not in g.local:
         end_loans(g)
+        end_leader_loans(g)
         g.local["naval_queue"] = [[loc, owner] for loc in sorted(s["units"]) for owner in sorted(s["units"][loc])]
     queue = g.local["naval_queue"]
     while queue:
@@ -104,7 +111,7 @@ def return_from_box(g: Game) -> None:
     for leader, where in sorted(s["leaders"].items()):
         if where != nv.BOX:
             continue
-        side = nv.side_of(s, data.leader(leader).power)
+        side = nv.leader_side(s, leader)
         ports = [p for p in nv.ports() if nv.own_port(s, side, p)]
         if ports:
             home = next((p for p in ports if nv.pieces(s, p, side)), ports[0])
@@ -217,3 +224,36 @@ def loan_clauses(s: st.State, deal: dict, lender: str, borrower: str) -> list[li
         if loan_refusal(s, {**deal, "clauses": rest + [["alliance"]]}, clause, borrower, options) is None:
             out.append(clause[:4])
     return out
+
+
+# ---- naval leaders lent with squadrons (9.1 clause 3) -----------------------------------------------------------
+def lendable_leaders(s: st.State, deal: dict, lender: str) -> list[str]:
+    """The lender's naval leaders standing where the deal lends squadrons from (they sail with them)."""
+    data = load()
+    froms = {c[2] for c in deal["clauses"] if c[0] == "loan" and c[1] == lender}
+    return [l for l, where in sorted(s["leaders"].items()) if where in froms and data.leader(l).kind == "naval"
+            and nv.leader_side(s, l) == lender]
+
+
+def leader_loan_refusal(s: st.State, deal: dict, clause: list) -> str | None:
+    _, lender, leader = clause
+    if leader not in lendable_leaders(s, deal, lender):
+        return "a naval leader is lent only with squadrons lent from where it stands"
+    return None
+
+
+def leader_loan_clauses(s: st.State, deal: dict, lender: str) -> list[list]:
+    return [["lend_leader", lender, l] for l in lendable_leaders(s, deal, lender)
+            if ["lend_leader", lender, l] not in deal["clauses"]]
+
+
+def lend_leader(g: Game, lender: str, borrower: str, leader: str) -> None:
+    """The leader sails with the lent squadrons to the borrower's nearest port and is the borrower's to
+    command until Winter (9.1 clause 3, 9.2 effect 2)."""
+    s = g.state
+    ports = nv.nearest_ports(s, borrower, s["leaders"][leader], through_ports=False)
+    if not ports:
+        return
+    s["leaders"][leader] = ports[0]
+    nv.naval(s).setdefault("leader_loans", {})[leader] = borrower
+    g.log(f"{load().leader(leader).name} is lent to {power_name(borrower)} and sails to {load().space(ports[0]).name}.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.core.flow import Decision, act
 
 from . import forces as fx
+from . import minor_units as mu
 from . import state as st
 from .data import load
 from .movement import (avoid_battles, battle_or_siege, enter, offer_withdrawal, open_interception, pay,
@@ -22,7 +23,7 @@ FLOW.procedure("move_on", pay, open_interception, enter, avoid_battles, offer_wi
 def onward_options(s: st.State) -> list[tuple[str, int]]:
     """13.4 choice 1: adjacent spaces the blocked formation may still enter with the CP left."""
     m, data = s["move"], load()
-    leaders_only = not sum(m["units"].values())
+    leaders_only = not mu.formation_size(m)
     return [(dest, 2 if is_pass else 1) for dest, is_pass in data.neighbours[m["dest"]]
             if dest != m["origin"] and (2 if is_pass else 1) <= s["impulse"]["cp"]
             and fx.may_enter(s, m["power"], dest, leaders_only=leaders_only) is None]
@@ -66,12 +67,14 @@ class Blocked(Decision):
         if not self.may_go_back(s):
             for kind, n in m["units"].items():
                 st.add_units(s, m["dest"], role, kind, -n)
+            mu.lose_allies(s, m, m["dest"])
             for leader in m["leaders"]:
                 fx.capture(g, leader, st.controller(s, m["dest"]))
             g.log(f"{power_name(role)}'s formation at {space_name(m['dest'])} has nowhere to go and is eliminated.")
             g.end()
             return
         fx.move_pieces(s, m["power"], m["dest"], m["origin"], m["units"], m["leaders"])
+        mu.move_allies(s, m, m["dest"], m["origin"])
         g.log(f"{power_name(m['power'])} is too weak to besiege and returns to {space_name(m['origin'])}.")
         g.end()
 

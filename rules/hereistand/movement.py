@@ -13,6 +13,7 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
 from . import forces as fx
+from . import minor_units as mu
 from . import record
 from . import state as st
 from .data import MAJORS, load, space_name
@@ -34,12 +35,15 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
     """(origin, destination, cost) for every stack of `power` that may move now (13.1, 11.1 costs)."""
     data, out = load(), []
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
+    origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①
+                if st.land_units_at(s, sp, mi) and not locked(s, mi, sp)}
     origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l) == power
                 and data.leader(l).kind == "army"}
     for origin in sorted(origins):
-        if locked(s, power, origin):
+        if locked(s, power, origin) and not any(st.land_units_at(s, origin, mi) and not locked(s, mi, origin)
+                                                 for mi in mu.minors_of(s, power)):
             continue
-        only_leaders = st.land_units_at(s, origin, power) == 0
+        only_leaders = mu.side_land_units(s, origin, power) == 0
         for dest, is_pass in data.neighbours[origin]:
             cost = 2 if is_pass else 1
             if cost <= cp and fx.may_enter(s, power, dest, leaders_only=only_leaders) is None:
@@ -49,7 +53,7 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
 
 def start_move(g: Game, power: str, origin: str, dest: str, cost: int) -> None:
     g.state["move"] = {"power": power, "origin": origin, "dest": dest, "cost": cost, "units": {},
-                       "leaders": [], "intercepted_by": None, "tried": []}
+                       "leaders": [], "intercepted_by": None, "tried": [], "allies": {}}
     g.call("move_land")
 
 
@@ -71,8 +75,11 @@ class Formation(Decision):
     def actions(self, g, role):
         s, m = g.state, g.state["move"]
         here = fx.land_of(st.units_at(s, m["origin"], role))
-        chosen = sum(m["units"].values())
-        for leader in fx.army_leaders_at(s, m["origin"], role):
+        chosen = mu.formation_size(m)
+        own_locked = locked(s, role, m["origin"])          # 13.1: its own stay put; its minors' may still go
+        if own_locked:
+            here = {}
+        for leader in () if own_locked else fx.army_leaders_at(s, m["origin"], role):
             if leader not in m["leaders"]:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         limit = fx.formation_limit(m["leaders"])
@@ -81,6 +88,14 @@ class Formation(Decision):
         for kind, n in sorted(here.items()):
             if n > m["units"].get(kind, 0) and chosen < limit:
                 yield act("unit", kind, label=f"Take a {kind} ({m['units'].get(kind, 0) + 1} of {n})", group="Units")
+        for minor in mu.minors_of(s, role) if "allies" in m else ():     # 22.3 ①: the active minors' units
+            if locked(s, minor, m["origin"]):
+                continue
+            taken = m["allies"].get(minor, {})
+            for kind, n in sorted(fx.land_of(st.units_at(s, m["origin"], minor)).items()):
+                if n > taken.get(kind, 0) and chosen < limit:
+                    yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                              f"({taken.get(kind, 0) + 1} of {n})")
         if chosen or m["leaders"]:
             leaders_only = not chosen
             if fx.may_enter(s, role, m["dest"], leaders_only=leaders_only) is None:
@@ -90,7 +105,7 @@ class Formation(Decision):
     @staticmethod
     def describe(m):
         parts = [f"{n} {k}{'s' if n > 1 else ''}" for k, n in sorted(m["units"].items())]
-        parts += [load().leader(l).name for l in m["leaders"]]
+        parts += mu.describe(m) + [load().leader(l).name for l in m["leaders"]]
         return ", ".join(parts) or "nothing"
 
     def on_leader(self, g, role, leader):
@@ -98,6 +113,10 @@ class Formation(Decision):
 
     def on_unit(self, g, role, kind):
         units = g.state["move"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["allies"].setdefault(minor, {})
         units[kind] = units.get(kind, 0) + 1
 
     def on_go(self, g, role):
@@ -139,9 +158,9 @@ def interception_sources(s: st.State, power: str) -> list[str]:
         return []
     if owner not in (power, mover, "independent") and not (st.enemies(s, power, owner) or st.allied(s, power, owner)):
         return []                                                   # restriction 8
-    return [sp for sp in data.adjacent(dest, passes=False)
-            if st.land_units_at(s, sp, power) and [power, sp] not in s["intercept_tried"]
-            and not locked(s, power, sp)]
+    return [sp for sp in data.adjacent(dest, passes=False) if [power, sp] not in s["intercept_tried"]
+            and any(st.land_units_at(s, sp, p) and not locked(s, p, sp)          # 22.3 ①: its minors' too
+                    for p in [power] + mu.minors_of(s, power))]
 
 
 def open_interception(g: Game) -> None:
@@ -205,7 +224,7 @@ class Intercept(ReactionWindow):
             g.log(f"{power_name(role)} may no longer intercept: {power_name(m['intercepted_by'])} already has.")
             return
         s["intercept_tried"].append([role, space])
-        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": []}
+        m["intercept"] = {"power": role, "space": space, "units": {}, "leaders": [], "allies": {}}
         g.call("intercept_attempt", role=role)
 
 
@@ -219,11 +238,12 @@ class InterceptFormation(Decision):
 
     def actions(self, g, role):
         s, i = g.state, g.state["move"]["intercept"]
-        here = fx.land_of(st.units_at(s, i["space"], role))
-        chosen = sum(i["units"].values())
+        own_locked = locked(s, role, i["space"])
+        here = {} if own_locked else fx.land_of(st.units_at(s, i["space"], role))
+        chosen = mu.formation_size(i)
         if not chosen and not i["leaders"]:
             yield act("strongest", label="The strongest formation the leaders here can command")
-        for leader in fx.army_leaders_at(s, i["space"], role):
+        for leader in () if own_locked else fx.army_leaders_at(s, i["space"], role):
             if leader not in i["leaders"]:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         if chosen < fx.formation_limit(i["leaders"]):
@@ -231,13 +251,37 @@ class InterceptFormation(Decision):
                 if n > i["units"].get(kind, 0):
                     yield act("unit", kind, label=f"Take a {kind} ({i['units'].get(kind, 0) + 1} of {n})",
                               group="Units")
+            for minor, units in self.ally_units(s, role, i["space"]).items():
+                taken = i["allies"].get(minor, {})
+                for kind, n in sorted(units.items()):
+                    if n > taken.get(kind, 0):
+                        yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                                  f"({taken.get(kind, 0) + 1} of {n})")
         if chosen:
             yield act("go", label="Intercept with this formation")
 
+    @staticmethod
+    def ally_units(s, role, space):
+        """22.3 ①: the role's active minors' units there that may move."""
+        return {mi: fx.land_of(st.units_at(s, space, mi)) for mi in mu.minors_of(s, role)
+                if st.land_units_at(s, space, mi) and not locked(s, mi, space)}
+
     def on_strongest(self, g, role):
-        i = g.state["move"]["intercept"]
-        i["units"], i["leaders"] = fx.take_formation(g.state, role, i["space"])
+        s, i = g.state, g.state["move"]["intercept"]
+        if not locked(s, role, i["space"]):
+            i["units"], i["leaders"] = fx.take_formation(s, role, i["space"])
+        room = fx.formation_limit(i["leaders"]) - sum(i["units"].values())
+        for minor, units in self.ally_units(s, role, i["space"]).items():    # then its minors' units
+            for kind in ("cavalry", "regular", "mercenary"):
+                n = min(units.get(kind, 0), room)
+                if n:
+                    i["allies"].setdefault(minor, {})[kind] = n
+                    room -= n
         g.end()
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["intercept"]["allies"].setdefault(minor, {})
+        units[kind] = units.get(kind, 0) + 1
 
     def on_leader(self, g, role, leader):
         g.state["move"]["intercept"]["leaders"].append(leader)
@@ -276,6 +320,7 @@ def roll_interception(g: Game) -> None:
     if ok:
         fx.move_pieces(s, role, space, m["dest"], units, leaders)
         record.note_shift(s, "intercept", role, space, m["dest"], units, leaders)
+        mu.move_allies(s, i, space, m["dest"])
         m["intercepted_by"] = role
         m.setdefault("interceptors", []).append(role)
 
@@ -287,16 +332,17 @@ FLOW.procedure("intercept_attempt", choose_interceptors, roll_interception)
 def enter(g: Game) -> None:
     s, m = g.state, g.state["move"]
     fx.move_pieces(s, m["power"], m["origin"], m["dest"], m["units"], m["leaders"])
+    mu.move_allies(s, m, m["origin"], m["dest"])
     lift_abandoned_siege(g, m["power"], m["origin"])
     fx.capture_lone_leaders(g, m["dest"], m["power"])
-    g.local["avoiders"] = [] if m["intercepted_by"] else [
-        p for p in fx.enemy_land_powers(s, m["dest"], m["power"]) if p in MAJORS
-        and not (m["dest"] in s["sieges"] and p in s["sieges"][m["dest"]]["inside"])]
+    inside = s["sieges"].get(m["dest"], {}).get("inside", [])
+    present = [s["minor_allies"].get(p) or p for p in fx.enemy_land_powers(s, m["dest"], m["power"])
+               if p not in inside]                    # 22.3 ①: an active minor's units avoid with its patron
+    g.local["avoiders"] = [] if m["intercepted_by"] else [p for p in MAJORS if p in present]
 
 
 def lift_abandoned_siege(g: Game, power: str, space: str) -> None:
-    siege = g.state["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+    if mu.siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} is lifted.")
 
@@ -335,7 +381,8 @@ class Avoid(ReactionWindow):
             yield act("avoid", space, label=f"Avoid battle into {space_name(space)}")
 
     def resolve(self, g, role, response):
-        g.state["move"]["avoid"] = {"power": role, "dest": response.split(":")[1], "units": {}, "leaders": []}
+        g.state["move"]["avoid"] = {"power": role, "dest": response.split(":")[1], "units": {}, "leaders": [],
+                                    "allies": {}}
         g.call("avoid_attempt", role=role)
 
 
@@ -350,7 +397,7 @@ class AvoidFormation(Decision):
     def actions(self, g, role):
         s, a = g.state, g.state["move"]["avoid"]
         here = g.state["move"]["dest"]
-        if not a["units"] and not a["leaders"]:
+        if not mu.formation_size(a) and not a["leaders"]:
             yield act("all", label="The whole stack")
         for leader in fx.army_leaders_at(s, here, role):
             if leader not in a["leaders"]:
@@ -358,13 +405,27 @@ class AvoidFormation(Decision):
         for kind, n in sorted(fx.land_of(st.units_at(s, here, role)).items()):
             if n > a["units"].get(kind, 0):
                 yield act("unit", kind, label=f"Take a {kind} ({a['units'].get(kind, 0) + 1} of {n})", group="Units")
-        if a["units"]:
+        for minor, units in self.ally_units(s, role, here).items():
+            taken = a["allies"].get(minor, {})
+            for kind, n in sorted(units.items()):
+                if n > taken.get(kind, 0):
+                    yield act("ally", minor, kind, group="Units", label=f"Take a {power_name(minor)} {kind} "
+                              f"({taken.get(kind, 0) + 1} of {n})")
+        if mu.formation_size(a):
             yield act("go", label="Avoid battle with these")
+
+    @staticmethod
+    def ally_units(s, role, here):
+        """22.3 ①: the role's active minors' units in the space (not besieged inside)."""
+        inside = s["sieges"].get(here, {}).get("inside", [])
+        return {mi: fx.land_of(st.units_at(s, here, mi)) for mi in mu.minors_of(s, role)
+                if mi not in inside and st.land_units_at(s, here, mi)}
 
     def on_all(self, g, role):
         s, a = g.state, g.state["move"]["avoid"]
         here = g.state["move"]["dest"]
         a["units"], a["leaders"] = fx.land_of(st.units_at(s, here, role)), fx.army_leaders_at(s, here, role)
+        a["allies"] = self.ally_units(s, role, here)
         g.end()
 
     def on_leader(self, g, role, leader):
@@ -372,6 +433,10 @@ class AvoidFormation(Decision):
 
     def on_unit(self, g, role, kind):
         units = g.state["move"]["avoid"]["units"]
+        units[kind] = units.get(kind, 0) + 1
+
+    def on_ally(self, g, role, minor, kind):
+        units = g.state["move"]["avoid"]["allies"].setdefault(minor, {})
         units[kind] = units.get(kind, 0) + 1
 
     def on_go(self, g, role):
@@ -402,6 +467,7 @@ def roll_avoid(g: Game) -> None:
     if ok:
         fx.move_pieces(s, role, here, dest, units, leaders)
         record.note_shift(s, "avoid", role, here, dest, units, leaders)
+        mu.move_allies(s, a, here, dest)
 
 
 FLOW.procedure("avoid_attempt", choose_avoiders, roll_avoid)
@@ -431,7 +497,7 @@ def withdraw_inside(g: Game, defenders: list[str]) -> None:
     names = ", ".join(load().power(p).name for p in defenders)
     g.log(f"{names} withdraw{'s' if len(defenders) == 1 else ''} into the fortifications of {space_name(m['dest'])}.")
     m["withdrawn"] = defenders
-    if sum(m["units"].values()) > inside:
+    if mu.formation_size(m) > inside:
         s["sieges"][m["dest"]] = {"besieger": m["power"], "inside": defenders, "new": True}
         s["impulse_locks"].append([m["power"], m["dest"]])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(m['dest'])}.")
@@ -473,7 +539,7 @@ def battle_or_siege(g: Game) -> None:
         return
     owner = st.controller(s, dest)
     if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
-            and dest not in s["sieges"] and st.land_units_at(s, dest, m["power"]):
+            and dest not in s["sieges"] and mu.side_land_units(s, dest, m["power"]):
         s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
         s["impulse_locks"].append([m["power"], dest])
         g.log(f"{power_name(m['power'])} lays siege to {space_name(dest)}.")

@@ -21,6 +21,7 @@ from .data import load, space_name
 from .turn import FLOW, power_name
 
 INSIDE_LIMIT = 4
+ORDER = ("regular", "cavalry", "mercenary")     # who goes inside by default
 
 
 def relief_choice(g: Game) -> None:
@@ -128,15 +129,35 @@ class ReliefShelter(Decision):
                 f"fortress (room for {g.local['room']} more), or retreat them all?")
 
     def actions(self, g, role):
+        picks = g.local.get("going_in")
+        if picks is not None:                  # which relievers go inside, one at a time (DECISIONS.md 432)
+            for kind in ORDER:
+                if g.local["relievers"].get(kind, 0) > picks.get(kind, 0):
+                    yield act("in", kind, label=f"Put a {kind} inside ({sum(picks.values()) + 1} of "
+                              f"{g.local['room']})")
+            return
         yield act("inside", label=f"Withdraw up to {g.local['room']} relievers and the leaders inside; "
                   "the rest retreat")
         yield act("retreat", label="All the relievers retreat")
 
     def on_inside(self, g, role):
+        relievers = g.local["relievers"]
+        if sum(relievers.values()) > g.local["room"] and len(relievers) > 1:
+            g.local["going_in"] = {}
+            return
+        self.go_in(g, role, None)
+
+    def on_in(self, g, role, kind):
+        picks = g.local["going_in"]
+        picks[kind] = picks.get(kind, 0) + 1
+        if sum(picks.values()) >= g.local["room"]:
+            self.go_in(g, role, g.local.pop("going_in"))
+
+    def go_in(self, g, role, chosen):
         s, space = g.state, g.state["battle"]["space"]
         rest, room = dict(g.local["relievers"]), g.local["room"]
-        for kind in ("regular", "cavalry", "mercenary"):          # the best units go inside
-            take = min(rest.get(kind, 0), room)
+        for kind in ORDER:                                   # the owner's pick, else the best units first
+            take = min(rest.get(kind, 0), room if chosen is None else chosen.get(kind, 0))
             rest[kind] = rest.get(kind, 0) - take
             room -= take
         siege = s["sieges"].get(space)

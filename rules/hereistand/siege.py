@@ -14,6 +14,9 @@ from . import record
 from . import state as st
 from .battle import split_losses, take_losses
 from .data import MAJORS, load, space_name
+from . import minor_units as mu
+from .assault_choice import choose_assault_formation
+from .minor_units import side_land_units
 from .turn import FLOW, military_victory, power_name
 
 
@@ -100,7 +103,7 @@ def take_control(g: Game, power: str, space: str) -> None:
 # ---- 15.1 assault -----------------------------------------------------------------------------------------
 def assault_refusal(s: st.State, power: str, space: str) -> str | None:
     siege = s["sieges"].get(space)
-    if not siege or siege["besieger"] != power or not st.land_units_at(s, space, power):
+    if not siege or siege["besieger"] != power or not side_land_units(s, space, power):
         return "you are not besieging it"
     if siege.get("new"):
         return "the siege began this impulse"
@@ -141,8 +144,9 @@ def roll_assault(g: Game) -> None:
     excluded, + best battle rating; defender 1 per unit inside + best battle rating + 1."""
     s, space, attacker = g.state, g.local["space"], g.local["role"]
     inside = s["sieges"][space]["inside"]
-    units, leaders = fx.take_formation(s, attacker, space, ("regular", "mercenary", "cavalry"))
-    foot = units.get("regular", 0) + units.get("mercenary", 0)
+    formation = g.local["formation"]                # assault_choice.py: own and minors' units (22.3 ①)
+    leaders = formation["leaders"]
+    foot = sum(k.get("regular", 0) + k.get("mercenary", 0) for k in formation["units"].values())
     defenders_foot = sum(st.land_units_at(s, space, p) - st.units_at(s, space, p).get("cavalry", 0) for p in inside)
     a_dice = ((foot + 1) // 2 if defenders_foot else foot) + fx.best_battle(leaders)
     d_dice = (defenders_foot + fx.best_battle([l for p in inside for l in fx.army_leaders_at(s, space, p)]) + 1
@@ -158,7 +162,8 @@ def roll_assault(g: Game) -> None:
                                       "attacker_roll": sorted(a_roll, reverse=True), "defender_roll":
                                       sorted(d_roll, reverse=True), "attacker_hits": a_hits, "defender_hits": d_hits},
                        space, list(inside), leaders, [l for p in inside for l in fx.army_leaders_at(s, space, p)])
-    g.local["losses"] = [[attacker, min(d_hits, st.land_units_at(s, space, attacker))]] + \
+    side = mu.attacking_powers(s, space, attacker)
+    g.local["losses"] = split_losses(s, space, side, min(d_hits, mu.side_land_units(s, space, attacker))) + \
         split_losses(s, space, inside, a_hits)
 
 
@@ -168,7 +173,7 @@ def settle_assault(g: Game) -> None:
     siege = s["sieges"][space]
     inside = siege["inside"]
     defenders_left = sum(st.land_units_at(s, space, p) for p in inside)
-    attackers_left = st.land_units_at(s, space, attacker)
+    attackers_left = mu.side_land_units(s, space, attacker)
     if g.local["hits"] and not defenders_left and attackers_left:
         from .harbours import capture_port
         capture_port(g, space, attacker)     # 15.1 step 10: naval units in the port to the box
@@ -190,17 +195,20 @@ def settle_assault(g: Game) -> None:
         return
     from .battle import retreat_spaces
     options = retreat_spaces(s, attacker, space, attacker=False, origin="")
-    units, leaders = fx.land_of(st.units_at(s, space, attacker)), fx.army_leaders_at(s, space, attacker)
     if len(options) > 1 and attacker in MAJORS:            # 15.3: the besieger chooses where
         g.call("broken_siege_retreat", role=attacker, space=space, options=options)
-    elif options:
-        fx.move_pieces(s, attacker, space, options[0], units, leaders)
+        return
+    for power in mu.attacking_powers(s, space, attacker):   # its minors' units go with it (22.3 ①)
+        units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
+        if options:
+            fx.move_pieces(s, power, space, options[0], units, leaders)
+        else:
+            for kind, n in units.items():
+                st.add_units(s, space, power, kind, -n)
+            for leader in leaders:
+                fx.capture(g, leader, st.controller(s, space))
+    if options:
         g.log(f"{power_name(attacker)} falls back to {space_name(options[0])}.")
-    else:
-        for kind, n in units.items():
-            st.add_units(s, space, attacker, kind, -n)
-        for leader in leaders:
-            fx.capture(g, leader, st.controller(s, space))
 
 
 def after_assault(g: Game) -> None:
@@ -209,4 +217,5 @@ def after_assault(g: Game) -> None:
     check_hungary(g)                       # 22.5: checked after every assault
 
 
-FLOW.procedure("assault", open_assault_cards, roll_assault, take_losses, settle_assault, after_assault)
+FLOW.procedure("assault", open_assault_cards, choose_assault_formation, roll_assault, take_losses, settle_assault,
+               after_assault)

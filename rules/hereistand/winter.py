@@ -19,12 +19,26 @@ STACK_LIMIT = 4            # 19.3: at most 4 units in a fortified space other th
 MOVE_ORDER = ("mercenary", "cavalry", "regular")   # which units leave an over-full space first
 
 
+def winter_owner(s: st.State, power: str) -> str:
+    """Whose spaces a power winters in: its own, or an active minor's patron's (22.3 ①)."""
+    return s["minor_allies"].get(power) or power
+
+
 def own_fortress(s: st.State, power: str, space: str) -> bool:
-    return load().space(space).fortified and st.controller(s, space) == power
+    return load().space(space).fortified and st.controller(s, space) == winter_owner(s, power)
 
 
 def capitals(s: st.State, power: str) -> list[str]:
+    """19.3; 22.3 ②: an active minor's units also treat its own home keys as capitals (not the patron's)."""
+    patron = s["minor_allies"].get(power)
+    if patron:
+        return list(load().power(patron).capitals) + list(load().keys_of(power))
     return list(load().power(power).capitals)
+
+
+def wintering_powers(s: st.State) -> list[str]:
+    """The majors, then the active minors (their patrons move them, 22.3 ①)."""
+    return list(MAJORS) + sorted(m for m, ally in s["minor_allies"].items() if ally)
 
 
 def _steps(space: str):
@@ -60,7 +74,7 @@ def safe_reach(s: st.State, power: str, start: str) -> set[str]:
     while queue:
         here = queue.pop()
         for nxt, _ in _steps(here):
-            if nxt in seen or not st.friendly(s, power, nxt) or nxt in s["unrest"]:
+            if nxt in seen or not st.friendly(s, winter_owner(s, power), nxt) or nxt in s["unrest"]:
                 continue
             if power == "hapsburg" and not s["league_formed"] and nxt in data.electorates:
                 continue
@@ -78,7 +92,7 @@ def arriving(s: st.State, power: str, space: str, count: int, dest: str, safe: s
 def destinations(s: st.State, power: str, space: str, count: int) -> list[str]:
     """19.3: units over the limit in an own fortified space go to the capital; any other stack to a capital
     the power controls or to the nearest own fortified space with room for those who arrive."""
-    options = [c for c in capitals(s, power) if st.controller(s, c) == power and c != space]
+    options = [c for c in capitals(s, power) if st.controller(s, c) == winter_owner(s, power) and c != space]
     if own_fortress(s, power, space):
         return options
     dist, safe = distances(space), safe_reach(s, power, space)
@@ -95,7 +109,7 @@ def begin_winter(g: Game) -> None:
     s["phase"] = "winter"
     g.log(f"Turn {s['turn']}: Winter.", kind="heading")
     queue = []
-    for power in MAJORS:
+    for power in wintering_powers(s):
         for space in sorted(s["units"]):
             n = st.land_units_at(s, space, power)
             if not n:
@@ -121,9 +135,10 @@ def return_home(g: Game) -> None:
         if not count and not fx.army_leaders_at(s, space, power):
             continue
         options = destinations(s, power, space, count)
-        if len(options) > 1 and power in MAJORS:
+        if len(options) > 1:
             g.again()
-            g.call("winter_move", role=power, space=space, count=count, options=options)
+            g.call("winter_move", role=winter_owner(s, power), power=power, space=space, count=count,
+                   options=options)
             return
         if options:
             from .winter_choice import start_relocation
@@ -183,8 +198,8 @@ def eliminate_stack(g: Game, power: str, space: str, count: int) -> None:
 
 
 def end_siege_left(g: Game, power: str, space: str) -> None:
-    siege = g.state["sieges"].get(space)
-    if siege and siege["besieger"] == power and not st.land_units_at(g.state, space, power):
+    from .minor_units import siege_abandoned
+    if siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} ends for the winter.")
 
@@ -194,16 +209,18 @@ class WinterMove(Decision):
     def prompt(self, g, role):
         n = g.local["count"]
         what = ("does 1 unit" if n == 1 else f"do {n} units") if n else "do your leaders"
-        return f"{power_name(role)}: Winter — where {what} at {space_name(g.local['space'])} go?"
+        whose = "" if g.local.get("power", role) == role else f" ({power_name(g.local['power'])}'s)"
+        return f"{power_name(role)}: Winter — where {what}{whose} at {space_name(g.local['space'])} go?"
 
     def actions(self, g, role):
-        safe = safe_reach(g.state, role, g.local["space"])
+        safe = safe_reach(g.state, g.local.get("power", role), g.local["space"])
         for dest in g.local["options"]:
             risk = "" if dest in safe or not g.local["count"] else " (no safe path: half are lost)"
             yield act("to", dest, label=f"To {space_name(dest)}{risk}")
 
     def on_to(self, g, role, dest):
         from .winter_choice import needs_choice
+        role = g.local.get("power", role)                 # an active minor's units (22.3 ①): the patron moves them
         if needs_choice(g.state, role, g.local["space"], g.local["count"], dest):
             g.goto("winter_units", role=role, space=g.local["space"], count=g.local["count"], dest=dest)
             return

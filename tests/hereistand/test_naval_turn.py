@@ -141,3 +141,29 @@ def test_9_6_fleets_sharing_a_sea_zone_fight_when_war_breaks_out_and_a_tie_sends
     s = play(s, "england", "to:plymouth")
     assert not nv.pieces(s, "channel", "france") and not nv.pieces(s, "channel", "england")
     assert nv.pieces(s, "plymouth", "england") == {("england", "squadron"): 1} and not dice
+
+
+def test_9_1_clause_3_a_naval_leader_is_lent_with_the_squadrons_sailing_from_its_port():
+    """9.1 clause 3: naval leaders are lent too — here Barbarossa with an Ottoman squadron from Algiers to
+    France (allied in the same deal); he commands for France until Winter, then goes home with the ships."""
+    s = setup_1532()
+    st.add_units(s, "algiers", "ottoman", "squadron", 1)
+    s = play(s, "ottoman", "deal:france")
+    assert not any(i.startswith("add:lend_leader") for i in ids(s, "ottoman"))   # not without squadrons
+    s = play(s, "ottoman", "add:alliance")
+    s = play(s, "ottoman", "add:loan:ottoman:algiers:ottoman")
+    assert "add:lend_leader:ottoman:barbarossa" in ids(s, "ottoman")
+    s = play(s, "ottoman", "add:lend_leader:ottoman:barbarossa")
+    s = play(s, "ottoman", "announce")
+    s = play(s, "france", "accept")
+    port = s["leaders"]["barbarossa"]
+    assert nv.pieces(s, port, "france").get(("france", "loan-ottoman")) == 1
+    assert nv.naval_leaders(s, port, "france") == ["barbarossa"]
+    assert nv.naval_leaders(s, port, "ottoman") == []
+    s = winter(s)                                                       # 19.1: the loan ends
+    while ENGINE.waiting(s)["decision"] == "naval_winter":
+        role = ENGINE.active_roles(s)[0]
+        s = play(s, role, ids(s, role)[0])
+    assert "leader_loans" not in s["naval"]
+    home = s["leaders"]["barbarossa"]
+    assert st.controller(s, home) == "ottoman" and nv.pieces(s, home, "ottoman")

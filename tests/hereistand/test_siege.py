@@ -121,6 +121,8 @@ def test_15_1_the_assaulting_power_chooses_its_losses(dice):
     dice += [[5, 1], [6, 1]]              # 3 regulars /2 → 2 dice (cavalry never); Hungary 1 + 1 = 2 dice
     assert ENGINE.active_roles(s) == ["ottoman"]                       # the combat-card window
     s = play(s, "ottoman", "pass")
+    assert decision(s) == "assault_formation"                           # 5 units, 4 fit without a leader
+    s = play(s, "ottoman", "standard")                                  # foot first (DECISIONS.md 430)
     assert decision(s) == "losses" and ENGINE.active_roles(s) == ["ottoman"]
     assert sorted(a.id for a in ENGINE.legal_actions(s, "ottoman")) == ["lose:cavalry", "lose:regular"]
     s = play(s, "ottoman", "lose:cavalry")
