@@ -12,10 +12,12 @@ from rules.crownofroses.board import data
 from ..core import CACHE, INK, READ, WIDTH, crown, dashed_line, fit_font, font, halo_text, legend, \
     LegendItem, legend_height, rose, shield, title_strip, tower, whose_fill
 from . import style
+from .moves import draw_labels, draw_record, move_arrow, ring as battle_ring
 from .layout import borders, centre, info_box, layout, name_box, pieces_box, segment
 from .view_reader import Scene
 
 LEGEND_COLUMNS = 3
+LEGEND_ROW = 36          # five rows of the legend in the height four rows of 44 px took
 BLANK = 38
 OWN_W, OWN_H = 66, 48
 
@@ -52,7 +54,7 @@ def _static(height: int) -> Image.Image:
         d.rectangle(box, fill=style.TILE, outline=INK, width=2)
         _info(d, sid, info_box(box))
     legend(d, (20, lay.map_box[3] + 10, WIDTH - 20, height), _legend_items(), LEGEND_COLUMNS,
-           title="Legend — name strip in the controller's colour")
+           title="Legend — name strip in the controller's colour", row_height=LEGEND_ROW)
     return img
 
 
@@ -175,6 +177,10 @@ def _legend_items() -> list[LegendItem]:
             LegendItem(line("clear"), "clear border"), LegendItem(line("rough"), "rough border"),
             LegendItem(line("fens"), "Fens border"), LegendItem(line("wash"), "the Wash (not a border)"),
             LegendItem(ring, "battle"),
+            LegendItem(lambda d, cx, cy, s: battle_ring(d, (cx - 30, cy - 16, cx + 30, cy + 16)),
+                       "battle this impulse"),
+            LegendItem(lambda d, cx, cy, s: move_arrow(d, (cx - 36, cy), (cx + 36, cy), "lancaster", False, 3),
+                       "move this impulse (blocks)"),
             LegendItem(lambda d, cx, cy, s: tower(d, cx, cy, 28, style.fill("york"), style.edge("york")),
                        "Tower garrison (its house)")]
 
@@ -195,7 +201,7 @@ def _border_sample(d, p, q, kind):
 
 def map_height() -> int:
     lay = layout()
-    return lay.map_box[3] + 16 + legend_height(len(_legend_items()), LEGEND_COLUMNS)
+    return lay.map_box[3] + 16 + legend_height(len(_legend_items()), LEGEND_COLUMNS, LEGEND_ROW)
 
 
 def draw_map(scene: Scene) -> Image.Image:
@@ -205,11 +211,13 @@ def draw_map(scene: Scene) -> Image.Image:
     lay = layout()
     title_strip(d, (0, 0, WIDTH, lay.map_box[1] - 4), scene.title, scene.detail, scene.whose,
                 whose_fill([r for r in scene.waiting if r in scene.houses], {h: style.fill(h) for h in scene.houses}))
+    for place, box in [*lay.shires.items(), *((f"exile/{k}", v) for k, v in lay.exiles.items())]:
+        _pieces(d, scene, place, box)
+    labels = draw_record(d, scene.view.get("impulse_record") or [])   # under the names (moves.py)
     for sid, box in lay.shires.items():
         _name(d, sid, box, scene.control.get(sid))
         _marker(d, box, scene.markers.get(sid))
-    for place, box in [*lay.shires.items(), *((f"exile/{k}", v) for k, v in lay.exiles.items())]:
-        _pieces(d, scene, place, box)
+    draw_labels(d, labels)
     if scene.battle_shire and scene.battle_shire in lay.shires:
         b = lay.shires[scene.battle_shire]
         d.rectangle([b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7], outline=style.ORANGE, width=7)

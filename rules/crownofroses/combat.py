@@ -19,7 +19,7 @@ from itertools import combinations
 from rules.core import rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
-from rules.crownofroses import board
+from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
                                       take_off_map)
@@ -233,6 +233,7 @@ def end_battle(g: Game) -> None:
             add_support(g, winner, 1, "won a battle against an heir (RB 20.7.1)")
     else:
         g.log(f"Nobody is left in {place_name(shire)}: the battle has no winner.", kind="battle")
+    record.note_battle(g.state, shire, g.local["houses"], winner)
     if shire == "london":
         g.state["garrison"] = winner
     if winner is not None:

@@ -10,7 +10,7 @@ from rules.core.contract import OptionSpec, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
-from rules.crownofroses import board, operations, parliament, phases, reactions, retreat, winter  # noqa: F401
+from rules.crownofroses import board, operations, parliament, record, phases, reactions, retreat, winter  # noqa: F401
 # every card's event, the reaction windows and the office abilities
 from rules.crownofroses import (alliances, event_cards, house_events, influence_events, mandatory,  # noqa: F401
                                 mercenaries, offices, surprise, uprisings)
@@ -111,6 +111,7 @@ class CrownOfRoses(FlowEngine):
             # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
             "lasting": [{k: v for k, v in m.items() if k != "block"} for m in state.get("modifiers", [])],
             "rebels": dict(state.get("rebels", {})),
+            "impulse_record": record.view(state, role),
         }
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.core.wording import plural
 
 from rules.core.flow import Decision, Game, act
-from rules.crownofroses import board
+from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import FLOW, add_support, attrition, hname, run_hooks
 from rules.crownofroses.options import exeter_suspected
@@ -193,8 +193,9 @@ class March(Decision):
             g.local["stack"].remove(b)
             g.local["dropped"].append(b)
 
-    def _arrive(self, g, role, place):
+    def _arrive(self, g, role, place, kind="move"):
         came_from = None if g.local["sea"] else g.local["at"]
+        record.note_move(g.state, "sea" if g.local["sea"] else kind, role, g.local["at"], place, g.local["stack"])
         for b in g.local["stack"]:
             g.state["blocks"][b]["at"] = place
         g.local["at"] = place
@@ -241,7 +242,7 @@ class March(Decision):
     def on_force(self, g, role, place):
         g.local["forced"] = True
         g.state["forced"].extend(g.local["stack"])
-        self._arrive(g, role, place)
+        self._arrive(g, role, place, kind="forced")
         for b in list(g.local["stack"]):
             attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
         self._survivors(g)

@@ -12,7 +12,7 @@ from collections import Counter
 from rules.core import cards
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
-from rules.crownofroses import board
+from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
@@ -27,6 +27,7 @@ def start(g: Game) -> None:
     phase(g, "operations")
     n = min(len(operations_cards(g.state, h)) for h in g.roles)
     g.state["impulses"], g.state["impulse"] = n, 0
+    record.clear(g.state)
     g.log(f"{plural(n, 'impulse')} this turn (RB 13.0).")
 
 
@@ -35,6 +36,7 @@ def impulses(g: Game) -> None:
         run_hooks(g, "operations_end")
         return
     g.state["impulse"] += 1
+    record.clear(g.state)                          # the public record holds one impulse (record.py)
     g.again()
     g.call("impulse")
 

@@ -9,7 +9,7 @@ from rules.core.wording import plural
 
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
-from rules.crownofroses import board
+from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import FLOW, attrition, d6, hname, hook_step
 
@@ -135,6 +135,7 @@ def arrive_interceptors(g: Game, house: str) -> None:
     """RB 16.5, 20.1: the interceptors enter as if immediately before the intercepted stack, and defend."""
     place, stack = g.local["place"], g.local["stack"]
     came = g.state["blocks"][g.local["leader"]]["at"]
+    record.note_move(g.state, "intercept", house, came, place, stack)
     for b in stack:
         g.state["blocks"][b]["at"] = place
     entries = g.state.setdefault("entries", {}).setdefault(place, [])
@@ -216,6 +217,7 @@ class AvoidTo(Decision):
 
     def on_to(self, g, role, shire):
         fens = data().board.border(g.local["place"], shire).kind == "fens"
+        record.note_move(g.state, "avoid", role, g.local["place"], shire, g.local["stack"])
         for b in g.local["stack"]:
             g.state["blocks"][b]["at"] = shire
         g.log(f"{hname(role)} avoids battle: {plural(len(g.local['stack']), 'block')} go to {place_name(shire)}.")

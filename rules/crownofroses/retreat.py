@@ -7,7 +7,7 @@ from rules.core.wording import plural
 
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
-from rules.crownofroses import board
+from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.combat import _here, arrivals, battle
 from rules.crownofroses.common import FLOW, attrition, hname, take_off_map
@@ -131,6 +131,7 @@ class Retreat(Decision):
         b = battle(g)
         fens = data().board.border(b["shire"], shire).kind == "fens"
         moving = [x for x in g.local["blocks"] if _here(g.state, x, b["shire"], g.local["house"])]
+        record.note_move(g.state, "retreat", g.local["house"], b["shire"], shire, moving)
         for x in moving:
             g.state["blocks"][x]["at"] = shire
         drop_from_sides(b, moving)
@@ -196,6 +197,7 @@ class MoveOut(Decision):
     def on_out(self, g, role, block, to):
         shire = g.local["shire"]
         moving = [block, *board.attached_to(g.state, block)]
+        record.note_move(g.state, "move_out", role, shire, to, moving)
         for x in moving:
             g.state["blocks"][x]["at"] = to
         g.log(f"{hname(role)} moves {plural(len(moving), 'block')} out of {place_name(shire)} to {place_name(to)} "

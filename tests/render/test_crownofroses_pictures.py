@@ -153,3 +153,18 @@ def test_every_picture_fits_a_phone_and_the_size_limit(name):
 def test_a_spectator_has_no_house_picture():
     with pytest.raises(NoPicture):
         draw(GAME, ENGINE.view(POSITIONS["crowded"], None), "hand")
+
+
+def test_the_public_map_draws_the_impulses_moves_and_battles():
+    """Issue 17: a recorded move (an arrow with its count) and a recorded battle (a ring) change the public
+    map; the record shows no block ids in public, so identity swaps leave it alone (test above)."""
+    state = copy_state(POSITIONS["crowded"])
+    state["impulse_record"] = []
+    empty = _image(ENGINE.view(state, None), "map")
+    state["impulse_record"] = [{"kind": "move", "house": "york", "from": "kent", "to": "sussex",
+                                "blocks": ["norfolk"]}]
+    moved = _image(ENGINE.view(state, None), "map")
+    assert moved != empty
+    state["impulse_record"].append({"kind": "battle", "shire": "sussex", "houses": ["york", "lancaster"],
+                                    "winner": "york"})
+    assert _image(ENGINE.view(state, None), "map") not in (empty, moved)
