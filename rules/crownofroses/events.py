@@ -218,9 +218,9 @@ def damaged(state, blocks: list[str]) -> list[str]:
 def start_gains(g: Game, house: str, blocks: list[str], steps: int, why: str, tail: bool = False) -> bool:
     """Let ``house`` add ``steps`` steps one at a time to ``blocks`` (never above full strength; any
     excess is lost). Returns False when nothing can be added. ``tail`` as for start_losses."""
-    if steps <= 0 or not damaged(g.state, blocks) or house not in g.roles:
-        if steps > 0:
-            g.log(f"{why}: no block can take the steps; they are lost.")
+    # Asked even when every block is at full strength: whether one is damaged is hidden from the others, so
+    # skipping the question (or saying "they are lost" in public) would tell them.
+    if steps <= 0 or house not in g.roles:
         if tail:
             g.end()
         return False
@@ -231,6 +231,8 @@ def start_gains(g: Game, house: str, blocks: list[str], steps: int, why: str, ta
 @FLOW.decision("gain_steps")
 class GainSteps(Decision):
     def prompt(self, g, role):
+        if not damaged(g.state, g.local["blocks"]):
+            return f"{g.local['why']}: no block of yours there can take a step; the steps are lost."
         return f"{g.local['why']}: {plural(g.local['left'], 'step')} to add; which block gains the next one?"
 
     def actions(self, g, role):
@@ -242,11 +244,13 @@ class GainSteps(Decision):
         g.state["blocks"][block]["strength"] += 1
         g.local["left"] -= 1
         g.local["added"] = g.local.get("added", 0) + 1
-        if not g.local["left"] or not damaged(g.state, g.local["blocks"]):
+        if not g.local["left"]:
             self.on_done(g, role)
 
     def on_done(self, g, role):
-        g.log(f"{hname(role)} adds {plural(g.local.get('added', 0), 'step')} ({g.local['why']}).")
+        # how many steps a face-down force could take is hidden: the count goes to the owner only
+        g.log(f"{hname(role)} strengthens its blocks ({g.local['why']}).")
+        g.log(f"You add {plural(g.local.get('added', 0), 'step')} ({g.local['why']}).", to=[role])
         g.end()
 
     def default(self, g, role):

@@ -20,3 +20,13 @@ def test_random_games_with_random_options_are_clean(scenario, players, seed):
     report = play_random_game(ENGINE, scenario, seed, players=players, check_every=40, pick_options=True)
     assert report.clean, (report.options, report.problems)
     assert report.options and report.winners is not None
+
+
+def test_strengthening_face_down_blocks_tells_the_others_nothing():
+    """RB 8.0 with B6/L6/W4/Y6 and the other step-adding events: whether a house's blocks there are at full
+    strength is hidden, so the question is asked anyway and the public log never says how many steps were
+    added (a leak found by `herald fuzz crownofroses --scenario seeds_of_enmity --players 2 --seed 81
+    --random-options`; its secrecy check at action 26 is the one that failed)."""
+    report = play_random_game(ENGINE, "seeds_of_enmity", 81, players=2, check_every=25, pick_options=True,
+                              max_actions=60)
+    assert not [p for p in report.problems if not p.startswith("runaway")], report.problems   # cut short on purpose
