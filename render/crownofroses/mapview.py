@@ -83,19 +83,10 @@ def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
     if seg is None:
         return
     p, q = seg
-    colour = style.BORDER[kind]
-    if kind == "clear":
-        d.line([p, q], fill=colour, width=5)
-    elif kind == "rough":
-        d.line([p, q], fill=colour, width=9)
-        _ticks(d, p, q, colour, 9, 11)
-    elif kind == "fens":
-        dashed_line(d, p, q, colour, 8, 8, 6)
-        _ticks(d, p, q, colour, 7, 9)
-    else:  # the Wash: a blue dashed crossing, labelled
-        dashed_line(d, p, q, colour, 6, 14, 8)
+    _border_sample(d, p, q, kind)
+    if kind not in ("clear", "rough", "fens"):  # the Wash: a blue dashed crossing, labelled
         mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-        halo_text(d, (mx, my), "the Wash", font(READ, True), fill=colour, halo=style.SEA, width=4)
+        halo_text(d, (mx, my), "the Wash", font(READ, True), fill=style.BORDER[kind], halo=style.SEA, width=4)
 
 
 def _ticks(d, p, q, colour, every: int, size: int) -> None:
@@ -186,6 +177,7 @@ def _legend_items() -> list[LegendItem]:
 
 
 def _border_sample(d, p, q, kind):
+    """A border of ``kind`` from p to q (on the map and in the legend)."""
     colour = style.BORDER[kind]
     if kind == "clear":
         d.line([p, q], fill=colour, width=5)
