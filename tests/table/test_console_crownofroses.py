@@ -3,10 +3,9 @@
 its number in the list `choices` shows, chosen by a seeded generator from the legal actions, with the
 pictures of the manifest drawn on the way."""
 
-import random
-
 from bot.cli import main
 from rules.core import SetupArgs, get_engine
+from tests.support.console_scripts import join_and_start, play_to_end_by_number
 
 ENGINE = get_engine("crownofroses")
 PLAYERS = ("ann", "ben")
@@ -18,17 +17,10 @@ def script_for(seed: int) -> tuple[list[str], object]:
     holder = {r: PLAYERS[i] for i, seat in enumerate(seats) for r in seat}
     lines = ["as ann", f"new crownofroses {SCENARIO} players=2", "expect text 2 seats", "pictures",
              "expect text board"]
-    for player in PLAYERS:
-        lines += [f"as {player}", "join", "expect ok"]
-    lines += ["as ann", f"start --seed {seed}", "expect ok"]
-    state = ENGINE.setup(SetupArgs(SCENARIO, tuple(seats), seed, {}))
-    chooser = random.Random(seed)
-    while ENGINE.result(state) is None:
-        role = chooser.choice(ENGINE.active_roles(state))
-        legal = [a.id for a in ENGINE.legal_actions(state, role)]
-        number = chooser.randrange(len(legal))
-        lines += [f"as {holder[role]}", "choices", f"do {number + 1}", "expect ok"]
-        state = ENGINE.apply(state, role, legal[number]).state
+    lines += join_and_start(PLAYERS, seed)
+    start = ENGINE.setup(SetupArgs(SCENARIO, tuple(seats), seed, {}))
+    played, state = play_to_end_by_number(ENGINE, start, holder, seed)
+    lines += played
     lines += ["status", "expect status finished", "map", "expect ok", "map board", "expect ok",
               "replay", "expect text OK"]
     return lines, ENGINE.result(state)

@@ -2,11 +2,10 @@
 item 7 and its acceptance: "a console script plays a whole 3-player game"), each choice picked by its number
 in the list `choices` shows, with the pictures of the manifest drawn on the way."""
 
-import random
-
 from bot.cli import main
 from rules.core import SetupArgs
 from rules.oldkingscrown import ENGINE
+from tests.support.console_scripts import join_and_start, play_to_end_by_number
 
 PLAYERS = ("ann", "ben", "cat")
 OPTIONS = {"rounds": "4"}
@@ -19,17 +18,10 @@ def script_for(seed: int) -> tuple[list[str], dict]:
     lines = ["as ann", "seatings oldkingscrown standard players=3", "expect text one-each",
              "new oldkingscrown standard players=3 rounds=4", "expect text 3 seats", "pictures",
              "expect text hand"]
-    for player in PLAYERS:
-        lines += [f"as {player}", "join", "expect ok"]
-    lines += ["as ann", f"start --seed {seed}", "expect ok"]
-    state = ENGINE.setup(SetupArgs("standard", tuple(seats), seed, dict(OPTIONS)))
-    chooser = random.Random(seed)
-    while ENGINE.result(state) is None:
-        role = chooser.choice(ENGINE.active_roles(state))
-        legal = [a.id for a in ENGINE.legal_actions(state, role)]
-        number = chooser.randrange(len(legal))
-        lines += [f"as {holder[role]}", "choices", f"do {number + 1}", "expect ok"]
-        state = ENGINE.apply(state, role, legal[number]).state
+    lines += join_and_start(PLAYERS, seed)
+    start = ENGINE.setup(SetupArgs("standard", tuple(seats), seed, dict(OPTIONS)))
+    played, state = play_to_end_by_number(ENGINE, start, holder, seed)
+    lines += played
     lines += ["status", "expect status finished", "map", "expect ok", "map players", "expect ok",
               "replay", "expect text OK"]
     return lines, ENGINE.view(state, None)
