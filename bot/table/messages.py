@@ -81,17 +81,15 @@ class MessagesMixin:
             open_now = [r for r in talk.segments(engine, self._state(game)) if held & set(r)]
             if not open_now:
                 raise BadState(f"No private talk is open for you in game #{game.id} now.")
+            offered = ", ".join(f"@{x}" for x in sorted({x for seg in open_now for x in seg if x not in held}))
             if with_role is not None:
                 named = [r for r in open_now if with_role in r and with_role not in held]
                 if not named:
-                    offered = sorted({x for seg in open_now for x in seg if x not in held})
                     raise BadOption(f"You have no private talk open with '{with_role}' now; open: "
-                                    + (", ".join(f"@{x}" for x in offered) or "none") + ".")
+                                    + (offered or "none") + ".")
                 open_now = named
             elif len(open_now) > 1:
-                offered = sorted({x for seg in open_now for x in seg if x not in held})
-                raise BadOption("Several private talks are open; say with whom: talk @ROLE TEXT, ROLE one of "
-                                + ", ".join(f"@{x}" for x in offered) + ".")
+                raise BadOption(f"Several private talks are open; say with whom: talk @ROLE TEXT, ROLE one of {offered}.")
             roles = open_now[0]
             others = [u for u in talk.members(self, game, roles) if u != user_id]
             mine = "/".join(engine.role_name(r) for r in roles if r in held)

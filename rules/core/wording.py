@@ -11,6 +11,9 @@ IRREGULAR = {"mercenary": "mercenaries", "cavalry": "cavalry", "die": "dice", "a
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """``n`` and the noun in the right number: ``plural(1, "card")`` → "1 card", ``plural(3, "card")`` →
     "3 cards"."""
-    if n == 1:
-        return f"{n} {noun}"
-    return f"{n} {many or IRREGULAR.get(noun) or noun + 's'}"
+    return f"{n} {noun if n == 1 else many or plural_of(noun)}"
+
+
+def plural_of(noun: str) -> str:
+    """The plural of ``noun`` ("cavalry" stays "cavalry", "mercenary" becomes "mercenaries")."""
+    return IRREGULAR.get(noun) or noun + "s"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
+from rules.core.wording import plural, plural_of
 
 from . import movement, siege
 from . import record
@@ -15,8 +16,6 @@ from . import state as st
 from .data import MAJORS, load
 from .turn import FLOW, military_victory, power_name
 
-#: unit kinds whose plural is not kind + "s" (group headings of the build actions)
-PLURALS = {"mercenary": "mercenaries", "cavalry": "cavalry"}
 COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsair": 1}   # rule 11.1 table / 17
 
 
@@ -61,7 +60,7 @@ def pass_refusal(s: st.State, power: str) -> str | None:
         return "it holds a mandatory event"
     admin = st.ruler(s, power).admin
     if len(hand) > admin:
-        return f"it holds {len(hand)} card{'s' if len(hand) != 1 else ''}, more than its ruler's administrative rating of {admin}"
+        return f"it holds {plural(len(hand), 'card')}, more than its ruler's administrative rating of {admin}"
     return None
 
 
@@ -179,7 +178,7 @@ class Spend(Decision):
         yield from naval_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
-                      f"({COSTS[kind]} CP)", group=f"Build {PLURALS.get(kind, kind + 's')}")
+                      f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
         for minor, space in minor_build_options(g.state, role, cp):
             yield act("raise", minor, space, label=f"{power_name(minor)} regular in {load().space(space).name} "
                       f"({COSTS['regular']} CP)", group="Raise allied minors' regulars")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.core import cards, rng
 from rules.core.flow import Decision, Game, act
+from rules.core.wording import plural
 
 from . import forces as fx
 from . import state as st
@@ -32,11 +33,11 @@ def describe(clause: list) -> str:
     if kind == "peace":
         return "an end to the war"
     if kind == "cards":
-        return f"{power_name(clause[1])} gives {clause[2]} random card{'s' if clause[2] > 1 else ''}"
+        return f"{power_name(clause[1])} gives {plural(clause[2], 'random card')}"
     if kind == "control":
         return f"{power_name(clause[1])} hands {space_name(clause[2])} over"
     if kind == "mercenaries":
-        return f"{power_name(clause[1])} gives {clause[2]} mercenar{'ies' if clause[2] > 1 else 'y'}"
+        return f"{power_name(clause[1])} gives {plural(clause[2], 'mercenary')}"
     if kind == "absolve":
         return f"the Papacy lifts the excommunication of {power_name(clause[1])}'s ruler"
     if kind == "loan":
