@@ -61,6 +61,11 @@ def least_covered(cands: list[Rect], obstacles: Sequence[Rect], bounds: Rect,
                 for k in (1, 2):
                     extra.append((r[0] + dx * w * k, r[1] + dy * h * k, r[2] + dx * w * k, r[3] + dy * h * k))
         cands = list(cands) + extra
+    # Only obstacles within reach of some candidate can cost anything: the rest add exactly 0 (a map
+    # has hundreds of obstacles and most labels a handful of candidates nearby).
+    reach = union(cands)
+    obstacles = [o for o in obstacles if overlap(reach, o)]
+    names = [n for n in names if overlap(reach, n)]
     best, best_cost = cands[0], float("inf")
     for i, r in enumerate(cands):
         cost = sum(overlap(r, o) for o in obstacles) + 8 * ((r[2] - r[0]) * (r[3] - r[1]) - overlap(r, bounds))
