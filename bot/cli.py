@@ -58,14 +58,21 @@ def _fuzz(args: argparse.Namespace) -> int:
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     total_clean = total_actions = runs = 0
     started_all = time.perf_counter()
+    if args.players is not None:
+        # A named scenario must seat that many; without one, the scenarios that do are played.
+        seated = [s for s in scenarios if args.players in player_counts(engine, s)]
+        for scenario in scenarios:
+            if scenario not in seated:
+                counts = player_counts(engine, scenario)
+                span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+                print(f"{engine.id}/{scenario} is for {span} players, not {args.players}"
+                      + (": skipped." if not args.scenario else "."), file=sys.stderr)
+        if not seated:
+            return 2
+        scenarios = seated
     try:
         for scenario in scenarios:
             counts = player_counts(engine, scenario)
-            if args.players is not None and args.players not in counts:
-                span = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-                print(f"{engine.id}/{scenario} is for {span} players, not {args.players}.",
-                      file=sys.stderr)
-                return 2
             for players in ([args.players] if args.players is not None else counts):
                 label = f"{engine.id}/{scenario}" + (f"/{players}p" if len(counts) > 1 else "")
                 again = f" --players {players}" if len(counts) > 1 else ""

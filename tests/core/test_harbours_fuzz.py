@@ -57,3 +57,15 @@ def test_setup_names_a_fixed_player_count_once():
     from tests.support.duel import ENGINE as DUEL
     with pytest.raises(BadSetup, match=r"^Standard is for 2 players, not 3\.$"):
         DUEL.setup(SetupArgs("standard", (("red",), ("blue",), ("green",)), 1))
+
+
+def test_herald_fuzz_with_a_player_count_plays_every_scenario_that_seats_it(capsys):
+    """Without --scenario, --players N plays the scenarios for N players and skips the others, saying so
+    (Crown of Roses: Entangled Branches is for 2 players, Kingmaker for 2–4)."""
+    assert cli.main(["fuzz", "crownofroses", "--players", "4", "--games", "1", "--seed", "3",
+                     "--no-secrets"]) == 0
+    out, err = capsys.readouterr()
+    played = [line.split(":")[0] for line in out.splitlines()]
+    assert "crownofroses/kingmaker/4p" in played and "crownofroses total" in played
+    assert not any("entangled" in line for line in played)
+    assert "is for 2 players, not 4: skipped." in err
