@@ -293,11 +293,22 @@ def _v10_talk_channels(db: sqlite_utils.Database) -> None:
                "front TEXT NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (game_id, roles, front))")
 
 
+def _v11_questions(db: sqlite_utils.Database) -> None:
+    """Orders tied to the question they answer: ``actions.question`` is the game version the order was
+    given against (the position its choices were shown at); ``questions`` is the position a front end
+    last offered a user's role its choices at, for an order that names none (typed), so a repeat is
+    recognised after a restart."""
+    db.execute("ALTER TABLE actions ADD COLUMN question INTEGER")
+    db.execute("""CREATE TABLE questions (
+        game_id INTEGER NOT NULL REFERENCES games(id), user_id TEXT NOT NULL, role TEXT NOT NULL,
+        version INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, user_id, role))""")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
                                                              _v4_seat_requests, _v5_user_flags, _v6_game_guild,
                                                              _v7_outbox_units, _v8_front_end_memory,
-                                                             _v9_mail, _v10_talk_channels]
+                                                             _v9_mail, _v10_talk_channels, _v11_questions]
 LATEST = len(MIGRATIONS)
 
 
