@@ -135,8 +135,14 @@ class PlayingMixin:
         await self._flush_notes(interaction)
 
     async def on_choice(self, interaction: discord.Interaction, game: str, token: str, role: str, index: int) -> None:
-        game_id = parse_game_id(game)
         user = self.uid(interaction.user)
+        try:
+            game_id = parse_game_id(game)
+        except ServiceError as error:   # a forged or mangled id (no button of Herald's carries one): say so
+            async def refuse():
+                raise Refusal(error.message)
+            await self._guarded(interaction, refuse)
+            return
 
         async def stale(message: str) -> None:
             if message != STALE:
