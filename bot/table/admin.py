@@ -23,16 +23,7 @@ class AdminMixin:
         lets someone act for ``by`` (a server admin for the game master); the public notice names them."""
         with self._write():
             game = self._game(game_id)
-            self._require_admin(game, by, "end the game")
-            if game.status not in ("active", "paused"):
-                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
-            engine = self._engine(game.game)
-            try:
-                winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
-            except NotFound as error:
-                raise BadOption(error.message) from None
-            if actor_name is None:   # the game master in person (a stand-in admin holds no seat here)
-                self._refuse_own_victory(game, engine, by, winners)
+            engine, winners = self._end_checked(game, by, winners, actor_name is None)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -43,6 +34,29 @@ class AdminMixin:
                                  ImageRequest(game.id, game.version, game.log_length, None,
                                               self._main_picture(game.game)))
         return self.status(game.id)
+
+    def end_preview(self, game_id: int | str, by: str, winners: Iterable[str] = (), *,
+                    stand_in: bool = False) -> tuple[str, ...]:
+        """What :meth:`end` would do, checked as it checks (who may, the game's state, the winners named)
+        but changing nothing: the names of the winners (empty: a draw). ``stand_in``: someone else acts for
+        ``by`` (a server admin for the game master)."""
+        with self._lock:
+            game = self._game(game_id)
+            engine, known = self._end_checked(game, by, winners, not stand_in)
+            return tuple(engine.role_name(w) for w in known)
+
+    def _end_checked(self, game: _Game, by: str, winners: Iterable[str], in_person: bool) -> tuple[Engine, tuple]:
+        self._require_admin(game, by, "end the game")
+        if game.status not in ("active", "paused"):
+            raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
+        engine = self._engine(game.game)
+        try:
+            known = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
+        except NotFound as error:
+            raise BadOption(error.message) from None
+        if in_person:   # the game master in person (a stand-in admin holds no seat here)
+            self._refuse_own_victory(game, engine, by, known)
+        return engine, known
 
     def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
         """A game master who also plays may not name their own side the winner over another player: that
