@@ -33,7 +33,8 @@ class PlayMixin:
         is judged against the position as it stands. ``typed``: an order naming no position at all answers
         the question last offered to the user's ``role`` (:meth:`offer`; without one, the current
         position, recorded as its question), so the same order typed again before new choices are offered
-        is a repeat. Every applied order is stored with the version it answered."""
+        is a repeat; an order answering a named list moves the user past it. Every applied order is stored
+        with the version it answered."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
@@ -89,6 +90,11 @@ class PlayMixin:
             self._mark_seen(game, user_id, first_log_id)  # what was there before acting; own lines count as seen
             state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id,
                                          question=question if question is not None else game.version)
+            if not typed or question is None:
+                # answered from a list it names (a button, a picked suggestion, a mail's list): the user has
+                # moved past the question a typed order would answer
+                self.db.execute("UPDATE questions SET version = ?, at = ? WHERE game_id = ? AND user_id = ? AND "
+                                "role = ?", [version, self._now(), game.id, user_id, chosen])
             automatic = self._settle(game, engine, state)
             lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
             self._mark_seen(game, user_id)  # a player who acts has looked at the game
