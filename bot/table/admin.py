@@ -3,14 +3,16 @@ seat, and replay (rebuild a stored game from its log and compare)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import Any, Iterable
+import sqlite3
+from typing import Any, Iterable, Iterator
 
 from rules.core import Engine, RulesError, SetupArgs
 
 from ..outbox import ImageRequest
-from .records import (NO_DEADLINE, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
-                      ReplayReport, _Game, _dumps)
+from .records import (NO_DEADLINE, Damaged, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
+                      ReplayReport, _Game, _dumps, parse_game_id)
 
 
 class AdminMixin:
@@ -164,24 +166,33 @@ class AdminMixin:
         """Rebuild the game from its setup and action log (rules.core.replay) and compare every stored
         snapshot and the current state with the rebuilt positions."""
         with self._lock:
-            game = self._game(game_id)
+            gid = parse_game_id(game_id)
+            with damage_named(gid, "its row in the games table"):
+                game = self._game(gid)
             self._require_started(game)
             engine = self._engine(game.game)
-            args = SetupArgs.from_dict(game.setup)
-            actions = [(r[0], r[1], r[2]) for r in self.db.execute(
-                "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos", [game.id])]
+            with damage_named(gid, "its setup"):
+                args = SetupArgs.from_dict(game.setup)
+            with damage_named(gid, "its action log"):
+                actions = [(r[0], r[1], r[2]) for r in self.db.execute(
+                    "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos",
+                    [game.id])]
             logged: dict[int, list[tuple[str, Any]]] = {}
-            for pos, text, audience, data in self.db.execute(
-                    "SELECT l.pos, l.text, l.audience, l.data FROM log l JOIN actions a ON a.id = l.action_row "
-                    "WHERE l.game_id = ? AND a.undone = 0 ORDER BY l.id", [game.id]):
-                if not (data and json.loads(data).get("by") == "herald"):  # the service's own notes
-                    logged.setdefault(pos, []).append((text, json.loads(audience) if audience else None))
-            snapshots = {r[0]: json.loads(r[1]) for r in self.db.execute(
-                "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
-            stored = json.loads(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
+            with damage_named(gid, "its game log"):
+                for pos, text, audience, data in self.db.execute(
+                        "SELECT l.pos, l.text, l.audience, l.data FROM log l JOIN actions a ON a.id = l.action_row "
+                        "WHERE l.game_id = ? AND a.undone = 0 ORDER BY l.id", [game.id]):
+                    if not (data and json.loads(data).get("by") == "herald"):  # the service's own notes
+                        logged.setdefault(pos, []).append((text, json.loads(audience) if audience else None))
+            with damage_named(gid, "one of its turn snapshots"):
+                snapshots = {r[0]: _json_object(r[1]) for r in self.db.execute(
+                    "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
+            with damage_named(gid, "its stored state"):
+                stored = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         report = ReplayReport(game.id, True, len(actions), 0)
         try:
-            state = engine.setup(args)
+            with damage_named(gid, "its setup"):
+                state = engine.setup(args)
             positions = [p for p, _, _ in actions]
             if positions != list(range(1, len(actions) + 1)):
                 report.problems.append("the action log has gaps or repeats")
@@ -210,3 +221,23 @@ class AdminMixin:
         if json.loads(_dumps(rebuilt)) != stored:
             keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
             report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
+
+
+def _json_object(text: str) -> dict:
+    """A stored state: JSON text of an object (anything else is damage)."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"a state must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+@contextlib.contextmanager
+def damage_named(game_id: int, part: str) -> Iterator[None]:
+    """Reading ``part`` of game ``game_id``: a damaged page or stored text that is not what Herald wrote
+    becomes one :class:`Damaged` line naming the game and the part, not a traceback."""
+    try:
+        yield
+    except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
+        detail = " ".join(str(error).split(" with text ")[0].split())[:160] or type(error).__name__
+        raise Damaged(f"game #{game_id}: {part} is damaged ({detail}). Restore the database from a backup; "
+                      "`herald check-db` checks every game.") from None

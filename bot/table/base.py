@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -41,10 +42,15 @@ class TableBase:
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)
         self.db = storage.connect(db_path, read_only=read_only)
-        if read_only:
-            storage.require_latest(self.db)
-        else:
-            storage.migrate(self.db)
+        try:
+            if read_only:
+                storage.require_latest(self.db)
+            else:
+                storage.migrate(self.db)
+        except sqlite3.DatabaseError as error:   # a damaged file: one line, and what to run
+            self.db.conn.close()
+            raise storage.StorageError(f"The database {db_path} is damaged ({error}); `herald check-db --db "
+                                       f"{db_path}` says what is wrong. Restore it from a backup.") from None
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;

@@ -78,6 +78,12 @@ class BadState(ServiceError):
     code = "bad_state"
 
 
+class Damaged(ServiceError):
+    """What the database holds for a game cannot be read (a damaged page, text that is not JSON): the
+    message names the game and the part, for the person running Herald."""
+    code = "damaged"
+
+
 class CannotUndo(ServiceError):
     code = "cannot_undo"
 
