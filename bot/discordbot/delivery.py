@@ -177,6 +177,8 @@ class DeliveryMixin:
         nonce, or the history shows no such post); the id of the post found in the history; or
         IN_DOUBT when Discord has forgotten the nonce and the history cannot be read."""
         first = unit[0]
+        if first.kind in talk_threads.KINDS:   # a thread: looked for by its name before one is opened
+            return None
         since = await self.call(self.service.outbox.unit_posting_at, first.unit)
         if since is None or clock.timestamp() - since < self.nonce_memory or not self._snowflake(first.target):
             return None
@@ -218,7 +220,7 @@ class DeliveryMixin:
                              "the message belongs to another front end (such as the local console's "
                              "database) and no retry can deliver it here")
         if first.kind in talk_threads.KINDS:   # a negotiation thread to open, re-sync or lock
-            return await talk_threads.deliver(self, first)
+            return await talk_threads.deliver(self, first, nonce)
         if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan, nonce)
         return await self._deliver_to_user(unit[0], nonce)
