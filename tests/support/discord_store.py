@@ -84,6 +84,15 @@ class _Destination:
     async def create_dm(self):
         return self
 
+    async def history(self, *, limit: int = 100, after: Any = None, **_: Any):
+        """The bot's posts here, oldest first (every post in the store is the bot's)."""
+        import datetime
+
+        since = after.timestamp() if isinstance(after, datetime.datetime) else 0.0
+        for row in self.store.since(self.place, self.id, since)[:limit]:
+            yield SimpleNamespace(id=row["id"], content=row["content"], author=SimpleNamespace(id=BOT_ID),
+                                  created_at=datetime.datetime.fromtimestamp(row["at"], datetime.timezone.utc))
+
     async def create_thread(self, *, name: str, **_: Any) -> "_Thread":
         return _Thread(self.store, self.store.create_thread(self.id, name))
 
@@ -119,15 +128,6 @@ class _Thread(_Destination):
             self.locked = self.archived = locked
             self.store.set_thread(self.id, locked=int(locked))
         return self
-
-    async def history(self, *, limit: int = 100, after: Any = None, **_: Any):
-        """The bot's posts here, oldest first (every post in the store is the bot's)."""
-        import datetime
-
-        since = after.timestamp() if isinstance(after, datetime.datetime) else 0.0
-        for row in self.store.since(self.place, self.id, since)[:limit]:
-            yield SimpleNamespace(id=row["id"], content=row["content"], author=SimpleNamespace(id=BOT_ID),
-                                  created_at=datetime.datetime.fromtimestamp(row["at"], datetime.timezone.utc))
 
 
 BOT_ID = 999
