@@ -3,16 +3,14 @@ seat, and replay (rebuild a stored game from its log and compare)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sqlite3
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from rules.core import Engine, RulesError, SetupArgs
 
 from ..outbox import ImageRequest
-from .records import (NO_DEADLINE, Damaged, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
-                      ReplayReport, _Game, _dumps, parse_game_id)
+from .records import (NO_DEADLINE, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
+                      ReplayReport, _Game, _dumps, _json_object, damage_named, parse_game_id)
 
 
 class AdminMixin:
@@ -221,23 +219,3 @@ class AdminMixin:
         if json.loads(_dumps(rebuilt)) != stored:
             keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
             report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
-
-
-def _json_object(text: str) -> dict:
-    """A stored state: JSON text of an object (anything else is damage)."""
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise ValueError(f"a state must be a JSON object, not {type(value).__name__}")
-    return value
-
-
-@contextlib.contextmanager
-def damage_named(game_id: int, part: str) -> Iterator[None]:
-    """Reading ``part`` of game ``game_id``: a damaged page or stored text that is not what Herald wrote
-    becomes one :class:`Damaged` line naming the game and the part, not a traceback."""
-    try:
-        yield
-    except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
-        detail = " ".join(str(error).split(" with text ")[0].split())[:160] or type(error).__name__
-        raise Damaged(f"game #{game_id}: {part} is damaged ({detail}). Restore the database from a backup; "
-                      "`herald check-db` checks every game.") from None

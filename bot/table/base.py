@@ -20,7 +20,7 @@ from ..config import Config, DeadlineSettings
 from ..memory import FrontEndMemory
 from ..outbox import ImageRequest, Outbox
 from .records import (NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, _Game, _GAME_COLUMNS,
-                      parse_game_id)
+                      _json_object, damage_named, parse_game_id)
 
 
 class TableBase:
@@ -196,17 +196,18 @@ class TableBase:
 
     def _game(self, game_id: int | str) -> _Game:
         gid = parse_game_id(game_id)
-        row = list(self.db.query(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", [gid]))
-        if not row:
-            raise NotFound(f"There is no game #{gid}.")
-        return _Game.from_row(row[0])
+        with damage_named(gid, "its row in the games table"):   # one line, not a traceback
+            row = list(self.db.query(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", [gid]))
+            if not row:
+                raise NotFound(f"There is no game #{gid}.")
+            return _Game.from_row(row[0])
 
     def _state(self, game: _Game) -> dict[str, Any]:
         cached = self._staged.get(game.id) or self._cache.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        text = self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0]
-        state = json.loads(text)
+        with damage_named(game.id, "its stored state"):
+            state = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         if not self.db.conn.in_transaction:
             self._cache[game.id] = (game.version, state)
             if len(self._cache) > self.config.state_cache_games:

@@ -98,3 +98,20 @@ def test_a_sound_database_passes_and_the_command_is_on_the_command_line(tmp_path
     assert out == [f"{path}: OK: SQLite's integrity check passed and 2 started game(s) replay to their stored state."]
     assert cli.main(["check-db", "--db", str(tmp_path / "missing.db"), "--config", str(tmp_path / "none.toml")]) == 2
     assert "no database at" in capsys.readouterr().out
+
+
+def test_the_console_names_a_damaged_game_in_one_line(tmp_path, frozen):
+    from tests.service.console_helpers import console_for
+    path = tmp_path / "h.db"
+    _two_games(path)
+    _damage(path, "UPDATE games SET state = '{not json' WHERE id = 2")
+    svc = TableService(str(path), Config(), engines=ENGINES)
+    console, out = console_for(svc, tmp_path)
+    console.execute("as alice")
+    out.clear()
+    assert not console.execute("use 2")
+    assert len(out) == 1 and out[0].startswith("error [damaged]: game #2: its stored state is damaged"), out
+    console.execute("use 1")
+    out.clear()
+    assert console.execute("status") and "Traceback" not in " ".join(out)
+    svc.close()
