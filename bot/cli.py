@@ -167,6 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--db", default=None,
                         help="SQLite file (default: [database] path, the bot's herald.db; console games are in "
                              "herald-local.db)")
+
+    check = sub.add_parser("check-db", help="check a database: SQLite's integrity check, and every game replays")
+    check.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
+    check.add_argument("--db", default=None, help="SQLite file (default: [database] path, the bot's herald.db)")
     return parser
 
 
@@ -193,6 +197,9 @@ def _dispatch(argv: list[str] | None) -> int:
     if args.command == "replay":
         from bot.console import replay_command
         return replay_command(args)
+    if args.command == "check-db":
+        from bot.checkdb import check_db_command
+        return check_db_command(args)
     if args.command == "mail":
         from bot.mail.cli import mail_command
         return mail_command(args)

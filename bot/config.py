@@ -165,7 +165,11 @@ def config_from_dict(raw: dict[str, Any]) -> Config:
     engines = raw.get("engines", {})
     if not isinstance(engines.get("modules", {}), dict):
         raise ConfigError("engines.modules: expected a table such as { duel = \"tests.support.duel\" }")
+    from rules.core import registry
+    games = [*registry.game_ids(), *(str(g) for g in engines.get("modules", {}) if str(g) not in registry.game_ids())]
     for game, overrides in per_game.items():
+        if game not in games:   # a misspelt game would have its deadlines silently ignored
+            raise ConfigError(f"[deadlines.{game}]: there is no game '{game}' (games: {', '.join(games)})")
         deadlines.merged(overrides, f"deadlines.{game}")  # check now, not at the first game
     reminders = raw.get("reminders", {})
     before = reminders.get("before", ["1d", "2h"])

@@ -8,9 +8,27 @@ Discord layer (or printed by the console): ``pending`` lists what is due, the de
 Exactly once (the Discord layer): the messages of one post are first ``claim``ed as a delivery unit,
 whose nonce is derived from exactly their delivery ids; the post goes out under that nonce, and
 ``mark_unit_delivered`` records the whole unit in one statement. A retry after a crash posts the same
-unit under the same nonce (nothing joins it); the layer reads back what it posted when Discord may have
-forgotten the nonce. Delivered messages are pruned after ``[outbox] keep_delivered`` (``prune``, from
-the service's tick).
+unit under the same nonce (nothing joins it). Delivered messages are pruned after ``[outbox]
+keep_delivered`` (``prune``, from the service's tick).
+
+Deliveries recorded before they are posted (``begin_attempt``): just before the first request of a
+post leaves, ``posting_at`` is committed for its unit; an attempt known not to have reached Discord (a
+refusal, no connection) clears it again (``attempt_not_made``). So after a crash or restart, however
+long, each unit is in one of three states, and the layer acts on what it knows, never on a guess:
+
+* never attempted (``posting_at`` NULL): posted now; it cannot be out already;
+* attempted less than Discord's nonce memory ago (two minutes): posted again under the same nonce, and
+  Discord answers with the post it already made, if it made one;
+* attempted longer ago ("in doubt"): Discord has forgotten the nonce. The layer reads back the
+  destination's history (its DMs with a player, a channel where it may Read Message History) and
+  records the post it finds, or posts when the history shows none. Where it may not read, the unit is
+  given up (``give_up_unit``, dead, "in doubt" in ``last_error``) and not posted.
+
+Limits: a post is never shown twice, but a post in doubt that cannot be read back is given up though
+it may never have reached Discord: at most once, in the narrow window between the commit of
+``posting_at`` and the record of the delivery (one request's round trip), and only when the bot then
+stays down longer than the nonce memory where it cannot read history. Its content is not lost to the
+players: the log lines are in ``/log``, a "your move" in ``/play`` and the next reminder.
 
 A message goes to a channel (public) or to a user (private). A role is resolved to the user in its seat
 when the message is created. A private message can never be addressed to a channel.
@@ -210,11 +228,42 @@ class Outbox:
         return [self._message(dict(r, target_kind="user", target=r["holder"]) if r["target_kind"] == "role"
                               and r["holder"] else r) for r in rows]
 
-    def unit_claimed_at(self, unit: str) -> float | None:
-        """When the unit was claimed (its first attempt began), None for an unknown unit."""
+    def begin_attempt(self, unit: str) -> float | None:
+        """Record, in a transaction of its own, that a post of ``unit`` is about to leave (before the
+        request): returns when an earlier attempt that may have reached the front end began, None when
+        none did (then this attempt is the first that may)."""
+        with self._lock, self._transaction():
+            row = self._db.execute("SELECT MIN(posting_at) FROM outbox WHERE unit = ?", [unit]).fetchone()
+            self._db.execute("UPDATE outbox SET posting_at = ? WHERE unit = ? AND posting_at IS NULL",
+                             [row[0] if row[0] is not None else self._now(), unit])
+        return row[0]
+
+    def attempt_not_made(self, unit: str) -> None:
+        """The attempt that began the unit's doubt is known not to have reached the front end (refused, no
+        connection): the unit is once more one that was never posted."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE outbox SET posting_at = NULL WHERE unit = ? AND delivered_at IS NULL", [unit])
+
+    def unit_posting_at(self, unit: str) -> float | None:
+        """When the first attempt at ``unit`` that may have reached the front end began (None: none did)."""
         with self._lock:
-            row = self._db.execute("SELECT MIN(unit_at) FROM outbox WHERE unit = ?", [unit]).fetchone()
-        return row[0] if row else None
+            return self._db.execute("SELECT MIN(posting_at) FROM outbox WHERE unit = ?", [unit]).fetchone()[0]
+
+    def retry_before(self, unit: str, when: float) -> None:
+        """Bring the next attempt at ``unit`` forward to ``when`` if it is due later (a post in doubt is
+        retried while the front end still deduplicates it); nothing when ``when`` has passed."""
+        if when <= self._now():
+            return
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE outbox SET next_attempt_at = ? WHERE unit = ? AND next_attempt_at > ? "
+                             "AND delivered_at IS NULL", [when, unit, when])
+
+    def give_up_unit(self, unit: str, error: str) -> int:
+        """Give up every undelivered message of ``unit`` (a post in doubt that cannot be read back)."""
+        with self._lock, self._transaction():
+            cursor = self._db.execute("UPDATE outbox SET attempts = attempts + 1, last_error = ?, dead = 1 "
+                                      "WHERE unit = ? AND delivered_at IS NULL", [str(error)[:2000], unit])
+        return cursor.rowcount
 
     def is_recorded_ref(self, external_ref: str) -> bool:
         """Whether a delivered message already records ``external_ref`` (a post it was delivered as)."""

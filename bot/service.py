@@ -52,7 +52,7 @@ from .table.play import PlayMixin
 from .table.reading import ReadingMixin, _manifest  # noqa: F401  (re-exported)
 from .table.records import (  # noqa: F401  (the service's public names, importable from here as before)
     _GAME_COLUMNS, _MAX_AUTOMATIC_ACTIONS, CHECKPOINT_EVERY, MISSED_TURN, NO_DEADLINE, PRUNE_EVERY, SYSTEM_AUTOPASS,
-    SYSTEM_DEADLINE, BadOption, BadState, CannotUndo, CatalogueEntry, EngineFailure, Forbidden, GameFull,
+    SYSTEM_DEADLINE, BadOption, BadState, CannotUndo, Damaged, CatalogueEntry, EngineFailure, Forbidden, GameFull,
     GameResult, IllegalOrder, LogLine, NoPicture, NotFound, NotYourSeat, NotYourTurn, RenderUnavailable,
     ReplayReport, RoleChoices, SeatInfo, SeatTaken, ServiceError, StaleVersion, Status, SubmitResult, TurnDetail,
     TurnInfo, Waiting, _dumps, _Game, parse_game_id)

@@ -77,8 +77,10 @@ class AdminMixin:
     async def admin_end(self, interaction: discord.Interaction, game: str | None, winner: str | None,
                         reason: str | None, confirm: bool = False) -> None:
         async def act(status, by, actor):
-            if not confirm:
-                won = self.role_name(status, winner) if winner else "nobody (a draw)"
+            if not confirm:   # checked as the real command checks it (an unknown winner is refused)
+                named = await self.call(self.service.end_preview, status.game_id, by, [winner] if winner else [],
+                                        stand_in=actor is not None)
+                won = ", ".join(named) or "nobody (a draw)"
                 return self._unconfirmed(status, f"ends (winner: {won})", "/admin end")
             await self.call(self.service.end, status.game_id, by, [winner] if winner else [],
                             reason or f"ended by {self.uname(interaction.user)}", actor_name=actor)

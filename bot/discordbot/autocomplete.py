@@ -149,10 +149,9 @@ class AutocompleteMixin:
             user = self.uid(interaction.user)
             rcs = [rc for rc in await self.call(self.service.choices, status.game_id, user)
                    if not role or rc.role == role]
-            offered = self._offered.setdefault((user, status.game_id), {})
-            offered.update({rc.role: rc.version for rc in rcs})
-            while len(self._offered) > 5000:  # a bounded memory: the oldest users' offers go first
-                del self._offered[next(iter(self._offered))]
+            # kept by the service: a typed order (not a picked suggestion) answers what was offered, even
+            # after a restart
+            await self.call(self.service.offer, status.game_id, user, {rc.role: rc.version for rc in rcs})
             several = len(rcs) > 1
             items = []
             for rc in rcs:

@@ -26,9 +26,8 @@ class LayerCore:
         #: the service's per-user flags as last read or written by this process (see _flag); they record
         #: a "your DMs are closed" hint given and delivery problems reported, across restarts
         self._flags: dict[tuple[str, str], str | None] = {}
-        #: the versions /order's autocomplete last offered a user's roles at: (user, game) -> {role: version};
-        #: a typed order (not a picked suggestion) is judged against what the user was shown
-        self._offered: dict[tuple[str, int], dict[str, int]] = {}
+        #: outbox units whose current attempt began their doubt and has posted nothing yet (delivery.py)
+        self._attempt_clean: dict[str, bool] = {}
 
         # the private notes waiting for a user and the private lines a user already read in a reply are
         # kept by the service (service.memory): they outlive a restart

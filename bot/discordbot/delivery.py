@@ -19,6 +19,29 @@ from .replies import NO_MENTIONS, png_file, too_big
 from .settings import PERMISSION_NAMES
 
 
+#: what _in_doubt answers for a unit that may be out, that Discord no longer deduplicates, and whose
+#: destination's history Herald may not read: given up, never posted a second time
+IN_DOUBT = "in-doubt"
+
+IN_DOUBT_REASON = ("in doubt: an attempt that may have posted it began longer ago than Discord remembers "
+                   "nonces, and Herald may not read the history there to check; given up rather than shown "
+                   "twice (its lines are in /log, the choices in /play)")
+
+
+def _not_made(error: BaseException) -> bool:
+    """Whether a failed request is known not to have posted anything: Discord refused it (4xx), was not
+    taking requests (503), or no connection was made. Another server error or a timeout may have posted
+    it."""
+    if isinstance(error, discord.HTTPException):
+        status = getattr(error, "status", 500)
+        return 0 < status < 500 or status == 503
+    try:
+        import aiohttp
+    except ImportError:  # pragma: no cover - discord.py depends on it
+        return False
+    return isinstance(error, aiohttp.ClientConnectorError)
+
+
 class DeliveryMixin:
     """Delivery (a part of :class:`bot.discordbot.layer.Layer`)."""
 
@@ -109,9 +132,15 @@ class DeliveryMixin:
                     stopped[key] = None
                     continue
                 try:
-                    earlier = await self._posted_earlier(unit) if first.unit else None
+                    earlier = await self._in_doubt(unit) if first.unit else None
+                    if earlier == IN_DOUBT:   # may be out; Discord forgot its nonce; no history to look in
+                        given = await self.call(self.service.outbox.give_up_unit, nonce, IN_DOUBT_REASON)
+                        log.warning("Outbox unit %s (%d messages) given up: %s", nonce, given, IN_DOUBT_REASON)
+                        continue
                     ref = earlier or await self._deliver_unit(unit, plan, nonce)
                 except Exception as error:
+                    if self._attempt_clean.pop(nonce, False) and _not_made(error):
+                        await self.call(self.service.outbox.attempt_not_made, nonce)   # nothing is out: no doubt
                     code = error.code if isinstance(error, discord.HTTPException) else None
                     reason = f"{error.__class__.__name__}: {error}"
                     if code in PERMANENT_ERRORS or isinstance(error, Undeliverable):
@@ -127,8 +156,14 @@ class DeliveryMixin:
                         else:
                             log.exception("Delivery of outbox message %s failed (retried later)", first.id)
                         await self._mark_failed(first, reason)
+                        # a post that may be out is retried while Discord still remembers its nonce, so
+                        # that the retry settles it (posted once either way) instead of leaving it in doubt
+                        since = await self.call(self.service.outbox.unit_posting_at, nonce)
+                        if since is not None:
+                            await self.call(self.service.outbox.retry_before, nonce, since + self.nonce_memory / 2)
                         stopped[key] = None
                     continue
+                self._attempt_clean.pop(nonce, None)
                 try:
                     await self.call(self.service.outbox.mark_unit_delivered, nonce, ref)
                 except Exception:  # retried with the same nonce: Discord answers with the post already made
@@ -136,22 +171,31 @@ class DeliveryMixin:
                     stopped[key] = None
             return len(messages)
 
-    async def _posted_earlier(self, unit: list[Any]) -> str | None:
-        """The id of the post an earlier attempt at this unit made, when the attempt is too old for
-        Discord to remember its nonce and the destination's history shows Herald's post of these lines
-        since the unit was claimed; else None (post it, under its nonce). History Herald may not read
-        (a channel without Read Message History) leaves the nonce as the only guard."""
+    async def _in_doubt(self, unit: list[Any]) -> str | None:
+        """For a unit an earlier attempt may have posted (bot/outbox.py: ``posting_at``): None to post it
+        (no attempt may have reached Discord, or one did so recently enough that Discord remembers the
+        nonce, or the history shows no such post); the id of the post found in the history; or
+        IN_DOUBT when Discord has forgotten the nonce and the history cannot be read."""
         first = unit[0]
-        claimed = await self.call(self.service.outbox.unit_claimed_at, first.unit)
-        if claimed is None or clock.timestamp() - claimed < self.nonce_memory or not self._snowflake(first.target):
+        if first.kind in talk_threads.KINDS:   # a thread: looked for by its name before one is opened
             return None
+        since = await self.call(self.service.outbox.unit_posting_at, first.unit)
+        if since is None or clock.timestamp() - since < self.nonce_memory or not self._snowflake(first.target):
+            return None
+        found, readable = await self._posted_earlier(unit, since)
+        return found if found else None if readable else IN_DOUBT
+
+    async def _posted_earlier(self, unit: list[Any], since_ts: float) -> tuple[str | None, bool]:
+        """(the id of Herald's post of these lines in the destination's history since ``since_ts``, or
+        None; whether the history could be read at all: a channel without Read Message History cannot)."""
+        first = unit[0]
         texts = [x.text for x in unit if x.kind != "waiting" and x.text]
         # how the post began: its lines; a lone "waiting" message posts only its "Now: …" line
         start = "\n".join(texts)[:200] if texts else "**Now:**" if first.kind == "waiting" else ""
         if not start:
-            return None
+            return None, False
         me = getattr(getattr(self.client, "user", None), "id", None)
-        since = datetime.datetime.fromtimestamp(claimed - 5, datetime.timezone.utc)
+        since = datetime.datetime.fromtimestamp(since_ts - 5, datetime.timezone.utc)
         try:
             if first.target_kind == "channel":
                 where = await self._channel(first.target)
@@ -160,11 +204,11 @@ class DeliveryMixin:
             async for message in where.history(limit=50, after=since):
                 if (getattr(message.author, "id", None) == me and (message.content or "").startswith(start)
                         and not await self.call(self.service.outbox.is_recorded_ref, str(message.id))):
-                    return str(message.id)  # the same lines posted for another unit are that unit's
+                    return str(message.id), True  # the same lines posted for another unit are that unit's
         except (discord.HTTPException, AttributeError, TypeError) as error:
-            log.info("Cannot read back %s for outbox unit %s (%s): relying on its nonce", first.target,
-                     first.unit, error)
-        return None
+            log.info("Cannot read back %s for outbox unit %s (%s)", first.target, first.unit, error)
+            return None, False
+        return None, True
 
     async def _deliver_unit(self, unit: list[Any], plan: dict[int, list[str]], nonce: str) -> str:
         """Send one delivery unit under ``nonce``; returns a reference (the last Discord message id, or
@@ -176,7 +220,7 @@ class DeliveryMixin:
                              "the message belongs to another front end (such as the local console's "
                              "database) and no retry can deliver it here")
         if first.kind in talk_threads.KINDS:   # a negotiation thread to open, re-sync or lock
-            return await talk_threads.deliver(self, first)
+            return await talk_threads.deliver(self, first, nonce)
         if first.target_kind == "channel":
             return await self._deliver_to_channel(unit, plan, nonce)
         return await self._deliver_to_user(unit[0], nonce)
@@ -246,10 +290,11 @@ class DeliveryMixin:
     async def _post(self, destination: Any, body: str, tail: str = "", *, file: discord.File | None = None,
                     extra_files: list[discord.File] | None = None,
                     view: discord.ui.View | None = None, allowed: discord.AllowedMentions = NO_MENTIONS,
-                    nonce: str = "") -> str:
+                    nonce: str = "", unit: str | None = None) -> str:
         """Send ``body`` (split over several messages when longer than Discord allows, never cut) and
         ``tail`` (kept whole, at the end of the last message, with the picture, the buttons and the
-        mentions). Returns the last message's id."""
+        mentions). Returns the last message's id. ``unit``: the outbox unit posted, whose attempt is
+        recorded before the first request leaves (bot/outbox.py)."""
         chunks = L.split_message(body) if body else []
         if tail:
             if chunks and len(chunks[-1]) + 1 + len(tail) <= L.MESSAGE_CONTENT_MAX:
@@ -271,7 +316,12 @@ class DeliveryMixin:
             elif attached:
                 kwargs["files"] = attached
             content = chunk if chunk.strip() else (None if attached else "…")
+            if unit and index == 0:
+                earlier = await self.call(self.service.outbox.begin_attempt, unit)
+                self._attempt_clean[unit] = earlier is None   # nothing of it can be out yet
             message = await destination.send(content, **kwargs)
+            if unit:
+                self._attempt_clean[unit] = False
             ref = str(message.id)
         return ref
 
@@ -315,7 +365,7 @@ class DeliveryMixin:
         shown = f"{images[-1].picture}.png" if images else "map.png"
         return await self._post(channel, body, tail, file=png_file(data, shown, self._upload_limit(channel)),
                                 extra_files=[battle] if battle else None,
-                                view=view, allowed=allowed, nonce=nonce)
+                                view=view, allowed=allowed, nonce=nonce, unit=nonce)
 
     async def _deliver_to_user(self, m: Any, nonce: str) -> str:
         """A DM (private log lines, "your move" with the choices and the private map, reminders). When
@@ -348,7 +398,7 @@ class DeliveryMixin:
             extra = [f for f in [png_file(data, name)] if f is not None] + extra
         try:
             ref = await self._post(user, body, tail, file=lead or png_file(data, name), extra_files=extra, view=view,
-                                   nonce=nonce)
+                                   nonce=nonce, unit=nonce)
         except discord.Forbidden:
             return await self._dm_closed(m)
         if await self._flag(str(m.target), DM_CLOSED_FLAG):  # open again: a later closing is told again

@@ -25,6 +25,9 @@ class LobbyMixin:
             key, sep, value = part.partition("=")
             if not sep or not key:
                 raise Refusal(f"Write options as key=value (for example `{part}=true`), separated by spaces.")
+            if key.strip() in options:   # which one was meant? Say so rather than keep the last
+                raise Refusal(f"The option `{key.strip()}` is given twice ({key.strip()}={options[key.strip()]} and "
+                              f"{part}); give it once.")
             options[key.strip()] = value.strip()
         return options
 

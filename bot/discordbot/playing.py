@@ -135,8 +135,14 @@ class PlayingMixin:
         await self._flush_notes(interaction)
 
     async def on_choice(self, interaction: discord.Interaction, game: str, token: str, role: str, index: int) -> None:
-        game_id = parse_game_id(game)
         user = self.uid(interaction.user)
+        try:
+            game_id = parse_game_id(game)
+        except ServiceError as error:   # a forged or mangled id (no button of Herald's carries one): say so
+            async def refuse():
+                raise Refusal(error.message)
+            await self._guarded(interaction, refuse)
+            return
 
         async def stale(message: str) -> None:
             if message != STALE:
@@ -167,15 +173,16 @@ class PlayingMixin:
         await self._guarded(interaction, work, deliver=True)
 
     async def _submit(self, interaction: discord.Interaction, game_id: int, user: str, action_id: str,
-                      role: str | None, version: int | None) -> None:
+                      role: str | None, version: int | None, typed: bool = False) -> None:
         result = await self.call(self.service.submit, game_id, user, action_id, role=role,
-                                 expected_version=version, request_id=f"discord:{interaction.id}")
+                                 expected_version=version, request_id=f"discord:{interaction.id}", typed=typed)
         private = [l.text for l in result.log if l.private]
         if not result.duplicate:
             await self.call(self.service.memory.lines_shown, user, game_id, private)
         text = f"✅ Game #{game_id}: **{result.label}**"
         if result.duplicate:
-            text += " (already recorded)"
+            text += (" (already recorded: given once, it is not applied twice; to give it again, pick it from "
+                     "the suggestions or `/play`)")
         if result.log:
             text += "\n" + "\n".join(("🔒 " if l.private else "") + l.text for l in result.log)
         await answer(interaction, text, ephemeral=True)
@@ -203,11 +210,11 @@ class PlayingMixin:
             if not rcs:
                 raise Refusal(f"You have nothing to order in game #{status.game_id} now. {self.waiting_line(status)}")
             rc, action, version = self.match_order(rcs, text)
-            if version is None:  # typed: the position the user's suggestions were last shown at
-                version = self._offered.get((user, status.game_id), {}).get(rc.role, rc.version)
-            elif version != rc.version:  # "#n" counts in the list of another position: its meaning is gone
+            if version is not None and version != rc.version:  # "#n" counts in another position's list
                 raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now."))
-            await self._submit(interaction, status.game_id, user, action.id, rc.role, version)
+            # typed (no version): it answers the question the user's suggestions were last offered at,
+            # which the service keeps across restarts
+            await self._submit(interaction, status.game_id, user, action.id, rc.role, version, typed=version is None)
         await self._guarded(interaction, work, deliver=True)
 
     @staticmethod

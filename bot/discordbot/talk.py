@@ -47,8 +47,11 @@ async def _sync(layer: "Layer", thread: Any, wanted: list[str]) -> None:
         await thread.remove_user(discord.Object(id=int(user)))
 
 
-async def deliver(layer: "Layer", m: Any) -> str:
-    """Carry out one talk_open / talk_sync / talk_close message; returns the thread id (or why not)."""
+async def deliver(layer: "Layer", m: Any, unit: str | None = None) -> str:
+    """Carry out one talk_open / talk_sync / talk_close message; returns the thread id (or why not).
+    ``unit``: its outbox unit. Opening a thread is recorded before the request (bot/outbox.py): after a
+    crash, an attempt that may have opened it is looked for among the channel's threads (Herald's own,
+    by name) before a thread is opened, so a segment never gets two."""
     roles = [r for r in str(m.role or "").split(",") if r]
     if m.game_id is None or not roles:
         return "no-segment"
@@ -74,9 +77,13 @@ async def deliver(layer: "Layer", m: Any) -> str:
         status = await layer.call(service.status, m.game_id)
         parent = await _parent(layer, await layer._channel(m.target))
         names = ", ".join(layer.role_name(status, r) for r in roles)
-        thread = await parent.create_thread(
-            name=L.clip(f"Game #{m.game_id} talk: {names}", 100), type=discord.ChannelType.private_thread,
-            invitable=False, auto_archive_duration=10080, reason=f"Herald game #{m.game_id}: private talk")
+        name = L.clip(f"Game #{m.game_id} talk: {names}", 100)
+        earlier = await layer.call(service.outbox.begin_attempt, unit) if unit else None
+        thread = _opened_before(layer, parent, name) if earlier is not None else None
+        if thread is None:
+            thread = await parent.create_thread(
+                name=name, type=discord.ChannelType.private_thread, invitable=False, auto_archive_duration=10080,
+                reason=f"Herald game #{m.game_id}: private talk")
         await layer.call(service.set_talk_channel, m.game_id, roles, FRONT, str(thread.id))
         await thread.send(f"Private talk for {names} in game #{m.game_id}. Only the players of these roles "
                           "are here. Nothing said binds: deals are made with game actions (/play).",
@@ -85,3 +92,13 @@ async def deliver(layer: "Layer", m: Any) -> str:
         await thread.edit(locked=False, archived=False, reason="The game opened this talk again")
     await _sync(layer, thread, wanted)
     return str(thread.id)
+
+
+def _opened_before(layer: "Layer", parent: Any, name: str) -> Any | None:
+    """Herald's thread named ``name`` in ``parent`` (an earlier attempt opened it, then the bot died
+    before recording it), or None."""
+    me = getattr(getattr(layer.client, "user", None), "id", None)
+    for thread in getattr(parent, "threads", None) or []:
+        if getattr(thread, "name", None) == name and getattr(thread, "owner_id", me) == me:
+            return thread
+    return None

@@ -121,6 +121,7 @@ class _Session:
         self.answer = _Answer(self.key.address if self.key else incoming.sender,
                               self.key.game_id if self.key else None, self.key.user_id if self.key else None)
         self.applied = 0
+        self.answered: int | None = None   # the game version the last order of this mail left
         self.stopped = False
         self.refused = False   # something in the mail was refused
         self.changed = False   # something in the mail changed the table
@@ -280,9 +281,18 @@ class _Session:
             return
         try:
             with self.service.savepoint():
-                role, action, version = self._match(number, line)
+                role, action, version, numbered = self._match(number, line)
+                strict = numbered
+                if number > 1 and self.answered is not None:
+                    # the next order answers the position the one before left (an old one, when that was a
+                    # repeat: then an order after it is played only if it still means the same)
+                    version, strict = self.answered, True
+                # a number means a place in a list: judged against that list's position (stale when it has
+                # moved on); an id or words mean the action itself: judged against the position as it stands,
+                # and recognised as a repeat of the same order to the same question
                 result = self.service.submit(self.key.game_id, self.key.user_id, action, role=role,
-                                             expected_version=version,
+                                             expected_version=version if strict else None,
+                                             answers=None if strict else version, typed=version is None,
                                              request_id=f"mail:{self.incoming.message_id}:{number}")
         except StaleVersion:
             self.say(f"{quoted} — not applied: the game has moved on since the mail you answered; look at "
@@ -292,14 +302,19 @@ class _Session:
             self.say(f"{quoted} — not applied: {error.message}")
             self.stopped = self.refused = True
         else:
+            self.answered = result.version
+            if result.duplicate:   # a mail sent again (a new Message-ID): the same order to the same question
+                self.say(f"{quoted} — already applied: {result.label} (given before, in answer to the same "
+                         "choices; it is not applied twice).")
+                return
             self.applied += 1
             self.changed = True
             self.say(f"{quoted} — applied: {result.label}.")
 
-    def _match(self, number: int, line: str) -> tuple[str, str, int | None]:
-        """(role, action id, version the choice was shown at) an order line names: a number (in the
-        choices of the mail it answers, for the first order; else the current ones), an id, a label, or a
-        unique part of a label."""
+    def _match(self, number: int, line: str) -> tuple[str, str, int | None, bool]:
+        """(role, action id, version the choice was shown at, named by number) an order line names: a
+        number (in the choices of the mail it answers, for the first order; else the current ones), an
+        id, a label, or a unique part of a label."""
         rcs = self.service.choices(self.key.game_id, self.key.user_id)
         if not rcs:
             status = self.service.status(self.key.game_id)
@@ -309,10 +324,11 @@ class _Session:
             raise Refused(f"it is not your move in game #{status.game_id}; waiting for {waiting}.")
         wanted = line.strip()
         numbered = _NUMBER.match(wanted)
+        # the choices of the mail this one answers: the first order answers that question, whatever names it
+        shown = store.choices_of(self.db, [*self.incoming.references, self.incoming.in_reply_to or ""]) \
+            if number == 1 else None
         if numbered:
             n = int(numbered.group(1))
-            shown = store.choices_of(self.db, [*self.incoming.references, self.incoming.in_reply_to or ""]) \
-                if number == 1 else None
             if shown and shown.get("roles"):
                 roles = shown["roles"]
                 if len(roles) > 1:
@@ -320,22 +336,22 @@ class _Session:
                 role, snapshot = next(iter(roles.items()))
                 if not 1 <= n <= len(snapshot["ids"]):
                     raise Refused(f"there is no choice {n}: the mail you answered lists {len(snapshot['ids'])}.")
-                return role, snapshot["ids"][n - 1], int(shown["version"])
+                return role, snapshot["ids"][n - 1], int(shown["version"]), True
             if len(rcs) > 1:
                 raise Refused("you have choices for several roles: answer with an id instead of a number.")
             if not 1 <= n <= len(rcs[0].actions):
                 raise Refused(f"there is no choice {n} now: {rcs[0].role_name} has {len(rcs[0].actions)}.")
-            return rcs[0].role, rcs[0].actions[n - 1].id, None
+            return rcs[0].role, rcs[0].actions[n - 1].id, None, True
         for rc in rcs:
             for a in rc.actions:
                 if a.id == wanted or f"[{a.id}]" == wanted:
-                    return rc.role, a.id, None
+                    return rc.role, a.id, _shown_at(shown, rc.role, a.id), False
         low = wanted.lower()
         exact = [(rc, a) for rc in rcs for a in rc.actions if a.label.lower() == low]
         partial = [(rc, a) for rc in rcs for a in rc.actions if low in a.label.lower() or low in a.id.lower()]
         for found in (exact, partial):
             if len(found) == 1:
-                return found[0][0].role, found[0][1].id, None
+                return found[0][0].role, found[0][1].id, _shown_at(shown, found[0][0].role, found[0][1].id), False
         if exact or partial:
             options = "; ".join(a.label for _, a in (exact or partial)[:8])
             raise Refused(f"it could mean several choices: {options}. Answer with a number or an id.")
@@ -389,3 +405,10 @@ class _Session:
 def _maybe_game(line: str) -> int | None:
     found = _GAME.search(line)
     return int(found.group(1)) if found else None
+
+
+def _shown_at(shown: dict | None, role: str, action: str) -> int | None:
+    """The version of the answered mail's choices when they listed ``action`` for ``role``: the order
+    answers that question (a repeat of it is recognised); None when it named no such choice."""
+    listed = ((shown or {}).get("roles") or {}).get(role)
+    return int(listed.get("version", shown["version"])) if listed and action in listed.get("ids", ()) else None

@@ -10,7 +10,7 @@ from rules.core import Engine, RulesError, SetupArgs
 
 from ..outbox import ImageRequest
 from .records import (NO_DEADLINE, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
-                      ReplayReport, _Game, _dumps)
+                      ReplayReport, _Game, _dumps, _json_object, damage_named, parse_game_id)
 
 
 class AdminMixin:
@@ -23,16 +23,7 @@ class AdminMixin:
         lets someone act for ``by`` (a server admin for the game master); the public notice names them."""
         with self._write():
             game = self._game(game_id)
-            self._require_admin(game, by, "end the game")
-            if game.status not in ("active", "paused"):
-                raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
-            engine = self._engine(game.game)
-            try:
-                winners = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
-            except NotFound as error:
-                raise BadOption(error.message) from None
-            if actor_name is None:   # the game master in person (a stand-in admin holds no seat here)
-                self._refuse_own_victory(game, engine, by, winners)
+            engine, winners = self._end_checked(game, by, winners, actor_name is None)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
             text = f"Game #{game.id} is over: {reason}. Winner: {names}."
@@ -43,6 +34,29 @@ class AdminMixin:
                                  ImageRequest(game.id, game.version, game.log_length, None,
                                               self._main_picture(game.game)))
         return self.status(game.id)
+
+    def end_preview(self, game_id: int | str, by: str, winners: Iterable[str] = (), *,
+                    stand_in: bool = False) -> tuple[str, ...]:
+        """What :meth:`end` would do, checked as it checks (who may, the game's state, the winners named)
+        but changing nothing: the names of the winners (empty: a draw). ``stand_in``: someone else acts for
+        ``by`` (a server admin for the game master)."""
+        with self._lock:
+            game = self._game(game_id)
+            engine, known = self._end_checked(game, by, winners, not stand_in)
+            return tuple(engine.role_name(w) for w in known)
+
+    def _end_checked(self, game: _Game, by: str, winners: Iterable[str], in_person: bool) -> tuple[Engine, tuple]:
+        self._require_admin(game, by, "end the game")
+        if game.status not in ("active", "paused"):
+            raise BadState(f"Game #{game.id} is {game.status}; only a running game can be ended.")
+        engine = self._engine(game.game)
+        try:
+            known = tuple(dict.fromkeys(self._known_role(game, w) for w in winners))
+        except NotFound as error:
+            raise BadOption(error.message) from None
+        if in_person:   # the game master in person (a stand-in admin holds no seat here)
+            self._refuse_own_victory(game, engine, by, known)
+        return engine, known
 
     def _refuse_own_victory(self, game: _Game, engine: Engine, by: str, winners: tuple[str, ...]) -> None:
         """A game master who also plays may not name their own side the winner over another player: that
@@ -150,24 +164,33 @@ class AdminMixin:
         """Rebuild the game from its setup and action log (rules.core.replay) and compare every stored
         snapshot and the current state with the rebuilt positions."""
         with self._lock:
-            game = self._game(game_id)
+            gid = parse_game_id(game_id)
+            with damage_named(gid, "its row in the games table"):
+                game = self._game(gid)
             self._require_started(game)
             engine = self._engine(game.game)
-            args = SetupArgs.from_dict(game.setup)
-            actions = [(r[0], r[1], r[2]) for r in self.db.execute(
-                "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos", [game.id])]
+            with damage_named(gid, "its setup"):
+                args = SetupArgs.from_dict(game.setup)
+            with damage_named(gid, "its action log"):
+                actions = [(r[0], r[1], r[2]) for r in self.db.execute(
+                    "SELECT pos, role, action FROM actions WHERE game_id = ? AND undone = 0 ORDER BY pos",
+                    [game.id])]
             logged: dict[int, list[tuple[str, Any]]] = {}
-            for pos, text, audience, data in self.db.execute(
-                    "SELECT l.pos, l.text, l.audience, l.data FROM log l JOIN actions a ON a.id = l.action_row "
-                    "WHERE l.game_id = ? AND a.undone = 0 ORDER BY l.id", [game.id]):
-                if not (data and json.loads(data).get("by") == "herald"):  # the service's own notes
-                    logged.setdefault(pos, []).append((text, json.loads(audience) if audience else None))
-            snapshots = {r[0]: json.loads(r[1]) for r in self.db.execute(
-                "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
-            stored = json.loads(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
+            with damage_named(gid, "its game log"):
+                for pos, text, audience, data in self.db.execute(
+                        "SELECT l.pos, l.text, l.audience, l.data FROM log l JOIN actions a ON a.id = l.action_row "
+                        "WHERE l.game_id = ? AND a.undone = 0 ORDER BY l.id", [game.id]):
+                    if not (data and json.loads(data).get("by") == "herald"):  # the service's own notes
+                        logged.setdefault(pos, []).append((text, json.loads(audience) if audience else None))
+            with damage_named(gid, "one of its turn snapshots"):
+                snapshots = {r[0]: _json_object(r[1]) for r in self.db.execute(
+                    "SELECT pos, state FROM snapshots WHERE game_id = ?", [game.id])}
+            with damage_named(gid, "its stored state"):
+                stored = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         report = ReplayReport(game.id, True, len(actions), 0)
         try:
-            state = engine.setup(args)
+            with damage_named(gid, "its setup"):
+                state = engine.setup(args)
             positions = [p for p, _, _ in actions]
             if positions != list(range(1, len(actions) + 1)):
                 report.problems.append("the action log has gaps or repeats")

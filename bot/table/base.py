@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -19,7 +20,7 @@ from ..config import Config, DeadlineSettings
 from ..memory import FrontEndMemory
 from ..outbox import ImageRequest, Outbox
 from .records import (NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, _Game, _GAME_COLUMNS,
-                      parse_game_id)
+                      _json_object, damage_named, parse_game_id)
 
 
 class TableBase:
@@ -41,10 +42,15 @@ class TableBase:
         self._lock = threading.RLock()
         self._engine_ids, self._lookup = self._make_lookup(engines)
         self.db = storage.connect(db_path, read_only=read_only)
-        if read_only:
-            storage.require_latest(self.db)
-        else:
-            storage.migrate(self.db)
+        try:
+            if read_only:
+                storage.require_latest(self.db)
+            else:
+                storage.migrate(self.db)
+        except sqlite3.DatabaseError as error:   # a damaged file: one line, and what to run
+            self.db.conn.close()
+            raise storage.StorageError(f"The database {db_path} is damaged ({error}); `herald check-db --db "
+                                       f"{db_path}` says what is wrong. Restore it from a backup.") from None
         self._db_path = db_path
         # Checkpoints (copying the WAL into the database, with an fsync) run from tick() on a connection
         # of their own, not inside the commit of whichever order happens to cross the WAL's size limit;
@@ -190,17 +196,18 @@ class TableBase:
 
     def _game(self, game_id: int | str) -> _Game:
         gid = parse_game_id(game_id)
-        row = list(self.db.query(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", [gid]))
-        if not row:
-            raise NotFound(f"There is no game #{gid}.")
-        return _Game.from_row(row[0])
+        with damage_named(gid, "its row in the games table"):   # one line, not a traceback
+            row = list(self.db.query(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", [gid]))
+            if not row:
+                raise NotFound(f"There is no game #{gid}.")
+            return _Game.from_row(row[0])
 
     def _state(self, game: _Game) -> dict[str, Any]:
         cached = self._staged.get(game.id) or self._cache.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        text = self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0]
-        state = json.loads(text)
+        with damage_named(game.id, "its stored state"):
+            state = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         if not self.db.conn.in_transaction:
             self._cache[game.id] = (game.version, state)
             if len(self._cache) > self.config.state_cache_games:

@@ -18,7 +18,8 @@ class PlayMixin:
     """Play and undo (a part of :class:`bot.service.TableService`)."""
 
     def submit(self, game_id: int | str, user_id: str, action: str, *, role: str | None = None,
-               expected_version: int | None = None, request_id: str | None = None) -> SubmitResult:
+               expected_version: int | None = None, request_id: str | None = None,
+               answers: int | None = None, typed: bool = False) -> SubmitResult:
         """Play ``action`` (a legal action id) for one of the user's roles. ``role`` is needed only when
         several of the user's roles could take that action. ``expected_version``: the version the
         user's choices were shown at; if the game has moved on since, the order is re-checked against
@@ -27,7 +28,13 @@ class PlayMixin:
         otherwise :class:`StaleVersion`. The same order sent again from the same position (the user's
         first action since ``expected_version`` was this very action) is answered as a duplicate, never
         played again with a new meaning. ``request_id``: a retried request with the same id returns the
-        first result instead of playing twice."""
+        first result instead of playing twice. ``answers``: the version whose choices an order naming its
+        action by id was given from (a mail's list): a repeat of it is recognised as above, any other order
+        is judged against the position as it stands. ``typed``: an order naming no position at all answers
+        the question last offered to the user's ``role`` (:meth:`offer`; without one, the current
+        position, recorded as its question), so the same order typed again before new choices are offered
+        is a repeat; an order answering a named list moves the user past it. Every applied order is stored
+        with the version it answered."""
         action = str(action).strip()
         with self._write():
             game = self._game(game_id)
@@ -35,8 +42,11 @@ class PlayMixin:
                 done = self._duplicate(game, user_id, request_id)
                 if done is not None:
                     return done
-            if expected_version is not None and expected_version < game.version:
-                done = self._repeated_order(game, user_id, role, action, expected_version)
+            question = expected_version if expected_version is not None else answers
+            if typed and question is None and role is not None:
+                question = self._typed_question(game, user_id, str(role))
+            if question is not None and question < game.version:
+                done = self._repeated_order(game, user_id, role, action, question)
                 if done is not None:
                     return done
             self._require_playing(game)
@@ -72,12 +82,19 @@ class PlayMixin:
                 raise BadOption(f"'{action}' is open to several of your roles "
                                 f"({', '.join(engine.role_name(r) for r in matching)}); say which role plays it.")
             chosen = matching[0]
+            # a typed order that is no repeat means its id, judged against the position as it stands
             if expected_version is not None and expected_version != game.version:
                 self._recheck_stale(game, engine, state, chosen, expected_version)
             label = legal[chosen][action].label
             first_log_id = self._max_log_id(game)
             self._mark_seen(game, user_id, first_log_id)  # what was there before acting; own lines count as seen
-            state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id)
+            state, version = self._apply(game, engine, state, chosen, action, label, user_id, request_id,
+                                         question=question if question is not None else game.version)
+            if not typed or question is None:
+                # answered from a list it names (a button, a picked suggestion, a mail's list): the user has
+                # moved past the question a typed order would answer
+                self.db.execute("UPDATE questions SET version = ?, at = ? WHERE game_id = ? AND user_id = ? AND "
+                                "role = ?", [version, self._now(), game.id, user_id, chosen])
             automatic = self._settle(game, engine, state)
             lines = [l for l in self._visible_log(game, set(held), after=first_log_id)]
             self._mark_seen(game, user_id)  # a player who acts has looked at the game
@@ -137,6 +154,36 @@ class PlayMixin:
                             [self._now(), game.id, *active])
         return SubmitResult(game.id, game.version, role, action, label, (), False)
 
+    def offer(self, game_id: int | str, user_id: str, versions: dict[str, int]) -> None:
+        """Record that a front end offered ``user_id`` their choices ({role: version shown}) as
+        suggestions for an order they will type: a typed order (``submit(typed=True)``) answers that
+        question. Written only when it changes (autocomplete asks at every keystroke)."""
+        with self._lock:
+            game = self._game(game_id)
+            known = {r: v for r, v in self.db.execute("SELECT role, version FROM questions WHERE game_id = ? "
+                                                      "AND user_id = ?", [game.id, str(user_id)])}
+        changed = {str(r): int(v) for r, v in versions.items() if known.get(str(r)) != int(v)}
+        if not changed:
+            return
+        with self._write():
+            for role, version in changed.items():
+                self._set_question(game.id, str(user_id), role, version)
+
+    def _set_question(self, game_id: int, user_id: str, role: str, version: int) -> None:
+        self.db.execute("INSERT INTO questions (game_id, user_id, role, version, at) VALUES (?,?,?,?,?) "
+                        "ON CONFLICT(game_id, user_id, role) DO UPDATE SET version = excluded.version, "
+                        "at = excluded.at", [game_id, user_id, role, version, self._now()])
+
+    def _typed_question(self, game: _Game, user_id: str, role: str) -> int:
+        """The position a typed order of ``role`` answers: the one last offered (see :meth:`offer`), else
+        the current one, recorded so that the same order typed again is known as a repeat."""
+        row = self.db.execute("SELECT version FROM questions WHERE game_id = ? AND user_id = ? AND role = ?",
+                              [game.id, user_id, role]).fetchone()
+        if row is not None and row[0] <= game.version:
+            return row[0]
+        self._set_question(game.id, user_id, role, game.version)
+        return game.version
+
     def _duplicate(self, game: _Game, user_id: str, request_id: str) -> SubmitResult | None:
         row = self.db.execute("SELECT version, role, action, label, user_id FROM actions "
                               "WHERE game_id = ? AND request_id = ?", [game.id, request_id]).fetchone()
@@ -181,7 +228,7 @@ class PlayMixin:
 
     def _apply(self, game: _Game, engine: Engine, state: dict, role: str, action: str, label: str,
                user_id: str, request_id: str | None, note: str | None = None,
-               private_note: str | None = None) -> tuple[dict, int]:
+               private_note: str | None = None, question: int | None = None) -> tuple[dict, int]:
         """Apply one legal action inside the current transaction: action row, log lines, new state,
         snapshot at a new turn, messages, deadlines. ``note``: a public line of the service's own (a
         deadline passed) and ``private_note`` one for the acting role's player only; neither may name
@@ -196,9 +243,10 @@ class PlayMixin:
         now = self._now()
         pos, version = game.log_length + 1, game.version + 1
         row_id = self.db.execute(
-            "INSERT INTO actions (game_id, pos, version, role, action, label, user_id, request_id, irreversible, at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now]
+            "INSERT INTO actions (game_id, pos, version, role, action, label, user_id, request_id, irreversible, at,"
+            " question) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [game.id, pos, version, role, action, label, user_id, request_id, int(outcome.irreversible), now,
+             question if question is not None else game.version]
         ).lastrowid
         if not user_id.startswith("system:"):   # the player is back: deadlines run normally again
             self.db.execute("DELETE FROM preferences WHERE game_id = ? AND user_id = ? AND key = ?",

@@ -3,9 +3,11 @@ lines...), a stored game's row, and small helpers every part uses."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from rules.core import Action, OptionSpec, Scenario
 
@@ -76,6 +78,12 @@ class BadOption(ServiceError):
 class BadState(ServiceError):
     """The game is not in a state that allows this (not started yet, already over, paused...)."""
     code = "bad_state"
+
+
+class Damaged(ServiceError):
+    """What the database holds for a game cannot be read (a damaged page, text that is not JSON): the
+    message names the game and the part, for the person running Herald."""
+    code = "damaged"
 
 
 class CannotUndo(ServiceError):
@@ -292,3 +300,23 @@ def parse_game_id(value: int | str) -> int:
     if len(text) > 18:  # beyond any id SQLite can store (64 bits): no such game
         raise NotFound(f"There is no game #{text[:24]}{'…' if len(text) > 24 else ''}.")
     return int(text)
+
+
+def _json_object(text: str) -> dict:
+    """A stored state: JSON text of an object (anything else is damage)."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"a state must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+@contextlib.contextmanager
+def damage_named(game_id: int, part: str) -> Iterator[None]:
+    """Reading ``part`` of game ``game_id``: a damaged page or stored text that is not what Herald wrote
+    becomes one :class:`Damaged` line naming the game and the part, not a traceback."""
+    try:
+        yield
+    except (sqlite3.DatabaseError, ValueError, TypeError, KeyError, AttributeError) as error:
+        detail = " ".join(str(error).split(" with text ")[0].split())[:160] or type(error).__name__
+        raise Damaged(f"game #{game_id}: {part} is damaged ({detail}). Restore the database from a backup; "
+                      "`herald check-db` checks every game.") from None

@@ -88,10 +88,10 @@ class AdminCommands:
                 raise UsageError(f"Game #{game} is already {status.status}.")
             if not self.service.is_admin(game, me):   # as the confirmed command would answer
                 raise Forbidden(f"Only the game master ({status.gm}) or an admin can {what} the game.")
-            names = {r: n for seat in status.seats for r, n in zip(seat.roles, seat.role_names)}
+            # checked as the real command checks it: an unknown winner is refused, not previewed
+            named = self.service.end_preview(game, me, [self._role(w) for w in rest]) if what == "end" else ()
             outcome = ("without a result" if what == "abort" else
-                       f"with {', '.join(names.get(self._role(w), w) for w in rest)} as the winner" if rest
-                       else "as a draw (no winner)")
+                       f"with {', '.join(named)} as the winner" if named else "as a draw (no winner)")
             self.say(f"This {'aborts' if what == 'abort' else 'ends'} game #{game} at once, {outcome}, "
                      f"for every player. Nothing is changed yet: to do it, type "
                      f"admin {' '.join([what, *rest, 'confirm'])}")

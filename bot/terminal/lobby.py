@@ -35,6 +35,7 @@ class LobbyCommands:
         if not args:
             raise UsageError("Usage: new GAME [SCENARIO] [players=N] [OPTION=VALUE ...]")
         game, scenario, options, deadlines, players, seating = args[0], None, {}, {}, None, None
+        seen: dict[str, str] = {}
         for word in args[1:]:
             if "=" not in word:
                 if scenario is not None:
@@ -42,6 +43,9 @@ class LobbyCommands:
                 scenario = word
                 continue
             key, value = word.split("=", 1)
+            if key in seen:   # which one was meant? Say so rather than keep the last
+                raise UsageError(f"'{key}' is given twice ({key}={seen[key]} and {word}); give it once.")
+            seen[key] = value
             if key == "players":
                 if not _whole(value):
                     raise UsageError(f"players must be a number, not '{value[:40]}'.")

@@ -185,3 +185,30 @@ def test_the_transport_loop_answers_and_stops(table, servers, alice):
         runner.join(timeout=20)
     assert not runner.is_alive()
     assert "applied: Bid 1" in text_of(answers_to(alice, sent)[0])
+
+
+def _red_bids(service) -> list[str]:
+    return [r[0] for r in service.db.execute("SELECT action FROM actions WHERE role = 'red' AND undone = 0 "
+                                             "ORDER BY pos")]
+
+
+def test_an_order_by_id_sent_again_in_a_new_mail_is_applied_once(table, bob, alice):
+    """Issue 25, item 1: the same mail sent again with a new Message-ID (a resend), its order given by id,
+    is answered "already applied" although the id is legal again in the next round."""
+    service, transport, game = table
+    first = alice.send("bid:2", answering=game["alice"])
+    transport.run_once()
+    assert "applied: Bid 2" in text_of(answers_to(alice, first)[0])
+    bob.send("bid:1", answering=game["bob"])
+    transport.run_once()                                # round 2: red may bid 2 again
+    again = alice.send("bid:2\nbid:3", answering=game["alice"])   # resent, with one more order after it
+    transport.run_once()
+    text = text_of(answers_to(alice, again)[0])
+    assert "“bid:2” — already applied: Bid 2" in text
+    assert _red_bids(service) == ["bid:2"]
+    # the order after it answers the position the first one left: not round 2's question, so not applied
+    assert "“bid:3” — not applied" in text
+    fresh = alice.send("Bid 3", answering=answers_to(alice, again)[0])   # answering round 2's choices
+    transport.run_once()
+    assert "applied: Bid 3" in text_of(answers_to(alice, fresh)[0])
+    assert _red_bids(service) == ["bid:2", "bid:3"]

@@ -48,7 +48,7 @@ def test_an_unreadable_config_is_refused(tmp_path):
 @pytest.mark.parametrize("raw, words", [
     ({"deadlines": {"turn": -5}}, "deadlines.turn"),
     ({"deadlines": {"turn": "99999999999d"}}, "ten years"),
-    ({"deadlines": {"duel": {"reaction": 1e300}}}, "deadlines.duel.reaction"),
+    ({"deadlines": {"richard3": {"reaction": 1e300}}}, "deadlines.richard3.reaction"),
     ({"deadlines": {"turn": "²d"}}, "not a duration"),
     ({"outbox": {"backoff_base": 0}}, "backoff_base"),
     ({"outbox": {"backoff_base": "1h", "backoff_max": "1s"}}, "backoff_max"),

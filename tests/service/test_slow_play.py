@@ -185,7 +185,7 @@ def test_config_loading(tmp_path):
     assert load_config(tmp_path / "missing.toml").deadlines.policy == "wait"
     path = tmp_path / "config.toml"
     path.write_text('[deadlines]\npolicy = "default"\nturn = "1d12h"\n[deadlines.duel]\nsecret = "3h"\n'
-                    '[reminders]\nbefore = ["2h", "1d"]\n[admin]\nusers = ["root"]\n')
+                    '[engines]\nmodules = { duel = "tests.support.duel" }\n[reminders]\nbefore = ["2h", "1d"]\n[admin]\nusers = ["root"]\n')
     config = load_config(path)
     assert config.deadlines.turn == 36 * HOUR and config.deadlines_for("duel").secret == 3 * HOUR
     assert config.reminders_before == (DAY, 2 * HOUR) and config.admins == ("root",)

@@ -18,6 +18,8 @@ class DiscordStore:
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("CREATE TABLE IF NOT EXISTS posts (id INTEGER PRIMARY KEY AUTOINCREMENT, place TEXT NOT NULL, "
                           "target INTEGER NOT NULL, content TEXT, nonce TEXT, at REAL NOT NULL)")
+        self.conn.execute("CREATE TABLE IF NOT EXISTS threads (id INTEGER PRIMARY KEY, parent INTEGER NOT NULL, "
+                          "name TEXT NOT NULL, members TEXT NOT NULL DEFAULT '', locked INTEGER NOT NULL DEFAULT 0)")
         self.nonce_window = nonce_window
         self.clock = clock
 
@@ -48,6 +50,21 @@ class DiscordStore:
         cursor = self.conn.execute("SELECT id, place, target, content, nonce, at FROM posts ORDER BY id")
         return [dict(zip(("id", "place", "target", "content", "nonce", "at"), r)) for r in cursor]
 
+    def create_thread(self, parent: int, name: str) -> int:
+        """A private thread opened in ``parent`` (one transaction: made or not made)."""
+        row = self.conn.execute("SELECT COALESCE(MAX(id), 900000) + 1 FROM threads").fetchone()
+        self.conn.execute("INSERT INTO threads (id, parent, name) VALUES (?,?,?)", [row[0], parent, name])
+        return row[0]
+
+    def threads(self, parent: int | None = None) -> list[dict[str, Any]]:
+        where, args = ("WHERE parent = ?", [parent]) if parent is not None else ("", [])
+        cursor = self.conn.execute(f"SELECT id, parent, name, members, locked FROM threads {where} ORDER BY id", args)
+        return [dict(zip(("id", "parent", "name", "members", "locked"), r)) for r in cursor]
+
+    def set_thread(self, thread: int, **values: Any) -> None:
+        for key, value in values.items():
+            self.conn.execute(f"UPDATE threads SET {key} = ? WHERE id = ?", [value, thread])
+
     def close(self) -> None:
         self.conn.close()
 
@@ -76,6 +93,42 @@ class _Destination:
             yield SimpleNamespace(id=row["id"], content=row["content"], author=SimpleNamespace(id=BOT_ID),
                                   created_at=datetime.datetime.fromtimestamp(row["at"], datetime.timezone.utc))
 
+    async def create_thread(self, *, name: str, **_: Any) -> "_Thread":
+        return _Thread(self.store, self.store.create_thread(self.id, name))
+
+    @property
+    def threads(self) -> list["_Thread"]:
+        return [_Thread(self.store, t["id"]) for t in self.store.threads(self.id)]
+
+
+class _Thread(_Destination):
+    """A private thread of the store: its posts, name, members and lock."""
+
+    def __init__(self, store: DiscordStore, thread_id: int) -> None:
+        super().__init__(store, "thread", thread_id)
+        row = next(t for t in store.threads() if t["id"] == thread_id)
+        self.name, self.parent_id, self.owner_id = row["name"], row["parent"], BOT_ID
+        self.type = None
+        self.locked = self.archived = bool(row["locked"])
+        self._members = [m for m in row["members"].split(",") if m]
+
+    async def fetch_members(self) -> list[Any]:
+        return [SimpleNamespace(id=int(m)) for m in self._members]
+
+    async def add_user(self, user: Any) -> None:
+        self._members.append(str(user.id))
+        self.store.set_thread(self.id, members=",".join(self._members))
+
+    async def remove_user(self, user: Any) -> None:
+        self._members = [m for m in self._members if m != str(user.id)]
+        self.store.set_thread(self.id, members=",".join(self._members))
+
+    async def edit(self, *, locked: bool | None = None, **_: Any) -> "_Thread":
+        if locked is not None:
+            self.locked = self.archived = locked
+            self.store.set_thread(self.id, locked=int(locked))
+        return self
+
 
 BOT_ID = 999
 
@@ -88,6 +141,8 @@ class StoreClient:
         self.user = SimpleNamespace(id=BOT_ID)
 
     def get_channel(self, channel_id: int) -> _Destination:
+        if any(t["id"] == int(channel_id) for t in self.store.threads()):
+            return _Thread(self.store, int(channel_id))
         return _Destination(self.store, "channel", int(channel_id))
 
     def get_user(self, user_id: int) -> _Destination:
