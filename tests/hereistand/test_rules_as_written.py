@@ -1,0 +1,55 @@
+"""Here I Stand: departures from the printed rules found by play (issue 24), each test citing its rule."""
+
+from __future__ import annotations
+
+from rules.hereistand import state as st
+from rules.hereistand.engine import ENGINE
+
+from .test_movement import clear_stacks, decision, dice, move_whole_stack, ottoman_impulse, play, setup  # noqa: F401
+
+
+def beaten_in_mohacs(s, dice):
+    """The Ottoman (4 regulars from Buda) beats 2 Hapsburg regulars in Mohacs; the survivor retreats to Agram, its only
+    retreat; 2 more Ottoman regulars wait in Belgrade, next to Agram; Trieste is free to avoid into."""
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    clear_stacks(s, "buda", "mohacs", "agram", "graz", "belgrade", "trieste", "zara")
+    s["control"].update(buda="ottoman", mohacs="hapsburg", agram="hapsburg", graz="ottoman", belgrade="ottoman",
+                        trieste="hapsburg", zara="ottoman")
+    st.add_units(s, "buda", "ottoman", "regular", 4)
+    st.add_units(s, "belgrade", "ottoman", "regular", 2)
+    st.add_units(s, "mohacs", "hapsburg", "regular", 2)
+    s = move_whole_stack(s, "buda", "mohacs")
+    while decision(s) in ("intercept", "avoid"):
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    dice += [[6, 1, 1, 1], [1, 1, 1]]                # 1 hit against none
+    while decision(s) == "combat_cards":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert st.units_at(s, "agram", "hapsburg") == {"regular": 1} and not dice
+    return s
+
+
+def test_13_3_step_4_units_beaten_this_impulse_avoid_without_a_roll(dice):
+    """13.3 step 4: the avoid succeeds automatically, with no roll, if every unit avoiding already lost a
+    field battle this impulse."""
+    s = beaten_in_mohacs(ottoman_impulse(setup()), dice)
+    s = move_whole_stack(s, "belgrade", "agram")
+    while decision(s) == "intercept":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "avoid"
+    s = play(s, "hapsburg", "avoid:trieste")
+    s = play(s, "hapsburg", "all")                   # the dice fixture refuses any roll
+    assert st.units_at(s, "trieste", "hapsburg") == {"regular": 1}
+    assert st.land_units_at(s, "agram", "hapsburg") == 0
+
+
+def test_13_3_step_4_a_fresh_unit_in_the_group_means_a_roll(dice):
+    """13.3 step 4: only a group made wholly of beaten units skips the roll."""
+    s = beaten_in_mohacs(ottoman_impulse(setup()), dice)
+    st.add_units(s, "agram", "hapsburg", "regular", 1)
+    s = move_whole_stack(s, "belgrade", "agram")
+    while decision(s) == "intercept":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = play(s, "hapsburg", "avoid:trieste")
+    dice += [[4, 5]]                                 # 9: success
+    s = play(s, "hapsburg", "all")
+    assert not dice and st.units_at(s, "trieste", "hapsburg") == {"regular": 2}
