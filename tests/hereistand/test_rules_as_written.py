@@ -53,3 +53,43 @@ def test_13_3_step_4_a_fresh_unit_in_the_group_means_a_roll(dice):
     dice += [[4, 5]]                                 # 9: success
     s = play(s, "hapsburg", "all")
     assert not dice and st.units_at(s, "trieste", "hapsburg") == {"regular": 2}
+
+
+def run_winter(s, picks=None):
+    """The whole Winter phase; `picks` answers a (role, space) decision, else the first action is taken."""
+    from rules.core.flow import Game
+    s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
+    Game(ENGINE, s).run()
+    while ENGINE.waiting(s)["decision"] in ("winter_move", "winter_units"):
+        role = ENGINE.active_roles(s)[0]
+        ids = [a.id for a in ENGINE.legal_actions(s, role)]
+        pick = next((p for p in (picks or []) if p in ids), ids[0])
+        s = ENGINE.apply(s, role, pick).state
+    return s
+
+
+def french_stack_in_orleans(s, **units):
+    """Paris held by the Hapsburg; French units in unfortified Orleans, next to French Lyon (1 regular)."""
+    s["units"].pop("paris", None)
+    s["control"]["paris"] = "hapsburg"
+    for kind, n in units.items():
+        st.add_units(s, "orleans", "france", kind, n)
+    return s
+
+
+def test_19_3_exception_2_only_the_units_over_what_the_fortress_holds_are_eliminated():
+    """19.3 step 2 and exception 2: 6 French regulars in Orleans winter in Lyon, the nearest French fortress,
+    up to its limit of 4 (room for 3); only the 3 that would have to go to Paris, held by the enemy, are
+    eliminated — not the whole stack."""
+    s = french_stack_in_orleans(setup(), regular=6)
+    s = run_winter(s)
+    assert st.units_at(s, "lyon", "france") == {"regular": 4}
+    assert st.land_units_at(s, "orleans", "france") == 0
+
+
+def test_19_3_the_owner_picks_which_units_fill_the_fortress():
+    """19.3: with several unit types, the owner chooses which units go to Lyon; the rest are eliminated."""
+    s = french_stack_in_orleans(setup(), regular=3, mercenary=3)
+    s = run_winter(s, picks=["part:lyon", "leave:regular"])
+    assert st.units_at(s, "lyon", "france") == {"regular": 4}
+    assert st.land_units_at(s, "orleans", "france") == 0
