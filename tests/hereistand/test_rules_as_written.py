@@ -93,3 +93,38 @@ def test_19_3_the_owner_picks_which_units_fill_the_fortress():
     s = run_winter(s, picks=["part:lyon", "leave:regular"])
     assert st.units_at(s, "lyon", "france") == {"regular": 4}
     assert st.land_units_at(s, "orleans", "france") == 0
+
+
+def test_22_5_the_1532_set_up_starts_with_hungary_bohemia_already_defeated():
+    """22.5: in the 1532 set-up (and the tournament's) Hungary-Bohemia is already beaten — Buda and
+    Belgrade Ottoman, the Hapsburg its ally for good — so no Ottoman battle defeats it again for 2 VP."""
+    from rules.core import SetupArgs
+    from rules.core.flow import Game
+    from rules.hereistand import minors
+    for scenario in ("1532", "tournament"):
+        s = ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, 6)), 1))
+        assert st.controller(s, "buda") == st.controller(s, "belgrade") == "ottoman"
+        assert s["minor_allies"]["hungary"] == "hapsburg"
+        assert s["hungary_defeated"] is True, scenario
+        vp = s["bonus_vp"]["ottoman"]
+        minors.check_hungary(Game(ENGINE, s))                # as after the Ottoman's first field battle
+        assert s["bonus_vp"]["ottoman"] == vp
+    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    assert s["hungary_defeated"] is False
+
+
+def test_9_1_a_cancelled_deal_is_not_announced():
+    """9.1: a deal is announced when its terms are; one cancelled while composed was never announced, so
+    it is not on the diplomacy picture's "Announced this turn" list and the power may still deal."""
+    from rules.core import SetupArgs
+    s = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    s = play(s, "ottoman", "done")
+    s = play(s, "hapsburg", "deal:france")
+    s = play(s, "hapsburg", "add:alliance")
+    s = play(s, "hapsburg", "cancel")
+    assert ENGINE.view(s, None)["offers"] == []
+    assert "deal:france" in [a.id for a in ENGINE.legal_actions(s, "hapsburg")]
+    s = play(s, "hapsburg", "deal:france")
+    s = play(s, "hapsburg", "add:alliance")
+    s = play(s, "hapsburg", "announce")
+    assert ENGINE.view(s, None)["offers"] == [["hapsburg", "france", "deal"]]
