@@ -51,3 +51,22 @@ def test_5_2_a_forced_march_menu_keeps_each_list_within_25_choices():
     assert len([a for a in ids(state, "york") if a.startswith("to:")]) > 25
     assert max(groups.values()) <= 25
     assert "Three areas away" in groups
+
+
+def test_6_5_the_charged_block_may_fire_back_or_hold_its_fire(monkeypatch):
+    """6.5: a surviving target "may immediately fire back" at the charging heir: its owner chooses. Here
+    Beaumont (B2) survives March's charge; Lancaster holds fire and March is unhurt, or fires for 2 hits."""
+    from .helpers import Dice, start_battle
+    def charged():
+        state = bare({"y-march": "derby", "l-rivers": "derby", "l-beaumont": "derby"})
+        state = start_battle(state, "derby", "york", {"y-march": "chester|derby"}, "chester|derby")
+        return do(state, "york", "charge:y-march:l-beaumont")
+    Dice(monkeypatch, [1, 6, 6] + [1, 6, 6,   1, 1])
+    state = charged()
+    assert state["blocks"]["l-beaumont"]["str"] == 2
+    assert ENGINE.active_roles(state) == ["lancaster"]
+    assert ids(state, "lancaster") == ["fireback", "holdfire"]
+    state = do(state, "lancaster", "holdfire")
+    assert state["blocks"]["y-march"]["str"] == 3
+    state = do(charged(), "lancaster", "fireback")
+    assert state["blocks"]["y-march"]["str"] == 1            # B2: two hits on March
