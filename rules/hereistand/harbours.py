@@ -35,7 +35,7 @@ def end_leader_loans(g: Game) -> None:
 
 def winter_return(g: Game) -> None:
     """19.3: naval units at sea (and lent squadrons in another power's port) go to the nearest port their
-    commanding power controls — its choice among equally near ones (the whole stack goes to one of them);
+    commanding power controls — its choice among equally near ones (it may split the stack among them);
     no interception, no attrition; a besieged port will do. Leaders at sea go with their side's ships.
     Nowhere to go: lost (to the box). Then the piracy markers come off (19 step 7)."""
     s = g.state
@@ -90,12 +90,32 @@ class NavalWinter(Decision):
                 f"{load().power(g.local['owner']).name} ships in {nv.location_name(g.local['location'])} go to?")
 
     def actions(self, g, role):
+        ships = self.ships(g)
+        whole = "All of them to" if sum(ships.values()) > 1 else "To"
         for port in g.local["options"]:
-            yield act("to", port, label=f"To {load().space(port).name}")
+            yield act("to", port, label=f"{whole} {load().space(port).name}")
+        if sum(ships.values()) > 1:                       # 19.3: the owner "may split stacks"
+            for port in g.local["options"]:
+                for kind in sorted(ships):
+                    yield act("one", port, kind, label=f"One {kind} to {load().space(port).name}",
+                              group="Split the fleet")
+
+    def ships(self, g) -> dict[str, int]:
+        return {k: n for k, n in g.state["units"].get(g.local["location"], {}).get(g.local["owner"], {}).items()
+                if nv.is_naval(k) and n}
 
     def on_to(self, g, role, port):
         winter_to(g, g.local["location"], g.local["owner"], port)
         g.end()
+
+    def on_one(self, g, role, port, kind):
+        loc, owner = g.local["location"], g.local["owner"]
+        nv.shift(g.state, owner, kind, loc, port)
+        g.log(f"A {load().power(owner).name} {kind} in {nv.location_name(loc)} returns to {load().space(port).name}.")
+        if not self.ships(g):                             # the last one: the leaders went with it
+            for leader in nv.naval_leaders(g.state, loc, nv.side_of(g.state, owner)):
+                g.state["leaders"][leader] = port
+            g.end()
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -106,7 +106,8 @@ def test_19_3_naval_units_return_to_the_nearest_port_and_leaders_with_them():
     st.add_units(s, "black", "ottoman", "squadron", 1)
     nv.naval(s)["pirated"] = ["ionian"]
     s = winter(s)
-    assert ids(s, "ottoman") == ["to:athens", "to:coron", "to:istanbul", "to:salonika"]   # the owner's choice
+    assert [i for i in ids(s, "ottoman") if i.startswith("to:")] == \
+        ["to:athens", "to:coron", "to:istanbul", "to:salonika"]                     # the owner's choice
     s = play(s, "ottoman", "to:athens")
     assert ids(s, "ottoman") == ["to:istanbul", "to:varna"]                         # the Black Sea's
     s = play(s, "ottoman", "to:istanbul")

@@ -128,3 +128,23 @@ def test_9_1_a_cancelled_deal_is_not_announced():
     s = play(s, "hapsburg", "add:alliance")
     s = play(s, "hapsburg", "announce")
     assert ENGINE.view(s, None)["offers"] == [["hapsburg", "france", "deal"]]
+
+
+def test_19_3_naval_the_owner_may_split_a_fleet_between_equally_near_ports():
+    """19.3 (naval): each naval unit goes to the nearest port its power controls; "the owner breaks ties and
+    may split stacks". Two French squadrons in Hapsburg Amsterdam: one to Brest, one to Rouen."""
+    from rules.hereistand import fleets as nv
+    from .test_naval_turn import ids, setup_1532, winter
+    s = setup_1532()
+    st.add_units(s, "amsterdam", "france", "squadron", 2)
+    brest, rouen = (nv.pieces(s, p, "france").get(("france", "squadron"), 0) for p in ("brest", "rouen"))
+    s = winter(s)
+    assert ENGINE.waiting(s)["decision"] == "naval_winter"
+    assert {"to:brest", "to:rouen", "one:brest:squadron", "one:rouen:squadron"} <= set(ids(s, "france"))
+    s = play(s, "france", "one:brest:squadron")
+    assert ENGINE.waiting(s)["decision"] == "naval_winter"
+    assert "one:rouen:squadron" not in ids(s, "france")              # one unit left: it goes whole
+    s = play(s, "france", "to:rouen")
+    assert nv.pieces(s, "brest", "france").get(("france", "squadron"), 0) == brest + 1
+    assert nv.pieces(s, "rouen", "france").get(("france", "squadron"), 0) == rouen + 1
+    assert not nv.pieces(s, "amsterdam", "france")
