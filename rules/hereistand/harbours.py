@@ -123,20 +123,60 @@ class NavalWinter(Decision):
 
 # ---- Card Draw (8.2) -------------------------------------------------------------------------------------------
 def return_from_box(g: Game) -> None:
-    """8.2: naval leaders in the box come back to a port their side controls (one holding its ships if any,
-    else the first by name; none: they wait); the squadrons lost last turn may be rebuilt again."""
+    """8.2: naval leaders in the box come back to "any friendly port" — their power's choice when it has
+    several (asked after the Card Draw's other steps; none: they wait); the squadrons lost last turn may be
+    rebuilt again."""
     s = g.state
-    data = load()
     nv.naval(s)["box"] = {}
+    asked = []
     for leader, where in sorted(s["leaders"].items()):
         if where != nv.BOX:
             continue
-        side = nv.leader_side(s, leader)
-        ports = [p for p in nv.ports() if nv.own_port(s, side, p)]
-        if ports:
-            home = next((p for p in ports if nv.pieces(s, p, side)), ports[0])
-            s["leaders"][leader] = home
-            g.log(f"{data.leader(leader).name} returns to {data.space(home).name}.")
+        ports, side = box_ports(s, leader), nv.leader_side(s, leader)
+        if ports and side not in MAJORS:          # an inactive minor's: where its ships are, else the first
+            land_leader(g, leader, next((p for p in ports if nv.pieces(s, p, side)), ports[0]))
+        elif len(ports) == 1:
+            land_leader(g, leader, ports[0])
+        elif ports:
+            asked.append(leader)
+    if asked:
+        g.call("leader_returns", queue=asked)
+
+
+def box_ports(s: st.State, leader: str) -> list[str]:
+    return [p for p in nv.ports() if nv.own_port(s, nv.leader_side(s, leader), p)]
+
+
+def land_leader(g: Game, leader: str, port: str) -> None:
+    g.state["leaders"][leader] = port
+    g.log(f"{load().leader(leader).name} returns to {load().space(port).name}.")
+
+
+def next_leader_return(g: Game) -> None:
+    if g.local["queue"]:
+        leader = g.local["queue"].pop(0)
+        g.again()
+        g.call("leader_return", role=nv.leader_side(g.state, leader), leader=leader)
+
+
+FLOW.procedure("leader_returns", next_leader_return)
+
+
+@FLOW.decision("leader_return")
+class LeaderReturn(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: {load().leader(g.local['leader']).name} returns from the box: to which port?"
+
+    def actions(self, g, role):
+        for port in box_ports(g.state, g.local["leader"]):
+            yield act("to", port, label=f"To {load().space(port).name}")
+
+    def on_to(self, g, role, port):
+        land_leader(g, g.local["leader"], port)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- a port changing hands -------------------------------------------------------------------------------------

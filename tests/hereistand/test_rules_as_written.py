@@ -148,3 +148,20 @@ def test_19_3_naval_the_owner_may_split_a_fleet_between_equally_near_ports():
     assert nv.pieces(s, "brest", "france").get(("france", "squadron"), 0) == brest + 1
     assert nv.pieces(s, "rouen", "france").get(("france", "squadron"), 0) == rouen + 1
     assert not nv.pieces(s, "amsterdam", "france")
+
+
+def test_8_2_a_naval_leader_back_from_the_box_returns_to_a_friendly_port_of_his_powers_choice():
+    """8.2 step 1: "naval leaders removed last turn return to any friendly port": the power chooses which."""
+    from rules.hereistand import fleets as nv
+    from .test_naval import clear_navies
+    s = clear_navies(setup())
+    s["leaders"]["barbarossa"] = nv.BOX
+    s["flow"] = [{"name": "turn", "at": 0, "local": {}, "ret": None}]
+    ENGINE.game(s).run()
+    assert ENGINE.waiting(s)["decision"] == "leader_return" and ENGINE.active_roles(s) == ["ottoman"]
+    ports = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
+    assert "to:athens" in ports and "to:istanbul" in ports
+    assert all(st.controller(s, p.split(":")[1]) == "ottoman" for p in ports)
+    s = play(s, "ottoman", "to:athens")
+    assert s["leaders"]["barbarossa"] == "athens"
+    assert ENGINE.waiting(s)["decision"] != "leader_return"
