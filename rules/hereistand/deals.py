@@ -184,13 +184,14 @@ class Compose(Decision):
 def carry_out(g: Game) -> dict:
     """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
     Returns what its owners still choose: the stacks leaving spaces handed over (`queue`, [power, space])
-    and the mercenaries given ([giver, receiver, count]), for the `deal_aftermath` procedure."""
+    the mercenaries given ([giver, receiver, count]) and the fleets putting to sea from ports handed over
+    (`port_exits`, 12.2), for the `deal_aftermath` procedure."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return {"queue": [], "mercenaries": []}
-    queue, later = [], []
+        return {"queue": [], "mercenaries": [], "port_exits": []}
+    queue, later, exits = [], [], []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -204,7 +205,7 @@ def carry_out(g: Game) -> dict:
         elif clause[0] == "control":
             s["control"][clause[2]] = other(d, clause[1])
             from .harbours import displace
-            displace(g, clause[2])                           # 12.2: the giver's ships there put to sea
+            exits += displace(g, clause[2])                  # 12.2: the giver's ships there put to sea
             queue.append([clause[1], clause[2]])
         elif clause[0] == "absolve":
             s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][clause[1]]]
@@ -223,7 +224,7 @@ def carry_out(g: Game) -> dict:
         g.log(f"Done: {describe(clause)}.")
     for clause in later:        # 9.1 clause 7: one way per pair and turn
         s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])
-    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later]}
+    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later], "port_exits": exits}
 
 
 def displace_given(g: Game) -> None:
@@ -257,7 +258,12 @@ def place_mercenaries(g: Game, power: str, space: str, count: int) -> None:
     g.log(f"{power_name(power)} places {count} mercenar{'ies' if count > 1 else 'y'} in {space_name(space)}.")
 
 
-FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries)
+def fleets_put_to_sea(g: Game) -> None:
+    if g.local.get("port_exits"):
+        g.call("port_exits", port_exits=g.local["port_exits"])      # 12.2: their owners choose the zone
+
+
+FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea)
 
 
 @FLOW.decision("place_mercenaries")

@@ -180,24 +180,79 @@ class LeaderReturn(Decision):
 
 
 # ---- a port changing hands -------------------------------------------------------------------------------------
-def displace(g: Game, port: str) -> None:
+def displace(g: Game, port: str) -> list[list]:
     """12.2: naval units in a port whose control changes leave at once for an adjacent sea zone free of enemy
-    naval units (the first by name), as after a naval battle; with none they are lost."""
+    naval units, as after a naval battle (16.2 step 9); with none they are lost. Where a major power has
+    several such zones the choice is its own: those exits are returned ([side, port]) for the caller to ask
+    through `port_exits` (one call per step, so the caller makes it)."""
     s = g.state
+    asked = []
     if port not in load().spaces or not load().space(port).is_port:
-        return
+        return asked
     for side in nv.naval_sides(s, port):
         if nv.own_port(s, side, port):
             continue
-        zones = sorted(z for z in load().space(port).ports if not nv.enemy_naval_at(s, side, z))
-        if zones:
-            nv.shift_side(s, side, port, zones[0])
-            g.log(f"{load().power(side).name}'s naval units leave {load().space(port).name} for the "
-                  f"{nv.location_name(zones[0])}.")
+        zones = exit_zones(s, side, port)
+        if len(zones) > 1 and side in MAJORS:
+            asked.append([side, port])
+        elif zones:
+            put_to_sea(g, side, port, zones[0])
         else:
             for (owner, kind), n in nv.pieces(s, port, side).items():
                 nv.to_box(s, owner, kind, port, n)
             nv.strand_leaders(s, port)
+    return asked
+
+
+def exit_zones(s: st.State, side: str, port: str) -> list[str]:
+    return sorted(z for z in load().space(port).ports if not nv.enemy_naval_at(s, side, z))
+
+
+def put_to_sea(g: Game, side: str, port: str, zone: str) -> None:
+    nv.shift_side(g.state, side, port, zone)
+    g.log(f"{load().power(side).name}'s naval units leave {load().space(port).name} for the "
+          f"{nv.location_name(zone)}.")
+
+
+def port_exit_queue(g: Game) -> None:
+    """Each side asked by `displace` chooses its sea zone in turn (the exits still open when it is asked)."""
+    s = g.state
+    while g.local.get("port_exits"):
+        side, port = g.local["port_exits"].pop(0)
+        if not nv.pieces(s, port, side) or nv.own_port(s, side, port):
+            continue
+        zones = exit_zones(s, side, port)
+        if len(zones) > 1:
+            g.again()
+            g.call("port_exit", role=side, port=port, zones=zones)
+            return
+        if zones:
+            put_to_sea(g, side, port, zones[0])
+        else:
+            for (owner, kind), n in nv.pieces(s, port, side).items():
+                nv.to_box(s, owner, kind, port, n)
+            nv.strand_leaders(s, port)
+
+
+FLOW.procedure("port_exits", port_exit_queue)
+
+
+@FLOW.decision("port_exit")
+class PortExit(Decision):
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: {load().space(g.local['port']).name} is no longer yours: your ships there "
+                "put to sea (rule 12.2). Into which sea zone?")
+
+    def actions(self, g, role):
+        for zone in g.local["zones"]:
+            yield act("to", zone, label=f"Into the {nv.location_name(zone)}")
+
+    def on_to(self, g, role, zone):
+        put_to_sea(g, role, g.local["port"], zone)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 def capture_port(g: Game, port: str, captor: str) -> None:

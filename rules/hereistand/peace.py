@@ -87,17 +87,17 @@ def make_peace(g: Game) -> None:
     vp = 2 if "ottoman" in (loser, winner) else 1
     s["war_winner_vp"][winner] += vp
     g.log(f"{power_name(loser)} sues {power_name(winner)} for peace: {power_name(winner)} gains {vp} VP.")
-    queue = []
+    queue, exits = [], []
     for space in load().home_spaces(winner):
         if st.controller(s, space) != loser:
             continue
         s["control"][space] = winner
         from .harbours import displace
-        displace(g, space)                       # 12.2: the loser's ships there put to sea
+        exits += displace(g, space)              # 12.2: the loser's ships there put to sea
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
         s["sieges"].pop(space, None)
         queue.append([loser, space])
-    g.call("displace", queue=queue)
+    g.call("displace", queue=queue, port_exits=exits)
 
 
 def remove_two_units(g: Game) -> None:

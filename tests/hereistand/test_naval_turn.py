@@ -92,7 +92,8 @@ def test_12_2_naval_units_leave_a_port_that_changes_hands():
     st.add_units(s, "messina", "hapsburg", "squadron", 1)
     s["control"]["messina"] = "ottoman"
     s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
-    harbours.displace(ENGINE.game(s), "messina")
+    st.add_units(s, "tyrrhenian", "ottoman", "squadron", 1)           # only the Ionian Sea is free of enemies
+    assert harbours.displace(ENGINE.game(s), "messina") == []
     assert not nv.pieces(s, "messina", "hapsburg")
     assert nv.pieces(s, "ionian", "hapsburg") == {("hapsburg", "squadron"): 1}
 

@@ -165,3 +165,24 @@ def test_8_2_a_naval_leader_back_from_the_box_returns_to_a_friendly_port_of_his_
     s = play(s, "ottoman", "to:athens")
     assert s["leaders"]["barbarossa"] == "athens"
     assert ENGINE.waiting(s)["decision"] != "leader_return"
+
+
+def test_12_2_the_owner_chooses_the_sea_zone_its_ships_leave_a_lost_port_for():
+    """12.2: squadrons in a port that changes control "retreat to an adjacent sea zone (as in naval combat
+    step 9)": a retreat its owner chooses. Messina touches the Tyrrhenian and the Ionian Seas, both free."""
+    from rules.hereistand import fleets as nv
+    from rules.hereistand import harbours
+    from .test_naval import clear_navies
+    s = clear_navies(setup())
+    st.add_units(s, "messina", "hapsburg", "squadron", 1)
+    s["control"]["messina"] = "ottoman"
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    exits = harbours.displace(ENGINE.game(s), "messina")
+    assert nv.pieces(s, "messina", "hapsburg")                      # not moved for its owner
+    s["flow"] = [{"name": "port_exits", "at": 0, "local": {"port_exits": exits}, "ret": None}]
+    ENGINE.game(s).run()
+    assert ENGINE.waiting(s)["decision"] == "port_exit" and ENGINE.active_roles(s) == ["hapsburg"]
+    assert [a.id for a in ENGINE.legal_actions(s, "hapsburg")] == ["to:ionian", "to:tyrrhenian"]
+    s = play(s, "hapsburg", "to:tyrrhenian")
+    assert nv.pieces(s, "tyrrhenian", "hapsburg") == {("hapsburg", "squadron"): 1}
+    assert not nv.pieces(s, "messina", "hapsburg")
