@@ -185,13 +185,13 @@ def carry_out(g: Game) -> dict:
     """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
     Returns what its owners still choose: the stacks leaving spaces handed over (`queue`, [power, space])
     the mercenaries given ([giver, receiver, count]) and the fleets putting to sea from ports handed over
-    (`port_exits`, 12.2), for the `deal_aftermath` procedure."""
+    (`port_exits`, 12.2) and the leaders returned ([power, leader], 9.4), for the `deal_aftermath` procedure."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return {"queue": [], "mercenaries": [], "port_exits": []}
-    queue, later, exits = [], [], []
+        return {"queue": [], "mercenaries": [], "port_exits": [], "leaders": []}
+    queue, later, exits, leaders = [], [], [], []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -218,13 +218,12 @@ def carry_out(g: Game) -> dict:
             from .harbours import lend_leader
             lend_leader(g, clause[1], other(d, clause[1]), clause[2])
         else:
-            from .peace import ransom_home
-            home = ransom_home(s, fx.leader_power(clause[2]))
-            s["leaders"][clause[2]] = home or "off"
+            leaders.append([fx.leader_power(clause[2]), clause[2]])     # 9.4: home where its power chooses
         g.log(f"Done: {describe(clause)}.")
     for clause in later:        # 9.1 clause 7: one way per pair and turn
         s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])
-    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later], "port_exits": exits}
+    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later], "port_exits": exits,
+            "leaders": leaders}
 
 
 def displace_given(g: Game) -> None:
@@ -263,7 +262,12 @@ def fleets_put_to_sea(g: Game) -> None:
         g.call("port_exits", port_exits=g.local["port_exits"])      # 12.2: their owners choose the zone
 
 
-FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea)
+def leaders_go_home(g: Game) -> None:
+    if g.local.get("leaders"):
+        g.call("leader_homes", queue=g.local["leaders"])             # 9.4: their powers choose where
+
+
+FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea, leaders_go_home)
 
 
 @FLOW.decision("place_mercenaries")

@@ -108,7 +108,7 @@ def settle(g: Game) -> None:
         g.log(f"{power_name(b)} refuses: the deal is void.")
     elif g.local["clause"] == "deal":
         after = deals.carry_out(g)
-        if after["queue"] or after["mercenaries"] or after["port_exits"]:
+        if any(after.values()):
             g.call("deal_aftermath", **after)
             return
     elif g.local["clause"] == "alliance":

@@ -186,3 +186,35 @@ def test_12_2_the_owner_chooses_the_sea_zone_its_ships_leave_a_lost_port_for():
     s = play(s, "hapsburg", "to:tyrrhenian")
     assert nv.pieces(s, "tyrrhenian", "hapsburg") == {("hapsburg", "squadron"): 1}
     assert not nv.pieces(s, "messina", "hapsburg")
+
+
+def test_9_4_a_ransomed_leader_goes_to_the_capital_its_power_chooses():
+    """9.4: "returned leaders go to the capital or a friendly home key": the Hapsburg, with two capitals,
+    chooses Valladolid or Vienna for a ransomed Duke of Alva."""
+    from rules.core import SetupArgs
+    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    s["leaders"]["duke-of-alva"] = "captured:france"
+    s["flow"].append({"name": "ransom", "at": 0, "local": {"role": "hapsburg"}, "ret": None})
+    s = play(s, "hapsburg", "ransom:duke-of-alva")
+    assert decision(s) == "leader_home" and ENGINE.active_roles(s) == ["hapsburg"]
+    assert [a.id for a in ENGINE.legal_actions(s, "hapsburg")] == ["to:valladolid", "to:vienna"]
+    s = play(s, "hapsburg", "to:vienna")
+    assert s["leaders"]["duke-of-alva"] == "vienna"
+    assert decision(s) == "ransom"
+
+
+def test_9_1_a_leader_returned_in_a_deal_goes_to_the_capital_its_power_chooses():
+    """9.1 clause 9 with 9.4: France hands back the captured Duke of Alva; the Hapsburg picks its capital."""
+    from rules.core import SetupArgs
+    s = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    s["leaders"]["duke-of-alva"] = "captured:france"
+    s = play(s, "ottoman", "done")
+    s = play(s, "hapsburg", "done")
+    s = play(s, "england", "done")
+    s = play(s, "france", "deal:hapsburg")
+    s = play(s, "france", "add:leader:france:duke-of-alva")
+    s = play(s, "france", "announce")
+    s = play(s, "hapsburg", "accept")
+    assert decision(s) == "leader_home" and ENGINE.active_roles(s) == ["hapsburg"]
+    s = play(s, "hapsburg", "to:valladolid")
+    assert s["leaders"]["duke-of-alva"] == "valladolid"
