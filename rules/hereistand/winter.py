@@ -110,6 +110,8 @@ def begin_winter(g: Game) -> None:
     g.log(f"Turn {s['turn']}: Winter.", kind="heading")
     queue = []
     for power in wintering_powers(s):
+        if volunteer_sources(s, power):
+            queue.append([power, "", 0, "voluntary"])     # 19.3 step 1: first, so the room they leave counts
         for space in sorted(s["units"]):
             n = st.land_units_at(s, space, power)
             if not n:
@@ -159,7 +161,14 @@ def return_home(g: Game) -> None:
         g.frame["ret"] = None
         g.local["queue"].insert(0, rest)
     while g.local["queue"]:
-        power, space, count, *capital_only = g.local["queue"].pop(0)
+        power, space, count, *tag = g.local["queue"].pop(0)
+        capital_only = tag == ["capital"]
+        if tag == ["voluntary"]:
+            if volunteer_sources(s, power):
+                g.again()
+                g.call("winter_volunteers", role=power, picked=[])
+                return
+            continue
         if count and st.land_units_at(s, space, power) == 0:
             continue
         if not count and not fx.army_leaders_at(s, space, power):
@@ -185,7 +194,16 @@ def return_home(g: Game) -> None:
                 return
             g.local["queue"].insert(0, rest_of(s, power, space))
         else:
-            eliminate_stack(g, power, space, count, capital_lost=bool(capital_only))
+            eliminate_stack(g, power, space, count, capital_lost=capital_only)
+
+
+def volunteer_sources(s: st.State, power: str) -> list[str]:
+    """19.3 step 1: a major power's own fortified spaces, other than its capitals, holding its land units,
+    from which units may go to a capital it controls."""
+    if power not in MAJORS or not capital_destinations(s, power, ""):
+        return []
+    return [sp for sp in sorted(s["units"]) if st.land_units_at(s, sp, power) and own_fortress(s, power, sp)
+            and sp not in capitals(s, power)]
 
 
 def rest_of(s: st.State, power: str, space: str) -> list:
@@ -251,6 +269,54 @@ def end_siege_left(g: Game, power: str, space: str) -> None:
     if siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} ends for the winter.")
+
+
+@FLOW.decision("winter_volunteers")
+class WinterVolunteers(Decision):
+    """19.3 step 1: units in the power's own fortified spaces may go to its capital, picked one at a time;
+    each space's picks for one capital move together as one stack (attrition off a safe path)."""
+
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Winter — units in your fortified spaces may go to your capital "
+                "(rule 19.3). Pick them, or keep them where they are.")
+
+    def actions(self, g, role):
+        s = g.state
+        for space in volunteer_sources(s, role):
+            safe = safe_reach(s, role, space)
+            here = fx.land_of(st.units_at(s, space, role))
+            for capital in capital_destinations(s, role, space):
+                risk = "" if capital in safe else " (no safe path: half are lost)"
+                for kind, n in sorted(here.items()):
+                    if n > self.picked(g, space, capital).get(kind, 0) + self.picked_elsewhere(g, space, capital, kind):
+                        yield act("send", space, kind, capital, group=space_name(space),
+                                  label=f"A {kind} from {space_name(space)} to {space_name(capital)}{risk}")
+        yield act("done", label="Done" if g.local["picked"] else "Keep them all where they are")
+
+    @staticmethod
+    def picked(g, space, capital) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for sp, kind, cap in g.local["picked"]:
+            if (sp, cap) == (space, capital):
+                out[kind] = out.get(kind, 0) + 1
+        return out
+
+    @staticmethod
+    def picked_elsewhere(g, space, capital, kind) -> int:
+        return sum(1 for sp, k, cap in g.local["picked"] if sp == space and k == kind and cap != capital)
+
+    def on_send(self, g, role, space, kind, capital):
+        g.local["picked"].append([space, kind, capital])
+
+    def on_done(self, g, role):
+        groups = sorted({(sp, cap) for sp, _, cap in g.local["picked"]})
+        for space, capital in groups:
+            chosen = self.picked(g, space, capital)
+            relocate(g, role, space, sum(chosen.values()), capital, chosen=chosen)
+        g.end()
+
+    def default(self, g, role):
+        return "done"
 
 
 @FLOW.decision("winter_move")

@@ -60,10 +60,10 @@ def run_winter(s, picks=None):
     from rules.core.flow import Game
     s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
     Game(ENGINE, s).run()
-    while ENGINE.waiting(s)["decision"] in ("winter_move", "winter_units"):
+    while ENGINE.waiting(s)["decision"] in ("winter_volunteers", "winter_move", "winter_units"):
         role = ENGINE.active_roles(s)[0]
         ids = [a.id for a in ENGINE.legal_actions(s, role)]
-        pick = next((p for p in (picks or []) if p in ids), ids[0])
+        pick = next((p for p in (picks or []) if p in ids), "done" if "done" in ids else ids[0])
         s = ENGINE.apply(s, role, pick).state
     return s
 
@@ -218,3 +218,28 @@ def test_9_1_a_leader_returned_in_a_deal_goes_to_the_capital_its_power_chooses()
     assert decision(s) == "leader_home" and ENGINE.active_roles(s) == ["hapsburg"]
     s = play(s, "hapsburg", "to:valladolid")
     assert s["leaders"]["duke-of-alva"] == "valladolid"
+
+
+def test_19_3_step_1_units_in_an_own_fortress_may_go_to_the_capital():
+    """19.3: "units already in an own-controlled fortified space may go to the capital" (step 1: "others
+    may go voluntarily"). France sends one of Lyon's two regulars to Paris and keeps the other."""
+    s = setup()
+    st.add_units(s, "lyon", "france", "regular", 2 - st.land_units_at(s, "lyon", "france"))
+    paris = st.land_units_at(s, "paris", "france")
+    s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
+    from rules.core.flow import Game
+    Game(ENGINE, s).run()
+    while decision(s) != "winter_volunteers" or ENGINE.active_roles(s) != ["france"]:
+        role = ENGINE.active_roles(s)[0]
+        ids = [a.id for a in ENGINE.legal_actions(s, role)]
+        s = play(s, role, "done" if "done" in ids else ids[0])
+    ids = [a.id for a in ENGINE.legal_actions(s, "france")]
+    assert "send:lyon:regular:paris" in ids and "done" in ids
+    s = play(s, "france", "send:lyon:regular:paris")
+    s = play(s, "france", "done")
+    while decision(s) in ("winter_volunteers", "winter_move", "winter_units", "naval_winter"):
+        role = ENGINE.active_roles(s)[0]
+        ids = [a.id for a in ENGINE.legal_actions(s, role)]
+        s = play(s, role, "done" if "done" in ids else ids[0])
+    assert st.land_units_at(s, "lyon", "france") == 1
+    assert st.land_units_at(s, "paris", "france") == paris + 1 + 1        # and 19.5's new regular
