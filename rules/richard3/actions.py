@@ -374,7 +374,7 @@ def _dest_actions(state, occ, role, start, paths, bonus):
     """One action per destination (``to:<area>``): the route is taken for the player unless it matters."""
     out = []
     by_dest = _routes_by_dest(paths)
-    crowded = len(by_dest) >= MENU_LIMIT          # with "back", one list would pass a chat menu's limit
+    crowded = len(by_dest) > MENU_LIMIT           # one list would pass a chat menu's limit
     for dest, routes in by_dest.items():
         if _route_matters(state, occ, role, routes, start, bonus):
             label = f"To {area_name(dest)} (choose the way)"
