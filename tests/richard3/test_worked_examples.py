@@ -61,3 +61,24 @@ def test_3_2_english_examples_of_the_defending_bonuses():
     state = bare({"l-welsh-mercenary": "powys", "y-herbert": "powys"})
     state = start_battle(state, "powys", "york", {"y-herbert": "hereford|powys"}, "hereford|powys")
     assert fire(state, "l-welsh-mercenary") == 3
+
+
+def test_6_9_one_block_may_face_three_treachery_attempts_in_one_battle(monkeypatch):
+    """6.9: the same block may face up to 3 attempts in one battle — the Treason card, the Pretender and
+    Warwick. York (the Pretender's side) holds the Treason card; Rivers (loyalty 1) resists all three."""
+    state = bare({"y-york": "derby", "y-warwick": "derby", "l-rivers": "derby", "l-henry-vi": "north-yorks"})
+    assert state["pretender"] == "y-york"
+    state["treason"] = "york"
+    state = start_battle(state, "derby", "york", {"y-york": "chester|derby", "y-warwick": "chester|derby"},
+                         "chester|derby")
+    Dice(monkeypatch, [1, 3, 5] + [6] * 60)                        # three odd single dice: loyal each time
+    state = do(state, "york", "treason:l-rivers")
+    tried = []
+    for roller in ("y-york", "y-warwick"):
+        while f"treach:{roller}:l-rivers" not in ids(state, "york"):
+            role = ENGINE.active_roles(state)[0]
+            state = do(state, role, [a for a in ids(state, role) if a.startswith("pass:")][0])
+        state = do(state, "york", f"treach:{roller}:l-rivers")
+        tried.append(roller)
+    assert tried == ["y-york", "y-warwick"] and state["treason_used"]
+    assert state["blocks"]["l-rivers"]["loc"] == "derby"            # three attempts, still Lancastrian
