@@ -185,13 +185,14 @@ def carry_out(g: Game) -> dict:
     """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
     Returns what its owners still choose: the stacks leaving spaces handed over (`queue`, [power, space])
     the mercenaries given ([giver, receiver, count]) and the fleets putting to sea from ports handed over
-    (`port_exits`, 12.2) and the leaders returned ([power, leader], 9.4), for the `deal_aftermath` procedure."""
+    (`port_exits`, 12.2), the leaders returned ([power, leader], 9.4) and the lent ships whose nearest ports
+    tie (`loans`, 9.2 effect 2), for the `deal_aftermath` procedure."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return {"queue": [], "mercenaries": [], "port_exits": [], "leaders": []}
-    queue, later, exits, leaders = [], [], [], []
+        return {"queue": [], "mercenaries": [], "port_exits": [], "leaders": [], "loans": []}
+    queue, later, exits, leaders, loans = [], [], [], [], []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -212,18 +213,20 @@ def carry_out(g: Game) -> dict:
         elif clause[0] == "mercenaries":
             later.append(clause)
         elif clause[0] == "loan":
-            from .harbours import lend
-            lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
+            from .harbours import lend, loan_sailing
+            if not loan_sailing(s, clause[1], other(d, clause[1]), clause, loans):   # a tie: the borrower's choice
+                lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
         elif clause[0] == "lend_leader":
-            from .harbours import lend_leader
-            lend_leader(g, clause[1], other(d, clause[1]), clause[2])
+            from .harbours import lend_leader, loan_sailing
+            if not loan_sailing(s, clause[1], other(d, clause[1]), clause, loans):
+                lend_leader(g, clause[1], other(d, clause[1]), clause[2])
         else:
             leaders.append([fx.leader_power(clause[2]), clause[2]])     # 9.4: home where its power chooses
         g.log(f"Done: {describe(clause)}.")
     for clause in later:        # 9.1 clause 7: one way per pair and turn
         s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])
     return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later], "port_exits": exits,
-            "leaders": leaders}
+            "leaders": leaders, "loans": loans}
 
 
 def displace_given(g: Game) -> None:
@@ -267,7 +270,13 @@ def leaders_go_home(g: Game) -> None:
         g.call("leader_homes", queue=g.local["leaders"])             # 9.4: their powers choose where
 
 
-FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea, leaders_go_home)
+def loans_sail(g: Game) -> None:
+    if g.local.get("loans"):
+        g.call("loan_ports", queue=g.local["loans"])                # 9.2 effect 2: the borrower picks the port
+
+
+FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea, leaders_go_home,
+               loans_sail)
 
 
 @FLOW.decision("place_mercenaries")

@@ -293,18 +293,81 @@ def loanable(s: st.State, lender: str, borrower: str) -> list[tuple[str, str]]:
     return out
 
 
-def lend(g: Game, lender: str, borrower: str, loc: str, owner: str, count: int) -> None:
-    """The squadrons are marked as lent and moved to the borrower's nearest port (a sea zone counting one)."""
+def loan_ports(s: st.State, borrower: str, loc: str) -> list[str]:
+    """9.2 effect 2: the borrower's nearest ports from `loc` (a sea zone counting one, not through a port)."""
+    return nv.nearest_ports(s, borrower, loc, through_ports=False)
+
+
+def lend(g: Game, lender: str, borrower: str, loc: str, owner: str, count: int, port: str | None = None) -> None:
+    """The squadrons are marked as lent and moved to the borrower's nearest port (`port`: the one chosen among
+    several equally near)."""
     s = g.state
-    ports = nv.nearest_ports(s, borrower, loc, through_ports=False)
+    ports = loan_ports(s, borrower, loc)
     n = min(count, s["units"].get(loc, {}).get(owner, {}).get("squadron", 0))
     if not ports or not n:
         return
+    port = port if port in ports else ports[0]
     st.add_units(s, loc, owner, "squadron", -n)
-    st.add_units(s, ports[0], borrower, f"loan-{owner}", n)
+    st.add_units(s, port, borrower, f"loan-{owner}", n)
     g.log(f"{n} {load().power(owner).name} squadron{'s' if n > 1 else ''} from {nv.location_name(loc)} "
           f"{'are' if n > 1 else 'is'} lent to {power_name(borrower)} and sail{'s' if n == 1 else ''} to "
-          f"{load().space(ports[0]).name}.")
+          f"{load().space(port).name}.")
+
+
+def loan_sailing(s: st.State, lender: str, borrower: str, clause: list, pending: list[list]) -> bool:
+    """A loan clause (squadrons or a naval leader) whose nearest ports tie is kept in `pending` for the
+    borrower to choose (grouped by where they sail from: [lender, borrower, loc, squadrons, leaders]);
+    True when it was kept."""
+    loc = clause[2] if clause[0] == "loan" else s["leaders"][clause[2]]
+    if borrower not in MAJORS or len(loan_ports(s, borrower, loc)) < 2:
+        return False
+    entry = next((e for e in pending if e[:3] == [lender, borrower, loc]), None)
+    if entry is None:
+        pending.append([lender, borrower, loc, [], []])
+        entry = pending[-1]
+    if clause[0] == "loan":
+        entry[3].append([clause[3], clause[4]])
+    else:
+        entry[4].append(clause[2])
+    return True
+
+
+def loan_queue(g: Game) -> None:
+    while g.local["queue"]:
+        lender, borrower, loc, squadrons, leaders = g.local["queue"].pop(0)
+        g.again()
+        g.call("loan_port", role=borrower, lender=lender, location=loc, squadrons=squadrons, leaders=leaders)
+        return
+
+
+FLOW.procedure("loan_ports", loan_queue)
+
+
+@FLOW.decision("loan_port")
+class LoanPort(Decision):
+    """9.2 effect 2: lent ships go to the borrower's nearest port; among equally near ones the borrower, who
+    commands them from now on, chooses."""
+
+    def prompt(self, g, role):
+        n = sum(c for _, c in g.local["squadrons"])
+        what = f"{n} squadron{'s' if n != 1 else ''}" if n else "the naval leader"
+        return (f"{power_name(role)}: the {what} lent by {power_name(g.local['lender'])} from "
+                f"{nv.location_name(g.local['location'])} sail to which of your nearest ports?")
+
+    def actions(self, g, role):
+        for port in loan_ports(g.state, role, g.local["location"]):
+            yield act("to", port, label=f"To {load().space(port).name}")
+
+    def on_to(self, g, role, port):
+        lender, loc = g.local["lender"], g.local["location"]
+        for owner, count in g.local["squadrons"]:
+            lend(g, lender, role, loc, owner, count, port)
+        for leader in g.local["leaders"]:
+            lend_leader(g, lender, role, leader, port)
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 def describe_loan(clause: list) -> str:
@@ -362,13 +425,14 @@ def leader_loan_clauses(s: st.State, deal: dict, lender: str) -> list[list]:
             if ["lend_leader", lender, l] not in deal["clauses"]]
 
 
-def lend_leader(g: Game, lender: str, borrower: str, leader: str) -> None:
-    """The leader sails with the lent squadrons to the borrower's nearest port and is the borrower's to
-    command until Winter (9.1 clause 3, 9.2 effect 2)."""
+def lend_leader(g: Game, lender: str, borrower: str, leader: str, port: str | None = None) -> None:
+    """The leader sails with the lent squadrons to the borrower's nearest port (`port`: the one chosen) and
+    is the borrower's to command until Winter (9.1 clause 3, 9.2 effect 2)."""
     s = g.state
-    ports = nv.nearest_ports(s, borrower, s["leaders"][leader], through_ports=False)
+    ports = loan_ports(s, borrower, s["leaders"][leader])
     if not ports:
         return
-    s["leaders"][leader] = ports[0]
+    port = port if port in ports else ports[0]
+    s["leaders"][leader] = port
     nv.naval(s).setdefault("leader_loans", {})[leader] = borrower
-    g.log(f"{load().leader(leader).name} is lent to {power_name(borrower)} and sails to {load().space(ports[0]).name}.")
+    g.log(f"{load().leader(leader).name} is lent to {power_name(borrower)} and sails to {load().space(port).name}.")

@@ -43,6 +43,13 @@ def test_9_1_example_france_lends_its_squadrons_to_the_hapsburg_with_the_allianc
     assert "add:loan:hapsburg:barcelona:hapsburg" not in ids(s, "hapsburg")     # one way only
     s = play(s, "hapsburg", "announce")
     s = play(s, "france", "accept")
+    # the nearest Hapsburg ports tie (Marseille: Barcelona, Cartagena, Palma, Valencia; Rouen: Amsterdam,
+    # Antwerp, Corunna): the borrower chooses (DECISIONS 445)
+    assert ENGINE.waiting(s)["decision"] == "loan_port" and ENGINE.active_roles(s) == ["hapsburg"]
+    assert ids(s, "hapsburg") == ["to:barcelona", "to:cartagena", "to:palma", "to:valencia"]
+    s = play(s, "hapsburg", "to:barcelona")
+    assert ids(s, "hapsburg") == ["to:amsterdam", "to:antwerp", "to:corunna"]
+    s = play(s, "hapsburg", "to:amsterdam")
     assert not nv.pieces(s, "marseille", "france") and not nv.pieces(s, "rouen", "france")
     assert nv.pieces(s, "barcelona", "hapsburg") == {("hapsburg", "squadron"): 1, ("hapsburg", "loan-france"): 1}
     assert nv.pieces(s, "amsterdam", "hapsburg") == {("hapsburg", "loan-france"): 1}
