@@ -18,7 +18,8 @@ from .pieces import SIDE_NAME, BlockFace
 
 SIDES = ("york", "lancaster")
 
-STAGES = {"treason": "treachery rolls", "fight": "fire", "hits": "taking hits", "regroup": "regroup"}
+STAGES = {"treason": "treachery rolls", "fight": "fire", "hits": "taking hits", "regroup": "regroup",
+          "fireback": "firing back at a charge"}
 
 
 def _face(entry: Any) -> BlockFace:

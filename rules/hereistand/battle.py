@@ -250,6 +250,8 @@ def retreat_to(g: Game, powers: list[str], dest: str, units: dict[str, int] | No
         leaders = fx.army_leaders_at(s, space, power) if units is None else []
         fx.move_pieces(s, power, space, dest, moving, leaders)
         s["impulse_locks"].append([power, dest])
+        record.forget_beaten(s, power, space, moving)
+        record.note_beaten(s, power, dest, moving)                 # 13.3 step 4
     names = " and ".join(load().power(p).name for p in powers)
     g.log(f"{names} retreat{'s' if len(powers) == 1 else ''} to {space_name(dest)}.")
 

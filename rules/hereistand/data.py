@@ -187,6 +187,7 @@ class Scenario:
     debaters_removed: tuple[str, ...] = ()
     excommunicated: tuple[str, ...] = ()
     new_world: dict = field(default_factory=dict)
+    hungary_defeated: bool = False              # 22.5 already happened before the scenario starts (1532)
 
 
 @dataclass(frozen=True)
@@ -336,7 +337,8 @@ def _scenario(sid: str, raw: dict, all_raw: dict) -> Scenario:
         debaters={k: tuple(v) for k, v in raw["debaters"].items()}, cards_out=tuple(raw["cards_out"]),
         start_hands={k: tuple(v) for k, v in raw["start_hands"].items()}, tracks=raw["tracks"],
         electorate_display=dict(raw["electorate_display"]), debaters_removed=tuple(raw.get("debaters_removed", ())),
-        excommunicated=tuple(raw.get("excommunicated", ())), new_world=raw.get("new_world", {}))
+        excommunicated=tuple(raw.get("excommunicated", ())), new_world=raw.get("new_world", {}),
+        hungary_defeated=raw.get("hungary_defeated", False))
 
 
 @cache

@@ -184,13 +184,15 @@ class Compose(Decision):
 def carry_out(g: Game) -> dict:
     """9.1 step 5: an accepted deal takes effect at once, clause by clause (void if one no longer holds).
     Returns what its owners still choose: the stacks leaving spaces handed over (`queue`, [power, space])
-    and the mercenaries given ([giver, receiver, count]), for the `deal_aftermath` procedure."""
+    the mercenaries given ([giver, receiver, count]) and the fleets putting to sea from ports handed over
+    (`port_exits`, 12.2), the leaders returned ([power, leader], 9.4) and the lent ships whose nearest ports
+    tie (`loans`, 9.2 effect 2), for the `deal_aftermath` procedure."""
     s, d = g.state, g.state["deal"]
     why = deal_refusal(s, d)
     if why:
         g.log(f"The deal is void: {why}.")
-        return {"queue": [], "mercenaries": []}
-    queue, later = [], []
+        return {"queue": [], "mercenaries": [], "port_exits": [], "leaders": [], "loans": []}
+    queue, later, exits, leaders, loans = [], [], [], [], []
     for clause in sorted(d["clauses"], key=lambda c: c[0] != "peace"):
         a, b = d["proposer"], d["partner"]
         if clause[0] == "peace":
@@ -204,26 +206,27 @@ def carry_out(g: Game) -> dict:
         elif clause[0] == "control":
             s["control"][clause[2]] = other(d, clause[1])
             from .harbours import displace
-            displace(g, clause[2])                           # 12.2: the giver's ships there put to sea
+            exits += displace(g, clause[2])                  # 12.2: the giver's ships there put to sea
             queue.append([clause[1], clause[2]])
         elif clause[0] == "absolve":
             s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][clause[1]]]
         elif clause[0] == "mercenaries":
             later.append(clause)
         elif clause[0] == "loan":
-            from .harbours import lend
-            lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
+            from .harbours import lend, loan_sailing
+            if not loan_sailing(s, clause[1], other(d, clause[1]), clause, loans):   # a tie: the borrower's choice
+                lend(g, clause[1], other(d, clause[1]), clause[2], clause[3], clause[4])
         elif clause[0] == "lend_leader":
-            from .harbours import lend_leader
-            lend_leader(g, clause[1], other(d, clause[1]), clause[2])
+            from .harbours import lend_leader, loan_sailing
+            if not loan_sailing(s, clause[1], other(d, clause[1]), clause, loans):
+                lend_leader(g, clause[1], other(d, clause[1]), clause[2])
         else:
-            from .peace import ransom_home
-            home = ransom_home(s, fx.leader_power(clause[2]))
-            s["leaders"][clause[2]] = home or "off"
+            leaders.append([fx.leader_power(clause[2]), clause[2]])     # 9.4: home where its power chooses
         g.log(f"Done: {describe(clause)}.")
     for clause in later:        # 9.1 clause 7: one way per pair and turn
         s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])
-    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later]}
+    return {"queue": queue, "mercenaries": [[c[1], other(d, c[1]), c[2]] for c in later], "port_exits": exits,
+            "leaders": leaders, "loans": loans}
 
 
 def displace_given(g: Game) -> None:
@@ -257,7 +260,23 @@ def place_mercenaries(g: Game, power: str, space: str, count: int) -> None:
     g.log(f"{power_name(power)} places {count} mercenar{'ies' if count > 1 else 'y'} in {space_name(space)}.")
 
 
-FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries)
+def fleets_put_to_sea(g: Game) -> None:
+    if g.local.get("port_exits"):
+        g.call("port_exits", port_exits=g.local["port_exits"])      # 12.2: their owners choose the zone
+
+
+def leaders_go_home(g: Game) -> None:
+    if g.local.get("leaders"):
+        g.call("leader_homes", queue=g.local["leaders"])             # 9.4: their powers choose where
+
+
+def loans_sail(g: Game) -> None:
+    if g.local.get("loans"):
+        g.call("loan_ports", queue=g.local["loans"])                # 9.2 effect 2: the borrower picks the port
+
+
+FLOW.procedure("deal_aftermath", displace_given, hand_over_mercenaries, fleets_put_to_sea, leaders_go_home,
+               loans_sail)
 
 
 @FLOW.decision("place_mercenaries")

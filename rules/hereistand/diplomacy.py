@@ -83,8 +83,7 @@ class Announce(Decision):
         g.log(f"{power_name(role)} proposes to {power_name(other)} to end their war.")
         g.goto("deal", proposer=role, other=other, clause="peace", then="done" if g.local.get("only") else None)
 
-    def on_deal(self, g, role, other):
-        g.state["offers"].append([role, other, "deal"])
+    def on_deal(self, g, role, other):                 # announced (`offers`) only when its terms are (ask)
         g.state["deal"] = {"proposer": role, "partner": other, "clauses": []}
         g.goto("compose", role=role, then="done" if g.local.get("only") else None)
 
@@ -109,7 +108,7 @@ def settle(g: Game) -> None:
         g.log(f"{power_name(b)} refuses: the deal is void.")
     elif g.local["clause"] == "deal":
         after = deals.carry_out(g)
-        if after["queue"] or after["mercenaries"]:
+        if any(after.values()):
             g.call("deal_aftermath", **after)
             return
     elif g.local["clause"] == "alliance":

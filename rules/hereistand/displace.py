@@ -63,7 +63,12 @@ def send(g: Game, power: str, space: str, dest: str | None) -> None:
         del s["sieges"][space]
 
 
-FLOW.procedure("displace", displace_queue)
+def fleets_put_to_sea(g: Game) -> None:
+    if g.local.get("port_exits"):
+        g.call("port_exits", port_exits=g.local["port_exits"])      # 12.2: their owners choose the zone
+
+
+FLOW.procedure("displace", displace_queue, fleets_put_to_sea)
 
 
 @FLOW.decision("displace_to")

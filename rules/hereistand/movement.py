@@ -459,15 +459,30 @@ def roll_avoid(g: Game) -> None:
     bonus = fx.best_battle(leaders) + (1 if role == "ottoman" and units.get("cavalry") else 0)
     if m["power"] == "ottoman" and m["units"].get("cavalry"):
         bonus -= 1
-    dice = rng.roll(s, 2)
-    total = sum(dice) + bonus
-    ok = total >= AVOID_AT
-    g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
-          f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    if all_beaten(s, a, here):
+        ok = True
+        g.log(f"{power_name(role)} avoids battle into {space_name(dest)} without a roll: all its units there "
+              "lost a field battle this impulse.")
+    else:
+        dice = rng.roll(s, 2)
+        total = sum(dice) + bonus
+        ok = total >= AVOID_AT
+        g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
+              f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, here, dest, units, leaders)
         record.note_shift(s, "avoid", role, here, dest, units, leaders)
+        record.shift_beaten(s, role, here, dest, units)
+        for minor, theirs in a.get("allies", {}).items():
+            record.shift_beaten(s, minor, here, dest, theirs)
         mu.move_allies(s, a, here, dest)
+
+
+def all_beaten(s: st.State, a: dict, here: str) -> bool:
+    """13.3 step 4: every unit avoiding (the power's and its minors') lost a field battle this impulse."""
+    groups = [(a["power"], a["units"])] + list(a.get("allies", {}).items())
+    return any(sum(u.values()) for _, u in groups) and \
+        all(record.all_beaten(s, power, here, units) for power, units in groups if sum(units.values()))
 
 
 FLOW.procedure("avoid_attempt", choose_avoiders, roll_avoid)

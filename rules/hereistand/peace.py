@@ -87,17 +87,17 @@ def make_peace(g: Game) -> None:
     vp = 2 if "ottoman" in (loser, winner) else 1
     s["war_winner_vp"][winner] += vp
     g.log(f"{power_name(loser)} sues {power_name(winner)} for peace: {power_name(winner)} gains {vp} VP.")
-    queue = []
+    queue, exits = [], []
     for space in load().home_spaces(winner):
         if st.controller(s, space) != loser:
             continue
         s["control"][space] = winner
         from .harbours import displace
-        displace(g, space)                       # 12.2: the loser's ships there put to sea
+        exits += displace(g, space)              # 12.2: the loser's ships there put to sea
         g.log(f"{space_name(space)} returns to {power_name(winner)}.")
         s["sieges"].pop(space, None)
         queue.append([loser, space])
-    g.call("displace", queue=queue)
+    g.call("displace", queue=queue, port_exits=exits)
 
 
 def remove_two_units(g: Game) -> None:
@@ -174,9 +174,7 @@ class PeaceReturns(Decision):
         if kind == "space":
             g.local["credit"] = 0 if pay == "free" else 1
         if kind == "leader":
-            home = ransom_home(s, role)
-            s["leaders"][thing] = home or "off"
-            g.log(f"{load().leader(thing).name} returns to {space_name(home) if home else 'the reserve'}.")
+            send_home(g, role, thing, f"{load().leader(thing).name} returns to")
             return
         s["control"][thing] = role
         g.log(f"{space_name(thing)} returns to {power_name(role)}.")
@@ -192,13 +190,64 @@ class PeaceReturns(Decision):
 
 # ---- 9.4 ransom ------------------------------------------------------------------------------------------------
 def ransom_home(s: st.State, power: str) -> str | None:
-    """Returned leaders go to the capital, or a friendly home key when the capital is lost (9.3 step 6)."""
+    """Where a returned leader may go (9.3 step 6, 9.4): its capital, or a friendly home key when the capital
+    is lost; the first of `ransom_homes`."""
+    homes = ransom_homes(s, power)
+    return homes[0] if homes else None
+
+
+def ransom_homes(s: st.State, power: str) -> list[str]:
     data = load()
-    for capital in data.power(power).capitals:
-        if st.controller(s, capital) == power:
-            return capital
-    keys = [k for k in data.keys_of(power) if st.controller(s, k) == power]
-    return keys[0] if keys else None
+    capitals = [c for c in data.power(power).capitals if st.controller(s, c) == power]
+    return capitals or [k for k in data.keys_of(power) if st.controller(s, k) == power]
+
+
+def send_home(g: Game, power: str, leader: str, text: str) -> None:
+    """The leader goes to its capital or home key; the power chooses when it has several (`leader_home`).
+    `text` opens the log line ("… returns to <space>.")."""
+    homes = ransom_homes(g.state, power)
+    if len(homes) > 1 and power in MAJORS:
+        g.call("leader_home", role=power, leader=leader, homes=homes, text=text)
+        return
+    arrive_home(g, leader, homes[0] if homes else None, text)
+
+
+def arrive_home(g: Game, leader: str, home: str | None, text: str) -> None:
+    g.state["leaders"][leader] = home or "off"
+    g.log(f"{text} {space_name(home) if home else 'the reserve'}.")
+
+
+def leader_home_queue(g: Game) -> None:
+    """Leaders returned by a deal (9.1 clause 9), each to the home its power chooses, one at a time."""
+    while g.local["queue"]:
+        power, leader = g.local["queue"].pop(0)
+        homes = ransom_homes(g.state, power)
+        text = f"{load().leader(leader).name} returns to"
+        if len(homes) > 1 and power in MAJORS:
+            g.again()
+            g.call("leader_home", role=power, leader=leader, homes=homes, text=text)
+            return
+        arrive_home(g, leader, homes[0] if homes else None, text)
+
+
+FLOW.procedure("leader_homes", leader_home_queue)
+
+
+@FLOW.decision("leader_home")
+class LeaderHome(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: where does {load().leader(g.local['leader']).name} return?"
+
+    def actions(self, g, role):
+        for home in g.local["homes"]:
+            yield act("to", home, label=f"To {space_name(home)}")
+
+    def on_to(self, g, role, home):
+        arrive_home(g, g.local["leader"], home, g.local["text"])
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 def payable(s: st.State, power: str) -> list[str]:
@@ -225,11 +274,9 @@ class Ransom(Decision):
         captor = s["leaders"][leader].partition(":")[2]
         card = rng.choice(s, sorted(payable(s, role), key=int))
         cards.move(s, card, cards.hand(role), cards.hand(captor))
-        home = ransom_home(s, role)
-        s["leaders"][leader] = home
-        g.log(f"{power_name(role)} ransoms {load().leader(leader).name} from {power_name(captor)} with a random "
-              f"card; the leader returns to {space_name(home)}.")
         g.log(f"{power_name(captor)} receives {st.card_label(card)}.", to=[role, captor])
+        send_home(g, role, leader, f"{power_name(role)} ransoms {load().leader(leader).name} from "
+                                   f"{power_name(captor)} with a random card; the leader returns to")
 
     def on_done(self, g, role):
         g.end("done")

@@ -20,6 +20,44 @@ def entries(s: st.State) -> list[dict]:
 
 def clear(s: st.State) -> None:
     s[KEY] = []
+    s[BEATEN] = []
+
+
+# ---- units that lost a field battle this impulse (13.3 step 4: they avoid battle again without a roll) ----
+BEATEN = "beaten"       # [power, space, {kind: count}]: where this impulse's beaten units stand now
+
+
+def note_beaten(s: st.State, power: str, space: str, units: dict[str, int]) -> None:
+    """14.1: units of `power` that lost a field battle now stand in `space` (after their retreat)."""
+    beaten = s.setdefault(BEATEN, [])
+    entry = next((e for e in beaten if e[0] == power and e[1] == space), None)
+    if entry is None:
+        beaten.append([power, space, {}])
+        entry = beaten[-1]
+    for kind, n in units.items():
+        if n:
+            entry[2][kind] = entry[2].get(kind, 0) + n
+
+
+def forget_beaten(s: st.State, power: str, space: str, units: dict[str, int]) -> dict[str, int]:
+    """Take these units off the beaten record of `space`; returns how many of each kind were on it."""
+    entry = next((e for e in s.get(BEATEN, []) if e[0] == power and e[1] == space), None)
+    if entry is None:
+        return {}
+    taken = {kind: min(n, entry[2].get(kind, 0)) for kind, n in units.items()}
+    entry[2] = {kind: n - taken.get(kind, 0) for kind, n in entry[2].items() if n > taken.get(kind, 0)}
+    return taken
+
+
+def shift_beaten(s: st.State, power: str, origin: str, dest: str, units: dict[str, int]) -> None:
+    """Beaten units that avoided battle again are still beaten where they went."""
+    note_beaten(s, power, dest, forget_beaten(s, power, origin, units))
+
+
+def all_beaten(s: st.State, power: str, space: str, units: dict[str, int]) -> bool:
+    """13.3 step 4: every one of these units of `power` in `space` lost a field battle this impulse."""
+    entry = next((e for e in s.get(BEATEN, []) if e[0] == power and e[1] == space), None)
+    return entry is not None and all(n <= entry[2].get(kind, 0) for kind, n in units.items())
 
 
 def _units(units: dict[str, int]) -> int:

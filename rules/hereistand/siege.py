@@ -97,7 +97,9 @@ def take_control(g: Game, power: str, space: str) -> None:
     from .harbours import displace
     g.state["control"][space] = power
     g.log(f"{power_name(power)} takes control of {space_name(space)}.")
-    displace(g, space)                       # 12.2: naval units there put to sea
+    exits = displace(g, space)               # 12.2: naval units there put to sea
+    if exits:
+        g.call("port_exits", port_exits=exits)
 
 
 # ---- 15.1 assault -----------------------------------------------------------------------------------------

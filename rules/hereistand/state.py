@@ -50,7 +50,7 @@ def initial_state(scenario_id: str) -> State:
         "rulers": dict(sc.rulers),
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
-        "hungary_defeated": False,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
+        "hungary_defeated": sc.hungary_defeated,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
         "vp_history": [],

@@ -110,6 +110,8 @@ def begin_winter(g: Game) -> None:
     g.log(f"Turn {s['turn']}: Winter.", kind="heading")
     queue = []
     for power in wintering_powers(s):
+        if volunteer_sources(s, power):
+            queue.append([power, "", 0, "voluntary"])     # 19.3 step 1: first, so the room they leave counts
         for space in sorted(s["units"]):
             n = st.land_units_at(s, space, power)
             if not n:
@@ -125,28 +127,88 @@ def begin_winter(g: Game) -> None:
     g.local["queue"] = queue
 
 
+def partial_destinations(s: st.State, power: str, space: str, count: int) -> dict[str, int]:
+    """19.3 step 2 and exception 2: the nearest own fortified spaces that have room for part of a stack
+    but not all of it, with how many may go there (the rest go to the capital, or are eliminated when no
+    capital is held). Off a safe path half are lost on the way, so more may set out than there is room."""
+    if not count or own_fortress(s, power, space):
+        return {}
+    dist, safe = distances(space), safe_reach(s, power, space)
+    room = {sp: STACK_LIMIT - st.land_units_at(s, sp, power) for sp in dist
+            if sp != space and own_fortress(s, power, sp) and sp not in capitals(s, power)}
+    room = {sp: r for sp, r in room.items() if r > 0}
+    if not room:
+        return {}
+    nearest = min(dist[sp] for sp in room)
+    out = {}
+    for sp in sorted(sp for sp in room if dist[sp] == nearest):
+        most = room[sp] if sp in safe else 2 * room[sp] + 1
+        if most < count:
+            out[sp] = most
+    return out
+
+
+def capital_destinations(s: st.State, power: str, space: str) -> list[str]:
+    return [c for c in capitals(s, power) if st.controller(s, c) == winter_owner(s, power) and c != space]
+
+
 def return_home(g: Game) -> None:
-    """19.3: each stack that must move goes to its capital or the nearest own fortified space."""
+    """19.3: each stack that must move goes to its capital or the nearest own fortified space, or splits
+    between them; a part that must go to a capital held by the enemy is eliminated (exception 2)."""
     s = g.state
+    rest = g.returned
+    if rest:                                          # the rest of a split stack: to the capital only
+        g.frame["ret"] = None
+        g.local["queue"].insert(0, rest)
     while g.local["queue"]:
-        power, space, count = g.local["queue"].pop(0)
+        power, space, count, *tag = g.local["queue"].pop(0)
+        capital_only = tag == ["capital"]
+        if tag == ["voluntary"]:
+            if volunteer_sources(s, power):
+                g.again()
+                g.call("winter_volunteers", role=power, picked=[])
+                return
+            continue
         if count and st.land_units_at(s, space, power) == 0:
             continue
         if not count and not fx.army_leaders_at(s, space, power):
             continue
-        options = destinations(s, power, space, count)
-        if len(options) > 1:
+        if capital_only:
+            options, parts = capital_destinations(s, power, space), {}
+        else:
+            options, parts = destinations(s, power, space, count), partial_destinations(s, power, space, count)
+        if len(options) + len(parts) > 1:
             g.again()
             g.call("winter_move", role=winter_owner(s, power), power=power, space=space, count=count,
-                   options=options)
+                   options=options, parts=parts)
             return
+        from .winter_choice import start_relocation
         if options:
-            from .winter_choice import start_relocation
             if start_relocation(g, power, space, count, options[0]):
                 g.again()
                 return
+        elif parts:
+            dest, most = next(iter(parts.items()))
+            if start_relocation(g, power, space, most, dest, split=True):
+                g.again()
+                return
+            g.local["queue"].insert(0, rest_of(s, power, space))
         else:
-            eliminate_stack(g, power, space, count)
+            eliminate_stack(g, power, space, count, capital_lost=capital_only)
+
+
+def volunteer_sources(s: st.State, power: str) -> list[str]:
+    """19.3 step 1: a major power's own fortified spaces, other than its capitals, holding its land units,
+    from which units may go to a capital it controls."""
+    if power not in MAJORS or not capital_destinations(s, power, ""):
+        return []
+    return [sp for sp in sorted(s["units"]) if st.land_units_at(s, sp, power) and own_fortress(s, power, sp)
+            and sp not in capitals(s, power)]
+
+
+def rest_of(s: st.State, power: str, space: str) -> list:
+    """The queue entry of what is left of a split stack: it may only go to a capital (19.3 step 2)."""
+    return [power, space, st.land_units_at(s, space, power), "capital"]
 
 
 def relocate(g: Game, power: str, space: str, count: int, dest: str, chosen: dict | None = None,
@@ -155,7 +217,7 @@ def relocate(g: Game, power: str, space: str, count: int, dest: str, chosen: dic
     with attrition off a safe path (`losses`, else mercenaries first). The owner's picks come from the
     `winter_units` decision (winter_choice.py)."""
     s = g.state
-    whole = not own_fortress(s, power, space)
+    whole = not own_fortress(s, power, space)      # the stack's leaders go with it (or its first part)
     here = fx.land_of(st.units_at(s, space, power))
     units: dict[str, int] = dict(chosen) if chosen else {}
     left = 0 if chosen else count
@@ -187,13 +249,18 @@ def relocate(g: Game, power: str, space: str, count: int, dest: str, chosen: dic
     end_siege_left(g, power, space)
 
 
-def eliminate_stack(g: Game, power: str, space: str, count: int) -> None:
+def eliminate_stack(g: Game, power: str, space: str, count: int, capital_lost: bool = False) -> None:
     """19.3 exception 2 (and no fortress left at all): the units are eliminated; lone leaders stay."""
     s = g.state
     if count:
         for kind, n in fx.land_of(st.units_at(s, space, power)).items():
             st.add_units(s, space, power, kind, -n)
-        g.log(f"{power_name(power)} has no fortified space to winter in: its units at {space_name(space)} are lost.")
+        if capital_lost:
+            g.log(f"{power_name(power)}'s units left at {space_name(space)} would have to winter in a capital it "
+                  "does not hold: they are eliminated.")
+        else:
+            g.log(f"{power_name(power)} has no fortified space to winter in: its units at {space_name(space)} "
+                  "are lost.")
     end_siege_left(g, power, space)
 
 
@@ -202,6 +269,54 @@ def end_siege_left(g: Game, power: str, space: str) -> None:
     if siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} ends for the winter.")
+
+
+@FLOW.decision("winter_volunteers")
+class WinterVolunteers(Decision):
+    """19.3 step 1: units in the power's own fortified spaces may go to its capital, picked one at a time;
+    each space's picks for one capital move together as one stack (attrition off a safe path)."""
+
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Winter — units in your fortified spaces may go to your capital "
+                "(rule 19.3). Pick them, or keep them where they are.")
+
+    def actions(self, g, role):
+        s = g.state
+        for space in volunteer_sources(s, role):
+            safe = safe_reach(s, role, space)
+            here = fx.land_of(st.units_at(s, space, role))
+            for capital in capital_destinations(s, role, space):
+                risk = "" if capital in safe else " (no safe path: half are lost)"
+                for kind, n in sorted(here.items()):
+                    if n > self.picked(g, space, capital).get(kind, 0) + self.picked_elsewhere(g, space, capital, kind):
+                        yield act("send", space, kind, capital, group=space_name(space),
+                                  label=f"A {kind} from {space_name(space)} to {space_name(capital)}{risk}")
+        yield act("done", label="Done" if g.local["picked"] else "Keep them all where they are")
+
+    @staticmethod
+    def picked(g, space, capital) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for sp, kind, cap in g.local["picked"]:
+            if (sp, cap) == (space, capital):
+                out[kind] = out.get(kind, 0) + 1
+        return out
+
+    @staticmethod
+    def picked_elsewhere(g, space, capital, kind) -> int:
+        return sum(1 for sp, k, cap in g.local["picked"] if sp == space and k == kind and cap != capital)
+
+    def on_send(self, g, role, space, kind, capital):
+        g.local["picked"].append([space, kind, capital])
+
+    def on_done(self, g, role):
+        groups = sorted({(sp, cap) for sp, _, cap in g.local["picked"]})
+        for space, capital in groups:
+            chosen = self.picked(g, space, capital)
+            relocate(g, role, space, sum(chosen.values()), capital, chosen=chosen)
+        g.end()
+
+    def default(self, g, role):
+        return "done"
 
 
 @FLOW.decision("winter_move")
@@ -213,10 +328,17 @@ class WinterMove(Decision):
         return f"{power_name(role)}: Winter — where {what}{whose} at {space_name(g.local['space'])} go?"
 
     def actions(self, g, role):
-        safe = safe_reach(g.state, g.local.get("power", role), g.local["space"])
+        s, power = g.state, g.local.get("power", role)
+        safe = safe_reach(s, power, g.local["space"])
         for dest in g.local["options"]:
             risk = "" if dest in safe or not g.local["count"] else " (no safe path: half are lost)"
             yield act("to", dest, label=f"To {space_name(dest)}{risk}")
+        capital = capital_destinations(s, power, g.local["space"])
+        for dest, most in g.local.get("parts", {}).items():
+            risk = "" if dest in safe else " (no safe path: half of them are lost)"
+            rest = ("the rest go to " + " or ".join(space_name(c) for c in capital)) if capital else \
+                "the rest are eliminated (no capital held)"
+            yield act("part", dest, label=f"{most} to {space_name(dest)}{risk}; {rest}")
 
     def on_to(self, g, role, dest):
         from .winter_choice import needs_choice
@@ -226,6 +348,15 @@ class WinterMove(Decision):
             return
         relocate(g, role, g.local["space"], g.local["count"], dest)
         g.end()
+
+    def on_part(self, g, role, dest):
+        from .winter_choice import needs_choice
+        power, space, most = g.local.get("power", role), g.local["space"], g.local["parts"][dest]
+        if needs_choice(g.state, power, space, most, dest, split=True):
+            g.goto("winter_units", role=power, space=space, count=most, dest=dest, split=True)
+            return
+        relocate(g, power, space, most, dest)
+        g.end(rest_of(g.state, power, space))
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

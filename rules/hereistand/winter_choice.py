@@ -9,43 +9,51 @@ from . import forces as fx
 from . import state as st
 from .data import MAJORS
 from .turn import FLOW, power_name
-from .winter import own_fortress, relocate, safe_reach, space_name
+from .winter import own_fortress, relocate, rest_of, safe_reach, space_name
 
 
-def needs_choice(s: st.State, power: str, space: str, count: int, dest: str) -> bool:
+def needs_choice(s: st.State, power: str, space: str, count: int, dest: str, split: bool = False) -> bool:
     if power not in MAJORS or not count:
         return False
     here = fx.land_of(st.units_at(s, space, power))
-    partial = own_fortress(s, power, space)
+    partial = split or own_fortress(s, power, space)
     attrition = dest not in safe_reach(s, power, space)
     return len(here) > 1 and (partial or attrition)
 
 
-def start_relocation(g: Game, power: str, space: str, count: int, dest: str) -> bool:
-    """Relocate now, or call the owner's picks first (True)."""
-    if needs_choice(g.state, power, space, count, dest):
-        g.call("winter_units", role=power, space=space, count=count, dest=dest)
+def start_relocation(g: Game, power: str, space: str, count: int, dest: str, split: bool = False) -> bool:
+    """Relocate now, or call the owner's picks first (True). `split`: only `count` of the stack go."""
+    if needs_choice(g.state, power, space, count, dest, split):
+        g.call("winter_units", role=power, space=space, count=count, dest=dest, split=split)
         return True
     relocate(g, power, space, count, dest)
     return False
+
+
+def leaving(s: st.State, loc: dict) -> bool:
+    """Only part of the stack goes (an over-full fortress, or a split stack): the owner picks which."""
+    return bool(loc.get("split")) or own_fortress(s, loc["role"], loc["space"])
 
 
 @FLOW.decision("winter_units")
 class WinterUnits(Decision):
     def stage(self, g):
         s, loc = g.state, g.local
-        if own_fortress(s, loc["role"], loc["space"]) and sum(loc.get("leave", {}).values()) < loc["count"]:
+        if leaving(s, loc) and sum(loc.get("leave", {}).values()) < loc["count"]:
             return "leave"
         return "lose"
 
     def moving(self, g):
         here = fx.land_of(st.units_at(g.state, g.local["space"], g.local["role"]))
-        return g.local["leave"] if own_fortress(g.state, g.local["role"], g.local["space"]) else here
+        return g.local["leave"] if leaving(g.state, g.local) else here
 
     def prompt(self, g, role):
         loc = g.local
         if self.stage(g) == "leave":
             n = loc["count"] - sum(loc.get("leave", {}).values())
+            if loc.get("split"):
+                return (f"{power_name(role)}: Winter — {n} more unit{'s' if n != 1 else ''} from "
+                        f"{space_name(loc['space'])} go to {space_name(loc['dest'])}: which?")
             return (f"{power_name(role)}: Winter — {n} more unit{'s' if n != 1 else ''} must leave "
                     f"{space_name(loc['space'])}: which?")
         n = (loc["count"] + 1) // 2 - sum(loc.get("lose", {}).values())
@@ -58,7 +66,8 @@ class WinterUnits(Decision):
             here = fx.land_of(st.units_at(g.state, loc["space"], role))
             for kind, n in sorted(here.items()):
                 if n > loc.setdefault("leave", {}).get(kind, 0):
-                    yield act("leave", kind, label=f"A {kind} leaves")
+                    yield act("leave", kind, label=f"A {kind} goes to {space_name(loc['dest'])}"
+                              if loc.get("split") else f"A {kind} leaves")
             return
         for kind, n in sorted(self.moving(g).items()):
             if n > loc.setdefault("lose", {}).get(kind, 0):
@@ -83,9 +92,9 @@ class WinterUnits(Decision):
         need = (loc["count"] + 1) // 2 if attrition else 0
         if sum(loc.get("lose", {}).values()) < need and len(self.moving(g)) > 1:
             return
-        chosen = loc.get("leave") if own_fortress(s, role, loc["space"]) else None
+        chosen = loc.get("leave") if leaving(s, loc) else None
         relocate(g, role, loc["space"], loc["count"], loc["dest"], chosen=chosen, losses=loc.get("lose"))
-        g.end()
+        g.end(rest_of(s, role, loc["space"]) if loc.get("split") else None)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

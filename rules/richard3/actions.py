@@ -334,23 +334,25 @@ def _recruit_action(bid, areas):
 
 
 def _route_matters(state, occ, role, routes, start, bonus):
-    """Whether the player must choose among several routes to one destination: when it is an attack (the
-    entry border decides main attack or reserve, 6.3) or when a route would fill a border to its limit
-    (5.21: it closes that border for later moves). Otherwise the shortest route is taken, the first in the
-    engine's fixed order among equals."""
+    """Whether the player must choose among several routes to one destination (5.2: the mover chooses the
+    path): when it is an attack (the entry border decides main attack or reserve, 6.3), when two shortest
+    routes cross different borders (5.21: the crossings count against the limits for the rest of the
+    turn), or when a route would fill a border to its limit. Otherwise the one shortest route is taken."""
     if len(routes) < 2:
         return False
     if is_enemy(occ, routes[0][-1], role):
         return True
+    shortest = min(len(p) for p in routes)
+    if len({frozenset(_borders(start, p)) for p in routes if len(p) == shortest}) > 1:
+        return True
     use = state["border_use"][role]
-    for path in routes:
-        prev = start
-        for step in path:
-            key = border_key(prev, step)
-            if use.get(key, 0) + 1 >= border_limit(BORDERS[key], bonus):
-                return True
-            prev = step
-    return False
+    return any(use.get(key, 0) + 1 >= border_limit(BORDERS[key], bonus) for path in routes
+               for key in _borders(start, path))
+
+
+def _borders(start, path):
+    """The border keys a path crosses, in order."""
+    return [border_key(a, b) for a, b in zip([start] + path[:-1], path)]
 
 
 def _routes_by_dest(paths):
@@ -361,19 +363,30 @@ def _routes_by_dest(paths):
 
 
 def _via(path):
-    return f" via {', '.join(area_name(x) for x in path[:-1])}" if len(path) > 1 else ""
+    """The areas a route passes through, in words: " via Kent and Sussex"."""
+    passed = [area_name(x) for x in path[:-1]]
+    if not passed:
+        return ""
+    return " via " + (passed[0] if len(passed) == 1 else ", ".join(passed[:-1]) + " and " + passed[-1])
 
 
 def _dest_actions(state, occ, role, start, paths, bonus):
     """One action per destination (``to:<area>``): the route is taken for the player unless it matters."""
     out = []
-    for dest, routes in _routes_by_dest(paths).items():
+    by_dest = _routes_by_dest(paths)
+    crowded = len(by_dest) > MENU_LIMIT           # one list would pass a chat menu's limit
+    for dest, routes in by_dest.items():
         if _route_matters(state, occ, role, routes, start, bonus):
             label = f"To {area_name(dest)} (choose the way)"
         else:
             label = f"To {area_name(dest)}" + _via(min(routes, key=len))
-        out.append(Action(f"to:{dest}", label, f"From {area_name(start)}"))
+        group = DISTANCE[min(len(p) for p in routes)] if crowded else f"From {area_name(start)}"
+        out.append(Action(f"to:{dest}", label, group))
     return out
+
+
+MENU_LIMIT = 25      # choices in one chat menu
+DISTANCE = {1: "One area away", 2: "Two areas away", 3: "Three areas away"}
 
 
 def _move_reach(act):
@@ -396,7 +409,7 @@ def _legacy(state, role):
 def _path_actions(paths, start):
     out = []
     for p in paths:
-        label = f"To {area_name(p[-1])}" + (f" via {', '.join(area_name(x) for x in p[:-1])}" if len(p) > 1 else "")
+        label = f"To {area_name(p[-1])}" + _via(p)
         out.append(Action("go:" + ">".join(p), label, f"From {area_name(start)}"))
     return out
 

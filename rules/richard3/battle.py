@@ -331,6 +331,13 @@ def legal(engine, state, role):
                 for x in sorted(cands) if state["blocks"][x]["str"] == top]
     if stage == "regroup":
         return _regroup_options(state, b, role, occ) + [Action("done", "Done regrouping", "Done")]
+    if stage == "fireback":
+        heir, target = b["pending"]["heir"], b["pending"]["target"]
+        fire = fire_value(state, b, target, occ)
+        dice = _dice(state["blocks"][target]["str"])
+        return [Action("fireback", f"{_name(target)} fires back at {_name(heir)} ({letter_of(b, target)}{fire}, "
+                                   f"{dice})", "Charge"),
+                Action("holdfire", f"{_name(target)} holds its fire", "Charge")]
     grp = next_group(state, b, occ)
     if grp is None:
         return []
@@ -444,6 +451,11 @@ def apply(engine, state, role, aid, ctx):
         if b["stage"] == "fight":
             advance(engine, state, ctx)
         return
+    if b["stage"] == "fireback":
+        _fire_back(engine, state, ctx, aid == "fireback")
+        if b["stage"] == "fight" and state.get("battle") is b:
+            advance(engine, state, ctx)
+        return
     if b["stage"] == "regroup":
         if aid == "done":
             end_battle(engine, state, ctx)
@@ -505,9 +517,22 @@ def _charge(engine, state, ctx, heir, target):
         return
     b = state["battle"]
     if state["blocks"][target]["loc"] == b["area"] and state["blocks"][heir]["loc"] == b["area"]:
+        b["stage"], b["pending"], b["actor"] = "fireback", {"heir": heir, "target": target}, side_of(state, target)
+        return                                   # 6.5: the target "may" fire back: its owner chooses
+    early_entry(state, ctx, occupancy(state))
+
+
+def _fire_back(engine, state, ctx, fire):
+    """6.5: the surviving target fires back at once at the charging heir only (extra hits lost), or not."""
+    b = state["battle"]
+    heir, target = b["pending"]["heir"], b["pending"]["target"]
+    b["pending"], b["stage"] = None, "fight"
+    if fire:
         back = _fire(engine, state, ctx, target, only=heir)
         if back:
             hit_block(engine, state, ctx, heir, min(back, state["blocks"][heir]["str"]))
+    else:
+        _say(state, ctx, f"{_name(target)} does not fire back.")
     if not state.get("result"):
         early_entry(state, ctx, occupancy(state))
 

@@ -380,6 +380,8 @@ def battle_prompt(b) -> str:
                 "strongest block; yours are equally strong, so choose which one takes the next hit.")
     if b["stage"] == "regroup":
         return f"Battle of {where} won: regroup blocks to adjacent areas, or done."
+    if b["stage"] == "fireback":
+        return f"Battle of {where}: your block survived the charge; it may fire back at once at the heir who charged."
     return f"Battle of {where}, round {b['round']}: choose a block's combat turn."
 
 

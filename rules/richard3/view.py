@@ -182,7 +182,7 @@ def _battle_view(state, role, occ):
             o["strength"] = state["blocks"][o["id"]]["str"]
     return {"area": area, "attacker": b["attacker"], "defender": b["defender"], "round": b["round"],
             "stage": b["stage"], "actor": b["actor"], "blocks": blocks, "out": out, "lines": list(b["lines"]),
-            "pending_hits": b["pending"]["hits"] if b["pending"] else 0, "winner": b["winner"]}
+            "pending_hits": (b["pending"] or {}).get("hits", 0), "winner": b["winner"]}
 
 
 def secrets(state, role):

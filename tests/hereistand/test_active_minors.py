@@ -35,8 +35,11 @@ def test_22_3_1_the_patron_chooses_where_the_minors_units_winter():
     s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
     g.run()
     asked = []
-    while ENGINE.waiting(s)["decision"] in ("winter_move", "winter_units"):
+    while ENGINE.waiting(s)["decision"] in ("winter_volunteers", "winter_move", "winter_units"):
         role = ENGINE.active_roles(s)[0]
+        if ENGINE.waiting(s)["decision"] == "winter_volunteers":
+            s = ENGINE.apply(s, role, "done").state
+            continue
         if s["flow"][-1]["local"].get("power") == "venice":
             asked.append(role)
             s = ENGINE.apply(s, role, "to:venice").state

@@ -74,9 +74,10 @@ def test_19_3_winter_runs_for_every_power_in_the_turn():
     g = Game(ENGINE, s)
     s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
     g.run()
-    while ENGINE.waiting(s)["decision"] in ("winter_move", "winter_units"):
+    while ENGINE.waiting(s)["decision"] in ("winter_volunteers", "winter_move", "winter_units"):
         role = ENGINE.active_roles(s)[0]
-        s = ENGINE.apply(s, role, ENGINE.legal_actions(s, role)[0].id).state
+        ids = [a.id for a in ENGINE.legal_actions(s, role)]
+        s = ENGINE.apply(s, role, "done" if "done" in ids else ids[0]).state
     for space, by_power in s["units"].items():
         for power in by_power:
             if power in MAJORS and st.land_units_at(s, space, power):

@@ -374,7 +374,7 @@ def test_battle_picture_shows_departed_blocks_and_current_fire(engine):
 
 def test_render_command_writes_every_picture(tmp_path, capsys):
     from render.cli import render_command
-    args = argparse.Namespace(game=GAME, seed=2, steps=112, scenario=None, out=str(tmp_path))
+    args = argparse.Namespace(game=GAME, seed=2, steps=60, scenario=None, out=str(tmp_path))
     assert render_command(args) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert {"public.png", "york.png", "lancaster.png", "york-hand.png", "lancaster-hand.png"} <= set(names)

@@ -6,14 +6,14 @@ import pytest
 
 from .golden_support import check, key
 
-# (scenario, seed, steps): the opening, quiet turns, and battles in rounds 1-3 (a crowded one at 7/45)
+# (scenario, seed, steps): the opening, quiet turns, and battles in rounds 1-3 (round 3 at 9/131)
 POSITIONS = [
     ("1460", 1, 0),
     ("1460", 1, 30),
     ("1460", 1, 110),
     ("1460", 1, 250),
     ("1460", 3, 76),
-    ("1460", 7, 45),
+    ("1460", 9, 131),
     ("1470", 2, 60),
     ("1483", 4, 40),
 ]

@@ -103,6 +103,7 @@ def test_6_5_heir_charge_extra_hits_lost_and_the_survivor_fires_back(monkeypatch
     Dice(monkeypatch, [1, 6, 6,   1, 1])
     state2 = do(state2, "york", "charge:y-march:l-beaumont")
     assert state2["blocks"]["l-beaumont"]["str"] == 2
+    state2 = do(state2, "lancaster", "fireback")           # its owner's choice (DECISIONS 6.5)
     assert state2["blocks"]["y-march"]["str"] == 1        # Beaumont B2 fires back: two hits on March
 
 
