@@ -257,13 +257,22 @@ def battle(g: Game) -> dict:
     return next(f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle")
 
 
-def leader_of(state, blocks: list[str], fixed: str | None = None) -> str | None:
+def possible_leaders(state, blocks: list[str], fixed: str | None = None) -> list[str]:
     """RB 20.4.1: the attacker's entering leader (round 1), else the highest-priority heir, else the
-    highest-ranking noble able to lead; None when no block can lead (DECISIONS.md)."""
+    highest-ranking nobles able to lead — "any one if tied", the side's choice (DECISIONS.md #59)."""
     if fixed in blocks:
-        return fixed
+        return [fixed]
     able = [b for b in blocks if board.is_noble(b) and (data().block(b).command_rating or 0) >= 1]
-    return max(able, key=lambda b: (board.precedence(state, b), b), default=None)
+    if not able:
+        return []
+    best = max(board.precedence(state, b) for b in able)
+    return sorted(b for b in able if board.precedence(state, b) == best)
+
+
+def leader_of(state, blocks: list[str], fixed: str | None = None) -> str | None:
+    """The leader when nobody chooses (a house that left, a group formed automatically): the first of the
+    possible leaders by id; None when no block can lead (DECISIONS.md)."""
+    return next(iter(possible_leaders(state, blocks, fixed)), None)
 
 
 def counts_in_combat(block: str) -> bool:
@@ -302,7 +311,8 @@ def choose_bodies(g: Game) -> None:
     for h in (defender, attacker):
         side = b["sides"][h]
         fixed = side["leader"] if b["round"] == 1 and h == attacker else None
-        side["leader"] = leader_of(g.state, side["engaged"], fixed)
+        side["leaders"] = possible_leaders(g.state, side["engaged"], fixed)
+        side["leader"] = next(iter(side["leaders"]), None)
         side["main"] = []
     g.log(f"Round {b['round']} in {place_name(b['shire'])}: both sides choose their main body.", kind="battle")
     g.call("main_body", roles=[h for h in (defender, attacker) if h in g.roles])
@@ -385,13 +395,19 @@ def bring_reinforcements(g: Game, house: str, when: str) -> None:
     g.log(f"{hname(house)} brings {plural(len(group), 'reinforcement block')} into the engagement, {when}.", kind="battle")
 
 
-def bodies(state, side: dict) -> list[list[str]]:
-    """Every main body the side may form (RB 20.4.1, 20.4.3–20.4.4): its leader and up to his CR other
-    engaged blocks, an attached block only with its host; Henry VI and Margaret, never counted, go where
-    their host goes. Without a leader every engaged block fights (DECISIONS.md)."""
-    leader = side["leader"]
-    if leader is None:
+def bodies(state, side: dict, leaders: list[str] | None = None) -> list[list[str]]:
+    """Every main body the side may form (RB 20.4.1, 20.4.3–20.4.4): one of its possible leaders (first in
+    the body) and up to his CR other engaged blocks, an attached block only with its host; Henry VI and
+    Margaret, never counted, go where their host goes. Without a leader every engaged block fights
+    (DECISIONS.md)."""
+    if side["leader"] is None:
         return [list(side["engaged"])]
+    if leaders is None:
+        leaders = side.get("leaders") or [side["leader"]]
+    return [body for leader in leaders for body in _bodies_led_by(state, side, leader)]
+
+
+def _bodies_led_by(state, side: dict, leader: str) -> list[list[str]]:
     room = board.command_rating(state, leader)
     counted = [x for x in side["engaged"] if x != leader and counts_in_combat(x)]
     if exeter_suspected(state, leader):                   # PB 1.3: he commands office blocks only
@@ -417,22 +433,34 @@ class MainBody(SecretChoice):
     text = "Choose your main body (RB 20.4): the leader and up to his CR blocks; the rest stay in reserve."
 
     def options(self, g, role, picks):
-        for body in bodies(g.state, battle(g)["sides"][role]):
-            yield act("body", "+".join(body), label=", ".join(name(x) for x in body))
+        side = battle(g)["sides"][role]
+        for body in bodies(g.state, side):
+            yield act("body", "+".join(body), label=body_label(side, body))
 
     def label(self, g, role, pick):
-        return ", ".join(name(x) for x in pick.split(":", 1)[1].split("+"))
+        return body_label(battle(g)["sides"][role], pick.split(":", 1)[1].split("+"))
+
+
+def body_label(side: dict, body: list[str]) -> str:
+    """The body's blocks; its leader named first when the side could choose among tied leaders."""
+    blocks = ", ".join(name(x) for x in body)
+    if len(side.get("leaders") or ()) > 1:
+        return f"{name(body[0])} leads: {blocks}"
+    return blocks
 
 
 def settle_main_body(g: Game) -> None:
     b = battle(g)
     for h, pick in (g.returned or {}).items():
         if pick:
-            b["sides"][h]["main"] = pick.split(":", 1)[1].split("+")
+            side = b["sides"][h]
+            side["main"] = pick.split(":", 1)[1].split("+")
+            if side["leader"] is not None:
+                side["leader"] = side["main"][0]            # RB 20.4.1: the tied leader the side chose
     for h in sides(g):
         side = b["sides"][h]
         if not side["main"]:
-            side["main"] = bodies(g.state, side)[-1]
+            side["main"] = bodies(g.state, side, [side["leader"]])[-1]
         tower = b.get("garrison")
         if tower and tower["house"] == h and not tower["out"] and side["main"] and GARRISON not in side["main"]:
             side["main"].append(GARRISON)      # RB 9.6: with its host (the leader), never counted in the CR

@@ -1,0 +1,33 @@
+"""Issue 24: places where the engine departed from the printed rules, each checked against its rule."""
+
+from __future__ import annotations
+
+from rules.crownofroses import combat
+from rules.crownofroses.engine import ENGINE
+
+from tests.crownofroses.test_combat import battle_frame, cleared, put, side
+
+
+def test_rb_20_4_1_the_defender_chooses_among_tied_highest_ranked_nobles():
+    """RB 20.4.1: the defender's leader is the highest-ranking noble "(any one if tied)"; the 20.4.2 example
+    has Fauconberg (rank 1, CR 3) lead three other blocks. Herbert, Scrope and Kent are rank 1 too, so the
+    defender may pick Fauconberg and fight with all four."""
+    state = cleared()
+    force = ["fauconberg", "herbert", "kent", "scrope"]
+    for b in force:
+        put(state, b, "york", "kent")
+    put(state, "beaumont", "lancaster", "kent")
+    g = battle_frame(state, "kent", "lancaster", "york",
+                     {"york": side(force), "lancaster": side(["beaumont"], leader="beaumont")})
+    combat.choose_bodies(g)
+    assert state["flow"][-1]["name"] == "main_body"
+    options = {a.id: a.label for a in ENGINE.legal_actions(state, "york")}
+    everyone = "body:fauconberg+herbert+kent+scrope"
+    assert everyone in options and options[everyone].startswith("Fauconberg")
+    assert "leads" in options[everyone]
+    assert "body:scrope+fauconberg" in options                   # or Scrope leads, with one block (CR 1)
+    state["flow"].pop()
+    state["flow"][-1]["ret"] = {"york": everyone, "lancaster": "body:beaumont"}
+    combat.settle_main_body(ENGINE.game(state))
+    york = state["flow"][-1]["local"]["sides"]["york"]
+    assert york["leader"] == "fauconberg" and york["main"] == force
