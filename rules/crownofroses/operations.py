@@ -78,13 +78,13 @@ def command_options(state, house: str) -> list[tuple[str, str]]:
         if allowed:
             return allowed
     ops = operations_cards(state, house)
-    mandatory = [c for c in ops if card_type(c) == "mandatory" and c != AFFAIRS_OF_STATE]
+    mandatory = [c for c in ops if card_type(c) == "mandatory"]   # Affairs of State too (13.1 example)
     left = state["impulses"] - state["impulse"] + 1
     choices = list(hand)
     if state["impulse"] == 1 and AFFAIRS_OF_STATE in choices:
         choices.remove(AFFAIRS_OF_STATE)                       # RB 13.1 (c)
     if mandatory and len(mandatory) >= left:                   # RB 13.1 (b)
-        choices = [c for c in choices if c in mandatory or c == AFFAIRS_OF_STATE] or choices
+        choices = [c for c in choices if c in mandatory] or choices
     return [(c, "") for c in choices]
 
 

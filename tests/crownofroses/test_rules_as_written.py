@@ -31,3 +31,21 @@ def test_rb_20_4_1_the_defender_chooses_among_tied_highest_ranked_nobles():
     combat.settle_main_body(ENGINE.game(state))
     york = state["flow"][-1]["local"]["sides"]["york"]
     assert york["leader"] == "fauconberg" and york["main"] == force
+
+
+def test_rb_13_1_b_affairs_of_state_counts_among_the_mandatory_events():
+    """RB 13.1 (b) example: York holds Affairs of State and one other Mandatory Event among six cards; with
+    5 impulses it need play neither before impulse 4, but in impulse 4 it must play one of them (the
+    second in the last impulse) — Affairs of State counts as one of the two."""
+    from rules.crownofroses import operations
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start(), placed)
+    state["zones"]["hand:york"] = ["op57", "op58", "op1", "op2", "op3", "op4"]
+    state["impulses"] = 5
+    state["impulse"] = 3
+    assert {c for c, _ in operations.command_options(state, "york")} == set(state["zones"]["hand:york"])
+    state["impulse"] = 4
+    assert {c for c, _ in operations.command_options(state, "york")} == {"op57", "op58"}
+    state["zones"]["hand:york"] = ["op57", "op1", "op2"]                 # Embassy played in impulse 4
+    state["impulse"] = 5
+    assert {c for c, _ in operations.command_options(state, "york")} == {"op57"}
