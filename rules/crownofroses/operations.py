@@ -315,14 +315,16 @@ def _pinned_leader(state, house: str, leader: str) -> bool:
 
 
 def influence_targets(state, house: str) -> list[str]:
-    """RB 19.0: nobles with an RoP box, not heirs, not Unavailable or Out of Play; scenario bars."""
+    """RB 19.0: nobles with an RoP box, not heirs, not Unavailable (but see PB 3.1.6) or Out of Play;
+    scenario bars."""
     d = data()
     rules = d.scenario(state["scenario"]).rules
     only = rules.get("loyal_only_to") or {}
     found = []
     for b, blk in d.blocks.items():
         s = state["blocks"][b]
-        if not blk.rop_box or s["status"] in ("unavailable", "out", "captive") or board.is_heir(state, b):
+        barred = ("out", "captive") if set_up_unavailable(state, b) else ("unavailable", "out", "captive")
+        if not blk.rop_box or s["status"] in barred or board.is_heir(state, b):
             continue
         if b == "clarence" and not rules.get("clarence_open_to_influence") and "Y2" not in state["heir_cards"].get("york", []):
             continue
@@ -330,6 +332,13 @@ def influence_targets(state, house: str) -> list[str]:
             continue
         found.append(b)
     return found
+
+
+def set_up_unavailable(state, block: str) -> bool:
+    """PB 3.1.6: a noble the scenario makes Unavailable on its first turn (Shrewsbury) "may be influenced
+    normally" that turn; he becomes Inactive at its Cleanup (RB 28.1)."""
+    scenario = data().scenario(state["scenario"])
+    return state["turn"] == scenario.first_turn and block in scenario.setups[len(state["houses"])].unavailable
 
 
 def loyal_blocks(entry) -> list[str]:

@@ -49,3 +49,16 @@ def test_rb_13_1_b_affairs_of_state_counts_among_the_mandatory_events():
     state["zones"]["hand:york"] = ["op57", "op1", "op2"]                 # Embassy played in impulse 4
     state["impulse"] = 5
     assert {c for c, _ in operations.command_options(state, "york")} == {"op57"}
+
+
+def test_pb_3_1_6_unavailable_shrewsbury_may_be_influenced_on_turn_1():
+    """PB 3.1.6: Shrewsbury is Unavailable on turn 1 (face up on the Roll of Parliament); he does not attend
+    Parliament that turn "but may be influenced normally". A noble Unavailable for any other reason (killed
+    later, RB 19.0) may not."""
+    from rules.crownofroses import operations
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start("seeds_of_enmity", 2), placed)
+    assert state["blocks"]["shrewsbury"]["status"] == "unavailable"
+    assert "shrewsbury" in operations.influence_targets(state, "lancaster")
+    state["turn"] += 1                                            # killed in a later turn: barred (RB 19.0)
+    assert "shrewsbury" not in operations.influence_targets(state, "lancaster")
