@@ -22,7 +22,7 @@ from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
-                                      take_off_map)
+                                       removed_together, take_off_map)
 from rules.crownofroses.options import exeter_suspected
 from rules.crownofroses.scenario_rules import heir_kill_card
 
@@ -544,26 +544,27 @@ def resolve_charges(g: Game) -> None:
         hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1)
         if target not in b["charging"]:
             hits[heir] = hits.get(heir, 0) + roll_hits(g, target)
-    for x, n in hits.items():
-        if n <= 0:
-            continue
-        s = g.state["blocks"][x]
-        owner = s["house"]
-        if s["status"] != "map" or owner not in b["sides"]:
-            continue                       # already gone with a host eliminated by the other charge
-        g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
-        if n < s["strength"]:
-            s["strength"] -= n
-            continue
-        s["strength"] = 1
-        side = b["sides"][owner]
-        gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
-                      and data().block(o).kind == "office"]
-        for o in gone:
-            for key in ("main", "engaged"):
-                if o in side[key]:
-                    side[key].remove(o)
-        eliminate_now(g, x, -2)
+    with removed_together(g):                 # RB 6.1: heirs lost to both charges fall together
+        for x, n in hits.items():
+            if n <= 0:
+                continue
+            s = g.state["blocks"][x]
+            owner = s["house"]
+            if s["status"] != "map" or owner not in b["sides"]:
+                continue                       # already gone with a host eliminated by the other charge
+            g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
+            if n < s["strength"]:
+                s["strength"] -= n
+                continue
+            s["strength"] = 1
+            side = b["sides"][owner]
+            gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
+                          and data().block(o).kind == "office"]
+            for o in gone:
+                for key in ("main", "engaged"):
+                    if o in side[key]:
+                        side[key].remove(o)
+            eliminate_now(g, x, -2)
 
 
 def eliminate_now(g: Game, x: str, modifier: int) -> None:
@@ -769,17 +770,18 @@ def after_engagement(g: Game) -> None:
     b = battle(g)
     attacker, defender = b["attacker"], b["defender"]
     killers = []
-    for h in (attacker, defender):
-        other = defender if h == attacker else attacker
-        bonus = 1 if b["retreated"] == other else 0
-        for x in b["sides"][h]["eliminated"]:
-            if g.state["blocks"][x]["status"] != "map":
-                continue
-            heir = board.is_heir(g.state, x)
-            eliminate_now(g, x, bonus)
-            if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
-                killers.append(other)
-        b["sides"][h]["eliminated"] = []
+    with removed_together(g):
+        for h in (attacker, defender):
+            other = defender if h == attacker else attacker
+            bonus = 1 if b["retreated"] == other else 0
+            for x in b["sides"][h]["eliminated"]:
+                if g.state["blocks"][x]["status"] != "map":
+                    continue
+                heir = board.is_heir(g.state, x)
+                eliminate_now(g, x, bonus)
+                if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
+                    killers.append(other)
+            b["sides"][h]["eliminated"] = []
     for house in killers:
         heir_kill_card(g, house)                       # PB 3.4.9 #3
     if b["winner"]:

@@ -62,3 +62,32 @@ def test_pb_3_1_6_unavailable_shrewsbury_may_be_influenced_on_turn_1():
     assert "shrewsbury" in operations.influence_targets(state, "lancaster")
     state["turn"] += 1                                            # killed in a later turn: barred (RB 19.0)
     assert "shrewsbury" not in operations.influence_targets(state, "lancaster")
+
+
+def test_rb_6_1_the_last_two_houses_losing_their_heirs_together_nobody_wins(monkeypatch):
+    """RB 6.1: "if the last two players with heirs lose all their heirs in the same combat round, neither
+    achieves a military victory" (DECISIONS 49). York's and Lancaster's last heirs are eliminated in one
+    engagement and both are killed on the Elimination Chart."""
+    from rules.crownofroses import board, common
+    from tests.crownofroses.test_combat import make_heir
+    state = cleared()
+    d = board.data()
+    for h in ("york", "lancaster"):
+        state["heir_cards"][h] = []
+        for zone in (f"hand:{h}", f"play:{h}"):
+            state["zones"][zone] = [c for c in state["zones"][zone]
+                                    if not (c in d.house_cards and d.house_card(c).type == "heir")]
+    put(state, "march", "york", "kent", 1)
+    put(state, "exeter", "lancaster", "kent", 1)
+    for h, heir in (("york", "march"), ("lancaster", "exeter")):
+        make_heir(state, h, heir)
+        state["zones"][f"play:{h}"].append(d.block(heir).heir.card)
+    york, lancaster = side([], engaged=["march"]), side([], engaged=["exeter"])
+    york["eliminated"], lancaster["eliminated"] = ["march"], ["exeter"]
+    g = battle_frame(state, "kent", "york", "lancaster", {"york": york, "lancaster": lancaster})
+    combat.battle(g).update(over=True, winner=None)
+    monkeypatch.setattr(common, "d6", lambda g: 1)                 # both Killed
+    combat.after_engagement(g)
+    assert state["blocks"]["march"]["status"] == "out" and state["blocks"]["exeter"]["status"] == "out"
+    assert state["pending_result"]["winners"] == []
+    assert "no military victory" in state["pending_result"]["reason"]
