@@ -91,3 +91,46 @@ def test_rb_6_1_the_last_two_houses_losing_their_heirs_together_nobody_wins(monk
     assert state["blocks"]["march"]["status"] == "out" and state["blocks"]["exeter"]["status"] == "out"
     assert state["pending_result"]["winners"] == []
     assert "no military victory" in state["pending_result"]["reason"]
+
+
+def _muster_event(strengths, card="op28"):
+    """York plays ``card`` with Norfolk and Essex in Norfolk and Kent in Kent at the given strengths, adding
+    every step it can; returns (state, every log entry)."""
+    from rules.core.contract import Context
+    from tests.crownofroses.eventkit import hold, play_event, top
+    state = cleared()
+    for (block, shire), strength in zip((("norfolk", "norfolk"), ("essex", "norfolk"), ("kent", "kent")), strengths):
+        put(state, block, "york", shire, strength)
+    put(state, "beaumont", "lancaster", "oxford")
+    hold(state, "york", card)
+    ctx = Context()
+    original = ENGINE.game
+    ENGINE.game = lambda s, c=None: original(s, ctx)
+    try:
+        state = play_event(state, "york", card)
+    finally:
+        ENGINE.game = original
+    entries = list(ctx.entries)
+    while top(state) == "muster_each":
+        actions = [a.id for a in ENGINE.legal_actions(state, "york")]
+        out = ENGINE.apply(state, "york", next((a for a in actions if a.startswith("step:")), "done"))
+        state, entries = out.state, entries + list(out.log)
+    return state, entries
+
+
+def test_cards_28_29_musters_keep_the_hidden_strengths_secret():
+    """Secrecy (RB 8.0, DECISIONS 129): Call to Arms (#28) and Good Men of England (#29) ask the house
+    even when all its nobles are at full strength, and tell the number of steps to the house alone; so
+    changing the hidden strengths changes nothing Lancaster or a spectator sees."""
+    for card in ("op28", "op29"):
+        seen = []
+        for strengths in ((4, 3, 2), (1, 2, 1)):      # all at full strength / all damaged
+            state, entries = _muster_event(strengths, card)
+            public = [e.text for e in entries if e.visible_to(None)]
+            theirs = [e.text for e in entries if e.visible_to("lancaster")]
+            seen.append((public, theirs, ENGINE.view(state, "lancaster"), ENGINE.view(state, None)))
+            assert not any("step" in line for line in public)
+        assert seen[0] == seen[1]
+    state, entries = _muster_event((1, 2, 1))
+    assert sum(state["blocks"][b]["strength"] for b in ("norfolk", "essex", "kent")) == 4 + 2   # a step a shire
+    assert any(e.text.startswith("You muster 2 steps") and not e.visible_to("lancaster") for e in entries)
