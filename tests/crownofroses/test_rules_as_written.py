@@ -134,3 +134,43 @@ def test_cards_28_29_musters_keep_the_hidden_strengths_secret():
     state, entries = _muster_event((1, 2, 1))
     assert sum(state["blocks"][b]["strength"] for b in ("norfolk", "essex", "kent")) == 4 + 2   # a step a shire
     assert any(e.text.startswith("You muster 2 steps") and not e.visible_to("lancaster") for e in entries)
+
+
+def test_rb_16_1_exeter_example_costs_four_mp_on_the_engine():
+    """RB 16.1 example, played on the engine: non-heir Exeter leads Derby (Stanley) Derby -> Stafford ->
+    Shropshire for 2 of his 4 MP, drops Derby and picks up Fauconberg and Hastings (Lancastrian blocks in
+    Shropshire); 1 MP on a safe road to Powys (Lancaster and Northumberland there, neither of whom he may
+    lead); drops Hastings and returns with Fauconberg to Shropshire for the last MP (safe road: Derby is
+    there). Stafford, loyal to Buckingham, is not Lancaster's."""
+    from tests.crownofroses.eventkit import do, ids
+    state = cleared()
+    card = combat.data().block("exeter").heir.card
+    state["heir_cards"]["lancaster"] = [c for c in state["heir_cards"]["lancaster"] if c != card]
+    for block, at in (("exeter", "derby"), ("stanley", "derby"), ("fauconberg", "shropshire"),
+                      ("hastings", "shropshire"), ("lancaster", "powys"), ("northumberland", "powys")):
+        put(state, block, "lancaster", at)
+    state["moved"], state["forced"] = [], []
+    state["step"] = {"house": "lancaster", "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
+                     "must_return": False}
+    state["flow"] = [{"name": "march", "at": 0, "ret": None,
+                      "local": {"role": "lancaster", "leader": "exeter", "stack": ["exeter"], "at": "derby",
+                                "start": "derby", "mp": 8, "sea": False, "dropped": [], "entered_enemy": False,
+                                "forced": False}}]
+
+    def mp():
+        return state["flow"][-1]["local"]["mp"] / 2
+
+    state = do(state, "lancaster", "pickup:stanley")
+    state = do(state, "lancaster", "go:stafford:land")
+    state = do(state, "lancaster", "go:shropshire:land")
+    assert mp() == 2                                                   # "2 of his 4 MP"
+    state = do(state, "lancaster", "drop:stanley")
+    state = do(state, "lancaster", "pickup:fauconberg")
+    state = do(state, "lancaster", "pickup:hastings")
+    assert "pickup:stanley" not in ids(state, "lancaster")             # Fauconberg's CR 3 is not Exeter's
+    state = do(state, "lancaster", "go:powys:land")
+    assert mp() == 1                                                   # safe road, 1 MP
+    assert not {"pickup:lancaster", "pickup:northumberland"} & set(ids(state, "lancaster"))
+    state = do(state, "lancaster", "drop:hastings")
+    state = do(state, "lancaster", "go:shropshire:land")
+    assert mp() == 0                                                   # safe road back: all 4 MP spent
