@@ -231,8 +231,9 @@ def occupy(g, f, k, cid, space):
         old = p["spaces"][space]
         if old:
             state["kdiscard"].append(old["card"])
-            S.add_to_hand(state, f, old["occupier"])
-            g.log(f"{fname(f)} discards {KINGDOM[old['card']]['name']}; {card_name(old['occupier'])} returns to hand.")
+            where = S.add_to_hand(state, f, old["occupier"])
+            g.log(f"{fname(f)} discards {KINGDOM[old['card']]['name']}; {card_name(old['occupier'])} returns to "
+                  + ("hand." if where == "hand" else "the top of its deck (hand full)."))
         p["spaces"][space] = {"card": k, "occupier": cid}
         g.log(f"{fname(f)} occupies {card['name']} with {card_name(cid)}.")
     if S.has_hq(state, f, "kingdom_suit_markers"):

@@ -157,6 +157,7 @@ def tally_strength(g):
     clash = state["clash"]
     region = clash["region"]
     totals = {f: S.clash_total(state, f) for f in clash["participants"]}
+    g.local["totals"] = {"clash": [region, clash["number"]], "strength": totals}   # for the view (view.py)
     for f in clash["participants"]:     # supporters count in one clash of the region only
         reg = state["regions"][region]
         reg["counted"][f] = reg["supporters"].get(f, 0)

@@ -29,3 +29,63 @@ def test_repopulating_with_a_card_taken_discards_the_rightmost_then_slides():
     run(state, {"task": "road_refill"})
     assert state["kdiscard"][-1] == road[3]
     assert state["road"] == [deck[1], deck[0], road[0], road[2]]
+
+
+def test_the_clash_totals_on_the_view_stay_as_tallied():
+    """Tally Strength & Declare an Outcome: cards +9 and supporters +3 make 12. Supporters count in one clash
+    of the region only, so they are marked counted at the tally; the view's clash totals must still read the
+    tallied 12 (as the log does) while the winner claims its rewards, not 9."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import ENGINE, do, pending, place
+    from tests.oldkingscrown.test_summer import clash, finish_day
+    state = blank(("clans", "nobility"))
+    place(state, "clans", "plateau", "captain9")
+    state["regions"]["plateau"]["supporters"]["clans"] = 3
+    S.fx(state, "clans")["supporters_home"] = 2
+    clash(state)
+    assert ENGINE.view(state, None)["clash"]["strength"] == {"clans": 12, "nobility": 0}
+    state = finish_day(state, ["clans", "nobility"])
+    assert pending(state) == "location"
+    assert ENGINE.view(state, None)["clash"]["strength"] == {"clans": 12, "nobility": 0}
+
+
+def test_an_occupier_replaced_into_a_full_hand_is_logged_onto_the_deck():
+    """Occupying Kingdom Cards and Exceeding Hand Size: the occupier of a replaced Kingdom card goes to hand,
+    or to the top of the deck when the hand is full; the log says where it went."""
+    from rules.oldkingscrown import state as S
+    from rules.oldkingscrown.data import KINGDOM
+    from tests.oldkingscrown.helpers import cid, do, run
+    from tests.oldkingscrown.test_start_and_spring import _bidding
+    state = _bidding({"clans": "captain9", "nobility": "ruse"}, ("clans", "nobility"))
+    old = state["kdeck"].pop()
+    clans = S.fx(state, "clans")
+    clans["spaces"][0] = {"card": old, "occupier": cid("clans", "follower1")}
+    clans["deck"].remove(cid("clans", "follower1"))
+    while len(clans["hand"]) < clans["hand_size"]:
+        clans["hand"].append(clans["deck"].pop())
+    run(state, {"task": "resolve_bids"})
+    state, _ = do(state, "clans", "herald:castle")
+    k = next(k for k in state["road"] if k and not KINGDOM[k].get("in_supply"))
+    state, log = do(state, "clans", f"take:{k}:0")
+    assert S.fx(state, "clans")["deck"][0] == cid("clans", "follower1")
+    line = next(line for line in log if "discards" in line)
+    assert "returns to hand" not in line and "deck" in line
+
+
+def test_a_tie_clash_shows_its_own_totals_not_the_tied_ones():
+    """Resolving Tied Clashes: the new clash's view totals are its own, not the tallied tie's."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import ENGINE, do, give, pending, place
+    from tests.oldkingscrown.test_summer import clash, finish_day
+    state = blank(("clans", "nobility"))
+    place(state, "clans", "plateau", "captain6")
+    place(state, "nobility", "plateau", "captain6")
+    give(state, "clans", "captain9")
+    clash(state)
+    state = finish_day(state, ["clans", "nobility"])
+    assert pending(state) == "tie"
+    assert ENGINE.view(state, None)["clash"]["strength"] == {"clans": 6, "nobility": 6}
+    state, _ = do(state, "clans", f"play:{S.fx(state, 'clans')['hand'][0]}")
+    state, _ = do(state, "nobility", "pass")
+    view = ENGINE.view(state, None)["clash"]
+    assert view["number"] == 2 and view["strength"] == {f: S.clash_total(state, f) for f in view["participants"]}
