@@ -174,3 +174,26 @@ def test_rb_16_1_exeter_example_costs_four_mp_on_the_engine():
     state = do(state, "lancaster", "drop:hastings")
     state = do(state, "lancaster", "go:shropshire:land")
     assert mp() == 0                                                   # safe road back: all 4 MP spent
+
+
+def test_rb_26_4_a_tie_for_the_lowest_income_goes_to_the_tie_breaker():
+    """RB 26.4: a Chancellorship nobody won goes to the player with the lowest IP income who has an eligible
+    noble; ties are broken by the tie-breaker (RB 10.5.1: the King's controller), not by seat order
+    (DECISIONS 48)."""
+    from rules.crownofroses import parliament
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start("seeds_of_enmity", 3), placed)
+    for b, house in (("beaumont", "lancaster"), ("norfolk", "york"), ("devon", "buckingham")):
+        state["blocks"][b].update(status="attending", house=house, at=None, host=None)
+    state["offices"].update({k: None for k in state["offices"]})
+    state["offices"]["king"] = "buckingham"
+    state["blocks"]["buckingham"]["house"] = "buckingham"
+    state["income"].update(lancaster=3, york=3, buckingham=6)
+    state["flow"].append({"name": "auction_office", "at": 3, "ret": None,
+                          "local": {"office": "chancellor", "totals": {}, "tried": []}})
+    parliament.award(ENGINE.game(state))
+    top = state["flow"][-1]
+    assert top["name"] == "choose_first"
+    assert top["local"]["role"] == "buckingham" and top["local"]["tied"] == ["lancaster", "york"]
+    state = ENGINE.apply(state, "buckingham", "first:york").state
+    assert state["flow"][-1]["name"] == "choose_holder" and state["flow"][-1]["local"]["role"] == "york"
