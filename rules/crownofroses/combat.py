@@ -189,6 +189,10 @@ def fight(g: Game) -> None:
     """One combat round after another until the engagement is decided; then the next engagement."""
     if g.state.get("pending_result"):
         return
+    staged = g.local.pop("next_defender", None)
+    if staged:                                         # the winner has chosen its group (RB 20.6.2)
+        next_engagement(g, staged)
+        return
     if not g.local["over"]:
         g.again()
         g.call("round")
@@ -209,15 +213,26 @@ def fight(g: Game) -> None:
         g.local["attacker"], g.local["defender"] = winner, others[0]
         side = g.local["sides"][winner]
         side.update(main=[], eliminated=[], leader=None)
+        side["reinf"] = [x for x in side["reinf"] if _here(g.state, x, g.local["shire"], winner)]
+        if winner in g.roles and side["reinf"]:       # RB 20.6.2: the winner "may" bring one group
+            g.local["next_defender"] = others[0]
+            g.again()
+            g.call("reinforce", role=winner, group=[], optional=True)
+            return
         bring_reinforcements(g, winner, "before the next engagement (RB 20.6.2)")
-        g.local["sides"][others[0]].update(main=[], eliminated=[])
-        defender = g.local["sides"][others[0]]
-        defender["engaged"] = [x for x in defender["engaged"] if g.state["blocks"][x]["status"] == "map"
-                               and g.state["blocks"][x]["at"] == g.local["shire"]]
-        if not defender["engaged"] and defender["reinf"]:   # nothing left of its initial force (DECISIONS.md)
-            bring_reinforcements(g, others[0], "as its initial force (RB 20.1)")
-        start_engagement(g)
-        g.again()
+        next_engagement(g, others[0])
+
+
+def next_engagement(g: Game, defender_house: str) -> None:
+    """RB 20.6.2: the winner of the last engagement attacks the next house in the shire."""
+    g.local["sides"][defender_house].update(main=[], eliminated=[])
+    defender = g.local["sides"][defender_house]
+    defender["engaged"] = [x for x in defender["engaged"] if g.state["blocks"][x]["status"] == "map"
+                           and g.state["blocks"][x]["at"] == g.local["shire"]]
+    if not defender["engaged"] and defender["reinf"]:   # nothing left of its initial force (DECISIONS.md)
+        bring_reinforcements(g, defender_house, "as its initial force (RB 20.1)")
+    start_engagement(g)
+    g.again()
 
 
 def end_battle(g: Game) -> None:
@@ -324,6 +339,9 @@ class Reinforce(Decision):
     noble able to lead among them, one block (DECISIONS.md)."""
 
     def prompt(self, g, role):
+        if g.local.get("optional"):
+            return ("RB 20.6.2: before the next engagement you may bring in one group of reinforcements "
+                    "(a leader and up to his CR), or none.")
         return f"RB 20.3.1: round {battle(g)['round']}: commit one group of reinforcements (a leader and up to his CR)."
 
     def actions(self, g, role):
@@ -334,6 +352,8 @@ class Reinforce(Decision):
             leaders = [x for x in waiting if board.is_noble(x) and (data().block(x).command_rating or 0) >= 1]
             for x in leaders or waiting:
                 yield act("lead", x, label=(f"{name(x)} leads the group" if leaders else f"{name(x)} joins"))
+            if g.local.get("optional"):
+                yield act("none", label="Bring no reinforcements now")
             return
         yield act("done", label=f"Commit the group ({plural(len(group), 'block')})")
         if not board.is_noble(group[0]) or (data().block(group[0]).command_rating or 0) < 1:
@@ -355,13 +375,17 @@ class Reinforce(Decision):
     def on_add(self, g, role, block):
         g.local["group"].append(block)
 
+    def on_none(self, g, role):
+        g.log(f"{hname(role)} brings no reinforcements into the next engagement (RB 20.6.2).", kind="battle")
+        g.end()
+
     def on_done(self, g, role):
         side = battle(g)["sides"][role]
         group = g.local["group"]
         side["engaged"] += group
         side["reinf"] = [x for x in side["reinf"] if x not in group]
-        g.log(f"{hname(role)} brings {plural(len(group), 'reinforcement block')} into round {battle(g)['round']} "
-              f"(RB 20.3.1).", kind="battle")
+        when = "the next engagement (RB 20.6.2)" if g.local.get("optional") else f"round {battle(g)['round']} (RB 20.3.1)"
+        g.log(f"{hname(role)} brings {plural(len(group), 'reinforcement block')} into {when}.", kind="battle")
         g.end()
 
     def default(self, g, role):

@@ -197,3 +197,44 @@ def test_rb_26_4_a_tie_for_the_lowest_income_goes_to_the_tie_breaker():
     assert top["local"]["role"] == "buckingham" and top["local"]["tied"] == ["lancaster", "york"]
     state = ENGINE.apply(state, "buckingham", "first:york").state
     assert state["flow"][-1]["name"] == "choose_holder" and state["flow"][-1]["local"]["role"] == "york"
+
+
+def _later_engagement():
+    """Kent after York beat Lancaster: York's Norfolk won with Essex and Kent waiting as reinforcements;
+    Buckingham's Devon is still there, so York attacks it in a new engagement (RB 20.6.2)."""
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start("seeds_of_enmity", 3), placed)
+    for s in state["blocks"].values():
+        if s["status"] == "map":
+            s.update(status="inactive", at=None, host=None)
+    state["entries"] = {}
+    for b in ("norfolk", "essex", "kent"):
+        put(state, b, "york", "kent")
+    put(state, "devon", "buckingham", "kent")
+    york = side([], engaged=["norfolk"])
+    york["reinf"] = ["essex", "kent"]
+    sides = {"york": york, "lancaster": side([], engaged=[]), "buckingham": side([], engaged=["devon"])}
+    g = battle_frame(state, "kent", "york", "lancaster", sides)
+    state["flow"][-1]["at"] = 2                                    # inside "fight"
+    combat.battle(g).update(houses=["york", "lancaster", "buckingham"], over=True, winner="york")
+    return state, g
+
+
+def test_rb_20_6_2_the_winner_may_bring_one_reinforcement_group_before_the_next_engagement():
+    """RB 20.6.2: before a further engagement "the winner MAY bring in one reinforcement group" (20.3.1: a
+    leader and up to his CR, in any combination): the winner chooses the group, or none (DECISIONS 58)."""
+    state, g = _later_engagement()
+    combat.fight(g)
+    assert state["flow"][-1]["name"] == "reinforce" and state["flow"][-1]["local"]["role"] == "york"
+    assert "none" in [a.id for a in ENGINE.legal_actions(state, "york")]
+    state = ENGINE.apply(state, "york", "none").state
+    frame = next(f for f in state["flow"] if f["name"] == "battle")["local"]
+    assert frame["attacker"] == "york" and frame["defender"] == "buckingham"
+    assert frame["sides"]["york"]["engaged"] == ["norfolk"] and frame["sides"]["york"]["reinf"] == ["essex", "kent"]
+
+    state, g = _later_engagement()
+    combat.fight(g)
+    state = ENGINE.apply(state, "york", "lead:kent").state          # Kent (rank 1, CR 1) leads, not Essex
+    state = ENGINE.apply(state, "york", "done").state
+    frame = next(f for f in state["flow"] if f["name"] == "battle")["local"]
+    assert frame["sides"]["york"]["engaged"] == ["norfolk", "kent"] and frame["sides"]["york"]["reinf"] == ["essex"]
