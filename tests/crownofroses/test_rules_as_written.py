@@ -238,3 +238,20 @@ def test_rb_20_6_2_the_winner_may_bring_one_reinforcement_group_before_the_next_
     state = ENGINE.apply(state, "york", "done").state
     frame = next(f for f in state["flow"] if f["name"] == "battle")["local"]
     assert frame["sides"]["york"]["engaged"] == ["norfolk", "kent"] and frame["sides"]["york"]["reinf"] == ["essex"]
+
+
+def test_pb_3_3_9_3_lancaster_may_bring_rivers_in_on_turn_7():
+    """PB 3.3.9 #3: Lancaster "may" bring Rivers into play on turn 7 even if nobody bid on him: Lancaster is
+    asked, and may decline (DECISIONS 218)."""
+    from rules.crownofroses import scenario_rules
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    for answer, status in (("bring", "attending"), ("leave", "inactive")):
+        state = first_legal(start("cruel_thorns", 2), placed)
+        state["blocks"]["rivers"].update(status="inactive", house=None)
+        state["turn"] = 7
+        state["flow"].append({"name": "royal", "at": 3, "ret": None, "local": {}})
+        scenario_rules.rivers_enters(ENGINE.game(state))
+        assert state["flow"][-1]["name"] == "rivers_entry" and ENGINE.active_roles(state) == ["lancaster"]
+        assert sorted(a.id for a in ENGINE.legal_actions(state, "lancaster")) == ["bring", "leave"]
+        state = ENGINE.apply(state, "lancaster", answer).state
+        assert state["blocks"]["rivers"]["status"] == status
