@@ -89,3 +89,57 @@ def test_a_tie_clash_shows_its_own_totals_not_the_tied_ones():
     state, _ = do(state, "nobility", "pass")
     view = ENGINE.view(state, None)["clash"]
     assert view["number"] == 2 and view["strength"] == {f: S.clash_total(state, f) for f in view["participants"]}
+
+
+def _castle_clears_oaths(owner_setup, owner="gathering"):
+    """Nobility takes the Castle reward and Governs into the Council of Oaths, clearing it first."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do, give, run
+    state = blank(("nobility", owner))
+    card = owner_setup(state)
+    state["councils"]["oaths"].append({"kind": "card", "id": card, "owner": owner})
+    give(state, "nobility", "captain6")
+    run(state, {"kind": "castle", "role": "nobility"})
+    state, log = do(state, "nobility", f"gov:{cid('nobility', 'captain6')}:oaths")
+    return state, card, S
+
+
+def test_bringer_of_the_word_removed_from_a_council_may_go_to_the_lost_pile():
+    """Bringer of the Word (S1): "when removed from a council you MAY put it in the Lost Pile": its owner is
+    asked (DECISIONS: Sites of Power)."""
+    from tests.oldkingscrown.helpers import do, ids, pending
+    from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
+
+    def bringer(state):
+        c = from_site(state, "gathering", "bringer")
+        state["factions"]["gathering"]["hand"].remove(c)
+        return c
+    for answer, zone in (("lost", "lost"), ("keep", "discard")):
+        state, card, S = _castle_clears_oaths(bringer)
+        assert pending(state) == "council_removed" and sorted(ids(state, "gathering")) == ["keep", "lost"]
+        state, _ = do(state, "gathering", answer)
+        assert card in (state["lost"] if zone == "lost" else S.fx(state, "gathering")["discard"])
+
+
+def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
+    """Wandering Embassy (S1): "whenever your cards are removed from a council you MAY take them into hand".
+    With room in hand the card goes there (never worse than the discard pile); with the hand full it would
+    go on top of the deck (Exceeding Hand Size), which may be worse than the discard pile: the owner
+    chooses."""
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
+
+    def embassy(state):
+        from_site(state, "clans", "wandering_embassy", "hq")
+        c = cid("clans", "captain7")
+        p = state["factions"]["clans"]
+        p["deck"].remove(c)
+        while len(p["hand"]) < p["hand_size"]:
+            p["hand"].append(p["deck"].pop())
+        return c
+    for answer, zone in (("hand", "deck"), ("keep", "discard")):
+        state, card, S = _castle_clears_oaths(embassy, "clans")
+        assert pending(state) == "council_removed" and sorted(ids(state, "clans")) == ["hand", "keep"]
+        state, _ = do(state, "clans", answer)
+        assert card in S.fx(state, "clans")[zone]
+        assert zone != "deck" or S.fx(state, "clans")["deck"][0] == card
