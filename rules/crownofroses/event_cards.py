@@ -80,7 +80,7 @@ class MusterEach(Decision):
         g.state["blocks"][block]["strength"] += 1
         g.local["shires"].remove(shire)
         g.local["n"] = g.local.get("n", 0) + 1
-        if not self.steps(g, role):
+        if not g.local["shires"]:                # not "no noble can take one": that hangs on hidden strengths
             self.on_done(g, role)
 
     def on_done(self, g, role):

@@ -255,3 +255,20 @@ def test_pb_3_3_9_3_lancaster_may_bring_rivers_in_on_turn_7():
         assert sorted(a.id for a in ENGINE.legal_actions(state, "lancaster")) == ["bring", "leave"]
         state = ENGINE.apply(state, "lancaster", answer).state
         assert state["blocks"]["rivers"]["status"] == status
+
+
+def test_cards_28_29_a_step_never_ends_the_muster_on_hidden_strengths():
+    """Fuzz finding (kingmaker 2p, seed 9103): after a step in one shire the muster ended by itself when no
+    noble elsewhere could take one, so the public "musters" line came at once or not, by hidden strengths.
+    It ends by itself only when every shire has had its step; otherwise the house says Done."""
+    from tests.crownofroses.eventkit import hold, play_event
+    seen = []
+    for kent in (1, 2):                                  # Kent damaged / at full strength (hidden)
+        state = cleared()
+        put(state, "norfolk", "york", "norfolk", 1)
+        put(state, "kent", "york", "kent", kent)
+        hold(state, "york", "op29")
+        state = play_event(state, "york", "op29")
+        out = ENGINE.apply(state, "york", "step:norfolk:norfolk")
+        seen.append(([e.text for e in out.log if e.visible_to("lancaster")], ENGINE.active_roles(out.state)))
+    assert seen[0] == seen[1]
