@@ -1,0 +1,89 @@
+"""More of the rulebook's worked examples replayed on the engine (the list is in tests/crownofroses/README.md)."""
+
+from __future__ import annotations
+
+from rules.crownofroses import board, combat, common, operations
+from rules.crownofroses.engine import ENGINE
+
+from tests.crownofroses.test_combat import cleared, make_heir, put
+
+
+def test_rb_6_1_example_york_without_an_heir_in_play_stays_in_the_game():
+    """RB 6.1 example: on turn 4 York has lost York, March and Clarence (blocks and cards removed) and Rutland
+    is in exile in Scotland, so York has no heir in play; Gloucester's card cannot be played before turn 5 but
+    is still in hand, so York is still in the game and Lancaster has no military victory."""
+    state = cleared()
+    state["turn"] = 4
+    for b in ("york", "march", "clarence"):
+        state["blocks"][b].update(status="out", house=None, at=None)
+    state["heir_cards"]["york"] = ["Y5"]
+    state["zones"]["play:york"] = [c for c in state["zones"]["play:york"] if c not in ("Y1", "Y2", "Y7")] + \
+        ([] if "Y5" in state["zones"]["play:york"] else ["Y5"])
+    for c in ("Y1", "Y2", "Y7", "Y5", "Y8"):
+        if c in state["zones"]["hand:york"]:
+            state["zones"]["hand:york"].remove(c)
+    state["zones"]["hand:york"].append("Y8")
+    put(state, "rutland", "york", "exile/scotland")
+    put(state, "somerset", "lancaster", "kent")
+    g = ENGINE.game(state)
+    common.check_houses(g)
+    assert "york" not in state.get("left", []) and not state.get("pending_result")
+    state["zones"]["hand:york"].remove("Y8")               # without Gloucester's card York would be out
+    state["blocks"]["rutland"].update(status="out", house=None, at=None)
+    state["heir_cards"]["york"] = []
+    common.check_houses(ENGINE.game(state))
+    assert "york" in state["left"] and state["pending_result"]["winners"] == ["lancaster"]
+
+
+def test_rb_21_1_example_five_york_blocks_in_kent_all_roll_attrition(monkeypatch):
+    """RB 21.1 example: York ends with 5 blocks in Kent (limit SV + 1): all 5 roll; the heir loses a step on
+    a 1 only, the others on 1–2 (no leader bonus)."""
+    state = cleared()
+    blocks = ["march", "norfolk", "essex", "suffolk", "kent"]
+    for b in blocks:
+        put(state, b, "york", "kent")
+    make_heir(state, "york", "march")
+    assert len(blocks) > board.stacking_limit("kent")
+    before = {b: state["blocks"][b]["strength"] for b in blocks}
+    monkeypatch.setattr(common, "d6", lambda g: 2)
+    state["flow"].append({"name": "impulse", "at": 6, "ret": None, "local": {}})
+    operations.end_of_impulse(ENGINE.game(state))
+    lost = {b: before[b] - state["blocks"][b]["strength"] for b in blocks if state["blocks"][b]["status"] == "map"}
+    assert lost["march"] == 0 and all(lost[b] == 1 for b in lost if b != "march")
+
+
+def test_rb_20_6_2_example_the_winner_brings_stanley_leading_ormonde_before_the_next_engagement():
+    """RB 20.6.2 example: in London Lancaster beats Buckingham while 4 Lancaster blocks wait as
+    reinforcements; before round 1 against York it brings in Stanley (CR 1) leading Ormonde; the other 2
+    join from round 2 of the York engagement."""
+    from tests.crownofroses.test_rules_as_written import _later_engagement
+    state, g = _later_engagement()
+    frame = combat.battle(g)
+    for b in ("norfolk", "essex", "kent"):
+        state["blocks"][b].update(status="inactive", house=None, at=None)
+    for b in ("lancaster", "stanley", "ormonde", "clifford", "beaumont"):
+        put(state, b, "york", "kent")               # York stands for Lancaster: the winner of engagement 1
+    frame["sides"]["york"].update(engaged=["lancaster"], reinf=["stanley", "ormonde", "clifford", "beaumont"])
+    combat.fight(g)
+    state = ENGINE.apply(state, "york", "lead:stanley").state
+    assert "add:ormonde" in [a.id for a in ENGINE.legal_actions(state, "york")]
+    state = ENGINE.apply(state, "york", "add:ormonde").state
+    assert [a.id for a in ENGINE.legal_actions(state, "york")] == ["done"]      # CR 1: no more
+    state = ENGINE.apply(state, "york", "done").state
+    side = next(f for f in state["flow"] if f["name"] == "battle")["local"]["sides"]["york"]
+    assert side["engaged"] == ["lancaster", "stanley", "ormonde"] and side["reinf"] == ["clifford", "beaumont"]
+
+
+def test_rb_23_1_2_example_the_admiral_in_his_office_seat_earns_one_ip():
+    """RB 23.1.2 (optional, seats): a noble holding the Admiralty placed in Dorset or Hampshire (its office
+    seats) or in one of his own seats earns his house 1 IP."""
+    from rules.crownofroses import phases
+    state = cleared()
+    state["offices"].update({k: None for k in state["offices"]})
+    put(state, "devon", "york", "dorset")
+    state["offices"]["admiral"] = "devon"
+    without = phases.income(state, "york")
+    state["options"]["seats_ip"] = True
+    assert phases.income(state, "york") == without + 1
+    state["offices"]["admiral"] = None                      # Dorset is no seat of Devon's own
+    assert phases.income(state, "york") == without - board.data().office("admiral").ip
