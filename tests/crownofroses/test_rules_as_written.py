@@ -272,3 +272,34 @@ def test_cards_28_29_a_step_never_ends_the_muster_on_hidden_strengths():
         out = ENGINE.apply(state, "york", "step:norfolk:norfolk")
         seen.append(([e.text for e in out.log if e.visible_to("lancaster")], ENGINE.active_roles(out.state)))
     assert seen[0] == seen[1]
+
+
+def _march(state, house, leader, at, mp=8):
+    state["moved"], state["forced"] = [], []
+    state["step"] = {"house": house, "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
+                     "must_return": False}
+    state["flow"] = [{"name": "march", "at": 0, "ret": None,
+                      "local": {"role": house, "leader": leader, "stack": [leader], "at": at, "start": at, "mp": mp,
+                                "sea": False, "dropped": [], "entered_enemy": False, "forced": False}}]
+
+
+def test_rb_14_2_1_friendly_rebels_two_steps_are_distributed_by_the_player():
+    """RB 14.2.1 #6: a friendly stack entering the rebels' shire "adds 2 steps distributed freely among the
+    entering blocks" (not beyond full strength): the player distributes them (DECISIONS 113), and how many
+    were added stays the player's (the strengths are hidden)."""
+    from tests.crownofroses.eventkit import do, ids
+    state = cleared()
+    put(state, "norfolk", "york", "essex", 2)             # 2 of 4 steps
+    put(state, "suffolk", "york", "essex", 1)             # 1 of 3
+    state["rebels"] = {"suffolk": "york"}
+    _march(state, "york", "norfolk", "essex")
+    state = do(state, "york", "pickup:suffolk")
+    log = []
+    state = do(state, "york", "go:suffolk:land", log)
+    assert sorted(ids(state, "york")) == ["rebel:norfolk", "rebel:suffolk", "rebel_done"]
+    state = do(state, "york", "rebel:suffolk", log)
+    state = do(state, "york", "rebel:suffolk", log)
+    assert state["blocks"]["suffolk"]["strength"] == 3 and state["blocks"]["norfolk"]["strength"] == 2
+    assert "stop" in ids(state, "york")                   # the move goes on
+    public = [e.text for e in log if e.visible_to("lancaster")]
+    assert not any("2 steps" in line or "+2" in line for line in public)
