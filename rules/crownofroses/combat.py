@@ -17,6 +17,7 @@ from rules.core.wording import plural
 from itertools import combinations
 
 from rules.core import rng
+from rules.core import cards
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
@@ -196,6 +197,11 @@ def fight(g: Game) -> None:
     if not g.local["over"]:
         g.again()
         g.call("round")
+        return
+    joined = [x for x in g.local.pop("merc_hosts", []) if g.state["blocks"][x]["status"] == "map"]
+    if joined and len(mercenary_hosts(g.state, g.local["sides"][g.local["winner"]])) > 1:
+        g.again()
+        g.call("mercenary_host", role=g.local["winner"], blocks=joined)
         return
     if not g.local.get("elimination_window") and any(s["eliminated"] for s in g.local["sides"].values()):
         g.local["elimination_window"] = True       # Escape, Blackjack and Deepwood (surprise.py)
@@ -773,18 +779,50 @@ def defect(g: Game, house: str, winner: str) -> None:
     """RB 20.4.3: mercenaries left alone abandon the field and swear to the winner (a host of the winning
     force), else become brigands: Inactive, a Plundered marker on the shire."""
     b = battle(g)
-    hosts = [x for x in b["sides"][winner]["engaged"] if board.is_noble(x)
-             and (data().block(x).command_rating or 0) >= 1]
+    hosts = mercenary_hosts(g.state, b["sides"][winner])
+    if winner in g.roles and len(hosts) > 1:           # the winner chooses the hosts once the engagement ends
+        b.setdefault("merc_hosts", []).extend(b["sides"][house]["engaged"])
     for x in list(b["sides"][house]["engaged"]):
         if hosts:
             g.state["blocks"][x].update(house=winner, host=hosts[0])
             b["sides"][winner]["engaged"].append(x)
+            for m in g.state.get("modifiers", ()):          # "the winner takes the mercenary card"
+                if m["name"] == "mercenary" and m["block"] == x and m["card"] in g.state["zones"].get(f"play:{house}", ()):
+                    cards.move(g.state, m["card"], f"play:{house}", f"play:{winner}")
             g.log(f"{name(x)} abandons {hname(house)} and joins {hname(winner)} (RB 20.4.3).", kind="battle")
         else:
             take_off_map(g, x, "inactive", None)
             g.state["markers"][b["shire"]] = "plundered"
             g.log(f"{name(x)} turns brigand: {place_name(b['shire'])} is Plundered (RB 20.4.3).", kind="battle")
     b["sides"][house].update(engaged=[], main=[])
+
+
+def mercenary_hosts(state, side: dict) -> list[str]:
+    return [x for x in side["engaged"] if board.is_noble(x) and (data().block(x).command_rating or 0) >= 1
+            and state["blocks"][x]["status"] == "map"]
+
+
+@FLOW.decision("mercenary_host")
+class MercenaryHost(Decision):
+    """RB 20.4.3: the mercenary swears to the winner, who attaches it to a suitable noble of its force."""
+
+    def prompt(self, g, role):
+        return f"RB 20.4.3: {name(g.local['blocks'][0])} swears allegiance to you: choose the noble who hosts it."
+
+    def actions(self, g, role):
+        x = g.local["blocks"][0]
+        for host in mercenary_hosts(g.state, battle(g)["sides"][role]):
+            yield act("host", host, label=f"{name(x)} attaches to {name(host)}")
+
+    def on_host(self, g, role, host):
+        x = g.local["blocks"].pop(0)
+        g.state["blocks"][x]["host"] = host
+        g.log(f"{name(x)} attaches to {name(host)} (RB 20.4.3).", kind="battle")
+        if not g.local["blocks"]:
+            g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- after an engagement (RB 20.6.1) ------------------------------------------------------------------------

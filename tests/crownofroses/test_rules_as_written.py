@@ -303,3 +303,39 @@ def test_rb_14_2_1_friendly_rebels_two_steps_are_distributed_by_the_player():
     assert "stop" in ids(state, "york")                   # the move goes on
     public = [e.text for e in log if e.visible_to("lancaster")]
     assert not any("2 steps" in line or "+2" in line for line in public)
+
+
+def test_rb_20_4_3_a_mercenary_left_alone_swears_to_the_winner_with_its_card():
+    """RB 20.4.3: a side whose only block left is a mercenary abandons the field; "the winner takes the
+    mercenary card" and attaches the block to a suitable noble of the winning force."""
+    from rules.core import cards
+    from rules.crownofroses.events import add_lasting
+    state = cleared()
+    put(state, "norfolk", "york", "kent")
+    put(state, "french", "lancaster", "kent", host=None)
+    cards.move(state, "op52", cards.where(state, "op52"), "play:lancaster")
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["norfolk"]), "lancaster": side(["french"])})
+    add_lasting(g, "mercenary", "royal", card="op52", block="french")
+    combat.defect(g, "lancaster", "york")
+    assert state["blocks"]["french"]["house"] == "york" and state["blocks"]["french"]["host"] == "norfolk"
+    assert "op52" in state["zones"]["play:york"] and "op52" not in state["zones"]["play:lancaster"]
+
+
+def test_rb_20_4_3_the_winner_chooses_the_mercenarys_host():
+    """RB 20.4.3: the winner attaches the mercenary "to a suitable noble of the winning force": with two
+    nobles able to host, the winner is asked (DECISIONS 64)."""
+    state = cleared()
+    put(state, "norfolk", "york", "kent")
+    put(state, "essex", "york", "kent")
+    put(state, "french", "lancaster", "kent")
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["norfolk", "essex"]), "lancaster": side(["french"])})
+    state["flow"][-1]["at"] = 2
+    combat.defect(g, "lancaster", "york")
+    combat.battle(g).update(over=True, winner="york")
+    combat.fight(g)
+    assert state["flow"][-1]["name"] == "mercenary_host"
+    assert sorted(a.id for a in ENGINE.legal_actions(state, "york")) == ["host:essex", "host:norfolk"]
+    state = ENGINE.apply(state, "york", "host:essex").state
+    assert state["blocks"]["french"]["host"] == "essex"
