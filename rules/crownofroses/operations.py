@@ -472,6 +472,23 @@ class ReturnHeir(Decision):
         return self.actions(g, role)[0].id
 
 
+def change_for(pool: list[int], value: int) -> list[tuple[int, ...]]:
+    """RB 9.1: every set of two or more non-zero pool markers (as values, largest first) totalling ``value``."""
+    have = Counter(m for m in pool if m)
+    found: list[tuple[int, ...]] = []
+
+    def build(rest: int, values: list[int], taken: tuple[int, ...]) -> None:
+        if rest == 0:
+            if len(taken) > 1:
+                found.append(taken)
+            return
+        for i, v in enumerate(values):
+            if v <= rest and taken.count(v) < have[v]:
+                build(rest - v, values[i:], taken + (v,))
+    build(value, sorted(have, reverse=True), ())
+    return found
+
+
 @FLOW.decision("place_ip")
 class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
@@ -485,6 +502,21 @@ class PlaceIP(Decision):
             yield act("ip", value, label=f"Add a {value} IP marker")
         if g.local["picked"]:
             yield act("done", label="Place them")
+        for value in sorted(left):                     # RB 9.1: making change with the unclaimed pool
+            for combo in change_for(g.state["ip"][role]["pool"], value):
+                yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
+                          label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+
+    def on_change(self, g, role, value, combo):
+        ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
+        ip["stock"].remove(given)
+        ip["pool"].append(given)
+        for m in taken:
+            ip["pool"].remove(m)
+            ip["stock"].append(m)
+        ip["stock"].sort()
+        g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
+        g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))

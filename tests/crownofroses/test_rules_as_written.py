@@ -339,3 +339,24 @@ def test_rb_20_4_3_the_winner_chooses_the_mercenarys_host():
     assert sorted(a.id for a in ENGINE.legal_actions(state, "york")) == ["host:essex", "host:norfolk"]
     state = ENGINE.apply(state, "york", "host:essex").state
     assert state["blocks"]["french"]["host"] == "essex"
+
+
+def test_rb_9_1_making_change_while_placing_influence():
+    """RB 9.1: a player may exchange stock markers for unclaimed-pool markers of equal total value (never
+    zeros), e.g. to place more markers than it holds (DECISIONS 46). Others see only the marker counts."""
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start(), placed)
+    state["ip"]["york"]["stock"], state["ip"]["york"]["pool"] = [5], [0, 2, 3, 1, 1]
+    state["flow"].append({"name": "place_ip", "at": 0, "ret": None,
+                          "local": {"role": "york", "noble": "beaumont", "picked": []}})
+    ids = [a.id for a in ENGINE.legal_actions(state, "york")]
+    assert {"change:5:3+2", "change:5:3+1+1"} <= set(ids)
+    assert "change:5:2+1+1+1" not in ids                 # only two 1s in the pool
+    out = ENGINE.apply(state, "york", "change:5:3+2")
+    state = out.state
+    assert sorted(state["ip"]["york"]["stock"]) == [2, 3] and sorted(state["ip"]["york"]["pool"]) == [0, 1, 1, 5]
+    assert [e.text for e in out.log if e.visible_to("lancaster")] == [
+        "York makes change: 1 IP marker for 2 from its unclaimed pool (RB 9.1)."]
+    state = ENGINE.apply(state, "york", "ip:2").state
+    state = ENGINE.apply(state, "york", "ip:3").state
+    assert state["rop"]["beaumont"]["york"] == [2, 3]
