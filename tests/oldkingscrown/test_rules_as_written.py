@@ -143,3 +143,23 @@ def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
         state, _ = do(state, "clans", answer)
         assert card in S.fx(state, "clans")[zone]
         assert zone != "deck" or S.fx(state, "clans")["deck"][0] == card
+
+
+def test_ritual_of_the_tooth_copies_the_burned_cards_text_too():
+    """Ritual of the Tooth (S1): "this card gains its printed strength, traits, commands AND TEXT until the
+    end of the round": burning the Cult of Dreams (the Agent) gives the Ritual its night text as well."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do
+    from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
+    from tests.oldkingscrown.test_summer import clash
+    state = blank(("gathering", "clans"))
+    tooth = from_site(state, "gathering", "ritual_tooth")
+    S.fx(state, "gathering")["hand"].remove(tooth)
+    state["regions"]["plateau"]["cards"].append({"id": tooth, "owner": "gathering", "up": False, "clash": None})
+    agent = cid("gathering", "agent")
+    S.fx(state, "gathering")["deck"].remove(agent)
+    state["lost"].append(agent)
+    clash(state)
+    state, _ = do(state, "gathering", f"tooth:{tooth}")
+    state, _ = do(state, "gathering", f"burn:{agent}")
+    assert "night_self_eliminate_vs_follower" in S.abilities(state, tooth)
