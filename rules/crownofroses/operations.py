@@ -176,6 +176,7 @@ def use_card(g: Game) -> None:
     if cc["must"] == "heir":
         play_heir(g, house, card)
         finish_card(g, house, card, event=True)
+        choose_heir_seat(g)
         return
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
@@ -252,7 +253,8 @@ class HeirOrOps(Decision):
     def on_event(self, g, role):
         play_heir(g, role, g.local["card"])
         finish_card(g, role, g.local["card"], event=True)
-        g.end()
+        if not choose_heir_seat(g, tail=True):
+            g.end()
 
     def on_ops(self, g, role):
         g.state["flow"][-2]["local"]["heir_ops"] = True
@@ -285,12 +287,45 @@ def play_heir(g: Game, house: str, card: str) -> None:
                      strength=keep or (1 if was_unavailable else data().block(block).max_steps))
         else:
             s.update(status="undeclared", house=house, at=None, host=None)
+        if len(seats) > 1:                     # RB 10.3: "in a seat" of the house's choice (heir_seat)
+            g.state["heir_seat"] = {"house": house, "block": block, "seats": seats}
+    choosing = bool(g.state.get("heir_seat"))
     g.log(f"{hname(house)} plays {card_title(card)}: {name(block)} becomes an heir"
-          + (f" in {place_name(s['at'])}." if s["status"] == "map" else " (Undeclared: no free seat)."))
+          + (" and enters on a seat of its choice." if choosing else
+             f" in {place_name(s['at'])}." if s["status"] == "map" else " (Undeclared: no free seat)."))
     if king_before and board.senior_heir(g.state, house) != king_before:
         from rules.crownofroses.parliament import make_king
         make_king(g, house)
         g.log(f"{name(board.senior_heir(g.state, house))} is now Senior heir and King (RB 10.3.2).")
+
+
+def choose_heir_seat(g: Game, tail: bool = False) -> bool:
+    """Ask the seat chosen for an heir entering play (set by play_heir); ``tail`` replaces the current frame."""
+    pending = g.state.pop("heir_seat", None)
+    if not pending:
+        return False
+    (g.goto if tail else g.call)("heir_seat", role=pending["house"], block=pending["block"], seats=pending["seats"])
+    return True
+
+
+@FLOW.decision("heir_seat")
+class HeirSeat(Decision):
+    def prompt(self, g, role):
+        return f"RB 10.3: choose the seat where {name(g.local['block'])} enters play."
+
+    def actions(self, g, role):
+        for shire in g.local["seats"]:
+            yield act("seat", shire, label=place_name(shire))
+
+    def on_seat(self, g, role, shire):
+        block = g.local["block"]
+        for b in [block, *board.attached_to(g.state, block)]:
+            g.state["blocks"][b]["at"] = shire
+        g.log(f"{name(block)} enters play in {place_name(shire)}.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- RB 15 OPS ----------------------------------------------------------------------------------------------------

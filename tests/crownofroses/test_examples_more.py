@@ -87,3 +87,23 @@ def test_rb_23_1_2_example_the_admiral_in_his_office_seat_earns_one_ip():
     assert phases.income(state, "york") == without + 1
     state["offices"]["admiral"] = None                      # Dorset is no seat of Devon's own
     assert phases.income(state, "york") == without - board.data().office("admiral").ip
+
+
+def test_rb_10_3_5_example_clarence_held_by_lancaster_is_placed_by_york_at_current_strength():
+    """RB 10.3.5 example: Lancaster has influenced Clarence, who holds Sussex for Lancaster; York, with no
+    active heir, plays the Clarence card: he becomes York's Senior heir, York takes the block and places it
+    in one of his seats of its choice — Chester in the example — at its current strength (RB 10.3.1)."""
+    from rules.core import cards
+    state = cleared()
+    state["heir_cards"]["york"] = []
+    put(state, "clarence", "lancaster", "sussex", 2)
+    cards.move(state, "Y2", cards.where(state, "Y2"), "command:york")
+    state["command"] = {"york": {"card": "Y2", "must": "heir"}}
+    state["flow"] = [{"name": "action_step", "at": 1, "ret": None, "local": {"house": "york"}}]
+    ENGINE.game(state).run()
+    assert state["flow"][-1]["name"] == "heir_seat" and ENGINE.active_roles(state) == ["york"]
+    assert "seat:chester" in [a.id for a in ENGINE.legal_actions(state, "york")]
+    state = ENGINE.apply(state, "york", "seat:chester").state
+    clarence = state["blocks"]["clarence"]
+    assert (clarence["house"], clarence["at"], clarence["strength"]) == ("york", "chester", 2)
+    assert "Y2" in state["heir_cards"]["york"]
