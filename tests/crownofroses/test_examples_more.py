@@ -107,3 +107,32 @@ def test_rb_10_3_5_example_clarence_held_by_lancaster_is_placed_by_york_at_curre
     clarence = state["blocks"]["clarence"]
     assert (clarence["house"], clarence["at"], clarence["strength"]) == ("york", "chester", 2)
     assert "Y2" in state["heir_cards"]["york"]
+
+
+def test_rb_28_3_3_example_no_junior_heir_costs_support_only_after_a_chance_to_play_one():
+    """RB 28.3.3 example: York's heir dies in the battle step of the last impulse: no loss, there was no
+    chance to play an heir card. Next turn York holds a playable heir card with no Junior heir for an
+    impulse, but Lancaster's Affairs of State ends the phase first: York loses 1 support."""
+    from rules.crownofroses import phases
+    state = cleared()
+    state["turn"] = 5
+    state["heir_cards"]["york"] = ["Y1"]
+    put(state, "york", "york", "west_riding")
+    for c in ("Y8",):
+        if c not in state["zones"]["hand:york"]:
+            state["zones"]["hand:york"].append(c)
+    assert board.junior_heir(state, "york") is None and operations.playable_heirs(state, "york")
+    state["heirless_with_card"] = []                  # the Junior heir died in the last battle step
+    before = state["support"]["york"]
+    state["flow"].append({"name": "cleanup", "at": 3, "ret": None, "local": {}})
+    state["affairs_of_state"] = False
+    phases.support_adjustments(ENGINE.game(state))
+    assert state["support"]["york"] == before
+    state["flow"] = [{"name": "impulse", "at": 1, "ret": None, "local": {}}]
+    g = ENGINE.game(state)
+    operations.open_command(g)                        # an impulse with a playable heir card, no Junior heir
+    assert "york" in state["heirless_with_card"]
+    state["flow"] = [{"name": "cleanup", "at": 3, "ret": None, "local": {}}]
+    state["affairs_of_state"] = True                  # Lancaster's AoS ended the phase
+    phases.support_adjustments(ENGINE.game(state))
+    assert state["support"]["york"] == before - 1
