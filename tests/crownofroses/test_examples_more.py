@@ -136,3 +136,16 @@ def test_rb_28_3_3_example_no_junior_heir_costs_support_only_after_a_chance_to_p
     state["affairs_of_state"] = True                  # Lancaster's AoS ended the phase
     phases.support_adjustments(ENGINE.game(state))
     assert state["support"]["york"] == before - 1
+
+
+def test_rb_7_2_8_example_control_of_an_empty_shire_follows_its_loyalty_then_its_blocks():
+    """RB 7.2.8 example: Northumberland with no blocks is Lancastrian (red SL); a York block entering makes
+    it York's; when only a Lancaster block is there again, it is Lancaster's."""
+    state = cleared()
+    assert board.controller(state, "northumberland") == "lancaster"
+    put(state, "norfolk", "york", "northumberland")
+    assert board.controller(state, "northumberland") == "york"
+    put(state, "clifford", "lancaster", "northumberland")
+    assert board.controller(state, "northumberland") is None            # contested
+    state["blocks"]["norfolk"].update(status="inactive", house=None, at=None)
+    assert board.controller(state, "northumberland") == "lancaster"
