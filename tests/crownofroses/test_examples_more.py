@@ -149,3 +149,15 @@ def test_rb_7_2_8_example_control_of_an_empty_shire_follows_its_loyalty_then_its
     assert board.controller(state, "northumberland") is None            # contested
     state["blocks"]["norfolk"].update(status="inactive", house=None, at=None)
     assert board.controller(state, "northumberland") == "lancaster"
+
+
+def test_rb_8_2_example_a_fled_noble_stays_his_houses_undeclared_a_killed_one_is_unavailable(monkeypatch):
+    """RB 8.2 example: a non-heir noble eliminated in battle rolls on the Elimination Chart (20.6.1): Fled,
+    he stays under his house's control in its Undeclared pool (back in play by events or in Winter, and
+    attending Parliament); Killed, he becomes Unavailable."""
+    for roll, status, house in ((6, "undeclared", "york"), (1, "unavailable", None)):
+        state = cleared()
+        put(state, "norfolk", "york", "kent", 1)
+        monkeypatch.setattr(common, "d6", lambda g, r=roll: r)
+        common.eliminate(ENGINE.game(state), "norfolk")
+        assert (state["blocks"]["norfolk"]["status"], state["blocks"]["norfolk"]["house"]) == (status, house)
