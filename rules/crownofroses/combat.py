@@ -199,7 +199,8 @@ def fight(g: Game) -> None:
         g.call("round")
         return
     joined = [x for x in g.local.pop("merc_hosts", []) if g.state["blocks"][x]["status"] == "map"]
-    if joined and len(mercenary_hosts(g.state, g.local["sides"][g.local["winner"]])) > 1:
+    # asked even with one possible host: how many of the winner's face-down blocks could host is hidden
+    if joined and mercenary_hosts(g.state, g.local["sides"][g.local["winner"]]):
         g.again()
         g.call("mercenary_host", role=g.local["winner"], blocks=joined)
         return
@@ -780,7 +781,7 @@ def defect(g: Game, house: str, winner: str) -> None:
     force), else become brigands: Inactive, a Plundered marker on the shire."""
     b = battle(g)
     hosts = mercenary_hosts(g.state, b["sides"][winner])
-    if winner in g.roles and len(hosts) > 1:           # the winner chooses the hosts once the engagement ends
+    if winner in g.roles and hosts:                    # the winner chooses the hosts once the engagement ends
         b.setdefault("merc_hosts", []).extend(b["sides"][house]["engaged"])
     for x in list(b["sides"][house]["engaged"]):
         if hosts:
@@ -817,7 +818,8 @@ class MercenaryHost(Decision):
     def on_host(self, g, role, host):
         x = g.local["blocks"].pop(0)
         g.state["blocks"][x]["host"] = host
-        g.log(f"{name(x)} attaches to {name(host)} (RB 20.4.3).", kind="battle")
+        g.log(f"{name(x)} attaches to one of {hname(role)}'s nobles (RB 20.4.3).", kind="battle")
+        g.log(f"{name(x)} attaches to {name(host)}.", to=[role], kind="battle")
         if not g.local["blocks"]:
             g.end()
 

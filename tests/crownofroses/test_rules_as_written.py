@@ -337,8 +337,20 @@ def test_rb_20_4_3_the_winner_chooses_the_mercenarys_host():
     combat.fight(g)
     assert state["flow"][-1]["name"] == "mercenary_host"
     assert sorted(a.id for a in ENGINE.legal_actions(state, "york")) == ["host:essex", "host:norfolk"]
-    state = ENGINE.apply(state, "york", "host:essex").state
+    out = ENGINE.apply(state, "york", "host:essex")
+    state = out.state
     assert state["blocks"]["french"]["host"] == "essex"
+    assert not any("Essex" in e.text for e in out.log if e.visible_to("lancaster"))   # a face-down block
+
+    state = cleared()                                    # one possible host: asked all the same (secrecy)
+    put(state, "norfolk", "york", "kent")
+    put(state, "french", "lancaster", "kent")
+    g = battle_frame(state, "kent", "york", "lancaster", {"york": side(["norfolk"]), "lancaster": side(["french"])})
+    state["flow"][-1]["at"] = 2
+    combat.defect(g, "lancaster", "york")
+    combat.battle(g).update(over=True, winner="york")
+    combat.fight(g)
+    assert state["flow"][-1]["name"] == "mercenary_host"
 
 
 def test_rb_9_1_making_change_while_placing_influence():
