@@ -17,12 +17,13 @@ from rules.core.wording import plural
 from itertools import combinations
 
 from rules.core import rng
+from rules.core import cards
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
 from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
-                                      take_off_map)
+                                       removed_together, take_off_map)
 from rules.crownofroses.options import exeter_suspected
 from rules.crownofroses.scenario_rules import heir_kill_card
 
@@ -189,9 +190,19 @@ def fight(g: Game) -> None:
     """One combat round after another until the engagement is decided; then the next engagement."""
     if g.state.get("pending_result"):
         return
+    staged = g.local.pop("next_defender", None)
+    if staged:                                         # the winner has chosen its group (RB 20.6.2)
+        next_engagement(g, staged)
+        return
     if not g.local["over"]:
         g.again()
         g.call("round")
+        return
+    joined = [x for x in g.local.pop("merc_hosts", []) if g.state["blocks"][x]["status"] == "map"]
+    # asked even with one possible host: how many of the winner's face-down blocks could host is hidden
+    if joined and mercenary_hosts(g.state, g.local["sides"][g.local["winner"]]):
+        g.again()
+        g.call("mercenary_host", role=g.local["winner"], blocks=joined)
         return
     if not g.local.get("elimination_window") and any(s["eliminated"] for s in g.local["sides"].values()):
         g.local["elimination_window"] = True       # Escape, Blackjack and Deepwood (surprise.py)
@@ -209,15 +220,26 @@ def fight(g: Game) -> None:
         g.local["attacker"], g.local["defender"] = winner, others[0]
         side = g.local["sides"][winner]
         side.update(main=[], eliminated=[], leader=None)
+        side["reinf"] = [x for x in side["reinf"] if _here(g.state, x, g.local["shire"], winner)]
+        if winner in g.roles and side["reinf"]:       # RB 20.6.2: the winner "may" bring one group
+            g.local["next_defender"] = others[0]
+            g.again()
+            g.call("reinforce", role=winner, group=[], optional=True)
+            return
         bring_reinforcements(g, winner, "before the next engagement (RB 20.6.2)")
-        g.local["sides"][others[0]].update(main=[], eliminated=[])
-        defender = g.local["sides"][others[0]]
-        defender["engaged"] = [x for x in defender["engaged"] if g.state["blocks"][x]["status"] == "map"
-                               and g.state["blocks"][x]["at"] == g.local["shire"]]
-        if not defender["engaged"] and defender["reinf"]:   # nothing left of its initial force (DECISIONS.md)
-            bring_reinforcements(g, others[0], "as its initial force (RB 20.1)")
-        start_engagement(g)
-        g.again()
+        next_engagement(g, others[0])
+
+
+def next_engagement(g: Game, defender_house: str) -> None:
+    """RB 20.6.2: the winner of the last engagement attacks the next house in the shire."""
+    g.local["sides"][defender_house].update(main=[], eliminated=[])
+    defender = g.local["sides"][defender_house]
+    defender["engaged"] = [x for x in defender["engaged"] if g.state["blocks"][x]["status"] == "map"
+                           and g.state["blocks"][x]["at"] == g.local["shire"]]
+    if not defender["engaged"] and defender["reinf"]:   # nothing left of its initial force (DECISIONS.md)
+        bring_reinforcements(g, defender_house, "as its initial force (RB 20.1)")
+    start_engagement(g)
+    g.again()
 
 
 def end_battle(g: Game) -> None:
@@ -257,13 +279,22 @@ def battle(g: Game) -> dict:
     return next(f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle")
 
 
-def leader_of(state, blocks: list[str], fixed: str | None = None) -> str | None:
+def possible_leaders(state, blocks: list[str], fixed: str | None = None) -> list[str]:
     """RB 20.4.1: the attacker's entering leader (round 1), else the highest-priority heir, else the
-    highest-ranking noble able to lead; None when no block can lead (DECISIONS.md)."""
+    highest-ranking nobles able to lead — "any one if tied", the side's choice (DECISIONS.md #59)."""
     if fixed in blocks:
-        return fixed
+        return [fixed]
     able = [b for b in blocks if board.is_noble(b) and (data().block(b).command_rating or 0) >= 1]
-    return max(able, key=lambda b: (board.precedence(state, b), b), default=None)
+    if not able:
+        return []
+    best = max(board.precedence(state, b) for b in able)
+    return sorted(b for b in able if board.precedence(state, b) == best)
+
+
+def leader_of(state, blocks: list[str], fixed: str | None = None) -> str | None:
+    """The leader when nobody chooses (a house that left, a group formed automatically): the first of the
+    possible leaders by id; None when no block can lead (DECISIONS.md)."""
+    return next(iter(possible_leaders(state, blocks, fixed)), None)
 
 
 def counts_in_combat(block: str) -> bool:
@@ -302,7 +333,8 @@ def choose_bodies(g: Game) -> None:
     for h in (defender, attacker):
         side = b["sides"][h]
         fixed = side["leader"] if b["round"] == 1 and h == attacker else None
-        side["leader"] = leader_of(g.state, side["engaged"], fixed)
+        side["leaders"] = possible_leaders(g.state, side["engaged"], fixed)
+        side["leader"] = next(iter(side["leaders"]), None)
         side["main"] = []
     g.log(f"Round {b['round']} in {place_name(b['shire'])}: both sides choose their main body.", kind="battle")
     g.call("main_body", roles=[h for h in (defender, attacker) if h in g.roles])
@@ -314,6 +346,9 @@ class Reinforce(Decision):
     noble able to lead among them, one block (DECISIONS.md)."""
 
     def prompt(self, g, role):
+        if g.local.get("optional"):
+            return ("RB 20.6.2: before the next engagement you may bring in one group of reinforcements "
+                    "(a leader and up to his CR), or none.")
         return f"RB 20.3.1: round {battle(g)['round']}: commit one group of reinforcements (a leader and up to his CR)."
 
     def actions(self, g, role):
@@ -324,6 +359,8 @@ class Reinforce(Decision):
             leaders = [x for x in waiting if board.is_noble(x) and (data().block(x).command_rating or 0) >= 1]
             for x in leaders or waiting:
                 yield act("lead", x, label=(f"{name(x)} leads the group" if leaders else f"{name(x)} joins"))
+            if g.local.get("optional"):
+                yield act("none", label="Bring no reinforcements now")
             return
         yield act("done", label=f"Commit the group ({plural(len(group), 'block')})")
         if not board.is_noble(group[0]) or (data().block(group[0]).command_rating or 0) < 1:
@@ -345,13 +382,17 @@ class Reinforce(Decision):
     def on_add(self, g, role, block):
         g.local["group"].append(block)
 
+    def on_none(self, g, role):
+        g.log(f"{hname(role)} brings no reinforcements into the next engagement (RB 20.6.2).", kind="battle")
+        g.end()
+
     def on_done(self, g, role):
         side = battle(g)["sides"][role]
         group = g.local["group"]
         side["engaged"] += group
         side["reinf"] = [x for x in side["reinf"] if x not in group]
-        g.log(f"{hname(role)} brings {plural(len(group), 'reinforcement block')} into round {battle(g)['round']} "
-              f"(RB 20.3.1).", kind="battle")
+        when = "the next engagement (RB 20.6.2)" if g.local.get("optional") else f"round {battle(g)['round']} (RB 20.3.1)"
+        g.log(f"{hname(role)} brings {plural(len(group), 'reinforcement block')} into {when}.", kind="battle")
         g.end()
 
     def default(self, g, role):
@@ -385,13 +426,19 @@ def bring_reinforcements(g: Game, house: str, when: str) -> None:
     g.log(f"{hname(house)} brings {plural(len(group), 'reinforcement block')} into the engagement, {when}.", kind="battle")
 
 
-def bodies(state, side: dict) -> list[list[str]]:
-    """Every main body the side may form (RB 20.4.1, 20.4.3–20.4.4): its leader and up to his CR other
-    engaged blocks, an attached block only with its host; Henry VI and Margaret, never counted, go where
-    their host goes. Without a leader every engaged block fights (DECISIONS.md)."""
-    leader = side["leader"]
-    if leader is None:
+def bodies(state, side: dict, leaders: list[str] | None = None) -> list[list[str]]:
+    """Every main body the side may form (RB 20.4.1, 20.4.3–20.4.4): one of its possible leaders (first in
+    the body) and up to his CR other engaged blocks, an attached block only with its host; Henry VI and
+    Margaret, never counted, go where their host goes. Without a leader every engaged block fights
+    (DECISIONS.md)."""
+    if side["leader"] is None:
         return [list(side["engaged"])]
+    if leaders is None:
+        leaders = side.get("leaders") or [side["leader"]]
+    return [body for leader in leaders for body in _bodies_led_by(state, side, leader)]
+
+
+def _bodies_led_by(state, side: dict, leader: str) -> list[list[str]]:
     room = board.command_rating(state, leader)
     counted = [x for x in side["engaged"] if x != leader and counts_in_combat(x)]
     if exeter_suspected(state, leader):                   # PB 1.3: he commands office blocks only
@@ -417,22 +464,34 @@ class MainBody(SecretChoice):
     text = "Choose your main body (RB 20.4): the leader and up to his CR blocks; the rest stay in reserve."
 
     def options(self, g, role, picks):
-        for body in bodies(g.state, battle(g)["sides"][role]):
-            yield act("body", "+".join(body), label=", ".join(name(x) for x in body))
+        side = battle(g)["sides"][role]
+        for body in bodies(g.state, side):
+            yield act("body", "+".join(body), label=body_label(side, body))
 
     def label(self, g, role, pick):
-        return ", ".join(name(x) for x in pick.split(":", 1)[1].split("+"))
+        return body_label(battle(g)["sides"][role], pick.split(":", 1)[1].split("+"))
+
+
+def body_label(side: dict, body: list[str]) -> str:
+    """The body's blocks; its leader named first when the side could choose among tied leaders."""
+    blocks = ", ".join(name(x) for x in body)
+    if len(side.get("leaders") or ()) > 1:
+        return f"{name(body[0])} leads: {blocks}"
+    return blocks
 
 
 def settle_main_body(g: Game) -> None:
     b = battle(g)
     for h, pick in (g.returned or {}).items():
         if pick:
-            b["sides"][h]["main"] = pick.split(":", 1)[1].split("+")
+            side = b["sides"][h]
+            side["main"] = pick.split(":", 1)[1].split("+")
+            if side["leader"] is not None:
+                side["leader"] = side["main"][0]            # RB 20.4.1: the tied leader the side chose
     for h in sides(g):
         side = b["sides"][h]
         if not side["main"]:
-            side["main"] = bodies(g.state, side)[-1]
+            side["main"] = bodies(g.state, side, [side["leader"]])[-1]
         tower = b.get("garrison")
         if tower and tower["house"] == h and not tower["out"] and side["main"] and GARRISON not in side["main"]:
             side["main"].append(GARRISON)      # RB 9.6: with its host (the leader), never counted in the CR
@@ -516,26 +575,27 @@ def resolve_charges(g: Game) -> None:
         hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1)
         if target not in b["charging"]:
             hits[heir] = hits.get(heir, 0) + roll_hits(g, target)
-    for x, n in hits.items():
-        if n <= 0:
-            continue
-        s = g.state["blocks"][x]
-        owner = s["house"]
-        if s["status"] != "map" or owner not in b["sides"]:
-            continue                       # already gone with a host eliminated by the other charge
-        g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
-        if n < s["strength"]:
-            s["strength"] -= n
-            continue
-        s["strength"] = 1
-        side = b["sides"][owner]
-        gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
-                      and data().block(o).kind == "office"]
-        for o in gone:
-            for key in ("main", "engaged"):
-                if o in side[key]:
-                    side[key].remove(o)
-        eliminate_now(g, x, -2)
+    with removed_together(g):                 # RB 6.1: heirs lost to both charges fall together
+        for x, n in hits.items():
+            if n <= 0:
+                continue
+            s = g.state["blocks"][x]
+            owner = s["house"]
+            if s["status"] != "map" or owner not in b["sides"]:
+                continue                       # already gone with a host eliminated by the other charge
+            g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
+            if n < s["strength"]:
+                s["strength"] -= n
+                continue
+            s["strength"] = 1
+            side = b["sides"][owner]
+            gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
+                          and data().block(o).kind == "office"]
+            for o in gone:
+                for key in ("main", "engaged"):
+                    if o in side[key]:
+                        side[key].remove(o)
+            eliminate_now(g, x, -2)
 
 
 def eliminate_now(g: Game, x: str, modifier: int) -> None:
@@ -720,18 +780,51 @@ def defect(g: Game, house: str, winner: str) -> None:
     """RB 20.4.3: mercenaries left alone abandon the field and swear to the winner (a host of the winning
     force), else become brigands: Inactive, a Plundered marker on the shire."""
     b = battle(g)
-    hosts = [x for x in b["sides"][winner]["engaged"] if board.is_noble(x)
-             and (data().block(x).command_rating or 0) >= 1]
+    hosts = mercenary_hosts(g.state, b["sides"][winner])
+    if winner in g.roles and hosts:                    # the winner chooses the hosts once the engagement ends
+        b.setdefault("merc_hosts", []).extend(b["sides"][house]["engaged"])
     for x in list(b["sides"][house]["engaged"]):
         if hosts:
             g.state["blocks"][x].update(house=winner, host=hosts[0])
             b["sides"][winner]["engaged"].append(x)
+            for m in g.state.get("modifiers", ()):          # "the winner takes the mercenary card"
+                if m["name"] == "mercenary" and m["block"] == x and m["card"] in g.state["zones"].get(f"play:{house}", ()):
+                    cards.move(g.state, m["card"], f"play:{house}", f"play:{winner}")
             g.log(f"{name(x)} abandons {hname(house)} and joins {hname(winner)} (RB 20.4.3).", kind="battle")
         else:
             take_off_map(g, x, "inactive", None)
             g.state["markers"][b["shire"]] = "plundered"
             g.log(f"{name(x)} turns brigand: {place_name(b['shire'])} is Plundered (RB 20.4.3).", kind="battle")
     b["sides"][house].update(engaged=[], main=[])
+
+
+def mercenary_hosts(state, side: dict) -> list[str]:
+    return [x for x in side["engaged"] if board.is_noble(x) and (data().block(x).command_rating or 0) >= 1
+            and state["blocks"][x]["status"] == "map"]
+
+
+@FLOW.decision("mercenary_host")
+class MercenaryHost(Decision):
+    """RB 20.4.3: the mercenary swears to the winner, who attaches it to a suitable noble of its force."""
+
+    def prompt(self, g, role):
+        return f"RB 20.4.3: {name(g.local['blocks'][0])} swears allegiance to you: choose the noble who hosts it."
+
+    def actions(self, g, role):
+        x = g.local["blocks"][0]
+        for host in mercenary_hosts(g.state, battle(g)["sides"][role]):
+            yield act("host", host, label=f"{name(x)} attaches to {name(host)}")
+
+    def on_host(self, g, role, host):
+        x = g.local["blocks"].pop(0)
+        g.state["blocks"][x]["host"] = host
+        g.log(f"{name(x)} attaches to one of {hname(role)}'s nobles (RB 20.4.3).", kind="battle")
+        g.log(f"{name(x)} attaches to {name(host)}.", to=[role], kind="battle")
+        if not g.local["blocks"]:
+            g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- after an engagement (RB 20.6.1) ------------------------------------------------------------------------
@@ -741,17 +834,18 @@ def after_engagement(g: Game) -> None:
     b = battle(g)
     attacker, defender = b["attacker"], b["defender"]
     killers = []
-    for h in (attacker, defender):
-        other = defender if h == attacker else attacker
-        bonus = 1 if b["retreated"] == other else 0
-        for x in b["sides"][h]["eliminated"]:
-            if g.state["blocks"][x]["status"] != "map":
-                continue
-            heir = board.is_heir(g.state, x)
-            eliminate_now(g, x, bonus)
-            if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
-                killers.append(other)
-        b["sides"][h]["eliminated"] = []
+    with removed_together(g):
+        for h in (attacker, defender):
+            other = defender if h == attacker else attacker
+            bonus = 1 if b["retreated"] == other else 0
+            for x in b["sides"][h]["eliminated"]:
+                if g.state["blocks"][x]["status"] != "map":
+                    continue
+                heir = board.is_heir(g.state, x)
+                eliminate_now(g, x, bonus)
+                if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
+                    killers.append(other)
+            b["sides"][h]["eliminated"] = []
     for house in killers:
         heir_kill_card(g, house)                       # PB 3.4.9 #3
     if b["winner"]:

@@ -3,7 +3,8 @@ block status changes and the Elimination Chart (20.6.1), attrition (22.0) and th
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from rules.core import Result, rng
 from rules.core.flow import Decision, Flow, Game, act
@@ -234,11 +235,25 @@ def heirs_left(state, house: str) -> bool:
     return False
 
 
+@contextmanager
+def removed_together(g: Game) -> Iterator[None]:
+    """Eliminations resolved as one (a round's charges, an engagement's Elimination Chart rolls): houses are
+    checked once they are all done, so two houses losing their last heirs together both lose (RB 6.1)."""
+    outer = g.state.get("removals_together")
+    g.state["removals_together"] = True
+    try:
+        yield
+    finally:
+        if not outer:
+            g.state.pop("removals_together", None)
+            check_houses(g)
+
+
 def check_houses(g: Game) -> None:
     """A house with no heir card left whose block is still in the game drops out (RB 10.3.2); when only
     one house still has heirs (exiles counting as eliminated), it wins at once (RB 6.1). The result is
     recorded and the engine ends the game before the next step."""
-    if g.state.get("result") or g.state.get("pending_result"):
+    if g.state.get("result") or g.state.get("pending_result") or g.state.get("removals_together"):
         return
     g.reveal()              # whether a house still holds heir cards in hand is shown (RB 6.1, 10.3.2)
     d = data()

@@ -55,33 +55,38 @@ def muster_shires(state, house: str) -> dict[str, list[str]]:
 
 @event("op28", "op29", playable=no_muster)
 def call_to_arms(g: Game, house: str, card: str) -> None:
-    shires = {s: n for s, n in muster_shires(g.state, house).items()
-              if any(g.state["blocks"][b]["strength"] < data().block(b).max_steps for b in n)}
-    if shires:
-        g.call("muster_each", role=house, shires=sorted(shires))
+    # Asked even when no noble there is below full strength: the strengths are hidden (DECISIONS.md #129).
+    g.call("muster_each", role=house, shires=sorted(muster_shires(g.state, house)), why=card_title(card))
 
 
 @FLOW.decision("muster_each")
 class MusterEach(Decision):
     def prompt(self, g, role):
-        return "Muster 1 step in each controlled shire with a noble: choose the noble of each shire."
+        if not self.steps(g, role):
+            return f"{g.local['why']}: no noble of yours can take a step; the musters are lost."
+        return f"{g.local['why']}: muster 1 step in each controlled shire with a noble: choose the noble of each shire."
+
+    def steps(self, g, role):
+        return [(shire, b) for shire in g.local["shires"] for b in board.blocks_at(g.state, shire, role)
+                if board.is_noble(b) and g.state["blocks"][b]["strength"] < data().block(b).max_steps]
 
     def actions(self, g, role):
-        for shire in g.local["shires"]:
-            for b in board.blocks_at(g.state, shire, role):
-                if board.is_noble(b) and g.state["blocks"][b]["strength"] < data().block(b).max_steps:
-                    yield act("step", shire, b, label=f"{name(b)} in {place_name(shire)}", group=place_name(shire))
-        yield act("done", label="Done")
+        for shire, b in self.steps(g, role):
+            yield act("step", shire, b, label=f"{name(b)} in {place_name(shire)} "
+                      f"({plural(g.state['blocks'][b]['strength'], 'step')})", group=place_name(shire))
+        yield act("done", label="Done (the rest is lost)")
 
     def on_step(self, g, role, shire, block):
         g.state["blocks"][block]["strength"] += 1
         g.local["shires"].remove(shire)
         g.local["n"] = g.local.get("n", 0) + 1
-        if not list(self.actions(g, role))[:-1]:
+        if not g.local["shires"]:                # not "no noble can take one": that hangs on hidden strengths
             self.on_done(g, role)
 
     def on_done(self, g, role):
-        g.log(f"{hname(role)} musters {plural(g.local.get('n', 0), 'step')}.")
+        # how many steps the nobles could take is hidden: the count goes to the owner only
+        g.log(f"{hname(role)} musters in its shires ({g.local['why']}).")
+        g.log(f"You muster {plural(g.local.get('n', 0), 'step')} ({g.local['why']}).", to=[role])
         g.end()
 
     def default(self, g, role):

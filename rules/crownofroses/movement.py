@@ -156,6 +156,13 @@ class March(Decision):
 
     def actions(self, g, role):
         state, leader, stack = g.state, g.local["leader"], g.local["stack"]
+        if g.local.get("rebel_steps"):                        # RB 14.2.1 #6: first the rebels' steps
+            for b in stack:
+                if state["blocks"][b]["strength"] < data().block(b).max_steps:
+                    yield act("rebel", b, label=f"Rebels' step to {name(b)} ({state['blocks'][b]['strength']} steps)",
+                              group="Rebels")
+            yield act("rebel_done", label="Stop adding the rebels' steps (the rest is lost)", group="Rebels")
+            return
         at_start = g.local["at"] == g.local["start"]
         if not g.local["sea"] or at_start:
             room = board.command_rating(state, leader) - stack_size(state, stack, leader)
@@ -184,6 +191,20 @@ class March(Decision):
                     yield act("force", other, label=f"Forced march to {place_name(other)} (attrition)", group="Move")
         if not g.local["sea"] or not at_start:
             yield act("stop", label="Stop here")
+
+    def on_rebel(self, g, role, block):
+        g.state["blocks"][block]["strength"] += 1
+        g.local["rebel_steps"] -= 1
+        g.local["rebel_added"] = g.local.get("rebel_added", 0) + 1
+        if not g.local["rebel_steps"]:
+            self.on_rebel_done(g, role)
+
+    def on_rebel_done(self, g, role):
+        # whether the blocks could take the steps is hidden: the count goes to the player only
+        g.log(f"You add {plural(g.local.pop('rebel_added', 0), 'step')} from the rebels.", to=[role])
+        g.local.pop("rebel_steps", None)
+        if g.local.pop("finish_after_rebels", False):        # a sea move or forced march ends here
+            self._finish(g)
 
     def on_pickup(self, g, role, block):
         g.local["stack"].extend(carried(g.state, block))
@@ -262,11 +283,16 @@ class March(Decision):
     def _finish(self, g):
         if g.frame is not g.state["flow"][-1] or g.frame.get("finished"):
             return
+        if g.local.get("rebel_steps"):                        # the rebels' steps are asked first
+            g.local["finish_after_rebels"] = True
+            return
         g.frame["finished"] = True
         g.state["moved"].extend(b for b in g.local["stack"] + g.local["dropped"] if b not in g.state["moved"])
         g.end()
 
     def default(self, g, role):
+        if g.local.get("rebel_steps"):
+            return "rebel_done"
         return "stop" if not g.local["sea"] else self.actions(g, role).__next__().id
 
 

@@ -78,13 +78,13 @@ def command_options(state, house: str) -> list[tuple[str, str]]:
         if allowed:
             return allowed
     ops = operations_cards(state, house)
-    mandatory = [c for c in ops if card_type(c) == "mandatory" and c != AFFAIRS_OF_STATE]
+    mandatory = [c for c in ops if card_type(c) == "mandatory"]   # Affairs of State too (13.1 example)
     left = state["impulses"] - state["impulse"] + 1
     choices = list(hand)
     if state["impulse"] == 1 and AFFAIRS_OF_STATE in choices:
         choices.remove(AFFAIRS_OF_STATE)                       # RB 13.1 (c)
     if mandatory and len(mandatory) >= left:                   # RB 13.1 (b)
-        choices = [c for c in choices if c in mandatory or c == AFFAIRS_OF_STATE] or choices
+        choices = [c for c in choices if c in mandatory] or choices
     return [(c, "") for c in choices]
 
 
@@ -176,6 +176,7 @@ def use_card(g: Game) -> None:
     if cc["must"] == "heir":
         play_heir(g, house, card)
         finish_card(g, house, card, event=True)
+        choose_heir_seat(g)
         return
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
@@ -252,7 +253,8 @@ class HeirOrOps(Decision):
     def on_event(self, g, role):
         play_heir(g, role, g.local["card"])
         finish_card(g, role, g.local["card"], event=True)
-        g.end()
+        if not choose_heir_seat(g, tail=True):
+            g.end()
 
     def on_ops(self, g, role):
         g.state["flow"][-2]["local"]["heir_ops"] = True
@@ -285,12 +287,45 @@ def play_heir(g: Game, house: str, card: str) -> None:
                      strength=keep or (1 if was_unavailable else data().block(block).max_steps))
         else:
             s.update(status="undeclared", house=house, at=None, host=None)
+        if len(seats) > 1:                     # RB 10.3: "in a seat" of the house's choice (heir_seat)
+            g.state["heir_seat"] = {"house": house, "block": block, "seats": seats}
+    choosing = bool(g.state.get("heir_seat"))
     g.log(f"{hname(house)} plays {card_title(card)}: {name(block)} becomes an heir"
-          + (f" in {place_name(s['at'])}." if s["status"] == "map" else " (Undeclared: no free seat)."))
+          + (" and enters on a seat of its choice." if choosing else
+             f" in {place_name(s['at'])}." if s["status"] == "map" else " (Undeclared: no free seat)."))
     if king_before and board.senior_heir(g.state, house) != king_before:
         from rules.crownofroses.parliament import make_king
         make_king(g, house)
         g.log(f"{name(board.senior_heir(g.state, house))} is now Senior heir and King (RB 10.3.2).")
+
+
+def choose_heir_seat(g: Game, tail: bool = False) -> bool:
+    """Ask the seat chosen for an heir entering play (set by play_heir); ``tail`` replaces the current frame."""
+    pending = g.state.pop("heir_seat", None)
+    if not pending:
+        return False
+    (g.goto if tail else g.call)("heir_seat", role=pending["house"], block=pending["block"], seats=pending["seats"])
+    return True
+
+
+@FLOW.decision("heir_seat")
+class HeirSeat(Decision):
+    def prompt(self, g, role):
+        return f"RB 10.3: choose the seat where {name(g.local['block'])} enters play."
+
+    def actions(self, g, role):
+        for shire in g.local["seats"]:
+            yield act("seat", shire, label=place_name(shire))
+
+    def on_seat(self, g, role, shire):
+        block = g.local["block"]
+        for b in [block, *board.attached_to(g.state, block)]:
+            g.state["blocks"][b]["at"] = shire
+        g.log(f"{name(block)} enters play in {place_name(shire)}.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
 
 
 # ---- RB 15 OPS ----------------------------------------------------------------------------------------------------
@@ -315,14 +350,16 @@ def _pinned_leader(state, house: str, leader: str) -> bool:
 
 
 def influence_targets(state, house: str) -> list[str]:
-    """RB 19.0: nobles with an RoP box, not heirs, not Unavailable or Out of Play; scenario bars."""
+    """RB 19.0: nobles with an RoP box, not heirs, not Unavailable (but see PB 3.1.6) or Out of Play;
+    scenario bars."""
     d = data()
     rules = d.scenario(state["scenario"]).rules
     only = rules.get("loyal_only_to") or {}
     found = []
     for b, blk in d.blocks.items():
         s = state["blocks"][b]
-        if not blk.rop_box or s["status"] in ("unavailable", "out", "captive") or board.is_heir(state, b):
+        barred = ("out", "captive") if set_up_unavailable(state, b) else ("unavailable", "out", "captive")
+        if not blk.rop_box or s["status"] in barred or board.is_heir(state, b):
             continue
         if b == "clarence" and not rules.get("clarence_open_to_influence") and "Y2" not in state["heir_cards"].get("york", []):
             continue
@@ -330,6 +367,13 @@ def influence_targets(state, house: str) -> list[str]:
             continue
         found.append(b)
     return found
+
+
+def set_up_unavailable(state, block: str) -> bool:
+    """PB 3.1.6: a noble the scenario makes Unavailable on its first turn (Shrewsbury) "may be influenced
+    normally" that turn; he becomes Inactive at its Cleanup (RB 28.1)."""
+    scenario = data().scenario(state["scenario"])
+    return state["turn"] == scenario.first_turn and block in scenario.setups[len(state["houses"])].unavailable
 
 
 def loyal_blocks(entry) -> list[str]:
@@ -463,6 +507,23 @@ class ReturnHeir(Decision):
         return self.actions(g, role)[0].id
 
 
+def change_for(pool: list[int], value: int) -> list[tuple[int, ...]]:
+    """RB 9.1: every set of two or more non-zero pool markers (as values, largest first) totalling ``value``."""
+    have = Counter(m for m in pool if m)
+    found: list[tuple[int, ...]] = []
+
+    def build(rest: int, values: list[int], taken: tuple[int, ...]) -> None:
+        if rest == 0:
+            if len(taken) > 1:
+                found.append(taken)
+            return
+        for i, v in enumerate(values):
+            if v <= rest and taken.count(v) < have[v]:
+                build(rest - v, values[i:], taken + (v,))
+    build(value, sorted(have, reverse=True), ())
+    return found
+
+
 @FLOW.decision("place_ip")
 class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
@@ -476,6 +537,21 @@ class PlaceIP(Decision):
             yield act("ip", value, label=f"Add a {value} IP marker")
         if g.local["picked"]:
             yield act("done", label="Place them")
+        for value in sorted(left):                     # RB 9.1: making change with the unclaimed pool
+            for combo in change_for(g.state["ip"][role]["pool"], value):
+                yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
+                          label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+
+    def on_change(self, g, role, value, combo):
+        ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
+        ip["stock"].remove(given)
+        ip["pool"].append(given)
+        for m in taken:
+            ip["pool"].remove(m)
+            ip["stock"].append(m)
+        ip["stock"].sort()
+        g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
+        g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))

@@ -9,8 +9,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import (FLOW, add_support, hname, hook_step, pay, rank_by, return_rop, run_hooks,
-                                      take_off_map)
+from rules.crownofroses.common import (FLOW, add_support, decider, hname, hook_step, pay, rank_by, return_rop,
+                                      run_hooks, take_off_map)
 from rules.crownofroses.optional_rules import (bid_markers, draft, return_vote_ip, take_vote_ip, woodville_bid,
                                                woodville_check, woodville_loss, woodville_nobles)
 from rules.crownofroses.phases import phase
@@ -368,12 +368,28 @@ def award(g: Game) -> None:
             g.call("choose_holder", role=house, office=office)
             return
     if office == "chancellor":            # RB 26.4: the lowest IP income with an eligible noble
-        for house in sorted(g.roles, key=lambda h: (g.state["income"][h], g.roles.index(h))):
-            if eligible_nobles(g.state, office, house):
-                g.log(f"Nobody wins the Chancellorship: it goes to {hname(house)}, lowest IP income (RB 26.4).")
-                g.call("choose_holder", role=house, office=office)
+        able = [h for h in g.roles if eligible_nobles(g.state, office, h)]
+        if able:
+            lowest = min(g.state["income"][h] for h in able)
+            tied = [h for h in able if g.state["income"][h] == lowest]
+            if len(tied) > 1:             # the tie-breaker decides (RB 10.5.1)
+                g.local["chancellor_tie"] = True
+                g.call("choose_first", role=decider(g), tied=tied,
+                       purpose="the vacant Chancellorship, lowest IP income (RB 26.4)")
                 return
+            give_vacant_chancellorship(g, tied[0])
+            return
     g.log(f"The office of {data().office(office).name} stays vacant.")
+
+
+def give_vacant_chancellorship(g: Game, house: str) -> None:
+    g.log(f"Nobody wins the Chancellorship: it goes to {hname(house)}, lowest IP income (RB 26.4).")
+    g.call("choose_holder", role=house, office="chancellor")
+
+
+def after_chancellor_tie(g: Game) -> None:
+    if g.local.pop("chancellor_tie", False):
+        give_vacant_chancellorship(g, g.returned)
 
 
 @FLOW.decision("choose_holder")
@@ -453,5 +469,5 @@ class AwardOffice(Decision):
         return "vacant"
 
 
-FLOW.procedure("auction_office", open_bids, settle, award)
+FLOW.procedure("auction_office", open_bids, settle, award, after_chancellor_tie)
 FLOW.procedure("offices", end_terms, auction, return_vote_ip)

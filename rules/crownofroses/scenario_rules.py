@@ -5,10 +5,10 @@ for killing an heir in Kingmaker (PB 3.4.9 #3)."""
 from __future__ import annotations
 
 from rules.core import cards
-from rules.core.flow import Game
+from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name
-from rules.crownofroses.common import d6, hname
+from rules.crownofroses.common import FLOW, d6, hname
 
 
 def rules(state) -> dict:
@@ -75,14 +75,35 @@ def stays_put(state, block: str) -> bool:
 
 # ---- PB 3.3.9 #3 Rivers --------------------------------------------------------------------------------------------
 def rivers_enters(g: Game) -> None:
-    """On the scenario's turn 7 Lancaster may bring Rivers into play although nobody bid on him: he joins
-    Lancaster at Parliament if still Inactive (DECISIONS.md: taken at the start of that turn's Royal phase)."""
+    """On the scenario's turn 7 Lancaster may bring Rivers into play although nobody bid on him: asked at the
+    start of that turn's Royal phase while Rivers is Inactive, he joins Lancaster at Parliament (DECISIONS.md)."""
     turn = rules(g.state).get("rivers_free_entry_turn")
     rivers = g.state["blocks"].get("rivers")
     if turn != g.state["turn"] or not rivers or rivers["status"] != "inactive" or "lancaster" not in g.roles:
         return
-    rivers.update(status="attending", house="lancaster")
-    g.log("Rivers joins Lancaster (PB 3.3.9 #3).")
+    g.call("rivers_entry", role="lancaster")
+
+
+@FLOW.decision("rivers_entry")
+class RiversEntry(Decision):
+    def prompt(self, g, role):
+        return "PB 3.3.9 #3: you may bring Rivers into play now, though nobody bid on him (he attends Parliament)."
+
+    def actions(self, g, role):
+        yield act("bring", label="Bring Rivers into play")
+        yield act("leave", label="Leave Rivers Inactive")
+
+    def on_bring(self, g, role):
+        g.state["blocks"]["rivers"].update(status="attending", house="lancaster")
+        g.log("Rivers joins Lancaster (PB 3.3.9 #3).")
+        g.end()
+
+    def on_leave(self, g, role):
+        g.log("Lancaster leaves Rivers Inactive (PB 3.3.9 #3).")
+        g.end()
+
+    def default(self, g, role):
+        return "bring"
 
 
 # ---- PB 3.4.9 #3 -------------------------------------------------------------------------------------------------------

@@ -359,18 +359,15 @@ FLOW.procedure("uprising", _ask_volunteers, _resolve, _support)
 # ---- the rebels' cylinder ----------------------------------------------------------------------------------------
 @on_hook("arrive")
 def meet_rebels(g: Game, house: str, place: str, stack: list[str]) -> None:
-    """RB 14.2.1 #6: a stack entering the rebels' shire: friendly, +2 steps among the entering blocks
-    (the most damaged first); enemy, one line-battle roll against it. The cylinder is removed."""
+    """RB 14.2.1 #6: a stack entering the rebels' shire: friendly, 2 steps the player distributes among the
+    entering blocks (the march asks it next: movement.py); enemy, one line-battle roll against it. The
+    cylinder is removed."""
     owner = g.state.get("rebels", {}).pop(place, None)
     if owner is None:
         return
     if owner == house:
-        for _ in range(2):
-            hurt = [b for b in stack if g.state["blocks"][b]["strength"] < data().block(b).max_steps]
-            if hurt:
-                b = max(hurt, key=lambda x: (data().block(x).max_steps - g.state["blocks"][x]["strength"], x))
-                g.state["blocks"][b]["strength"] += 1
-        g.log(f"{hname(house)}'s rebels in {place_name(place)} join the entering stack (+2 steps).")
+        g.local["rebel_steps"] = 2
+        g.log(f"{hname(house)}'s rebels in {place_name(place)} join the entering stack, strengthening its blocks.")
         return
     loyal = data().shire(place).loyal_house
     dice = "G" * (data().shire(place).sv + (1 if loyal and loyal != house else 0))

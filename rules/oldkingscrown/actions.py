@@ -551,7 +551,7 @@ class Tooth(Choice):
         state["lost"].remove(cid)
         state["burned"].append(cid)
         state["mods"].append({"kind": "copy", "faction": f, "card": card, "value": cid})
-        g.log(f"{fname(f)} Burns {card_name(cid)}; {card_name(card)} gains its printed strength, traits and commands.")
+        g.log(f"{fname(f)} Burns {card_name(cid)}; {card_name(card)} gains its printed strength, traits, commands and text.")
         g.end()
 
 

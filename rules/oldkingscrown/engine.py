@@ -136,6 +136,7 @@ class OldKingsCrown(FlowEngine):
     def _rivals(self, state, ctx):
         """Rivals answer their own decisions (from their own view) until a seated player must decide."""
         while True:
+            summer.offer_removal(state)      # a "may" after a card left a council (summer.py)
             g = self.game(state, ctx)
             decision = g.top_decision()
             if decision is None:

@@ -231,8 +231,9 @@ def occupy(g, f, k, cid, space):
         old = p["spaces"][space]
         if old:
             state["kdiscard"].append(old["card"])
-            S.add_to_hand(state, f, old["occupier"])
-            g.log(f"{fname(f)} discards {KINGDOM[old['card']]['name']}; {card_name(old['occupier'])} returns to hand.")
+            where = S.add_to_hand(state, f, old["occupier"])
+            g.log(f"{fname(f)} discards {KINGDOM[old['card']]['name']}; {card_name(old['occupier'])} returns to "
+                  + ("hand." if where == "hand" else "the top of its deck (hand full)."))
         p["spaces"][space] = {"card": k, "occupier": cid}
         g.log(f"{fname(f)} occupies {card['name']} with {card_name(cid)}.")
     if S.has_hq(state, f, "kingdom_suit_markers"):
@@ -259,26 +260,34 @@ def draw_kingdom(state, ctx=None):
 def slide_and_fill(state, ctx=None):
     road = [k for k in state["road"] if k is not None]
     size = len(state["road"])
-    road = [None] * (size - len(road)) + road          # slide right
-    empties = [i for i, k in enumerate(road) if k is None]
-    for i in reversed(empties):                         # refill from the rightmost empty space
+    state["road"] = [None] * (size - len(road)) + road  # slide right
+    fill(state, ctx)
+
+
+def fill(state, ctx=None):
+    """Draw Kingdom cards one at a time into the empty spaces, rightmost first."""
+    road = state["road"]
+    for i in reversed([i for i, k in enumerate(road) if k is None]):
         road[i] = draw_kingdom(state, ctx)
-    state["road"] = road
 
 
 def road_refill(g):
-    """Repopulating the Great Road: discard the rightmost remaining card (two if none was taken), slide
-    right, refill from the Kingdom deck."""
+    """Repopulating the Great Road: when a card was taken, discard the rightmost remaining card and slide
+    the rest right; when none was, discard the two rightmost instead (no slide). Then refill from the
+    Kingdom deck, rightmost empty space first."""
     state = g.state
     road = state["road"]
-    drop = 1 if state.get("taken_from_road") else 2
-    for _ in range(drop):
+    taken = state.get("taken_from_road")
+    for _ in range(1 if taken else 2):
         for i in range(len(road) - 1, -1, -1):
             if road[i] is not None:
                 state["kdiscard"].append(road[i])
                 road[i] = None
                 break
-    slide_and_fill(state, g.ctx)
+    if taken:
+        slide_and_fill(state, g.ctx)
+    else:
+        fill(state, g.ctx)
     g.log("The Great Road: " + ", ".join(KINGDOM[k]["name"] for k in state["road"] if k) + ".")
 
 

@@ -112,7 +112,12 @@ def commands(state, card_id) -> set[str]:
 
 
 def abilities(state, card_id) -> set[str]:
-    return set() if _blanked(state, card_id) else set(CARDS[card_id]["abilities"])
+    """Printed abilities (unless blanked) and those gained by copying a card's text (Ritual of the Tooth)."""
+    out = set() if _blanked(state, card_id) else set(CARDS[card_id]["abilities"])
+    for m in state["mods"]:
+        if m["kind"] == "copy" and m.get("card") == card_id:
+            out |= set(CARDS[m["value"]]["abilities"])
+    return out
 
 
 def strength(state, card_id) -> int:

@@ -157,6 +157,7 @@ def tally_strength(g):
     clash = state["clash"]
     region = clash["region"]
     totals = {f: S.clash_total(state, f) for f in clash["participants"]}
+    g.local["totals"] = {"clash": [region, clash["number"]], "strength": totals}   # for the view (view.py)
     for f in clash["participants"]:     # supporters count in one clash of the region only
         reg = state["regions"][region]
         reg["counted"][f] = reg["supporters"].get(f, 0)
@@ -292,19 +293,70 @@ def herald_reward(g):
 
 
 def remove_from_council(g, council, cid, to_hand_ok=True):
-    """Removing cards from a council: to the owner's discard pile unless stated (Wandering Embassy: to hand)."""
+    """Removing cards from a council: to the owner's discard pile. Where a card "may" go elsewhere (Wandering
+    Embassy: to hand; Bringer of the Word: to the Lost Pile), the owner is asked once the current action's
+    automatic steps are done (``council_removed``, offered by the engine: DECISIONS.md)."""
     state = g.state
     entries = state["councils"][council]
     entry = next(e for e in entries if e.get("id") == cid)
     entries.remove(entry)
     f = entry["owner"]
-    if to_hand_ok and S.has_hq(state, f, "council_removed_to_hand"):
-        where = S.add_to_hand(state, f, cid)
-        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s "
-                + ("hand (Wandering Embassy)." if where == "hand" else "deck top (Wandering Embassy, hand full)."))
-    else:
-        S.discard_card(state, f, cid)
-        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
+    embassy = to_hand_ok and S.has_hq(state, f, "council_removed_to_hand")
+    p = S.fx(state, f)
+    if embassy and len(p["hand"]) < p["hand_size"]:    # into hand is never worse than the discard pile
+        p["hand"].append(cid)
+        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s hand (Wandering Embassy).")
+        return
+    S.discard_card(state, f, cid)
+    g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
+    options = (["hand"] if embassy else []) + (["lost"] if "removed_may_be_lost" in CARDS[cid]["abilities"] else [])
+    if options:
+        state.setdefault("removal_offers", []).append({"owner": f, "card": cid, "options": options})
+
+
+def offer_removal(state) -> None:
+    """Push the next pending ``council_removed`` question on top of the flow (engine.py calls this once the
+    automatic steps have run, so a question never lands in the middle of a step)."""
+    offers = state.get("removal_offers")
+    if not offers or (state["flow"] and state["flow"][-1]["name"] == "council_removed"):
+        return
+    offer = offers.pop(0)
+    if not offers:
+        state.pop("removal_offers")
+    if state["season"] != "over" and offer["card"] in S.fx(state, offer["owner"])["discard"]:
+        state["flow"].append({"name": "council_removed", "at": 0, "ret": None,
+                              "local": {"role": offer["owner"], "card": offer["card"], "options": offer["options"]}})
+
+
+@FLOW.decision("council_removed")
+class CouncilRemoved(Choice):
+    def prompt(self, g, f):
+        return f"{card_name(g.local['card'])} was removed from a council to your discard pile: move it?"
+
+    def actions(self, g, f):
+        if "hand" in g.local["options"]:
+            yield act("hand", label="Put it on top of your deck (Wandering Embassy: your hand is full)")
+        if "lost" in g.local["options"]:
+            yield act("lost", label="Put it in the Lost Pile (Bringer of the Word)")
+        yield act("keep", label="Leave it in the discard pile")
+
+    def on_hand(self, g, f):
+        cid = g.local["card"]
+        S.fx(g.state, f)["discard"].remove(cid)
+        where = S.add_to_hand(g.state, f, cid)
+        g.log(f"{fname(f)} takes {card_name(cid)} into "
+              + ("hand (Wandering Embassy)." if where == "hand" else "the top of its deck (Wandering Embassy, hand full)."))
+        g.end()
+
+    def on_lost(self, g, f):
+        cid = g.local["card"]
+        S.fx(g.state, f)["discard"].remove(cid)
+        S.to_lost(g.state, cid)
+        g.log(f"{fname(f)} puts {card_name(cid)} in the Lost Pile (Bringer of the Word).")
+        g.end()
+
+    def on_keep(self, g, f):
+        g.end()
 
 
 

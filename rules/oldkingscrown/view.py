@@ -71,6 +71,17 @@ def _pending(state):
     return {**local, "kind": name} if name else None
 
 
+def clash_totals(state) -> dict:
+    """The clash's totals: as tallied once the tally is done (its supporters are then marked counted, so a
+    fresh sum would leave them out), else as they stand."""
+    clash = state["clash"]
+    for frame in reversed(state["flow"]):
+        tallied = frame["local"].get("totals") if frame["name"] == "tally" else None
+        if tallied and tallied["clash"] == [clash["region"], clash["number"]]:
+            return dict(tallied["strength"])
+    return {f: S.clash_total(state, f) for f in clash["participants"]}
+
+
 def build(state, role, active=()):
     frame = _pending(state)
     flags = _flags(state)
@@ -144,7 +155,7 @@ def build(state, role, active=()):
         "regions": regions, "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
         "clash": ({"region": state["clash"]["region"], "number": state["clash"]["number"],
                    "participants": list(state["clash"]["participants"]),
-                   "strength": {f: S.clash_total(state, f) for f in state["clash"]["participants"]},
+                   "strength": clash_totals(state),
                    "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
         "councils": councils, "lost": [_brief(c) for c in state["lost"]],
         "burned": [_brief(c) for c in state["burned"]], "players": players,

@@ -99,6 +99,8 @@ def test_pb_3_3_9_3_rivers_comes_to_lancaster_on_turn_7():
     assert state["blocks"]["rivers"]["status"] == "inactive"              # turn 6
     state["turn"] = 7
     scenario_rules.rivers_enters(g)
+    assert state["flow"][-1]["name"] == "rivers_entry"               # Lancaster "may" (test_rules_as_written)
+    scenario_rules.RiversEntry().on_bring(ENGINE.game(state), "lancaster")
     assert state["blocks"]["rivers"]["house"] == "lancaster" and state["blocks"]["rivers"]["status"] == "attending"
 
 

@@ -154,7 +154,7 @@ def test_great_road_refill_discards_one_when_a_card_was_taken_two_otherwise():
     state["taken_from_road"] = False
     run(state, {"task": "road_refill"})
     assert road[3] in state["kdiscard"] and road[2] in state["kdiscard"]
-    assert state["road"][2:] == road[:2] and all(state["road"])
+    assert state["road"][:2] == road[:2] and all(state["road"])     # no slide (issue 24)
     state = blank()
     road = list(state["road"])
     state["road"][1] = None
