@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from .layout import legend_text
 from .style import INK, READ, WIDTH
 from .text import fit_font, font
 
@@ -31,6 +32,11 @@ def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Seq
            columns: int, title: str = "Legend", row_height: int = LEGEND_ROW, symbol_width: int = 78,
            font_size: int = LEGEND_TEXT) -> int:
     """Draw the legend in ``box`` (columns of symbol + text). Returns the bottom y used."""
+    with legend_text():
+        return _legend(draw, box, items, columns, title, row_height, symbol_width, font_size)
+
+
+def _legend(draw, box, items, columns, title, row_height, symbol_width, font_size) -> int:
     x0, y0, x1, _ = box
     draw.text((x0, y0), title, font=font(font_size, True), fill=INK, anchor="la")
     y = y0 + 38
