@@ -11,7 +11,7 @@ Checked on a picture's :class:`~render.kit.layout.PictureLayout` (what :func:`la
 - **frame**: no text is cut by a frame (a card, a box): it lies wholly inside or wholly outside;
 - **path**: no arrow or line runs under text, nor through a marker it neither starts nor ends in;
 - **legend**: every abbreviation (``BBG``, ``c2``: see :func:`abbreviations`) appears in the picture's
-  legend text.
+  legend text, or is spelled out where it is first used ("Victory points (VP)").
 
 :func:`findings` lists what breaks the rule, in words, for a test to print; an empty list passes.
 """
@@ -111,9 +111,16 @@ def findings(layout: PictureLayout, phone_width: int = PHONE_WIDTH) -> list[str]
                 out.append(f"path: the {p.name or 'line'} runs through the {m.name or 'marker'} at {_where(m.rect)}")
     explained = " ".join(t.text for t in texts if t.legend)
     known = set(re.findall(r"[A-Za-z0-9]+", explained))
-    missing = sorted({a for t in texts if not t.legend for a in abbreviations(t.text)} - known)
+    known |= {w for t in texts for w in re.findall(r"\(([A-Za-z0-9]+)\)", t.text)}   # "Victory points (VP)"
+    # a code of letters and a number ("H2": Hapsburg, 2 units) is explained when its letters are
+    missing = sorted(a for a in {a for t in texts if not t.legend for a in abbreviations(t.text)}
+                     if a not in known and _letters(a) not in known)
     out.extend(f"legend: '{a}' is not explained in the picture's legend" for a in missing)
     return out
+
+
+def _letters(code: str) -> str:
+    return code.rstrip("0123456789")
 
 
 def _where(r: Rect) -> str:
