@@ -9,6 +9,8 @@ from PIL import Image, ImageDraw
 from rules.crownofroses.board import data
 
 from ..core import INK, NoPicture, PAPER, READ, WIDTH, fit_font, font, title_strip, whose_fill, wrap
+from ..kit.layout import legend_text, mark
+from ..kit.legibility import abbreviations
 from . import style
 from .view_reader import Scene
 
@@ -36,6 +38,8 @@ def draw_house(scene: Scene) -> Image.Image:
         y = _lines(d, y, "In play: " + ", ".join(_title(c) for c in played))
     y = style.heading(d, 20, y + 8, "Blocks on the map")
     y = _blocks_by_place(d, y, scene)
+    with legend_text():
+        y = _lines(d, y, style.DICE_KEY + ".")
     off = [(b, s) for b, s in sorted(v["off_map"].items()) if s and s["house"] == role]
     if off:
         y = _lines(d, y, "Off the map: " + "; ".join(f"{style.block_name(b)} ({s['status']}, {s['strength']})"
@@ -52,8 +56,25 @@ def draw_house(scene: Scene) -> Image.Image:
             f"{style.block_name(n)} {'+'.join(map(str, m))}" for n, m in sorted(placed.items())))
     picks = mine.get("picks") or []
     if picks or mine.get("picked"):
-        y = _lines(d, y, "Your secret choice so far: " + ", ".join(map(str, picks + list(mine.get("picked", [])))))
+        y = _lines(d, y, "Your secret choice so far: " + ", ".join(_pick_text(p) for p in
+                                                                    picks + list(mine.get("picked", []))))
     return img.crop((0, 0, WIDTH, min(2400, y + 16)))
+
+
+def _pick_text(pick) -> str:
+    """A secret pick in words: a card's title, a place or noble and a marker's value."""
+    if isinstance(pick, (list, tuple)) and len(pick) == 2:
+        return f"{_pick_text(pick[0])} {pick[1]}"
+    text = str(pick)
+    if ":" in text:             # an action id ("card:op14:free"): each part in words
+        return " · ".join(_pick_text(part).replace("_", " ") for part in text.split(":"))
+    if text.startswith("op") and text[2:].isdigit() or text in data().house_cards:
+        return _title(text)
+    if text in data().blocks or text == style.GARRISON:
+        return style.block_name(text)
+    if text in data().board.shires:
+        return data().shire(text).name
+    return text
 
 
 def _title(card: str) -> str:
@@ -62,27 +83,45 @@ def _title(card: str) -> str:
     return data().house_card(card).title
 
 
+CARD_PX = 24          # a card's text: 8 px on a phone; every line is shown (the card grows to fit)
+LINE = 29
+
+
+def _card_parts(card: str):
+    """(title, kind, operations points, text) of an operations card or a house card."""
+    c = data().card(int(card[2:])) if card.startswith("op") else data().house_card(card)
+    return c.title, c.type, c.ops, c.text
+
+
 def _cards(d, y, hand) -> int:
-    for i, card in enumerate(hand):
-        x = 20 + (i % 2) * (CARD_W + 12)
-        yy = y + (i // 2) * (CARD_H + 10)
-        if card.startswith("op"):
-            c = data().card(int(card[2:]))
-            kind, ops, text = c.type, c.ops, c.text
-        else:
-            c = data().house_card(card)
-            kind, ops, text = c.type, c.ops, c.text
-        d.rounded_rectangle([x, yy, x + CARD_W, yy + CARD_H], radius=10, fill=(255, 252, 244), outline=INK, width=2)
-        d.text((x + 12, yy + 8), c.title, font=fit_font(c.title, CARD_W - 90, 26, True, minimum=20), fill=INK,
-               anchor="la")
-        d.text((x + CARD_W - 12, yy + 6), "—" if ops is None else str(ops), font=font(34, True), fill=INK,
-               anchor="ra")
-        d.text((x + 12, yy + 40), f"{card.upper()} · {kind}" + ("" if ops is None else f" · {ops} OPS"),
-               font=font(22, True), fill=(90, 70, 50), anchor="la")
-        for j, line in enumerate(wrap(text, font(22), CARD_W - 24)[:4]):
-            d.text((x + 12, yy + 70 + j * 26), line, font=font(22), fill=INK, anchor="la")
-    rows = (len(hand) + 1) // 2
-    return y + rows * (CARD_H + 10) + (6 if rows else 0)
+    """The cards two by two; each row as tall as its longer card's whole text."""
+    body, head = font(CARD_PX), font(26, True)
+    laid = [(_card_parts(card), wrap(_card_parts(card)[0], head, CARD_W - 90),
+             wrap(_card_parts(card)[3], body, CARD_W - 24)) for card in hand]
+    for row in range(0, len(laid), 2):
+        pair = laid[row:row + 2]
+        h = max(8 + 32 * len(titles) + 34 + LINE * len(lines) + 8 for _, titles, lines in pair)
+        for i, ((_, kind, ops, _), titles, lines) in enumerate(pair):
+            x = 20 + i * (CARD_W + 12)
+            box = (x, y, x + CARD_W, y + h)
+            d.rounded_rectangle(box, radius=10, fill=(255, 252, 244), outline=INK, width=2)
+            mark(d, "frame", box, "card")
+            for j, line in enumerate(titles):
+                d.text((x + 12, y + 8 + 32 * j), line, font=head, fill=INK, anchor="la")
+            d.text((x + CARD_W - 12, y + 6), "—" if ops is None else str(ops), font=font(34, True), fill=INK,
+                   anchor="ra")
+            top = y + 8 + 32 * len(titles)
+            what = kind + ("" if ops is None else f" · {ops} operations point{'s' if ops != 1 else ''}")
+            d.text((x + 12, top + 2), what, font=font(CARD_PX, True), fill=(90, 70, 50), anchor="la")
+            for j, line in enumerate(lines):
+                d.text((x + 12, top + 34 + j * LINE), line, font=body, fill=INK, anchor="la")
+        y += h + 10
+    words = " ".join(_card_parts(card)[3] for card in hand)
+    used = [f"{a} {w}" for a, w in style.ABBREVIATIONS.items() if a in abbreviations(words)]
+    if used:
+        with legend_text():
+            y = _lines(d, y, "On the cards: " + "; ".join(used) + ".")
+    return y + (6 if laid else 0)
 
 
 def _lines(d, y, text, bold=False) -> int:
@@ -102,7 +141,7 @@ def _blocks_by_place(d, y, scene: Scene) -> int:
     for place in sorted(places, key=_place_name):
         blocks = places[place]
         label = _place_name(place)
-        d.text((20, y + 22), label, font=fit_font(label, 230, 26, True, minimum=20), fill=INK, anchor="lm")
+        d.text((20, y + 22), label, font=fit_font(label, 230, 26, True, minimum=24), fill=INK, anchor="lm")
         x = 260
         for b in blocks:
             s = scene.own_blocks[b]

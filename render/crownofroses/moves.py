@@ -1,8 +1,8 @@
 """The impulse's moves and battles on the map (view `impulse_record`, rules/crownofroses/VIEW.md): an arrow
 per move in its house's colour with the number of blocks moved (dashed: by sea, interception, avoidance,
 retreat), and a dashed orange ring round each shire fought over this impulse. Arrows run in the gaps
-between tiles and reach into a tile only short of its name strip; the map draws the names over them and
-then the counts, each where no name strip is, so every name stays readable."""
+between tiles and end at a tile's edge, off its name, values and pieces; the map draws the names over them
+and then the counts, each where no name strip is, so every name stays readable."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ import math
 from PIL import ImageDraw
 
 from ..core import INK, font
+from ..kit.layout import mark, path_mark
 from ..kit.shapes import arrow, path_arrow
 from . import style
-from .layout import centre, layout, name_box
+from .layout import centre, info_box, layout, name_box
 
-LABEL_R = 13
-REACH = 30          # how far an arrow reaches into a tile (never into its name strip)
+LABEL_R = 16
+LABEL_PX = 24
+REACH = 0           # arrows end at a tile's edge: nothing inside a tile (its value, counts) lies under one
 DASHED = {"sea", "intercept", "avoid", "retreat"}
 
 
@@ -37,10 +39,12 @@ def _exit(box, c, u) -> float:
 
 
 def _in_strip(place: str, p, lay) -> bool:
+    """Whether ``p`` is on (or within 4 px of) a tile's name strip or its row of value, seats and offices."""
     if place not in lay.shires:
         return p[1] < lay.exiles[place[6:]][1] + 46 if place.startswith("exile/") else False
-    x0, y0, x1, y1 = name_box(lay.shires[place])
-    return x0 - 4 <= p[0] <= x1 + 4 and y0 - 4 <= p[1] <= y1 + 4
+    x0, y0, _, _ = name_box(lay.shires[place])
+    _, _, x1, y1 = info_box(lay.shires[place])
+    return x0 - 4 <= p[0] <= x1 + 8 and y0 - 4 <= p[1] <= y1 + 8
 
 
 def _reach(place: str, edge, inward, lay) -> tuple[float, float]:
@@ -94,15 +98,31 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
         nx, ny = -u[1] * shift, u[0] * shift
         p, q = (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny)
         move_arrow(d, p, q, e["house"], e["kind"] in DASHED, 0)
-        if e.get("count"):
-            labels.append((_label_spot(p, q, lay), e["house"], e["count"]))
+        spot = _label_spot(p, q, lay) if e.get("count") else None
+        _note_path(d, p, q, spot)
+        if spot:
+            labels.append((spot, e["house"], e["count"]))
     return labels
 
 
+def _note_path(d, p, q, spot) -> None:
+    """Note the arrow for the legibility check, less the stretch under its own count."""
+    if spot is None:
+        path_mark(d, [p, q], "move arrow")
+        return
+    length = math.dist(p, q) or 1
+    t = math.dist(p, spot) / length
+    gap = (LABEL_R + 3) / length
+    for a, b in ((0.0, t - gap), (t + gap, 1.0)):
+        if b > a:
+            path_mark(d, [(p[0] + (q[0] - p[0]) * a, p[1] + (q[1] - p[1]) * a),
+                          (p[0] + (q[0] - p[0]) * b, p[1] + (q[1] - p[1]) * b)], "move arrow")
+
+
 def _label_spot(p, q, lay) -> tuple[float, float]:
-    """The point of the arrow nearest its middle where a count label covers no name strip."""
+    """The point of the arrow nearest its middle where a count label covers no name strip or value row."""
     r = LABEL_R + 2
-    strips = [name_box(b) for b in lay.shires.values()]
+    strips = [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()]
     for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
         x, y = p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f
         if not any(s[0] - r < x < s[2] + r and s[1] - r < y < s[3] + r for s in strips):
@@ -118,7 +138,8 @@ def draw_labels(d, labels) -> None:
 def count_label(d, x, y, house: str, count: int) -> None:
     colour, r = style.fill(house), LABEL_R
     d.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=INK, width=2)
-    d.text((x, y), str(count), font=font(20, True), fill=style.contrast(colour), anchor="mm")
+    d.text((x, y + 1), str(count), font=font(LABEL_PX, True), fill=style.contrast(colour), anchor="mm")
+    mark(d, "marker", (x - r, y - r, x + r, y + r), "count on an arrow")
 
 
 def move_arrow(d, p, q, house: str, dashed: bool, count: int) -> None:

@@ -7,7 +7,7 @@ from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from .layout import legend_text
+from .layout import legend_text, mark
 from .style import INK, READ, WIDTH
 from .text import fit_font, font
 
@@ -48,6 +48,8 @@ def _legend(draw, box, items, columns, title, row_height, symbol_width, font_siz
         cy = y + row * row_height + row_height / 2
         item.symbol(draw, cx, cy, row_height - 10)
         text_w = col_w - symbol_width - 10
+        cell_x = x0 + col * col_w + symbol_width
+        mark(draw, "frame", (cell_x, cy - row_height / 2, cell_x + text_w + 6, cy + row_height / 2), "legend column")
         draw.text((x0 + col * col_w + symbol_width + 4, cy), item.text,
                   font=fit_font(item.text, int(text_w), font_size, minimum=READ) if f.getlength(item.text) > text_w
                   else f, fill=INK, anchor="lm")

@@ -112,9 +112,11 @@ def findings(layout: PictureLayout, phone_width: int = PHONE_WIDTH) -> list[str]
     explained = " ".join(t.text for t in texts if t.legend)
     known = set(re.findall(r"[A-Za-z0-9]+", explained))
     known |= {w for t in texts for w in re.findall(r"\(([A-Za-z0-9]+)\)", t.text)}   # "Victory points (VP)"
-    # a code of letters and a number ("H2": Hapsburg, 2 units) is explained when its letters are
+    # a code of letters and a number ("F5": a side's letter, 5 units) is explained when its letters are
+    # and a run of capitals ("BBG": dice) when each letter is ("B blue, R red, G green")
     missing = sorted(a for a in {a for t in texts if not t.legend for a in abbreviations(t.text)}
-                     if a not in known and _letters(a) not in known)
+                     if a not in known and _letters(a) not in known
+                     and not (a.isalpha() and a.isupper() and set(a) <= known))
     out.extend(f"legend: '{a}' is not explained in the picture's legend" for a in missing)
     return out
 

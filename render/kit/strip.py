@@ -38,7 +38,7 @@ def title_strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title
     avail = x1 - x0 - 2 * pad - right_w - 10
     draw.text((x0 + pad, y0 + 10), title, font=fit_font(title, avail, 36, bold=True, minimum=26),
               fill=STRIP_TEXT, anchor="la")
-    draw.text((x0 + pad, y1 - 10), detail, font=fit_font(detail, avail, 28, minimum=22),
+    draw.text((x0 + pad, y1 - 10), detail, font=fit_font(detail, avail, 28, minimum=24),
               fill=(214, 218, 230), anchor="ld")
 
 
