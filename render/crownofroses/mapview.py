@@ -5,6 +5,8 @@ controller's colour, its value, loyalty, seats, office seats and royal demesne, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw, ImageFilter
 
 from rules.crownofroses.board import data
@@ -87,9 +89,44 @@ def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
         return
     p, q = seg
     _border_sample(d, p, q, kind)
-    if kind not in ("clear", "rough", "fens"):  # the Wash: a blue dashed crossing, labelled
-        mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-        halo_text(d, (mx, my), "the Wash", font(READ, True), fill=style.BORDER[kind], halo=style.SEA, width=4)
+    if kind not in ("clear", "rough", "fens"):  # the Wash: a blue dashed crossing, labelled beside it
+        box = wash_label_box()
+        halo_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "the Wash", font(READ, True),
+                  fill=style.BORDER[kind], halo=style.SEA, width=4)
+
+
+@lru_cache(maxsize=1)
+def wash_label_box():
+    """Where "the Wash" is written: beside its crossing, on no tile, inside the picture and 24 px clear of
+    the crossing (moves across the Wash are drawn along it)."""
+    board = data().board
+    seg = segment(board.wash.shires[0], board.wash.shires[1]) if board.wash.shires else None
+    if seg is None:
+        return (0, 0, 0, 0)
+    (px, py), (qx, qy) = seg
+    w, h = font(READ, True).getlength("the Wash") + 8, 36
+    mx, my = (px + qx) / 2, (py + qy) / 2
+    tiles = list(layout().shires.values())
+    for dist in range(30, 200, 6):
+        for ux, uy in ((1, 0), (0, -1), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+            cx, cy = mx + ux * (dist + w / 2 - 30), my + uy * (dist + h / 2 - 10)
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if box[0] < 8 or box[2] > WIDTH - 8:
+                continue
+            if any(box[0] < t[2] + 4 and box[2] > t[0] - 4 and box[1] < t[3] + 4 and box[3] > t[1] - 4 for t in tiles):
+                continue
+            if _near_segment(box, (px, py), (qx, qy), 24):
+                continue
+            return box
+    return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+
+
+def _near_segment(box, p, q, margin) -> bool:
+    for i in range(21):
+        x, y = p[0] + (q[0] - p[0]) * i / 20, p[1] + (q[1] - p[1]) * i / 20
+        if box[0] - margin < x < box[2] + margin and box[1] - margin < y < box[3] + margin:
+            return True
+    return False
 
 
 def _ticks(d, p, q, colour, every: int, size: int) -> None:

@@ -18,7 +18,7 @@ from .layout import centre, info_box, layout, name_box
 
 LABEL_R = 16
 LABEL_PX = 24
-REACH = 0           # arrows end at a tile's edge: nothing inside a tile (its value, counts) lies under one
+GAP = 5             # arrows end just outside a tile: nothing inside it (its name, value, counts) lies under one
 DASHED = {"sea", "intercept", "avoid", "retreat"}
 
 
@@ -38,26 +38,6 @@ def _exit(box, c, u) -> float:
     return min(tx, ty)
 
 
-def _in_strip(place: str, p, lay) -> bool:
-    """Whether ``p`` is on (or within 4 px of) a tile's name strip or its row of value, seats and offices."""
-    if place not in lay.shires:
-        return p[1] < lay.exiles[place[6:]][1] + 46 if place.startswith("exile/") else False
-    x0, y0, _, _ = name_box(lay.shires[place])
-    _, _, x1, y1 = info_box(lay.shires[place])
-    return x0 - 4 <= p[0] <= x1 + 8 and y0 - 4 <= p[1] <= y1 + 8
-
-
-def _reach(place: str, edge, inward, lay) -> tuple[float, float]:
-    """The edge point moved up to REACH px into the tile, stopping short of its name strip."""
-    best = edge
-    for step in range(2, REACH + 1, 2):
-        p = (edge[0] + inward[0] * step, edge[1] + inward[1] * step)
-        if _in_strip(place, p, lay):
-            break
-        best = p
-    return best
-
-
 def _ends(origin: str, dest: str, lay):
     a, b = _box(origin, lay), _box(dest, lay)
     if a is None or b is None:
@@ -70,13 +50,14 @@ def _ends(origin: str, dest: str, lay):
     ea, eb = _exit(a, ca, u), _exit(b, cb, (-u[0], -u[1]))
     start_edge = (ca[0] + u[0] * ea, ca[1] + u[1] * ea)
     end_edge = (cb[0] - u[0] * eb, cb[1] - u[1] * eb)
-    start = _reach(origin, start_edge, (-u[0], -u[1]), lay)
-    end = _reach(dest, end_edge, u, lay)
+    start = (start_edge[0] + u[0] * GAP, start_edge[1] + u[1] * GAP)    # just outside both tiles
+    end = (end_edge[0] - u[0] * GAP, end_edge[1] - u[1] * GAP)
     return start, end, u
 
 
 def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
-    """Rings and arrows; returns the count labels to draw once the names are on (`draw_labels`)."""
+    """Rings and arrows; returns the count labels to draw once the names are on (`draw_labels`), each
+    placed clear of names, value rows, other counts and other arrows."""
     lay = layout()
     labels = []
     for e in record:
@@ -84,6 +65,8 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
             b = lay.shires[e["shire"]]
             ring(d, (b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7))
     seen: dict[tuple[str, str], int] = {}
+    taken: list = []
+    drawn: list = []
     for e in record:
         if e.get("kind") == "battle" or not e.get("from") or not e.get("to"):
             continue
@@ -97,37 +80,114 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
         shift = (k + 1) // 2 * (1 if k % 2 else -1) * 16          # parallel moves side by side
         nx, ny = -u[1] * shift, u[0] * shift
         p, q = (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny)
-        move_arrow(d, p, q, e["house"], e["kind"] in DASHED, 0)
-        spot = _label_spot(p, q, lay) if e.get("count") else None
-        _note_path(d, p, q, spot)
+        path = _route(p, q, e["from"], e["to"], lay)
+        move_arrow(d, path[0], path[-1], e["house"], e["kind"] in DASHED, 0, path)
+        drawn.append((e, path))
+    samples = [[pt for a, b in zip(path, path[1:]) for pt in _samples(a, b)] for _, path in drawn]
+    for i, (e, path) in enumerate(drawn):
+        others = [pt for j, s in enumerate(samples) if j != i for pt in s]
+        spot = _label_spot(path, lay, taken, others) if e.get("count") else None
         if spot:
+            taken.append(spot)
             labels.append((spot, e["house"], e["count"]))
+        _note_path(d, path, spot)
     return labels
 
 
-def _note_path(d, p, q, spot) -> None:
+def _samples(a, b, step: float = 4):
+    n = max(1, int(math.dist(a, b) / step))
+    return [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
+
+
+def _keep_clear(lay, skip=()) -> list:
+    """What an arrow or a count may not cover: each tile's name strip and value row (but the tiles it
+    joins), and the Wash's name."""
+    from .mapview import wash_label_box
+    return [name_box(b)[:3] + (info_box(b)[3],) for s, b in lay.shires.items() if s not in skip] + \
+        [wash_label_box()]
+
+
+def _crosses(path, r, inset: float = -3) -> bool:
+    for (ax, ay), (bx, by) in zip(path, path[1:]):
+        n = max(1, int(math.dist((ax, ay), (bx, by)) / 3))
+        for i in range(n + 1):
+            x, y = ax + (bx - ax) * i / n, ay + (by - ay) * i / n
+            if r[0] + inset < x < r[2] - inset and r[1] + inset < y < r[3] - inset:
+                return True
+    return False
+
+
+def _route(p, q, origin, dest, lay) -> list:
+    """Straight from p to q, or bent once or twice (as little as will do) round a name or value row."""
+    clear = _keep_clear(lay, (origin, dest))
+    length = math.dist(p, q) or 1
+    nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
+
+    def via(t, bend):
+        return (p[0] + (q[0] - p[0]) * t + nx * bend, p[1] + (q[1] - p[1]) * t + ny * bend)
+
+    for bend in [0] + [b * s for b in range(12, 121, 12) for s in (1, -1)]:
+        for path in ([p, q] if bend == 0 else [p, via(0.5, bend), q], [p, via(0.3, bend), via(0.7, bend), q]):
+            if not any(_crosses(path, r) for r in clear):
+                return path
+    return [p, q]
+
+
+def _note_path(d, path, spot) -> None:
     """Note the arrow for the legibility check, less the stretch under its own count."""
     if spot is None:
-        path_mark(d, [p, q], "move arrow")
+        path_mark(d, path, "move arrow")
         return
-    length = math.dist(p, q) or 1
-    t = math.dist(p, spot) / length
-    gap = (LABEL_R + 3) / length
-    for a, b in ((0.0, t - gap), (t + gap, 1.0)):
-        if b > a:
-            path_mark(d, [(p[0] + (q[0] - p[0]) * a, p[1] + (q[1] - p[1]) * a),
-                          (p[0] + (q[0] - p[0]) * b, p[1] + (q[1] - p[1]) * b)], "move arrow")
+    r = LABEL_R + 3
+    pieces, piece = [], [path[0]]
+    for a, b in zip(path, path[1:]):
+        n = max(1, int(math.dist(a, b) / 2))
+        for i in range(1, n + 1):
+            pt = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+            if math.dist(pt, spot) <= r:
+                if len(piece) > 1:
+                    pieces.append(piece)
+                piece = []
+            else:
+                piece.append(pt)
+    if len(piece) > 1:
+        pieces.append(piece)
+    for piece in pieces:
+        path_mark(d, [piece[0], piece[-1]] if len(piece) == 2 else piece[::max(1, len(piece) // 12)] + [piece[-1]],
+                  "move arrow")
 
 
-def _label_spot(p, q, lay) -> tuple[float, float]:
-    """The point of the arrow nearest its middle where a count label covers no name strip or value row."""
+def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
+    """The point of the arrow nearest its middle where a count covers no name, value row, other count or
+    arrow's end."""
     r = LABEL_R + 2
-    strips = [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()]
-    for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
-        x, y = p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f
-        if not any(s[0] - r < x < s[2] + r and s[1] - r < y < s[3] + r for s in strips):
+    clear = _keep_clear(lay)
+    pts = []
+    total = sum(math.dist(a, b) for a, b in zip(path, path[1:])) or 1
+    for f in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.2, 0.8, 0.12, 0.88):
+        want, walked = f * total, 0.0
+        for a, b in zip(path, path[1:]):
+            seg = math.dist(a, b)
+            if walked + seg >= want and seg > 0:
+                t = (want - walked) / seg
+                pts.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+                break
+            walked += seg
+    a, b = path[0], path[-1]
+    length = math.dist(a, b) or 1
+    nx, ny = -(b[1] - a[1]) / length * (2 * r + 2), (b[0] - a[0]) / length * (2 * r + 2)
+    beside = [(x + k * s * nx, y + k * s * ny) for k in (1, 2, 3) for x, y in pts for s in (1, -1)]  # busy
+
+    def cost(x, y):
+        box = (x - r, y - r, x + r, y + r)
+        hits = sum(1 for c in clear if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
+        hits += sum(1 for px, py in others if abs(px - x) < r + 4 and abs(py - y) < r + 4)
+        return hits + sum(1 for t in taken if math.dist((x, y), t) < 2 * r)
+
+    for x, y in pts + beside:
+        if cost(x, y) == 0:
             return x, y
-    return (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    return min(pts + beside, key=lambda p: cost(*p)) if pts else path[0]
 
 
 def draw_labels(d, labels) -> None:
@@ -142,10 +202,12 @@ def count_label(d, x, y, house: str, count: int) -> None:
     mark(d, "marker", (x - r, y - r, x + r, y + r), "count on an arrow")
 
 
-def move_arrow(d, p, q, house: str, dashed: bool, count: int) -> None:
+def move_arrow(d, p, q, house: str, dashed: bool, count: int, path=None) -> None:
     colour = style.fill(house)
     if dashed:
-        path_arrow(d, [p, q], colour, width=8, head=20, dash=10, gap=6, outline=INK)
+        path_arrow(d, path or [p, q], colour, width=8, head=20, dash=10, gap=6, outline=INK)
+    elif path and len(path) > 2:
+        path_arrow(d, path, colour, width=8, head=20, outline=INK)
     else:
         arrow(d, p, q, colour, width=8, head=20, outline=INK)
     if count:

@@ -21,7 +21,7 @@ from ..kit.labels import around, place_labels
 from ..kit.layout import mark, path_mark
 from ..kit.legend import legend_height
 from ..kit.rects import Rect, grow
-from ..kit.shapes import dashed_line
+from ..kit.shapes import dashed_line, path_arrow
 from ..kit.stacks import leader_line
 from ..kit.style import INK, WHITE, WIDTH
 from ..kit.text import font, halo_text
@@ -29,7 +29,7 @@ from . import scene
 from .board import board_to_picture, overview_layer, overview_window
 from .maps import (FRAME_COLOURS, TITLE_H, _arrow, _space_mark, _where, draw_legend, legend_items, title,
                    vp_strip)
-from .style import chip
+from .style import chip, fill
 
 COUNT_PX = 24          # a count chip's figures (8 px at 400 px wide)
 NAME_PX = 24           # a space's name
@@ -66,23 +66,55 @@ def draw_overview(view) -> Image.Image:
                     sieges.get(sid), letter=False)
         mark(d, "marker", _shift(spot["symbol"], oy), "space mark")
     arrows = []
+    fixed = _fixed_boxes(oy)
     for a in scene.arrows(view):
         p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
         if p and q:
-            arrows.append((a, (p[0], p[1] + oy), (q[0], q[1] + oy)))
-    fixed = _fixed_boxes(oy)
-    along = [box for _, p, q in arrows for box in _along(p, q)]
+            arrows.append((a, _route((p[0], p[1] + oy), (q[0], q[1] + oy), fixed)))
+    along = [box for _, path in arrows for i in range(len(path) - 1) for box in _along(path[i], path[i + 1])]
     chips = _place_chips(d, ov, stacks, oy, fixed + along)
     for zone, spot in ov["seas"].items():
         _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []))
-    for a, p, q in arrows:
-        _arrow(d, p, q, a, 4, 12, 12)
-        path_mark(d, [p, q], "move arrow")
+    for a, path in arrows:
+        if len(path) == 2:
+            _arrow(d, path[0], path[1], a, 4, 12, 12)
+        else:
+            path_arrow(d, path, fill(a.get("power")), width=4, head=12, shorten=12,
+                       **({"dash": 10, "gap": 7} if a["kind"] in ("intercept", "avoid") else {"outline": INK}))
+        path_mark(d, path, "move arrow")
     _names(d, view, ov, stacks, sieges, oy, fixed + along + chips)
     _tabs(d, ov, oy)
     y = vp_strip(d, view, oy + mh + 10) + 10
     draw_legend(d, y, items)
     return img
+
+
+def _route(p, q, symbols) -> list:
+    """The arrow from p to q: straight when it crosses no other mark (a space's, a sea's name and fleet
+    row, a frame's tab), else bent once or twice, as little as will clear them."""
+    length = math.dist(p, q) or 1
+    nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
+    others = [s for s in symbols if not (s[0] <= p[0] <= s[2] and s[1] <= p[1] <= s[3])
+              and not (s[0] <= q[0] <= s[2] and s[1] <= q[1] <= s[3])]
+    def via(t, bend):
+        return (p[0] + (q[0] - p[0]) * t + nx * bend, p[1] + (q[1] - p[1]) * t + ny * bend)
+
+    for bend in [0] + [b * s for b in range(15, 181, 15) for s in (1, -1)]:
+        for path in ([p, q] if bend == 0 else [p, via(0.5, bend), q],
+                     [p, via(0.3, bend), via(0.7, bend), q]):
+            if not any(_crosses(path, s) for s in others):
+                return path
+    return [p, q]
+
+
+def _crosses(path, r) -> bool:
+    for (ax, ay), (bx, by) in zip(path, path[1:]):
+        n = max(1, int(math.dist((ax, ay), (bx, by)) / 3))
+        for i in range(n + 1):
+            x, y = ax + (bx - ax) * i / n, ay + (by - ay) * i / n
+            if r[0] + 2 < x < r[2] - 2 and r[1] + 2 < y < r[3] - 2:
+                return True
+    return False
 
 
 def _shift(r, oy) -> Rect:

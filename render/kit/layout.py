@@ -129,11 +129,11 @@ def _paste(self, im, box=None, mask=None):
     x, y = (box[0], box[1]) if box is not None and len(box) >= 2 else (0, 0)
     covered = (x, y, x + im.width, y + im.height)
     mine = _NOTES.get(id(self))
-    if mask is None and mine:     # an opaque paste hides what was drawn under it
-        mine[:] = [n for n in mine if not _inside(n.rect, covered)]
-    theirs = _NOTES.get(id(im))
+    theirs = [_shift(n, x, y) for n in _NOTES.get(id(im), [])]
+    if mine:      # an opaque paste hides what was drawn under it; a patch cut from here brings it back
+        mine[:] = [n for n in mine if not (mask is None and _inside(n.rect, covered)) and n not in theirs]
     if theirs:
-        _notes(self).extend(_shift(n, x, y) for n in theirs)
+        _notes(self).extend(theirs)
 
 
 def _copy(self):

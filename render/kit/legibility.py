@@ -88,7 +88,7 @@ def findings(layout: PictureLayout, phone_width: int = PHONE_WIDTH) -> list[str]
             b = texts[j]
             if b.rect[0] >= a.rect[2]:
                 break
-            if overlap(a.rect, b.rect) > SLIVER:
+            if overlap(a.rect, b.rect) > SLIVER and (a.text, a.rect) != (b.text, b.rect):   # not a redraw
                 out.append(f"overlap: '{a.text}' and '{b.text}' overlap at {_where(a.rect)}")
     markers = [m for m in layout.marks if m.kind == "marker"]
     frames = [m for m in layout.marks if m.kind == "frame"]
