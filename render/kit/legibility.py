@@ -39,8 +39,11 @@ def min_font(width: int) -> float:
 
 def abbreviations(text: str) -> set[str]:
     """The words of ``text`` a player cannot read without a key: 2-5 capitals (``BBG``, not a Roman
-    numeral such as a king's ``VI``) or a few letters with a number (``c2``)."""
+    numeral such as a king's ``VI``) or a few letters with a number (``c2``); a name set all in capitals
+    ("NORTH SEA") is no code."""
     words = re.findall(r"[A-Za-z0-9]+", text)
+    if len(words) > 1 and all(w.isupper() and len(w) > 2 for w in words):
+        return set()          # a name set in capitals ("NORTH SEA"), not a code
     return {w for w in words if _ABBREV.match(w) and not (_ROMAN.match(w) and w.isupper())}
 
 

@@ -94,6 +94,7 @@ def test_arrows_under_text_or_through_a_marker():
 
 def test_abbreviations_need_the_legend():
     assert abbreviations("BBG c2 · Henry VI · 3 VP") == {"BBG", "c2", "VP"}
+    assert abbreviations("NORTH SEA") == set() and abbreviations("EVENT") == {"EVENT"}
 
     def unexplained(img, d):
         d.text((20, 20), "BBG c2", font=font(30), fill="black")
