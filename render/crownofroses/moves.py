@@ -85,7 +85,7 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
         drawn.append((e, path))
     samples = [[pt for a, b in zip(path, path[1:]) for pt in _samples(a, b)] for _, path in drawn]
     for i, (e, path) in enumerate(drawn):
-        others = [pt for j, s in enumerate(samples) if j != i for pt in s]
+        others = [s for j, s in enumerate(samples) if j != i]
         spot = _label_spot(path, lay, taken, others) if e.get("count") else None
         if spot:
             taken.append(spot)
@@ -99,12 +99,10 @@ def _samples(a, b, step: float = 4):
     return [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
 
 
-def _keep_clear(lay, skip=()) -> list:
-    """What an arrow or a count may not cover: each tile's name strip and value row (but the tiles it
-    joins), and the Wash's name."""
-    from .mapview import wash_label_box
-    return [name_box(b)[:3] + (info_box(b)[3],) for s, b in lay.shires.items() if s not in skip] + \
-        [wash_label_box()]
+def _keep_clear(lay) -> list:
+    """What an arrow or a count may not cover: each tile's name strip and value row, and the Wash's name."""
+    from .mapview import wash_label_box    # (here: mapview imports this module)
+    return [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()] + [wash_label_box()]
 
 
 def _crosses(path, r, inset: float = -3) -> bool:
@@ -118,19 +116,50 @@ def _crosses(path, r, inset: float = -3) -> bool:
 
 
 def _route(p, q, origin, dest, lay) -> list:
-    """Straight from p to q, or bent once or twice (as little as will do) round a name or value row."""
-    clear = _keep_clear(lay, (origin, dest))
+    """Straight from p to q, or bent once or twice (as little as will do) round a name or value row; when
+    no bend will do, from another side of the tiles (a tile in the way)."""
+    clear = _keep_clear(lay)          # its own tiles' too: an arrow starts and ends just outside them
+    path, hits = _bent(p, q, clear)
+    if hits:
+        a, b = _box(origin, lay), _box(dest, lay)
+        for p2 in [p] + _sides(a):
+            for q2 in [q] + _sides(b):
+                other, n = _bent(p2, q2, clear, 120)
+                if n < hits:
+                    path, hits = other, n
+                if not hits:
+                    return path
+    return path
+
+
+def _sides(box) -> list:
+    """The middle of each side of a tile, just outside it."""
+    x0, y0, x1, y1 = box
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    return [(x0 - GAP, my), (x1 + GAP, my), (mx, y1 + GAP), (mx, y0 - GAP)]
+
+
+def _bent(p, q, clear, reach: int = 240) -> tuple[list, int]:
+    """The least bent path from p to q crossing nothing in ``clear`` (else the one crossing least), and how
+    many it crosses."""
     length = math.dist(p, q) or 1
     nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
 
     def via(t, bend):
         return (p[0] + (q[0] - p[0]) * t + nx * bend, p[1] + (q[1] - p[1]) * t + ny * bend)
 
-    for bend in [0] + [b * s for b in range(12, 121, 12) for s in (1, -1)]:
+    best, fewest = [p, q], None
+    for bend in [0] + [b * s for b in range(12, reach + 1, 12) for s in (1, -1)]:
         for path in ([p, q] if bend == 0 else [p, via(0.5, bend), q], [p, via(0.3, bend), via(0.7, bend), q]):
-            if not any(_crosses(path, r) for r in clear):
-                return path
-    return [p, q]
+            xs, ys = [v[0] for v in path], [v[1] for v in path]
+            near = [r for r in clear if r[0] - 3 < max(xs) and r[2] + 3 > min(xs) and r[1] - 3 < max(ys)
+                    and r[3] + 3 > min(ys)]
+            hits = sum(1 for r in near if _crosses(path, r))
+            if hits == 0:
+                return path, 0
+            if fewest is None or hits < fewest:
+                best, fewest = path, hits
+    return best, fewest
 
 
 def _note_path(d, path, spot) -> None:
@@ -158,10 +187,11 @@ def _note_path(d, path, spot) -> None:
 
 
 def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
-    """The point of the arrow nearest its middle where a count covers no name, value row, other count or
-    arrow's end."""
+    """The point of the arrow nearest its middle (else beside it) where a count covers no tile, the Wash's
+    name, other count or other arrow; in a crowd, the place covering least (another count worst)."""
     r = LABEL_R + 2
-    clear = _keep_clear(lay)
+    tiles = list(lay.shires.values()) + list(lay.exiles.values())
+    words = _keep_clear(lay)          # names, value rows and the Wash's name: worse to cover than a tile
     pts = []
     total = sum(math.dist(a, b) for a, b in zip(path, path[1:])) or 1
     for f in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.2, 0.8, 0.12, 0.88):
@@ -176,13 +206,14 @@ def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
     a, b = path[0], path[-1]
     length = math.dist(a, b) or 1
     nx, ny = -(b[1] - a[1]) / length * (2 * r + 2), (b[0] - a[0]) / length * (2 * r + 2)
-    beside = [(x + k * s * nx, y + k * s * ny) for k in (1, 2, 3) for x, y in pts for s in (1, -1)]  # busy
+    beside = [(x + k * s * nx, y + k * s * ny) for k in (1, 2, 3, 4, 5) for x, y in pts for s in (1, -1)]  # busy
 
     def cost(x, y):
         box = (x - r, y - r, x + r, y + r)
-        hits = sum(1 for c in clear if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
-        hits += sum(1 for px, py in others if abs(px - x) < r + 4 and abs(py - y) < r + 4)
-        return hits + sum(1 for t in taken if math.dist((x, y), t) < 2 * r)
+        hits = sum(1 for c in tiles if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
+        hits += 4 * sum(1 for c in words if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
+        hits += 2 * sum(1 for line in others if any(abs(px - x) < r + 4 and abs(py - y) < r + 4 for px, py in line))
+        return hits + 6 * sum(1 for t in taken if math.dist((x, y), t) < 2 * r)
 
     for x, y in pts + beside:
         if cost(x, y) == 0:

@@ -91,20 +91,30 @@ def draw_overview(view) -> Image.Image:
 
 def _route(p, q, symbols) -> list:
     """The arrow from p to q: straight when it crosses no other mark (a space's, a sea's name and fleet
-    row, a frame's tab), else bent once or twice, as little as will clear them."""
+    row, a frame's tab), else bent once or twice, as little as will clear them (or, in a crowd, the bend
+    that crosses fewest)."""
     length = math.dist(p, q) or 1
     nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
     others = [s for s in symbols if not (s[0] <= p[0] <= s[2] and s[1] <= p[1] <= s[3])
               and not (s[0] <= q[0] <= s[2] and s[1] <= q[1] <= s[3])]
+
     def via(t, bend):
         return (p[0] + (q[0] - p[0]) * t + nx * bend, p[1] + (q[1] - p[1]) * t + ny * bend)
 
-    for bend in [0] + [b * s for b in range(15, 181, 15) for s in (1, -1)]:
-        for path in ([p, q] if bend == 0 else [p, via(0.5, bend), q],
-                     [p, via(0.3, bend), via(0.7, bend), q]):
-            if not any(_crosses(path, s) for s in others):
-                return path
-    return [p, q]
+    bends = [b * s for b in range(15, 301, 15) for s in (1, -1)]
+    shapes = [[p, q]] + [path for bend in bends for path in ([p, via(0.5, bend), q],
+                                                             [p, via(0.3, bend), via(0.7, bend), q])]
+    shapes += [[p, via(0.3, a), via(0.7, b), q] for a in bends[:16] for b in bends[:16] if a != b]
+    best, fewest = [p, q], None
+    for path in shapes:        # the first that crosses nothing, else the one crossing least
+        xs, ys = [v[0] for v in path], [v[1] for v in path]
+        near = [s for s in others if s[0] < max(xs) and s[2] > min(xs) and s[1] < max(ys) and s[3] > min(ys)]
+        hits = sum(1 for s in near if _crosses(path, s))
+        if hits == 0:
+            return path
+        if fewest is None or hits < fewest:
+            best, fewest = path, hits
+    return best
 
 
 def _crosses(path, r) -> bool:
