@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from rules.crownofroses.board import data
 
-from ..core import INK, NoPicture, PAPER, READ, WIDTH, fit_font, font, title_strip, whose_fill, wrap
+from ..core import INK, NoPicture, PAPER, WIDTH, fit_font, font, title_strip, whose_fill, wrap
 from ..kit.layout import legend_text, mark
 from ..kit.legibility import abbreviations
 from . import style

@@ -10,7 +10,7 @@ from rules.hereistand.data import load
 from ..core import (INK, READ, WHITE, WIDTH, LegendItem, NoPicture, arrow, dashed_line, fit_font, font,
                     halo_text, legend, legend_height, path_arrow, title_strip, whose_fill, wrap)
 from . import scene
-from .board import board_to_picture, overview_layer, overview_window, region_layer
+from .board import board_to_picture, region_layer
 from .style import (FILL, LETTER, MAJORS, NAME, SIEGE, chip, fill, moved_mark, power_mark, religion_mark, siege_mark,
                     type_frame, units_text, unrest_mark)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from ..kit import cards, tableau
-from ..kit.style import INK, READ, WHITE
 from ..kit.layout import mark
+from ..kit.style import INK, WHITE
 from ..kit.text import font, wrap
 
 FACTION_FILL = {"clans": (38, 110, 150), "uprising": (178, 52, 44), "nobility": (118, 70, 150),
