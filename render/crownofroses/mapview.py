@@ -96,6 +96,17 @@ def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
 
 
 @lru_cache(maxsize=1)
+def sea_label_boxes() -> list:
+    """The boxes of the three seas' names (drawn centred on their label points)."""
+    board = data().board
+    out = []
+    for sea, (x, y) in layout().seas.items():
+        w = font(30, True).getlength(board.sea_zones[sea].name) + 12
+        out.append((x - w / 2, y - 22, x + w / 2, y + 22))
+    return out
+
+
+@lru_cache(maxsize=1)
 def wash_label_box():
     """Where "the Wash" is written: beside its crossing, on no tile, inside the picture and 24 px clear of
     the crossing (moves across the Wash are drawn along it)."""

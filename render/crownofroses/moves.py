@@ -80,7 +80,7 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
         shift = (k + 1) // 2 * (1 if k % 2 else -1) * 16          # parallel moves side by side
         nx, ny = -u[1] * shift, u[0] * shift
         p, q = (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny)
-        path = _route(p, q, e["from"], e["to"], lay)
+        path = _route(p, q, e["from"], e["to"], lay, by_sea=e["kind"] == "sea")
         move_arrow(d, path[0], path[-1], e["house"], e["kind"] in DASHED, 0, path)
         drawn.append((e, path))
     samples = [[pt for a, b in zip(path, path[1:]) for pt in _samples(a, b)] for _, path in drawn]
@@ -100,9 +100,11 @@ def _samples(a, b, step: float = 4):
 
 
 def _keep_clear(lay) -> list:
-    """What an arrow or a count may not cover: each tile's name strip and value row, and the Wash's name."""
-    from .mapview import wash_label_box    # (here: mapview imports this module)
-    return [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()] + [wash_label_box()]
+    """What an arrow or a count may not cover: each tile's name strip and value row, the Wash's and the
+    seas' names."""
+    from .mapview import sea_label_boxes, wash_label_box    # (here: mapview imports this module)
+    return [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()] + [wash_label_box()] + \
+        sea_label_boxes()
 
 
 def _crosses(path, r, inset: float = -3) -> bool:
@@ -115,11 +117,17 @@ def _crosses(path, r, inset: float = -3) -> bool:
     return False
 
 
-def _route(p, q, origin, dest, lay) -> list:
+def _route(p, q, origin, dest, lay, by_sea: bool = False) -> list:
     """Straight from p to q, or bent once or twice (as little as will do) round a name or value row; when
-    no bend will do, from another side of the tiles (a tile in the way)."""
+    no bend will do, from another side of the tiles (a tile in the way). A move by sea may instead go out
+    to a sea both shires touch and back (drawn over that sea, off its name)."""
     clear = _keep_clear(lay)          # its own tiles' too: an arrow starts and ends just outside them
     path, hits = _bent(p, q, clear)
+    if hits and by_sea:
+        for sea_path in _by_sea(origin, dest, lay):
+            n = sum(1 for r in clear if _crosses(sea_path, r))
+            if n < hits:
+                path, hits = sea_path, n
     if hits:
         a, b = _box(origin, lay), _box(dest, lay)
         for p2 in [p] + _sides(a):
@@ -130,6 +138,26 @@ def _route(p, q, origin, dest, lay) -> list:
                 if not hits:
                     return path
     return path
+
+
+def _by_sea(origin, dest, lay) -> list:
+    """Paths from one shire's coast out to a sea both touch and in to the other's (the sea's name kept
+    clear: the path turns 60 px off it)."""
+    from rules.crownofroses.board import data
+    board = data().board
+    if origin not in board.shires or dest not in board.shires:
+        return []
+    shared = [s for s in board.shires[origin].coastal_seas if s in board.shires[dest].coastal_seas]
+    out = []
+    for sea in shared:
+        sx, sy = lay.seas[sea]
+        for dx, dy in ((0, 60), (0, -60), (90, 0), (-90, 0)):
+            turn = (sx + dx, sy + dy)
+            for p in _sides(_box(origin, lay)):
+                for q in _sides(_box(dest, lay)):
+                    out.append([p, turn, q])
+    out.sort(key=lambda path: math.dist(path[0], path[1]) + math.dist(path[1], path[2]))
+    return out
 
 
 def _sides(box) -> list:
@@ -210,6 +238,8 @@ def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
 
     def cost(x, y):
         box = (x - r, y - r, x + r, y + r)
+        if box[0] < 4 or box[2] > lay.map_box[2] - 4 or box[1] < lay.map_box[1] + 4 or box[3] > lay.map_box[3] - 4:
+            return 100       # off the map
         hits = sum(1 for c in tiles if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
         hits += 4 * sum(1 for c in words if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
         hits += 2 * sum(1 for line in others if any(abs(px - x) < r + 4 and abs(py - y) < r + 4 for px, py in line))
