@@ -7,8 +7,10 @@ so text cut by the crop shows as text over the picture's edge). Renderers add wh
 :func:`mark` a marker (a disc, a badge, an arrow's path) or a frame (a card, a panel) that text must keep
 clear of or stay inside. Off (the normal case) nothing is noted and nothing costs.
 
-The hooks wrap three Pillow methods only while recording, so the renderers keep drawing with plain
-``ImageDraw``: the check sees exactly what they draw, with no second description to keep in step.
+The hooks wrap four Pillow methods only while recording, so the renderers keep drawing with plain
+``ImageDraw``: the check sees exactly what they draw, with no second description to keep in step. The
+wrapping is process-wide while it lasts, so recording is for tests and tools (``render.draw_layout``), not
+for the service, whose other threads would be noted too.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ def test_every_picture_reads_on_a_phone(game):
     for turn, state in enumerate(states):
         for viewer, picture, params in pictures_at(game, engine, state, turn):
             try:
-                _, lay = render.api.draw_layout(game, engine.view(state, viewer), picture, params)
+                _, lay = render.draw_layout(game, engine.view(state, viewer), picture, params)
             except render.NoPicture:
                 continue
             drawn += 1
