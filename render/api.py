@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image
 
 from .core import CACHE, WIDTH, NoPicture, to_png
+from .kit.layout import PictureLayout, forget_unnoted, layout_of, recording
 from .manifest import PictureKind, from_module
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -61,6 +62,16 @@ def draw(game: str, view: dict[str, Any], picture: str = "map", params: dict[str
         raise NoPicture(f"{game} has no '{picture}' picture; it has {', '.join(kinds)}.")
     clean = kinds[picture].check_params(params)
     return module.draw(view, picture, **clean) if clean else module.draw(view, picture)
+
+
+def draw_layout(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
+                ) -> tuple[Image.Image, PictureLayout]:
+    """:func:`draw`, and where its text and marks went (for the legibility rule, render/kit/legibility.py).
+    Layers cached before are drawn again so that their text is noted too."""
+    with recording():
+        forget_unnoted(CACHE)
+        image = draw(game, view, picture, params)
+    return image, layout_of(image)
 
 
 def draw_png(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None

@@ -9,10 +9,11 @@ from PIL import Image, ImageDraw
 from rules.crownofroses.board import data
 
 from ..core import INK, NoPicture, PAPER, READ, WIDTH, fit_font, font, title_strip, whose_fill
+from ..kit.layout import legend_text
 from . import style
 from .view_reader import Scene
 
-BLOCK_W, BLOCK_H = 170, 84
+BLOCK_W, BLOCK_H = 274, 84     # two to a side's row: the name and "4 · BBG · command 2" in 24 px or more
 
 
 def draw_battle(scene: Scene) -> Image.Image:
@@ -31,13 +32,15 @@ def draw_battle(scene: Scene) -> Image.Image:
     for i, role in enumerate((battle["attacker"], battle["defender"])):
         x = 20 + i * (col_w + 20)
         bottom = max(bottom, _side(d, scene, battle, role, "Attacker" if i == 0 else "Defender", x, 170, col_w))
-    note = ("Blanks: blocks engaged or waiting whose identity is hidden. A main body is shown once both "
-            "sides have chosen (RB 20.4).")
+    note = (f"Under a block: its strength · {style.DICE_KEY[0].lower()}{style.DICE_KEY[1:]} · its command "
+            "rating. Blanks: blocks engaged or waiting whose identity is hidden. A main body is shown once both "
+            "sides have chosen (rulebook 20.4).")
     y = bottom + 16
     from ..core import wrap
-    for line in wrap(note, font(READ), WIDTH - 40):
-        d.text((20, y), line, font=font(READ), fill=(80, 80, 80), anchor="la")
-        y += READ + 8
+    with legend_text():
+        for line in wrap(note, font(READ), WIDTH - 40):
+            d.text((20, y), line, font=font(READ), fill=(80, 80, 80), anchor="la")
+            y += READ + 8
     return img.crop((0, 0, WIDTH, y + 16))
 
 
@@ -75,10 +78,10 @@ def _blocks(d, x, y, w, house, blocks) -> int:
                             outline=style.edge(house), width=3)
         ink = style.contrast(style.fill(house))
         name = style.block_name(block)
-        d.text((cx + BLOCK_W / 2, y + 8), name, font=fit_font(name, BLOCK_W - 12, 26, True, minimum=18), fill=ink,
+        d.text((cx + BLOCK_W / 2, y + 8), name, font=fit_font(name, BLOCK_W - 12, 28, True, minimum=24), fill=ink,
                anchor="ma")
         text = f"{strength} · {style.rating(block, strength)}"
-        d.text((cx + BLOCK_W / 2, y + BLOCK_H - 8), text, font=fit_font(text, BLOCK_W - 12, 26, True, minimum=18),
+        d.text((cx + BLOCK_W / 2, y + BLOCK_H - 8), text, font=fit_font(text, BLOCK_W - 12, 26, True, minimum=24),
                fill=ink, anchor="md")
         cx += BLOCK_W + 8
     return y + BLOCK_H + 14

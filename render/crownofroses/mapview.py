@@ -5,21 +5,25 @@ controller's colour, its value, loyalty, seats, office seats and royal demesne, 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw, ImageFilter
 
 from rules.crownofroses.board import data
 
 from ..core import CACHE, INK, READ, WIDTH, crown, dashed_line, fit_font, font, halo_text, legend, \
-    LegendItem, legend_height, rose, shield, title_strip, tower, whose_fill
+    LegendItem, legend_height, shield, title_strip, tower, whose_fill
+from ..kit.layout import mark
 from . import style
 from .moves import draw_labels, draw_record, move_arrow, ring as battle_ring
 from .layout import borders, centre, info_box, layout, name_box, pieces_box, segment
 from .view_reader import Scene
 
-LEGEND_COLUMNS = 3
-LEGEND_ROW = 36          # five rows of the legend in the height four rows of 44 px took
-BLANK = 38
-OWN_W, OWN_H = 66, 48
+LEGEND_COLUMNS = 4
+LEGEND_ROW = 34          # six rows of the legend in the height the map leaves (24 px text)
+BLANK = 40             # a face-down block (its stack's count in 24 px type)
+OWN = 44               # one of the viewer's own blocks: its strength (the House picture names it)
+MARKER_PX = 24
 
 
 # ---- the static layer ---------------------------------------------------------------------------------
@@ -53,8 +57,9 @@ def _static(height: int) -> Image.Image:
     for sid, box in lay.shires.items():
         d.rectangle(box, fill=style.TILE, outline=INK, width=2)
         _info(d, sid, info_box(box))
-    legend(d, (20, lay.map_box[3] + 10, WIDTH - 20, height), _legend_items(), LEGEND_COLUMNS,
-           title="Legend — name strip in the controller's colour", row_height=LEGEND_ROW)
+    legend(d, (12, lay.map_box[3] + 10, WIDTH - 12, height), _legend_items(), LEGEND_COLUMNS,
+           title="Legend — name strip: the controller's colour; value disc: the loyalty's colour",
+           row_height=LEGEND_ROW, symbol_width=62, font_size=24)
     return img
 
 
@@ -84,9 +89,55 @@ def _border(d: ImageDraw.ImageDraw, a: str, b: str, kind: str) -> None:
         return
     p, q = seg
     _border_sample(d, p, q, kind)
-    if kind not in ("clear", "rough", "fens"):  # the Wash: a blue dashed crossing, labelled
-        mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-        halo_text(d, (mx, my), "the Wash", font(READ, True), fill=style.BORDER[kind], halo=style.SEA, width=4)
+    if kind not in ("clear", "rough", "fens"):  # the Wash: a blue dashed crossing, labelled beside it
+        box = wash_label_box()
+        halo_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "the Wash", font(READ, True),
+                  fill=style.BORDER[kind], halo=style.SEA, width=4)
+
+
+@lru_cache(maxsize=1)
+def sea_label_boxes() -> list:
+    """The boxes of the three seas' names (drawn centred on their label points)."""
+    board = data().board
+    out = []
+    for sea, (x, y) in layout().seas.items():
+        w = font(30, True).getlength(board.sea_zones[sea].name) + 12
+        out.append((x - w / 2, y - 22, x + w / 2, y + 22))
+    return out
+
+
+@lru_cache(maxsize=1)
+def wash_label_box():
+    """Where "the Wash" is written: beside its crossing, on no tile, inside the picture and 24 px clear of
+    the crossing (moves across the Wash are drawn along it)."""
+    board = data().board
+    seg = segment(board.wash.shires[0], board.wash.shires[1]) if board.wash.shires else None
+    if seg is None:
+        return (0, 0, 0, 0)
+    (px, py), (qx, qy) = seg
+    w, h = font(READ, True).getlength("the Wash") + 8, 36
+    mx, my = (px + qx) / 2, (py + qy) / 2
+    tiles = list(layout().shires.values())
+    for dist in range(30, 200, 6):
+        for ux, uy in ((1, 0), (0, -1), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+            cx, cy = mx + ux * (dist + w / 2 - 30), my + uy * (dist + h / 2 - 10)
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if box[0] < 8 or box[2] > WIDTH - 8:
+                continue
+            if any(box[0] < t[2] + 4 and box[2] > t[0] - 4 and box[1] < t[3] + 4 and box[3] > t[1] - 4 for t in tiles):
+                continue
+            if _near_segment(box, (px, py), (qx, qy), 24):
+                continue
+            return box
+    return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+
+
+def _near_segment(box, p, q, margin) -> bool:
+    for i in range(21):
+        x, y = p[0] + (q[0] - p[0]) * i / 20, p[1] + (q[1] - p[1]) * i / 20
+        if box[0] - margin < x < box[2] + margin and box[1] - margin < y < box[3] + margin:
+            return True
+    return False
 
 
 def _ticks(d, p, q, colour, every: int, size: int) -> None:
@@ -104,31 +155,48 @@ def _ticks(d, p, q, colour, every: int, size: int) -> None:
         t += every * 2
 
 
+INFO_PX = 24            # the figures and letters of a tile's row: 8 px on a phone (kit/legibility.py)
+VALUE_R = 15
+
+
 def _info(d: ImageDraw.ImageDraw, sid: str, box) -> None:
-    """Shire value, loyalty, royal demesne, office seats, seats: left to right on one row."""
+    """Shire value on a disc of its loyalty's colour, royal demesne, office seats, seats: left to right on
+    one row, each large enough to read on a phone."""
     s = data().shire(sid)
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
-    r = 13
-    d.ellipse([x0, cy - r, x0 + 2 * r, cy + r], fill=INK)
-    d.text((x0 + r, cy), str(s.sv), font=font(20, True), fill=(255, 255, 255), anchor="mm")
-    x = x0 + 2 * r + 6
-    rose(d, x + 12, cy, 12, style.COLOUR[s.sl], INK)
-    x += 28
+    r = VALUE_R
+    sv_disc(d, x0 + r, cy, s.sv, s.sl)
+    mark(d, "marker", (x0, cy - r, x0 + 2 * r, cy + r), "shire value")
+    x = x0 + 2 * r + 5
     if s.royal_demesne:
         crown(d, x + 12, cy, 24, style.GOLD)
         x += 28
     for office in s.office_seats:
-        text = style.OFFICE_SHORT[office]
-        w = font(18, True).getlength(text) + 10
-        d.rounded_rectangle([x, cy - 12, x + w, cy + 12], radius=5, fill=style.GOLD, outline=INK, width=2)
-        d.text((x + w / 2, cy), text, font=font(18, True), fill=INK, anchor="mm")
-        x += w + 4
-    for seat in s.seats:
-        if x + 16 > x1:
-            break
+        x = office_tag(d, x, cy, office) + 4
+    step = min(18, (x1 - x - 16) / max(1, len(s.seats) - 1)) if len(s.seats) > 1 else 18
+    for seat in s.seats:          # overlapped a little where a tile is narrow: every seat shows
         shield(d, x + 8, cy, 22, style.COLOUR[_shield_colour(seat)])
-        x += 18
+        x += step
+
+
+def sv_disc(d, cx, cy, value, loyalty: str) -> None:
+    """A shire's value on a disc of its loyalty's colour (rose colours: white York, red Lancaster...)."""
+    colour = style.COLOUR[loyalty]
+    r = VALUE_R
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=INK, width=2)
+    d.text((cx, cy + 1), str(value), font=font(INFO_PX, True), fill=style.contrast(colour), anchor="mm")
+
+
+def office_tag(d, x, cy, office: str) -> float:
+    """An office's seat: the office's letters on a gold tag (spelled out in the legend); returns its right."""
+    text = style.OFFICE_SHORT[office]
+    f = font(INFO_PX, True)
+    w = f.getlength(text) + 8
+    d.rounded_rectangle([x, cy - 14, x + w, cy + 14], radius=5, fill=style.GOLD, outline=INK, width=2)
+    d.text((x + w / 2, cy + 1), text, font=f, fill=INK, anchor="mm")
+    mark(d, "marker", (x, cy - 14, x + w, cy + 14), "office seat")
+    return x + w
 
 
 def _shield_colour(shield_id: str) -> str:
@@ -145,35 +213,39 @@ def _legend_items() -> list[LegendItem]:
 
     def line(kind):
         def draw_it(d, cx, cy, size):
-            _border_sample(d, (cx - 34, cy), (cx + 34, cy), kind)
+            _border_sample(d, (cx - 28, cy), (cx + 28, cy), kind)
         return draw_it
 
     def sv(d, cx, cy, size):
-        d.ellipse([cx - 13, cy - 13, cx + 13, cy + 13], fill=INK)
-        d.text((cx, cy), "2", font=font(20, True), fill=(255, 255, 255), anchor="mm")
+        sv_disc(d, cx, cy, 2, "red")
 
-    def office(d, cx, cy, size):
-        d.rounded_rectangle([cx - 16, cy - 12, cx + 16, cy + 12], radius=5, fill=style.GOLD, outline=INK, width=2)
-        d.text((cx, cy), "Wa", font=font(18, True), fill=INK, anchor="mm")
+    def office(key):
+        def draw_it(d, cx, cy, size):
+            w = font(INFO_PX, True).getlength(style.OFFICE_SHORT[key]) + 8
+            office_tag(d, cx - w / 2, cy, key)
+        return draw_it
+
+    def own(d, cx, cy, size):
+        own_block(d, cx - 17, cy - 17, "lancaster", 3, size=34)
 
     def ring(d, cx, cy, size):
-        d.rectangle([cx - 30, cy - 16, cx + 30, cy + 16], outline=style.ORANGE, width=6)
+        d.rectangle([cx - 27, cy - 14, cx + 27, cy + 14], outline=style.ORANGE, width=6)
 
+    offices = [LegendItem(office(k), style.OFFICE_WORD[k]) for k in style.OFFICE_SHORT if k != "king"]
     return [LegendItem(sv, "shire value"),
-            LegendItem(lambda d, cx, cy, s: rose(d, cx, cy, 14, style.COLOUR["white"], INK), "loyalty (colour)"),
             LegendItem(lambda d, cx, cy, s: crown(d, cx, cy, 26, style.GOLD), "royal demesne"),
-            LegendItem(office, "office's seat (Wa Warden…)"),
             LegendItem(lambda d, cx, cy, s: shield(d, cx, cy, 26, style.COLOUR["red"]), "a noble's seat"),
-            LegendItem(blk, "face-down block(s)"),
+            LegendItem(blk, "face-down blocks"),
+            LegendItem(own, "your block: strength"),
             LegendItem(line("clear"), "clear border"), LegendItem(line("rough"), "rough border"),
-            LegendItem(line("fens"), "Fens border"), LegendItem(line("wash"), "the Wash (not a border)"),
+            LegendItem(line("fens"), "Fens border"), LegendItem(line("wash"), "the Wash, no border"),
             LegendItem(ring, "battle"),
-            LegendItem(lambda d, cx, cy, s: battle_ring(d, (cx - 30, cy - 16, cx + 30, cy + 16)),
+            LegendItem(lambda d, cx, cy, s: battle_ring(d, (cx - 27, cy - 14, cx + 27, cy + 14)),
                        "battle this impulse"),
-            LegendItem(lambda d, cx, cy, s: move_arrow(d, (cx - 36, cy), (cx + 36, cy), "lancaster", False, 3),
-                       "move this impulse (blocks)"),
+            LegendItem(lambda d, cx, cy, s: move_arrow(d, (cx - 29, cy), (cx + 29, cy), "lancaster", False, 3),
+                       "move this impulse"),
             LegendItem(lambda d, cx, cy, s: tower(d, cx, cy, 28, style.fill("york"), style.edge("york")),
-                       "Tower garrison (its house)")]
+                       "Tower garrison")] + offices + [_marker_item(m) for m in MARKER_GLYPH]
 
 
 def _border_sample(d, p, q, kind):
@@ -208,7 +280,6 @@ def draw_map(scene: Scene) -> Image.Image:
     labels = draw_record(d, scene.view.get("impulse_record") or [])   # under the names (moves.py)
     for sid, box in lay.shires.items():
         _name(d, sid, box, scene.control.get(sid))
-        _marker(d, box, scene.markers.get(sid))
     draw_labels(d, labels)
     if scene.battle_shire and scene.battle_shire in lay.shires:
         b = lay.shires[scene.battle_shire]
@@ -226,47 +297,74 @@ def _name(d, sid, box, controller) -> None:
            font=fit_font(name, band[2] - band[0] - 8, 26, True, minimum=22), fill=ink, anchor="mm")
 
 
-def _marker(d, box, marker) -> None:
-    if not marker:
-        return
-    text = str(marker).title()
-    f = font(18, True)
-    w = f.getlength(text) + 10
-    x1, y0 = box[2] - 3, box[1] + 37
-    d.rounded_rectangle([x1 - w, y0, x1, y0 + 24], radius=5, fill=(90, 40, 30), outline=INK, width=1)
-    d.text((x1 - w / 2, y0 + 12), text, font=f, fill=(255, 255, 255), anchor="mm")
+MARKER_GLYPH = {"plundered": "⚔", "devastated": "✖", "depleted": "▼"}
+MARKER = 30            # a marker's badge (its glyph is in the legend)
+
+
+def _marker(d, x, y, marker) -> None:
+    """A shire's marker (plundered, devastated, depleted) as a badge at the head of its pieces."""
+    d.rounded_rectangle([x, y, x + MARKER, y + MARKER], radius=5, fill=(90, 40, 30), outline=INK, width=1)
+    d.text((x + MARKER / 2, y + MARKER / 2 + 1), MARKER_GLYPH.get(marker, "?"), font=font(MARKER_PX, True),
+           fill=(255, 255, 255), anchor="mm")
+    mark(d, "marker", (x, y, x + MARKER, y + MARKER), "marker badge")
+
+
+def _marker_item(marker: str):
+    def draw_it(d, cx, cy, size):
+        _marker(d, cx - MARKER / 2, cy - MARKER / 2, marker)
+    return LegendItem(draw_it, f"{marker} shire")
+
+
+def own_block(d, x, y, house: str, strength: int, size: float = OWN) -> None:
+    """One of the viewer's blocks, face up: a white frame inside the house colour, its strength."""
+    d.rounded_rectangle([x, y, x + size, y + size], radius=5, fill=style.fill(house), outline=style.edge(house),
+                        width=3)
+    d.rounded_rectangle([x + 5, y + 5, x + size - 5, y + size - 5], radius=3, outline=(255, 255, 255), width=2)
+    d.text((x + size / 2, y + size / 2 + 1), str(strength), font=font(26, True),
+           fill=style.contrast(style.fill(house)), anchor="mm")
 
 
 def _pieces(d, scene: Scene, place: str, box) -> None:
+    """A place's marker and pieces in rows: the Tower garrison, then per house its blanks (a stack with
+    its count) or, for the viewer, each of its blocks with its strength; what does not fit is counted."""
     counts = scene.map.get(place, {})
     garrison = scene.view.get("garrison") if place == "london" else None
-    if not counts and not garrison:
+    marker = scene.markers.get(place) if not place.startswith("exile/") else None
+    if not counts and not garrison and not marker:
         return
     own = [b for b, s in sorted(scene.own_blocks.items()) if s["at"] == place]
     area = pieces_box(box) if not place.startswith("exile/") else (box[0] + 8, box[1] + 46, box[2] - 8, box[3] - 4)
     x0, y0, x1, y1 = area
-    items: list[tuple[float, object]] = [(30, ("garrison", garrison, 1))] if garrison else []
+    items: list[tuple[float, object]] = [(MARKER, ("marker", marker, 1))] if marker else []
+    items += [(30, ("garrison", garrison, 1))] if garrison else []
     for house in scene.houses_in_order(counts):
         n = counts[house]
         if house == scene.role and own:
-            items += [(OWN_W, ("own", house, b)) for b in own]
+            items += [(OWN, ("own", house, b)) for b in own]
         else:
             items.append((style.stack_width(BLANK, n), ("blank", house, n)))
+    row_h = max(OWN if own else 0, BLANK + 10)
+    more = font(24, True)
     x, y, hidden = x0, y0, 0
-    row_h = OWN_H if own else BLANK + 10
-    for width, item in items:
+    for i, (width, item) in enumerate(items):
         if x + width > x1 + 1:
             x, y = x0, y + row_h + 4
-        if y + row_h > y1 + 1:
-            hidden += 1 if item[0] == "own" else item[2]
+        # the last row keeps room for the count of what does not fit
+        last_row = y + 2 * row_h + 4 > y1 + 1
+        room = x1 - (more.getlength("+9") + 6 if last_row and i < len(items) - 1 else 0)
+        if y + row_h > y1 + 1 or (last_row and x + width > room + 1):
+            hidden += 1 if item[0] in ("own", "marker", "garrison") else item[2]
+            y = y1 + 1  # nothing more on this tile
             continue
         kind, house, payload = item
-        if kind == "garrison":   # the Tower garrison counter in its owner's colour
+        if kind == "marker":
+            _marker(d, x, y + (row_h - MARKER) / 2, house)
+        elif kind == "garrison":   # the Tower garrison counter in its owner's colour
             tower(d, x + 15, y + row_h / 2, 30, style.fill(house), style.edge(house))
         elif kind == "own":
-            style.own_block(d, x, y, OWN_W, OWN_H, house, payload, scene.own_blocks[payload]["strength"])
+            own_block(d, x, y + (row_h - OWN) / 2, house, scene.own_blocks[payload]["strength"])
         else:
             style.blank_block(d, x, y + (row_h - BLANK - 10) / 2, BLANK, house, payload)
         x += width + 4
     if hidden:
-        halo_text(d, (x1 - 4, y1 - 2), f"+{hidden}", font(22, True), anchor="rd")
+        halo_text(d, (x1 - 2, y1 - 2), f"+{hidden}", more, anchor="rd")

@@ -23,6 +23,10 @@ ORANGE = (236, 120, 20)
 GOLD = (214, 168, 30)
 OFFICE_SHORT = {"king": "K", "chancellor": "Ch", "treasurer": "Tr", "marshal": "Ma", "admiral": "Ad",
                 "captain_of_calais": "Ca", "lt_ireland": "Ir", "warden": "Wa"}
+# what the letters stand for, short enough for a legend column
+OFFICE_WORD = {"king": "King", "chancellor": "Chancellor", "treasurer": "Treasurer", "marshal": "Marshal",
+               "admiral": "Admiral", "captain_of_calais": "Captain of Calais", "lt_ireland": "Ireland's Lieutenant",
+               "warden": "Warden"}
 
 
 def house_colour(house: str | None) -> str:
@@ -60,11 +64,21 @@ def short_name(block: str, width: int = 5) -> str:
 
 
 def rating(block: str, strength: int) -> str:
-    """Dice at this strength (B blue, R red, G green) and the command rating, e.g. ``BBG c2``."""
+    """Dice at this strength (B blue, R red, G green: see DICE_KEY) and the command rating, spelled out,
+    e.g. ``BBG · command 2``."""
     steps = _steps(block)
     dice = steps[max(0, len(steps) - strength)] if strength else ""
     rating_ = None if block == GARRISON else data().block(block).command_rating
-    return dice + (f" c{rating_}" if rating_ else "")
+    return " · ".join(p for p in (dice, f"command {rating_}" if rating_ else "") if p)
+
+
+#: the rulebook's abbreviations the cards' texts use, spelled out under the cards
+ABBREVIATIONS = {"OPS": "operations points", "IP": "influence points", "CR": "command rating",
+                 "SV": "shire value", "VP": "victory points", "RB": "rulebook",
+                 "MP": "movement points"}
+
+#: what the dice letters stand for (in every picture that shows them)
+DICE_KEY = "Dice it rolls at its strength: B blue, R red, G green"
 
 
 def blank_block(d: ImageDraw.ImageDraw, x: float, y: float, size: float, house: str | None,

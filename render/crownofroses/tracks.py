@@ -112,9 +112,12 @@ def _houses(d, scene: Scene, y) -> int:
             d.text((x + 8, y + (ROW - 6) / 2), text, font=font(28, True), fill=INK, anchor="lm")
             x += w
         y += ROW
-    d.text((20, y + 2), "IP stock / pool: how many markers (values stay hidden until revealed)", font=font(READ),
-           fill=(80, 80, 80), anchor="la")
-    return y + 40
+    note = ("Victory points (VP); influence markers (IP) in stock / in the pool: how many (values stay hidden "
+            "until revealed)")
+    for line in wrap(note, font(READ), WIDTH - 40):
+        d.text((20, y + 2), line, font=font(READ), fill=(80, 80, 80), anchor="la")
+        y += READ + 8
+    return y + 6
 
 
 def _support(d, scene: Scene, y) -> int:
@@ -126,7 +129,7 @@ def _support(d, scene: Scene, y) -> int:
     for level in range(low, high + 1):
         x = x0 + (level - low) * w
         d.rectangle([x, y, x + w - 4, y + 56], fill=(232, 224, 204), outline=INK, width=1)
-        d.text((x + 4, y + 2), str(level), font=font(20, True), fill=INK, anchor="la")
+        d.text((x + 4, y + 2), str(level), font=font(24, True), fill=INK, anchor="la")
         here = [h for h in scene.houses if v["support"][h] == level]
         for i, h in enumerate(here):
             cx = x + 40 + i * 24
@@ -145,11 +148,11 @@ def _offices(d, scene: Scene, y) -> int:
         card = data().office(office)
         house = _house_of(scene, holder) if holder else None
         d.rounded_rectangle([x, yy, x + 52, yy + ROW - 8], radius=6, fill=style.GOLD, outline=INK, width=2)
-        d.text((x + 26, yy + (ROW - 8) / 2), style.OFFICE_SHORT[office], font=font(22, True), fill=INK, anchor="mm")
+        d.text((x + 26, yy + (ROW - 8) / 2), style.OFFICE_SHORT[office], font=font(24, True), fill=INK, anchor="mm")
         text = f"{card.name}: " + (style.block_name(holder) if holder else "vacant")
         if house:
             text += f" ({style.house_name(house)})"
-        d.text((x + 62, yy + (ROW - 8) / 2), text, font=fit_font(text, col_w - 76, 26, minimum=20), fill=INK,
+        d.text((x + 62, yy + (ROW - 8) / 2), text, font=fit_font(text, col_w - 76, 26, minimum=24), fill=INK,
                anchor="lm")
     return y + len(v["offices"]) * ROW + 6
 
@@ -177,9 +180,11 @@ def _roll(d, scene: Scene, y) -> int:
         d.rectangle([x, yy, x + col_w - 8, yy + cell_h - 6], fill=(252, 248, 238), outline=(120, 110, 100), width=1)
         roses = " ".join(f"{n}{c[0].upper()}" for c, n in sorted(b.rop_roses.items()))
         head = f"{b.name}"
-        d.text((x + 6, yy + 4), head, font=fit_font(head, col_w - 110, 24, True, minimum=20), fill=INK, anchor="la")
-        d.text((x + col_w - 14, yy + 6), f"≥{b.rop_threshold} {roses}".strip(), font=font(20), fill=(80, 80, 80),
-               anchor="ra")
+        need = f"≥{b.rop_threshold} {roses}".strip()
+        need_w = font(24).getlength(need)
+        d.text((x + 6, yy + 4), head, font=fit_font(head, int(col_w - 30 - need_w), 24, True, minimum=24), fill=INK,
+               anchor="la")
+        d.text((x + col_w - 14, yy + 4), need, font=font(24), fill=(80, 80, 80), anchor="ra")
         counts = v["rop"].get(b.id, {})
         cx = x + 6
         for h in scene.houses:

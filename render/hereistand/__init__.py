@@ -54,7 +54,7 @@ PICTURES = [kind.id for kind in MANIFEST]
 
 def draw(view: dict[str, Any], picture: str = "map", **params) -> Image.Image:
     if picture == "map":
-        from .maps import draw_overview
+        from .overview import draw_overview
         return draw_overview(view)
     if picture == "region":
         from .maps import draw_region

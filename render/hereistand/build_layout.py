@@ -36,7 +36,7 @@ OV_R = 12
 OV_SLOT = (30, 20)
 OV_SEA_PX = 26
 OV_SEA_SLOT = 24
-OV_TAB_PX = 26
+OV_TAB_PX = 24
 
 # Region windows in board centre coordinates (x0, y0, x1, y1); each picture is 1200 px wide.
 REGIONS = {
@@ -68,8 +68,10 @@ def _font(px):
 
 
 def text_box(text, px):
-    left, top, right, bottom = _font(px).getbbox(text, anchor="mm")
-    return right - left + 8, px + 4
+    """(width, height) of a name's box; a name may be set on several lines."""
+    lines = text.split("\n")
+    widths = [_font(px).getbbox(line, anchor="mm") for line in lines]
+    return max(r - l for l, _, r, _ in widths) + 8, len(lines) * (px + 4)
 
 
 def overlap(a, b):
@@ -208,6 +210,10 @@ def _gap(corner, w, h, box):
     return max(dx, dy)
 
 
+def _within(t, box):
+    return t[0] >= box[0] and t[1] >= box[1] and t[2] <= box[2] and t[3] <= box[3]
+
+
 def overview(spaces, seas, to_overview, size, k):
     """Every space's symbol and count slot (placed clear of every other symbol and slot), the sea labels
     with their fleet slots, and the frame of each regional picture with a name tab inside a corner."""
@@ -257,6 +263,10 @@ def overview(spaces, seas, to_overview, size, k):
         down = range(box[1] + 3, box[3] - 3 - th, 4)
         corners += [(box[0] + 3, b) for b in down] + [(box[2] - 3 - tw, b) for b in down] + \
             [(box[0] - tw - 1, b) for b in down] + [(box[2] + 1, b) for b in down]
+        # then anywhere inside the frame, nearest its top-left corner first
+        corners += sorted(((a, b) for a in range(box[0] + 3, box[2] - 3 - tw, 6)
+                           for b in range(box[1] + 3, box[3] - 3 - th, 6)),
+                          key=lambda p: (p[0] - box[0]) + (p[1] - box[1]))
         # last resort: near the frame, outside it, tied to it by a line
         corners += sorted(((a, b) for a in range(box[0] - tw - 90, box[2] + 90, 10)
                            for b in range(box[1] - th - 90, box[3] + 90, 10)
@@ -265,6 +275,10 @@ def overview(spaces, seas, to_overview, size, k):
         tabs = [[round(a), round(b), round(a + tw), round(b + th)] for a, b in corners]
         free = [t for t in tabs if inside(t, width, height) and not any(overlap(t, o) for o in taken)
                 and not any(overlap(t, f["tab"]) for f in frames.values())]
+        # a tab inside its own frame and no other's reads as that frame's name (stable sort: the
+        # order above breaks ties)
+        others = [to_overview(a, b) + to_overview(c, d) for q, (_, (a, b, c, d)) in REGIONS.items() if q != r]
+        free.sort(key=lambda t: (not _within(t, box), sum(overlap(t, o) for o in others) > 0))
         if not free:
             blockers = {}
             for t in tabs:

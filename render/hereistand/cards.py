@@ -39,7 +39,7 @@ def draw_hand(view) -> Image.Image:
             d.text((24, y), "No cards in hand.", font=body, fill=INK, anchor="la")
             y += 40
         for card in sorted(cards, key=lambda c: c.number):
-            lines = wrap(_reminder(card), body, WIDTH - 200)[:3]
+            lines = wrap(_reminder(card), body, WIDTH - 200)
             h = 56 + 32 * len(lines) + 10
             if y + h > 2400 - 200:
                 d.text((24, y), "… more cards than fit.", font=body, fill=INK, anchor="la")
@@ -48,8 +48,10 @@ def draw_hand(view) -> Image.Image:
             _card(d, (12, y, WIDTH - 12, y + h), card, lines, power)
             y += h + CARD_GAP
         y += 8
-    items = [LegendItem(lambda dd, x, yy, s: _cp_badge(dd, x, yy, 3, fill("france"), 18), "Command points (CP)"),
+    items = [LegendItem(lambda dd, x, yy, s: _cp_badge(dd, x, yy, 3, fill("france"), 20), "Command points (CP)"),
              LegendItem(lambda dd, x, yy, s: _type_badge(dd, x, yy, "event"), "Card type")]
+    if any("VP" in _reminder(card) for _, cards in sections for card in cards):
+        items.append(LegendItem(lambda dd, x, yy, s: None, "VP: victory points"))
     y = draw_legend(d, y, items, columns=2) + 14
     return img.crop((0, 0, WIDTH, min(2400, y)))
 
@@ -87,6 +89,6 @@ def _cp_badge(d, cx, cy, cp, colour, r):
 
 
 def _type_badge(d, x, y, kind):
-    d.rounded_rectangle((x - 38, y - 16, x + 38, y + 16), radius=6, fill=TYPE_FILL[kind])
-    d.text((x, y + 1), kind.title(), font=font(22, True), fill=WHITE, anchor="mm")
+    d.rounded_rectangle((x - 40, y - 17, x + 40, y + 17), radius=6, fill=TYPE_FILL[kind])
+    d.text((x, y + 1), kind.title(), font=font(24, True), fill=WHITE, anchor="mm")
 

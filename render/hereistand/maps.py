@@ -10,8 +10,8 @@ from rules.hereistand.data import load
 from ..core import (INK, READ, WHITE, WIDTH, LegendItem, NoPicture, arrow, dashed_line, fit_font, font,
                     halo_text, legend, legend_height, path_arrow, title_strip, whose_fill, wrap)
 from . import scene
-from .board import board_to_picture, overview_layer, overview_window, region_layer
-from .style import (FILL, MAJORS, NAME, SIEGE, chip, fill, moved_mark, power_mark, religion_mark, siege_mark,
+from .board import board_to_picture, region_layer
+from .style import (FILL, LETTER, MAJORS, NAME, SIEGE, chip, fill, moved_mark, power_mark, religion_mark, siege_mark,
                     type_frame, units_text, unrest_mark)
 
 TITLE_H = 96
@@ -20,6 +20,8 @@ FRAME_COLOURS = [(20, 40, 110), (130, 20, 50), (0, 95, 95), (95, 60, 10), (80, 3
                  (60, 60, 60), (150, 60, 0)]
 MAX_H = 2400
 NAME_PX = 26
+CHIP_PX = 24            # a chip's figures: 8 px on a phone (render/kit/legibility.py)
+SLOT_REACH = 14         # px a row of chips may reach past its slot on either side
 LINE = 32
 
 
@@ -37,15 +39,19 @@ def title(d, view, heading: str) -> None:
 
 
 def _shape_item(power, text):
-    return LegendItem(lambda d, x, y, s, p=power: power_mark(d, x, y, s * 0.36, p), text)
+    """A power's mark, and its name with the letter its chips carry ("Ottoman (O)")."""
+    return LegendItem(lambda d, x, y, s, p=power: power_mark(d, x, y, s * 0.36, p), f"{text} ({LETTER[power]})")
 
 
 def legend_items(region: bool) -> list[LegendItem]:
     items = [_shape_item(p, NAME[p]) for p in MAJORS]
     items.append(LegendItem(lambda d, x, y, s: (power_mark(d, x - s * 0.45, y, s * 0.3, "venice"),
                                                 power_mark(d, x + s * 0.45, y, s * 0.3, "hungary")),
-                            "Minors: G B S V"))
-    items.append(_shape_item("independent", "Independent"))
+                            "Minors: Genoa (G),"))
+    # the minors' letters on chips, spelled out
+    items.append(LegendItem(lambda d, x, y, s: None, "Hungary-Bohemia (B),"))
+    items.append(LegendItem(lambda d, x, y, s: None, "Scotland (S), Venice (V)"))
+    items.append(_shape_item("independent", "Independent"))  # (I)
     items += [
         LegendItem(lambda d, x, y, s: type_frame(d, x, y, s * 0.42, "key"), "Key"),
         LegendItem(lambda d, x, y, s: type_frame(d, x, y, s * 0.42, "electorate"), "Electorate"),
@@ -57,9 +63,9 @@ def legend_items(region: bool) -> list[LegendItem]:
     ]
     if region:
         items += [
-            LegendItem(lambda d, x, y, s: chip(d, (x - 34, y - 15, x + 34, y + 15), "france", "F5★", 20),
+            LegendItem(lambda d, x, y, s: chip(d, (x - 34, y - 15, x + 34, y + 15), "france", "F5★", 24),
                        "5 land, ★ leader"),
-            LegendItem(lambda d, x, y, s: chip(d, (x - 34, y - 15, x + 34, y + 15), "hapsburg", "⚓2", 20, True),
+            LegendItem(lambda d, x, y, s: chip(d, (x - 34, y - 15, x + 34, y + 15), "hapsburg", "⚓2", 24, True),
                        "Ships"),
             LegendItem(lambda d, x, y, s: arrow(d, (x - 34, y), (x + 34, y), fill("ottoman"), width=6, head=16),
                        "Move / attack"),
@@ -68,16 +74,18 @@ def legend_items(region: bool) -> list[LegendItem]:
             LegendItem(lambda d, x, y, s: _pass_sample(d, x, y), "Pass"),
             LegendItem(lambda d, x, y, s: d.ellipse([x - 18, y - 18, x + 18, y + 18], outline=SIEGE, width=5),
                        "Battle here"),
+            LegendItem(lambda d, x, y, s: _result_badge(d, x, y, "hapsburg", "3–5"), "Hits: attacker–defender,"),
+            LegendItem(lambda d, x, y, s: None, "in the winner's colour"),
             LegendItem(lambda d, x, y, s: moved_mark(d, x, y, 9, "ottoman"), "Moved this impulse"),
-            LegendItem(lambda d, x, y, s: _result_badge(d, x, y, "hapsburg", "3–5"), "Hits (attacker–defender), "
-                       "winner's colour"),
         ]
     else:
         items += [
-            LegendItem(lambda d, x, y, s: chip(d, (x - 18, y - 12, x + 18, y + 12), "france", "5", 18),
+            LegendItem(lambda d, x, y, s: chip(d, (x - 16, y - 15, x + 16, y + 15), "france", "5", 24),
                        "Land units"),
-            LegendItem(lambda d, x, y, s: chip(d, (x - 22, y - 12, x + 22, y + 12), "hapsburg", "4+1", 16, True),
+            LegendItem(lambda d, x, y, s: chip(d, (x - 30, y - 15, x + 30, y + 15), "hapsburg", "4+1", 24, True),
                        "+ ships in port"),
+            LegendItem(lambda d, x, y, s: chip(d, (x - 30, y - 15, x + 30, y + 15), "ottoman", "3/2", 24),
+                       "Two powers' units"),
         ]
     return items
 
@@ -92,72 +100,12 @@ def draw_legend(d, y, items, columns=3) -> int:
                   symbol_width=84, font_size=26)
 
 
-# ---- the overview -----------------------------------------------------------------------------------
-def draw_overview(view) -> Image.Image:
-    ov = scene.layout()["overview"]
-    data = load()
-    stacks = scene.stacks(view)
-    control = view.get("control") or {}
-    unrest, religion = set(view.get("unrest") or []), set(view.get("religion") or [])
-    sieges = view.get("sieges") or {}
-    board = overview_layer()
-    mw, mh = board.size
-    items = legend_items(region=False)
-    height = TITLE_H + mh + 150 + legend_height(len(items), 3) + 20
-    img = Image.new("RGB", (WIDTH, height), (246, 240, 224))
-    img.paste(board, (0, TITLE_H))
-    d = ImageDraw.Draw(img)
-    title(d, view, "Europe")
-    oy = TITLE_H
-    (wx, wy), k = overview_window()
-    to_picture = board_to_picture((wx, wy), k)
-    for i, (rid, frame) in enumerate(ov["frames"].items()):
-        x0, y0, x1, y1 = frame["box"]
-        colour = FRAME_COLOURS[i % len(FRAME_COLOURS)]
-        for p, q in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
-            dashed_line(d, (p[0], oy + p[1]), (q[0], oy + q[1]), colour, 3, 14, 6)
-    for sid, spot in ov["spaces"].items():
-        x, y = spot["at"][0], oy + spot["at"][1]
-        _space_mark(d, x, y, 12, data.spaces[sid].type, control.get(sid), sid in unrest, sid in religion,
-                    sieges.get(sid), letter=False)
-        here = stacks.get(sid, [])
-        land = [s for s in here if s.land]
-        naval = sum(s.naval for s in here)
-        if land or naval:
-            x0, y0, x1, y1 = spot["slot"]
-            text = "/".join(str(s.land) for s in land) if land else ""
-            if naval:
-                text = f"{text}+{naval}" if text else f"⚓{naval}"
-            owner = land[0].power if land else next(s.power for s in here if s.naval)
-            _fit_chip(d, (x0, oy + y0, x1, oy + y1), owner, text, 18, naval=bool(naval))
-    for zone, spot in ov["seas"].items():
-        _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 18)
-    for a in scene.arrows(view):
-        p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
-        if p and q:
-            _arrow(d, (p[0], p[1] + oy), (q[0], q[1] + oy), a, 4, 12, 12)
-    for i, (rid, frame) in enumerate(ov["frames"].items()):
-        x0, y0, x1, y1 = frame["box"]
-        t0, t1, t2, t3 = frame["tab"]
-        colour = FRAME_COLOURS[i % len(FRAME_COLOURS)]
-        if t2 < x0 or t0 > x1 or t3 < y0 or t1 > y1:       # a tab set off its frame is tied to it
-            cx, cy = (t0 + t2) / 2, (t1 + t3) / 2
-            d.line([(cx, oy + cy), (min(max(cx, x0), x1), oy + min(max(cy, y0), y1))], fill=colour, width=4)
-        d.rounded_rectangle([t0, oy + t1, t2, oy + t3], radius=6, fill=colour, outline=WHITE, width=2)
-        d.text(((t0 + t2) / 2, oy + (t1 + t3) / 2 + 1), frame["name"], font=font(26, True), fill=WHITE,
-               anchor="mm")
-    y = oy + mh + 10
-    y = vp_strip(d, view, y) + 10
-    draw_legend(d, y, items)
-    return img
-
-
 def vp_strip(d, view, y, highlight: str | None = None) -> int:
     """The six powers' VP side by side (shape, name, VP, cards drawn next turn)."""
     vp = view.get("vp") or {}
     draw_next = view.get("cards_to_draw") or {}
     col = WIDTH / 6
-    d.text((16, y), "Victory points, and cards each power draws next turn", font=font(28, True), fill=INK,
+    d.text((16, y), "Victory points (VP), and cards each power draws next turn", font=font(28, True), fill=INK,
            anchor="la")
     y += 36
     for i, p in enumerate(MAJORS):
@@ -186,13 +134,7 @@ def _space_mark(d, x, y, r, space_type, controller, in_unrest, protestant, siege
         religion_mark(d, x - r + rr, y + r - rr, rr)
 
 
-def _fit_chip(d, box, power, text, size, naval=False):
-    x0, y0, x1, y1 = box
-    f = fit_font(text, int(x1 - x0 - 6), size, True, minimum=12)
-    chip(d, box, power, text, f.size, naval)
-
-
-def _stack_chips(d, slot, here, size=20):
+def _stack_chips(d, slot, here, size=CHIP_PX):
     """Chips in a space's stack slot: each power's land units (★: with a leader), then ships in port."""
     texts = []
     for s in here:
@@ -204,15 +146,15 @@ def _stack_chips(d, slot, here, size=20):
     if not texts:
         return
     x0, y0, x1, y1 = slot
-    avail = x1 - x0
-    for px in range(size, 11, -1):
-        f = font(px, True, floor=12)
-        widths = [int(f.getlength(t)) + 8 for _, t, _ in texts]
-        if sum(widths) + 2 * (len(widths) - 1) <= avail:
-            break
+    avail = x1 - x0 + 2 * SLOT_REACH
+    px = size
+    f = font(px, True)
+    widths = [int(f.getlength(t)) + 8 for _, t, _ in texts]
     total = sum(widths) + 2 * (len(widths) - 1)
     if total > avail:   # too many for the slot: the count of powers here; the list below names them
-        chip(d, slot, texts[0][0], f"{len(texts)} stacks", 12)
+        text = f"{len(texts)} stacks"
+        w = f.getlength(text) + 10
+        chip(d, ((x0 + x1 - w) / 2, y0, (x0 + x1 + w) / 2, y1), texts[0][0], text, px)
         return
     x = (x0 + x1 - total) / 2
     for (power, text, naval), w in zip(texts, widths):
@@ -254,7 +196,7 @@ def winner_power(e: dict) -> str | None:
 def _result_badge(d, x, y, power, text):
     """A recorded battle's hits in the winner's colour, centred on (x, y)."""
     w = 18 + 13 * len(text)
-    chip(d, (x - w / 2, y - 16, x + w / 2, y + 16), power, text, 22)
+    chip(d, (x - w / 2, y - 16, x + w / 2, y + 16), power, text, 24)
 
 
 def _battle_marks(d, view, reg, oy, to_picture):
@@ -326,7 +268,7 @@ def draw_region(view, region: str, heading: str | None = None) -> Image.Image:
         for power in moved.get(sid, []):           # inside the symbol's box, top left
             moved_mark(d, x - 13, y - 13, 7, power)
     for zone, spot in reg["seas"].items():
-        _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), 20)
+        _sea_fleets(d, spot["slot"], oy, stacks.get(zone, []), CHIP_PX)
     _battle_marks(d, view, reg, oy, to_picture)
     for a in scene.arrows(view):
         p, q = _where(a["origin"], reg, to_picture), _where(a["dest"], reg, to_picture)

@@ -246,5 +246,5 @@ def draw_diplomacy(view) -> Image.Image:
 
 def _cell(d, x, y, colour, text):
     d.rectangle((x - 36, y - 17, x + 36, y + 17), fill=colour, outline=(150, 150, 150))
-    d.text((x, y), text, font=font(22, True), fill=WHITE if colour != PEACE else INK, anchor="mm")
+    d.text((x, y), text, font=font(24, True), fill=WHITE if colour != PEACE else INK, anchor="mm")
 

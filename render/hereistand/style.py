@@ -1,5 +1,6 @@
 """Here I Stand colours and marks: each power has a colour, a shape and a letter, so control is never told
-by colour alone; space types are frames round the control shape."""
+by colour alone (the letter where the mark is large enough for it to read on a phone, the shape
+always); space types are frames round the control shape."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import math
 
 from PIL import ImageDraw
 
-from ..core import INK, WHITE, contrast_ink, font, regular_polygon
+from ..core import INK, WHITE, WIDTH, contrast_ink, font, regular_polygon
+from ..kit.legibility import min_font
 
 MAJORS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
 MINORS = ("genoa", "hungary", "scotland", "venice")
@@ -88,6 +90,9 @@ def shape_points(shape: str, cx: float, cy: float, r: float):
     return []  # circle
 
 
+LETTER_MIN = round(min_font(WIDTH))
+
+
 def power_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, power: str | None,
                letter: bool = True, outline=INK) -> None:
     """A power's control marker: its shape in its colour with its letter; out of play: a dashed ring."""
@@ -102,8 +107,8 @@ def power_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, power:
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=outline, width=width)
     else:
         draw.polygon(shape_points(shape, cx, cy, r), fill=colour, outline=outline, width=width)
-    if letter and r >= 8:
-        size = int(r * 1.05) if shape != "triangle" else int(r * 0.95)
+    size = int(r * 1.05) if shape != "triangle" else int(r * 0.95)
+    if letter and size >= LETTER_MIN:      # a letter too small to read on a phone is left out: the shape tells
         draw.text((cx, cy + (r * 0.22 if shape == "triangle" else 0) + 1), LETTER.get(power, "?"),
                   font=font(size, True, floor=10), fill=contrast_ink(colour), anchor="mm")
 

@@ -46,6 +46,12 @@ class LayerCache:
                 self._items.popitem(last=False)
         return layer.copy()
 
+    def keep_only(self, keep: Callable[[Image.Image], bool]) -> None:
+        """Drop the layers ``keep`` refuses (the layout recorder drops those drawn unrecorded)."""
+        with self._lock:
+            for key in [k for k, layer in self._items.items() if not keep(layer)]:
+                del self._items[key]
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -8,7 +8,7 @@ from PIL import ImageDraw
 from .rects import Rect
 from .style import ACCENT, INK, READ
 from .tableau import centred_rows
-from .text import fit_font
+from .text import font, wrap
 
 SHADOW = (80, 70, 60)
 
@@ -40,9 +40,20 @@ BACK = (74, 58, 48)
 BACK_TEXT = (240, 230, 210)
 
 
+BACK_LINE = 30
+
+
+def back_lines(label: str, width: float) -> list[str]:
+    """A card back's label set in lines of readable type (``READ`` px) ``width`` px wide."""
+    return wrap(label, font(READ), int(width - 16))
+
+
 def card_back(d: ImageDraw.ImageDraw, box: Rect, edge, label: str = "face down", back=BACK) -> None:
-    """A face-down card: the back colour, an ``edge`` frame (the owner's colour), a short label."""
+    """A face-down card: the back colour, an ``edge`` frame (the owner's colour), its label in lines
+    centred on it (``back_lines``: a box of ``BACK_LINE`` px a line, plus a margin, holds them)."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=8, fill=back, outline=edge, width=5)
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=fit_font(label, int(x1 - x0 - 16), READ, minimum=16),
-           fill=BACK_TEXT, anchor="mm")
+    lines = back_lines(label, x1 - x0)
+    top = (y0 + y1) / 2 - BACK_LINE * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        d.text(((x0 + x1) / 2, top + i * BACK_LINE), line, font=font(READ), fill=BACK_TEXT, anchor="mm")

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from .layout import legend_text, mark
 from .style import INK, READ, WIDTH
 from .text import fit_font, font
 
@@ -31,6 +32,11 @@ def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Seq
            columns: int, title: str = "Legend", row_height: int = LEGEND_ROW, symbol_width: int = 78,
            font_size: int = LEGEND_TEXT) -> int:
     """Draw the legend in ``box`` (columns of symbol + text). Returns the bottom y used."""
+    with legend_text():
+        return _legend(draw, box, items, columns, title, row_height, symbol_width, font_size)
+
+
+def _legend(draw, box, items, columns, title, row_height, symbol_width, font_size) -> int:
     x0, y0, x1, _ = box
     draw.text((x0, y0), title, font=font(font_size, True), fill=INK, anchor="la")
     y = y0 + 38
@@ -42,6 +48,8 @@ def legend(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], items: Seq
         cy = y + row * row_height + row_height / 2
         item.symbol(draw, cx, cy, row_height - 10)
         text_w = col_w - symbol_width - 10
+        cell_x = x0 + col * col_w + symbol_width
+        mark(draw, "frame", (cell_x, cy - row_height / 2, cell_x + text_w + 6, cy + row_height / 2), "legend column")
         draw.text((x0 + col * col_w + symbol_width + 4, cy), item.text,
                   font=fit_font(item.text, int(text_w), font_size, minimum=READ) if f.getlength(item.text) > text_w
                   else f, fill=INK, anchor="lm")

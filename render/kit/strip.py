@@ -36,10 +36,27 @@ def title_strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title
         draw.text((x1 - pad - tw / 2, (y0 + y1) / 2 + 1), whose, font=f, fill=contrast_ink(whose_fill),
                   anchor="mm")
     avail = x1 - x0 - 2 * pad - right_w - 10
+    title, detail = _fit_title(title, detail, avail)
     draw.text((x0 + pad, y0 + 10), title, font=fit_font(title, avail, 36, bold=True, minimum=26),
               fill=STRIP_TEXT, anchor="la")
-    draw.text((x0 + pad, y1 - 10), detail, font=fit_font(detail, avail, 28, minimum=22),
+    draw.text((x0 + pad, y1 - 10), detail, font=fit_font(detail, avail, 28, minimum=24),
               fill=(214, 218, 230), anchor="ld")
+
+
+def _fit_title(title: str, detail: str, avail: float) -> tuple[str, str]:
+    """A title too long for its room even at the smallest size keeps the words that fit; the rest opens
+    the detail line (nothing is cut off)."""
+    f = font(26, True)
+    if f.getlength(title) <= avail:
+        return title, detail
+    words = title.split()
+    head = words[0]
+    for i, word in enumerate(words[1:], 1):
+        if f.getlength(f"{head} {word}") > avail:
+            rest = " ".join(words[i:])
+            return head, f"{rest} · {detail}" if detail else rest
+        head = f"{head} {word}"
+    return title, detail
 
 
 def message_picture(title: str, lines: Iterable[str], width: int = WIDTH) -> Image.Image:

@@ -7,9 +7,8 @@ from PIL import Image, ImageDraw
 from ..core import NoPicture
 from ..kit.strip import title_strip, whose_fill
 from ..kit.style import INK, READ, WIDTH
-from ..kit.tableau import grid
 from ..kit.text import fit_font, font, wrap
-from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, card_face, chip
+from .style import BOARD_BG, FACTION_FILL, FACTION_SHORT, card_face, card_height, chip
 
 ROW = 36
 
@@ -47,7 +46,7 @@ def _board_lines(p):
              "Kingdom: " + "; ".join(spaces), "Tactics: " + tiles,
              "Site of Power: " + ("; ".join(f"{c['name']} ({c['cost']})" for c in p["site"]) or "empty")]
     if p["hq"]:
-        lines.append("HQ: " + "; ".join(c["name"] for c in p["hq"]))
+        lines.append("Headquarters: " + "; ".join(c["name"] for c in p["hq"]))
     lines.append(f"Favour action: {p['favour_action']['name']}" +
                  (f" — holds the Favour, {p['favour_uses']} left" if p["favour_uses"] else ""))
     f = font(28)
@@ -71,27 +70,37 @@ def _board(d, view, f, y0):
     return y0 + height
 
 
+HAND_CARD_W = 570
+
+
 def draw_hand(view) -> Image.Image:
+    """The viewer's hand (every card whole), what it is placing, Kingdom cards dealt to it, and its own
+    faction board: everything a decision of its own needs, sent with the prompt beside the kingdom."""
     if not view.get("me"):
         raise NoPicture("A spectator has no hand.")
     f = view["role"]
     me = view["me"]
     cards = me["hand"]
-    rows = (len(cards) + 1) // 2
-    extra = len(me.get("placing", {})) + len(me.get("dealt", []))
-    height = 96 + 20 + max(rows, 1) * 132 + (60 + extra * 50 if extra else 0) + 30
-    img = Image.new("RGB", (WIDTH, min(2400, height)), BOARD_BG)
+    img = Image.new("RGB", (WIDTH, 2400), BOARD_BG)
     d = ImageDraw.Draw(img)
     p = view["players"][f]
     title_strip(d, (0, 0, WIDTH, 96), f"{FACTION_SHORT[f]}'s hand — {len(cards)}/{p['hand_size']} cards",
                 f"Round {view['round']}, {view['season']} · private", "", FACTION_FILL[f])
     y = 116
-    for c, box in zip(cards, grid(len(cards), 2, 20, y, 570, 120, 590, 132)):
+    notes = []
+    for c in cards:
         placed = [r for r, pc in me.get("placing", {}).items() if pc["id"] == c["id"]]
-        card_face(d, box, c, f, f"placing: {placed[0].title()}" if placed else "")
-    y += max(rows, 1) * 132
+        notes.append(f"placing: {placed[0].title()}" if placed else "")
+    for row in range(0, len(cards), 2):
+        pair = list(zip(cards[row:row + 2], notes[row:row + 2]))
+        h = max(card_height(c, HAND_CARD_W, note, info=True) for c, note in pair)
+        for i, (c, note) in enumerate(pair):
+            x = 20 + i * (HAND_CARD_W + 20)
+            card_face(d, (x, y, x + HAND_CARD_W, y + h), c, f, note, info=True)
+        y += h + 12
     if not cards:
-        d.text((20, y - 80), "No cards in hand.", font=font(30), fill=INK, anchor="la")
+        d.text((20, y), "No cards in hand.", font=font(30), fill=INK, anchor="la")
+        y += 48
     if me.get("placing"):
         y = _line(d, 20, y + 10, "Placed so far (face down):", True)
         for r, c in me["placing"].items():
@@ -99,5 +108,7 @@ def draw_hand(view) -> Image.Image:
     if me.get("dealt"):
         y = _line(d, 20, y + 10, "Kingdom cards dealt to you:", True)
         for k in me["dealt"]:
-            y = _line(d, 40, y, f"{k['name']} ({k['suit']}): {k['text']}")
-    return img
+            for line in wrap(f"{k['name']} ({k['suit']}): {k['text']}", font(28), WIDTH - 80):
+                y = _line(d, 40, y, line)
+    y = _board(d, view, f, y + 12) + 10
+    return img.crop((0, 0, WIDTH, min(2400, y)))

@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw
 
 from ..kit.areamap import areas_along, ring_mask
 from ..kit.cache import CACHE
+from ..kit.layout import DRAWING_CACHES
 from ..kit.legend import LegendItem, legend_panel
 from ..kit.moves import border_crossing, landing, through_area
 from ..kit.rects import along as _along
@@ -435,6 +436,9 @@ def _label_patch(area_id: str, rank: int):
         moved = type(item)(**{**item.__dict__, "x": item.x - x0, "y": item.y - y0})
         draw_label_item(d, moved)
     return (x0, y0, x1, y1), patch
+
+
+DRAWING_CACHES.append(_label_patch)
 
 
 def _ring_area(img: Image.Image, area_id: str) -> None:
