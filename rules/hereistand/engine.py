@@ -73,7 +73,7 @@ class HereIStand(FlowEngine):
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
                                              "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
-                                             "card_gifts")}
+                                             "card_gifts", "debaters", "excommunication_record")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen = copy_state(seen)

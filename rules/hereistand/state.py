@@ -15,6 +15,7 @@ from typing import Any
 from rules.core import cards
 
 from .data import MAJORS, MINORS, load
+from .debaters import debate_vp, start_debaters
 
 State = dict[str, Any]
 LAND_TYPES = ("regular", "mercenary", "cavalry")
@@ -50,6 +51,8 @@ def initial_state(scenario_id: str) -> State:
         "rulers": dict(sc.rulers),
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
+        "excommunication_record": sorted(sc.excommunicated),   # 21.5 / #5: each one only once per game
+        "debaters": start_debaters(scenario_id),
         "hungary_defeated": False,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
@@ -203,4 +206,4 @@ def victory_points(state: State, power: str) -> int:
         base = data.power(power).base_vp(len(keys_controlled(state, power)))
     special = {"papacy": "st_peters_vp", "france": "chateaux_vp", "ottoman": "piracy_vp"}.get(power)
     tracked = state["tracks"][special] if special else 0
-    return base + tracked + state["war_winner_vp"][power] + state["bonus_vp"][power]
+    return base + tracked + state["war_winner_vp"][power] + state["bonus_vp"][power] + debate_vp(state, power)

@@ -62,6 +62,9 @@ def card_draw(g: Game) -> None:
                 cards.zone(s, cards.hand(power)).append(card)
     from .harbours import return_from_box
     return_from_box(g)                                  # 8.2: naval leaders and squadrons lost last turn
+    if s["turn"] != data.scenario(s["scenario"]).first_turn:
+        from .debaters import arrivals
+        arrivals(g)                                     # 8.2: this turn's debaters
     for power in MAJORS:
         wanted = st.cards_to_draw(s, power)
         drawn = cards.draw(g, cards.hand(power), wanted)

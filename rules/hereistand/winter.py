@@ -250,9 +250,14 @@ def naval_return(g: Game) -> None:
     winter_return(g)
 
 
+def uncommit_debaters(g: Game) -> None:
+    from .debaters import uncommit_all
+    uncommit_all(g)                                  # 19 step 8
+
+
 def deadlines(g: Game) -> None:
     from .events import mandatory_deadlines
     mandatory_deadlines(g)
 
 
-FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter, deadlines)
+FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter, uncommit_debaters, deadlines)
