@@ -73,13 +73,15 @@ class HereIStand(FlowEngine):
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
                                              "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
-                                             "card_gifts", "debaters", "excommunication_record")}
+                                             "card_gifts", "reformers", "electorate_display", "universities",
+                                             "translations", "targeted", "debaters", "excommunication_record")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
+        seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
         seen["mine"] = {}
