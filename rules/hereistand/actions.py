@@ -176,6 +176,8 @@ class Spend(Decision):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
         yield from naval_actions(g.state, role, cp)
+        from .debate import debate_actions
+        yield from debate_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
@@ -206,6 +208,11 @@ class Spend(Decision):
     def on_piracy(self, g, role, zone, target):
         from .piracy import start_piracy
         start_piracy(g, zone, target)
+
+    def on_debate(self, g, role, zone):
+        from .debate import DEBATE_CP, start_debate
+        g.state["impulse"]["cp"] -= DEBATE_CP
+        start_debate(g, role, zone)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

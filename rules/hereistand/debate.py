@@ -9,9 +9,8 @@ the round, the modifiers of the card that called it (Leipzig Debate, Papal Inqui
 
 from __future__ import annotations
 
-from rules.core import cards, rng
+from rules.core import rng
 from rules.core.flow import Decision, Game, act
-from rules.core.wording import plural
 
 from . import debaters as dbt
 from . import state as st
@@ -99,7 +98,8 @@ def choose_pool(g: Game) -> None:
     """18.5 step 3: the attacker chooses whether the defender comes from the committed or the uncommitted."""
     pools = defender_pools(g.state, g.local)
     if len(pools) > 1:
-        g.call("debate_pool", role=g.local["caller"], zone=g.local["zone"])
+        g.call("debate_pool", role=g.local["caller"], caller=g.local["caller"], zone=g.local["zone"],
+               barred=g.local["barred"])
 
 
 def pick_defender(g: Game) -> None:
@@ -150,8 +150,7 @@ class DebatePool(Decision):
                 "committed debaters (they roll value + 1 dice) or uncommitted ones (value + 2)?")
 
     def actions(self, g, role):
-        parent = g.state["flow"][-2]["local"]
-        pools = defender_pools(g.state, parent)
+        pools = defender_pools(g.state, g.local)
         for pool, members in pools.items():
             names = ", ".join(dbt.label(g.state, d) for d in members)
             yield act("pool", pool, label=f"From the {pool}: {names}")

@@ -41,6 +41,10 @@ def name(debater: str) -> str:
     return load().debater(debater).name
 
 
+def surname(debater: str) -> str:
+    return name(debater).split()[-1]
+
+
 def status(s: State, debater: str) -> str:
     return s["debaters"][debater]["status"]
 

@@ -1,0 +1,224 @@
+"""Theological debates (rule 18.5), called for 3 CP (18.1), with the rulebook's Leipzig example; debaters as
+pieces (8.2 arrival, 18.2, 19 step 8) and debate VP (23.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import SetupArgs, cards
+from rules.core.contract import IllegalAction
+from rules.hereistand import debaters as dbt
+from rules.hereistand import religion as rl
+from rules.hereistand import state as st
+from rules.hereistand.engine import ENGINE
+
+from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+
+
+@pytest.fixture
+def draws(monkeypatch):
+    """Scripted random draws of debaters: each draw takes the next name, which must be in the pool."""
+    script: list[str] = []
+
+    def choice(state, items):
+        if script and script[0] in items:
+            return script.pop(0)
+        assert not script, f"the script wants {script[0]}, the pool is {items}"
+        return items[0]
+
+    monkeypatch.setattr("rules.core.rng.choice", choice)
+    return script
+
+
+def setup(scenario="1517"):
+    return ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, 6)), 1))
+
+
+def play(s, role, action):
+    return ENGINE.apply(s, role, action).state
+
+
+def decision(s):
+    return ENGINE.waiting(s)["decision"]
+
+
+def ids(s, role):
+    return [a.id for a in ENGINE.legal_actions(s, role)]
+
+
+def log_after(s, role, action):
+    out = ENGINE.apply(s, role, action)
+    return out.state, " ".join(e.text for e in out.log)
+
+
+def after_theses(s):
+    """Luther at Wittenberg, Wittenberg Protestant (the position after the 95 Theses)."""
+    s["reformers"]["luther"] = "wittenberg"
+    if "wittenberg" not in s["religion"]:
+        rl.flip(s, "wittenberg", rl.PROTESTANT)
+    return s
+
+
+def to_impulse(s, power):
+    """Skip turn-1 diplomacy and deployment; the powers before `power` play a card for CP and end."""
+    while decision(s) != "impulse":
+        role = ENGINE.active_roles(s)[0]
+        s = play(s, role, ENGINE.default_action(s, role))
+    while ENGINE.active_roles(s) != [power]:
+        role = ENGINE.active_roles(s)[0]
+        card = next(a.id for a in ENGINE.legal_actions(s, role) if a.id.startswith("cp:"))
+        s = play(play(s, role, card), role, "done")
+    return s
+
+
+def give(s, power, number):
+    """Put card `number` in `power`'s hand (from wherever it is)."""
+    card = str(number)
+    for name, zone in s["zones"].items():
+        if card in zone:
+            cards.move(s, card, name, cards.hand(power))
+            return s
+    raise AssertionError(f"card {number} is nowhere")
+
+
+def test_8_2_starting_debaters_and_arrivals():
+    """8.2: the Protestant starts with 4 German debaters, the Papacy with 5; the rest arrive on their turn."""
+    s = setup()
+    assert sorted(dbt.uncommitted(s, "protestant")) == ["bucer", "carlstadt", "luther", "melanchthon"]
+    assert sorted(dbt.uncommitted(s, "papacy")) == ["aleander", "cajetan", "campeggio", "eck", "tetzel"]
+    assert dbt.status(s, "zwingli") == dbt.WAITING and dbt.status(s, "cranmer") == dbt.WAITING
+    assert (dbt.value(s, "luther"), dbt.value(s, "melanchthon"), dbt.value(s, "carlstadt")) == (4, 3, 1)
+    assert (dbt.value(s, "eck"), dbt.value(s, "aleander")) == (3, 2)
+    s1532 = setup("1532")
+    assert dbt.status(s1532, "zwingli") == dbt.REMOVED and dbt.status(s1532, "calvin") == dbt.UNCOMMITTED
+
+
+def test_18_1_who_may_call_a_debate():
+    """18.1: 3 CP, the Papacy or the Protestant; not in a zone where the Protestant has no debater; the
+    Protestant not with every debater of the zone committed, the Papacy not with all of its committed."""
+    s = to_impulse(setup(), "papacy")
+    s = play(s, "papacy", "cp:5")                                     # Papal Bull for its 4 CP
+    assert "debate:german" in ids(s, "papacy")
+    assert "debate:french" not in ids(s, "papacy")                      # no French Protestant debater yet
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, "papacy", "debate:english")
+    for d in dbt.of_side(s, "papacy"):
+        dbt.set_status(s, d, dbt.COMMITTED)
+    assert "debate:german" not in ids(s, "papacy")
+
+
+def leipzig_position(dice_script, draws_script):
+    """The 18.5 example's position: turn 1, the Papacy's impulse; Carlstadt committed (he used his ability in
+    a treatise); Luther at Wittenberg."""
+    s = after_theses(to_impulse(setup(), "papacy"))
+    dbt.set_status(s, "carlstadt", dbt.COMMITTED)
+    return s
+
+
+def test_18_5_leipzig_example_by_cp(dice, draws):
+    """18.5 example: Eck (3 + 3 + 1 = 7 dice) against committed Carlstadt; Here I Stand brings uncommitted
+    Luther (4 + 2 = 6); 2 v 2 hits, so round 2: Aleander (2 + 3 = 5) v Melanchthon (3 + 2 = 5); 1 v 2 hits:
+    the Protestant wins by 1, Aleander is not disgraced, and his ability makes it 2 spaces flipped."""
+    s = leipzig_position(dice, draws)
+    s = play(s, "papacy", "cp:5")
+    draws += ["eck"]
+    s = play(s, "papacy", "debate:german")
+    assert decision(s) == "debate_pool"
+    draws += ["carlstadt"]
+    s = play(s, "papacy", "pool:committed")
+    assert decision(s) == "here_i_stand" and ENGINE.active_roles(s) == ["protestant"]
+    hand = len(cards.zone(s, cards.hand("protestant")))
+    dice += [[5, 6, 1, 2, 3, 4, 1], [6, 5, 1, 2, 3, 4]]
+    draws += ["aleander", "melanchthon"]
+    dice += [[5, 1, 2, 3, 4], [5, 6, 1, 2, 3]]
+    s, text = log_after(s, "protestant", "play")
+    assert "7 dice (value 3, attacking +3, Eck's ability +1)" in text
+    assert "6 dice (value 4, uncommitted defender +2)" in text
+    assert "5 dice (value 2, attacking +3)" in text and "5 dice (value 3, uncommitted defender +2)" in text
+    assert "Aleander is not disgraced" in text and "Aleander's ability" in text
+    assert len(cards.zone(s, cards.hand("protestant"))) == hand            # Here I Stand out, a card drawn
+    assert "7" in cards.zone(s, st.home_used("protestant"))
+    for d in ("eck", "luther", "carlstadt", "aleander", "melanchthon"):
+        assert dbt.status(s, d) == dbt.COMMITTED, d
+    assert decision(s) == "debate_flips" and ENGINE.active_roles(s) == ["protestant"]
+    options = ids(s, "protestant")
+    assert "flip:leipzig" in options and all(rl.zone_of(a.split(":")[1]) == "german" for a in options)
+    before = len(s["religion"])
+    s = play(s, "protestant", "flip:leipzig")
+    s = play(s, "protestant", ENGINE.legal_actions(s, "protestant")[0].id)
+    assert len(s["religion"]) == before + 2 and "leipzig" in s["religion"]
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 1            # back to the Papal impulse
+
+
+def test_18_5_burning_removes_the_reformer_and_scores(dice, draws):
+    """18.5 step 8: the Papacy winning by more than the Protestant debater's value burns him (VP = value);
+    a burned Luther takes his reformer off the map."""
+    s = leipzig_position(dice, draws)
+    s = play(s, "papacy", "cp:5")
+    papal_vp = st.victory_points(s, "papacy")
+    draws += ["eck", "luther"]
+    s = play(s, "papacy", "debate:german")
+    dice += [[5, 5, 5, 5, 5, 5, 6], [1, 1, 1, 1, 1, 2]]                   # 7 hits v 0: 7 > 4
+    s = play(s, "papacy", "pool:uncommitted")
+    assert dbt.status(s, "luther") == dbt.BURNED and "luther" not in s["reformers"]
+    assert dbt.debate_vp(s, "papacy") == 4
+    assert decision(s) == "debate_flips" and ENGINE.active_roles(s) == ["papacy"]
+    assert ids(s, "papacy") == ["flip:wittenberg"]                          # the only Protestant space
+    s = play(s, "papacy", "flip:wittenberg")
+    assert "wittenberg" not in s["religion"]
+    assert decision(s) == "spend"                                          # the other 6 flips are lost
+    assert st.victory_points(s, "papacy") >= papal_vp + 4
+
+
+def test_18_5_disgrace_and_campeggio(dice, draws):
+    """18.5 step 9 and Campeggio's ability: losing Campeggio rolls a die, 5–6 ignores the result; otherwise
+    the Protestant winning by more than his value disgraces him."""
+    s = after_theses(to_impulse(setup(), "protestant"))
+    s = play(s, "protestant", "cp:7")                                      # Here I Stand for 5 CP
+    draws += ["luther", "campeggio"]
+    dice += [[5, 5, 5, 5, 6, 6, 1], [1, 1, 1, 1], [6]]
+    s, text = log_after(s, "protestant", "debate:german")                  # the Papacy's all uncommitted
+    assert "result is ignored" in text and dbt.status(s, "campeggio") == dbt.COMMITTED
+    assert decision(s) == "spend"
+    s["impulse"]["cp"] = 3
+    draws += ["melanchthon", "campeggio"]
+    dice += [[5, 5, 5, 5, 6, 1], [1, 1, 1], [4]]
+    s = play(s, "protestant", "debate:german")
+    s, text = log_after(s, "protestant", "pool:committed")
+    assert "committed defender +1" in text
+    assert dbt.status(s, "campeggio") == dbt.DISGRACED and dbt.debate_vp(s, "protestant") == 2
+
+
+def test_18_5_round_two_tie_is_no_result_and_bullinger(dice, draws):
+    """18.5 step 7 ①–②: a tie in round 1 brings new debaters (Bullinger may step in, before the draw); a tie
+    in round 2 ends the debate with no result."""
+    s = after_theses(to_impulse(setup(), "papacy"))
+    dbt.set_status(s, "bullinger", dbt.UNCOMMITTED)
+    s["zones"]["hand:protestant"].remove("7")                                 # no Here I Stand in hand
+    s["zones"]["home_used:protestant"].append("7")
+    s = play(s, "papacy", "cp:5")
+    draws += ["tetzel", "bucer"]
+    dice += [[5, 1, 1, 1], [5, 1, 1, 1]]
+    s = play(s, "papacy", "debate:german")                                 # the Protestant's all uncommitted
+    assert decision(s) == "bullinger"
+    draws += ["cajetan"]
+    dice += [[1, 1, 1, 1], [1, 1, 1, 1]]
+    s, text = log_after(s, "protestant", "use")
+    assert "Bullinger's ability" in text and "no result" in text
+    assert dbt.status(s, "bullinger") == dbt.COMMITTED and decision(s) == "spend"
+
+
+def test_19_winter_uncommits_and_8_2_arrivals():
+    """19 step 8: every committed debater is uncommitted in Winter; 8.2: turn 2 brings Zwingli,
+    Oekolampadius and Contarini."""
+    from rules.core.flow import Game
+    s = setup()
+    dbt.set_status(s, "eck", dbt.COMMITTED)
+    g = Game(ENGINE, s)
+    dbt.uncommit_all(g)
+    assert dbt.status(s, "eck") == dbt.UNCOMMITTED
+    s["turn"] = 2
+    dbt.arrivals(g)
+    for d in ("zwingli", "oekolampadius", "contarini"):
+        assert dbt.status(s, d) == dbt.UNCOMMITTED
+    assert dbt.status(s, "bullinger") == dbt.WAITING
