@@ -14,7 +14,7 @@ from . import movement, siege
 from . import record
 from . import state as st
 from .data import MAJORS, load
-from .turn import FLOW, military_victory, power_name
+from .turn import FLOW, military_victory, power_name, religious_victory
 
 COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsair": 1}   # rule 11.1 table / 17
 
@@ -33,7 +33,7 @@ def impulses(g: Game) -> None:
         g.local["passes"] += 1
     elif answer == "played":
         g.local["passes"] = 0
-    if military_victory(g):
+    if military_victory(g) or religious_victory(g):
         return
     if g.local["passes"] >= len(MAJORS):
         g.log("Every power has passed in succession: the Action phase ends.")
@@ -48,6 +48,36 @@ def impulses(g: Game) -> None:
 
 
 FLOW.procedure("action_phase", begin_action_phase, impulses)
+
+
+def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
+    """What a new impulse clears: its locks, interceptions, assaults, record, and the spaces targeted by
+    religious attempts (18.3: once per impulse)."""
+    s["impulse"] = {"power": power, "cp": cp, "card": card}
+    s["impulse_locks"], s["intercept_tried"], s["assaulted"], s["targeted"] = [], [], [], []
+    record.clear(s)
+    from .fleets import naval
+    naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
+    for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
+        laid["new"] = False
+
+
+def run_event(g: Game) -> None:
+    from .events import EVENTS
+    EVENTS.run(g.local["card"], "event", g, g.local["role"])
+
+
+def after_event(g: Game) -> None:
+    """6.1: a mandatory event then gives 2 CP to spend; any other event ends the impulse."""
+    if load().card(int(g.local["card"])).type == "mandatory" and not g.state.get("pending_result"):
+        g.state["impulse"]["cp"] = 2
+        g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
+        g.goto("spend", role=g.local["role"])
+    else:
+        finish_impulse(g, "played")
+
+
+FLOW.procedure("play_event", run_event, after_event)
 
 
 def pass_refusal(s: st.State, power: str) -> str | None:
@@ -76,14 +106,16 @@ class Impulse(Decision):
     def prompt(self, g, role):
         why = pass_refusal(g.state, role)
         tail = f" You may not pass: {why}." if why else " You may pass."
-        return (f"{power_name(role)}'s impulse: play a card for its CP (card events are not part of the game "
-                f"yet).{tail}")
+        return f"{power_name(role)}'s impulse: play a card for its CP or, where it is offered, as its event.{tail}"
 
     def actions(self, g, role):
+        from .events import event_label, playable_events
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
-            cp = load().card(int(card)).cp
-            if cp:
-                yield act("cp", card, label=f"Play {st.card_label(card)} for {cp} CP", group="Cards")
+            c = load().card(int(card))
+            if c.cp and c.type != "mandatory":                   # 6.1: a mandatory event is played as such
+                yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards")
+        for card in playable_events(g.state, role):
+            yield act("event", card, label=event_label(card), group="Events")
         if pass_refusal(g.state, role) is None:
             yield act("pass", label="Pass")
 
@@ -91,15 +123,15 @@ class Impulse(Decision):
         cp = load().card(int(card)).cp
         spend_card(g, role, card)
         g.log(f"{power_name(role)} plays {st.card_label(card)} for {cp} CP.")
-        s = g.state
-        s["impulse"] = {"power": role, "cp": cp, "card": card}
-        s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
-        record.clear(s)
-        from .fleets import naval
-        naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
-        for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
-            laid["new"] = False
+        start_impulse(g.state, role, card, cp)
         g.goto("spend", role=role)
+
+    def on_event(self, g, role, card):
+        from .events import discard_played
+        g.log(f"{power_name(role)} plays {st.card_label(card)} as its event.")
+        discard_played(g.state, role, card)
+        start_impulse(g.state, role, card, 0)
+        g.goto("play_event", role=role, card=card)
 
     def on_pass(self, g, role):
         g.log(f"{power_name(role)} passes.")
