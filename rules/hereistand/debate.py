@@ -58,10 +58,57 @@ def debate_actions(s: st.State, power: str, cp: int):
                       group="Religion")
 
 
-def start_debate(g: Game, caller: str, zone: str, *, leipzig: bool = False, inquisition: bool = False) -> None:
+def start_debate(g: Game, caller: str, zone: str, *, leipzig: bool = False, inquisition: bool = False,
+                 tail: bool = False) -> None:
+    """Run a debate now (`tail`: in place of the running frame, from a decision that is done)."""
     g.log(f"{power_name(caller)} calls a theological debate in the {zone_name(zone)}.")
-    g.call("debate", caller=caller, zone=zone, leipzig=leipzig, inquisition=inquisition, barred=None,
-           attacker=None, defender=None, round=1, luther_for=None)
+    (g.goto if tail else g.call)("debate", caller=caller, zone=zone, leipzig=leipzig, inquisition=inquisition,
+                                 barred=None, attacker=None, defender=None, round=1, luther_for=None)
+
+
+def callable_zones(s: st.State, caller: str, zones=ZONES) -> list[str]:
+    return [z for z in zones if call_refusal(s, caller, z) is None]
+
+
+@FLOW.decision("debate_zone")
+class DebateZone(Decision):
+    """An event's debate (Leipzig Debate, Papal Bull, the Inquisitions): the caller picks the zone among
+    `zones` (or, where the event says "may", declines)."""
+
+    def active(self, g):
+        return super().active(g) if callable_zones(g.state, g.local["role"], g.local["zones"]) else []
+
+    def proceed(self, g):
+        g.log("No debate can be called: " + "; ".join(call_refusal(g.state, g.local["role"], z)
+                                                      for z in g.local["zones"]) + ".")
+        g.end()
+
+    def prompt(self, g, role):
+        why = g.local.get("why", "the event")
+        return f"{why}: choose the zone of the theological debate" + \
+            (" (or call none)." if g.local.get("optional") else ".")
+
+    def actions(self, g, role):
+        for zone in callable_zones(g.state, role, g.local["zones"]):
+            yield act("zone", zone, label=f"Debate in the {zone_name(zone)}")
+        if g.local.get("optional"):
+            yield act("none", label="Call no debate")
+
+    def on_zone(self, g, role, zone):
+        start_debate(g, role, zone, leipzig=g.local.get("leipzig", False),
+                     inquisition=g.local.get("inquisition", False), tail=True)
+
+    def on_none(self, g, role):
+        g.log(f"{power_name(role)} calls no debate.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def ask_debate(g: Game, caller: str, why: str, zones=ZONES, *, optional: bool = False, **options) -> None:
+    """Call the zone choice of an event's debate (a zone with no legal debate is never offered)."""
+    g.call("debate_zone", role=caller, zones=list(zones), why=why, optional=optional, **options)
 
 
 # ---- round 1: the debaters (18.5 steps 2–3) -----------------------------------------------------------------

@@ -15,7 +15,7 @@ from . import religion as rel
 from . import state as st
 from .data import load
 from .debate import HERE_I_STAND, other, zone_name
-from .turn import FLOW, power_name
+from .turn import FLOW, power_name, religious_victory
 
 AUGSBURG = rel.AUGSBURG
 BURNED_REFORMERS = ("luther", "zwingli", "calvin", "cranmer")      # 18.5 step 8: their reformer leaves too
@@ -271,6 +271,7 @@ class DebateFlips(Decision):
         for line in rel.flip(g.state, space, rel.PROTESTANT if role == "protestant" else rel.CATHOLIC):
             g.log(line)
         g.local["left"] -= 1
+        religious_victory(g, at_once=True)                   # 23.1: checked at once
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

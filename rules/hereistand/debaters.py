@@ -17,10 +17,13 @@ State = dict[str, Any]
 
 WAITING, UNCOMMITTED, COMMITTED = "waiting", "uncommitted", "committed"
 BURNED, DISGRACED, EXCOMMUNICATED, REMOVED = "burned", "disgraced", "excommunicated", "removed"
-STATUSES = (WAITING, UNCOMMITTED, COMMITTED, BURNED, DISGRACED, EXCOMMUNICATED, REMOVED)
+EXPELLED = "expelled"
+STATUSES = (WAITING, UNCOMMITTED, COMMITTED, BURNED, DISGRACED, EXCOMMUNICATED, EXPELLED, REMOVED)
+AWAY = (EXCOMMUNICATED, EXPELLED)        # off the map until the next card draw, committed meanwhile
 STATUS_WORDS = {WAITING: "not yet arrived", UNCOMMITTED: "uncommitted", COMMITTED: "committed",
                 BURNED: "burned", DISGRACED: "disgraced", EXCOMMUNICATED: "excommunicated (off the map until "
-                "the next card draw)", REMOVED: "out of the game"}
+                "the next card draw)", EXPELLED: "expelled (off the map until the next card draw)",
+                REMOVED: "out of the game"}
 IN_PLAY = (UNCOMMITTED, COMMITTED)
 WITH_CRANMER = "cranmer"          # the reformer whose arrival brings the debaters with no entry turn (8.2)
 
@@ -95,13 +98,16 @@ def arrivals(g: Game) -> None:
     came = [d for d, info in s["debaters"].items()
             if info["status"] == WAITING and data.debater(d).entry_turn is not None
             and data.debater(d).entry_turn <= s["turn"]]
-    back = [d for d, info in s["debaters"].items() if info["status"] == EXCOMMUNICATED]
+    back = [d for d, info in s["debaters"].items() if info["status"] in AWAY]
     for d in came + back:
         set_status(s, d, UNCOMMITTED)
+    for reformer, space in sorted(s.pop("reformers_away", {}).items()):     # 8.2: to the same space
+        s["reformers"][reformer] = space
+        g.log(f"The reformer {name(reformer)} returns to {load().space(space).name}.")
     if came:
         g.log("Debaters arrive: " + ", ".join(label(s, d) for d in came) + ".")
     if back:
-        g.log("Back from excommunication: " + ", ".join(label(s, d) for d in back) + ".")
+        g.log("Debaters back on the map: " + ", ".join(label(s, d) for d in back) + ".")
 
 
 def arrive_with_cranmer(g: Game) -> None:

@@ -14,7 +14,7 @@ from rules.core.seats import Seating
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
-from . import debate, debate_round  # noqa: F401  (theological debates, rule 18.5)
+from . import debate, debate_events, debate_round  # noqa: F401  (theological debates 18.5, their cards)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -75,7 +75,8 @@ class HereIStand(FlowEngine):
                                              "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts", "reformers", "electorate_display", "universities",
-                                             "translations", "targeted", "debaters", "excommunication_record")}
+                                             "translations", "targeted", "debaters", "excommunication_record",
+                                             "reformers_away")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen = copy_state(seen)

@@ -222,3 +222,101 @@ def test_19_winter_uncommits_and_8_2_arrivals():
     for d in ("zwingli", "oekolampadius", "contarini"):
         assert dbt.status(s, d) == dbt.UNCOMMITTED
     assert dbt.status(s, "bullinger") == dbt.WAITING
+
+
+def test_18_5_leipzig_example_with_the_home_cards(dice, draws):
+    """18.5 example, as the rulebook plays it: Leipzig Debate (#6) names Eck; Here I Stand (#7) brings Luther;
+    round 2 Aleander v Melanchthon; the Protestant flips 2 spaces."""
+    s = leipzig_position(dice, draws)
+    assert "event:6" in ids(s, "papacy")
+    s = play(s, "papacy", "event:6")
+    assert decision(s) == "debate_zone"
+    s = play(s, "papacy", "zone:german")
+    assert decision(s) == "leipzig_choice" and "name:eck" in ids(s, "papacy") and "bar:luther" in ids(s, "papacy")
+    s, text = log_after(s, "papacy", "name:eck")
+    assert "names Johann Eck" in text
+    draws += ["carlstadt"]
+    s = play(s, "papacy", "pool:committed")
+    dice += [[5, 6, 1, 2, 3, 4, 1], [6, 5, 1, 2, 3, 4]]
+    draws += ["aleander", "melanchthon"]
+    dice += [[5, 1, 2, 3, 4], [5, 6, 1, 2, 3]]
+    s, text = log_after(s, "protestant", "play")
+    assert "7 dice (value 3, attacking +3, Eck's ability +1)" in text and "2 hits" in text
+    assert "Protestant wins the debate by 1 hit" in text
+    assert decision(s) == "debate_flips"
+    s = play(s, "protestant", "flip:leipzig")
+    s = play(s, "protestant", ENGINE.legal_actions(s, "protestant")[0].id)
+    assert ENGINE.active_roles(s) == ["hapsburg"] or decision(s) == "impulse"   # the Papal impulse is over
+    assert "6" in cards.zone(s, st.home_used("papacy"))
+
+
+def test_leipzig_bar_keeps_a_debater_out(dice, draws):
+    """Leipzig Debate: a barred Protestant debater cannot be drawn, but Here I Stand may still bring Luther."""
+    s = leipzig_position(dice, draws)
+    s = play(play(s, "papacy", "event:6"), "papacy", "zone:german")
+    draws += ["tetzel"]
+    s = play(s, "papacy", "bar:luther")
+    draws += ["bucer"]
+    s = play(s, "papacy", "pool:uncommitted")
+    assert decision(s) == "here_i_stand"
+    dice += [[1, 1, 1, 1], [5, 1, 1, 1, 1, 1]]
+    s, text = log_after(s, "protestant", "play")
+    assert "Martin Luther debates instead of Martin Bucer" in text
+    assert dbt.status(s, "bucer") == dbt.COMMITTED
+
+
+def test_21_5_papal_bull_excommunicates_a_reformer_then_a_debate(dice, draws):
+    """21.5 / #5: Luther leaves the map and the debates (his debater committed) until the next card draw; the
+    Papacy may then debate in his zone; each reformer only once a game."""
+    s = leipzig_position(dice, draws)
+    s = play(s, "papacy", "event:5")
+    assert decision(s) == "papal_bull" and "reformer:luther" in ids(s, "papacy")
+    s = play(s, "papacy", "reformer:luther")
+    assert dbt.status(s, "luther") == dbt.EXCOMMUNICATED and "luther" not in s["reformers"]
+    assert s["reformers_away"] == {"luther": "wittenberg"}
+    assert ids(s, "papacy") == ["zone:german", "none"]
+    s = play(s, "papacy", "none")
+    assert "luther" in s["excommunication_record"]
+    from rules.core.flow import Game
+    s["turn"] = 2
+    dbt.arrivals(Game(ENGINE, s))
+    assert s["reformers"]["luther"] == "wittenberg" and dbt.status(s, "luther") == dbt.UNCOMMITTED
+    from rules.hereistand.debate_events import bull_reformers
+    assert "luther" not in bull_reformers(s)
+
+
+def test_21_5_papal_bull_ruler_grounds_and_unrest():
+    """21.5: a ruler at war with the Papacy may be excommunicated (one card fewer), then unrest in up to 2 of
+    his Catholic home spaces with no units; Henry VIII only while an English home space is Protestant."""
+    from rules.hereistand.debate_events import ruler_grounds
+    s = to_impulse(setup(), "papacy")
+    assert ruler_grounds(s, "france") == "at war with the Papacy"
+    assert ruler_grounds(s, "england") is None
+    s["religion"].append("york")
+    assert ruler_grounds(s, "england") == "an English home space is Protestant"
+    s = play(s, "papacy", "event:5")
+    s = play(s, "papacy", "ruler:france")
+    assert st.ruler_excommunicated(s, "france")
+    assert decision(s) == "bull_unrest"
+    s = play(s, "papacy", "unrest:nantes")
+    s = play(s, "papacy", "unrest:tours")
+    assert {"nantes", "tours"} <= set(s["unrest"]) and decision(s) != "bull_unrest"
+    assert ruler_grounds(s, "france") is None                                # once a game
+
+
+def test_here_i_stand_takes_a_discard_and_plays_it():
+    """#7 (a): while Luther lives, the Protestant takes a discarded card (not a mandatory event) and plays it
+    at once or keeps it."""
+    s = after_theses(to_impulse(setup(), "protestant"))
+    discarded = next(c for c in cards.zone(s, "deck") if st.load().card(int(c)).type != "mandatory")
+    assert "event:7" not in ids(s, "protestant")                              # nothing to take yet
+    cards.move(s, discarded, "deck", "discard")
+    s = play(s, "protestant", "event:7")
+    assert decision(s) == "here_i_stand_take"
+    s = play(s, "protestant", f"take:{discarded}")
+    assert decision(s) == "here_i_stand_now" and discarded in cards.zone(s, cards.hand("protestant"))
+    s = play(s, "protestant", f"cp:{discarded}")
+    assert decision(s) == "spend" and s["impulse"]["card"] == discarded
+    dbt.set_status(s, "luther", dbt.BURNED)
+    from rules.hereistand.debate_events import here_i_stand_ok
+    assert here_i_stand_ok(s, "protestant", "7") == "Luther is no longer alive"
