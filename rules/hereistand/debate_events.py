@@ -151,7 +151,7 @@ def papal_bull(g, power, card):
 def excommunicate_reformer(s: st.State, reformer: str) -> None:
     """21.5: the reformer and his debater leave the map until the next card draw (the debater committed)."""
     s["excommunication_record"] = sorted([*s["excommunication_record"], reformer])
-    s.setdefault("reformers_away", {})[reformer] = s["reformers"].pop(reformer)
+    s["reformers_away"][reformer] = s["reformers"].pop(reformer)
     if dbt.status(s, reformer) in dbt.IN_PLAY:
         dbt.set_status(s, reformer, dbt.EXCOMMUNICATED)
 

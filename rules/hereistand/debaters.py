@@ -101,9 +101,10 @@ def arrivals(g: Game) -> None:
     back = [d for d, info in s["debaters"].items() if info["status"] in AWAY]
     for d in came + back:
         set_status(s, d, UNCOMMITTED)
-    for reformer, space in sorted(s.pop("reformers_away", {}).items()):     # 8.2: to the same space
+    for reformer, space in sorted(s["reformers_away"].items()):     # 8.2: to the same space
         s["reformers"][reformer] = space
         g.log(f"The reformer {name(reformer)} returns to {load().space(space).name}.")
+    s["reformers_away"] = {}
     if came:
         g.log("Debaters arrive: " + ", ".join(label(s, d) for d in came) + ".")
     if back:
