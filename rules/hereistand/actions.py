@@ -153,6 +153,9 @@ def build_sites(s: st.State, power: str, naval: bool) -> list[str]:
 
 
 def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
+    from .league import pre_league_refusal
+    if power == "protestant" and pre_league_refusal(s, power):
+        return []                                                  # 21.6: no Protestant units before the League
     pool = load().power(power).force_pool
     options = []
     for kind in ("regular", "mercenary", "cavalry"):

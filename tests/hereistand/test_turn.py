@@ -149,6 +149,8 @@ def test_17_no_building_in_home_spaces_one_does_not_control():
     s = setup()
     assert act_rules.build_options(s, "protestant", 5) == []
     s["control"]["wittenberg"] = "protestant"
+    assert act_rules.build_options(s, "protestant", 5) == []           # 21.6: not before the League
+    s["league_formed"] = True
     assert ("regular", "wittenberg") in act_rules.build_options(s, "protestant", 5)
 
 
