@@ -1,0 +1,122 @@
+"""Card events about debaters (18.2 prerequisites commit the named debater), the Schmalkaldic League (21.6) and
+the Protestant before it."""
+
+from __future__ import annotations
+
+from rules.core import cards
+from rules.core.flow import Game
+from rules.hereistand import debaters as dbt
+from rules.hereistand import movement
+from rules.hereistand import religion as rl
+from rules.hereistand import state as st
+from rules.hereistand.engine import ENGINE
+
+from .test_debate import after_theses, decision, draws, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+
+
+def test_augsburg_confession_commits_melanchthon_and_costs_the_papacy_a_die(dice, draws):
+    """#39: Melanchthon committed (a prerequisite); this turn the Papacy's debater rolls one die fewer in a
+    debate the Papacy calls."""
+    s = after_theses(to_impulse(setup(), "protestant"))
+    give(s, "protestant", 39)
+    s = play(s, "protestant", "event:39")
+    assert dbt.status(s, "melanchthon") == dbt.COMMITTED
+    assert "event:39" not in ids(s, "protestant")
+    from rules.hereistand.debate_round import debate_dice
+    local = {"zone": "german", "caller": "papacy", "inquisition": False}
+    count, parts = debate_dice(s, local, "eck", True)
+    assert count == 6 and "Augsburg Confession −1" in parts
+    local["caller"] = "protestant"
+    assert debate_dice(s, local, "eck", False)[0] == 5                  # not in a Protestant-called debate
+
+
+def test_papal_inquisition_converts_looks_and_debates_with_two_dice(dice, draws):
+    """#56: Caraffa committed; up to 2 Italian Protestant spaces turn Catholic; the Papacy looks at a hand,
+    then calls a debate with +2 dice for its debater."""
+    s = after_theses(to_impulse(setup(), "papacy"))
+    assert "event:56" not in ids(s, "papacy")
+    give(s, "papacy", 56)
+    dbt.set_status(s, "caraffa", dbt.UNCOMMITTED)
+    s["religion"] += ["florence"]
+    s = play(s, "papacy", "event:56")
+    assert dbt.status(s, "caraffa") == dbt.COMMITTED and decision(s) == "zone_convert"
+    s = play(s, "papacy", "convert:florence")
+    assert "florence" not in s["religion"] and decision(s) == "inquisition_target"
+    out = ENGINE.apply(s, "papacy", "look:protestant")
+    private = [e for e in out.log if e.to and "papacy" in e.to]
+    assert private and "Protestant's hand" in private[0].text
+    s = play(out.state, "papacy", "debate")
+    draws += ["eck", "luther"]
+    dice += [[1] * 9, [1] * 6]                                          # Eck 3 + 3 + 1 + 2, Luther 4 + 2
+    s, text = log_after(s, "papacy", "zone:german")
+    assert "9 dice (value 3, attacking +3, Eck's ability +1, Papal Inquisition +2)" in text
+
+
+def test_calvin_and_calvin_expelled():
+    """#16: Luther dies (reformer and debater leave the game), Calvin rules; #45: Calvin off the map until the
+    next card draw."""
+    from rules.hereistand.debater_events import calvin, calvin_expelled
+    s = after_theses(setup("1532"))
+    g = Game(ENGINE, s)
+    calvin(g, "papacy", card="16")
+    assert dbt.status(s, "luther") == dbt.REMOVED and "luther" not in s["reformers"]
+    assert s["rulers"]["protestant"] == "calvin"
+    calvin_expelled(g, "papacy", card="45")
+    assert dbt.status(s, "calvin") == dbt.EXPELLED and s["reformers_away"] == {"calvin": "geneva"}
+    s["turn"] += 1
+    dbt.arrivals(g)
+    assert s["reformers"]["calvin"] == "geneva" and dbt.status(s, "calvin") == dbt.UNCOMMITTED
+
+
+def test_zwingli_dons_armor():
+    """#43: the Protestant destroys a Catholic land unit within 3 spaces of Zurich; Zwingli leaves for good."""
+    from rules.hereistand.debater_events import catholic_units_near_zurich, near_zurich
+    s = setup()
+    assert "geneva" in near_zurich(s) and "vienna" not in near_zurich(s)
+    s["units"]["innsbruck"] = {"hapsburg": {"regular": 2}}
+    s["reformers"]["zwingli"] = "zurich"
+    dbt.set_status(s, "zwingli", dbt.UNCOMMITTED)
+    assert ("innsbruck", "hapsburg", "regular") in catholic_units_near_zurich(s)
+    s = to_impulse(s, "protestant")
+    give(s, "protestant", 43)
+    s = play(s, "protestant", "event:43")
+    s = play(s, "protestant", "kill:innsbruck:hapsburg:regular")
+    assert st.units_at(s, "innsbruck", "hapsburg") == {"regular": 1}
+    assert dbt.status(s, "zwingli") == dbt.REMOVED and "zwingli" not in s["reformers"]
+
+
+def test_21_6_before_the_league_the_protestant_neither_moves_nor_builds():
+    """21.6: before the League no Protestant land unit moves or is built, and nobody enters an electorate."""
+    s = after_theses(setup())
+    assert st.units_at(s, "wittenberg", "protestant").get("regular")
+    assert movement.move_options(s, "protestant", 5) == []
+    s["units"]["leipzig"] = {"hapsburg": {"regular": 1}}
+    moves = movement.move_options(s, "hapsburg", 5)
+    assert ("leipzig", "wittenberg", 1) not in moves and ("leipzig", "erfurt", 1) in moves
+
+
+def test_21_6_the_league_forms():
+    """21.6: from turn 2 with 12 Protestant spaces; wars with the Hapsburg and the Papacy; Protestant home spaces
+    of Protestant religion pass to the Protestant; John Frederick and Philip of Hesse enter near Wittenberg and
+    Kassel where Protestant regulars stand; the Hapsburg scores its electorates."""
+    from rules.hereistand.league import league_ok
+    s = after_theses(setup())
+    assert league_ok(s, "protestant", "13") == "it may be played from turn 2 on"
+    s["turn"] = 2
+    for sp in ("leipzig", "magdeburg", "erfurt", "brandenburg", "kassel", "nuremberg", "mainz", "worms",
+               "augsburg", "regensburg", "salzburg"):
+        if sp not in s["religion"]:
+            rl.flip(s, sp, rl.PROTESTANT)
+    assert league_ok(s, "protestant", "13") is None
+    s = to_impulse(s, "protestant")
+    give(s, "protestant", 13)
+    s = play(s, "protestant", "event:13")
+    while decision(s) == "league_place":
+        s = play(s, "protestant", ids(s, "protestant")[0])
+    assert s["league_formed"] and st.at_war(s, "protestant", "hapsburg") and st.at_war(s, "protestant", "papacy")
+    assert s["control"]["nuremberg"] == "protestant" and s["control"]["kassel"] == "protestant"
+    assert s["leaders"]["john-frederick"] == "wittenberg"
+    assert st.units_at(s, s["leaders"]["philip-of-hesse"], "protestant").get("regular")
+    assert "13" in cards.zone(s, "removed")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 2                 # 6.1: then 2 CP
