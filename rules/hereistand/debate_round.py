@@ -236,6 +236,8 @@ def flip_targets(s: st.State, winner: str, zone: str) -> list[str]:
     try:
         side = "reformation" if winner == "protestant" else "counter"
         every = rel.targets(s, side)
+        if zone is None:                                     # the Council of Trent: any zone
+            return every
         in_zone = [sp for sp in every if rel.zone_of(sp) == zone]
         zone_done = all((sp in s["religion"]) == (winner == "protestant")
                         for sp in load().spaces if rel.zone_of(sp) == zone and s["control"].get(sp) is not None
@@ -259,8 +261,8 @@ class DebateFlips(Decision):
 
     def prompt(self, g, role):
         faith = "Protestant" if role == "protestant" else "Catholic"
-        return (f"You won the debate: choose a space to make {faith} ({plural(g.local['left'], 'space')} to flip, "
-                f"{zone_name(g.local['zone'])} first).")
+        where = f", {zone_name(g.local['zone'])} first" if g.local["zone"] else ", any zone"
+        return f"You won: choose a space to make {faith} ({plural(g.local['left'], 'space')} to flip{where})."
 
     def actions(self, g, role):
         for sp in flip_targets(g.state, role, g.local["zone"]):

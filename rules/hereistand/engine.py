@@ -14,7 +14,7 @@ from rules.core.seats import Seating
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
-from . import debate, debate_events, debate_round, debater_events, league  # noqa: F401  (18.5, 21.6, cards)
+from . import council, debate, debate_events, debate_round, debater_events, league  # noqa: F401  (18, 21.6)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units

@@ -120,3 +120,25 @@ def test_21_6_the_league_forms():
     assert st.units_at(s, s["leaders"]["philip-of-hesse"], "protestant").get("regular")
     assert "13" in cards.zone(s, "removed")
     assert decision(s) == "spend" and s["impulse"]["cp"] == 2                 # 6.1: then 2 CP
+
+
+def test_council_of_trent(dice):
+    """#17: the Papacy sends up to 4 uncommitted debaters, the Protestant up to 2 (any zone); each side rolls the
+    sum of their values (Pole +1); more hits flip the difference, any zone; all sent are committed."""
+    s = after_theses(to_impulse(setup(), "papacy"))
+    give(s, "papacy", 17)
+    dbt.set_status(s, "pole", dbt.UNCOMMITTED)
+    s = play(s, "papacy", "event:17")
+    assert decision(s) == "council_pick" and ENGINE.active_roles(s) == ["papacy"]
+    for d in ("eck", "pole"):
+        s = play(s, "papacy", f"pick:{d}")
+    s = play(s, "papacy", "done")
+    assert ENGINE.active_roles(s) == ["protestant"]
+    s = play(s, "protestant", "pick:luther")
+    dice += [[5, 5, 6, 1, 1, 1, 1], [1, 1, 1, 2]]                  # Eck 3 + Pole 3 + 1; Luther 4
+    s, text = log_after(s, "protestant", "done")
+    assert "7 dice (Eck 3, Pole 3, Pole's ability +1)" in text and "Papacy prevails at the Council by 3 hits" in text
+    assert all(dbt.status(s, d) == dbt.COMMITTED for d in ("eck", "pole", "luther"))
+    assert decision(s) == "debate_flips" and ids(s, "papacy") == ["flip:wittenberg"]
+    s = play(s, "papacy", "flip:wittenberg")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 2 and "17" in cards.zone(s, "discard")
