@@ -14,7 +14,7 @@ from rules.core.seats import Seating
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
-from . import council, debate, debate_events, debate_round, debater_events, league  # noqa: F401  (18, 21.6)
+from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -153,6 +153,8 @@ class HereIStand(FlowEngine):
     def hidden_variants(self, state):
         """Another hand for each power (same count: one card traded with the deck) and another deck order."""
         for power in MAJORS:
+            if power in state.get("hands_shown", ()):
+                continue                                  # another power is looking at it (#58)
             picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
             picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
             variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)

@@ -142,3 +142,22 @@ def test_council_of_trent(dice):
     assert decision(s) == "debate_flips" and ids(s, "papacy") == ["flip:wittenberg"]
     s = play(s, "papacy", "flip:wittenberg")
     assert decision(s) == "spend" and s["impulse"]["cp"] == 2 and "17" in cards.zone(s, "discard")
+
+
+def test_spanish_inquisition(dice, draws):
+    """#58: up to 2 Spanish Protestant spaces turn Catholic; the Hapsburg sees the English and Protestant hands
+    (privately), discards one of their cards and draws one; then the Papacy calls a debate in any zone."""
+    s = after_theses(to_impulse(setup(), "hapsburg"))
+    give(s, "hapsburg", 58)
+    s["religion"] += ["seville"]
+    s = play(s, "hapsburg", "event:58")
+    s = play(s, "papacy", "convert:seville")
+    assert "seville" not in s["religion"] and decision(s) == "spanish_discard"
+    assert ENGINE.active_roles(s) == ["hapsburg"] and s["hands_shown"] == ["england", "protestant"]
+    assert not [v for v in ENGINE.hidden_variants(s) if v[0] in ("england", "protestant")]
+    target = next(a.id for a in ENGINE.legal_actions(s, "hapsburg") if a.id.startswith("discard:england:"))
+    card = target.split(":")[2]
+    hand = len(cards.zone(s, cards.hand("hapsburg")))
+    s = play(s, "hapsburg", target)
+    assert card in cards.zone(s, "discard") and len(cards.zone(s, cards.hand("hapsburg"))) == hand + 1
+    assert decision(s) == "debate_zone" and ENGINE.active_roles(s) == ["papacy"] and not s["hands_shown"]
