@@ -93,11 +93,11 @@ def label(s: State, debater: str) -> str:
 # ---- arrivals and Winter ---------------------------------------------------------------------------------
 def arrivals(g: Game) -> None:
     """8.2: at each Card Draw the debaters of this turn arrive uncommitted, and those excommunicated last
-    turn come back. Cranmer, Latimer and Coverdale arrive with the Cranmer reformer (`arrive_with_cranmer`)."""
+    turn come back. Cranmer, Latimer and Coverdale arrive once the Cranmer reformer is on the map."""
     s, data = g.state, load()
-    came = [d for d, info in s["debaters"].items()
-            if info["status"] == WAITING and data.debater(d).entry_turn is not None
-            and data.debater(d).entry_turn <= s["turn"]]
+    cranmer = WITH_CRANMER in s["reformers"] or WITH_CRANMER in s["reformers_away"]
+    came = [d for d, info in s["debaters"].items() if info["status"] == WAITING
+            and (cranmer if data.debater(d).entry_turn is None else data.debater(d).entry_turn <= s["turn"])]
     back = [d for d, info in s["debaters"].items() if info["status"] in AWAY]
     for d in came + back:
         set_status(s, d, UNCOMMITTED)
@@ -109,17 +109,6 @@ def arrivals(g: Game) -> None:
         g.log("Debaters arrive: " + ", ".join(label(s, d) for d in came) + ".")
     if back:
         g.log("Debaters back on the map: " + ", ".join(label(s, d) for d in back) + ".")
-
-
-def arrive_with_cranmer(g: Game) -> None:
-    """8.2: the English debaters with no entry turn arrive when the Cranmer reformer is placed."""
-    s, data = g.state, load()
-    came = [d for d, info in s["debaters"].items()
-            if info["status"] == WAITING and data.debater(d).entry_turn is None]
-    for d in came:
-        set_status(s, d, UNCOMMITTED)
-    if came:
-        g.log("With Cranmer, debaters arrive: " + ", ".join(label(s, d) for d in came) + ".")
 
 
 def uncommit_all(g: Game) -> None:

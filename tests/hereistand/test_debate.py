@@ -222,7 +222,10 @@ def test_19_winter_uncommits_and_8_2_arrivals():
     dbt.arrivals(g)
     for d in ("zwingli", "oekolampadius", "contarini"):
         assert dbt.status(s, d) == dbt.UNCOMMITTED
-    assert dbt.status(s, "bullinger") == dbt.WAITING
+    assert dbt.status(s, "bullinger") == dbt.WAITING and dbt.status(s, "coverdale") == dbt.WAITING
+    s["reformers"]["cranmer"] = "london"
+    dbt.arrivals(g)
+    assert all(dbt.status(s, d) == dbt.UNCOMMITTED for d in ("cranmer", "latimer", "coverdale"))
 
 
 def test_18_5_leipzig_example_with_the_home_cards(dice, draws):
