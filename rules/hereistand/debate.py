@@ -146,7 +146,7 @@ def choose_pool(g: Game) -> None:
     pools = defender_pools(g.state, g.local)
     if len(pools) > 1:
         g.call("debate_pool", role=g.local["caller"], caller=g.local["caller"], zone=g.local["zone"],
-               barred=g.local["barred"])
+               barred=g.local["barred"], attacker=g.local["attacker"])
 
 
 def pick_defender(g: Game) -> None:
@@ -193,8 +193,9 @@ class LeipzigChoice(Decision):
 @FLOW.decision("debate_pool")
 class DebatePool(Decision):
     def prompt(self, g, role):
-        return (f"Debate in the {zone_name(g.local['zone'])}: draw the defending debater from the opponent's "
-                "committed debaters (they roll value + 1 dice) or uncommitted ones (value + 2)?")
+        return (f"Debate in the {zone_name(g.local['zone'])}: {dbt.label(g.state, g.local['attacker'])} attacks "
+                "(value + 3 dice). Draw the defending debater from the opponent's committed debaters (they roll "
+                "value + 1 dice) or its uncommitted ones (value + 2)?")
 
     def actions(self, g, role):
         pools = defender_pools(g.state, g.local)
