@@ -161,3 +161,19 @@ def test_spanish_inquisition(dice, draws):
     s = play(s, "hapsburg", target)
     assert card in cards.zone(s, "discard") and len(cards.zone(s, cards.hand("hapsburg"))) == hand + 1
     assert decision(s) == "debate_zone" and ENGINE.active_roles(s) == ["papacy"] and not s["hands_shown"]
+
+
+def test_21_6_the_league_forms_at_its_turn_4_deadline():
+    """19.8 / 21.6: not played by the Winter of turn 4, the League forms then, whatever the Protestant count."""
+    from rules.hereistand.events import mandatory_deadlines
+    s = after_theses(setup())
+    s["turn"] = 4
+    assert "13" in cards.zone(s, "deck") or any("13" in cards.zone(s, cards.hand(p)) for p in st.MAJORS)
+    s["flow"] = []
+    g = Game(ENGINE, s)
+    mandatory_deadlines(g)
+    g.run()
+    while ENGINE.active_roles(s):
+        s = play(s, "protestant", ids(s, "protestant")[0])
+    assert s["league_formed"] and st.at_war(s, "protestant", "hapsburg")
+    assert s["leaders"]["john-frederick"] == "wittenberg" and "13" in cards.zone(s, "removed")
