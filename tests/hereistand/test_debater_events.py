@@ -177,3 +177,20 @@ def test_21_6_the_league_forms_at_its_turn_4_deadline():
         s = play(s, "protestant", ids(s, "protestant")[0])
     assert s["league_formed"] and st.at_war(s, "protestant", "hapsburg")
     assert s["leaders"]["john-frederick"] == "wittenberg" and "13" in cards.zone(s, "removed")
+
+
+def test_prerequisites_refused_with_their_reason():
+    """6.1 / 18.2: a card whose named debater is committed is refused with that reason, and nothing changes."""
+    import pytest
+    from rules.core.contract import IllegalAction
+    s = after_theses(to_impulse(setup(), "protestant"))
+    give(s, "protestant", 85)
+    dbt.set_status(s, "luther", dbt.COMMITTED)
+    assert "event:85" not in ids(s, "protestant")
+    before = ENGINE.view(s, "protestant")
+    with pytest.raises(IllegalAction, match="Martin Luther is committed"):
+        ENGINE.apply(s, "protestant", "event:85")
+    assert ENGINE.view(s, "protestant") == before
+    give(s, "protestant", 41)
+    with pytest.raises(IllegalAction, match="Zwingli or Oekolampadius uncommitted"):
+        ENGINE.apply(s, "protestant", "event:41")
