@@ -55,7 +55,6 @@ def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
     religious attempts (18.3: once per impulse)."""
     s["impulse"] = {"power": power, "cp": cp, "card": card}
     s["impulse_locks"], s["intercept_tried"], s["assaulted"], s["targeted"] = [], [], [], []
-    s["abilities_used"] = {}                                 # 18.2 ③: one debater's ability a side an impulse
     record.clear(s)
     from .fleets import naval
     naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse

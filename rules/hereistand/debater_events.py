@@ -1,6 +1,7 @@
 """Here I Stand: the card events about debaters (18.2: a debater named as a prerequisite is committed, whoever
-plays the card, and that is no use of his ability) — Katharina Bora (#85), Marburg Colloquy (#41), Augsburg
-Confession (#39), Papal Inquisition (#56), Calvin (#16), Calvin Expelled (#45), Zwingli Dons Armor (#43).
+plays the card, and that is no use of his ability) — Katharina Bora (#85), Marburg Colloquy (#41), Papal
+Inquisition (#56), Calvin (#16), Calvin Expelled (#45), Zwingli Dons Armor (#43). (Augsburg Confession, #39,
+is with the attempt events in `religious_events.py`; its −1 is read here by the debate dice.)
 """
 
 from __future__ import annotations
@@ -91,20 +92,6 @@ class Marburg(Decision):
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id
-
-
-# ---- #39 Augsburg Confession ----------------------------------------------------------------------------------
-@EVENTS.on("39", "prerequisite")
-def augsburg_ok(s, power, card):
-    return needs_uncommitted(s, "melanchthon")
-
-
-@EVENTS.on("39", "event")
-def augsburg_confession(g, power, card):
-    commit_for_event(g, "melanchthon", card)
-    cards.add_modifier(g.state, rel.AUGSBURG, until="turn")
-    g.log("Augsburg Confession: until the end of the turn each Papal die of a counter-reformation attempt gets −1, "
-          "and a Papal debater rolls one die fewer in a debate the Papacy calls.")
 
 
 # ---- #56 Papal Inquisition ------------------------------------------------------------------------------------

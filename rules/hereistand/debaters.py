@@ -90,30 +90,6 @@ def label(s: State, debater: str) -> str:
     return f"{name(debater)} ({side}, {value(s, debater)})"
 
 
-# ---- the once-per-impulse ability (18.2 ③) ------------------------------------------------------------------
-ABILITIES_USED = "abilities_used"      # state key: side -> the debater whose ability it used this impulse
-
-
-def ability_refusal(s: State, debater: str) -> str | None:
-    """18.2 ①, ③: why `debater`'s ability may not be used now in an attempt or a translation (None: it may).
-    Debate abilities and event prerequisites are not limited (they commit the debater all the same)."""
-    if status(s, debater) != UNCOMMITTED:
-        return f"{name(debater)} is {STATUS_WORDS[status(s, debater)]}"
-    used = s.get(ABILITIES_USED, {}).get(side_of(s, debater))
-    if used:
-        return f"{load().power(side_of(s, debater)).name} has already used {name(used)}'s ability this impulse"
-    return None
-
-
-def use_ability(s: State, debater: str) -> None:
-    """Commit `debater` for his ability and record it as his side's one ability of this impulse."""
-    why = ability_refusal(s, debater)
-    if why:
-        raise ValueError(why)
-    commit(s, debater)
-    s.setdefault(ABILITIES_USED, {})[side_of(s, debater)] = debater
-
-
 # ---- arrivals and Winter ---------------------------------------------------------------------------------
 def arrivals(g: Game) -> None:
     """8.2: at each Card Draw the debaters of this turn arrive uncommitted, and those excommunicated last

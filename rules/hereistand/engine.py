@@ -76,7 +76,7 @@ class HereIStand(FlowEngine):
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts", "reformers", "electorate_display", "universities",
                                              "translations", "targeted", "debaters", "excommunication_record",
-                                             "reformers_away", "abilities_used")}
+                                             "reformers_away")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen = copy_state(seen)

@@ -53,7 +53,6 @@ def initial_state(scenario_id: str) -> State:
         "excommunicated": sorted(sc.excommunicated),
         "excommunication_record": sorted(sc.excommunicated),   # 21.5 / #5: each one only once per game
         "debaters": start_debaters(scenario_id),
-        "abilities_used": {},     # side -> debater whose ability it used this impulse (18.2 ③, debaters.py)
         "reformers_away": {},     # reformer -> space: excommunicated or expelled until the next card draw (8.2)
         "reformers": dict(sc.reformers),              # reformer -> space, those on the map (18)
         "electorate_display": {e: n for e, n in sc.electorate_display.items() if n},   # 21.6

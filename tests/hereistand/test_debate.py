@@ -325,18 +325,3 @@ def test_here_i_stand_takes_a_discard_and_plays_it():
     from rules.hereistand.debate_events import here_i_stand_ok
     assert here_i_stand_ok(s, "protestant", "7") == "Luther is no longer alive"
 
-
-def test_18_2_one_ability_a_side_an_impulse():
-    """18.2 ①, ③: a committed debater has no ability to use; each side uses one debater's ability an impulse
-    (attempts, translation); a new impulse clears it."""
-    s = to_impulse(setup(), "protestant")
-    assert dbt.ability_refusal(s, "carlstadt") is None
-    dbt.use_ability(s, "carlstadt")
-    assert dbt.status(s, "carlstadt") == dbt.COMMITTED
-    assert dbt.ability_refusal(s, "carlstadt") == "Andreas Carlstadt is committed"
-    assert "already used Andreas Carlstadt's ability" in dbt.ability_refusal(s, "luther")
-    assert dbt.ability_refusal(s, "eck") is None                                 # the other side's own limit
-    with pytest.raises(ValueError):
-        dbt.use_ability(s, "luther")
-    s = play(s, "protestant", "cp:7")
-    assert s["abilities_used"] == {}
