@@ -173,9 +173,10 @@ def burn_or_disgrace(g: Game, debater: str) -> None:
     if dbt.side_of(s, debater) == "protestant":
         dbt.set_status(s, debater, dbt.BURNED)
         g.log(f"{dbt.name(debater)} is burned at the stake: the Papacy gains {dbt.value(s, debater)} VP.")
-        if debater in BURNED_REFORMERS and debater in s.get("reformers", {}):
+        if debater in BURNED_REFORMERS and debater in s["reformers"]:
             del s["reformers"][debater]
             g.log(f"The reformer {dbt.name(debater)} is removed from the map.")
+        s["reformers_away"].pop(debater, None)            # an excommunicated Luther brought in by Here I Stand
     else:
         dbt.set_status(s, debater, dbt.DISGRACED)
         g.log(f"{dbt.name(debater)} is disgraced: the Protestant gains {dbt.value(s, debater)} VP.")
