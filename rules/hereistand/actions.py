@@ -55,6 +55,7 @@ def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
     religious attempts (18.3: once per impulse)."""
     s["impulse"] = {"power": power, "cp": cp, "card": card}
     s["impulse_locks"], s["intercept_tried"], s["assaulted"], s["targeted"] = [], [], [], []
+    s["abilities_used"] = []                                  # 18.2 (3): one debater's ability a side
     record.clear(s)
     from .fleets import naval
     naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
@@ -208,6 +209,8 @@ class Spend(Decision):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
         yield from naval_actions(g.state, role, cp)
+        from .religious_actions import religious_actions
+        yield from religious_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
@@ -238,6 +241,10 @@ class Spend(Decision):
     def on_piracy(self, g, role, zone, target):
         from .piracy import start_piracy
         start_piracy(g, zone, target)
+
+    def on_religious(self, g, role, kind, arg=None):
+        from .religious_actions import take
+        take(g, role, kind, arg)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

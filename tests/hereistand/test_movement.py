@@ -11,9 +11,11 @@ from rules.hereistand import movement
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
+from .religious_phases import through_theses, through_worms
+
 
 def setup():
-    return ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    return through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))
 
 
 def play(s, role, action):
@@ -51,6 +53,7 @@ def ottoman_impulse(s):
     """Skip turn-1 diplomacy; the Ottoman opens the Action phase and plays Janissaries for 5 CP."""
     s = play(s, "england", "done")
     s = play(s, "england", "done")
+    s = through_worms(s)
     while decision(s) == "deploy":                                      # no Spring Deployment
         s = play(s, ENGINE.active_roles(s)[0], "skip")
     assert decision(s) == "impulse"
