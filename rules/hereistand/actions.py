@@ -156,8 +156,9 @@ def build_sites(s: st.State, power: str, naval: bool) -> list[str]:
 def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
     pool = load().power(power).force_pool
     options = []
+    land_ok = power != "protestant" or s["league_formed"]          # 21.6: no Protestant building before it
     for kind in ("regular", "mercenary", "cavalry"):
-        if kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
+        if land_ok and kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
             options += [(kind, space) for space in build_sites(s, power, naval=False)]
     if "squadron" in pool.naval_types and COSTS["squadron"] <= cp:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]

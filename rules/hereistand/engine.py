@@ -80,6 +80,7 @@ class HereIStand(FlowEngine):
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen["abilities_used"] = state.get("abilities_used", [])
+        seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))

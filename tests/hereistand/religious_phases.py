@@ -4,7 +4,10 @@ spaces offered."""
 
 from __future__ import annotations
 
+from rules.core import rng
 from rules.hereistand.engine import ENGINE
+
+_REAL_ROLL = rng.roll        # the Diet's dice are real even when a test scripts the dice of what follows
 
 
 def _decision(s):
@@ -18,6 +21,14 @@ def through_theses(s):
 
 
 def through_worms(s):
+    scripted, rng.roll = rng.roll, _REAL_ROLL
+    try:
+        return _through_worms(s)
+    finally:
+        rng.roll = scripted
+
+
+def _through_worms(s):
     while _decision(s) in ("worms_cards", "worms_flip"):
         waiting = ENGINE.waiting(s)
         role = next(r for r in ENGINE.active_roles(s) if r not in waiting.get("committed", []))
