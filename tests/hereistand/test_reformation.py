@@ -126,7 +126,10 @@ def impulse_of(power, card, scenario="1517", turn=None):
         s = through_worms(s)
     s["flow"][-1]["local"]["role"] = power
     where = cards.where(s, card)
-    cards.move(s, card, where, cards.hand(power))
+    if where is None:                                        # a later card, not in the game yet
+        cards.zone(s, cards.hand(power)).append(card)
+    else:
+        cards.move(s, card, where, cards.hand(power))
     if turn:
         s["turn"] = turn
     return s
@@ -209,3 +212,75 @@ def test_erasmus_turns_counter_reformation_from_turn_3():
     s = play(s, "hapsburg", "event:75").state
     assert ENGINE.active_roles(s) == ["papacy"]
     assert "counter-reformation" in ENGINE.prompt(s, "papacy").text
+
+
+def test_6_1_defender_of_the_faith_is_played_as_its_event_then_2_cp():
+    """A mandatory event with its event (DECISIONS.md 511): never for CP; the Papacy's 3 counter-reformation
+    attempts in any zone, then the player's 2 CP (6.1); England playing it draws a card."""
+    s = impulse_of("england", "11")
+    s["religion"] = ["wittenberg"]
+    offered = labels(s, "england")
+    assert "cp:11" not in offered and "event:11" in offered
+    assert "pass" not in offered                                   # 6.1: it holds a mandatory event
+    hand = len(cards.zone(s, cards.hand("england")))
+    s = play(s, "england", "event:11").state
+    assert ENGINE.active_roles(s) == ["papacy"] and "counter-reformation" in ENGINE.prompt(s, "papacy").text
+    s = play(s, "papacy", "stop").state
+    assert len(cards.zone(s, cards.hand("england"))) == hand            # one played, one drawn
+    assert ENGINE.waiting(s)["decision"] == "spend" and s["impulse"]["cp"] == 2
+    assert "11" in cards.zone(s, "removed")
+
+
+def test_society_of_jesus_places_two_universities_and_opens_the_action():
+    """Society of Jesus: the Papacy places 2 universities in Catholic spaces, then Found Jesuit University
+    (3 CP) is offered."""
+    s = impulse_of("papacy", "15")
+    s = play(s, "papacy", "event:15").state
+    assert ENGINE.waiting(s)["decision"] == "university_site"
+    s = play(s, "papacy", "site:vienna").state
+    with pytest.raises(IllegalAction):
+        play(s, "papacy", "site:vienna")                          # one university a space
+    s = play(s, "papacy", "site:leipzig").state
+    assert s["universities"] == ["leipzig", "vienna"] and s["society_of_jesus"]
+    assert ENGINE.waiting(s)["decision"] == "spend" and s["impulse"]["cp"] == 2     # mandatory: 2 CP after
+    assert "religious:university" not in labels(s, "papacy")          # 3 CP needed
+
+
+def test_18_3_jesuit_universities_add_papal_dice(dice):
+    """18.3 step 6: +2 Papal dice for a university in the target, +1 for one adjacent."""
+    from rules.hereistand import religion as rl
+    s = st.initial_state("1517")
+    s["rng"] = {"seed": 1, "draws": 0}
+    s["universities"] = ["leipzig"]
+    a, d = rl.dice_for(s, rl.Attempt("reformation", "german"), "leipzig")
+    assert ("Jesuit university in the target", 2) in d
+    b, d2 = rl.dice_for(s, rl.Attempt("reformation", "german"), "nuremberg")
+    assert ("Jesuit university adjacent in Leipzig", 1) in d2
+
+
+def test_calvins_institutes_add_one_to_each_die_in_the_french_zone(dice):
+    """18.3 step 4: +1 on each Protestant die when the target is in the event's zone."""
+    from rules.hereistand import religion as rl
+    s = st.initial_state("1532")
+    s["rng"] = {"seed": 1, "draws": 0}
+    attempt = rl.Attempt("reformation", "french", die_plus="Calvin's Institutes")
+    target = next(sp for sp in rl.targets(s, "reformation") if rl.zone_of(sp) == "french")
+    mine, theirs = rl.dice_for(s, attempt, target)
+    dice += [[5] * sum(n for _, n in mine), [6] * sum(n for _, n in theirs)]
+    ok, lines = rl.resolve(s, attempt, target)
+    assert "+1 on each die" in lines[1] and "highest 6" in lines[1]
+    assert ok                                                   # 6 v 6 in the zone: a tie wins
+
+
+def test_augsburg_confession_takes_one_from_each_papal_die(dice):
+    from rules.hereistand import religion as rl
+    s = st.initial_state("1532")
+    s["rng"] = {"seed": 1, "draws": 0}
+    cards.add_modifier(s, rl.AUGSBURG, until="turn")
+    attempt = rl.Attempt("counter", "german")
+    target = "augsburg"
+    mine, theirs = rl.dice_for(s, attempt, target)
+    dice += [[6] * sum(n for _, n in mine), [5] * sum(n for _, n in theirs)]
+    ok, lines = rl.resolve(s, attempt, target)
+    assert "−1 on each die — highest 5" in lines[1]
+    assert not ok                                # 5 v 5: under Clement VII a tie goes to the Protestant
