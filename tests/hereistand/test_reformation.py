@@ -284,3 +284,36 @@ def test_augsburg_confession_takes_one_from_each_papal_die(dice):
     ok, lines = rl.resolve(s, attempt, target)
     assert "−1 on each die — highest 5" in lines[1]
     assert not ok                                # 5 v 5: under Clement VII a tie goes to the Protestant
+
+
+def test_23_1_religious_victory_at_once(dice):
+    """23.1: the attempt that makes more than 50 Protestant spaces (none in unrest) ends the game at once."""
+    from rules.hereistand import religion as rl
+    s = start()
+    others = [sp for sp in st.load().spaces if rl.is_catholic(s, sp) and sp != "brandenburg"][:50]
+    s["religion"] = sorted(set(s["religion"]) | set(others))
+    assert rl.protestant_count(s) == 51 and rl.religious_victory_reached(s)
+    s["unrest"] = [others[0]]                               # one in unrest: 50 count, no victory
+    assert not rl.religious_victory_reached(s)
+    s["unrest"] = []
+    s["religion"].remove(others[0])                         # 50: the next flip wins
+    a, _ = rl.dice_for(s, rl.Attempt("reformation", "german", bonus=[("95 Theses", 1)]), "brandenburg")
+    dice += [[6] + [1] * (sum(n for _, n in a) - 1)]
+    out = play(s, "protestant", "target:brandenburg")
+    result = ENGINE.result(out.state)
+    assert result is not None and result.reason == "religious victory" and result.winners == ("protestant",)
+    assert "The Protestant wins a religious victory with 51 Protestant spaces." in texts(out)
+
+
+def test_8_2_zwingli_and_calvin_arrive_on_their_turns():
+    """8.2 / 2.5: Zwingli in Zurich on turn 2, Calvin in Geneva on turn 4; each space turns Protestant."""
+    from rules.hereistand import religion as rl
+    s = st.initial_state("1517")
+    s["turn"] = 2
+    lines = rl.reformer_arrivals(s)
+    assert s["reformers"]["zwingli"] == "zurich" and "zurich" in s["religion"]
+    assert lines[0] == "Huldrych Zwingli arrives in Zurich."
+    assert rl.reformer_arrivals(s) == []                          # once
+    s["turn"] = 4
+    rl.reformer_arrivals(s)
+    assert s["reformers"]["calvin"] == "geneva" and "geneva" in s["religion"]
