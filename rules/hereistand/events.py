@@ -112,6 +112,7 @@ def resolve_deadline(g: Game) -> None:
         return
     card = left.pop(0)
     g.again()
+    g.reveal()                                           # who held it (or that nobody did) becomes known
     where = cards.where(g.state, card)
     actor = where.partition(":")[2] if where and where.startswith("hand:") else EVENTS.run(card, "deadline_actor")
     g.log(f"#{card} {load().card(int(card)).name} reaches its deadline (rule 19.8): it resolves now for "

@@ -303,8 +303,11 @@ def resolve(s: st.State, attempt: Attempt, space: str) -> tuple[bool, list[str]]
     reform = attempt.side == "reformation"
     who, other = ("The Protestant", "The Papacy") if reform else ("The Papacy", "The Protestant")
     verb = "Reformation attempt" if reform else "Counter-reformation attempt"
-    lines = [f"{verb} in {space_name(space)} ({'in' if zone_ok else 'outside'} the "
-             f"{zone_name(attempt.zone)} zone{'' if attempt.zone else 's'})."]
+    if attempt.zone:
+        where = f"{'in' if zone_ok else 'outside'} the {zone_name(attempt.zone)} zone"
+    else:
+        where = "in a language zone" if zone_ok else "outside the language zones"
+    lines = [f"{verb} in {space_name(space)} ({where})."]
     plus = 1 if attempt.die_plus and zone_ok else 0
     minus = 1 if not reform and cards.modifiers(s, AUGSBURG) else 0
     rolled = rng.roll(s, sum(n for _, n in mine))
