@@ -245,7 +245,7 @@ FLOW.procedure("diet_of_worms", open_diet, worms_dice)
 
 def worms_targets(s: st.State, religion: str) -> list[str]:
     """18.1 steps 5–6: German-zone spaces of the other religion adjacent to one of the winner's (spaces
-    flipped in this step count; passes allowed, as for attempts — DECISIONS.md 506)."""
+    flipped in this step count; passes allowed, as for attempts — DECISIONS.md 504)."""
     data = load()
     if religion == rl.PROTESTANT:
         return [sp for sp in data.spaces if rl.zone_of(sp) == "german" and rl.is_catholic(s, sp)
