@@ -248,10 +248,28 @@ def counter_target_refusal(s: st.State, space: str) -> str | None:
 
 
 def targets(s: st.State, side: str, only: tuple[str, ...] = ()) -> list[str]:
-    """Every legal target of one attempt of `side` ("reformation" or "counter"), in map order."""
-    test = reformation_target_refusal if side == "reformation" else counter_target_refusal
-    pool = only or tuple(load().spaces)
-    return [sp for sp in pool if (test(s, sp, only) if side == "reformation" else test(s, sp)) is None]
+    """Every legal target of one attempt of `side` ("reformation" or "counter"), in map order (the same
+    test as the refusals above, on sets: it runs for every menu of targets)."""
+    data = load()
+    protestant, done = set(s["religion"]), set(s.get("targeted", ()))
+    universities, with_reformer = set(s.get("universities", ())), set(s.get("reformers", {}).values())
+
+    def catholic(sp: str) -> bool:
+        return sp not in protestant and data.spaces[sp].faith == CATHOLIC and s["control"].get(sp) is not None
+
+    if side == "reformation":
+        mine, wanted, extra = (lambda sp: sp in protestant), catholic, with_reformer
+    else:
+        mine, wanted, extra = catholic, (lambda sp: sp in protestant), universities
+    out = []
+    for sp in only or data.spaces:
+        if sp in done or not wanted(sp):
+            continue
+        ports = data.spaces[sp].ports
+        if sp in extra or any(mine(n) for n in data.adjacent(sp)) or any(
+                o != sp and mine(o) for z in ports for o in data.sea_zones[z].ports):
+            out.append(sp)
+    return out
 
 
 # ---- one attempt (18.3 steps 2–8, 18.4) --------------------------------------------------------------------
