@@ -317,3 +317,26 @@ def test_8_2_zwingli_and_calvin_arrive_on_their_turns():
     s["turn"] = 4
     rl.reformer_arrivals(s)
     assert s["reformers"]["calvin"] == "geneva" and "geneva" in s["religion"]
+
+
+def test_19_8_society_of_jesus_due_in_winter_resolves_for_the_papacy():
+    """19.8 (DECISIONS.md 511): a due mandatory event with an event resolves in Winter; nobody holding it,
+    the power its event names (the Papacy) places the universities."""
+    from rules.hereistand import events
+    s = start()
+    s["turn"] = 6
+    cards.zone(s, "deck").append("15")
+    called = []
+
+    class G:
+        state = s
+
+        def log(self, text, **kw):
+            pass
+
+        def call(self, name, **local):
+            called.append((name, local))
+
+    events.mandatory_deadlines(G())
+    assert called == [("deadline_events", {"cards": ["15"]})]
+    assert events.deadline_actor("15") == "papacy"
