@@ -55,6 +55,7 @@ def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
     religious attempts (18.3: once per impulse)."""
     s["impulse"] = {"power": power, "cp": cp, "card": card}
     s["impulse_locks"], s["intercept_tried"], s["assaulted"], s["targeted"] = [], [], [], []
+    s["abilities_used"] = []                                  # 18.2 (3): one debater's ability a side
     record.clear(s)
     from .fleets import naval
     naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
@@ -156,13 +157,11 @@ def build_sites(s: st.State, power: str, naval: bool) -> list[str]:
 
 
 def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
-    from .league import pre_league_refusal
-    if power == "protestant" and pre_league_refusal(s, power):
-        return []                                                  # 21.6: no Protestant units before the League
     pool = load().power(power).force_pool
     options = []
+    land_ok = power != "protestant" or s["league_formed"]          # 21.6: no Protestant building before it
     for kind in ("regular", "mercenary", "cavalry"):
-        if kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
+        if land_ok and kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
             options += [(kind, space) for space in build_sites(s, power, naval=False)]
     if "squadron" in pool.naval_types and COSTS["squadron"] <= cp:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]
@@ -216,6 +215,8 @@ class Spend(Decision):
         yield from naval_actions(g.state, role, cp)
         from .debate import debate_actions
         yield from debate_actions(g.state, role, cp)
+        from .religious_actions import religious_actions
+        yield from religious_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
@@ -251,6 +252,10 @@ class Spend(Decision):
         from .debate import DEBATE_CP, start_debate
         g.state["impulse"]["cp"] -= DEBATE_CP
         start_debate(g, role, zone)
+
+    def on_religious(self, g, role, kind, arg=None):
+        from .religious_actions import take
+        take(g, role, kind, arg)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

@@ -177,6 +177,8 @@ def burn_or_disgrace(g: Game, debater: str) -> None:
             del s["reformers"][debater]
             g.log(f"The reformer {dbt.name(debater)} is removed from the map.")
         s["reformers_away"].pop(debater, None)            # an excommunicated Luther brought in by Here I Stand
+        if debater in BURNED_REFORMERS:
+            s["reformers_gone"] = sorted({*s.get("reformers_gone", []), debater})   # never placed again
     else:
         dbt.set_status(s, debater, dbt.DISGRACED)
         g.log(f"{dbt.name(debater)} is disgraced: the Protestant gains {dbt.value(s, debater)} VP.")

@@ -222,6 +222,8 @@ def remove_reformer(g: Game, who: str, status: str, why: str) -> None:
     space = s["reformers"].pop(who, None) or s["reformers_away"].pop(who, None)
     if status == dbt.EXPELLED and space:
         s["reformers_away"][who] = space
+    else:
+        s["reformers_gone"] = sorted({*s.get("reformers_gone", []), who})     # never placed again (8.2)
     if dbt.status(s, who) not in (dbt.BURNED, dbt.DISGRACED, dbt.REMOVED):
         dbt.set_status(s, who, status)
     g.log(f"{why}: {dbt.name(who)} leaves " + ("the game." if status == dbt.REMOVED else

@@ -14,6 +14,7 @@ from rules.core.seats import Seating
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
+from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
@@ -60,7 +61,8 @@ class HereIStand(FlowEngine):
         found = super()._find_action(state, role, action_id)
         if found is None:
             top = state["flow"][-1]["name"] if state.get("flow") else None
-            why = events.event_refusal(state, role, action_id, top)
+            why = events.event_refusal(state, role, action_id, top) or \
+                reformation.target_refusal(state, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found
@@ -79,6 +81,9 @@ class HereIStand(FlowEngine):
                                              "reformers_away")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
+        seen["abilities_used"] = state.get("abilities_used", [])
+        seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
+        seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)

@@ -104,6 +104,15 @@ def discard_played(s: st.State, power: str, card: str) -> None:
     cards.move(s, card, cards.where(s, card), target)
 
 
+def deadline_actor(card: str) -> str:
+    """Who resolves a due mandatory event nobody holds: the power its event registers ("deadline_actor"),
+    else the first power allowed to play it, else the Protestant (the religious mandatory events' power)."""
+    if EVENTS.has(card, "deadline_actor"):
+        return EVENTS.run(card, "deadline_actor")
+    allowed = load().card(int(card)).playable_by
+    return allowed[0] if allowed != "any" else "protestant"
+
+
 def resolve_deadline(g: Game) -> None:
     """19.8: each due mandatory event resolves as if its holder played it (no CP). A card still in the deck
     or the discards is resolved by the power its event names (its "deadline_actor")."""
@@ -112,8 +121,9 @@ def resolve_deadline(g: Game) -> None:
         return
     card = left.pop(0)
     g.again()
+    g.reveal()                                           # who held it (or that nobody did) becomes known
     where = cards.where(g.state, card)
-    actor = where.partition(":")[2] if where and where.startswith("hand:") else EVENTS.run(card, "deadline_actor")
+    actor = where.partition(":")[2] if where and where.startswith("hand:") else deadline_actor(card)
     g.log(f"#{card} {load().card(int(card)).name} reaches its deadline (rule 19.8): it resolves now for "
           f"{power_name(actor)}.")
     discard_played(g.state, actor, card)

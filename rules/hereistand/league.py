@@ -1,8 +1,8 @@
-"""Here I Stand: the Schmalkaldic League (#13, rule 21.6) and the Protestant before it.
+"""Here I Stand: the Schmalkaldic League (#13, rule 21.6). (The restrictions before it — no Protestant land
+moves or builds, no land unit into an electorate — are read by movement, construction and Winter.)
 
-Before the League the Protestant may neither build nor move land units, and no land unit may enter an
-electorate (`pre_league_refusal`, read by movement and construction). The mandatory event may be played from
-turn 2 with 12 Protestant spaces (unrest included) and resolves in the Winter of turn 4 at the latest:
+The mandatory event may be played from turn 2 with 12 Protestant spaces (unrest included) and resolves in
+the Winter of turn 4 at the latest:
 
     league › (league_place: the Protestant picks among equally near spaces) for each leader and stack
 """
@@ -22,17 +22,6 @@ from .turn import FLOW
 LEAGUE = "13"
 LEAGUE_SPACES = 12
 LEADERS = (("john-frederick", "wittenberg"), ("philip-of-hesse", "kassel"))     # 21.6 ①–②: placed near
-
-
-def pre_league_refusal(s: st.State, power: str, dest: str | None = None) -> str | None:
-    """21.6: why a land unit may not move (or be built) now — None once the League has formed."""
-    if s["league_formed"]:
-        return None
-    if power == "protestant":
-        return "the Protestant may not build or move land units before the Schmalkaldic League (21.6)"
-    if dest in load().electorates:
-        return "no land unit may enter an electorate before the Schmalkaldic League (21.6)"
-    return None
 
 
 @EVENTS.on(LEAGUE, "prerequisite")

@@ -33,10 +33,9 @@ def locked(s: st.State, power: str, space: str) -> bool:
 
 def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]:
     """(origin, destination, cost) for every stack of `power` that may move now (13.1, 11.1 costs)."""
-    from .league import pre_league_refusal
+    if power == "protestant" and not s["league_formed"]:
+        return []                                            # 21.6: no Protestant land moves before the League
     data, out = load(), []
-    if power == "protestant" and pre_league_refusal(s, power):
-        return []
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
     origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①
                 if st.land_units_at(s, sp, mi) and not locked(s, mi, sp)}
@@ -49,8 +48,7 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
         only_leaders = mu.side_land_units(s, origin, power) == 0
         for dest, is_pass in data.neighbours[origin]:
             cost = 2 if is_pass else 1
-            if cost <= cp and fx.may_enter(s, power, dest, leaders_only=only_leaders) is None \
-                    and pre_league_refusal(s, power, dest) is None:
+            if cost <= cp and fx.may_enter(s, power, dest, leaders_only=only_leaders) is None:
                 out.append((origin, dest, cost))
     return out
 

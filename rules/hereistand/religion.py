@@ -69,6 +69,29 @@ def reformer_name(reformer: str) -> str:
     return load().reformers[reformer]["name"]
 
 
+REFORMER_TURNS = {"zwingli": 2, "calvin": 4}      # 8.2: Luther comes with the 95 Theses, Cranmer with Anne Boleyn
+
+
+def place_reformer(s: st.State, reformer: str) -> list[str]:
+    """8.2 / 2.5: a reformer is placed in its home space, which turns Protestant (unless it already is)."""
+    space = load().reformers[reformer]["space"]
+    s.setdefault("reformers", {})[reformer] = space
+    lines = [f"{reformer_name(reformer)} arrives in {space_name(space)}."]
+    if is_catholic(s, space):
+        lines += flip(s, space, PROTESTANT)
+    return lines
+
+
+def reformer_arrivals(s: st.State) -> list[str]:
+    """8.2 step 1: the reformers whose turn has come (Zwingli on turn 2, Calvin on turn 4)."""
+    lines: list[str] = []
+    for reformer, turn in REFORMER_TURNS.items():
+        if s["turn"] == turn and reformer not in s.get("reformers", {}) \
+                and reformer not in s.get("reformers_gone", []):
+            lines += place_reformer(s, reformer)
+    return lines
+
+
 # ---- flipping a space (18.3 step 8, 21.6) -----------------------------------------------------------------
 def flip(s: st.State, space: str, religion: str) -> list[str]:
     """Make `space` Protestant or Catholic, keeping control, electorates and Protestant regulars exact.
@@ -94,7 +117,7 @@ def flip(s: st.State, space: str, religion: str) -> list[str]:
         owner = PROTESTANT if religion == PROTESTANT else "hapsburg"
         if s["control"][space] in (PROTESTANT, "hapsburg") and s["control"][space] != owner:
             s["control"][space] = owner
-            lines.append(f"{load().power(owner).name} now controls {name} (rule 21.6).")
+            lines.append(f"The {load().power(owner).name} now controls {name} (rule 21.6).")
     lines += enter_electorate_regulars(s, space)
     return lines
 
@@ -149,6 +172,10 @@ def _names(spaces: list[str]) -> str:
     return ", ".join(space_name(sp) for sp in spaces)
 
 
+def _spaces(spaces: list[str]) -> str:
+    return f"{'space' if len(spaces) == 1 else 'spaces'} {_names(spaces)}"
+
+
 def side_dice(s: st.State, space: str, faith: str) -> list[tuple[str, int]]:
     """The base dice of one side for `space` (18.3 steps 2 and 6), each modifier named; at least 1 die."""
     near = _counting_neighbours(s, space)
@@ -157,19 +184,19 @@ def side_dice(s: st.State, space: str, faith: str) -> list[tuple[str, int]]:
         same = [n for n in near if is_protestant(s, n)]
         helpers = [(n, r) for n in near for r in reformers_at(s, n)]
         if same:
-            mods.append((f"adjacent Protestant spaces ({_names(same)})", len(same)))
+            mods.append((f"adjacent Protestant {_spaces(same)}", len(same)))
         for n, r in helpers:
             mods.append((f"{reformer_name(r)} adjacent in {space_name(n)}", 1))
     else:
         same = [n for n in near if is_catholic(s, n)]
         helpers = [n for n in near if n in s.get("universities", [])]
         if same:
-            mods.append((f"adjacent Catholic spaces ({_names(same)})", len(same)))
+            mods.append((f"adjacent Catholic {_spaces(same)}", len(same)))
         for n in helpers:
             mods.append((f"Jesuit university adjacent in {space_name(n)}", 1))
     stacks = [n for n in near if has_units_of(s, n, faith)]
     if stacks:
-        mods.append((f"adjacent {faith.title()} units ({_names(stacks)})", len(stacks)))
+        mods.append((f"{faith.title()} units adjacent in {_names(stacks)}", len(stacks)))
     if faith == PROTESTANT:
         for r in reformers_at(s, space):
             mods.append((f"{reformer_name(r)} in the target", 2))
@@ -221,10 +248,28 @@ def counter_target_refusal(s: st.State, space: str) -> str | None:
 
 
 def targets(s: st.State, side: str, only: tuple[str, ...] = ()) -> list[str]:
-    """Every legal target of one attempt of `side` ("reformation" or "counter"), in map order."""
-    test = reformation_target_refusal if side == "reformation" else counter_target_refusal
-    pool = only or tuple(load().spaces)
-    return [sp for sp in pool if (test(s, sp, only) if side == "reformation" else test(s, sp)) is None]
+    """Every legal target of one attempt of `side` ("reformation" or "counter"), in map order (the same
+    test as the refusals above, on sets: it runs for every menu of targets)."""
+    data = load()
+    protestant, done = set(s["religion"]), set(s.get("targeted", ()))
+    universities, with_reformer = set(s.get("universities", ())), set(s.get("reformers", {}).values())
+
+    def catholic(sp: str) -> bool:
+        return sp not in protestant and data.spaces[sp].faith == CATHOLIC and s["control"].get(sp) is not None
+
+    if side == "reformation":
+        mine, wanted, extra = (lambda sp: sp in protestant), catholic, with_reformer
+    else:
+        mine, wanted, extra = catholic, (lambda sp: sp in protestant), universities
+    out = []
+    for sp in only or data.spaces:
+        if sp in done or not wanted(sp):
+            continue
+        ports = data.spaces[sp].ports
+        if sp in extra or any(mine(n) for n in data.adjacent(sp)) or any(
+                o != sp and mine(o) for z in ports for o in data.sea_zones[z].ports):
+            out.append(sp)
+    return out
 
 
 # ---- one attempt (18.3 steps 2–8, 18.4) --------------------------------------------------------------------
@@ -260,7 +305,7 @@ def dice_for(s: st.State, attempt: Attempt, space: str) -> tuple[list[tuple[str,
 
 
 def _describe(who: str, mods: list[tuple[str, int]], rolled: list[int], plus: int, minus: int) -> str:
-    parts = " + ".join(f"{n} {what}" for what, n in mods)
+    parts = ", ".join(f"{what} +{n}" for what, n in mods)
     total = sum(n for _, n in mods)
     shown = ", ".join(map(str, rolled))
     adjust = (f", +{plus} on each die" if plus else "") + (f", −{minus} on each die" if minus else "")
@@ -276,8 +321,11 @@ def resolve(s: st.State, attempt: Attempt, space: str) -> tuple[bool, list[str]]
     reform = attempt.side == "reformation"
     who, other = ("The Protestant", "The Papacy") if reform else ("The Papacy", "The Protestant")
     verb = "Reformation attempt" if reform else "Counter-reformation attempt"
-    lines = [f"{verb} in {space_name(space)} ({'in' if zone_ok else 'outside'} the "
-             f"{zone_name(attempt.zone)} zone{'' if attempt.zone else 's'})."]
+    if attempt.zone:
+        where = f"{'in' if zone_ok else 'outside'} the {zone_name(attempt.zone)} zone"
+    else:
+        where = "in a language zone" if zone_ok else "outside the language zones"
+    lines = [f"{verb} in {space_name(space)} ({where})."]
     plus = 1 if attempt.die_plus and zone_ok else 0
     minus = 1 if not reform and cards.modifiers(s, AUGSBURG) else 0
     rolled = rng.roll(s, sum(n for _, n in mine))
@@ -309,3 +357,35 @@ def resolve(s: st.State, attempt: Attempt, space: str) -> tuple[bool, list[str]]
             s["unrest"] = sorted([*s["unrest"], space])
             lines.append(f"Carlstadt's fervour: {space_name(space)} falls into unrest.")
     return success, lines
+
+
+# ---- debaters' abilities (18.2) ----------------------------------------------------------------------------
+# The debaters are kept by `debaters.py` (`state["debaters"][id]["status"]`). Where a state has no debater
+# record (a position built before debaters existed), named debaters are not tracked: they count as ready
+# and committing them changes nothing.
+def debater_ready(s: st.State, debater: str) -> bool:
+    if "debaters" not in s:
+        return True
+    info = s["debaters"].get(debater)
+    return bool(info) and info["status"] == "uncommitted"
+
+
+def commit_debater(s: st.State, debater: str) -> None:
+    info = s.get("debaters", {}).get(debater)
+    if info and info["status"] == "uncommitted":
+        info["status"] = "committed"
+
+
+def ability_ready(s: st.State, side: str, debater: str) -> bool:
+    """18.2 (3): each side uses one debater's ability per impulse for reformation, counter-reformation or
+    translation, and only an uncommitted debater's."""
+    return side not in s.get("abilities_used", []) and debater_ready(s, debater)
+
+
+def use_ability(s: st.State, side: str, debater: str) -> None:
+    commit_debater(s, debater)
+    s.setdefault("abilities_used", []).append(side)
+
+
+def debater_name(debater: str) -> str:
+    return load().debater(debater).name

@@ -63,6 +63,9 @@ def card_draw(g: Game) -> None:
                 cards.zone(s, cards.hand(power)).append(card)
     from .harbours import return_from_box
     return_from_box(g)                                  # 8.2: naval leaders and squadrons lost last turn
+    from .religion import reformer_arrivals
+    for line in reformer_arrivals(s):                   # 8.2 step 1: Zwingli, Calvin
+        g.log(line)
     if s["turn"] != data.scenario(s["scenario"]).first_turn:
         from .debaters import arrivals
         arrivals(g)                                     # 8.2: this turn's debaters
@@ -146,6 +149,18 @@ def religious_victory(g: Game, *, at_once: bool = False) -> bool:
     return True
 
 
-FLOW.procedure("turn", card_draw, calls("diplomacy"), calls("spring_deployment"),
+def luther_phase(g: Game) -> None:
+    """Phase 1 (turn 1 only): Luther's 95 Theses (18.1, `reformation.py`)."""
+    if g.state["turn"] == 1:
+        g.call("theses")
+
+
+def worms_phase(g: Game) -> None:
+    """Phase 4 (turn 1 only): the Diet of Worms (18.1, `reformation.py`)."""
+    if g.state["turn"] == 1:
+        g.call("diet_of_worms")
+
+
+FLOW.procedure("turn", luther_phase, card_draw, calls("diplomacy"), worms_phase, calls("spring_deployment"),
                calls("action_phase"), calls("winter"), victory,
                scope="turn")

@@ -37,8 +37,10 @@ def capitals(s: st.State, power: str) -> list[str]:
 
 
 def wintering_powers(s: st.State) -> list[str]:
-    """The majors, then the active minors (their patrons move them, 22.3 ①)."""
-    return list(MAJORS) + sorted(m for m, ally in s["minor_allies"].items() if ally)
+    """The majors, then the active minors (their patrons move them, 22.3 ①). Before the Schmalkaldic League
+    the Protestant's regulars never move (21.6): they stay where the electorates placed them."""
+    majors = [p for p in MAJORS if p != "protestant" or s["league_formed"]]
+    return majors + sorted(m for m, ally in s["minor_allies"].items() if ally)
 
 
 def _steps(space: str):

@@ -12,6 +12,7 @@ from rules.hereistand import religion as rl
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
+from .religious_phases import through_theses, through_worms
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 
 
@@ -60,14 +61,21 @@ def after_theses(s):
 
 
 def to_impulse(s, power):
-    """Skip turn-1 diplomacy and deployment; the powers before `power` play a card for CP and end."""
+    """Through turn 1's religious phases (religious_phases.py), diplomacy and deployment; the powers before
+    `power` play a card for CP and end."""
+    s = through_theses(s)
     while decision(s) != "impulse":
+        if decision(s) in ("worms_cards", "worms_flip"):
+            s = through_worms(s)
+            continue
         role = ENGINE.active_roles(s)[0]
         s = play(s, role, ENGINE.default_action(s, role))
     while ENGINE.active_roles(s) != [power]:
         role = ENGINE.active_roles(s)[0]
         card = next(a.id for a in ENGINE.legal_actions(s, role) if a.id.startswith("cp:"))
         s = play(play(s, role, card), role, "done")
+    for home in ((5, 6, 7) if power in ("papacy", "protestant") else ()):   # back in hand if spent at Worms
+        give(s, "protestant" if home == 7 else "papacy", home)
     return s
 
 
@@ -312,6 +320,8 @@ def test_here_i_stand_takes_a_discard_and_plays_it():
     """#7 (a): while Luther lives, the Protestant takes a discarded card (not a mandatory event) and plays it
     at once or keeps it."""
     s = after_theses(to_impulse(setup(), "protestant"))
+    for c in list(cards.zone(s, "discard")):
+        cards.move(s, c, "discard", "deck")
     discarded = next(c for c in cards.zone(s, "deck") if st.load().card(int(c)).type != "mandatory")
     assert "event:7" not in ids(s, "protestant")                              # nothing to take yet
     cards.move(s, discarded, "deck", "discard")

@@ -76,7 +76,8 @@ def test_automatic_success_skips_the_papal_roll(dice):
     ok, lines = rl.resolve(s, attempt, "magdeburg")
     assert ok and not dice
     assert "automatic success" in " ".join(lines)
-    assert "2 adjacent Protestant spaces (Brandenburg, Wittenberg) + 1 Martin Luther adjacent in Wittenberg" in lines[1]
+    assert ("6 dice (adjacent Protestant spaces Brandenburg, Wittenberg +2, Martin Luther adjacent in Wittenberg +1, "
+            "Protestant units adjacent in Brandenburg, Wittenberg +2, 95 Theses +1): 1, 2, 3, 4, 5, 6") in lines[1]
 
 
 def test_each_space_once_per_impulse(dice):
