@@ -335,3 +335,18 @@ def test_here_i_stand_takes_a_discard_and_plays_it():
     from rules.hereistand.debate_events import here_i_stand_ok
     assert here_i_stand_ok(s, "protestant", "7") == "Luther is no longer alive"
 
+
+
+def test_21_5_excommunication_lifted_when_the_war_with_the_papacy_ends():
+    """21.5: the "-1 Card" marker lasts until the power's war with the Papacy ends, whoever sues."""
+    from rules.core.flow import Game
+    from rules.hereistand.peace import lift_on_peace
+    s = setup()
+    s["excommunicated"].append("francis-i")
+    assert st.ruler_excommunicated(s, "france")
+    g = Game(ENGINE, s)
+    lift_on_peace(g, "france", "hapsburg")
+    assert st.ruler_excommunicated(s, "france")
+    lift_on_peace(g, "france", "papacy")
+    assert not st.ruler_excommunicated(s, "france")
+    assert "francis-i" not in s["excommunicated"]
