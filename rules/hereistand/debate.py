@@ -22,6 +22,7 @@ ZONE_NAMES = {"german": "German", "french": "French", "english": "English"}
 DEBATE_CP = 3
 HERE_I_STAND = "7"
 SIDES = ("papacy", "protestant")
+PICKING_DEBATERS = ("leipzig_choice", "council_pick", "marburg")   # decisions naming uncommitted debaters
 
 
 def other(side: str) -> str:
@@ -46,6 +47,25 @@ def call_refusal(s: st.State, caller: str, zone: str) -> str | None:
     if caller == "protestant" and not dbt.of_side(s, "papacy"):
         return "the Papacy has no debater in play"
     return None
+
+
+def debate_refusal(s: st.State, power: str, action_id: str, decision: str | None) -> str | None:
+    """Why `debate:<zone>` is refused, in words (None when it is not such an action)."""
+    verb, _, zone = action_id.partition(":")
+    if decision in PICKING_DEBATERS and verb in ("name", "pick", "pair"):
+        named = [d for d in zone.split(":") if d in s["debaters"]]
+        busy = [d for d in named if dbt.status(s, d) != dbt.UNCOMMITTED]
+        if busy:
+            return "; ".join(f"{dbt.name(d)} is {dbt.STATUS_WORDS[dbt.status(s, d)]}" for d in busy) + "."
+        return None
+    if verb != "debate":
+        return None
+    if decision != "spend" or power not in SIDES:
+        return "Only the Papacy or the Protestant calls a theological debate, with 3 CP of its own impulse."
+    if s["impulse"]["cp"] < DEBATE_CP:
+        return f"A theological debate costs {DEBATE_CP} CP; {s['impulse']['cp']} are left."
+    why = call_refusal(s, power, zone)
+    return f"No debate can be called there: {why}." if why else None
 
 
 def debate_actions(s: st.State, power: str, cp: int):

@@ -62,7 +62,8 @@ class HereIStand(FlowEngine):
         if found is None:
             top = state["flow"][-1]["name"] if state.get("flow") else None
             why = events.event_refusal(state, role, action_id, top) or \
-                reformation.target_refusal(state, action_id, top)
+                reformation.target_refusal(state, action_id, top) or \
+                debate.debate_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found

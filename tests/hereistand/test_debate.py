@@ -109,11 +109,13 @@ def test_18_1_who_may_call_a_debate():
     s = play(s, "papacy", "cp:5")                                     # Papal Bull for its 4 CP
     assert "debate:german" in ids(s, "papacy")
     assert "debate:french" not in ids(s, "papacy")                      # no French Protestant debater yet
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="the Protestant has no debater in the English zone"):
         ENGINE.apply(s, "papacy", "debate:english")
     for d in dbt.of_side(s, "papacy"):
         dbt.set_status(s, d, dbt.COMMITTED)
     assert "debate:german" not in ids(s, "papacy")
+    with pytest.raises(IllegalAction, match="every Papal debater is committed"):
+        ENGINE.apply(s, "papacy", "debate:german")
 
 
 def leipzig_position(dice_script, draws_script):
@@ -245,6 +247,9 @@ def test_18_5_leipzig_example_with_the_home_cards(dice, draws):
     assert decision(s) == "debate_zone"
     s = play(s, "papacy", "zone:german")
     assert decision(s) == "leipzig_choice" and "name:eck" in ids(s, "papacy") and "bar:luther" in ids(s, "papacy")
+    dbt.set_status(s, "tetzel", dbt.COMMITTED)
+    with pytest.raises(IllegalAction, match="Johann Tetzel is committed"):
+        ENGINE.apply(s, "papacy", "name:tetzel")
     s, text = log_after(s, "papacy", "name:eck")
     assert "names Johann Eck" in text
     draws += ["carlstadt"]
