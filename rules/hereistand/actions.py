@@ -87,8 +87,9 @@ def pass_refusal(s: st.State, power: str) -> str | None:
     data = load()
     if any(data.card(int(c)).type == "home" for c in hand):
         return "its home card is still unplayed"
-    if any(data.card(int(c)).type == "mandatory" for c in hand):
-        return "it holds a mandatory event"
+    from .events import playable_events
+    if any(data.card(int(c)).type == "mandatory" for c in playable_events(s, power)):
+        return "it holds a mandatory event it may play"          # one whose prerequisite fails waits
     admin = st.ruler(s, power).admin
     if len(hand) > admin:
         return f"it holds {plural(len(hand), 'card')}, more than its ruler's administrative rating of {admin}"
