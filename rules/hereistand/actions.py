@@ -87,11 +87,10 @@ def pass_refusal(s: st.State, power: str) -> str | None:
     data = load()
     if any(data.card(int(c)).type == "home" for c in hand):
         return "its home card is still unplayed"
-    from .events import prerequisite_refusal
-    mandatory = [c for c in hand if data.card(int(c)).type == "mandatory"]
-    waiting = [c for c in mandatory if prerequisite_refusal(s, power, c)]     # not playable yet (#13 on turn 1)
-    if len(mandatory) > len(waiting):
-        return "it holds a mandatory event"
+    from .events import playable_events, prerequisite_refusal
+    if any(data.card(int(c)).type == "mandatory" for c in playable_events(s, power)):
+        return "it holds a mandatory event it may play"          # one whose prerequisite fails waits
+    waiting = [c for c in hand if data.card(int(c)).type == "mandatory" and prerequisite_refusal(s, power, c)]
     admin = st.ruler(s, power).admin
     if len(hand) - len(waiting) > admin:
         return f"it holds {plural(len(hand), 'card')}, more than its ruler's administrative rating of {admin}"

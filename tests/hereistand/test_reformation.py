@@ -340,3 +340,30 @@ def test_19_8_society_of_jesus_due_in_winter_resolves_for_the_papacy():
     events.mandatory_deadlines(G())
     assert called == [("deadline_events", {"cards": ["15"]})]
     assert events.deadline_actor("15") == "papacy"
+
+
+def test_18_1_england_publishes_with_cranmer_on_the_map():
+    """18.1: England's treatise costs 3 CP, only while Cranmer is on the map, English zone only; England
+    picks the targets (18.3)."""
+    s = impulse_of("england", "90")
+    s = play(s, "england", "cp:90").state
+    assert "religious:treatise_england" not in labels(s, "england")
+    s["reformers"]["cranmer"] = "london"
+    s["religion"] = sorted({*s["religion"], "london"})
+    assert labels(s, "england")["religious:treatise_england"].endswith("(3 CP)")
+    s = play(s, "england", "religious:treatise_england").state
+    assert s["impulse"]["cp"] == 2 and ENGINE.active_roles(s) == ["england"]
+    assert "the English zone" in ENGINE.prompt(s, "england").text
+
+
+def test_18_1_the_full_bible_gives_six_attempts_with_plus_one():
+    """18.1 / 18.3 step 4: the tenth box completes the Bible: 1 VP and 6 attempts, +1 on each die in its zone."""
+    s = impulse_of("protestant", "90")
+    s["translations"]["german"] = {"new_testament": 6, "full_bible": 9}
+    s = play(s, "protestant", "cp:90").state
+    out = play(s, "protestant", "religious:translate:german")
+    assert "The German Bible is complete: 1 VP to the Protestant." in texts(out)
+    offered = labels(out.state, "protestant")
+    german = [v for k, v in offered.items() if k.startswith("target:") and "(German zone)" in v]
+    assert german and all("+1 on each die" in v for v in german)
+    assert not any("+1 on each die" in v for k, v in offered.items() if "(German zone)" not in v)
