@@ -14,7 +14,7 @@ from . import movement, siege
 from . import record
 from . import state as st
 from .data import MAJORS, load
-from .turn import FLOW, military_victory, power_name
+from .turn import FLOW, military_victory, power_name, religious_victory
 
 COSTS = {"regular": 2, "mercenary": 1, "cavalry": 1, "squadron": 2, "corsair": 1}   # rule 11.1 table / 17
 
@@ -33,7 +33,7 @@ def impulses(g: Game) -> None:
         g.local["passes"] += 1
     elif answer == "played":
         g.local["passes"] = 0
-    if military_victory(g):
+    if military_victory(g) or religious_victory(g):
         return
     if g.local["passes"] >= len(MAJORS):
         g.log("Every power has passed in succession: the Action phase ends.")
@@ -50,16 +50,49 @@ def impulses(g: Game) -> None:
 FLOW.procedure("action_phase", begin_action_phase, impulses)
 
 
+def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
+    """What a new impulse clears: its locks, interceptions, assaults, record, and the spaces targeted by
+    religious attempts (18.3: once per impulse)."""
+    s["impulse"] = {"power": power, "cp": cp, "card": card}
+    s["impulse_locks"], s["intercept_tried"], s["assaulted"], s["targeted"] = [], [], [], []
+    s["abilities_used"] = []                                  # 18.2 (3): one debater's ability a side
+    record.clear(s)
+    from .fleets import naval
+    naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
+    for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
+        laid["new"] = False
+
+
+def run_event(g: Game) -> None:
+    from .events import EVENTS
+    EVENTS.run(g.local["card"], "event", g, g.local["role"])
+
+
+def after_event(g: Game) -> None:
+    """6.1: a mandatory event then gives 2 CP to spend; any other event ends the impulse."""
+    if load().card(int(g.local["card"])).type == "mandatory" and not g.state.get("pending_result"):
+        g.state["impulse"]["cp"] = 2
+        g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
+        g.goto("spend", role=g.local["role"])
+    else:
+        finish_impulse(g, "played")
+
+
+FLOW.procedure("play_event", run_event, after_event)
+
+
 def pass_refusal(s: st.State, power: str) -> str | None:
     """Rule 11 / 6.1: why `power` may not pass now, or None when it may."""
     hand = cards.zone(s, cards.hand(power))
     data = load()
     if any(data.card(int(c)).type == "home" for c in hand):
         return "its home card is still unplayed"
-    if any(data.card(int(c)).type == "mandatory" for c in hand):
-        return "it holds a mandatory event"
+    from .events import playable_events, prerequisite_refusal
+    if any(data.card(int(c)).type == "mandatory" for c in playable_events(s, power)):
+        return "it holds a mandatory event it may play"          # one whose prerequisite fails waits
+    waiting = [c for c in hand if data.card(int(c)).type == "mandatory" and prerequisite_refusal(s, power, c)]
     admin = st.ruler(s, power).admin
-    if len(hand) > admin:
+    if len(hand) - len(waiting) > admin:
         return f"it holds {plural(len(hand), 'card')}, more than its ruler's administrative rating of {admin}"
     return None
 
@@ -76,14 +109,16 @@ class Impulse(Decision):
     def prompt(self, g, role):
         why = pass_refusal(g.state, role)
         tail = f" You may not pass: {why}." if why else " You may pass."
-        return (f"{power_name(role)}'s impulse: play a card for its CP (card events are not part of the game "
-                f"yet).{tail}")
+        return f"{power_name(role)}'s impulse: play a card for its CP or, where it is offered, as its event.{tail}"
 
     def actions(self, g, role):
+        from .events import event_label, playable_events
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
-            cp = load().card(int(card)).cp
-            if cp:
-                yield act("cp", card, label=f"Play {st.card_label(card)} for {cp} CP", group="Cards")
+            c = load().card(int(card))
+            if c.cp and c.type != "mandatory":                   # 6.1: a mandatory event is played as such
+                yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards")
+        for card in playable_events(g.state, role):
+            yield act("event", card, label=event_label(card), group="Events")
         if pass_refusal(g.state, role) is None:
             yield act("pass", label="Pass")
 
@@ -91,15 +126,15 @@ class Impulse(Decision):
         cp = load().card(int(card)).cp
         spend_card(g, role, card)
         g.log(f"{power_name(role)} plays {st.card_label(card)} for {cp} CP.")
-        s = g.state
-        s["impulse"] = {"power": role, "cp": cp, "card": card}
-        s["impulse_locks"], s["intercept_tried"], s["assaulted"] = [], [], []
-        record.clear(s)
-        from .fleets import naval
-        naval(s)["locks"] = []                                    # 16.1 restriction 4 lasts one impulse
-        for laid in s["sieges"].values():            # 15.1: sieges laid before this impulse may be assaulted
-            laid["new"] = False
+        start_impulse(g.state, role, card, cp)
         g.goto("spend", role=role)
+
+    def on_event(self, g, role, card):
+        from .events import discard_played
+        g.log(f"{power_name(role)} plays {st.card_label(card)} as its event.")
+        discard_played(g.state, role, card)
+        start_impulse(g.state, role, card, 0)
+        g.goto("play_event", role=role, card=card)
 
     def on_pass(self, g, role):
         g.log(f"{power_name(role)} passes.")
@@ -123,8 +158,9 @@ def build_sites(s: st.State, power: str, naval: bool) -> list[str]:
 def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
     pool = load().power(power).force_pool
     options = []
+    land_ok = power != "protestant" or s["league_formed"]          # 21.6: no Protestant building before it
     for kind in ("regular", "mercenary", "cavalry"):
-        if kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
+        if land_ok and kind in pool.land_types and COSTS[kind] <= cp and st.land_pool_left(s, power) > 0:
             options += [(kind, space) for space in build_sites(s, power, naval=False)]
     if "squadron" in pool.naval_types and COSTS["squadron"] <= cp:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]
@@ -176,6 +212,10 @@ class Spend(Decision):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
         yield from naval_actions(g.state, role, cp)
+        from .debate import debate_actions
+        yield from debate_actions(g.state, role, cp)
+        from .religious_actions import religious_actions
+        yield from religious_actions(g.state, role, cp)
         for kind, space in build_options(g.state, role, cp):
             yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
                       f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
@@ -206,6 +246,15 @@ class Spend(Decision):
     def on_piracy(self, g, role, zone, target):
         from .piracy import start_piracy
         start_piracy(g, zone, target)
+
+    def on_debate(self, g, role, zone):
+        from .debate import DEBATE_CP, start_debate
+        g.state["impulse"]["cp"] -= DEBATE_CP
+        start_debate(g, role, zone)
+
+    def on_religious(self, g, role, kind, arg=None):
+        from .religious_actions import take
+        take(g, role, kind, arg)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

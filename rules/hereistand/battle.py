@@ -171,6 +171,8 @@ def retreat_spaces(s: st.State, power: str, space: str, *, attacker: bool, origi
         owner = st.controller(s, sp)
         if sp in s["unrest"] or owner in (None, "independent"):
             continue
+        if not s["league_formed"] and sp in load().electorates:     # 21.6: no retreat into electorates
+            continue
         if owner != power and not st.allied(s, power, owner):
             continue
         if any(fx.hostile(s, power, p) for p in fx.powers_with_land_units(s, sp) if p != power):

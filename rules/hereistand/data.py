@@ -139,8 +139,9 @@ class Debater:
     side: str
     zone: str
     value: int
-    entry_turn: int | None
+    entry_turn: int | None         # None: arrives with the Cranmer reformer (8.2)
     entry: str = ""
+    ability: str = ""              # the counter's ability, in Herald's words (18.2)
 
 
 @dataclass(frozen=True)

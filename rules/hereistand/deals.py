@@ -198,6 +198,8 @@ def carry_out(g: Game) -> dict:
         if clause[0] == "peace":
             s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
             s["peace_this_turn"].append(st.pair(a, b))
+            from .peace import lift_on_peace
+            lift_on_peace(g, a, b)                              # 21.5: the war with the Papacy ends
         elif clause[0] == "alliance":
             s["alliances"] = sorted(s["alliances"] + [st.pair(a, b)])
             s["allied_this_turn"].append(st.pair(a, b))

@@ -119,6 +119,8 @@ def settle(g: Game) -> None:
         s["wars"] = [w for w in s["wars"] if w != st.pair(a, b)]
         s["peace_this_turn"].append(st.pair(a, b))
         g.log(f"{power_name(a)} and {power_name(b)} make peace.")
+        from .peace import lift_on_peace
+        lift_on_peace(g, a, b)
 
 
 def close_deal(g: Game) -> None:

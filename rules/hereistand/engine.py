@@ -14,6 +14,8 @@ from rules.core.seats import Seating
 from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
+from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
+from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -59,7 +61,9 @@ class HereIStand(FlowEngine):
         found = super()._find_action(state, role, action_id)
         if found is None:
             top = state["flow"][-1]["name"] if state.get("flow") else None
-            why = events.event_refusal(state, role, action_id, top)
+            why = events.event_refusal(state, role, action_id, top) or \
+                reformation.target_refusal(state, action_id, top) or \
+                debate.debate_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found
@@ -73,13 +77,19 @@ class HereIStand(FlowEngine):
                                              "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
                                              "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
-                                             "card_gifts")}
+                                             "card_gifts", "reformers", "electorate_display", "universities",
+                                             "translations", "targeted", "debaters", "excommunication_record",
+                                             "reformers_away")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
+        seen["abilities_used"] = state.get("abilities_used", [])
+        seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
+        seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
+        seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
         seen["mine"] = {}
@@ -149,6 +159,8 @@ class HereIStand(FlowEngine):
     def hidden_variants(self, state):
         """Another hand for each power (same count: one card traded with the deck) and another deck order."""
         for power in MAJORS:
+            if power in state.get("hands_shown", ()):
+                continue                                  # another power is looking at it (#58)
             picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
             picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
             variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)

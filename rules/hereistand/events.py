@@ -1,8 +1,18 @@
-"""Here I Stand: card events before they exist (part 1 plays every card for its CP).
+"""Here I Stand: card events — the registry every event module fills, and the refusals (rule 6.1).
 
-A card played as an event is refused with its reason (rule 6.1: the event is not part of the game yet);
-mandatory events wait aside (DECISIONS.md 6.1), and when one reaches its 19.8 deadline in Winter the
-engine says so and the card stays aside, so no turn ever waits on an event nobody can play.
+`EVENTS` is the core's effect table keyed by card number (a string). A module that makes an event playable
+registers two points for its card:
+
+    @EVENTS.on("90", "prerequisite")
+    def printing_press_ok(s, power, card) -> str | None: ...     # why it may not be played now (None: it may)
+
+    @EVENTS.on("90", "event")
+    def printing_press(g, power, card) -> None: ...              # carry it out (it may g.call procedures)
+
+The impulse (`actions.py`) offers every card in hand whose event is registered and whose prerequisite
+holds; a card played as an event whose event is not registered is refused with its reason. Mandatory
+events with a registered event join the deck and are played from hands (6.1: then 2 CP, except the 95
+Theses); the others wait aside, and at their 19.8 deadline the log says so and the card stays out of play.
 """
 
 from __future__ import annotations
@@ -12,9 +22,35 @@ from rules.core.flow import Game
 
 from . import state as st
 from .data import load
-from .turn import power_name
+from .turn import FLOW, power_name
 
 EVENT_VERB = "event"
+EVENTS = cards.Effects()
+
+
+def has_event(card: str | int) -> bool:
+    return EVENTS.has(str(card), "event")
+
+
+def prerequisite_refusal(s: st.State, power: str, card: str) -> str | None:
+    """Why `power` may not play `card` as its event now (None: it may), for a registered event."""
+    c = load().card(int(card))
+    if c.playable_by != "any" and power not in c.playable_by:
+        names = " or ".join(load().power(p).name for p in c.playable_by)
+        return f"only {names} may play #{c.number} {c.name} as an event"
+    if EVENTS.has(card, "prerequisite"):
+        return EVENTS.run(card, "prerequisite", s, power)
+    return None
+
+
+def playable_events(s: st.State, power: str) -> list[str]:
+    return [c for c in sorted(cards.zone(s, cards.hand(power)), key=int)
+            if has_event(c) and prerequisite_refusal(s, power, c) is None]
+
+
+def event_label(card: str) -> str:
+    c = load().card(int(card))
+    return f"Play #{c.number} {c.name} as its event: {c.reminder}"
 
 
 def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) -> str | None:
@@ -32,16 +68,66 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
     if str(number) not in cards.zone(s, cards.hand(role)):
         return f"{power_name(role)} does not hold #{number} {name}."
     cp = load().card(number).cp
+    if has_event(number):
+        why = prerequisite_refusal(s, role, str(number))
+        return f"#{number} {name} cannot be played as its event now: {why}." if why else None
     return (f"The event of #{number} {name} is not part of the game yet (card events come in a later part): "
             f"play it for its {cp} CP instead.")
 
 
+def deck_zone(number: int) -> str:
+    """Where a card joining the game waits: mandatory events without a registered event stay aside."""
+    return "aside" if load().card(number).type == "mandatory" and not has_event(number) else "deck"
+
+
 def mandatory_deadlines(g: Game) -> None:
-    """19.8: a mandatory event not played by its deadline would resolve now. Its event is not enforced
-    yet, so the card stays aside (DECISIONS.md 6.1) and the log says so."""
+    """19.8: a mandatory event not played by its deadline would resolve now. Those whose event is not
+    enforced stay aside (DECISIONS.md 6.1) and the log says so; those with an event resolve (no CP)."""
     s, data = g.state, load()
     for card in sorted(cards.zone(s, "aside"), key=int):
         c = data.card(int(card))
         if c.type == "mandatory" and c.deadline_turn == s["turn"]:
             g.log(f"#{c.number} {c.name} reaches its deadline (rule 19.8), but its event is not part of the game "
                   "yet: the card stays out of play.")
+    due = [str(c.number) for c in data.cards.values()
+           if c.type == "mandatory" and c.deadline_turn == s["turn"] and has_event(c.number)
+           and cards.where(s, str(c.number)) not in (None, "aside", "removed")]
+    if due:
+        g.call("deadline_events", cards=due)
+
+
+def discard_played(s: st.State, power: str, card: str) -> None:
+    """6.1 / 6.2: a card played as an event leaves the game when it says so, else goes to the discards
+    (a home card waits beside the power card)."""
+    c = load().card(int(card))
+    target = "removed" if c.removed_after_event is True else (st.home_used(power) if c.type == "home" else "discard")
+    cards.move(s, card, cards.where(s, card), target)
+
+
+def deadline_actor(card: str) -> str:
+    """Who resolves a due mandatory event nobody holds: the power its event registers ("deadline_actor"),
+    else the first power allowed to play it, else the Protestant (the religious mandatory events' power)."""
+    if EVENTS.has(card, "deadline_actor"):
+        return EVENTS.run(card, "deadline_actor")
+    allowed = load().card(int(card)).playable_by
+    return allowed[0] if allowed != "any" else "protestant"
+
+
+def resolve_deadline(g: Game) -> None:
+    """19.8: each due mandatory event resolves as if its holder played it (no CP). A card still in the deck
+    or the discards is resolved by the power its event names (its "deadline_actor")."""
+    left = g.local["cards"]
+    if not left:
+        return
+    card = left.pop(0)
+    g.again()
+    g.reveal()                                           # who held it (or that nobody did) becomes known
+    where = cards.where(g.state, card)
+    actor = where.partition(":")[2] if where and where.startswith("hand:") else deadline_actor(card)
+    g.log(f"#{card} {load().card(int(card)).name} reaches its deadline (rule 19.8): it resolves now for "
+          f"{power_name(actor)}.")
+    discard_played(g.state, actor, card)
+    EVENTS.run(card, "event", g, actor)
+
+
+FLOW.procedure("deadline_events", resolve_deadline)

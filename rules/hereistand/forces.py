@@ -63,6 +63,8 @@ def may_enter(s: State, mover: str, space: str, *, leaders_only: bool = False) -
     owner = st.controller(s, space)
     if owner is None:
         return "it is out of play"
+    if not s["league_formed"] and space in load().electorates:
+        return "no land units may enter an electorate before the Schmalkaldic League (rule 21.6)"
     if owner not in (mover, "independent") and not (st.enemies(s, mover, owner) or st.allied(s, mover, owner)):
         return f"it is controlled by {load().power(owner).name}, neither an enemy nor an ally"
     for other in powers_with_land_units(s, space):

@@ -33,6 +33,8 @@ def locked(s: st.State, power: str, space: str) -> bool:
 
 def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]:
     """(origin, destination, cost) for every stack of `power` that may move now (13.1, 11.1 costs)."""
+    if power == "protestant" and not s["league_formed"]:
+        return []                                            # 21.6: no Protestant land moves before the League
     data, out = load(), []
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
     origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①

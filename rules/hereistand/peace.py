@@ -111,12 +111,19 @@ def offer_returns(g: Game) -> None:
 
 
 def record_peace(g: Game) -> None:
-    """9.3 step 8: the war ends; a Papacy that sued an excommunicated ruler's power lifts it."""
+    """9.3 step 8: the war ends; an excommunicated ruler's war with the Papacy ending lifts it (21.5)."""
     s, loser, winner = g.state, g.local["loser"], g.local["winner"]
     s["wars"] = [w for w in s["wars"] if w != st.pair(loser, winner)]
     s["peace_this_turn"].append(st.pair(loser, winner))
-    if loser == "papacy" and st.ruler_excommunicated(s, winner):
-        lift_excommunication(g, winner)
+    lift_on_peace(g, loser, winner)
+
+
+def lift_on_peace(g: Game, a: str, b: str) -> None:
+    """21.5: the "-1 Card" marker stays until the power's war with the Papacy ends (or 9.5)."""
+    if "papacy" in (a, b):
+        power = b if a == "papacy" else a
+        if st.ruler_excommunicated(g.state, power):
+            lift_excommunication(g, power)
 
 
 def lift_excommunication(g: Game, power: str) -> None:

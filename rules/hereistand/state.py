@@ -15,6 +15,7 @@ from typing import Any
 from rules.core import cards
 
 from .data import MAJORS, MINORS, load
+from .debaters import debate_vp, start_debaters
 
 State = dict[str, Any]
 LAND_TYPES = ("regular", "mercenary", "cavalry")
@@ -50,6 +51,16 @@ def initial_state(scenario_id: str) -> State:
         "rulers": dict(sc.rulers),
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
+        "excommunication_record": sorted(sc.excommunicated),   # 21.5 / #5: each one only once per game
+        "debaters": start_debaters(scenario_id),
+        "reformers_away": {},     # reformer -> space: excommunicated or expelled until the next card draw (8.2)
+        "reformers": dict(sc.reformers),              # reformer -> space, those on the map (18)
+        "electorate_display": {e: n for e, n in sc.electorate_display.items() if n},   # 21.6
+        "universities": [],                           # Jesuit universities (18.1)
+        "translations": {z: {"new_testament": sc.tracks.get("new_testament", {}).get(z, 0),
+                             "full_bible": sc.tracks.get("full_bible", {}).get(z, 0)}
+                         for z in ("german", "french", "english")},
+        "targeted": [],                               # spaces targeted by an attempt this impulse (18.3)
         "hungary_defeated": sc.hungary_defeated,   # 22.5: once defeated, Hungary-Bohemia is the Hapsburg's ally for good
         "war_winner_vp": {p: sc.tracks.get("war_winner_vp", {}).get(p, 0) for p in MAJORS},
         "bonus_vp": {p: 0 for p in MAJORS},
@@ -192,15 +203,41 @@ def ruler_excommunicated(state: State, power: str) -> bool:
 
 
 # ---- victory points (rule 23.2) --------------------------------------------------------------------------
+FULL_BIBLE_BOXES = 10
+
+
 def victory_points(state: State, power: str) -> int:
-    """Base VP from the key track (Protestant: 2 per Protestant electorate it controls), the special VP
-    tracks (St. Peter's, chateaux, piracy), war-winner and bonus VP. Religious-struggle VP count as 0
-    until the Reformation part (DECISIONS.md, 23.2)."""
+    """23.2: base VP (key track; the Protestant 2 per Protestant electorate it controls), special VP
+    (St. Peter's, chateaux, piracy; the Religious Struggle card for the Papacy and the Protestant; England
+    1 per 2 Protestant English home spaces; the Hapsburg 1 per electorate after the League), full Bibles
+    (1 VP each to the Protestant), war-winner and bonus VP."""
+    return sum(vp_breakdown(state, power).values())
+
+
+def vp_breakdown(state: State, power: str) -> dict[str, int]:
+    """A power's VP by source (the names are shown to players)."""
     data = load()
+    out: dict[str, int] = {}
     if power == "protestant":
-        base = 2 * sum(1 for s in electorates_controlled(state, power) if s in state["religion"])
+        out["Protestant electorates"] = 2 * sum(1 for s in electorates_controlled(state, power)
+                                                if s in state["religion"])
     else:
-        base = data.power(power).base_vp(len(keys_controlled(state, power)))
+        out["keys"] = data.power(power).base_vp(len(keys_controlled(state, power)))
     special = {"papacy": "st_peters_vp", "france": "chateaux_vp", "ottoman": "piracy_vp"}.get(power)
-    tracked = state["tracks"][special] if special else 0
-    return base + tracked + state["war_winner_vp"][power] + state["bonus_vp"][power]
+    if special:
+        out[{"papacy": "St. Peter's", "france": "chateaux", "ottoman": "piracy"}[power]] = state["tracks"][special]
+    papal, protestant = data.religious_struggle_vp(len(state["religion"]))
+    if power == "papacy":
+        out["Religious Struggle"] = papal
+    elif power == "protestant":
+        out["Religious Struggle"] = protestant
+        out["full Bibles"] = sum(1 for t in state["translations"].values() if t["full_bible"] >= FULL_BIBLE_BOXES)
+    elif power == "england":
+        english = sum(1 for s in data.home_spaces("england") if s in state["religion"])
+        out["Protestant English spaces"] = english // 2
+    elif power == "hapsburg" and state["league_formed"]:
+        out["electorates"] = len(electorates_controlled(state, power))
+    out["war winner"] = state["war_winner_vp"][power]
+    out["bonus"] = state["bonus_vp"][power]
+    out["debates"] = debate_vp(state, power)          # burned / disgraced debaters (23.2 bonus VP 1-2)
+    return {k: v for k, v in out.items() if v}

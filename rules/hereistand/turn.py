@@ -15,6 +15,7 @@ from . import state as st
 from .data import MAJORS, load
 
 FLOW = Flow()
+THESES = 8          # Luther's 95 Theses: played in its own phase of turn 1 (18.1)
 
 
 def power_name(power: str) -> str:
@@ -29,9 +30,9 @@ def build_deck(g: Game) -> None:
     sc = data.scenario(g.state["scenario"])
     deck = cards.zone(g.state, "deck")
     starting = [n for hand in sc.start_hands.values() for n in hand]   # 95 Theses (rule 18.1)
+    from .events import deck_zone
     for number in [*data.new_cards(sc.first_turn, sc.id), *starting]:
-        target = "aside" if data.card(number).type == "mandatory" else "deck"
-        cards.zone(g.state, target).append(str(number))
+        cards.zone(g.state, "aside" if number == THESES else deck_zone(number)).append(str(number))
 
 
 FLOW.procedure("game", build_deck, calls("turn"))
@@ -46,9 +47,9 @@ def card_draw(g: Game) -> None:
     s["mercenary_gifts"] = []
     g.log(f"Turn {s['turn']}: Card Draw phase.", kind="heading")
     if s["turn"] != data.scenario(s["scenario"]).first_turn:
+        from .events import deck_zone
         for number in data.new_cards(s["turn"], s["scenario"]):
-            target = "aside" if data.card(number).type == "mandatory" else "deck"
-            cards.zone(s, target).append(str(number))
+            cards.zone(s, deck_zone(number)).append(str(number))
     deck = cards.zone(s, "deck")
     deck.extend(cards.zone(s, "discard"))
     cards.zone(s, "discard").clear()
@@ -62,6 +63,12 @@ def card_draw(g: Game) -> None:
                 cards.zone(s, cards.hand(power)).append(card)
     from .harbours import return_from_box
     return_from_box(g)                                  # 8.2: naval leaders and squadrons lost last turn
+    from .religion import reformer_arrivals
+    for line in reformer_arrivals(s):                   # 8.2 step 1: Zwingli, Calvin
+        g.log(line)
+    if s["turn"] != data.scenario(s["scenario"]).first_turn:
+        from .debaters import arrivals
+        arrivals(g)                                     # 8.2: this turn's debaters
     for power in MAJORS:
         wanted = st.cards_to_draw(s, power)
         drawn = cards.draw(g, cards.hand(power), wanted)
@@ -124,6 +131,36 @@ def military_victory(g: Game) -> bool:
     return False
 
 
-FLOW.procedure("turn", card_draw, calls("diplomacy"), calls("spring_deployment"),
+def religious_victory(g: Game, *, at_once: bool = False) -> bool:
+    """23.1: more than 50 Protestant spaces (not in unrest) win the game for the Protestant at once.
+    `at_once`: found inside a step that still hands on control (an attempt or a flip during an effect)."""
+    from .religion import protestant_count, religious_victory_reached
+    s = g.state
+    if s.get("result") or s.get("pending_result") or not religious_victory_reached(s):
+        return False
+    s["vp_history"].append({p: st.victory_points(s, p) for p in MAJORS})
+    rest = [tuple(p for p in r if p != "protestant") for r in ranking(s)]
+    ranks = [("protestant",)] + [r for r in rest if r]
+    g.log(f"The Protestant wins a religious victory with {protestant_count(s, count_unrest=False)} Protestant "
+          "spaces.")
+    result = Result(("protestant",), "religious victory", tuple(ranks),
+                    {p: float(v) for p, v in s["vp_history"][-1].items()})
+    g.conclude(result) if at_once else g.finish(result)
+    return True
+
+
+def luther_phase(g: Game) -> None:
+    """Phase 1 (turn 1 only): Luther's 95 Theses (18.1, `reformation.py`)."""
+    if g.state["turn"] == 1:
+        g.call("theses")
+
+
+def worms_phase(g: Game) -> None:
+    """Phase 4 (turn 1 only): the Diet of Worms (18.1, `reformation.py`)."""
+    if g.state["turn"] == 1:
+        g.call("diet_of_worms")
+
+
+FLOW.procedure("turn", luther_phase, card_draw, calls("diplomacy"), worms_phase, calls("spring_deployment"),
                calls("action_phase"), calls("winter"), victory,
                scope="turn")

@@ -37,8 +37,10 @@ def capitals(s: st.State, power: str) -> list[str]:
 
 
 def wintering_powers(s: st.State) -> list[str]:
-    """The majors, then the active minors (their patrons move them, 22.3 ①)."""
-    return list(MAJORS) + sorted(m for m, ally in s["minor_allies"].items() if ally)
+    """The majors, then the active minors (their patrons move them, 22.3 ①). Before the Schmalkaldic League
+    the Protestant's regulars never move (21.6): they stay where the electorates placed them."""
+    majors = [p for p in MAJORS if p != "protestant" or s["league_formed"]]
+    return majors + sorted(m for m, ally in s["minor_allies"].items() if ally)
 
 
 def _steps(space: str):
@@ -381,9 +383,14 @@ def naval_return(g: Game) -> None:
     winter_return(g)
 
 
+def uncommit_debaters(g: Game) -> None:
+    from .debaters import uncommit_all
+    uncommit_all(g)                                  # 19 step 8
+
+
 def deadlines(g: Game) -> None:
     from .events import mandatory_deadlines
     mandatory_deadlines(g)
 
 
-FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter, deadlines)
+FLOW.procedure("winter", begin_winter, naval_return, return_home, end_winter, uncommit_debaters, deadlines)

@@ -7,10 +7,11 @@ from rules.hereistand import state as st
 
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .test_siege import decision, play, setup
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def to_ottoman_impulse(s):
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     while decision(s) == "deploy":
         s = play(s, ENGINE_roles(s), "skip")
     return s
@@ -104,7 +105,7 @@ def test_22_2_activation_lets_a_power_at_war_with_the_minor_declare_on_its_new_a
     from rules.core import SetupArgs
     from rules.hereistand.data import MAJORS
     from rules.hereistand.engine import ENGINE
-    s = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 3))
+    s = through_theses(ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 3)))
     s["wars"] = sorted(w for w in s["wars"] if "france" not in w or "papacy" not in w) + [["france", "venice"]]
     s["units"]["zara"] = {"france": {"regular": 1}}
     for power in MAJORS:

@@ -7,11 +7,12 @@ from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
 from .test_movement import decision, dice, play, setup  # noqa: F401
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def belgrade_siege(units):
     s = setup()
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     while decision(s) == "deploy":
         s = play(s, ENGINE.active_roles(s)[0], "skip")
     s["units"]["belgrade"] = {"hungary": {"regular": 1}, **units}

@@ -6,10 +6,11 @@ from rules.core import SetupArgs, cards
 from rules.hereistand import peace
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def setup(scenario="1517", players=6):
-    return ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, players)), 1))
+    return through_theses(ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, players)), 1)))
 
 
 def test_9_3_who_may_sue():

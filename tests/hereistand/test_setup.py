@@ -8,11 +8,14 @@ from rules.core import BadSetup, SetupArgs, cards
 from rules.hereistand import state as st
 from rules.hereistand.data import MAJORS, load
 from rules.hereistand.engine import ENGINE
+from rules.hereistand.events import has_event
+
+from .religious_phases import through_theses
 
 
 def setup(scenario="1517", players=6, seed=1):
     seats = ENGINE.seatings(scenario, players)
-    return ENGINE.setup(SetupArgs(scenario, tuple(seats), seed))
+    return through_theses(ENGINE.setup(SetupArgs(scenario, tuple(seats), seed)))
 
 
 @pytest.mark.parametrize("players,expected", [
@@ -42,7 +45,8 @@ def test_22_1517_control_wars_and_leaders():
     assert s["control"]["milan"] == "france" and s["control"]["tunis"] == "hapsburg"
     assert s["control"]["metz"] == "independent" and s["control"]["florence"] == "independent"
     assert s["control"]["algiers"] is None
-    assert s["control"]["wittenberg"] == "hapsburg"          # Protestant home space, Hapsburg-held (2.4)
+    assert s["control"]["worms"] == "hapsburg"               # Protestant home space, Hapsburg-held (2.4)
+    assert s["control"]["wittenberg"] == "protestant"        # Protestant with the 95 Theses (21.6, DECISIONS 500)
     assert ["france", "hapsburg"] in s["wars"] and ["france", "papacy"] in s["wars"]
     assert ["hungary", "ottoman"] in s["wars"]
     assert s["leaders"]["ferdinand"] == "vienna" and s["leaders"]["suleiman"] == "istanbul"
@@ -98,13 +102,15 @@ def test_6_2_card_draw_examples():
 
 
 def test_6_2_later_cards_and_mandatory_events_wait_aside():
-    """6.2: later cards are not in the first deck; mandatory events wait aside until their events exist."""
+    """6.2: later cards are not in the first deck; mandatory events wait aside until their events exist
+    (DECISIONS.md 511: those whose event exists join the deck); the 95 Theses leave the game (18.1)."""
     s = setup()
     data = load()
     dealt = set(cards.zone(s, "deck")) | {c for p in MAJORS for c in cards.zone(s, cards.hand(p))}
-    assert all(data.card(int(c)).type != "mandatory" for c in dealt)
+    assert all(data.card(int(c)).type != "mandatory" or has_event(c) for c in dealt)
+    assert "11" in dealt                          # Defender of the Faith, a mandatory event with its event
     assert all((data.card(int(c)).entry_turn or 1) <= 1 for c in dealt)
-    assert "8" in cards.zone(s, "aside")          # 95 Theses, set aside (DECISIONS.md 6.1)
+    assert "8" in cards.zone(s, "removed")
 
 
 def test_view_hides_other_hands_and_the_deck():

@@ -9,10 +9,11 @@ from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def setup():
-    return ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    return through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))
 
 
 def play(s, role, action):
@@ -24,7 +25,7 @@ def decision(s):
 
 
 def to_french_impulse(s):
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     while decision(s) == "deploy":
         s = play(s, ENGINE.active_roles(s)[0], "skip")
     while ENGINE.active_roles(s) != ["france"]:
@@ -111,7 +112,7 @@ def test_15_1_the_assaulting_power_chooses_its_losses(dice):
     """15.1 step 9: the attacker removes units equal to the defenders' hits, choosing which (cavalry may
     absorb them); the last defender killed and an attacker left: Belgrade falls to the Ottoman."""
     s = setup()
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     while decision(s) == "deploy":
         s = play(s, ENGINE.active_roles(s)[0], "skip")
     s["units"]["belgrade"] = {"hungary": {"regular": 1}, "ottoman": {"regular": 3, "cavalry": 2}}
@@ -134,7 +135,7 @@ def test_15_an_ally_joining_a_siege_of_an_independent_key_fights_no_battle():
     """15 / 22.6: France besieges Metz (its independent regular inside); England, France's ally, moves a
     regular in: the besieged defenders are no field battle, the siege goes on."""
     s = setup()
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     while decision(s) == "deploy":
         s = play(s, ENGINE.active_roles(s)[0], "skip")
     s["alliances"] = [["england", "france"]]

@@ -6,10 +6,11 @@ from rules.core import SetupArgs
 from rules.hereistand import spring
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def setup():
-    return ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    return through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))
 
 
 def play(s, role, action):
@@ -38,7 +39,7 @@ def test_10_example_paris_to_milan_by_the_gulf_of_lyon():
     reach = spring.destinations(s, "france", "paris")
     assert reach["milan"] is True and reach["genoa"] is True and reach["pavia"] is True
     assert reach["lyon"] is False                                   # over land
-    s = play(play(s, "england", "done"), "england", "done")
+    s = through_worms(play(play(s, "england", "done"), "england", "done"))
     assert decision(s) == "deploy" and ENGINE.active_roles(s) == ["ottoman"]
     s = play(s, "ottoman", "skip")
     s = play(s, "hapsburg", "skip")

@@ -10,10 +10,11 @@ from rules.hereistand import actions as act_rules
 from rules.hereistand import state as st
 from rules.hereistand.data import MAJORS
 from rules.hereistand.engine import ENGINE
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def setup(scenario="1517", players=6, seed=1):
-    return ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, players)), seed))
+    return through_theses(ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, players)), seed)))
 
 
 def play(state, role, action):
@@ -37,6 +38,8 @@ def test_7_turn_one_diplomacy_is_englands_offers_to_the_hapsburg_then_france():
     # France is at war with the Hapsburg, but England may still ally with it (9.2 forbids only enemies).
     assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["ally:france", "deal:france", "done"]
     s = play(s, "england", "done")
+    assert decision(s) == "worms_cards"                      # phase 4, the Diet of Worms (18.1)
+    s = through_worms(s)
     assert decision(s) == "deploy" and ENGINE.active_roles(s) == ["ottoman"]
 
 
@@ -80,7 +83,7 @@ def test_9_6_declare_then_pay_with_cards():
     s = play(s, "hapsburg", "done")
     cost = 3                                   # England on France (Diplomatic Status display)
     assert f"war:france" in [a.id for a in ENGINE.legal_actions(s, "england")]
-    s = play(play(s, "england", "war:france"), "england", "done")
+    s = through_worms(play(play(s, "england", "war:france"), "england", "done"))
     for power in ("france", "papacy", "protestant"):
         s = play(s, power, "done")
     assert decision(s) == "pay_war" and ENGINE.active_roles(s) == ["england"]
@@ -96,6 +99,7 @@ def test_9_6_declare_then_pay_with_cards():
 
 def to_action_phase(s):
     while decision(s) != "impulse":
+        s = through_worms(s)
         role = ENGINE.active_roles(s)[0]
         s = play(s, role, "skip" if decision(s) == "deploy" else "done")
     return s
@@ -121,6 +125,11 @@ def test_11_pass_refused_above_the_administrative_rating():
     s = to_action_phase(setup())
     cards.zone(s, cards.hand("ottoman")).remove("1")
     hand = cards.zone(s, cards.hand("ottoman"))
+    if "13" in hand:                  # the League cannot be played on turn 1: it does not count (DECISIONS 561)
+        cards.move(s, "13", cards.hand("ottoman"), "deck")
+    while len(hand) <= 2:
+        extra = next(c for c in cards.zone(s, "deck") if st.load().card(int(c)).type == "event")
+        cards.move(s, extra, "deck", cards.hand("ottoman"))
     assert len(hand) > 2
     assert act_rules.pass_refusal(s, "ottoman").startswith(f"it holds {len(hand)} cards")
     del hand[2:]
@@ -145,11 +154,14 @@ def test_17_building_units_costs_and_places():
 
 
 def test_17_no_building_in_home_spaces_one_does_not_control():
-    """17: the Protestant's home spaces are Hapsburg-held in 1517, so it cannot build there."""
+    """17: the Protestant builds only in home spaces it controls, and no land units before the
+    Schmalkaldic League (21.6) even in Wittenberg."""
     s = setup()
+    assert s["control"]["wittenberg"] == "protestant"
     assert act_rules.build_options(s, "protestant", 5) == []
-    s["control"]["wittenberg"] = "protestant"
+    s["league_formed"] = True
     assert ("regular", "wittenberg") in act_rules.build_options(s, "protestant", 5)
+    assert ("regular", "worms") not in act_rules.build_options(s, "protestant", 5)
 
 
 def test_19_winter_replacements_and_alliances_end():
@@ -199,7 +211,7 @@ def test_9_6_minor_powers_cost_1_cp_and_france_may_intervene_for_scotland():
         s = play(s, power, "done")                                     # no deals
     for power in ("ottoman", "hapsburg"):
         s = play(s, power, "done")
-    s = play(play(s, "england", "war:scotland"), "england", "done")
+    s = through_worms(play(play(s, "england", "war:scotland"), "england", "done"))
     for power in ("france", "papacy", "protestant"):
         s = play(s, power, "done")
     assert decision(s) == "intervene" and ENGINE.active_roles(s) == ["france"]

@@ -8,12 +8,13 @@ from rules.hereistand import state as st
 from rules.hereistand import winter
 from rules.hereistand.data import MAJORS, load
 from rules.hereistand.engine import ENGINE
+from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
 
 
 def example():
     """19.3 example: the Papacy, France and the Hapsburg are all at war over Milan; Genoa is France's ally,
     Venice the Hapsburg's."""
-    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    s = through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))
     s["wars"] = [["france", "hapsburg"], ["france", "papacy"], ["hapsburg", "papacy"]]
     s["minor_allies"].update(genoa="france", venice="hapsburg")
     for space in ("turin", "milan", "trent", "ravenna", "florence", "genoa", "besancon"):

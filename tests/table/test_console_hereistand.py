@@ -7,6 +7,7 @@ import random
 from bot.cli import main
 from rules.core import SetupArgs
 from rules.hereistand import ENGINE
+from rules.hereistand.events import has_event
 
 PLAYERS = ("ann", "ben", "cat")
 QUICK = ("done", "skip", "pass", "decline", "go", "strongest")
@@ -28,24 +29,28 @@ def script_for(seed: int) -> tuple[list[str], dict]:
     for player in PLAYERS:
         lines += [f"as {player}", "join", "expect ok"]
     england = holder["england"]
+    state = ENGINE.setup(SetupArgs("1517", tuple(seats), seed))
     lines += ["as ann", f"start --seed {seed}", "expect ok", "expect turn Turn 1",
-              f"as {england}", "hand", "expect text hand:england", "expect text hand:protestant",
+              f"as {holder['protestant']}", "choices", "expect text 95 Theses"]
+    while ENGINE.waiting(state)["decision"] == "attempt_target":      # the hands are dealt after the theses
+        lines += ["do stop protestant", "expect ok"]
+        state = ENGINE.apply(state, "protestant", "stop").state
+    lines += [f"as {england}", "hand", "expect text hand:england", "expect text hand:protestant",
               "talk Shall we ally this turn?", "expect error", "expect text say with whom",
               f"talk @{next(r for r in ENGINE.roles('1517') if holder[r] != england)} Shall we ally this turn?",
               "expect text Said privately to", "talk @nobody Hello", "expect error", "expect text open: @"]
-    state = ENGINE.setup(SetupArgs("1517", tuple(seats), seed))
     chooser = random.Random(seed)
     refused = False
     while ENGINE.result(state) is None and state["turn"] <= 2:
         role = chooser.choice(ENGINE.active_roles(state))
         legal = [a.id for a in ENGINE.legal_actions(state, role)]
         if not refused and ENGINE.waiting(state)["decision"] == "impulse":
-            card = next(a for a in legal if a.startswith("cp:")).split(":")[1]
+            card = next(a.split(":")[1] for a in legal if a.startswith("cp:") and not has_event(a.split(":")[1]))
             # the engine refuses it with its reason (tests/hereistand/test_cards.py), which the table passes
             # on to the player; the prompt says it too
             lines += [f"as {holder[role]}", f"do event:{card} {role}", "expect error illegal_order",
                       "expect text is not part of the game yet", "choices",
-                      "expect text card events are not part of the game yet"]
+                      "expect text where it is offered, as its event"]
             refused = True
         action = pick(chooser, legal)
         lines += [f"as {holder[role]}", f"do {action} {role}", "expect ok"]
