@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
+from .religious_phases import through_theses
 from .test_movement import clear_stacks, decision, dice, move_whole_stack, ottoman_impulse, play, setup  # noqa: F401
 
 
@@ -158,6 +159,7 @@ def test_8_2_a_naval_leader_back_from_the_box_returns_to_a_friendly_port_of_his_
     s["leaders"]["barbarossa"] = nv.BOX
     s["flow"] = [{"name": "turn", "at": 0, "local": {}, "ret": None}]
     ENGINE.game(s).run()
+    s = through_theses(s)        # turn 1 opens with Luther's 95 Theses (phase 1), then the card draw
     assert ENGINE.waiting(s)["decision"] == "leader_return" and ENGINE.active_roles(s) == ["ottoman"]
     ports = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
     assert "to:athens" in ports and "to:istanbul" in ports
@@ -192,7 +194,7 @@ def test_9_4_a_ransomed_leader_goes_to_the_capital_its_power_chooses():
     """9.4: "returned leaders go to the capital or a friendly home key": the Hapsburg, with two capitals,
     chooses Valladolid or Vienna for a ransomed Duke of Alva."""
     from rules.core import SetupArgs
-    s = ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))
+    s = through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))   # then cards
     s["leaders"]["duke-of-alva"] = "captured:france"
     s["flow"].append({"name": "ransom", "at": 0, "local": {"role": "hapsburg"}, "ret": None})
     s = play(s, "hapsburg", "ransom:duke-of-alva")
