@@ -8,7 +8,7 @@ the action legal, was randomness used) so no game can skip them.
 
 from __future__ import annotations
 
-import pickle
+import marshal
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Literal
 
@@ -174,14 +174,14 @@ class Context:
 
 
 def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
-    """A deep copy of plain JSON data (pickle is the fastest stdlib deep copy for it). ``flat_tables``
-    names top-level mappings whose values are flat records (scalars only): each record is copied with
-    one ``dict.copy``, about twice as fast as pickling it."""
+    """A deep copy of plain JSON data. ``marshal`` is the fastest stdlib deep copy for it (a quarter
+    faster than pickle, and it refuses anything but plain data). ``flat_tables`` names top-level
+    mappings whose values are flat records (scalars only): each record is copied with one ``dict.copy``,
+    faster still."""
     flat = [t for t in flat_tables if t in state]
     if not flat:
-        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-    rest = pickle.loads(pickle.dumps({k: v for k, v in state.items() if k not in flat},
-                                     protocol=pickle.HIGHEST_PROTOCOL))
+        return marshal.loads(marshal.dumps(state))
+    rest = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k not in flat}))
     return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
 
 
