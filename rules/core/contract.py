@@ -352,6 +352,15 @@ class Engine:
         """Everything ``role`` may see and nothing more; ``None`` is a spectator (public facts only)."""
         raise NotImplementedError
 
+    def view_parts(self, state: State, readers: Iterable[str | None]) -> tuple[dict[str, Any],
+                                                                             dict[str | None, dict[str, Any]]]:
+        """Several readers' views at once, as the part all of them see and each one's own keys:
+        ``view(state, r) == {**shared, **own[r]}``. By default nothing is shared; an engine whose views
+        compute board-wide facts overrides it so they are computed once for all readers (the fuzzer's
+        invariance check reads every reader's view of every hidden variant). Read only: the parts may
+        be shared."""
+        return {}, {r: self.view(state, r) for r in readers}
+
     def view_for(self, state: State, roles: Iterable[str]) -> dict[str, Any]:
         """What a player holding all of ``roles`` sees: whatever any of them may see."""
         roles = list(roles)
