@@ -82,10 +82,19 @@ def clash_totals(state) -> dict:
     return {f: S.clash_total(state, f) for f in clash["participants"]}
 
 
-def build(state, role, active=()):
+def build(state, role, active=(), memo=None):
+    """``role``'s view. ``memo``: what several readers' views of one state share (the flags and the card
+    objects, built once); the card objects are then shared between the views, which only read them."""
     frame = _pending(state)
-    flags = _flags(state)
-    card = lambda st, cid: _card(st, cid, flags)   # noqa: E731  (one set of flags per view)
+    memo = {} if memo is None else memo
+    if "flags" not in memo:
+        memo["flags"], memo["cards"] = _flags(state), {}
+    flags, built = memo["flags"], memo["cards"]
+
+    def card(st, cid):
+        if cid not in built:
+            built[cid] = _card(st, cid, flags)
+        return built[cid]
     waiting = list(active)
     regions = {}
     for r in REGIONS:
