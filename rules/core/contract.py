@@ -318,9 +318,10 @@ class Engine:
             return []
         return self._legal_actions(state, role)
 
-    def apply(self, state: State, role: str, action_id: str) -> Outcome:
+    def apply(self, state: State, role: str, action_id: str, *, in_place: bool = False) -> Outcome:
         """Apply one action by one role. Raises :class:`IllegalAction` (state untouched) when the role is
-        not active or the action is not among its legal actions."""
+        not active or the action is not among its legal actions. ``in_place``: ``state`` is a throwaway
+        copy the caller gives up (the secrecy check's variants), changed instead of copied."""
         if self.result(state) is not None:
             raise IllegalAction("The game is over.")
         if role not in self._active_roles(state):
@@ -328,7 +329,7 @@ class Engine:
         action = self._find_action(state, role, action_id)
         if action is None:
             raise IllegalAction(f"'{action_id}' is not a legal action for {self.role_name(role)} now.")
-        new_state = copy_state(state, self.flat_tables)
+        new_state = state if in_place else copy_state(state, self.flat_tables)
         before = _rng.draws(new_state)
         ctx = Context()
         self._apply(new_state, role, action, ctx)
@@ -398,7 +399,8 @@ class Engine:
     def hidden_variants(self, state: State) -> Iterable[tuple[str | None, str, State]]:
         """States that differ from ``state`` only in one role's hidden data (its hand, face-down values,
         unrevealed choices), or in data nobody knows (the undrawn deck order, owner None), as
-        ``(owner, what changed, variant)``. The fuzzer requires every other role's view, the public view
+        ``(owner, what changed, variant)``, each variant a fresh copy (the checker may change it). The
+        fuzzer requires every other role's view, the public view
         and every log line others may read to be the same for each variant (rules.core.secrecy)."""
         return ()
 

@@ -84,9 +84,9 @@ def _compare(base: dict, other: dict, skip: str | None, cause: str) -> list[str]
     return problems
 
 
-def _try(engine: Engine, state: State, role: str, action_id: str):
+def _try(engine: Engine, state: State, role: str, action_id: str, in_place: bool = False):
     try:
-        return engine.apply(state, role, action_id)
+        return engine.apply(state, role, action_id, in_place=in_place)
     except IllegalAction:
         return None
 
@@ -117,8 +117,9 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         problems += _compare(base, observations(engine, variant, owner), owner, cause)
         if move and outcome is not None and not outcome.irreversible:   # else nothing to compare
-            problems += _compare_logs(engine, state, outcome, _try(engine, variant, *move), owner,
-                                      f"{cause}, then {move[0]} {move[1]}", lines)
+            moved = _try(engine, variant, *move, in_place=True)   # the variant is ours to change
+            problems += _compare_logs(engine, state, outcome, moved, owner, f"{cause}, then {move[0]} {move[1]}",
+                                      lines)
     if move and outcome is not None and not outcome.irreversible:
         role, chosen = move
         prompt = engine.prompt(state, role)

@@ -82,7 +82,12 @@ class CrownOfRoses(FlowEngine):
 
     def view_parts(self, state, readers):
         """What every reader sees is built once; the zones, the impulse record and ``mine`` per reader."""
-        return self._shared_view(state), {r: self._own_view(state, r) for r in readers}
+        zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
+        on_map: dict[str, dict[str, dict]] = {}
+        for b, s in sorted(state["blocks"].items()):
+            if s["status"] == "map":
+                on_map.setdefault(s["house"], {})[b] = s
+        return self._shared_view(state), {r: self._own_view(state, r, zones[r], on_map) for r in readers}
 
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
@@ -117,13 +122,12 @@ class CrownOfRoses(FlowEngine):
             "rebels": dict(state.get("rebels", {})),
         }
 
-    def _own_view(self, state, role):
-        seen = {"zones": cards.zone_view(state, role, counted=("deck",), owned=_zone_owner), "mine": {},
-                "impulse_record": record.view(state, role)}
+    def _own_view(self, state, role, zones, on_map):
+        """``zones``: the zones as ``role`` sees them; ``on_map``: each house's blocks on the map."""
+        seen = {"zones": zones, "mine": {}, "impulse_record": record.view(state, role)}
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}
-            mine_blocks = {b: dict(s) for b, s in sorted(state["blocks"].items())
-                           if s["status"] == "map" and s["house"] == role}
+            mine_blocks = {b: dict(s) for b, s in on_map.get(role, {}).items()}
             seen["mine"][role] = {"blocks": mine_blocks, "stock": list(state["ip"][role]["stock"]),
                                   "pool": list(state["ip"][role]["pool"]),
                                   "rop": {n: list(b.get(role, [])) for n, b in state["rop"].items() if b.get(role)},

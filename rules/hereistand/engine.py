@@ -87,11 +87,9 @@ class HereIStand(FlowEngine):
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
-        return seen, {r: self._own_view(state, r) for r in readers}
-
-    def _own_view(self, state, role):
-        mine = {role: {"picks": self.picks(state, role)}} if role is not None else {}
-        return {"zones": cards.zone_view(state, role), "mine": mine}
+        zones = cards.zone_views(state, readers)
+        return seen, {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
+                      for r in readers}
 
     def negotiations(self, state):
         """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the
