@@ -61,7 +61,7 @@ class PictureCache:
     same "your move" picture for several players, a map asked twice) is encoded once. Bounded by total
     bytes (least recently used first out); thread-safe; can be switched off to measure the gain."""
 
-    def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 16 * 1024 * 1024) -> None:   # several orders of up to 17 pictures
         self.max_bytes = max_bytes
         self.enabled = True
         self.hits = 0
