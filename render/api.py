@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 import re
 from types import ModuleType
 from typing import Any
@@ -10,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from .core import CACHE, WIDTH, NoPicture, to_png
+from .kit.cache import PICTURES
 from .kit.layout import PictureLayout, forget_unnoted, layout_of, recording
 from .manifest import PictureKind, from_module
 
@@ -22,6 +25,7 @@ def register(game: str, module: ModuleType) -> None:
     """Draw ``game`` with ``module`` (``PICTURES`` or ``MANIFEST``, and ``draw(view, picture, **params)``)
     instead of ``render/<game>``: for games whose rules live outside ``rules/`` (test games)."""
     _REGISTERED[game] = module
+    PICTURES.clear()   # the same view may now draw differently
 
 
 def _module(game: str) -> ModuleType:
@@ -76,5 +80,8 @@ def draw_layout(game: str, view: dict[str, Any], picture: str = "map", params: d
 
 def draw_png(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
              ) -> bytes:
-    """:func:`draw` encoded as PNG bytes (equal views give equal bytes)."""
-    return to_png(draw(game, view, picture, params))
+    """:func:`draw` encoded as PNG bytes (equal views give equal bytes, so an equal view drawn again comes
+    from the picture cache, ``render.kit.cache.PICTURES``)."""
+    digest = hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
+    key = (game, picture, json.dumps(params or {}, sort_keys=True, default=str), digest)
+    return PICTURES.get(key, lambda: to_png(draw(game, view, picture, params)))

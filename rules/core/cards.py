@@ -86,7 +86,7 @@ def zone_view(state: State, reader: str | None, *, counted: Iterable[str] = ("de
               owned: Callable[[str], str | None] | None = None) -> dict[str, Any]:
     """Every zone as ``reader`` sees it: ``counted`` zones (and zones owned by another role) as a card
     count, the rest as lists. ``owned`` names a zone's owner; by default ``hand:<role>`` belongs to role."""
-    owned = owned or (lambda name: name.split(":", 1)[1] if name.startswith("hand:") else None)
+    owned = owned or _hand_owner
     counted = set(counted)
     seen: dict[str, Any] = {}
     for name, cards in sorted(state.get("zones", {}).items()):
@@ -94,6 +94,25 @@ def zone_view(state: State, reader: str | None, *, counted: Iterable[str] = ("de
         hidden = name in counted or (owner is not None and owner != reader)
         seen[name] = len(cards) if hidden else list(cards)
     return seen
+
+
+def zone_views(state: State, readers: Iterable[str | None], *, counted: Iterable[str] = ("deck", "aside"),
+               owned: Callable[[str], str | None] | None = None) -> dict[str | None, dict[str, Any]]:
+    """:func:`zone_view` for several readers at once: the spectator's, with each reader's own zones shown."""
+    public = zone_view(state, None, counted=counted, owned=owned)
+    owned, counted = owned or _hand_owner, set(counted)
+    own: dict[str, list[str]] = {}
+    for name in public:
+        owner = owned(name)
+        if owner is not None and name not in counted:
+            own.setdefault(owner, []).append(name)
+    zones = state.get("zones", {})
+    return {r: {**public, **{name: list(zones[name]) for name in own.get(r, ())}} if r in own else dict(public)
+            for r in readers}
+
+
+def _hand_owner(name: str) -> str | None:
+    return name.split(":", 1)[1] if name.startswith("hand:") else None
 
 
 # ---- hidden-data variants for the secrecy check (see rules.core.secrecy) ---------------------------

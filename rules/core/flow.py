@@ -55,6 +55,18 @@ class Decision:
     def actions(self, g: "Game", role: str) -> Iterable[Action]:
         raise NotImplementedError
 
+    def actions_of(self, g: "Game", role: str, verb: str) -> Iterable[Action]:
+        """The legal actions with this verb, in list order. By default ``actions`` filtered; a decision
+        whose whole list is costly builds only the verb's part."""
+        return (a for a in self.actions(g, role) if a.id.split(":", 1)[0] == verb)
+
+    def find(self, g: "Game", role: str, verb: str, args: list[str]) -> Action | None:
+        """The legal action ``verb:arg:…`` for ``role`` now, or None, looked for among ``actions_of`` the
+        verb (so ``apply`` need not rebuild every legal action). A decision may check the one action
+        directly: it must find every id ``actions`` lists, with the same label, and nothing else."""
+        action_id = ":".join([verb, *args])
+        return next((a for a in self.actions_of(g, role, verb) if a.id == action_id), None)
+
     def apply(self, g: "Game", role: str, action: Action) -> None:
         verb, *args = action.id.split(":")
         getattr(self, "on_" + verb)(g, role, *args)
@@ -271,6 +283,13 @@ class FlowEngine(Engine):
     def _legal_actions(self, state: State, role: str) -> list[Action]:
         g, decision = self._decision(state)
         return list(decision.actions(g, role))
+
+    def _find_action(self, state: State, role: str, action_id: str) -> Action | None:
+        g, decision = self._decision(state)
+        if decision is None:
+            return None
+        verb, *args = action_id.split(":")
+        return decision.find(g, role, verb, args)
 
     def _apply(self, state: State, role: str, action: Action, ctx: Context) -> None:
         g = self.game(state, ctx)

@@ -46,8 +46,8 @@ def _roles(state: State) -> list[str]:
 def _leaks(engine: Engine, state: State) -> list[str]:
     """Secrets of one role found in another role's (or a spectator's) view."""
     roles = _roles(state)
-    views = {r: json.dumps(engine.view(state, r)) for r in roles}
-    views[None] = json.dumps(engine.view(state, None))
+    shared, own = engine.view_parts(state, [*roles, None])
+    views = {r: json.dumps({**shared, **seen}) for r, seen in own.items()}
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):

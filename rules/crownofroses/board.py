@@ -87,7 +87,37 @@ def one_side(state: State, houses: Iterable[str]) -> bool:
 def controller(state: State, shire: str) -> str | None:
     """RB 7.2.8: the only house with blocks there, else (no blocks) the house of the shire's loyalty;
     PB 1.5: partners alone in a shire: the one with more blocks (ties: the tie-breaker, then seat order)."""
-    present = houses_at(state, shire)
+    return _controller(state, shire, houses_at(state, shire))
+
+
+def controllers(state: State) -> dict[str, str | None]:
+    """The controller of every shire, from one pass over the blocks (a view shows them all)."""
+    present: dict[str, set[str]] = {}
+    for s in state["blocks"].values():
+        if s["status"] == "map":
+            present.setdefault(s["at"], set()).add(s["house"])
+    loyal = _loyal_houses()
+    houses, rebels = state["houses"], state.get("rebels", {})
+    out = {}
+    for shire, house in loyal.items():
+        if shire in present or shire in rebels or shire == "calais":
+            out[shire] = _controller(state, shire, present.get(shire, set()))
+        else:                                  # empty, no uprising, a fixed loyalty (as _controller says)
+            out[shire] = house if house in houses else None
+    return out
+
+
+def _loyal_houses() -> dict[str, str | None]:
+    """Every shire's printed loyalty, in shire order (computed once)."""
+    if not _LOYAL:
+        _LOYAL.update((shire, data().shire(shire).loyal_house) for shire in sorted(data().board.shires))
+    return _LOYAL
+
+
+_LOYAL: dict[str, str | None] = {}
+
+
+def _controller(state: State, shire: str, present: set[str]) -> str | None:
     if len(present) == 1:
         return next(iter(present))
     if present and one_side(state, present):

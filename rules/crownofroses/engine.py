@@ -77,15 +77,25 @@ class CrownOfRoses(FlowEngine):
     def view(self, state, role):
         """VIEW.md: blocks on the map show house and place to all, identity and strength to the owner;
         IP marker values and hands are private, their counts public."""
+        shared, own = self.view_parts(state, [role])
+        return {**shared, **own[role]}
+
+    def view_parts(self, state, readers):
+        """What every reader sees is built once; the zones, the impulse record and ``mine`` per reader."""
+        zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
+        on_map: dict[str, dict[str, dict]] = {}
+        for b, s in sorted(state["blocks"].items()):
+            if s["status"] == "map":
+                on_map.setdefault(s["house"], {})[b] = s
+        return self._shared_view(state), {r: self._own_view(state, r, zones[r], on_map) for r in readers}
+
+    def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
-        mine_blocks = {}
         public_blocks = {}
         for b, s in sorted(state["blocks"].items()):
             if s["status"] == "map":
                 blocks_public.setdefault(s["at"], {}).setdefault(s["house"], 0)
                 blocks_public[s["at"]][s["house"]] += 1
-                if s["house"] == role:
-                    mine_blocks[b] = dict(s)
             else:
                 public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
                     "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
@@ -93,7 +103,7 @@ class CrownOfRoses(FlowEngine):
         for h, markers in state.get("vote_ip", {}).items():          # PB 1.6: their number is public
             ip_public[h]["vote_ip"] = len(markers)
         rop_public = {n: {h: len(m) for h, m in bids.items()} for n, bids in state["rop"].items()}
-        seen: dict[str, Any] = {
+        return {
             "scenario": state["scenario"], "turn": state["turn"], "last_turn": state["last_turn"],
             "phase": state["phase"], "impulse": [state["impulse"], state["impulses"]],
             "map": blocks_public, "off_map": public_blocks, "offices": dict(state["offices"]),
@@ -104,17 +114,20 @@ class CrownOfRoses(FlowEngine):
             "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
             "command": {h: c["card"] for h, c in state["command"].items()     # until the card moves on (a
                         if c["card"] in state["zones"].get(f"command:{h}", [])},  # Surprise may redraw it)
-            "control": {s: board.controller(state, s) for s in sorted(load().board.shires)},
-            "garrison": state.get("garrison"), "zones": cards.zone_view(state, role, counted=("deck",),
-                                                                       owned=_zone_owner),
-            "waiting": self.waiting(state), "battle": public_battle(state), "mine": {},
+            "control": board.controllers(state),
+            "garrison": state.get("garrison"),
+            "waiting": self.waiting(state), "battle": public_battle(state),
             # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
             "lasting": [{k: v for k, v in m.items() if k != "block"} for m in state.get("modifiers", [])],
             "rebels": dict(state.get("rebels", {})),
-            "impulse_record": record.view(state, role),
         }
+
+    def _own_view(self, state, role, zones, on_map):
+        """``zones``: the zones as ``role`` sees them; ``on_map``: each house's blocks on the map."""
+        seen = {"zones": zones, "mine": {}, "impulse_record": record.view(state, role)}
         if role is not None:
             frame = state["flow"][-1] if state["flow"] else {"local": {}}
+            mine_blocks = {b: dict(s) for b, s in on_map.get(role, {}).items()}
             seen["mine"][role] = {"blocks": mine_blocks, "stock": list(state["ip"][role]["stock"]),
                                   "pool": list(state["ip"][role]["pool"]),
                                   "rop": {n: list(b.get(role, [])) for n, b in state["rop"].items() if b.get(role)},

@@ -200,29 +200,46 @@ class Spend(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
+    VERBS = ("move", "assault", "control", "naval", "sea", "piracy", "debate", "religious", "build", "raise",
+             "done")
+
     def actions(self, g, role):
-        cp = g.state["impulse"]["cp"]
-        for origin, dest, cost in movement.move_options(g.state, role, cp):
-            yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "
-                      f"{load().space(dest).name} ({cost} CP)", group="Move")
-        if cp >= 1:
-            for space in siege.assaults(g.state, role):
+        for verb in self.VERBS:
+            yield from self.actions_of(g, role, verb)
+
+    def actions_of(self, g, role, verb):
+        """One verb's actions only: finding the chosen action builds no other part of the menu."""
+        s, cp = g.state, g.state["impulse"]["cp"]
+        if verb == "move":
+            for origin, dest, cost in movement.move_options(s, role, cp):
+                yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "
+                          f"{load().space(dest).name} ({cost} CP)", group="Move")
+        elif verb == "assault" and cp >= 1:
+            for space in siege.assaults(s, role):
                 yield act("assault", space, label=f"Assault {load().space(space).name} (1 CP)", group="Assault")
-            for space in siege.controllable(g.state, role):
+        elif verb == "control" and cp >= 1:
+            for space in siege.controllable(s, role):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
-        yield from naval_actions(g.state, role, cp)
-        from .debate import debate_actions
-        yield from debate_actions(g.state, role, cp)
-        from .religious_actions import religious_actions
-        yield from religious_actions(g.state, role, cp)
-        for kind, space in build_options(g.state, role, cp):
-            yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
-                      f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
-        for minor, space in minor_build_options(g.state, role, cp):
-            yield act("raise", minor, space, label=f"{power_name(minor)} regular in {load().space(space).name} "
-                      f"({COSTS['regular']} CP)", group="Raise allied minors' regulars")
-        yield act("done", label="End the impulse" + (f" ({cp} CP unspent are lost)" if cp else ""))
+        elif verb in ("naval", "sea", "piracy"):
+            yield from naval_actions(s, role, cp, verb)
+        elif verb == "debate":
+            from .debate import debate_actions
+            yield from debate_actions(s, role, cp)
+        elif verb == "religious":
+            from .religious_actions import religious_actions
+            yield from religious_actions(s, role, cp)
+        elif verb == "build":
+            for kind, space in build_options(s, role, cp):
+                yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
+                          f"({COSTS[kind]} CP)", group=f"Build {plural_of(kind)}")
+        elif verb == "raise":
+            for minor, space in minor_build_options(s, role, cp):
+                yield act("raise", minor, space, label=f"{power_name(minor)} regular in "
+                          f"{load().space(space).name} ({COSTS['regular']} CP)",
+                          group="Raise allied minors' regulars")
+        elif verb == "done":
+            yield act("done", label="End the impulse" + (f" ({cp} CP unspent are lost)" if cp else ""))
 
     def on_move(self, g, role, origin, dest):
         cost = 2 if load().is_pass(origin, dest) else 1
@@ -273,17 +290,18 @@ class Spend(Decision):
         return "done"
 
 
-def naval_actions(s: st.State, power: str, cp: int):
-    """16.1 naval move (1 CP), 16.3 naval transport (1 CP a step, 2 at least), 16.4 piracy (2 CP)."""
+def naval_actions(s: st.State, power: str, cp: int, verb: str | None = None):
+    """16.1 naval move (1 CP), 16.3 naval transport (1 CP a step, 2 at least), 16.4 piracy (2 CP); only
+    the ``verb`` ones (naval, sea or piracy) when it is named."""
     from .naval import may_move
     from .piracy import piracy_options
     from .transport import transport_options
-    if cp >= 1 and may_move(s, power):
+    if verb in (None, "naval") and cp >= 1 and may_move(s, power):
         yield act("naval", label="Naval move: every fleet one step (1 CP)", group="Naval")
-    for origin, dest, cost in transport_options(s, power, cp):
+    for origin, dest, cost in transport_options(s, power, cp) if verb in (None, "sea") else ():
         yield act("sea", origin, dest, label=f"Sail from {load().space(origin).name} to {load().space(dest).name} "
                   f"({cost} CP)", group="Naval transport")
-    for zone, target in piracy_options(s, power, cp):
+    for zone, target in piracy_options(s, power, cp) if verb in (None, "piracy") else ():
         yield act("piracy", zone, target, label=f"Piracy in the {load().sea_zone(zone).name} against "
                   f"{load().power(target).name} (2 CP)", group="Piracy")
 

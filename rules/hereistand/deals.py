@@ -106,6 +106,48 @@ def deal_refusal(s: st.State, deal: dict) -> str | None:
     return None
 
 
+def terms(s: st.State, d: dict, kind: str | None = None, only: str | None = None, space: str | None = None):
+    """The "add" actions: each term that may join the deal now (9.1), in menu order; only the ``kind`` of
+    term given by ``only`` (handing over ``space``) when they are named (finding one chosen term)."""
+    def wanted(k):
+        return kind in (None, k)
+    present = [c[0] for c in d["clauses"]]
+    for k in ("peace", "alliance"):
+        if wanted(k) and k not in present and clause_refusal(s, d, [k]) in (None, AT_WAR):
+            yield act("add", k, label=f"Add: {describe([k])}", group="Terms")
+    for giver in (d["proposer"], d["partner"]):
+        if only not in (None, giver):
+            continue
+        given = next((c[2] for c in d["clauses"] if c[0] == "cards" and c[1] == giver), 0)
+        if wanted("cards") and given < 2 and clause_refusal(s, d, ["cards", giver, given + 1]) is None:
+            yield act("add", "cards", giver, label=f"Add: {power_name(giver)} gives a random card", group="Cards")
+        lent = next((c[2] for c in d["clauses"] if c[0] == "mercenaries" and c[1] == giver), 0)
+        if wanted("mercenaries") and lent < MAX_MERCENARIES and \
+                clause_refusal(s, d, ["mercenaries", giver, lent + 1]) is None:
+            yield act("add", "mercenaries", giver, label=f"Add: {power_name(giver)} gives a mercenary",
+                      group="Mercenaries")
+        excommunicated = other(d, giver)
+        if wanted("absolve") and giver == "papacy" and ["absolve", excommunicated] not in d["clauses"] and \
+                clause_refusal(s, d, ["absolve", excommunicated]) is None:
+            yield act("add", "absolve", excommunicated, label=f"Add: {describe(['absolve', excommunicated])}",
+                      group="Excommunication")
+        for leader, where in sorted(s["leaders"].items()) if wanted("leader") else ():
+            clause = ["leader", giver, leader]
+            if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
+                yield act("add", "leader", giver, leader, label=f"Add: {describe(clause)}", group="Leaders")
+        from .harbours import leader_loan_clauses, loan_clauses
+        for clause in loan_clauses(s, d, giver, other(d, giver)) if wanted("loan") else ():
+            yield act("add", *clause, label=f"Add: {describe(clause[:4] + [1])}", group="Loans")
+        for clause in leader_loan_clauses(s, d, giver) if wanted("lend_leader") else ():
+            yield act("add", *clause, label=f"Add: {describe(clause)}", group="Loans")
+        held = sorted(sp for sp, who in s["control"].items() if who == giver) if space is None else \
+            [space] if s["control"].get(space) == giver else []
+        for sp in held if wanted("control") else ():
+            clause = ["control", giver, sp]
+            if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
+                yield act("add", "control", giver, sp, label=f"Add: {describe(clause)}", group="Spaces")
+
+
 @FLOW.decision("compose")
 class Compose(Decision):
     def prompt(self, g, role):
@@ -114,41 +156,29 @@ class Compose(Decision):
         return f"{power_name(role)}'s deal with {power_name(d['partner'])}: {terms}. Add terms, announce or cancel."
 
     def actions(self, g, role):
+        for verb in ("add", "announce", "cancel"):
+            yield from self.actions_of(g, role, verb)
+
+    def actions_of(self, g, role, verb):
         s, d = g.state, g.state["deal"]
-        present = [c[0] for c in d["clauses"]]
-        for kind in ("peace", "alliance"):
-            if kind not in present and clause_refusal(s, d, [kind]) in (None, AT_WAR):
-                yield act("add", kind, label=f"Add: {describe([kind])}", group="Terms")
-        for giver in (d["proposer"], d["partner"]):
-            given = next((c[2] for c in d["clauses"] if c[0] == "cards" and c[1] == giver), 0)
-            if given < 2 and clause_refusal(s, d, ["cards", giver, given + 1]) is None:
-                yield act("add", "cards", giver, label=f"Add: {power_name(giver)} gives a random card", group="Cards")
-            lent = next((c[2] for c in d["clauses"] if c[0] == "mercenaries" and c[1] == giver), 0)
-            if lent < MAX_MERCENARIES and clause_refusal(s, d, ["mercenaries", giver, lent + 1]) is None:
-                yield act("add", "mercenaries", giver, label=f"Add: {power_name(giver)} gives a mercenary",
-                          group="Mercenaries")
-            excommunicated = other(d, giver)
-            if giver == "papacy" and ["absolve", excommunicated] not in d["clauses"] and \
-                    clause_refusal(s, d, ["absolve", excommunicated]) is None:
-                yield act("add", "absolve", excommunicated, label=f"Add: {describe(['absolve', excommunicated])}",
-                          group="Excommunication")
-            for leader, where in sorted(s["leaders"].items()):
-                clause = ["leader", giver, leader]
-                if where == f"captured:{giver}" and clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
-                    yield act("add", "leader", giver, leader, label=f"Add: {describe(clause)}", group="Leaders")
-            from .harbours import loan_clauses
-            for clause in loan_clauses(s, d, giver, other(d, giver)):
-                yield act("add", *clause, label=f"Add: {describe(clause[:4] + [1])}", group="Loans")
-            from .harbours import leader_loan_clauses
-            for clause in leader_loan_clauses(s, d, giver):
-                yield act("add", *clause, label=f"Add: {describe(clause)}", group="Loans")
-            for space in sorted(sp for sp, who in s["control"].items() if who == giver):
-                clause = ["control", giver, space]
-                if clause not in d["clauses"] and clause_refusal(s, d, clause) is None:
-                    yield act("add", "control", giver, space, label=f"Add: {describe(clause)}", group="Spaces")
-        if deal_refusal(s, d) is None:
+        if verb == "add":
+            yield from terms(s, d)
+        elif verb == "announce" and deal_refusal(s, d) is None:
             yield act("announce", label="Announce the deal")
-        yield act("cancel", label="Cancel the deal")
+        elif verb == "cancel":
+            yield act("cancel", label="Cancel the deal")
+
+    def find(self, g, role, verb, args):
+        """An added term is checked alone: only its own kind (and giver) of terms is built."""
+        if verb != "add" or not args:
+            return super().find(g, role, verb, args)
+        action_id = ":".join([verb, *args])
+        d = g.state["deal"]
+        giver = args[1] if len(args) > 1 and args[0] != "absolve" else None   # absolve names the ruler
+        if giver is not None and giver not in (d["proposer"], d["partner"]):
+            return None
+        space = args[2] if args[0] == "control" and len(args) == 3 else None
+        return next((a for a in terms(g.state, d, args[0], giver, space) if a.id == action_id), None)
 
     def on_add(self, g, role, kind, *args):
         clauses = g.state["deal"]["clauses"]

@@ -71,6 +71,12 @@ class HereIStand(FlowEngine):
     # ---- reading -------------------------------------------------------------------------------------
     def view(self, state, role):
         """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
+        shared, own = self.view_parts(state, [role])
+        return {**shared, **own[role]}
+
+    def view_parts(self, state, readers):
+        """The board, the tracks and the points are copied and computed once for all readers; the zones
+        (the reader's own hand) and ``mine`` per reader."""
         seen = {key: state[key] for key in ("scenario", "turn", "last_turn", "phase", "control", "unrest",
                                              "religion", "units", "leaders", "wars", "alliances",
                                              "minor_allies", "rulers", "league_formed", "excommunicated",
@@ -87,15 +93,13 @@ class HereIStand(FlowEngine):
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
-        seen["zones"] = cards.zone_view(state, role)
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
         seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
-        seen["mine"] = {}
-        if role is not None:
-            seen["mine"][role] = {"picks": self.picks(state, role)}
-        return seen
+        zones = cards.zone_views(state, readers)
+        return seen, {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
+                      for r in readers}
 
     def negotiations(self, state):
         """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the

@@ -171,6 +171,11 @@ class OldKingsCrown(FlowEngine):
     def view(self, state, role):
         return _view.build(state, role, self.active_roles(state))
 
+    def view_parts(self, state, readers):
+        """The card objects are built once for all readers."""
+        active, memo = self.active_roles(state), {}
+        return {}, {r: _view.build(state, r, active, memo) for r in readers}
+
     def summary(self, state):
         season = state["season"]
         if season == "over":

@@ -82,10 +82,19 @@ def clash_totals(state) -> dict:
     return {f: S.clash_total(state, f) for f in clash["participants"]}
 
 
-def build(state, role, active=()):
+def build(state, role, active=(), memo=None):
+    """``role``'s view. ``memo``: what several readers' views of one state share (the flags and the card
+    objects, built once); the card objects are then shared between the views, which only read them."""
     frame = _pending(state)
-    flags = _flags(state)
-    card = lambda st, cid: _card(st, cid, flags)   # noqa: E731  (one set of flags per view)
+    memo = {} if memo is None else memo
+    if "flags" not in memo:
+        memo["flags"], memo["cards"] = _flags(state), {}
+    flags, built = memo["flags"], memo["cards"]
+
+    def card(st, cid):
+        if cid not in built:
+            built[cid] = _card(st, cid, flags)
+        return built[cid]
     waiting = list(active)
     regions = {}
     for r in REGIONS:
@@ -107,44 +116,50 @@ def build(state, role, active=()):
                                           "heralds": [f for f in S.factions(state) if S.fx(state, f)["herald"] == loc],
                                           "tokens": dict(state["locations"][loc]["tokens"])}
                                     for loc in REGION_LOCATIONS[r]}}
-    councils = {}
-    for c in COUNCILS:
-        entries = []
-        for e in state["councils"][c]:
-            if e["kind"] == "card":
-                entries.append({"entry": "card", "owner": e["owner"], **card(state, e["id"])})
-            else:
-                entries.append({"entry": e["kind"], "owner": e["owner"]})
-        councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
-                       "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
-    players = {}
-    for f in S.factions(state):
-        p = S.fx(state, f)
-        bid_state = None
-        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
-            bid_state = {"placed": True}
-            if role == f:
-                bid_state["card"] = card(state, frame["choices"][f])
-        elif f in (state.get("bids") or {}):
-            bid_state = {"placed": True, "revealed": True, "card": card(state, state["bids"][f])}
-        players[f] = {
-            "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
-            "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
-            "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
-            "discard": [_brief(c) for c in p["discard"]],
-            "site": [card(state, c) for c in p["site"]], "hq": [card(state, c) for c in p["hq"]],
-            "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(state, sp["occupier"]),
-                         "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
-            "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
-            "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
-            "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
-            "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
-                            "exhausted": u == 0} for t, u in p["tactics"].items()},
-            "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
-            "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
-            "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
-            "order": state["order"].index(f) + 1,
-        }
+    if "councils" not in memo:   # the same for every reader
+        councils = {}
+        for c in COUNCILS:
+            entries = []
+            for e in state["councils"][c]:
+                if e["kind"] == "card":
+                    entries.append({"entry": "card", "owner": e["owner"], **card(state, e["id"])})
+                else:
+                    entries.append({"entry": e["kind"], "owner": e["owner"]})
+            councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
+                           "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
+        memo["councils"] = councils
+    councils = memo["councils"]
+    if "players" not in memo:   # the same for every reader but the reader's own unrevealed bid
+        players = {}
+        for f in S.factions(state):
+            p = S.fx(state, f)
+            bid_state = None
+            if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+                bid_state = {"placed": True}
+            elif f in (state.get("bids") or {}):
+                bid_state = {"placed": True, "revealed": True, "card": card(state, state["bids"][f])}
+            players[f] = {
+                "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
+                "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
+                "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
+                "discard": [_brief(c) for c in p["discard"]],
+                "site": [card(state, c) for c in p["site"]], "hq": [card(state, c) for c in p["hq"]],
+                "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(state, sp["occupier"]),
+                             "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
+                "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
+                "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
+                "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
+                "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
+                                "exhausted": u == 0} for t, u in p["tactics"].items()},
+                "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
+                "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
+                "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
+                "order": state["order"].index(f) + 1,
+            }
+        memo["players"] = players
+    players = dict(memo["players"])
+    if frame and frame["kind"] == "bid" and role in frame.get("choices", {}):
+        players[role] = {**players[role], "bid": {"placed": True, "card": card(state, frame["choices"][role])}}
     out = {
         "game": "oldkingscrown", "role": role, "round": state["round"], "rounds": state["rounds"],
         "season": state["season"], "edition": state["options"]["edition"], "active": list(active), "waiting": waiting,

@@ -123,10 +123,6 @@ class RichardIII(FlowEngine):
             state = {**state, "flow": sequence.stack_for(state)}
         return super()._decision(state)
 
-    def _find_action(self, state, role, action_id):
-        g, decision = self._decision(state)
-        return decision.find(g, role, action_id)
-
     # ---- apply ---------------------------------------------------------------------------------------
     def _apply(self, state, role, action, ctx):
         if not sequence.in_step(state):

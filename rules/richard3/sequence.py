@@ -114,9 +114,6 @@ class Phase(Decision):
         if not over(g):
             g.end()
 
-    def find(self, g, role, action_id):
-        return next((a for a in self.actions(g, role) if a.id == action_id), None)
-
     def default(self, g, role):
         """At a missed deadline: end, be done or pass where the rules allow, else fire or retreat, else the
         first choice."""
@@ -252,8 +249,8 @@ class Actions(Phase):                                               # 5.0-5.4 an
     def actions(self, g, role):
         return actions.legal(g.engine, g.state, role)
 
-    def find(self, g, role, action_id):   # without listing the whole menu; older ids of stored logs too
-        return actions.find(g.engine, g.state, role, action_id)
+    def find(self, g, role, verb, args):   # without listing the whole menu; older ids of stored logs too
+        return actions.find(g.engine, g.state, role, ":".join([verb, *args]))
 
     def apply(self, g, role, action):
         actions.apply(g.engine, g.state, role, action.id, g.ctx)
