@@ -91,6 +91,8 @@ class Outcome:
     state: State
     log: tuple[LogEntry, ...]
     irreversible: bool
+    #: (role, decision) of every question the engine answered itself during the action (issue 33)
+    automatic: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ class Context:
     def __init__(self) -> None:
         self.entries: list[LogEntry] = []
         self.revealed = False
+        self.automatic: list[tuple[str, str]] = []
 
     def log(self, text: str, to: Iterable[str] | None = None, kind: str = "info",
             data: dict[str, Any] | None = None) -> None:
@@ -171,6 +174,10 @@ class Context:
     def reveal(self) -> None:
         """Hidden information became known to someone: undo must stop here."""
         self.revealed = True
+
+    def answered(self, role: str, decision: str) -> None:
+        """The engine answered ``role``'s one-answer question at ``decision`` itself (issue 33)."""
+        self.automatic.append((role, decision))
 
 
 def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
@@ -332,7 +339,8 @@ class Engine:
         before = _rng.draws(new_state)
         ctx = Context()
         self._apply(new_state, role, action, ctx)
-        return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before)
+        return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before,
+                       tuple(ctx.automatic))
 
     def refusal_reason(self, state: State, role: str, action_id: str) -> str | None:
         """Why ``action_id`` is not legal for ``role`` now, when the engine can say more than "not legal"
@@ -345,6 +353,11 @@ class Engine:
 
     def default_action(self, state: State, role: str) -> str | None:
         """The action taken for a role whose deadline passed under the "default" policy, or None."""
+        return None
+
+    def forced_answer(self, state: State, role: str) -> str | None:
+        """The action the engine would take itself for ``role`` at ``state`` because it is the only one
+        and asking keeps no secret (issue 33); None by default (every question is asked)."""
         return None
 
     # ---- reading ---------------------------------------------------------------------------------

@@ -67,6 +67,13 @@ class Decision:
         """The action taken when the role's deadline passes under the table's "default" policy."""
         return None
 
+    def protects_secret(self, g: "Game", role: str) -> bool:
+        """Whether asking ``role`` keeps a secret even when it has one answer: the others could not know
+        from public information that the answer is forced (whether a house holds a Surprise card). Then
+        the question is put all the same; otherwise a one-answer question is answered by the engine
+        (:attr:`FlowEngine.answers_forced`). Must be computed from public information only."""
+        return False
+
 
 class Flow:
     """The registry of a game's procedures and decisions, by name."""
@@ -225,9 +232,11 @@ class Game:
             self.frame, self._moved = frame, False
             decision = self.flow.decisions.get(frame["name"])
             if decision is not None:
-                if decision.active(self):
+                active = decision.active(self)
+                if active and not (self.engine.answers_forced and self._answer_forced(decision, active)):
                     return
-                decision.proceed(self)
+                if not active:
+                    decision.proceed(self)
                 continue
             steps = self.flow.procedures[frame["name"]]
             if frame["at"] >= len(steps):
@@ -237,6 +246,32 @@ class Game:
             steps[frame["at"] - 1](self)
         raise FlowError(f"More than {STEP_LIMIT} automatic steps without a decision: a loop?")
 
+    def forced_answer(self, decision: Decision, role: str) -> Action | None:
+        """The one legal action of ``role`` at ``decision`` when the engine takes it itself (see
+        :meth:`Decision.protects_secret`), else None."""
+        if decision.protects_secret(self, role):
+            return None
+        legal = iter(decision.actions(self, role))
+        first = next(legal, None)
+        if first is None or first.id == "change" or next(legal, None) is not None:
+            return None          # no answer, a committed secret choice, or a real choice
+        return first
+
+    def _answer_forced(self, decision: Decision, active: list[str]) -> bool:
+        """Take the first forced answer among ``active`` (logged as automatic); False when none is."""
+        for role in active:
+            action = self.forced_answer(decision, role)
+            if action is None:
+                continue
+            to = None if decision.kind == "turn" else [role]
+            self.log(f"{self.engine.role_name(role)}: {action.label} — the only choice, taken automatically.",
+                     to=to, kind="automatic", data={"role": role, "action": action.id})
+            self.ctx.answered(role, self.frame["name"])
+            self._moved = False
+            decision.apply(self, role, action)
+            return True
+        return False
+
 
 class FlowEngine(Engine):
     """An engine whose turn structure is a :class:`Flow`. Set ``flow`` and ``start`` (the procedure
@@ -245,6 +280,9 @@ class FlowEngine(Engine):
 
     flow: Flow
     start: str = "game"
+    #: Issue 33: a decision whose legal actions are one action is answered by the engine itself (a step of
+    #: the deterministic run after the action before it) unless the decision protects a secret.
+    answers_forced: bool = False
 
     def game(self, state: State, ctx: Context | None = None) -> Game:
         return Game(self, state, ctx)
@@ -282,6 +320,20 @@ class FlowEngine(Engine):
             return None
         g, decision = self._decision(state)
         return decision.default(g, role)
+
+    def forced_answer(self, state: State, role: str) -> str | None:
+        """The action the engine would take itself for ``role`` here (none at a position reached by
+        play, since the run takes them; a hidden variant may differ, which the invariance check catches)."""
+        if not self.answers_forced or role not in self.active_roles(state):
+            return None
+        g, decision = self._decision(state)
+        action = g.forced_answer(decision, role)
+        return action.id if action else None
+
+    def protects_secret(self, state: State, role: str) -> bool:
+        """Whether the pending decision keeps ``role``'s question even with one answer (a secret)."""
+        g, decision = self._decision(state)
+        return decision is not None and decision.protects_secret(g, role)
 
     def result(self, state: State) -> Result | None:
         raw = state.get("result")
