@@ -251,6 +251,9 @@ class Game:
         :meth:`Decision.protects_secret`), else None."""
         if decision.protects_secret(self, role):
             return None
+        asked = decision.prompt(self, role)
+        if isinstance(asked, Prompt) and asked.committed:
+            return None          # a secret choice already made: changing it is the role's own business
         legal = iter(decision.actions(self, role))
         first = next(legal, None)
         if first is None or first.id == "change" or next(legal, None) is not None:
