@@ -201,6 +201,9 @@ class Engine:
     runaway_actions: int = 100_000
     #: Top-level state keys holding ``{key: flat record}`` tables (see :func:`copy_state`).
     flat_tables: tuple[str, ...] = ()
+    #: Issue 33: the engine answers one-answer questions itself (rules.core.flow). A game set up with it on
+    #: carries ``state["answers_forced"]``; positions stored before play on as they were recorded.
+    answers_forced: bool = False
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -305,6 +308,8 @@ class Engine:
         state = self._setup(args.scenario, [tuple(s) for s in args.seats], options)
         state["seats"] = [list(s) for s in args.seats]
         state["rng"] = _rng.new_rng(args.seed)
+        if self.answers_forced:
+            state["answers_forced"] = True
         self._after_setup(state)
         return state
 

@@ -233,7 +233,7 @@ class Game:
             decision = self.flow.decisions.get(frame["name"])
             if decision is not None:
                 active = decision.active(self)
-                if active and not (self.engine.answers_forced and self._answer_forced(decision, active)):
+                if active and not (self.state.get("answers_forced") and self._answer_forced(decision, active)):
                     return
                 if not active:
                     decision.proceed(self)
@@ -266,9 +266,9 @@ class Game:
             action = self.forced_answer(decision, role)
             if action is None:
                 continue
-            to = None if decision.kind == "turn" else [role]
+            # to the role only: a label may name a hidden card; the action's own lines tell the others
             self.log(f"{self.engine.role_name(role)}: {action.label} — the only choice, taken automatically.",
-                     to=to, kind="automatic", data={"role": role, "action": action.id})
+                     to=[role], kind="automatic", data={"role": role, "action": action.id})
             self.ctx.answered(role, self.frame["name"])
             self._moved = False
             decision.apply(self, role, action)
@@ -283,9 +283,6 @@ class FlowEngine(Engine):
 
     flow: Flow
     start: str = "game"
-    #: Issue 33: a decision whose legal actions are one action is answered by the engine itself (a step of
-    #: the deterministic run after the action before it) unless the decision protects a secret.
-    answers_forced: bool = False
 
     def game(self, state: State, ctx: Context | None = None) -> Game:
         return Game(self, state, ctx)
@@ -327,7 +324,7 @@ class FlowEngine(Engine):
     def forced_answer(self, state: State, role: str) -> str | None:
         """The action the engine would take itself for ``role`` here (none at a position reached by
         play, since the run takes them; a hidden variant may differ, which the invariance check catches)."""
-        if not self.answers_forced or role not in self.active_roles(state):
+        if not state.get("answers_forced") or role not in self.active_roles(state):
             return None
         g, decision = self._decision(state)
         action = g.forced_answer(decision, role)
