@@ -94,7 +94,8 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
 def _asked_differently(engine: Engine, state: State, variant: State, cause: str) -> list[str]:
     """Whether the engine answers a role's question itself must not depend on hidden data (issue 33)."""
     roles = dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)])
-    return [f"{cause} changes whether {role} is asked (the engine would answer for it: "
+    waiting = getattr(engine, "waiting", lambda s: {"decision": "?"})
+    return [f"{cause} changes whether {role} is asked at {waiting(state)['decision']} (the engine would answer: "
             f"{engine.forced_answer(state, role) or 'no'} / {engine.forced_answer(variant, role) or 'no'})"
             for role in roles
             if bool(engine.forced_answer(state, role)) != bool(engine.forced_answer(variant, role))]
@@ -103,11 +104,10 @@ def _asked_differently(engine: Engine, state: State, variant: State, cause: str)
 def _answered_differently(outcome, other, cause: str) -> list[str]:
     if outcome is None or other is None or outcome.irreversible or other.irreversible:
         return []
-    mine, theirs = [r for r, _ in outcome.automatic], [r for r, _ in other.automatic]
-    if mine == theirs:
+    if [r for r, _ in outcome.automatic] == [r for r, _ in other.automatic]:
         return []
-    return [f"{cause} changes which questions the engine answers itself ({mine or 'none'} became "
-            f"{theirs or 'none'})"]
+    mine, theirs = (", ".join(f"{r} at {d}" for r, d in o.automatic) or "none" for o in (outcome, other))
+    return [f"{cause} changes which questions the engine answers itself ({mine} became {theirs})"]
 
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None) -> list[str]:

@@ -31,6 +31,7 @@ class CrownOfRoses(FlowEngine):
     title = "Crown of Roses"
     flow = FLOW
     runaway_actions = 60_000
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
     flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
 
     def _apply(self, state, role, action, ctx):

@@ -55,8 +55,8 @@ def muster_shires(state, house: str) -> dict[str, list[str]]:
 
 @event("op28", "op29", playable=no_muster)
 def call_to_arms(g: Game, house: str, card: str) -> None:
-    shires = {s: n for s, n in muster_shires(g.state, house).items()
-              if any(g.state["blocks"][b]["strength"] < data().block(b).max_steps for b in n)}
+    # asked wherever a noble stands, damaged or not: which nobles can take a step is hidden (as DECISIONS 129)
+    shires = muster_shires(g.state, house)
     if shires:
         g.call("muster_each", role=house, shires=sorted(shires))
 
@@ -73,11 +73,15 @@ class MusterEach(Decision):
                     yield act("step", shire, b, label=f"{name(b)} in {place_name(shire)}", group=place_name(shire))
         yield act("done", label="Done")
 
+    def protects_secret(self, g, role):
+        """Whether a noble there is damaged is hidden: asked even with only "Done" (issue 33)."""
+        return True
+
     def on_step(self, g, role, shire, block):
         g.state["blocks"][block]["strength"] += 1
         g.local["shires"].remove(shire)
         g.local["n"] = g.local.get("n", 0) + 1
-        if not list(self.actions(g, role))[:-1]:
+        if not g.local["shires"]:     # not "no damaged noble left": that is hidden
             self.on_done(g, role)
 
     def on_done(self, g, role):
@@ -235,6 +239,10 @@ class ShowOfUnity(Decision):
         for c in alliances_in_hand(g.state, role):
             yield act("ally", c, label=f"Put {card_title(c)} into play")
         yield act("done", label="Done")
+
+    def protects_secret(self, g, role):
+        """The alliance cards in hand are hidden: asked while the hand holds any (issue 33)."""
+        return bool(g.state["zones"][f"hand:{role}"])
 
     def on_ally(self, g, role, card):
         cards.move(g.state, card, f"hand:{role}", f"play:{role}")
