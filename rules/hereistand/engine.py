@@ -29,6 +29,7 @@ class HereIStand(FlowEngine):
     title = "Here I Stand"
     flow = FLOW
     runaway_actions = 20_000
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
 
     def scenarios(self):
         return [Scenario("1517", "1517 campaign", "The full game from Luther's theses: turns 1–9.", 3, 6),
