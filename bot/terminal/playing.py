@@ -56,9 +56,16 @@ class PlayingCommands:
             for _, action in numbered:
                 if (action.group or "") not in order:
                     order.append(action.group or "")
+            shown_head = None
             for place, group in enumerate(order):
-                if group or place:   # actions without a group after grouped ones: set apart
+                head, _, part = group.partition(" › ")    # a second level (rules/core/menus.py)
+                if part:
+                    if head != shown_head:
+                        self.say(f"  {head}:")
+                    self.say(f"   {part}:")
+                elif group or place:   # actions without a group after grouped ones: set apart
                     self.say(f"  {group or 'Or'}:")
+                shown_head = head if part else None
                 for n, action in numbered:
                     if (action.group or "") == group:
                         hint = f" — {action.hint}" if action.hint else ""
