@@ -122,6 +122,21 @@ class PlayingCommands:
         result = self.service.undo(self._current(), self._me(), self._role(args[0]) if args else None)
         self.say(f"Taken back: {result.label}.")
 
+    def cmd_standing(self, args: list[str]) -> None:
+        """Issue 33: the game's standing answers, or set one: standing ID on|off."""
+        me, game = self._me(), self._current()
+        if not args:
+            listed = self.service.standing(game, me)
+            if not listed:
+                self.say("This game offers no standing answers.")
+            for aid, label, mine in listed:
+                self.say(f"  {'[x]' if mine else '[ ]'} {aid}: {label}")
+            return
+        if len(args) != 2 or args[1] not in ("on", "off"):
+            raise UsageError("Usage: standing [ID on|off]")
+        label = self.service.set_standing(game, me, args[0], args[1] == "on")
+        self.say(f"{label}: {'on' if args[1] == 'on' else 'off'}.")
+
     def cmd_autopass(self, args: list[str]) -> None:
         if not args or args[0] not in ("on", "off"):
             raise UsageError("Usage: autopass on|off")

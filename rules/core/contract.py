@@ -51,6 +51,18 @@ class Action:
 
 
 @dataclass(frozen=True)
+class StandingAnswer:
+    """An answer a player may leave for a game (issue 33): ``action`` is taken for them whenever one of
+    ``decisions`` asks them and it is legal ("pass every Surprise window"). Set by the player, it holds
+    whatever they hold, so its instant answer tells the others nothing about their hand."""
+
+    id: str
+    label: str
+    decisions: tuple[str, ...]
+    action: str = "pass"
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What a role is being asked to do now. ``committed`` marks a role that has made its secret choice
     and may still change it until the reveal: it stays active, but nobody is waiting for it."""
@@ -358,6 +370,14 @@ class Engine:
 
     def default_action(self, state: State, role: str) -> str | None:
         """The action taken for a role whose deadline passed under the "default" policy, or None."""
+        return None
+
+    def standing_answers(self) -> list[StandingAnswer]:
+        """The standing answers a player may leave for a game of this engine (none by default)."""
+        return []
+
+    def standing_move(self, state: State, role: str, chosen: Iterable[str]) -> str | None:
+        """The action one of ``role``'s chosen standing answers (ids) takes now, or None."""
         return None
 
     def forced_answer(self, state: State, role: str) -> str | None:

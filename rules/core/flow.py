@@ -330,6 +330,18 @@ class FlowEngine(Engine):
         action = g.forced_answer(decision, role)
         return action.id if action else None
 
+    def standing_move(self, state: State, role: str, chosen) -> str | None:
+        chosen = set(chosen)
+        if not chosen or role not in self.active_roles(state):
+            return None
+        g, decision = self._decision(state)
+        name = g.frame["name"]
+        for answer in self.standing_answers():
+            if answer.id in chosen and name in answer.decisions:
+                if any(a.id == answer.action for a in decision.actions(g, role)):
+                    return answer.action
+        return None
+
     def protects_secret(self, state: State, role: str) -> bool:
         """Whether the pending decision keeps ``role``'s question even with one answer (a secret)."""
         g, decision = self._decision(state)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
-from rules.core.contract import OptionSpec, copy_state
+from rules.core.contract import OptionSpec, StandingAnswer, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
@@ -32,6 +32,11 @@ class CrownOfRoses(FlowEngine):
     flow = FLOW
     runaway_actions = 60_000
     answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
+
+    def standing_answers(self):
+        return [StandingAnswer("pass-windows", "Pass every Surprise and alliance window", ("window",)),
+                StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
+                StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
     flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
 
     def _apply(self, state, role, action, ctx):
