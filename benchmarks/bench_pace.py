@@ -7,13 +7,15 @@ table of humans would be asked:
   after its own answer); a role of a simultaneous choice is asked once however the others answer;
 - **single answer**: the share of those questions whose legal answers are one action (a "change my
   choice" offer aside), and the same share leaving out the decisions the engine declares as protecting a
-  secret (listed in each game's VIEW.md);
+  secret (listed in each game's VIEW.md: the engine's count);
 - **longest menu**: the most legal actions at one question, and the largest level once grouped
   (:func:`rules.core.menus.menu_levels`; the goal is 25, Discord's limit for a select menu);
 - **waits per game turn**: the moments the game waits for humans one after another (every role asked at
   once is one wait).
 
-A "game turn" is the engine's ``Summary.turn_key``. Each line prints the goal beside the number, and the
+Questions are counted at the table: after every move the standing answers a typical player leaves (every
+one the game offers: pass every Surprise window, never intercept, never avoid battle) answer for them, as
+the table service does, and are not questions. A "game turn" is the engine's ``Summary.turn_key``. Each line prints the goal beside the number, and the
 numbers measured on the engines before issue 33 (``BEFORE``).
 """
 
@@ -92,9 +94,22 @@ def _ask(engine: Engine, state: State, roles: list[str], tally: Tally) -> None:
                 tally.single_open += 1
 
 
+def _standing(engine: Engine, state: State) -> State:
+    """The table answering with the standing answers a typical player leaves: every one the game offers
+    (pass every Surprise window, never intercept...)."""
+    chosen = [a.id for a in engine.standing_answers()]
+    for _ in range(1000):
+        move = next(((r, m) for r in engine.active_roles(state)
+                     for m in [engine.standing_move(state, r, chosen)] if m), None)
+        if move is None or engine.result(state) is not None:
+            break
+        state = engine.apply(state, *move).state
+    return state
+
+
 def play(engine: Engine, scenario: str, seed: int, tally: Tally, limit: int) -> None:
     chooser = random.Random(seed)
-    state = engine.setup(setup_args(engine, scenario, seed))
+    state = _standing(engine, engine.setup(setup_args(engine, scenario, seed)))
     asked = engine.active_roles(state)
     _ask(engine, state, asked, tally)
     tally.waits += 1 if asked else 0
@@ -103,7 +118,7 @@ def play(engine: Engine, scenario: str, seed: int, tally: Tally, limit: int) -> 
         tally.turns.add(f"{seed}:{engine.summary(state).turn_key}")
         before = set(engine.active_roles(state))
         role, action = choose_move(engine, state, chooser)
-        state = engine.apply(state, role, action.id).state
+        state = _standing(engine, engine.apply(state, role, action.id).state)
         actions += 1
         now = engine.active_roles(state)
         fresh = [r for r in now if r not in before or r == role]
