@@ -135,7 +135,7 @@ COMMANDS: tuple[Command, ...] = (
             PLAYING,
             (Option("on", BOOLEAN, "On: pass automatically (it tells the others you hold nothing); off: always ask",
                     required=True), GAME)),
-    Command("game standing", "Standing answers for this game (pass every window, never intercept...)",
+    Command("standing", "Standing answers for this game (pass every window, never intercept...)",
             "standing [ID on|off]", PLAYING,
             (Option("answer", TEXT, "Which standing answer (leave out to list them)"),
              Option("on", BOOLEAN, "On: answer so for me whenever it fits; off: ask me"), GAME),

@@ -1,4 +1,4 @@
-"""Issue 33, item 2: standing answers from Discord (/game standing): listed, set, used in the next window,
+"""Issue 33, item 2: standing answers from Discord (/standing): listed, set, used in the next window,
 and a bad one refused with the list, changing nothing."""
 
 from tests.discordbot.conftest import make_table
@@ -12,13 +12,13 @@ def test_game_standing_lists_sets_refuses_and_the_answer_is_used(tmp_path, froze
         t.cmd("game join", t.alice)                     # North and South
         t.cmd("game join", t.bob)                       # East and West
         t.cmd("game start", t.alice)
-        listed = t.cmd("game standing", t.bob, answer=None, on=False)
+        listed = t.cmd("standing", t.bob, answer=None, on=False)
         assert "never-ambush: Never ambush" in listed.recorded[-1].content
         assert listed.recorded[-1].where == "ephemeral"
-        bad = t.cmd("game standing", t.bob, answer="pass-all", on=True)
+        bad = t.cmd("standing", t.bob, answer="pass-all", on=True)
         assert "No standing answer 'pass-all'" in bad.recorded[-1].content and "never-ambush" in bad.recorded[-1].content
         assert not any(on for _, _, on in t.service.standing(1, str(t.bob.id)))
-        done = t.cmd("game standing", t.bob, answer="never-ambush", on=True)
+        done = t.cmd("standing", t.bob, answer="never-ambush", on=True)
         assert "Never ambush (pass every raid window): on" in done.recorded[-1].content
         assert t.service.standing(1, str(t.bob.id))[0][2] is True
         # used: bids all round, then a raid by one of alice's harbours; bob's harbours are never asked
