@@ -160,7 +160,7 @@ class CrownOfRoses(FlowEngine):
                 variant["vote_ip"][role][0] = 10 if votes[0] != 10 else 0
                 yield role, "vote IP values", variant
             for noble, bids in sorted(state["rop"].items()):
-                if bids.get(role):
+                if bids.get(role) and not _flow_mentions_ip(state):      # pending picks name these values
                     variant = copy_state(state)
                     variant["rop"][noble][role][0] += 1
                     yield role, "IP on an RoP box", variant
