@@ -135,6 +135,11 @@ COMMANDS: tuple[Command, ...] = (
             PLAYING,
             (Option("on", BOOLEAN, "On: pass automatically (it tells the others you hold nothing); off: always ask",
                     required=True), GAME)),
+    Command("standing", "Standing answers for this game (pass every window, never intercept...)",
+            "standing [ID on|off]", PLAYING,
+            (Option("answer", TEXT, "Which standing answer (leave out to list them)"),
+             Option("on", BOOLEAN, "On: answer so for me whenever it fits; off: ask me"), GAME),
+            console_note="Without ID: the list, with what you set"),
     # ---- slow play and admin -----------------------------------------------------------------------
     Command("deadline", "When the current step must be played, and what happens then", "deadline", SLOW, (GAME,)),
     Command("vacation", "Pause your deadlines while away (0 days ends the vacation)", "vacation DURATION|off", SLOW,

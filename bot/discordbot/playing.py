@@ -267,6 +267,22 @@ class PlayingMixin:
             await answer(interaction, f"Game #{status.game_id} autopass {text}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
+    async def game_standing(self, interaction: discord.Interaction, game: str | None, answer_id: str | None,
+                            on: bool) -> None:
+        """Issue 33: list the game's standing answers, or set one (on) or take it back (off)."""
+        async def work():
+            status = await self.resolve(interaction, game)
+            me = self.uid(interaction.user)
+            if answer_id:
+                label = await self.call(self.service.set_standing, status.game_id, me, answer_id.strip(), on)
+                text = f"{label}: {'on, answered for you whenever it fits' if on else 'off, you are asked'}."
+            else:
+                listed = await self.call(self.service.standing, status.game_id, me)
+                text = "\n".join(f"{'✓' if mine else '·'} {aid}: {label}" for aid, label, mine in listed) or \
+                    "This game offers no standing answers."
+            await answer(interaction, f"Game #{status.game_id} standing answers: {text}", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
     async def undo(self, interaction: discord.Interaction, game: str | None, role: str | None) -> None:
         async def work():
             status = await self.resolve(interaction, game)

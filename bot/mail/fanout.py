@@ -123,7 +123,17 @@ def choices_text(rc) -> tuple[str, dict[str, Any]]:
     elif rc.kind == "reaction":
         lines.append("You may respond now, or pass.")
     width = len(str(len(rc.actions)))
-    for number, action in enumerate(rc.actions, start=1):
+    heading = ""
+    for number, action in enumerate(rc.actions, start=1):   # arranged: each group together, in order
+        if action.group != heading:
+            head, _, part = action.group.partition(" › ")
+            if head and head != heading.partition(" › ")[0]:
+                lines.append(f"  {head}:")
+            if part:
+                lines.append(f"   {part}:")
+            elif not head and heading:
+                lines.append("  Or:")
+            heading = action.group
         lines.append(f"  {number:>{width}}. {action.label}   [{action.id}]")
     if rc.paused:
         lines.append("Deadline: clock stopped (the game is paused, or you are away).")

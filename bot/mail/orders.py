@@ -28,7 +28,8 @@ from .settings import MailSettings
 
 log = logging.getLogger("herald.mail")
 
-COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map")
+COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
+            "standing")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -44,6 +45,7 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
+  standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
   leave                              give up your seat before the game starts
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
@@ -257,6 +259,21 @@ class _Session:
         result = self.service.undo(key.game_id, key.user_id)
         self.applied += 1
         self.say(f"Taken back: {result.label}.")
+
+    def do_standing(self, line: str) -> None:
+        """Issue 33: list the game's standing answers, or set one: "standing pass-windows on"."""
+        key = self._require_key(_maybe_game(line))
+        words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
+        if not words:
+            listed = self.service.standing(key.game_id, key.user_id)
+            self.say(*([f"  [{'x' if mine else ' '}] {aid}: {label}" for aid, label, mine in listed]
+                       or ["This game offers no standing answers."]))
+            return
+        if len(words) != 2 or words[1].lower() not in ("on", "off"):
+            raise Refused("Write “standing ID on” or “standing ID off” (or “standing” for the list).")
+        on = words[1].lower() == "on"
+        label = self.service.set_standing(key.game_id, key.user_id, words[0], on)
+        self.say(f"{label}: {'on: answered for you whenever it fits' if on else 'off: you are asked'}.")
 
     def do_follow(self, line: str) -> None:
         game_id = self._game_named(line)

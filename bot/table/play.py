@@ -9,7 +9,7 @@ from rules.core.contract import LogEntry
 from .. import clock, talk
 from ..outbox import ImageRequest
 from ..scheduling import continues_wait
-from .records import (NO_DEADLINE, SYSTEM_AUTOPASS, _MAX_AUTOMATIC_ACTIONS, MISSED_TURN, NotYourSeat,
+from .records import (NO_DEADLINE, SYSTEM_AUTOPASS, SYSTEM_STANDING, _MAX_AUTOMATIC_ACTIONS, MISSED_TURN, NotYourSeat,
                       NotYourTurn, IllegalOrder, StaleVersion, BadOption, EngineFailure, SubmitResult, _Game,
                       _dumps)
 
@@ -424,19 +424,30 @@ class PlayMixin:
             passer = self._autopasser(game, engine, state)
             if passer is None:
                 break
-            role, action, label = passer
-            state, _ = self._apply(game, engine, state, role, action, label, SYSTEM_AUTOPASS, None)
+            role, action, label, user = passer
+            state, _ = self._apply(game, engine, state, role, action, label, user, None)
             count += 1
         return count
 
-    def _autopasser(self, game: _Game, engine: Engine, state: dict) -> tuple[str, str, str] | None:
-        wanting = {r[0] for r in self.db.execute("SELECT user_id FROM preferences WHERE game_id = ? AND "
-                                                 "key = 'autopass' AND value = '1'", [game.id])}
-        if not wanting:
+    def _autopasser(self, game: _Game, engine: Engine, state: dict) -> tuple[str, str, str, str] | None:
+        """The next automatic answer a player asked for: a standing answer (issue 33), else an autopass."""
+        wanting, standing = set(), {}
+        for user, key in self.db.execute("SELECT user_id, key FROM preferences WHERE game_id = ? AND value = '1' "
+                                         "AND (key = 'autopass' OR key LIKE 'standing:%')", [game.id]):
+            if key == "autopass":
+                wanting.add(user)
+            else:
+                standing.setdefault(user, set()).add(key.removeprefix("standing:"))
+        if not wanting and not standing:
             return None
         seats = self._seats(game)
         for role in engine.active_roles(state):
-            if self._holder_in(seats, role) not in wanting:
+            holder = self._holder_in(seats, role)
+            move = engine.standing_move(state, role, standing.get(holder, ()))
+            if move is not None:
+                label = next(a.label for a in engine.legal_actions(state, role) if a.id == move)
+                return role, move, label, SYSTEM_STANDING
+            if holder not in wanting:
                 continue
             prompt = engine.prompt(state, role)
             if prompt is None or prompt.kind != "reaction":
@@ -444,7 +455,7 @@ class PlayMixin:
             default = engine.default_action(state, role)
             legal = engine.legal_actions(state, role)
             if default is not None and [a.id for a in legal] == [default]:
-                return role, default, legal[0].label
+                return role, default, legal[0].label, SYSTEM_AUTOPASS
         return None
 
     def _finish(self, game: _Game, status: str, result: dict | None) -> None:

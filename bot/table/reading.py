@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.core import SetupArgs
 from rules.core.contract import copy_state
+from rules.core.menus import arrange
 
 from ..outbox import ImageRequest
 from ..picturechoice import PictureChoice, parse as parse_picture
@@ -62,7 +63,7 @@ class ReadingMixin:
                     continue
                 due, paused_at = deadlines.get(role, (None, None))
                 out.append(RoleChoices(role, engine.role_name(role), prompt.text, prompt.kind,
-                                       tuple(engine.legal_actions(state, role)),
+                                       tuple(arrange(engine.legal_actions(state, role))),
                                        due if due is not None and due < NO_DEADLINE else None, game.version,
                                        game.status == "paused" or paused_at is not None))
             return out

@@ -22,6 +22,7 @@ CHECKPOINT_EVERY = 30.0
 PRUNE_EVERY = 3600.0
 SYSTEM_DEADLINE = "system:deadline"
 SYSTEM_AUTOPASS = "system:autopass"
+SYSTEM_STANDING = "system:standing"   # a standing answer the player left (issue 33)
 _MAX_AUTOMATIC_ACTIONS = 200
 #: preference key: the game turn (turn_key) in which a player's deadline passed under the default policy
 MISSED_TURN = "missed_deadline_turn"

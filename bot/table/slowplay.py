@@ -28,6 +28,32 @@ class SlowPlayMixin:
                 engine = self._engine(game.game)
                 self._settle(game, engine, self._state(game))
 
+    def standing(self, game_id: int | str, user_id: str) -> list[tuple[str, str, bool]]:
+        """The standing answers this game offers (issue 33), as (id, description, set by this player)."""
+        with self._lock:
+            game = self._game(game_id)
+            mine = {r[0].removeprefix("standing:") for r in self.db.execute(
+                "SELECT key FROM preferences WHERE game_id = ? AND user_id = ? AND key LIKE 'standing:%' "
+                "AND value = '1'", [game.id, user_id])}
+            return [(a.id, a.label, a.id in mine) for a in self._engine(game.game).standing_answers()]
+
+    def set_standing(self, game_id: int | str, user_id: str, answer: str, on: bool = True) -> str:
+        """Leave (or take back) a standing answer for this game, e.g. "pass-windows": it answers for the
+        player whenever it fits, whatever they hold. Returns its description; a bad id is refused."""
+        with self._write():
+            game = self._game(game_id)
+            self._seat_of(game, user_id)
+            engine = self._engine(game.game)
+            offered = {a.id: a for a in engine.standing_answers()}
+            if answer not in offered:
+                known = ", ".join(f"{a.id} ({a.label})" for a in offered.values())
+                raise BadOption(f"No standing answer '{answer}' in this game. "
+                                + (f"Choose one of: {known}." if known else "This game offers none."))
+            self._set_preference(game.id, user_id, f"standing:{answer}", "1" if on else "0")
+            if on and game.status == "active":
+                self._settle(game, engine, self._state(game))
+            return offered[answer].label
+
     def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None, *,
                         actor_name: str | None = None) -> Status:
         """Move the running deadline(s) later (of ``role``, or of everyone who must act). Game master or

@@ -56,9 +56,16 @@ class PlayingCommands:
             for _, action in numbered:
                 if (action.group or "") not in order:
                     order.append(action.group or "")
+            shown_head = None
             for place, group in enumerate(order):
-                if group or place:   # actions without a group after grouped ones: set apart
+                head, _, part = group.partition(" › ")    # a second level (rules/core/menus.py)
+                if part:
+                    if head != shown_head:
+                        self.say(f"  {head}:")
+                    self.say(f"   {part}:")
+                elif group or place:   # actions without a group after grouped ones: set apart
                     self.say(f"  {group or 'Or'}:")
+                shown_head = head if part else None
                 for n, action in numbered:
                     if (action.group or "") == group:
                         hint = f" — {action.hint}" if action.hint else ""
@@ -114,6 +121,21 @@ class PlayingCommands:
             raise UsageError("Usage: undo [ROLE]")
         result = self.service.undo(self._current(), self._me(), self._role(args[0]) if args else None)
         self.say(f"Taken back: {result.label}.")
+
+    def cmd_standing(self, args: list[str]) -> None:
+        """Issue 33: the game's standing answers, or set one: standing ID on|off."""
+        me, game = self._me(), self._current()
+        if not args:
+            listed = self.service.standing(game, me)
+            if not listed:
+                self.say("This game offers no standing answers.")
+            for aid, label, mine in listed:
+                self.say(f"  {'[x]' if mine else '[ ]'} {aid}: {label}")
+            return
+        if len(args) != 2 or args[1] not in ("on", "off"):
+            raise UsageError("Usage: standing [ID on|off]")
+        label = self.service.set_standing(game, me, args[0], args[1] == "on")
+        self.say(f"{label}: {'on' if args[1] == 'on' else 'off'}.")
 
     def cmd_autopass(self, args: list[str]) -> None:
         if not args or args[0] not in ("on", "off"):

@@ -141,6 +141,11 @@ class ReactionWindow(SecretChoice):
     def label(self, g: Game, role: str, pick: str) -> str:
         return "pass" if pick == PASS.id else "responds"
 
+    def protects_secret(self, g: Game, role: str) -> bool:
+        """Whether a role holds a response is hidden as a rule, so a role that can only pass is asked all
+        the same; a window whose responses are known from public facts overrides this (issue 33)."""
+        return True
+
     def reveal(self, g: Game) -> None:
         super().reveal(g)
         g.local["queue"] = [[r, c] for r, c in g.local["choices"].items() if c not in (None, PASS.id)]

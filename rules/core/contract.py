@@ -51,6 +51,18 @@ class Action:
 
 
 @dataclass(frozen=True)
+class StandingAnswer:
+    """An answer a player may leave for a game (issue 33): ``action`` is taken for them whenever one of
+    ``decisions`` asks them and it is legal ("pass every Surprise window"). Set by the player, it holds
+    whatever they hold, so its instant answer tells the others nothing about their hand."""
+
+    id: str
+    label: str
+    decisions: tuple[str, ...]
+    action: str = "pass"
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What a role is being asked to do now. ``committed`` marks a role that has made its secret choice
     and may still change it until the reveal: it stays active, but nobody is waiting for it."""
@@ -91,6 +103,8 @@ class Outcome:
     state: State
     log: tuple[LogEntry, ...]
     irreversible: bool
+    #: (role, decision) of every question the engine answered itself during the action (issue 33)
+    automatic: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,6 +177,7 @@ class Context:
     def __init__(self) -> None:
         self.entries: list[LogEntry] = []
         self.revealed = False
+        self.automatic: list[tuple[str, str]] = []
 
     def log(self, text: str, to: Iterable[str] | None = None, kind: str = "info",
             data: dict[str, Any] | None = None) -> None:
@@ -171,6 +186,10 @@ class Context:
     def reveal(self) -> None:
         """Hidden information became known to someone: undo must stop here."""
         self.revealed = True
+
+    def answered(self, role: str, decision: str) -> None:
+        """The engine answered ``role``'s one-answer question at ``decision`` itself (issue 33)."""
+        self.automatic.append((role, decision))
 
 
 def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
@@ -194,6 +213,9 @@ class Engine:
     runaway_actions: int = 100_000
     #: Top-level state keys holding ``{key: flat record}`` tables (see :func:`copy_state`).
     flat_tables: tuple[str, ...] = ()
+    #: Issue 33: the engine answers one-answer questions itself (rules.core.flow). A game set up with it on
+    #: carries ``state["answers_forced"]``; positions stored before play on as they were recorded.
+    answers_forced: bool = False
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -298,6 +320,8 @@ class Engine:
         state = self._setup(args.scenario, [tuple(s) for s in args.seats], options)
         state["seats"] = [list(s) for s in args.seats]
         state["rng"] = _rng.new_rng(args.seed)
+        if self.answers_forced:
+            state["answers_forced"] = True
         self._after_setup(state)
         return state
 
@@ -333,7 +357,8 @@ class Engine:
         before = _rng.draws(new_state)
         ctx = Context()
         self._apply(new_state, role, action, ctx)
-        return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before)
+        return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before,
+                       tuple(ctx.automatic))
 
     def refusal_reason(self, state: State, role: str, action_id: str) -> str | None:
         """Why ``action_id`` is not legal for ``role`` now, when the engine can say more than "not legal"
@@ -346,6 +371,19 @@ class Engine:
 
     def default_action(self, state: State, role: str) -> str | None:
         """The action taken for a role whose deadline passed under the "default" policy, or None."""
+        return None
+
+    def standing_answers(self) -> list[StandingAnswer]:
+        """The standing answers a player may leave for a game of this engine (none by default)."""
+        return []
+
+    def standing_move(self, state: State, role: str, chosen: Iterable[str]) -> str | None:
+        """The action one of ``role``'s chosen standing answers (ids) takes now, or None."""
+        return None
+
+    def forced_answer(self, state: State, role: str) -> str | None:
+        """The action the engine would take itself for ``role`` at ``state`` because it is the only one
+        and asking keeps no secret (issue 33); None by default (every question is asked)."""
         return None
 
     # ---- reading ---------------------------------------------------------------------------------

@@ -79,6 +79,13 @@ class Decision:
         """The action taken when the role's deadline passes under the table's "default" policy."""
         return None
 
+    def protects_secret(self, g: "Game", role: str) -> bool:
+        """Whether asking ``role`` keeps a secret even when it has one answer: the others could not know
+        from public information that the answer is forced (whether a house holds a Surprise card). Then
+        the question is put all the same; otherwise a one-answer question is answered by the engine
+        (:attr:`FlowEngine.answers_forced`). Must be computed from public information only."""
+        return False
+
 
 class Flow:
     """The registry of a game's procedures and decisions, by name."""
@@ -237,9 +244,11 @@ class Game:
             self.frame, self._moved = frame, False
             decision = self.flow.decisions.get(frame["name"])
             if decision is not None:
-                if decision.active(self):
+                active = decision.active(self)
+                if active and not (self.state.get("answers_forced") and self._answer_forced(decision, active)):
                     return
-                decision.proceed(self)
+                if not active:
+                    decision.proceed(self)
                 continue
             steps = self.flow.procedures[frame["name"]]
             if frame["at"] >= len(steps):
@@ -248,6 +257,35 @@ class Game:
             frame["at"] += 1
             steps[frame["at"] - 1](self)
         raise FlowError(f"More than {STEP_LIMIT} automatic steps without a decision: a loop?")
+
+    def forced_answer(self, decision: Decision, role: str) -> Action | None:
+        """The one legal action of ``role`` at ``decision`` when the engine takes it itself (see
+        :meth:`Decision.protects_secret`), else None."""
+        if decision.protects_secret(self, role):
+            return None
+        asked = decision.prompt(self, role)
+        if isinstance(asked, Prompt) and asked.committed:
+            return None          # a secret choice already made: changing it is the role's own business
+        legal = iter(decision.actions(self, role))
+        first = next(legal, None)
+        if first is None or first.id == "change" or next(legal, None) is not None:
+            return None          # no answer, a committed secret choice, or a real choice
+        return first
+
+    def _answer_forced(self, decision: Decision, active: list[str]) -> bool:
+        """Take the first forced answer among ``active`` (logged as automatic); False when none is."""
+        for role in active:
+            action = self.forced_answer(decision, role)
+            if action is None:
+                continue
+            # to the role only: a label may name a hidden card; the action's own lines tell the others
+            self.log(f"{self.engine.role_name(role)}: {action.label} — the only choice, taken automatically.",
+                     to=[role], kind="automatic", data={"role": role, "action": action.id})
+            self.ctx.answered(role, self.frame["name"])
+            self._moved = False
+            decision.apply(self, role, action)
+            return True
+        return False
 
 
 class FlowEngine(Engine):
@@ -301,6 +339,32 @@ class FlowEngine(Engine):
             return None
         g, decision = self._decision(state)
         return decision.default(g, role)
+
+    def forced_answer(self, state: State, role: str) -> str | None:
+        """The action the engine would take itself for ``role`` here (none at a position reached by
+        play, since the run takes them; a hidden variant may differ, which the invariance check catches)."""
+        if not state.get("answers_forced") or role not in self.active_roles(state):
+            return None
+        g, decision = self._decision(state)
+        action = g.forced_answer(decision, role)
+        return action.id if action else None
+
+    def standing_move(self, state: State, role: str, chosen) -> str | None:
+        chosen = set(chosen)
+        if not chosen or role not in self.active_roles(state):
+            return None
+        g, decision = self._decision(state)
+        name = g.frame["name"]
+        for answer in self.standing_answers():
+            if answer.id in chosen and name in answer.decisions:
+                if any(a.id == answer.action for a in decision.actions(g, role)):
+                    return answer.action
+        return None
+
+    def protects_secret(self, state: State, role: str) -> bool:
+        """Whether the pending decision keeps ``role``'s question even with one answer (a secret)."""
+        g, decision = self._decision(state)
+        return decision is not None and decision.protects_secret(g, role)
 
     def result(self, state: State) -> Result | None:
         raw = state.get("result")

@@ -105,6 +105,25 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     return problems
 
 
+def _asked_differently(engine: Engine, state: State, variant: State, cause: str) -> list[str]:
+    """Whether the engine answers a role's question itself must not depend on hidden data (issue 33)."""
+    roles = dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)])
+    waiting = getattr(engine, "waiting", lambda s: {"decision": "?"})
+    return [f"{cause} changes whether {role} is asked at {waiting(state)['decision']} (the engine would answer: "
+            f"{engine.forced_answer(state, role) or 'no'} / {engine.forced_answer(variant, role) or 'no'})"
+            for role in roles
+            if bool(engine.forced_answer(state, role)) != bool(engine.forced_answer(variant, role))]
+
+
+def _answered_differently(outcome, other, cause: str) -> list[str]:
+    if outcome is None or other is None or outcome.irreversible or other.irreversible:
+        return []
+    if [r for r, _ in outcome.automatic] == [r for r, _ in other.automatic]:
+        return []
+    mine, theirs = (", ".join(f"{r} at {d}" for r, d in o.automatic) or "none" for o in (outcome, other))
+    return [f"{cause} changes which questions the engine answers itself ({mine} became {theirs})"]
+
+
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets."""
@@ -116,10 +135,12 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         base = base or observations(engine, state)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         problems += _compare(base, observations(engine, variant, owner), owner, cause)
+        problems += _asked_differently(engine, state, variant, cause)   # before the move changes it in place
         if move and outcome is not None and not outcome.irreversible:   # else nothing to compare
             moved = _try(engine, variant, *move, in_place=True)   # the variant is ours to change
-            problems += _compare_logs(engine, state, outcome, moved, owner, f"{cause}, then {move[0]} {move[1]}",
-                                      lines)
+            then = f"{cause}, then {move[0]} {move[1]}"
+            problems += _compare_logs(engine, state, outcome, moved, owner, then, lines)
+            problems += _answered_differently(outcome, moved, then)
     if move and outcome is not None and not outcome.irreversible:
         role, chosen = move
         prompt = engine.prompt(state, role)
@@ -133,5 +154,6 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
                     continue
                 cause = f"{role} choosing {alternative.id} instead of {chosen}"
                 problems += _compare_logs(engine, state, outcome, other, role, cause, lines)
+                problems += _answered_differently(outcome, other, cause)
                 problems += _compare(after, observations(engine, other.state, role), role, cause)
     return problems

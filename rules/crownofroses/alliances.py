@@ -256,6 +256,11 @@ class AllianceIP(Decision):
                     yield act("put", n, v, label=f"A {v} IP marker on {name(n)}", group=name(n))
         yield act("done", label="Done")
 
+    def protects_secret(self, g, role):
+        """Whether any stock marker fits the points left depends on the stock's hidden values: asked while
+        the stock holds any (issue 33; VIEW.md)."""
+        return bool(g.state["ip"][role]["stock"])
+
     def on_put(self, g, role, noble, value):
         v = int(value)
         g.state["ip"][role]["stock"].remove(v)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
-from rules.core.contract import OptionSpec, copy_state
+from rules.core.contract import OptionSpec, StandingAnswer, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
@@ -31,6 +31,12 @@ class CrownOfRoses(FlowEngine):
     title = "Crown of Roses"
     flow = FLOW
     runaway_actions = 60_000
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
+
+    def standing_answers(self):
+        return [StandingAnswer("pass-windows", "Pass every Surprise and alliance window", ("window",)),
+                StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
+                StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
     flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
 
     def _apply(self, state, role, action, ctx):
@@ -167,7 +173,7 @@ class CrownOfRoses(FlowEngine):
                 variant["vote_ip"][role][0] = 10 if votes[0] != 10 else 0
                 yield role, "vote IP values", variant
             for noble, bids in sorted(state["rop"].items()):
-                if bids.get(role):
+                if bids.get(role) and not _flow_mentions_ip(state):      # pending picks name these values
                     variant = copy_state(state)
                     variant["rop"][noble][role][0] += 1
                     yield role, "IP on an RoP box", variant

@@ -76,6 +76,10 @@ class MusterEach(Decision):
                       f"({plural(g.state['blocks'][b]['strength'], 'step')})", group=place_name(shire))
         yield act("done", label="Done (the rest is lost)")
 
+    def protects_secret(self, g, role):
+        """Whether a noble there is damaged is hidden: asked even with only "Done" (issue 33)."""
+        return True
+
     def on_step(self, g, role, shire, block):
         g.state["blocks"][block]["strength"] += 1
         g.local["shires"].remove(shire)
@@ -240,6 +244,10 @@ class ShowOfUnity(Decision):
         for c in alliances_in_hand(g.state, role):
             yield act("ally", c, label=f"Put {card_title(c)} into play")
         yield act("done", label="Done")
+
+    def protects_secret(self, g, role):
+        """The alliance cards in hand are hidden: asked while the hand holds any (issue 33)."""
+        return bool(g.state["zones"][f"hand:{role}"])
 
     def on_ally(self, g, role, card):
         cards.move(g.state, card, f"hand:{role}", f"play:{role}")

@@ -63,6 +63,12 @@ class EventOrOps(Decision):
         if not mandatory or card not in EVENTS:
             yield act("ops", label=f"Use for {card_ops(card)} OPS")
 
+    def protects_secret(self, g, role):
+        """Whether an optional event can be played may hang on hidden facts (the hand, face-down
+        strengths): asked; a card without an event, or a mandatory one, is forced openly (issue 33)."""
+        card = g.local["card"]
+        return card in EVENTS and card_type(card) != "mandatory"
+
     def on_event(self, g, role):
         g.goto("play_event", role=role, card=g.local["card"])
 
@@ -154,6 +160,7 @@ def lose_step(g: Game, block: str) -> bool:
         s["strength"] -= 1
         return False
     house = s["house"]
+    g.reveal()     # leaving the map shows the block was down to its last step
     if board.is_noble(block):
         take_off_map(g, block, "undeclared", house)
         g.log(f"{name(block)} goes to {hname(house)}'s Undeclared pool.")
@@ -198,6 +205,10 @@ class LoseSteps(Decision):
         return [act("step", b, label=f"{name(b)} ({g.state['blocks'][b]['strength']} steps) in "
                     f"{place_name(g.state['blocks'][b]['at'])}") for b in g.local["blocks"]]
 
+    def protects_secret(self, g, role):
+        """Which blocks survive a lost step hangs on face-down strengths: always asked (issue 33)."""
+        return True
+
     def on_step(self, g, role, block):
         g.local["left"] -= 1
         if lose_step(g, block):
@@ -239,6 +250,10 @@ class GainSteps(Decision):
         for b in damaged(g.state, g.local["blocks"]):
             yield act("step", b, label=f"{name(b)} ({g.state['blocks'][b]['strength']} steps)")
         yield act("done", label="Stop (the rest is lost)")
+
+    def protects_secret(self, g, role):
+        """Which blocks can take a step is hidden (face-down strengths, DECISIONS 129): always asked."""
+        return True
 
     def on_step(self, g, role, block):
         g.state["blocks"][block]["strength"] += 1

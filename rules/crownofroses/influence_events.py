@@ -156,6 +156,11 @@ class PullBack(Decision):
             for v in sorted(set(bids.get(role, []))):
                 yield act("m", noble, v, label=f"A {v} IP marker from {name(noble)}", group=name(noble))
 
+    def protects_secret(self, g, role):
+        """The markers' values are hidden, their number is not: with two or more on the boxes, whether
+        only one kind is left is the house's secret (issue 33)."""
+        return sum(len(b.get(role, [])) for b in g.state["rop"].values()) > 1
+
     def on_m(self, g, role, noble, value):
         g.state["rop"][noble][role].remove(int(value))
         if not g.state["rop"][noble][role]:

@@ -95,6 +95,10 @@ class EmbassyEnvoy(Decision):
                 yield act("writ", pay[0], b, label=f"Writ: {name(b)} goes (discard {card_title(pay[0])})",
                           group="Writ")
 
+    def protects_secret(self, g, role):
+        """A Writ needs a 3-OPS card from the hidden hand: asked while the hand holds any (issue 33)."""
+        return bool(g.state["zones"][f"hand:{role}"])
+
     def on_king(self, g, role):
         send_envoy(g, role, envoy_of_king(g.state))
 

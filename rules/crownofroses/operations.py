@@ -116,6 +116,11 @@ class Command(SecretChoice):
     def label(self, g, role, pick):
         return "passes" if pick == "pass" else card_title(pick.split(":")[1])
 
+    def protects_secret(self, g, role):
+        """Which cards in hand can command (house cards, a mandatory heir) is the house's secret: asked
+        while it holds any; with an empty hand the pass is forced in everyone's eyes (issue 33; VIEW.md)."""
+        return bool(g.state["zones"][f"hand:{role}"])
+
 
 def settle_command(g: Game) -> None:
     chosen = {h: p for h, p in g.returned.items() if p and p != "pass"}
@@ -441,6 +446,11 @@ class Spend(Decision):
         yield from spend_extras(g, role)
         yield act("done", label="End the action step" if left == 0 else f"End the action step ({left} OPS lost)")
 
+    def protects_secret(self, g, role):
+        """With OPS left, whether a block can muster depends on face-down strengths: asked; with none
+        left, ending the step is forced in everyone's eyes (issue 33; VIEW.md)."""
+        return g.local["ops"] >= 1
+
     def _pay(self, g, cost):
         g.local["ops"] -= cost
         g.state["step"]["must_return"] = False
@@ -552,6 +562,11 @@ class PlaceIP(Decision):
         ip["stock"].sort()
         g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
         g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
+
+    def protects_secret(self, g, role):
+        """The stock's values are hidden, its size is not: with two markers or more left, whether only one
+        value remains is the house's secret (issue 33; VIEW.md)."""
+        return len(g.state["ip"][role]["stock"]) - len(g.local["picked"]) > 1
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))

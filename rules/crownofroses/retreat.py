@@ -72,6 +72,10 @@ class Pursuit(Decision):
         for c in three_ops_cards(g.state, role):
             yield act("discard", c, label=f"Discard {card_title(c)}")
 
+    def protects_secret(self, g, role):
+        """Whether the house holds a 3-OPS card is hidden: asked while its hand holds any (issue 33)."""
+        return bool(g.state["zones"][f"hand:{role}"])
+
     def on_stop(self, g, role):
         if role == g.local["pursuer"]:
             start_retreat(g, g.local["retreating"])

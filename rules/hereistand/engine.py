@@ -7,7 +7,7 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 from __future__ import annotations
 
 from rules.core import Scenario, Summary, cards, copy_state
-from rules.core.contract import IllegalAction
+from rules.core.contract import IllegalAction, StandingAnswer
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
@@ -31,6 +31,12 @@ class HereIStand(FlowEngine):
     title = "Here I Stand"
     flow = FLOW
     runaway_actions = 20_000
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
+
+    def standing_answers(self):
+        return [StandingAnswer("pass-combat-cards", "Pass every combat card window", ("combat_cards",)),
+                StandingAnswer("never-intercept", "Never intercept", ("intercept", "naval_intercept")),
+                StandingAnswer("never-avoid", "Never avoid battle", ("avoid", "naval_avoid"))]
 
     def scenarios(self):
         return [Scenario("1517", "1517 campaign", "The full game from Luther's theses: turns 1–9.", 3, 6),

@@ -12,7 +12,7 @@ from rules.core.flow import act
 from .data import CARDS, COUNCIL_NAMES, COUNCILS, FAVOUR, KINGDOM, LOCATIONS, REGIONS, TACTICS, \
     BOARD, card_name
 from .effects import effect
-from .procedures import FLOW, Choice, call_if, end_into
+from .procedures import FLOW, Choice, HandChoice, call_if, end_into
 from . import state as S
 from .summer import govern, journey, _lore
 from .text import fname, lname, rname
@@ -166,7 +166,7 @@ def _autumn(state, f):
 
 
 @FLOW.decision("actions")
-class Actions(Choice):
+class Actions(HandChoice):
     def prompt(self, g, f):
         step = g.local["step"]
         where = f" ({rname(g.state['clash']['region'])})" if step in ("day", "day2") else ""

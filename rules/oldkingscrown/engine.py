@@ -30,6 +30,7 @@ class OldKingsCrown(FlowEngine):
     title = "The Old King's Crown"
     runaway_actions = 20_000
     flow = FLOW
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
 
     # ---- catalogue -------------------------------------------------------------------------------------
     def scenarios(self):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rules.core.flow import Decision, Flow, Game
 
+from . import state as S
+
 FLOW = Flow()
 
 
@@ -61,6 +63,14 @@ class Choice(Decision):
 
     def on_done(self, g, role):
         g.end()
+
+
+class HandChoice(Choice):
+    """A choice offering cards from the faction's hand: while it holds any, nobody else knows whether
+    its answer is forced, so it is asked even with one answer (issue 33; VIEW.md)."""
+
+    def protects_secret(self, g, role):
+        return bool(S.fx(g.state, role)["hand"])
 
 
 def pending(state) -> tuple[str | None, dict]:

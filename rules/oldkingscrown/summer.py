@@ -11,7 +11,7 @@ from rules.core.flow import act, calls
 
 from .data import CARDS, COUNCIL_NAMES, COUNCILS, LOCATIONS, REGION_LOCATIONS, REGIONS, card_name
 from .effects import hand_check, lore_gained
-from .procedures import FLOW, Choice, call_if, each, end_into, then
+from .procedures import FLOW, Choice, HandChoice, call_if, each, end_into, then
 from . import state as S
 from .text import cards, fname, lname, rname
 
@@ -492,7 +492,7 @@ def journey(g, f, cid):
 
 
 @FLOW.decision("castle")
-class Castle(Choice):
+class Castle(HandChoice):
     text = "Castle: Govern with an Active card or a card from hand (the council is cleared first), or skip."
 
     def actions(self, g, f):
@@ -508,7 +508,7 @@ class Castle(Choice):
 
 
 @FLOW.decision("wilderness")
-class Wilderness(Choice):
+class Wilderness(HandChoice):
     text = "Wilderness: Journey with an Active card or a card from hand, or skip."
 
     def actions(self, g, f):
@@ -523,7 +523,7 @@ class Wilderness(Choice):
 
 
 @FLOW.decision("shrine")
-class Shrine(Choice):
+class Shrine(HandChoice):
     text = "Shrine: move one of your cards (Active or in hand) to the bottom of your deck, or finish."
 
     def actions(self, g, f):
@@ -559,7 +559,7 @@ class Necropolis(Choice):
 
 
 @FLOW.decision("necro_discard")
-class NecroDiscard(Choice):
+class NecroDiscard(HandChoice):
     text = "Necropolis: discard any number of cards from your hand, then finish."
 
     def actions(self, g, f):

@@ -39,6 +39,7 @@ class RichardIII(FlowEngine):
     flat_tables = ("blocks",)   # each block is {loc, str, down}
     flow = sequence.FLOW
     start = "campaign"
+    answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self):

@@ -4,6 +4,7 @@ actions applied by id."""
 from __future__ import annotations
 
 from rules.core import cards
+from rules.core.contract import Context
 from rules.crownofroses.engine import ENGINE
 
 from tests.crownofroses.test_combat import cleared, put  # noqa: F401  (re-exported for the tests)
@@ -25,19 +26,39 @@ def play_event(state, house, card, frame="play_event", **local):
     state["step"] = {"house": house, "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
                      "must_return": False}
     state["flow"] = [{"name": frame, "at": 0, "local": {"role": house, "card": card, **local}, "ret": None}]
-    g = ENGINE.game(state)
-    g.run()
-    return state
+    return _run(state)
 
 
 def run_frame(state, name, **local):
     state["flow"] = [{"name": name, "at": 0, "local": dict(local), "ret": None}]
-    ENGINE.game(state).run()
+    return _run(state)
+
+
+#: (role, action id) the engine took itself as the only choice since the role's own last move (issue 33)
+AUTOMATIC: set[tuple[str, str]] = set()
+
+
+def _note_automatic(entries):
+    AUTOMATIC.update((e.data["role"], e.data["action"]) for e in entries if e.kind == "automatic")
+
+
+def _run(state):
+    AUTOMATIC.clear()
+    ctx = Context()
+    ENGINE.game(state, ctx).run()
+    _note_automatic(ctx.entries)
     return state
 
 
 def do(state, role, action_id, log=None):
+    """Apply an action by id. A move the engine has just made itself, as the only choice (issue 33), is
+    accepted as made: the script's intent holds."""
+    if (role, action_id) in AUTOMATIC:
+        AUTOMATIC.discard((role, action_id))
+        return state
     out = ENGINE.apply(state, role, action_id)
+    AUTOMATIC.difference_update({m for m in AUTOMATIC if m[0] == role})
+    _note_automatic(out.log)
     if log is not None:
         log.extend(out.log)
     return out.state

@@ -315,8 +315,10 @@ def test_rb_20_5_4_pursuit_of_a_retreating_heir():
     assert state["flow"][-1]["local"]["role"] == "york" and three[0] in state["zones"]["discard"]
     state = ENGINE.apply(state, "york", f"discard:{three[1]}").state
     assert state["flow"][-1]["local"]["role"] == "lancaster"
-    state = ENGINE.apply(state, "lancaster", "stop").state
-    assert state["flow"][-1]["name"] == "retreat" and state["flow"][-1]["local"]["house"] == "york"
+    out = ENGINE.apply(state, "lancaster", "stop")
+    # the retreat goes back where Gloucester came from, the only place: made by the engine (issue 33)
+    assert [d for r, d in out.automatic if r == "york"] == ["retreat"]
+    assert out.state["blocks"]["gloucester"]["at"] == "surrey"
 
 
 def test_rb_7_2_6_winter_seats_and_winter_battles():

@@ -89,8 +89,7 @@ def test_card_64_bad_weather_the_attacker_retreats_at_the_engagement_start():
                           "local": {"roles": ["york", "lancaster"], "point": "round_start"}})
     combat.battle(ENGINE.game(state))["round"] = 1
     state = answer(state, {"lancaster": "use:op64"})
-    assert top(state) == "retreat"
-    state = do(state, "york", ids(state, "york")[0])
+    # back where it came from, the only place: the engine retreats for York (issue 33)
     assert state["blocks"]["norfolk"]["at"] == "buckingham"
     assert not board.contested(state, "oxford")
 
@@ -300,7 +299,8 @@ def test_house_card_l8_love_day_every_attacker_retreats(monkeypatch):
     state["flow"].append({"name": "round", "at": 1, "ret": None, "local": {}})
     combat.battle(ENGINE.game(state))["round"] = 1
     ENGINE.game(state).run()
-    assert top(state) == "retreat" and state["flow"][-1]["local"]["house"] == "york"
+    # York retreats where it came from, the only place: made by the engine (issue 33)
+    assert state["blocks"]["norfolk"]["at"] == "buckingham" and not board.contested(state, "oxford")
 
 
 def test_house_card_l2_margaret_gives_one_ops_and_loses_the_carry_over():

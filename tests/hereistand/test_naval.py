@@ -99,8 +99,8 @@ def test_16_2_barbary_coast_example(dice):
     assert decision(s) == "naval_intercept_force"                # any number of the stack's units
     assert {"whole", "unit:genoa:squadron", "unit:hapsburg:squadron"} <= set(ids(s, "hapsburg"))
     s = play(s, "hapsburg", "unit:genoa:squadron")
+    dice += [[3, 4]]                      # with both squadrons picked, "go" is all that is left: the engine goes
     s = play(s, "hapsburg", "unit:hapsburg:squadron")
-    dice += [[3, 4]]
     s = play(s, "hapsburg", "go")
     assert s["leaders"]["andrea-doria"] == "barbary"
     assert decision(s) == "naval_intercept" and ids(s, "hapsburg") == ["pass", "intercept:ionian"]

@@ -30,11 +30,13 @@ def test_15_1_the_besieger_picks_the_assaulting_formation_with_its_minors_units(
     assert decision(s) == "assault_formation"
     ids = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
     assert {"standard", "unit:venice:regular", "unit:ottoman:cavalry"} <= set(ids) and "go" not in ids
-    for pick in ("unit:venice:regular", "unit:venice:regular", "unit:ottoman:regular", "unit:ottoman:regular"):
-        s = play(s, "ottoman", pick)
-    assert not any(a.id.startswith("unit:") for a in ENGINE.legal_actions(s, "ottoman"))    # 5.1: 4 at most
     dice += [[5, 1], [1, 1]]                                # 2 dice for 1 hit; Hungary 1 + 1 = 2 dice, no hit
-    s = play(s, "ottoman", "go")
+    for pick in ("unit:venice:regular", "unit:venice:regular", "unit:ottoman:regular"):
+        s = play(s, "ottoman", pick)
+    out = ENGINE.apply(s, "ottoman", "unit:ottoman:regular")
+    # 5.1: four at most, so "go" is all that is left and the engine assaults (issue 33)
+    assert [(r, a) for r, a in out.automatic] == [("ottoman", "assault_formation")]
+    s = out.state
     assert not dice
     assert s["control"]["belgrade"] == "ottoman" and "belgrade" not in s["sieges"]
 

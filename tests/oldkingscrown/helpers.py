@@ -62,13 +62,29 @@ def run(state, *frames):
         local = dict(frame)
         name = local.pop("task") if "task" in local else local.pop("kind")
         state["flow"].append({"name": name, "at": 0, "local": local, "ret": None})
+    AUTOMATIC.clear()
     ctx = ENGINE.run(state)
+    _note_automatic(ctx.entries)
     return [e.text for e in ctx.entries]
 
 
+#: (role, action id) the engine took itself as the only choice since the role's own last move (issue 33)
+AUTOMATIC: set[tuple[str, str]] = set()
+
+
+def _note_automatic(entries):
+    AUTOMATIC.update((e.data["role"], e.data["action"]) for e in entries if e.kind == "automatic")
+
+
 def do(state, role, action_id):
-    """Apply one action through the contract; returns (new state, log lines)."""
+    """Apply one action through the contract; returns (new state, log lines). A move the engine has
+    just made itself, as the only choice (issue 33), is accepted as made: the script's intent holds."""
+    if (role, action_id) in AUTOMATIC:
+        AUTOMATIC.discard((role, action_id))
+        return state, []
     out = ENGINE.apply(state, role, action_id)
+    AUTOMATIC.difference_update({m for m in AUTOMATIC if m[0] == role})
+    _note_automatic(out.log)
     return out.state, [e.text for e in out.log]
 
 

@@ -172,12 +172,15 @@ def test_region_cards_are_placed_secretly_and_at_once():
     run(state, {"task": "place_regions"})
     assert pending(state) == "regions"
     for slot in ("captain6", "captain7", "captain8"):
-        region = next(a for a in ids(state, "clans") if a.endswith(slot)).split(":")[1]
-        state, log = do(state, "clans", f"place:{region}:clans.{slot}")
+        placing = [a for a in ids(state, "clans") if a.endswith(slot)]
+        if not placing:      # the last card to the last region: placed by the engine (issue 33)
+            continue
+        state, log = do(state, "clans", placing[0])
     assert "clans.captain6" not in str(ENGINE.view(state, "nobility")) and state["regions"]["highlands"]["cards"] == []
     for slot in ("follower1", "follower2", "follower3"):
-        region = next(a for a in ids(state, "nobility") if a.endswith(slot)).split(":")[1]
-        state, _ = do(state, "nobility", f"place:{region}:nobility.{slot}")
+        placing = [a for a in ids(state, "nobility") if a.endswith(slot)]
+        if placing:
+            state, _ = do(state, "nobility", placing[0])
     for r in ("highlands", "plateau", "lowlands"):
         assert sorted(e["owner"] for e in state["regions"][r]["cards"]) == ["clans", "nobility"]
         assert all(not e["up"] for e in state["regions"][r]["cards"])
@@ -195,7 +198,9 @@ def test_short_hands_declare_empty_regions_first():
     state, log = do(state, "clans", "skip:highlands")
     state, log = do(state, "clans", "skip:plateau")
     assert pending(state) == "regions"
-    assert ids(state, "clans") == ["place:lowlands:clans.captain6"]
+    # one card and one region left: the engine places it (issue 33), told to Clans only
+    assert any("taken automatically" in l and "Lowlands" in l for l in log)
+    assert "clans" not in ENGINE.active_roles(state)
 
 
 def test_spring_action_step_supporters_go_to_regions_once_a_round():

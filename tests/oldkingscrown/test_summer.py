@@ -13,8 +13,11 @@ def clash(state, region="plateau", order=None, number=1):
 
 
 def finish_day(state, roles):
+    """Each faction finishes the Day Action Step; one with nothing else to do was finished by the engine
+    (issue 33), so it is no longer asked."""
     for f in roles:
-        state, _ = do(state, f, "done")
+        if f in ENGINE.active_roles(state):
+            state, _ = do(state, f, "done")
     return state
 
 
@@ -107,9 +110,11 @@ def test_all_tied_players_pass_a_draw_without_rewards():
     place(state, "nobility", "plateau", "captain6")
     place(state, "gathering", "plateau", "captain6")
     clash(state)
-    state = finish_day(state, ["nobility", "gathering"])
-    state, _ = do(state, "nobility", "pass")
-    state, log = do(state, "gathering", "pass")
+    log = []
+    for f, move in (("nobility", "done"), ("gathering", "done"), ("nobility", "pass"), ("gathering", "pass")):
+        if f in ENGINE.active_roles(state):      # else the engine made the only move itself (issue 33)
+            state, more = do(state, f, move)
+            log += more
     assert any("draw" in l for l in log) and "plateau" in state["resolved"]
     assert S.fx(state, "nobility")["influence"] == S.fx(state, "gathering")["influence"] == 0
 

@@ -55,6 +55,8 @@ def play_cards(state, york: str, lancaster: str):
     state["step"] = "card"
     state["played"] = {"york": None, "lancaster": None}
     state = ENGINE.apply(state, "york", f"play:{y}").state
+    if state["played"]["lancaster"] == l:   # a last card is played by the engine (issue 33)
+        return state
     return ENGINE.apply(state, "lancaster", f"play:{l}").state
 
 

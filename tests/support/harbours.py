@@ -22,6 +22,7 @@ Rules (section numbers are this file's own, cited by the tests):
 from __future__ import annotations
 
 from rules.core import Result, Scenario, Summary, cards
+from rules.core.contract import StandingAnswer
 from rules.core.cards import Effects, add_modifier, modifiers
 from rules.core.choices import ReactionWindow, SecretChoice
 from rules.core.flow import Decision, Flow, FlowEngine, Game, act, calls
@@ -279,6 +280,9 @@ class FourHarbours(FlowEngine):
         if role is not None:
             seen["mine"][role] = {"picks": self.picks(state, role)}
         return seen
+
+    def standing_answers(self):                                         # issue 33
+        return [StandingAnswer("never-ambush", "Never ambush (pass every raid window)", ("responses",))]
 
     def negotiations(self, state):                                      # §2.5
         top = state["flow"][-1] if state["flow"] else None
