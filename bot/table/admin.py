@@ -3,6 +3,7 @@ seat, and replay (rebuild a stored game from its log and compare)."""
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, Iterable
 
@@ -190,7 +191,7 @@ class AdminMixin:
         report = ReplayReport(game.id, True, len(actions), 0)
         try:
             with damage_named(gid, "its setup"):
-                state = engine.setup(args)
+                state = _setup_as_played(engine, args, snapshots.get(0))
             positions = [p for p, _, _ in actions]
             if positions != list(range(1, len(actions) + 1)):
                 report.problems.append("the action log has gaps or repeats")
@@ -219,3 +220,13 @@ class AdminMixin:
         if json.loads(_dumps(rebuilt)) != stored:
             keys = sorted(k for k in set(stored) | set(rebuilt) if stored.get(k) != rebuilt.get(k))
             report.problems.append(f"{what} differs from the replay (keys: {', '.join(keys)})")
+
+
+def _setup_as_played(engine: Engine, args: SetupArgs, first: dict | None) -> dict:
+    """The setup a stored game was played from: a game begun before the engine answered one-answer
+    questions itself (its first snapshot has no ``answers_forced``) replays as it was played."""
+    if engine.answers_forced and first is not None and "answers_forced" not in first:
+        as_before = copy.copy(engine)
+        as_before.answers_forced = False
+        return as_before.setup(args)
+    return engine.setup(args)
