@@ -67,9 +67,10 @@ def test_rb_20_6_2_example_the_winner_brings_stanley_leading_ormonde_before_the_
     combat.fight(g)
     state = ENGINE.apply(state, "york", "lead:stanley").state
     assert "add:ormonde" in [a.id for a in ENGINE.legal_actions(state, "york")]
-    state = ENGINE.apply(state, "york", "add:ormonde").state
-    assert [a.id for a in ENGINE.legal_actions(state, "york")] == ["done"]      # CR 1: no more
-    state = ENGINE.apply(state, "york", "done").state
+    out = ENGINE.apply(state, "york", "add:ormonde")
+    # CR 1: no more; "done" was the only choice left, so the engine took it (issue 33)
+    assert [(e.data["role"], e.data["action"]) for e in out.log if e.kind == "automatic"][:1] == [("york", "done")]
+    state = out.state
     side = next(f for f in state["flow"] if f["name"] == "battle")["local"]["sides"]["york"]
     assert side["engaged"] == ["lancaster", "stanley", "ormonde"] and side["reinf"] == ["clifford", "beaumont"]
 
