@@ -101,7 +101,7 @@ def draw_hand(scene: Scene) -> Image.Image:
             block_lines.append((names.get(area, area) if k == 0 and area != last else "", part))
         last = area
     from .mapview import legend_layer
-    marks = legend_layer(private=True)
+    marks = legend_layer(private=True, title="Marks")
     height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) \
         + 20 + marks.height
     img = Image.new("RGB", (WIDTH, height), PAPER)
@@ -120,7 +120,7 @@ def draw_hand(scene: Scene) -> Image.Image:
         mine = chosen is not None and i == 0
         draw_card(d, box, card, highlight=mine)
         if mine:
-            card_banner(d, box, "CHOSEN, face down", font(22, True))
+            card_banner(d, box, "CHOSEN, face down", font(24, True))
     y = top + rows * (ch + gap) + 8
     for line in played_lines:
         d.text((PAD, y + 19), line, font=f, fill=INK, anchor="lm")

@@ -50,15 +50,16 @@ from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_bord
 from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
                        geometry, grow)
 from .model import Scene
-from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
+from .pieces import SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
 
 MAX_HEIGHT = 2 * WIDTH
 PUBLIC = (44, 44)           # a face-down block (w, h)
 PUBLIC_SMALL = (36, 36)
-# a labelled block: full (name, strength, rating, mark), compact and mini (smaller names). A labelled
-# block is never drawn smaller than mini, so it always carries its name: a crowd that needs smaller
-# blocks is set out beside its area instead (``_callout``).
-LABELLED = ((FULL + 14, FULL - 2), (62, 56), (54, 48))
+# a known block (the viewer's own, or one revealed) shows its strength alone, as a digit readable at phone
+# width (its name, type and rating are on the hand picture): the face-down sizes, never smaller than the
+# small one, so that the digit stays readable; a crowd that needs smaller blocks is set out beside its area
+# instead (``_callout``).
+LABELLED = (PUBLIC, PUBLIC, PUBLIC_SMALL)
 GAP = 6
 GROUP_GAP = 12
 MAX_LEADER = 300            # px: a crowd set out beside its area stays this close
@@ -334,12 +335,12 @@ def map_layer() -> Image.Image:
     return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
 
 
-def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Image.Image:
+def legend_layer(private: bool, stack: bool = True, captive: bool = True, title: str = "") -> Image.Image:
     """The legend (cached). The public one explains a stack and the captive tag only when the picture
     shows one (a stack is rare; a captive exists only in Kingmaker)."""
     items, columns = (_private_legend() if private else _public_legend(stack, captive))
-    title = "Marks on your blocks" if private else "Legend"
-    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH),
+    title = title or ("Your blocks on the map (names and seats: your hand picture)" if private else "Legend")
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, title, WIDTH),
                      lambda: legend_panel(items, columns, title, PANEL_BG))
 
 
@@ -391,7 +392,7 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
         if any(p.leader for p in plan.blocks if p.area == rect_area):
             plan.marks.append(("callout", callout_frame(d, rect)))
     for p in plan.blocks:
-        named = draw_block(d, p.x, p.y, p.size, p.face)
+        named = draw_block(d, p.x, p.y, p.size, p.face, strength_only=True)
         if p.face.known:
             plan.names.append((p.face.id or "", named))
         if p.count > 1:
@@ -777,24 +778,24 @@ def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
         who = th.title or th.heir or "(throne empty)"
         if font(TEXT - 2).getlength(who) > w - 34 and " (" in who:
             who = who.split(" (")[0]          # "Duke of Gloucester (Richard III)": the title alone
-        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 22), fill=INK, anchor="lm")
+        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 24), fill=INK, anchor="lm")
         y += 74
     # turn track: 7 boxes
     y += 4
     n = scene.turns
     cell = (w - 4) / n
-    d.text((x0 + 10, y), "Turn", font=font(22, True), fill=INK, anchor="lt")
+    d.text((x0 + 10, y - 1), "Turn", font=font(24, True), fill=INK, anchor="lt")
     ty = y + 24
     track(d, x0 + 10, ty, [(str(t), t == scene.turn) for t in range(1, n + 1)], cell, 4, 34, 26)
     y = ty + 44
     first, last = scene.campaigns
     count = last - first + 1
     cw = (w - 4) / max(count, 1)
-    d.text((x0 + 10, y), "Campaign", font=font(22, True), fill=INK, anchor="lt")
+    d.text((x0 + 10, y - 1), "Campaign", font=font(24, True), fill=INK, anchor="lt")
     cy = y + 24
-    campaigns = [(f"{c} · {YEARS[c]}" if YEARS.get(c) else str(c), c == scene.campaign)
-                 for c in range(first, last + 1)]
-    track(d, x0 + 10, cy, campaigns, cw, 4, 34, 24, min_size=18)
+    # the year alone (the title strip numbers the campaign), large enough to read on a phone
+    campaigns = [(str(YEARS.get(c, c)), c == scene.campaign) for c in range(first, last + 1)]
+    track(d, x0 + 10, cy, campaigns, cw, 4, 34, 26, min_size=24)
 
 
 YEARS = {1: 1460, 2: 1470, 3: 1483}
@@ -906,7 +907,7 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
     def used(d, cx, cy, s):
         d.rounded_rectangle([cx - 28, cy - 15, cx + 28, cy + 15], radius=8, fill=MOVE_COLOUR["lancaster"],
                             outline=WHITE, width=2)
-        d.text((cx, cy + 1), "2/3", font=font(23, True), fill=WHITE, anchor="mm")
+        d.text((cx, cy + 1), "2/3", font=font(24, True), fill=WHITE, anchor="mm")
 
     def exile(d, cx, cy, s):
         d.rectangle([cx - 30, cy - 15, cx + 30, cy + 15], fill=(226, 216, 232), outline=(110, 70, 130), width=2)
@@ -950,6 +951,8 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(used, "Crossings used/limit"),
         LegendItem(contested, "Battle here"),
+        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "AP", font=font(28, True), fill=INK, anchor="mm"),
+                   "Action points"),
     ] + ([LegendItem(stack, "Stack of 5 blocks")] if with_stack else []) + \
         ([LegendItem(captive, "Captive (Kingmaker)")] if with_captive else [])
     return items, 3
@@ -957,28 +960,25 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
 
 def _private_legend():
     def sample(d, cx, cy, s):
-        draw_block(d, cx - 26, cy - 26, 52, BlockFace("york", name="Warwick", kind="noble", strength=2, max=3,
-                                                      rating="B3"))
-
-    def mark(kind, rank=None):
-        def sym(d, cx, cy, s):
-            d.rectangle([cx - 18, cy - 18, cx + 18, cy + 18], fill=SIDE_FILL["york"], outline=INK, width=2)
-            type_mark(d, cx - (3 if rank else 0), cy, 22, kind, INK, SIDE_FILL["york"], rank)
-        return sym
+        draw_block(d, cx - 22, cy - 22, 44, BlockFace("york", name="Warwick", kind="noble", strength=2, max=3,
+                                                      rating="B3"), strength_only=True)
 
     def moved(d, cx, cy, s):
-        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", name="", kind="noble", moved=True))
+        draw_block(d, cx - 20, cy - 20, 40, BlockFace("york", name="Warwick", strength=3, max=3, moved=True),
+                   strength_only=True)
+
+    def ruler(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", ruler=True))
+
+    def code(text):
+        return lambda d, cx, cy, s: d.text((cx, cy), text, font=font(28, True), fill=INK, anchor="mm")
 
     items = [
-        LegendItem(sample, "◆◆◇ strength 2 of 3"),
-        LegendItem(mark("heir", 2), "Heir: crown, rank"),
-        LegendItem(mark("church"), "Church (archbishop)"),
-        LegendItem(mark("levy"), "City levy"),
-        LegendItem(mark("mercenary"), "Mercenary"),
-        LegendItem(mark("bombard"), "Bombard"),
-        LegendItem(mark("rebel"), "Rebel"),
+        LegendItem(sample, "Your block: strength"),
         LegendItem(moved, "Moved this turn"),
-        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "B3", font=font(28, True), fill=INK, anchor="mm"),
-                   "Fires 2nd (B), hits on 1-3"),
+        LegendItem(ruler, "King / Pretender"),
+        LegendItem(code("AP"), "Action points"),
+        LegendItem(code("A-D"), "Fires 1st A, B, C, D last"),
+        LegendItem(code("B3"), "B: hits on 1, 2 or 3"),
     ]
     return items, 3

@@ -28,6 +28,7 @@ SIDE_FRAME = {"york": (40, 40, 48), "lancaster": (236, 190, 60), "rebel": (200, 
 SIDE_NAME = {"york": "York", "lancaster": "Lancaster", "rebel": "Rebel"}
 GOLD = (236, 190, 60)
 
+STRENGTH_FONT = 26  # the strength digit on a map block (readable at phone width)
 FULL = 70          # from this size a block shows its name at a readable size
 
 SHORT = {
@@ -75,9 +76,13 @@ class BlockFace:
 NAMED_FROM = 40    # px: a labelled block at least this tall carries its name (maps never draw one smaller)
 
 
-def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False) -> int:
+def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False,
+               strength_only: bool = False) -> int:
     """A block with its top-left corner at (x, y); ``size`` is a side in px or (width, height). Returns the
-    size in px of the name drawn on it (0: none, a face-down block)."""
+    size in px of the name (or, ``strength_only``, of the strength) drawn on it (0: none, a face-down block).
+
+    ``strength_only`` (the map, read at phone width): a known block shows its strength as one large digit
+    and nothing else; its name, type and rating are on the hand picture."""
     w, h = (size, size) if isinstance(size, (int, float)) else size
     side = b.side if b.side in SIDE_FILL else "rebel"
     fill, ink, frame = SIDE_FILL[side], SIDE_INK[side], SIDE_FRAME[side]
@@ -95,6 +100,15 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         if b.ruler:
             d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
         return 0
+    if strength_only:
+        f = font(max(STRENGTH_FONT, int(0.62 * h)), True)
+        d.text((cx, cy + 1), str(b.strength or 0), font=f, fill=ink, anchor="mm")
+        if b.moved:  # a folded corner: this block has moved this turn
+            c = max(10, 0.26 * h)
+            d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
+        if b.ruler:
+            d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
+        return f.size
     # proportions (of the height): strength diamonds on top, the name in the upper middle, the type
     # mark and the fire rating on the bottom row, never overlapping
     rating = (b.fire_now if show_fire_now and b.fire_now else b.rating) or ""
