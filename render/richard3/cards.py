@@ -33,7 +33,7 @@ def draw_card(d: ImageDraw.ImageDraw, box, card: CardFace, highlight: bool = Fal
     card_frame(d, box, EVENT_FILL if card.event else ACTION_FILL, highlight)
     w = x1 - x0
     cx = (x0 + x1) / 2
-    kind = "EVENT" if card.event else "ACTION"
+    kind = "Event" if card.event else "Action"
     d.text((cx, y0 + 24), kind, font=font(26, True), fill=(120, 80, 30) if card.event else (80, 80, 80), anchor="mm")
     d.ellipse([cx - 46, y0 + 46, cx + 46, y0 + 138], fill=WHITE_ISH, outline=INK, width=3)
     d.text((cx, y0 + 92), str(card.ap if card.ap is not None else "?"), font=font(56, True), fill=INK, anchor="mm")

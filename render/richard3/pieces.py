@@ -29,6 +29,8 @@ SIDE_NAME = {"york": "York", "lancaster": "Lancaster", "rebel": "Rebel"}
 GOLD = (236, 190, 60)
 
 STRENGTH_FONT = 26  # the strength digit on a map block (readable at phone width)
+NAME_MIN = 24      # a block's name never smaller (the battle picture makes its blocks wide enough)
+MARK_MIN = 26      # px: a type mark never smaller (its "$" and heir rank are 24 px text)
 FULL = 70          # from this size a block shows its name at a readable size
 
 SHORT = {
@@ -118,7 +120,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
     rating_font = font(int(0.36 * h), True, 14)
     named = 0
     if h >= NAMED_FROM and name:
-        f = fit_font(name, int(w - 8), int(0.30 * h), bold=True, minimum=12)
+        f = fit_font(name, int(w - 8), max(NAME_MIN, int(0.30 * h)), bold=True, minimum=NAME_MIN)
         d.text((cx, y + 0.43 * h), name, font=f, fill=ink, anchor="mm")
         named = f.size
     elif rating:
@@ -126,7 +128,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
     if rating:
         d.text((x1 - 0.06 * h, y1 - 0.03 * h), rating, font=rating_font, fill=ink, anchor="rd")
     k = h / FULL
-    type_mark(d, x + 0.19 * h, y1 - 0.18 * h, 0.21 * h, b.kind or "", ink, fill, b.rank)
+    type_mark(d, x + 0.19 * h, y1 - 0.18 * h, max(MARK_MIN, 0.21 * h), b.kind or "", ink, fill, b.rank)
     if b.moved:  # a folded corner: this block has moved this turn
         c = 16 * k
         d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
@@ -141,7 +143,7 @@ def type_mark(d: ImageDraw.ImageDraw, gx: float, gy: float, s: float, kind: str,
     if kind == "heir":
         crown(d, gx - s * 0.1, gy, s * 1.05, fill=GOLD, outline=INK)
         if rank:
-            d.text((gx + s * 0.62, gy + s * 0.55), str(rank), font=font(int(s * 0.95), True, 12), fill=ink,
+            d.text((gx + s * 0.62, gy + s * 0.55), str(rank), font=font(max(NAME_MIN, int(s * 0.95)), True), fill=ink,
                    anchor="ld")
     elif kind == "church":
         w = max(2, int(s / 5))
@@ -152,7 +154,7 @@ def type_mark(d: ImageDraw.ImageDraw, gx: float, gy: float, s: float, kind: str,
     elif kind == "mercenary":
         r = s * 0.5
         d.ellipse([gx - r, gy - r, gx + r, gy + r], outline=ink, width=2)
-        d.text((gx, gy), "$", font=font(int(s * 0.8), True, 11), fill=ink, anchor="mm")
+        d.text((gx, gy + 1), "$", font=font(max(NAME_MIN, int(s * 0.8)), True), fill=ink, anchor="mm")
     elif kind == "bombard":
         r = s * 0.42
         d.ellipse([gx - r, gy - r, gx + r, gy + r], fill=ink)
