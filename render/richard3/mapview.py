@@ -47,7 +47,7 @@ from ..kit.text import fit_font, font, wrap
 from ..kit.tracks import track
 from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
-from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
+from .geometry import (GRID, LIMIT_R, SEA_BADGE_R, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
                        geometry, grow)
 from .model import Scene
 from .pieces import SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
@@ -689,9 +689,19 @@ def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: l
                          (box[0] - w / 2 - 4, cy), (box[0] + w / 2, box[1] - h / 2 - 4), (box[2] - w / 2, box[3] + h / 2 + 4)):
             cands.append((px_ - w / 2, py_ - h / 2, px_ + w / 2, py_ + h / 2))
     cands.append((g.anchor[0] - w / 2, g.anchor[1] - h / 2, g.anchor[0] + w / 2, g.anchor[1] + h / 2))
-    box = _least_covered(cands, obstacles, names=_name_rects(plan))
+    # and each a little aside, so that the tag can keep clear of the border badges (drawn over it)
+    cands += [(r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy) for r in list(cands)
+              for dx, dy in ((-40, 0), (40, 0), (0, -24), (0, 24), (-80, 0), (80, 0))]
+    box = _least_covered(cands, obstacles, names=_name_rects(plan) + _badge_rects())
     captive_tag(d, box, text, f)
     obstacles.append(box)
+
+
+def _badge_rects() -> list[Rect]:
+    """The border-limit and sea badges: drawn over everything, so a tag must not lie under them."""
+    geo = geometry()
+    out = [grow((x, y, x, y), LIMIT_R + 2) for (x, y), _, _ in geo.limit_badges]
+    return out + [grow((x, y, x, y), SEA_BADGE_R + 2) for a in geo.areas.values() for x, y in a.sea_badges.values()]
 
 
 def captive_tag(d: ImageDraw.ImageDraw, box, text: str, f) -> None:
