@@ -403,7 +403,7 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
     _draw_border_use(d, scene, obstacles, _name_rects(plan))
     _draw_recruits(d, scene, plan, obstacles)
     _draw_contest_marks(d, scene, plan, obstacles)
-    _draw_captive(d, scene, plan, obstacles)
+    _draw_captive(d, scene, plan, obstacles, keep=obstacles[n:])
     plan.marks.extend(("marker", grow(r, -2)) for r in obstacles[n:])   # (kept with a 2 px margin)
     _draw_title(d, scene)
     _draw_throne(d, scene)
@@ -671,8 +671,10 @@ def _draw_contest_marks(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstac
         obstacles.append(rect)
 
 
-def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect]) -> None:
-    """Kingmaker: the captive King as a barred tag by his prison's name."""
+def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect],
+                  keep: Sequence[Rect] = ()) -> None:
+    """Kingmaker: the captive King as a barred tag by his prison's name, never over a name, a badge or a
+    count (``keep``: the marks drawn for this turn)."""
     geo = geometry()
     if not scene.captive or scene.captive[1] not in geo.areas:
         return
@@ -692,7 +694,10 @@ def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: l
     # and each a little aside, so that the tag can keep clear of the border badges (drawn over it)
     cands += [(r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy) for r in list(cands)
               for dx, dy in ((-40, 0), (40, 0), (0, -24), (0, 24), (-80, 0), (80, 0))]
-    box = _least_covered(cands, obstacles, names=_name_rects(plan) + _badge_rects())
+    cands = [r for r in cands if r[0] >= 4 and r[2] <= WIDTH - 4 and r[1] >= MAP_TOP + 4 and r[3] <= MAP_BOTTOM - 4]
+    box = _least_covered(cands, obstacles, names=_name_rects(plan) + _badge_rects() + list(keep))
+    dx = max(0, 4 - box[0]) - max(0, box[2] - (WIDTH - 4))      # never over the picture's edge
+    box = (box[0] + dx, box[1], box[2] + dx, box[3])
     captive_tag(d, box, text, f)
     obstacles.append(box)
 
