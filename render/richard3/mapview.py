@@ -35,7 +35,7 @@ from ..kit.layout import DRAWING_CACHES
 from ..kit.legend import LegendItem, legend_panel
 from ..kit.moves import border_crossing, landing, through_area
 from ..kit.rects import along as _along
-from ..kit.rects import least_covered
+from ..kit.rects import least_covered, overlap
 from ..kit.rects import unit as _unit
 from ..kit.shapes import path_arrow
 from ..kit.stacks import arrangements, callout_frame, count_badge, leader_line, scatter
@@ -203,13 +203,20 @@ def plan_blocks(scene: Scene) -> Plan:
     plan = Plan(obstacles=list(geo.static_obstacles))
     plan.labels = {k: g.labels[0] for k, g in geo.areas.items()}
     sea_taken: list[Rect] = []
-    for area_id in sorted(scene.areas, key=lambda a: (-len(scene.areas[a]), a)):
+    def groups_of(area_id):
         blocks = scene.areas[area_id]
-        g = geo.areas.get(area_id)
-        if g is None or not blocks:
-            continue
-        groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
-        key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+        return [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
+
+    def key_of(groups):
+        return tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+
+    # areas whose blocks fit first, so that a crowd set out beside its area knows every name it must miss
+    present = [a for a in scene.areas if a in geo.areas and scene.areas[a]]
+    for area_id in sorted(present, key=lambda a: (_layout(a, key_of(groups_of(a))) is None,
+                                                  -len(scene.areas[a]), a)):
+        g = geo.areas[area_id]
+        groups = groups_of(area_id)
+        key = key_of(groups)
         found = _layout(area_id, key)
         leader = None
         blank = (False, False)
@@ -275,6 +282,7 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
     # (only reached when the blocks, scattered beside the bare name, do not fit)
     targets = list(g.sea_badges.values()) + [g.anchor]
     reach = MAX_LEADER_NAMED if named else MAX_LEADER
+    names = [r for spot in plan.labels.values() for r in spot.rects]
     for level in ((0, 1) if named else (1,)):
         sizes = tuple(LABELLED[level] if lab else PUBLIC_SMALL for n, lab in key)
         best, best_score = None, float("inf")
@@ -291,6 +299,8 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
                 score = length + others * 60 + w * h / 400
                 if length > reach:
                     continue
+                # a frame or a leader line over another area's name hides it: far worse than a long line
+                score += 1000 * sum(1 for r in names if overlap(rect, r) > 0 or _crosses(centre, g.centre, r))
                 if score < best_score:
                     inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
                     best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0),
@@ -317,6 +327,12 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
     rect, spots, centre = best
     inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
     return (sizes, stacked, inner, tuple(spots), 0), (centre, g.anchor)
+
+
+def _crosses(frm, to, rect: Rect, steps: int = 24) -> bool:
+    """Whether the straight line frm-to passes over ``rect`` (sampled)."""
+    return any(rect[0] <= frm[0] + (to[0] - frm[0]) * k / steps <= rect[2] and
+               rect[1] <= frm[1] + (to[1] - frm[1]) * k / steps <= rect[3] for k in range(steps + 1))
 
 
 @lru_cache(maxsize=1)
