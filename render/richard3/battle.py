@@ -209,10 +209,10 @@ def _legend_items() -> list[LegendItem]:
         draw_block(d, cx - 22, cy - 20, 40, BlockFace("york", name="", kind="noble", strength=2, max=3, rating=""))
 
     def hits(d, cx, cy, s):
-        _pill(d, cx - 34, cy - 14, "-1 hit", HIT, size=24)
+        _pill(d, cx - _pill_width("-1") / 2, cy - 14, "-1", HIT)
 
     def fired(d, cx, cy, s):
-        _pill(d, cx - 28, cy - 14, "fired", FIRED, size=24)
+        _pill(d, cx - _pill_width("fired") / 2, cy - 14, "fired", FIRED)
 
     def gone(d, cx, cy, s):
         draw_block(d, cx - 18, cy - 18, 36, BlockFace("lancaster"))
@@ -238,7 +238,7 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "3", font=font(28, True), fill=INK, anchor="mm"),
                    "Hits on a roll of 1-3"),
         LegendItem(sample, "◆ steps left, ◇ lost"),
-        LegendItem(hits, "Hits taken here"),
+        LegendItem(hits, "Hits taken here (-1 hit)"),
         LegendItem(fired, "Acted this round"),
         LegendItem(gone, "Eliminated"),
         LegendItem(retreat, "Retreated (to area)"),
