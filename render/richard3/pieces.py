@@ -6,8 +6,9 @@ A labelled block (the viewer's own, or any block revealed in a battle) shows its
 along the top (filled = steps left, hollow = steps lost), its name, its type mark bottom left (heir:
 crown and rank; church: cross; levy: tower; mercenary: $; bombard: cannon ball; Rebel: cross) and its
 fire rating bottom right (letter = firing order, digit = hits on that roll or less). The content scales
-with the block: from ``FULL`` px a block carries everything at full size; down to ``NAMED_FROM`` px the
-name shrinks but stays (the map never draws a labelled block smaller).
+with the block; no text on it is drawn below 24 px (8 px at a phone's 400 px), so a block that carries its
+name is wide enough for it (the battle picture). On the map a known block shows only its strength, as one
+large digit (``strength_only``).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class BlockFace:
         return self.name is not None
 
 
-NAMED_FROM = 40    # px: a labelled block at least this tall carries its name (maps never draw one smaller)
+NAMED_FROM = 40    # px: a known block at least this tall carries its name (battle and legend blocks)
 
 
 def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False,
