@@ -101,7 +101,7 @@ def draw_hand(scene: Scene) -> Image.Image:
             block_lines.append((names.get(area, area) if k == 0 and area != last else "", part))
         last = area
     from .mapview import legend_layer
-    marks = legend_layer(private=True, title="Marks")
+    marks = legend_layer(private=True, title="Marks", side=scene.role)
     height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) \
         + 20 + marks.height
     img = Image.new("RGB", (WIDTH, height), PAPER)

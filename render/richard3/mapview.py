@@ -351,12 +351,15 @@ def map_layer() -> Image.Image:
     return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
 
 
-def legend_layer(private: bool, stack: bool = True, captive: bool = True, title: str = "") -> Image.Image:
+def legend_layer(private: bool, stack: bool = True, captive: bool = True, title: str = "",
+                 side: str = "york") -> Image.Image:
     """The legend (cached). The public one explains a stack and the captive tag only when the picture
     shows one (a stack is rare; a captive exists only in Kingmaker)."""
-    items, columns = (_private_legend() if private else _public_legend(stack, captive))
+    side = side if side in SIDE_FILL else "york"
+    items, columns = (_private_legend(side) if private else _public_legend(stack, captive))
     title = title or ("Your blocks on the map (names and seats: your hand picture)" if private else "Legend")
-    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, title, WIDTH),
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, title,
+                      side if private else "", WIDTH),
                      lambda: legend_panel(items, columns, title, PANEL_BG))
 
 
@@ -372,7 +375,8 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
     plan = plan_blocks(scene)
     # panels below the map: measure, then make the picture exactly as tall as needed
     panel = _panel_lines(scene)
-    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive))
+    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive),
+                              side=scene.role or "york")
     if private and MAP_BOTTOM + panel.height + legend_img.height > MAX_HEIGHT:
         # the marks of one's own blocks are also explained on the hand picture
         legend_img = Image.new("RGB", (WIDTH, 0))
@@ -989,17 +993,18 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
     return items, 3
 
 
-def _private_legend():
+def _private_legend(side: str):
+    """The marks on the viewer's own blocks, drawn as the viewer's side's blocks."""
     def sample(d, cx, cy, s):
-        draw_block(d, cx - 22, cy - 22, 44, BlockFace("york", name="Warwick", kind="noble", strength=2, max=3,
+        draw_block(d, cx - 22, cy - 22, 44, BlockFace(side, name="Warwick", kind="noble", strength=2, max=3,
                                                       rating="B3"), strength_only=True)
 
     def moved(d, cx, cy, s):
-        draw_block(d, cx - 20, cy - 20, 40, BlockFace("york", name="Warwick", strength=3, max=3, moved=True),
+        draw_block(d, cx - 20, cy - 20, 40, BlockFace(side, name="Warwick", strength=3, max=3, moved=True),
                    strength_only=True)
 
     def ruler(d, cx, cy, s):
-        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", ruler=True))
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace(side, ruler=True))
 
     def code(text):
         return lambda d, cx, cy, s: d.text((cx, cy), text, font=font(28, True), fill=INK, anchor="mm")
