@@ -8,17 +8,20 @@ borders on shared edges) and drawn once by board.py.
 - ``map`` (mapview.py): 1200 px wide, at most ~2400 tall. Title strip (campaign, turn, phase, whose picture;
   whose move it is, in a badge of the waiting side's colour); the board with every block inside its own
   area next to the area's name (public: blank blocks with the house mark; private: the viewer's blocks
-  with strength diamonds, name, type mark, fire rating, a gold frame for King/Pretender, a folded corner
-  once moved), crowds as stacks or framed beside their area with a leader line; battles ringed in orange;
+  each with its strength as one large digit, a gold frame for King/Pretender, a folded corner once moved;
+  names, ratings and seats are on the hand picture, so that everything on the map reads at a phone's
+  400 px: render/kit/legibility.py), crowds as stacks or framed beside their area with a leader line; battles ringed in orange;
   this turn's moves as arrows across the borders they used and through the sea zone they sailed,
   crossings used per border, musters as "+N"; King, Pretender and the turn and campaign tracks (only the
   scenario's campaigns) over the North Sea; below the map this turn's cards, the pools (counts; names for
   the owner), minors, the dead, cards in hand, and the legend.
-- ``battle`` (battle.py): the battle being fought: blocks in it with the rating they fire with now, hits
+- ``battle`` (battle.py): the battle being fought: blocks in it (160 px wide, so that every name reads at
+  24 px) with their name, strength diamonds, type mark and the rating they fire with now, hits
   taken and who has fired under them, reserves, the blocks that left (eliminated, retreated and where
   to, defected), round and stage, the log, a legend. ``NoPicture`` when no battle is under way.
 - ``hand`` (cards.py): the player's cards (AP, event reminder), the face-down card marked, the cards
-  played earlier this campaign, the player's blocks on the map with their seats, the marks legend.
+  played earlier this campaign, the player's blocks on the map by area with name, rating, strength and
+  seats (the key to the digits on the map), the marks legend.
   ``NoPicture`` for spectators.
 
 What the view does not say is not drawn: the Rebel's colour while it is hidden (a hidden Rebel is a blank block of the side it fights

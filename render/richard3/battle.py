@@ -20,6 +20,7 @@ from .pieces import SIDE_FILL, SIDE_NAME, BlockFace, draw_block
 BIG = 124          # a block in the battle
 RESERVE = 104      # a reserve block (still labelled, readable)
 GONE = 88          # a block that left
+BLOCK_W = 160      # every battle block is this wide: room for its whole name at 24 px or more
 GAP = 14
 PAD = 16
 MARK_H = 34        # the row of marks under a block (hits, fired)
@@ -46,8 +47,8 @@ def _mark_rows(b: BlockFace, size: int) -> int:
 
 
 def _grid_height(blocks: list[BlockFace], size: int, spacing: int) -> int:
-    return rows_height(blocks, _per_row(size),
-                       lambda row: size + MARK_H * max([_mark_rows(b, size) for b in row] or [1]), spacing)
+    return rows_height(blocks, _per_row(BLOCK_W),
+                       lambda row: size + MARK_H * max([_mark_rows(b, BLOCK_W) for b in row] or [1]), spacing)
 
 
 def _band_height(bs: BattleSide) -> int:
@@ -55,7 +56,7 @@ def _band_height(bs: BattleSide) -> int:
     if bs.reserves:
         h += 44 + _grid_height(bs.reserves, RESERVE, 8)
     if bs.gone:
-        h += 44 + _rows(len(bs.gone), GONE + 60) * (GONE + 72)
+        h += 44 + _rows(len(bs.gone), BLOCK_W + 10) * (GONE + 72)
     return h + 10
 
 
@@ -105,7 +106,7 @@ def _round_track(d: ImageDraw.ImageDraw, y: int, current: int | None, step: str)
     track(d, x, y + 2, [(str(r), r == current) for r in range(1, 5)], 58, 8, 44, TEXT)
     if step:
         sx = x + 4 * 58 + 24
-        d.text((sx, y + 24), step, font=fit_font(step, WIDTH - sx - PAD, TEXT, True, 22), fill=INK, anchor="lm")
+        d.text((sx, y + 24), step, font=fit_font(step, WIDTH - sx - PAD, TEXT, True, 24), fill=INK, anchor="lm")
 
 
 def _pill_width(text: str, size: int = 24) -> float:
@@ -123,12 +124,12 @@ def _pill(d: ImageDraw.ImageDraw, x: float, y: float, text: str, fill, ink=WHITE
 def _block_grid(d: ImageDraw.ImageDraw, x0: float, y0: float, blocks: list[BlockFace], size: int, spacing: int) -> int:
     """Blocks in rows with their marks underneath; returns the height used."""
     y = y0
-    for row in rows_of(blocks, _per_row(size)):
+    for row in rows_of(blocks, _per_row(BLOCK_W)):
         for c, b in enumerate(row):
-            bx = x0 + c * (size + GAP)
-            draw_block(d, bx, y, size, b, show_fire_now=True)
+            bx = x0 + c * (BLOCK_W + GAP)
+            draw_block(d, bx, y, (BLOCK_W, size), b, show_fire_now=True)
             _marks(d, bx, y, size, b)
-        y += size + MARK_H * max(_mark_rows(b, size) for b in row) + spacing
+        y += size + MARK_H * max(_mark_rows(b, BLOCK_W) for b in row) + spacing
     return _grid_height(blocks, size, spacing)
 
 
@@ -139,7 +140,7 @@ def _marks(d: ImageDraw.ImageDraw, x: float, y: float, size: int, b: BlockFace) 
     if b.hits:
         px += _pill(d, px, py, _hits_text(b), HIT) + 6
     if b.acted:
-        if _mark_rows(b, size) == 2:
+        if _mark_rows(b, BLOCK_W) == 2:
             px, py = x, py + MARK_H
         _pill(d, px, py, "fired", FIRED)
 
@@ -155,7 +156,7 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
     head += f" · {n} block{'s' if n != 1 else ''} in battle" if n else " · no block in battle now"
     if strength:
         head += f", strength {strength}"
-    d.text((PAD + 24, y + 28), head, font=fit_font(head, WIDTH - 2 * PAD - 40, 30, True, 22), fill=INK, anchor="lm")
+    d.text((PAD + 24, y + 28), head, font=fit_font(head, WIDTH - 2 * PAD - 40, 30, True, 24), fill=INK, anchor="lm")
     x0 = PAD + 24
     by = y + 52
     by += _block_grid(d, x0, by, bs.blocks, BIG, 12) if bs.blocks else 0
@@ -166,7 +167,7 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
     if bs.gone:
         d.text((x0, by + 20), "Left the battle", font=font(TEXT, True), fill=INK, anchor="lm")
         by += 44
-        slot = GONE + 60
+        slot = BLOCK_W + 10
         per = _per_row(slot)
         for i, dep in enumerate(bs.gone):
             r, c = divmod(i, per)
@@ -177,16 +178,17 @@ def _draw_band(d: ImageDraw.ImageDraw, y: int, bs: BattleSide) -> int:
 
 def _departed(d: ImageDraw.ImageDraw, x: float, y: float, dep: Departed, slot: int) -> None:
     """A block that left: its face, greyed and struck through if eliminated, with what happened under it."""
-    bx = x + (slot - GONE) / 2
-    draw_block(d, bx, y, GONE, dep.face)
+    bx = x + (slot - BLOCK_W) / 2
+    draw_block(d, bx, y, (BLOCK_W, GONE), dep.face)
     if dep.fate == "eliminated":
         for colour, width in ((WHITE, 12), (INK, 6)):
-            d.line([(bx, y), (bx + GONE, y + GONE)], fill=colour, width=width)
-            d.line([(bx, y + GONE), (bx + GONE, y)], fill=colour, width=width)
+            d.line([(bx, y), (bx + BLOCK_W, y + GONE)], fill=colour, width=width)
+            d.line([(bx, y + GONE), (bx + BLOCK_W, y)], fill=colour, width=width)
         text = "eliminated"
     elif dep.fate == "retreated":
         text = f"to {dep.to}" if dep.to else "retreated"
-        d.polygon([(bx + GONE - 2, y + GONE / 2 - 14), (bx + GONE + 22, y + GONE / 2), (bx + GONE - 2, y + GONE / 2 + 14)],
+        d.polygon([(bx + BLOCK_W - 2, y + GONE / 2 - 14), (bx + BLOCK_W + 12, y + GONE / 2),
+                   (bx + BLOCK_W - 2, y + GONE / 2 + 14)],
                   fill=ACCENT, outline=INK)
     elif dep.fate == "defected":
         text = "defected"
@@ -196,21 +198,21 @@ def _departed(d: ImageDraw.ImageDraw, x: float, y: float, dep: Departed, slot: i
         text2 = f"round {dep.round}"
     else:
         text2 = ""
-    f = fit_font(text, slot, 24, True, 18)
+    f = fit_font(text, slot, 26, True, 24)
     d.text((x + slot / 2, y + GONE + 16), text, font=f, fill=INK, anchor="mm")
     if text2:
-        d.text((x + slot / 2, y + GONE + 42), text2, font=font(22), fill=(70, 70, 70), anchor="mm")
+        d.text((x + slot / 2, y + GONE + 42), text2, font=font(24), fill=(70, 70, 70), anchor="mm")
 
 
 def _legend_items() -> list[LegendItem]:
     def sample(d, cx, cy, s):
-        draw_block(d, cx - 22, cy - 20, 40, BlockFace("york", name="", kind="noble", strength=2, max=3, rating="A3"))
+        draw_block(d, cx - 22, cy - 20, 40, BlockFace("york", name="", kind="noble", strength=2, max=3, rating=""))
 
     def hits(d, cx, cy, s):
-        _pill(d, cx - 34, cy - 14, "-1 hit", HIT, size=20)
+        _pill(d, cx - _pill_width("-1") / 2, cy - 14, "-1", HIT)
 
     def fired(d, cx, cy, s):
-        _pill(d, cx - 28, cy - 14, "fired", FIRED, size=20)
+        _pill(d, cx - _pill_width("fired") / 2, cy - 14, "fired", FIRED)
 
     def gone(d, cx, cy, s):
         draw_block(d, cx - 18, cy - 18, 36, BlockFace("lancaster"))
@@ -236,7 +238,7 @@ def _legend_items() -> list[LegendItem]:
         LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "3", font=font(28, True), fill=INK, anchor="mm"),
                    "Hits on a roll of 1-3"),
         LegendItem(sample, "◆ steps left, ◇ lost"),
-        LegendItem(hits, "Hits taken here"),
+        LegendItem(hits, "Hits taken here (-1 hit)"),
         LegendItem(fired, "Acted this round"),
         LegendItem(gone, "Eliminated"),
         LegendItem(retreat, "Retreated (to area)"),

@@ -39,6 +39,8 @@ YORK_CITY = (255, 255, 255)
 LANC_CITY = (200, 40, 40)
 SEAT_BLUE = (56, 96, 170)
 
+SYMBOL_FONT = 24     # a letter or count on a map symbol: 8 px at a phone's 400 px
+
 BORDER_STYLE = {  # colour, width, dash, gap, limit
     "yellow": ((224, 168, 0), 10, 0, 0, 4),
     "blue": ((26, 92, 200), 8, 16, 8, 3),
@@ -136,7 +138,8 @@ def draw_symbol(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, size: flo
     elif kind == "seat":
         shield(d, x, y, size, fill=SEAT_BLUE)
         if text:
-            d.text((x, y - size * 0.08), text, font=font(int(size * 0.62), True, 14), fill=WHITE, anchor="mm")
+            d.text((x, y - size * 0.04), text, font=font(max(SYMBOL_FONT, int(size * 0.62)), True), fill=WHITE,
+                   anchor="mm")
 
 
 def city_tower(d: ImageDraw.ImageDraw, x: float, y: float, size: float, side: str) -> None:
@@ -145,7 +148,7 @@ def city_tower(d: ImageDraw.ImageDraw, x: float, y: float, size: float, side: st
     tower(d, x, y, size, fill=fill)
     letter = {"york": "Y", "lancaster": "L"}.get(side, "")
     if letter:
-        d.text((x, y + size * 0.12), letter, font=font(int(size * 0.5), True, 12),
+        d.text((x, y + size * 0.12), letter, font=font(max(SYMBOL_FONT, int(size * 0.5)), True),
                fill=INK if side == "york" else WHITE, anchor="mm")
 
 

@@ -33,7 +33,7 @@ def draw_card(d: ImageDraw.ImageDraw, box, card: CardFace, highlight: bool = Fal
     card_frame(d, box, EVENT_FILL if card.event else ACTION_FILL, highlight)
     w = x1 - x0
     cx = (x0 + x1) / 2
-    kind = "EVENT" if card.event else "ACTION"
+    kind = "Event" if card.event else "Action"
     d.text((cx, y0 + 24), kind, font=font(26, True), fill=(120, 80, 30) if card.event else (80, 80, 80), anchor="mm")
     d.ellipse([cx - 46, y0 + 46, cx + 46, y0 + 138], fill=WHITE_ISH, outline=INK, width=3)
     d.text((cx, y0 + 92), str(card.ap if card.ap is not None else "?"), font=font(56, True), fill=INK, anchor="mm")
@@ -101,7 +101,7 @@ def draw_hand(scene: Scene) -> Image.Image:
             block_lines.append((names.get(area, area) if k == 0 and area != last else "", part))
         last = area
     from .mapview import legend_layer
-    marks = legend_layer(private=True)
+    marks = legend_layer(private=True, title="Marks", side=scene.role)
     height = top + rows * (ch + gap) + 20 + 38 * len(played_lines) + (70 + 38 * len(block_lines) if block_lines else 0) \
         + 20 + marks.height
     img = Image.new("RGB", (WIDTH, height), PAPER)
@@ -120,7 +120,7 @@ def draw_hand(scene: Scene) -> Image.Image:
         mine = chosen is not None and i == 0
         draw_card(d, box, card, highlight=mine)
         if mine:
-            card_banner(d, box, "CHOSEN, face down", font(22, True))
+            card_banner(d, box, "CHOSEN, face down", font(24, True))
     y = top + rows * (ch + gap) + 8
     for line in played_lines:
         d.text((PAD, y + 19), line, font=f, fill=INK, anchor="lm")

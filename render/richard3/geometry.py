@@ -493,7 +493,7 @@ def _sea_grid(geo: Geometry, obstacles: list[Rect]) -> FreeGrid:
 
 
 NAME_SIZES = (NAME_FONT, NAME_FONT - 4)
-LABEL_SIZES = ((NAME_FONT, CITY_FONT), (NAME_FONT - 4, CITY_FONT), (NAME_FONT - 4, CITY_FONT - 4))
+LABEL_SIZES = ((NAME_FONT, CITY_FONT), (NAME_FONT - 4, CITY_FONT), (NAME_FONT - 4, CITY_FONT - 2))
 
 
 LABEL_ABOVE: set[str] = set()     # areas whose name always goes on the water below them

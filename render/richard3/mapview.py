@@ -35,7 +35,7 @@ from ..kit.layout import DRAWING_CACHES
 from ..kit.legend import LegendItem, legend_panel
 from ..kit.moves import border_crossing, landing, through_area
 from ..kit.rects import along as _along
-from ..kit.rects import least_covered
+from ..kit.rects import least_covered, overlap
 from ..kit.rects import unit as _unit
 from ..kit.shapes import path_arrow
 from ..kit.stacks import arrangements, callout_frame, count_badge, leader_line, scatter
@@ -47,18 +47,19 @@ from ..kit.text import fit_font, font, wrap
 from ..kit.tracks import track
 from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_border, draw_label_item, draw_static,
                     draw_symbol, limit_badge, sea_badge)
-from .geometry import (GRID, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
+from .geometry import (GRID, LIMIT_R, SEA_BADGE_R, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
                        geometry, grow)
 from .model import Scene
-from .pieces import FULL, SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name, type_mark
+from .pieces import SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
 
 MAX_HEIGHT = 2 * WIDTH
 PUBLIC = (44, 44)           # a face-down block (w, h)
 PUBLIC_SMALL = (36, 36)
-# a labelled block: full (name, strength, rating, mark), compact and mini (smaller names). A labelled
-# block is never drawn smaller than mini, so it always carries its name: a crowd that needs smaller
-# blocks is set out beside its area instead (``_callout``).
-LABELLED = ((FULL + 14, FULL - 2), (62, 56), (54, 48))
+# a known block (the viewer's own, or one revealed) shows its strength alone, as a digit readable at phone
+# width (its name, type and rating are on the hand picture): the face-down sizes, never smaller than the
+# small one, so that the digit stays readable; a crowd that needs smaller blocks is set out beside its area
+# instead (``_callout``).
+LABELLED = (PUBLIC, PUBLIC, PUBLIC_SMALL)
 GAP = 6
 GROUP_GAP = 12
 MAX_LEADER = 300            # px: a crowd set out beside its area stays this close
@@ -202,13 +203,20 @@ def plan_blocks(scene: Scene) -> Plan:
     plan = Plan(obstacles=list(geo.static_obstacles))
     plan.labels = {k: g.labels[0] for k, g in geo.areas.items()}
     sea_taken: list[Rect] = []
-    for area_id in sorted(scene.areas, key=lambda a: (-len(scene.areas[a]), a)):
+    def groups_of(area_id):
         blocks = scene.areas[area_id]
-        g = geo.areas.get(area_id)
-        if g is None or not blocks:
-            continue
-        groups = [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
-        key = tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+        return [[b for b in blocks if _side_key(b, scene) == s] for s in ("york", "lancaster")]
+
+    def key_of(groups):
+        return tuple((len(gr), any(b.known for b in gr)) for gr in groups)
+
+    # areas whose blocks fit first, so that a crowd set out beside its area knows every name it must miss
+    present = [a for a in scene.areas if a in geo.areas and scene.areas[a]]
+    for area_id in sorted(present, key=lambda a: (_layout(a, key_of(groups_of(a))) is None,
+                                                  -len(scene.areas[a]), a)):
+        g = geo.areas[area_id]
+        groups = groups_of(area_id)
+        key = key_of(groups)
         found = _layout(area_id, key)
         leader = None
         blank = (False, False)
@@ -274,6 +282,7 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
     # (only reached when the blocks, scattered beside the bare name, do not fit)
     targets = list(g.sea_badges.values()) + [g.anchor]
     reach = MAX_LEADER_NAMED if named else MAX_LEADER
+    names = [r for spot in plan.labels.values() for r in spot.rects]
     for level in ((0, 1) if named else (1,)):
         sizes = tuple(LABELLED[level] if lab else PUBLIC_SMALL for n, lab in key)
         best, best_score = None, float("inf")
@@ -290,6 +299,8 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
                 score = length + others * 60 + w * h / 400
                 if length > reach:
                     continue
+                # a frame or a leader line over another area's name hides it: far worse than a long line
+                score += 1000 * sum(1 for r in names if overlap(rect, r) > 0 or _crosses(centre, g.centre, r))
                 if score < best_score:
                     inner = (rect[0] + 6, rect[1] + 6, rect[2] - 6, rect[3] - 6)
                     best, best_score = ((sizes, tuple(False for _ in key), inner, tuple(spots), 0),
@@ -318,6 +329,12 @@ def _callout(geo, area_id: str, key, taken: list[Rect], plan: Plan):
     return (sizes, stacked, inner, tuple(spots), 0), (centre, g.anchor)
 
 
+def _crosses(frm, to, rect: Rect, steps: int = 24) -> bool:
+    """Whether the straight line frm-to passes over ``rect`` (sampled)."""
+    return any(rect[0] <= frm[0] + (to[0] - frm[0]) * k / steps <= rect[2] and
+               rect[1] <= frm[1] + (to[1] - frm[1]) * k / steps <= rect[3] for k in range(steps + 1))
+
+
 @lru_cache(maxsize=1)
 def _land_grid() -> FreeGrid:
     """Every cell of the map below the title strip and clear of the throne box (where a crowd with no
@@ -334,12 +351,15 @@ def map_layer() -> Image.Image:
     return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
 
 
-def legend_layer(private: bool, stack: bool = True, captive: bool = True) -> Image.Image:
+def legend_layer(private: bool, stack: bool = True, captive: bool = True, title: str = "",
+                 side: str = "york") -> Image.Image:
     """The legend (cached). The public one explains a stack and the captive tag only when the picture
     shows one (a stack is rare; a captive exists only in Kingmaker)."""
-    items, columns = (_private_legend() if private else _public_legend(stack, captive))
-    title = "Marks on your blocks" if private else "Legend"
-    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, WIDTH),
+    side = side if side in SIDE_FILL else "york"
+    items, columns = (_private_legend(side) if private else _public_legend(stack, captive))
+    title = title or ("Your blocks on the map (names and seats: your hand picture)" if private else "Legend")
+    return CACHE.get(("richard3", "legend", private, private or stack, private or captive, title,
+                      side if private else "", WIDTH),
                      lambda: legend_panel(items, columns, title, PANEL_BG))
 
 
@@ -355,7 +375,8 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
     plan = plan_blocks(scene)
     # panels below the map: measure, then make the picture exactly as tall as needed
     panel = _panel_lines(scene)
-    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive))
+    legend_img = legend_layer(private, stack=any(p.count > 1 for p in plan.blocks), captive=bool(scene.captive),
+                              side=scene.role or "york")
     if private and MAP_BOTTOM + panel.height + legend_img.height > MAX_HEIGHT:
         # the marks of one's own blocks are also explained on the hand picture
         legend_img = Image.new("RGB", (WIDTH, 0))
@@ -391,7 +412,7 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
         if any(p.leader for p in plan.blocks if p.area == rect_area):
             plan.marks.append(("callout", callout_frame(d, rect)))
     for p in plan.blocks:
-        named = draw_block(d, p.x, p.y, p.size, p.face)
+        named = draw_block(d, p.x, p.y, p.size, p.face, strength_only=True)
         if p.face.known:
             plan.names.append((p.face.id or "", named))
         if p.count > 1:
@@ -402,7 +423,7 @@ def draw_map_layout(scene: Scene) -> tuple[Image.Image, Plan]:
     _draw_border_use(d, scene, obstacles, _name_rects(plan))
     _draw_recruits(d, scene, plan, obstacles)
     _draw_contest_marks(d, scene, plan, obstacles)
-    _draw_captive(d, scene, plan, obstacles)
+    _draw_captive(d, scene, plan, obstacles, keep=obstacles[n:])
     plan.marks.extend(("marker", grow(r, -2)) for r in obstacles[n:])   # (kept with a 2 px margin)
     _draw_title(d, scene)
     _draw_throne(d, scene)
@@ -670,8 +691,10 @@ def _draw_contest_marks(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstac
         obstacles.append(rect)
 
 
-def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect]) -> None:
-    """Kingmaker: the captive King as a barred tag by his prison's name."""
+def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: list[Rect],
+                  keep: Sequence[Rect] = ()) -> None:
+    """Kingmaker: the captive King as a barred tag by his prison's name, never over a name, a badge or a
+    count (``keep``: the marks drawn for this turn)."""
     geo = geometry()
     if not scene.captive or scene.captive[1] not in geo.areas:
         return
@@ -688,9 +711,22 @@ def _draw_captive(d: ImageDraw.ImageDraw, scene: Scene, plan: Plan, obstacles: l
                          (box[0] - w / 2 - 4, cy), (box[0] + w / 2, box[1] - h / 2 - 4), (box[2] - w / 2, box[3] + h / 2 + 4)):
             cands.append((px_ - w / 2, py_ - h / 2, px_ + w / 2, py_ + h / 2))
     cands.append((g.anchor[0] - w / 2, g.anchor[1] - h / 2, g.anchor[0] + w / 2, g.anchor[1] + h / 2))
-    box = _least_covered(cands, obstacles, names=_name_rects(plan))
+    # and each a little aside, so that the tag can keep clear of the border badges (drawn over it)
+    cands += [(r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy) for r in list(cands)
+              for dx, dy in ((-40, 0), (40, 0), (0, -24), (0, 24), (-80, 0), (80, 0))]
+    cands = [r for r in cands if r[0] >= 4 and r[2] <= WIDTH - 4 and r[1] >= MAP_TOP + 4 and r[3] <= MAP_BOTTOM - 4]
+    box = _least_covered(cands, obstacles, names=_name_rects(plan) + _badge_rects() + list(keep))
+    dx = max(0, 4 - box[0]) - max(0, box[2] - (WIDTH - 4))      # never over the picture's edge
+    box = (box[0] + dx, box[1], box[2] + dx, box[3])
     captive_tag(d, box, text, f)
     obstacles.append(box)
+
+
+def _badge_rects() -> list[Rect]:
+    """The border-limit and sea badges: drawn over everything, so a tag must not lie under them."""
+    geo = geometry()
+    out = [grow((x, y, x, y), LIMIT_R + 2) for (x, y), _, _ in geo.limit_badges]
+    return out + [grow((x, y, x, y), SEA_BADGE_R + 2) for a in geo.areas.values() for x, y in a.sea_badges.values()]
 
 
 def captive_tag(d: ImageDraw.ImageDraw, box, text: str, f) -> None:
@@ -777,24 +813,24 @@ def _draw_throne(d: ImageDraw.ImageDraw, scene: Scene) -> None:
         who = th.title or th.heir or "(throne empty)"
         if font(TEXT - 2).getlength(who) > w - 34 and " (" in who:
             who = who.split(" (")[0]          # "Duke of Gloucester (Richard III)": the title alone
-        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 22), fill=INK, anchor="lm")
+        d.text((x0 + 44, y + 50), who, font=fit_font(who, w - 34, TEXT - 2, False, 24), fill=INK, anchor="lm")
         y += 74
     # turn track: 7 boxes
     y += 4
     n = scene.turns
     cell = (w - 4) / n
-    d.text((x0 + 10, y), "Turn", font=font(22, True), fill=INK, anchor="lt")
+    d.text((x0 + 10, y - 1), "Turn", font=font(24, True), fill=INK, anchor="lt")
     ty = y + 24
     track(d, x0 + 10, ty, [(str(t), t == scene.turn) for t in range(1, n + 1)], cell, 4, 34, 26)
     y = ty + 44
     first, last = scene.campaigns
     count = last - first + 1
     cw = (w - 4) / max(count, 1)
-    d.text((x0 + 10, y), "Campaign", font=font(22, True), fill=INK, anchor="lt")
+    d.text((x0 + 10, y - 1), "Campaign", font=font(24, True), fill=INK, anchor="lt")
     cy = y + 24
-    campaigns = [(f"{c} · {YEARS[c]}" if YEARS.get(c) else str(c), c == scene.campaign)
-                 for c in range(first, last + 1)]
-    track(d, x0 + 10, cy, campaigns, cw, 4, 34, 24, min_size=18)
+    # the year alone (the title strip numbers the campaign), large enough to read on a phone
+    campaigns = [(str(YEARS.get(c, c)), c == scene.campaign) for c in range(first, last + 1)]
+    track(d, x0 + 10, cy, campaigns, cw, 4, 34, 26, min_size=24)
 
 
 YEARS = {1: 1460, 2: 1470, 3: 1483}
@@ -906,7 +942,7 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
     def used(d, cx, cy, s):
         d.rounded_rectangle([cx - 28, cy - 15, cx + 28, cy + 15], radius=8, fill=MOVE_COLOUR["lancaster"],
                             outline=WHITE, width=2)
-        d.text((cx, cy + 1), "2/3", font=font(23, True), fill=WHITE, anchor="mm")
+        d.text((cx, cy + 1), "2/3", font=font(24, True), fill=WHITE, anchor="mm")
 
     def exile(d, cx, cy, s):
         d.rectangle([cx - 30, cy - 15, cx + 30, cy + 15], fill=(226, 216, 232), outline=(110, 70, 130), width=2)
@@ -950,35 +986,35 @@ def _public_legend(with_stack: bool = True, with_captive: bool = True):
         LegendItem(recruit, "Mustered this turn"),
         LegendItem(used, "Crossings used/limit"),
         LegendItem(contested, "Battle here"),
+        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "AP", font=font(28, True), fill=INK, anchor="mm"),
+                   "Action points"),
     ] + ([LegendItem(stack, "Stack of 5 blocks")] if with_stack else []) + \
         ([LegendItem(captive, "Captive (Kingmaker)")] if with_captive else [])
     return items, 3
 
 
-def _private_legend():
+def _private_legend(side: str):
+    """The marks on the viewer's own blocks, drawn as the viewer's side's blocks."""
     def sample(d, cx, cy, s):
-        draw_block(d, cx - 26, cy - 26, 52, BlockFace("york", name="Warwick", kind="noble", strength=2, max=3,
-                                                      rating="B3"))
-
-    def mark(kind, rank=None):
-        def sym(d, cx, cy, s):
-            d.rectangle([cx - 18, cy - 18, cx + 18, cy + 18], fill=SIDE_FILL["york"], outline=INK, width=2)
-            type_mark(d, cx - (3 if rank else 0), cy, 22, kind, INK, SIDE_FILL["york"], rank)
-        return sym
+        draw_block(d, cx - 22, cy - 22, 44, BlockFace(side, name="Warwick", kind="noble", strength=2, max=3,
+                                                      rating="B3"), strength_only=True)
 
     def moved(d, cx, cy, s):
-        draw_block(d, cx - 18, cy - 18, 36, BlockFace("york", name="", kind="noble", moved=True))
+        draw_block(d, cx - 20, cy - 20, 40, BlockFace(side, name="Warwick", strength=3, max=3, moved=True),
+                   strength_only=True)
+
+    def ruler(d, cx, cy, s):
+        draw_block(d, cx - 18, cy - 18, 36, BlockFace(side, ruler=True))
+
+    def code(text):
+        return lambda d, cx, cy, s: d.text((cx, cy), text, font=font(28, True), fill=INK, anchor="mm")
 
     items = [
-        LegendItem(sample, "◆◆◇ strength 2 of 3"),
-        LegendItem(mark("heir", 2), "Heir: crown, rank"),
-        LegendItem(mark("church"), "Church (archbishop)"),
-        LegendItem(mark("levy"), "City levy"),
-        LegendItem(mark("mercenary"), "Mercenary"),
-        LegendItem(mark("bombard"), "Bombard"),
-        LegendItem(mark("rebel"), "Rebel"),
+        LegendItem(sample, "Your block: strength"),
         LegendItem(moved, "Moved this turn"),
-        LegendItem(lambda d, cx, cy, s: d.text((cx, cy), "B3", font=font(28, True), fill=INK, anchor="mm"),
-                   "Fires 2nd (B), hits on 1-3"),
+        LegendItem(ruler, "King / Pretender"),
+        LegendItem(code("AP"), "Action points"),
+        LegendItem(code("A-D"), "Fires 1st A, B, C, D last"),
+        LegendItem(code("B3"), "B: hits on 1, 2 or 3"),
     ]
     return items, 3

@@ -6,8 +6,9 @@ A labelled block (the viewer's own, or any block revealed in a battle) shows its
 along the top (filled = steps left, hollow = steps lost), its name, its type mark bottom left (heir:
 crown and rank; church: cross; levy: tower; mercenary: $; bombard: cannon ball; Rebel: cross) and its
 fire rating bottom right (letter = firing order, digit = hits on that roll or less). The content scales
-with the block: from ``FULL`` px a block carries everything at full size; down to ``NAMED_FROM`` px the
-name shrinks but stays (the map never draws a labelled block smaller).
+with the block; no text on it is drawn below 24 px (8 px at a phone's 400 px), so a block that carries its
+name is wide enough for it (the battle picture). On the map a known block shows only its strength, as one
+large digit (``strength_only``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ SIDE_FRAME = {"york": (40, 40, 48), "lancaster": (236, 190, 60), "rebel": (200, 
 SIDE_NAME = {"york": "York", "lancaster": "Lancaster", "rebel": "Rebel"}
 GOLD = (236, 190, 60)
 
+STRENGTH_FONT = 26  # the strength digit on a map block (readable at phone width)
+NAME_MIN = 24      # a block's name never smaller (the battle picture makes its blocks wide enough)
+MARK_MIN = 26      # px: a type mark never smaller (its "$" and heir rank are 24 px text)
 FULL = 70          # from this size a block shows its name at a readable size
 
 SHORT = {
@@ -72,12 +76,16 @@ class BlockFace:
         return self.name is not None
 
 
-NAMED_FROM = 40    # px: a labelled block at least this tall carries its name (maps never draw one smaller)
+NAMED_FROM = 40    # px: a known block at least this tall carries its name (battle and legend blocks)
 
 
-def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False) -> int:
+def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, show_fire_now: bool = False,
+               strength_only: bool = False) -> int:
     """A block with its top-left corner at (x, y); ``size`` is a side in px or (width, height). Returns the
-    size in px of the name drawn on it (0: none, a face-down block)."""
+    size in px of the name (or, ``strength_only``, of the strength) drawn on it (0: none, a face-down block).
+
+    ``strength_only`` (the map, read at phone width): a known block shows its strength as one large digit
+    and nothing else; its name, type and rating are on the hand picture."""
     w, h = (size, size) if isinstance(size, (int, float)) else size
     side = b.side if b.side in SIDE_FILL else "rebel"
     fill, ink, frame = SIDE_FILL[side], SIDE_INK[side], SIDE_FRAME[side]
@@ -95,6 +103,15 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
         if b.ruler:
             d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
         return 0
+    if strength_only:
+        f = font(max(STRENGTH_FONT, int(0.62 * h)), True)
+        d.text((cx, cy + 1), str(b.strength or 0), font=f, fill=ink, anchor="mm")
+        if b.moved:  # a folded corner: this block has moved this turn
+            c = max(10, 0.26 * h)
+            d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
+        if b.ruler:
+            d.rectangle([x - 4, y - 4, x1 + 4, y1 + 4], outline=GOLD, width=4)
+        return f.size
     # proportions (of the height): strength diamonds on top, the name in the upper middle, the type
     # mark and the fire rating on the bottom row, never overlapping
     rating = (b.fire_now if show_fire_now and b.fire_now else b.rating) or ""
@@ -104,7 +121,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
     rating_font = font(int(0.36 * h), True, 14)
     named = 0
     if h >= NAMED_FROM and name:
-        f = fit_font(name, int(w - 8), int(0.30 * h), bold=True, minimum=12)
+        f = fit_font(name, int(w - 8), max(NAME_MIN, int(0.30 * h)), bold=True, minimum=NAME_MIN)
         d.text((cx, y + 0.43 * h), name, font=f, fill=ink, anchor="mm")
         named = f.size
     elif rating:
@@ -112,7 +129,7 @@ def draw_block(d: ImageDraw.ImageDraw, x: float, y: float, size, b: BlockFace, s
     if rating:
         d.text((x1 - 0.06 * h, y1 - 0.03 * h), rating, font=rating_font, fill=ink, anchor="rd")
     k = h / FULL
-    type_mark(d, x + 0.19 * h, y1 - 0.18 * h, 0.21 * h, b.kind or "", ink, fill, b.rank)
+    type_mark(d, x + 0.19 * h, y1 - 0.18 * h, max(MARK_MIN, 0.21 * h), b.kind or "", ink, fill, b.rank)
     if b.moved:  # a folded corner: this block has moved this turn
         c = 16 * k
         d.polygon([(x1 - c, y), (x1, y), (x1, y + c)], fill=GOLD, outline=INK)
@@ -127,7 +144,7 @@ def type_mark(d: ImageDraw.ImageDraw, gx: float, gy: float, s: float, kind: str,
     if kind == "heir":
         crown(d, gx - s * 0.1, gy, s * 1.05, fill=GOLD, outline=INK)
         if rank:
-            d.text((gx + s * 0.62, gy + s * 0.55), str(rank), font=font(int(s * 0.95), True, 12), fill=ink,
+            d.text((gx + s * 0.62, gy + s * 0.55), str(rank), font=font(max(NAME_MIN, int(s * 0.95)), True), fill=ink,
                    anchor="ld")
     elif kind == "church":
         w = max(2, int(s / 5))
@@ -138,7 +155,7 @@ def type_mark(d: ImageDraw.ImageDraw, gx: float, gy: float, s: float, kind: str,
     elif kind == "mercenary":
         r = s * 0.5
         d.ellipse([gx - r, gy - r, gx + r, gy + r], outline=ink, width=2)
-        d.text((gx, gy), "$", font=font(int(s * 0.8), True, 11), fill=ink, anchor="mm")
+        d.text((gx, gy + 1), "$", font=font(max(NAME_MIN, int(s * 0.8)), True), fill=ink, anchor="mm")
     elif kind == "bombard":
         r = s * 0.42
         d.ellipse([gx - r, gy - r, gx + r, gy + r], fill=ink)

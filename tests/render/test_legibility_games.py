@@ -63,13 +63,7 @@ def pictures_at(game: str, engine, state, turn: int):
         yield viewer, kind.id, params
 
 
-RICHARD3_OPEN = pytest.mark.xfail(strict=True, reason=(
-    "Richard III's map is not yet redesigned for phone width: block names, ratings and marks, border-limit "
-    "and sea badges are drawn in 11-20 px type (issue 27 left open for it; see render/richard3/samples/README.md)"))
-
-
-@pytest.mark.parametrize("game", ["hereistand", "crownofroses", "oldkingscrown",
-                                  pytest.param("richard3", marks=RICHARD3_OPEN)])
+@pytest.mark.parametrize("game", ["hereistand", "crownofroses", "oldkingscrown", "richard3"])
 def test_every_picture_reads_on_a_phone(game):
     engine, states = positions(game)
     assert len(states) == POSITIONS

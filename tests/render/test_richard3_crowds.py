@@ -1,4 +1,5 @@
-"""Richard III maps a phone can read: in a crowded area every block of the viewer's own carries its name,
+"""Richard III maps a phone can read: in a crowded area every block of the viewer's own shows its strength
+in a digit readable at phone width (its name is on the hand picture),
 no area's name is covered by a block or a mark, public pictures stay blind to hidden facts, sea arrows
 end inside their destination, and the legend shows each side's arrows as the map draws them. Checked
 from the drawing's own layout (``draw_map_layout``), not by eye."""
@@ -44,16 +45,16 @@ def _covered(plan, area):
 
 @pytest.mark.parametrize("battle_in_middlesex", [True, False])
 @pytest.mark.parametrize("role", ["york", None, "lancaster"])
-def test_a_crowded_area_keeps_its_own_blocks_names_and_its_name(role, battle_in_middlesex):
+def test_a_crowded_area_keeps_its_own_blocks_strengths_and_its_name(role, battle_in_middlesex):
     state = _crowd(battle_in_middlesex)
     _, plan = draw_map_layout(read_view(ENGINE.view(state, role)))
-    named = dict(plan.names)
+    shown = dict(plan.names)          # block id -> the size in px of the strength digit drawn on it
     if role == "york":
         for bid in YORK6:
-            assert named.get(bid, 0) >= 12, f"{bid} is drawn without its name ({named.get(bid)})"
+            assert shown.get(bid, 0) >= 24, f"{bid} is drawn without a readable strength ({shown.get(bid)})"
     for p in plan.blocks:
-        if p.face.known:   # a labelled block is never drawn too small for its name
-            assert min(p.size) >= 40 and named[p.face.id] >= 12
+        if p.face.known:   # a known block is never drawn too small for its digit (24 px: 8 px on a phone)
+            assert min(p.size) >= 36 and shown[p.face.id] >= 24
     for area in ("middlesex", "kent", "essex", "oxford", "sussex"):
         assert _covered(plan, area) == [], f"{area}'s name is covered"
 
