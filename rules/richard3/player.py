@@ -29,7 +29,7 @@ from rules.core.rng import new_rng
 from .data import AREAS, BLOCKS, CARD_IDS, EXILES
 from .hidden import _face_down, _names_its_blocks
 from .political import votes
-from .state import other, side_of
+from .state import occupancy, other, side_of
 
 KEPT_KINDS = ("mercenary", "rebel")
 
@@ -89,6 +89,16 @@ def _heirs(state):
     return alive
 
 
+def _battles_ahead(state, side):
+    """Strength against strength in the areas both sides hold (battles still to fight, 6.0)."""
+    edge = 0
+    for area, sides in occupancy(state).items():
+        mine, theirs = sides[side], sides[other(side)]
+        if mine and theirs:
+            edge += sum(state["blocks"][b]["str"] for b in mine) - sum(state["blocks"][b]["str"] for b in theirs)
+    return edge
+
+
 def evaluate(state, side) -> float:
     """A logistic score in (0, 1): the usurpation count (8.2) weighs most, then heirs left (9.0), map
     strength, and holding the throne, which counts for more as the last campaign nears its end."""
@@ -96,7 +106,7 @@ def evaluate(state, side) -> float:
     count, strength, heirs = votes(state), _strength(state), _heirs(state)
     remaining = (state["last_campaign"] - state["campaign"]) * 7 + (8 - state["turn"])
     lead = (count[side] - count[foe]) * 0.45 + (strength[side] - strength[foe]) * 0.08 \
-        + (min(heirs[side], 3) - min(heirs[foe], 3)) * 0.5
+        + (min(heirs[side], 3) - min(heirs[foe], 3)) * 0.5 + _battles_ahead(state, side) * 0.06
     if heirs[foe] == 0:
         lead += 5
     throne = 1 if state["king_side"] == side else -1
@@ -105,11 +115,13 @@ def evaluate(state, side) -> float:
 
 
 def _prefer(turn, legal):
-    return list(legal)
+    """Never "back" (it returns to the question before, where the search would choose the same again)."""
+    kept = [a for a in legal if a.id != "back"]
+    return kept or list(legal)
 
 
 LEVELS = {
-    "novice": lambda: SearchPlayer("novice", evaluate, budget=400, depth=12, width=16),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=3000, depth=16, width=32),
+    "novice": lambda: SearchPlayer("novice", evaluate, budget=400, depth=12, width=16, prefer=_prefer),
+    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=3000, depth=16, width=32, prefer=_prefer),
 }
 LEVELS["strong"] = LEVELS["veteran"]
