@@ -57,7 +57,8 @@ def _redraw_hand(state, world, side, foe, rng):
 
 
 def _redraw_blocks(state, world, foe, rng):
-    hidden = [b for b in _face_down(state, foe) if BLOCKS[b]["type"] not in KEPT_KINDS]
+    face_down = _face_down(state, foe)
+    hidden = [b for b in face_down if BLOCKS[b]["type"] not in KEPT_KINDS]
     if not _names_its_blocks(state, foe):
         places = sorted((state["blocks"][b]["loc"], state["blocks"][b]["down"]) for b in hidden)
         order = sorted(hidden)
@@ -66,7 +67,7 @@ def _redraw_blocks(state, world, foe, rng):
             world["blocks"][bid]["loc"] = where
             world["blocks"][bid]["down"] = down
             world["blocks"][bid]["str"] = BLOCKS[bid]["max"]
-    for bid in sorted(hidden):
+    for bid in face_down:
         if world["blocks"][bid]["loc"] != "pool":
             world["blocks"][bid]["str"] = rng.randint(1, BLOCKS[bid]["max"])
 
@@ -121,7 +122,7 @@ def _prefer(turn, legal):
 
 
 LEVELS = {
-    "novice": lambda: SearchPlayer("novice", evaluate, budget=400, depth=12, width=16, prefer=_prefer),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=3000, depth=16, width=32, prefer=_prefer),
+    "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
+    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=600, depth=10, width=32, prefer=_prefer),
 }
 LEVELS["strong"] = LEVELS["veteran"]
