@@ -133,6 +133,8 @@ class SearchPlayer:
                 moves += 1
         except RulesError:
             return None   # the candidate is not legal in this world (it named a fact the world redrew)
+        except (ValueError, KeyError, IndexError):
+            return None   # a world's redrawn values the rules could not use (IP that cannot make a sum)
         finally:
             self.stats["moves"] += 1
         result = engine.result(state)
@@ -207,3 +209,23 @@ def invariance_problems(engine: Engine, game_id: str, state: State, player: Play
                 whose = f"{owner}'s {what}" if owner else what
                 problems.append(f"{role} chose {chosen} but {other} when {whose} changed")
     return problems
+
+
+def redraw_secret_picks(engine: Engine, world: State, role: str, rng: random.Random) -> None:
+    """In a world of a flow game (rules.core.flow), the others' unrevealed picks of the pending secret
+    choice redrawn from their options there (how many each made is public; what they picked is not)."""
+    g, decision = engine._decision(world)   # noqa: SLF001 (the flow engine's own reading of its stack)
+    options = getattr(decision, "options", None)
+    if options is None or g.local.get("revealed"):
+        return
+    picks = world["flow"][-1]["local"].get("picks", {})
+    for other in sorted(picks):
+        if other == role:
+            continue
+        redrawn: list[str] = []
+        for _ in picks[other]:
+            offered = [o.id for o in options(g, other, redrawn)]
+            if not offered:
+                break
+            redrawn.append(rng.choice(offered))
+        picks[other] = redrawn
