@@ -147,6 +147,8 @@ class SearchPlayer:
 
 def game_players(game_id: str):
     """The game's ``player`` module (``rules/<game>/player.py``), or None when it has none."""
+    if game_id not in GAME_MODULES:
+        return None   # an engine the registry does not list (a test game): random play only
     try:
         return importlib.import_module(GAME_MODULES[game_id] + ".player")
     except ModuleNotFoundError:
