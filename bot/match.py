@@ -27,7 +27,8 @@ class MatchGame:
     winners: tuple[str, ...] = ()
     finished: bool = False
     actions: int = 0
-    seconds: dict[str, list[float]] = field(default_factory=dict)   # player name -> decision times
+    seconds: dict[str, list[float]] = field(default_factory=dict)   # player name -> decision times (wall)
+    cpu: dict[str, list[float]] = field(default_factory=dict)       # the same, on the process's own CPU clock
 
 
 def seat_players(names: list[str], roles: list[str], shift: int) -> dict[str, str]:
@@ -51,9 +52,10 @@ def play_match_game(game: str, scenario: str, seats_count: int, names: list[str]
         # the roles asked at once answer in seat order; each sees the position as it then stands
         role = waited[0]
         name = record.seats[role]
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         action = decide(engine, game, state, role, players[name], f"{seed}:{record.actions}:{role}")
         record.seconds.setdefault(name, []).append(time.perf_counter() - started)
+        record.cpu.setdefault(name, []).append(time.process_time() - used)
         state = engine.apply(state, role, action).state
         record.actions += 1
     result = engine.result(state)
@@ -88,10 +90,12 @@ def report(names: list[str], games: list[MatchGame], out=sys.stdout) -> None:
         print(f"  {name:<10} won {wins}/{len(played)} = {wins / max(1, len(played)):.1%} "
               f"(95% CI {low:.1%}–{high:.1%})", file=out)
     for name in dict.fromkeys(names):
-        times = [t for g in games for t in g.seconds.get(name, [])]
-        if times:
-            print(f"  {name:<10} {len(times)} decisions: median {statistics.median(times) * 1000:.1f} ms, "
-                  f"p99 {_percentile(times, 0.99) * 1000:.1f} ms, most {max(times) * 1000:.1f} ms", file=out)
+        for clock, key in (("wall", "seconds"), ("cpu", "cpu")):
+            times = [t for g in games for t in getattr(g, key).get(name, [])]
+            if times:
+                print(f"  {name:<10} {len(times)} decisions ({clock}): median "
+                      f"{statistics.median(times) * 1000:.1f} ms, p99 {_percentile(times, 0.99) * 1000:.1f} ms, "
+                      f"most {max(times) * 1000:.1f} ms", file=out)
 
 
 def match_command(args) -> int:
@@ -118,7 +122,12 @@ def match_command(args) -> int:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             games = list(pool.map(play_match_game, *zip(*jobs)))
     else:
-        games = [play_match_game(*job) for job in jobs]
+        games = []
+        for job in jobs:   # one line per game as it ends, so a long run shows where it stands
+            games.append(play_match_game(*job))
+            last = games[-1]
+            won = ", ".join(f"{last.seats[w]} ({w})" for w in last.winners) or "nobody"
+            print(f"game {len(games)} (seed {job[4]}, {job[1]}): won by {won}, {last.actions} actions", flush=True)
     print(f"{engine.title}: {', '.join(names)} at {seats_count} seats, scenarios {', '.join(scenarios)}, "
           f"seeds {args.seed}–{args.seed + args.games - 1}, {time.perf_counter() - started:.0f}s")
     report(names, games)

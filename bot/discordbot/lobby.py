@@ -144,6 +144,16 @@ class LobbyMixin:
                                       f"#{status.game_id}.", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
+    async def game_seat_bot(self, interaction: discord.Interaction, game: str | None, role: str,
+                            level: str | None) -> None:
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("open",))
+            seat = await self.call(self.service.seat_robot, status.game_id, self.uid(interaction.user),
+                                   level or "veteran", role)
+            await answer(interaction, f"Herald's computer player ({level or 'veteran'}) sits at seat {seat.seat} "
+                                      f"({', '.join(seat.role_names)}) in game #{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
     async def game_leave(self, interaction: discord.Interaction, game: str | None) -> None:
         async def work():
             status = await self.resolve(interaction, game, statuses=("open",))

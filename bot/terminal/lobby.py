@@ -95,6 +95,13 @@ class LobbyCommands:
         seat = self.service.join(self._current(), me, me, args[0] if args else None)
         self.say(f"{me} sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
+    def cmd_computer(self, args: list[str]) -> None:
+        if not args or len(args) > 2:
+            raise UsageError("Usage: computer SEAT|ROLE [LEVEL] (levels: novice, veteran, random)")
+        level = args[1] if len(args) > 1 else "veteran"
+        seat = self.service.seat_robot(self._current(), self._me(), level, args[0])
+        self.say(f"Herald's computer player ({level}) sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
+
     def cmd_leave(self, args: list[str]) -> None:
         self.service.leave(self._current(), self._me())
         self.say("You left your seat.")
