@@ -87,13 +87,16 @@ class SearchPlayer:
     """Determinised flat Monte Carlo search (module docstring). ``budget`` is the number of engine moves
     one decision may spend; ``depth`` the moves of one rollout after the candidate; ``evaluate(world,
     role)`` scores a position in [0, 1] for ``role``. ``prefer`` may order the candidates (game knowledge)
-    and ``width`` keeps only the first so many of them when there are more."""
+    and ``width`` keeps only the first so many of them when there are more. With more candidates than
+    ``shortlist``, each is first scored one move deep on one world, and the rollouts go to the best
+    ``shortlist`` of them (more rollouts each: less noise where it matters)."""
 
     name: str
     evaluate: Evaluate
     budget: int = 2000
     depth: int = 20
     width: int = 24
+    shortlist: int = 6
     prefer: Callable[[Turn, tuple[Action, ...]], list[Action]] | None = None
     rollout: Callable[[Engine, State, random.Random], tuple[str, str] | None] = random_move
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "moves": 0})
@@ -102,11 +105,15 @@ class SearchPlayer:
         if len(turn.legal) == 1 or turn.worlds is None:
             return turn.legal[0].id if len(turn.legal) == 1 else rng.choice(turn.legal).id
         candidates = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
+        engine = turn.worlds.engine
+        budget = self.budget
+        if len(candidates) > self.shortlist:
+            candidates = self._shortlist(engine, turn, candidates, rng)
+            budget -= len(candidates)
         per_world = len(candidates) * (self.depth + 1)
-        worlds = max(1, self.budget // per_world)
+        worlds = max(1, budget // per_world)
         totals = {a.id: 0.0 for a in candidates}
         counted = {a.id: 0 for a in candidates}
-        engine = turn.worlds.engine
         for _ in range(worlds):
             world = turn.worlds.sample(rng)
             for action in candidates:
@@ -119,6 +126,20 @@ class SearchPlayer:
         if not scored:   # no world accepted any candidate: fall back on the first (the preferred) one
             return candidates[0].id
         return max(scored)[2]
+
+    def _shortlist(self, engine: Engine, turn: Turn, candidates: list[Action], rng: random.Random) -> list[Action]:
+        world = turn.worlds.sample(rng)
+        scored = []
+        for i, action in enumerate(candidates):
+            try:
+                after = engine.apply(world, turn.role, action.id).state
+            except (RulesError, ValueError, KeyError, IndexError):
+                continue
+            result = engine.result(after)
+            value = (1.0 if turn.role in result.winners else 0.0) if result else self.evaluate(after, turn.role)
+            scored.append((value, -i, action))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [a for _, _, a in scored[:self.shortlist]] or candidates[:self.shortlist]
 
     def _play_out(self, engine: Engine, world: State, role: str, action_id: str,
                   rng: random.Random) -> float | None:
