@@ -118,6 +118,6 @@ def _prefer(turn, legal):
 
 LEVELS = {
     "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=600, depth=10, width=32, prefer=_prefer),
+    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=1200, depth=12, width=32, prefer=_prefer),
 }
 LEVELS["strong"] = LEVELS["veteran"]
