@@ -79,7 +79,8 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
-def report(names: list[str], games: list[MatchGame], out=sys.stdout) -> None:
+def report(names: list[str], games: list[MatchGame], out=None) -> None:
+    out = out or sys.stdout
     total = len(games)
     unfinished = sum(not g.finished for g in games)
     print(f"{total} games ({unfinished} unfinished), {sum(g.actions for g in games)} actions", file=out)
