@@ -97,7 +97,10 @@ class RobotsMixin:
     def play_robots(self) -> int:
         """Every order the computer owes now, in every active game. Returns how many were given."""
         given = 0
-        games = [r[0] for r in self.db.execute("SELECT id FROM games WHERE status = 'active'")]
+        games = [r[0] for r in self.db.execute(
+            "SELECT g.id FROM games g WHERE g.status = 'active' AND (EXISTS (SELECT 1 FROM seats s WHERE "
+            "s.game_id = g.id AND s.user_id LIKE ?) OR EXISTS (SELECT 1 FROM preferences p WHERE p.game_id = g.id "
+            "AND p.key = ?)) ORDER BY g.id", [ROBOT + ":%", COVER])]
         for game_id in games:
             while given < MAX_ROBOT_ORDERS and self._robot_order(game_id):
                 given += 1

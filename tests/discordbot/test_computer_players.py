@@ -44,6 +44,9 @@ def test_a_person_against_the_computer_to_the_end(tmp_path, frozen):
     seated = t.cmd("game seat-bot", t.alice, role="blue", level="random")
     assert "computer player (random) sits at seat 2" in seated.recorded[-1].content
     t.cmd("game start", t.alice)
+    card = t.cmd("game status", t.alice).recorded[-1]
+    seats = " ".join(f["value"] for e in card.embeds for f in e.get("fields", []))
+    assert "Herald's computer player (random)" in seats and "system:" not in seats
     for _ in range(20):
         if t.service.status(1).status != "active":
             break
