@@ -30,8 +30,8 @@ KINDS = {TEXT: str, INTEGER: int, BOOLEAN: bool, USER: discord.User}
 
 #: what each command does: the Layer call for the spec's options (by name, as bot/commandspec.py lists them)
 HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
-    "game new": lambda layer, i, game, scenario, options, role, thread, players, seating:
-        layer.game_new(i, game, scenario, options, role, thread, players, seating),
+    "game new": lambda layer, i, game, scenario, options, role, thread, players, seating, bots:
+        layer.game_new(i, game, scenario, options, role, thread, players, seating, bots),
     "game list": lambda layer, i: layer.game_list(i),
     "game join": lambda layer, i, role, game: layer.game_join(i, game, role),
     "game leave": lambda layer, i, game: layer.game_leave(i, game),

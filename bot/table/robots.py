@@ -48,11 +48,17 @@ class RobotsMixin:
     def robot_levels(self, game: str) -> list[str]:
         return levels(game)
 
-    def seat_robot(self, game_id: int | str, by: str, level: str, seat: int | str | None = None) -> SeatInfo:
-        """Before the start: Herald's player at ``level`` takes ``seat`` (a number or a role; by default the
-        first free seat). Game master only."""
+    def default_robot_level(self, game: str) -> str:
+        """The veteran where the game has one, else its strongest (a test game may offer only random)."""
+        offered = levels(game)
+        return "veteran" if "veteran" in offered else offered[-1]
+
+    def seat_robot(self, game_id: int | str, by: str, level: str | None, seat: int | str | None = None) -> SeatInfo:
+        """Before the start: Herald's player at ``level`` (None: :meth:`default_robot_level`) takes ``seat`` (a
+        number or a role; by default the first free seat). Game master only."""
         with self._write():
             game = self._game(game_id)
+            level = level or self.default_robot_level(game.game)
             self._require_admin(game, by, "seat a computer player")
             self._require(game, "open", "A computer player takes a seat before the game starts; later, set the "
                                         "deadline policy to 'robot' to let it stand in for an absent player.")

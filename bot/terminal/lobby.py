@@ -98,8 +98,9 @@ class LobbyCommands:
     def cmd_computer(self, args: list[str]) -> None:
         if not args or len(args) > 2:
             raise UsageError("Usage: computer SEAT|ROLE [LEVEL] (levels: novice, veteran, random)")
-        level = args[1] if len(args) > 1 else "veteran"
-        seat = self.service.seat_robot(self._current(), self._me(), level, args[0])
+        game = self._current()
+        level = args[1] if len(args) > 1 else self.service.default_robot_level(self.service.status(game).game)
+        seat = self.service.seat_robot(game, self._me(), level, args[0])
         self.say(f"Herald's computer player ({level}) sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
     def cmd_leave(self, args: list[str]) -> None:

@@ -60,6 +60,16 @@ def test_a_person_against_the_computer_to_the_end(tmp_path, frozen):
     t.service.close()
 
 
+def test_game_new_with_bots_gives_the_last_seats_to_the_computer(tmp_path, frozen):
+    t = _table(tmp_path)
+    made = t.cmd("game new", t.alice, game="duel", role="red", bots=1)
+    assert "computer player (random) takes seat 2" in made.recorded[-1].content   # Duel offers only random
+    assert [s.user_id for s in t.service.status(1).seats][1].startswith("system:robot:random")
+    t.cmd("game start", t.alice)
+    assert t.service.status(1).status == "active"
+    t.service.close()
+
+
 def test_the_computer_stands_in_after_two_missed_deadlines_until_the_player_is_back(tmp_path, frozen):
     t = _table(tmp_path, secret="1d", policy="robot", robot_after="2", robot_level="random")
     t.start_game()                      # alice red, bob blue
