@@ -127,7 +127,10 @@ class RobotsMixin:
     def _covered(self, game: _Game, user_id: str) -> str | None:
         row = self.db.execute("SELECT 1 FROM preferences WHERE game_id = ? AND user_id = ? AND key = ?",
                               [game.id, user_id, COVER]).fetchone()
-        return self._deadline_settings(game).robot_level if row else None
+        if row is None:
+            return None
+        wanted = self._deadline_settings(game).robot_level
+        return wanted if wanted in levels(game.game) else self.default_robot_level(game.game)
 
     def _robot_order(self, game_id: int) -> bool:
         with self._lock:
@@ -180,7 +183,7 @@ class RobotsMixin:
         self._set_preference(game.id, holder, COVER, str(game.log_length))
         roles = ", ".join(engine.role_name(r) for r in self._roles_of(game, holder))
         self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
-                        text=f"{name} missed {times}: Herald's computer player ({settings.robot_level}) plays "
+                        text=f"{name} missed {times}: Herald's computer player ({self._covered(game, holder)}) plays "
                              f"{roles} in game #{game.id} until {self._name(holder)} gives an order again.")
         self.outbox.add(kind="notice", game_id=game.id, user=holder, private=True,
                         text=f"You missed {times} in game #{game.id}: the computer plays {roles} for you until "

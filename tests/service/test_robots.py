@@ -53,7 +53,7 @@ def test_a_computer_seat_needs_a_known_level_and_the_game_master(tmp_path, froze
 
 
 def test_after_two_missed_deadlines_the_computer_stands_in_until_the_player_is_back(tmp_path, frozen):
-    svc = make_service(tmp_path / "d.db", secret="1d", policy="robot", robot_after="2", robot_level="random")
+    svc = make_service(tmp_path / "d.db", secret="1d", policy="robot", robot_after="2")   # Duel: random only
     game = started_game(svc)            # Duel: alice and bob bid secretly each round
     svc.submit(game, "alice", "bid:3")
     frozen.tick(timedelta(days=1, seconds=1))
