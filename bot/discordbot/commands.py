@@ -41,7 +41,7 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "game follow": lambda layer, i, game: layer.game_follow(i, game, True),
     "game unfollow": lambda layer, i, game: layer.game_follow(i, game, False),
     "game start": lambda layer, i, game: layer.game_start(i, game),
-    "game seat-bot": lambda layer, i, role, level, game: layer.game_seat_bot(i, game, role, level),
+    "admin seat-bot": lambda layer, i, role, level, game: layer.game_seat_bot(i, game, role, level),
     "game status": lambda layer, i, game: layer.game_status(i, game),
     "play": lambda layer, i, game, role: layer.play(i, game, role),
     "order": lambda layer, i, order, game, role: layer.order(i, game, role, order),

@@ -41,7 +41,7 @@ def _dms(t: Table, user) -> str:
 def test_a_person_against_the_computer_to_the_end(tmp_path, frozen):
     t = _table(tmp_path)
     t.cmd("game new", t.alice, game="duel", role="red")
-    seated = t.cmd("game seat-bot", t.alice, role="blue", level="random")
+    seated = t.cmd("admin seat-bot", t.alice, role="blue", level="random")
     assert "computer player (random) sits at seat 2" in seated.recorded[-1].content
     t.cmd("game start", t.alice)
     card = t.cmd("game status", t.alice).recorded[-1]
