@@ -6,6 +6,8 @@
     herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J] [--random-options]
                                        every scenario and player count unless named; GAME may be module:ENGINE
     herald render GAME --seed S --steps K --out DIR [--players P]
+    herald match GAME --players A,B --games N --seed S [--seats P] [--scenario ID] [--jobs J]
+                                       Herald's computer players against each other: win rates, time per decision
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
 """
 
@@ -161,6 +163,17 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--players", type=int, default=None, help="number of players (default: one per role)")
     render.add_argument("--out", default="out")
 
+    match = sub.add_parser("match", help="Herald's computer players against each other")
+    match.add_argument("game", choices=game_ids())
+    match.add_argument("--players", required=True,
+                       help="comma-separated players, one per seat in order (the last fills the rest), "
+                            "e.g. strong,random; the seats rotate from game to game")
+    match.add_argument("--games", type=int, default=20)
+    match.add_argument("--seed", type=int, default=1)
+    match.add_argument("--seats", type=int, default=None, help="number of seats (default: one per role)")
+    match.add_argument("--scenario", default=None, help="one scenario (default: every scenario in turn)")
+    match.add_argument("--jobs", type=int, default=1, help="worker processes for the games (default 1)")
+
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")
     replay.add_argument("game_id")
     replay.add_argument("--config", default="config.toml", help="settings file (default: config.toml)")
@@ -188,6 +201,9 @@ def _dispatch(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "fuzz":
         return _fuzz(args)
+    if args.command == "match":
+        from bot.match import match_command
+        return match_command(args)
     if args.command == "render":
         from render.cli import render_command
         return render_command(args)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-POLICIES = ("wait", "default", "substitute")
+POLICIES = ("wait", "default", "substitute", "robot")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
@@ -50,9 +50,12 @@ class DeadlineSettings:
     reaction: float = 6 * 3600
     #: a binding deal another role proposed, to accept or refuse
     negotiation: float = 86400
-    policy: str = "wait"            # wait | default | substitute
+    policy: str = "wait"            # wait | default | substitute | robot
     reaction_policy: str = "default"
     substitute: str = ""            # user id; empty means the game master
+    #: policy "robot": Herald's computer player (this level) stands in after this many missed deadlines
+    robot_after: int = 1
+    robot_level: str = "veteran"
 
     def for_kind(self, kind: str) -> float:
         return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction,
@@ -75,22 +78,33 @@ class DeadlineSettings:
                 changes[key] = value
             elif key == "substitute":
                 changes[key] = str(value or "")
+            elif key == "robot_after":
+                try:
+                    changes[key] = int(value)
+                except (TypeError, ValueError):
+                    changes[key] = 0
+                if not 1 <= changes[key] <= 100:
+                    raise ConfigError(f"{where}.robot_after: '{value}' is not a number of deadlines from 1 to 100")
+            elif key == "robot_level":
+                changes[key] = str(value)
             else:
                 raise ConfigError(f"{where}: unknown setting '{key}' (known: turn, secret, reaction, "
-                                  "negotiation, policy, reaction_policy, substitute)")
+                                  "negotiation, policy, reaction_policy, substitute, robot_after, robot_level)")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "secret": self.secret, "reaction": self.reaction,
                 "negotiation": self.negotiation, "policy": self.policy,
-                "reaction_policy": self.reaction_policy, "substitute": self.substitute}
+                "reaction_policy": self.reaction_policy, "substitute": self.substitute,
+                "robot_after": self.robot_after, "robot_level": self.robot_level}
 
 
 #: The sections of config.toml and the keys each may hold ([discord] is checked by bot/discordbot,
 #: [email] by bot/mail/settings.py).
 SECTIONS: dict[str, tuple[str, ...] | None] = {
     "database": ("path", "local_path"),
-    "deadlines": ("turn", "secret", "reaction", "negotiation", "policy", "reaction_policy", "substitute"),
+    "deadlines": ("turn", "secret", "reaction", "negotiation", "policy", "reaction_policy", "substitute",
+                  "robot_after", "robot_level"),
     "reminders": ("before",),
     "outbox": ("backoff_base", "backoff_max", "max_attempts", "keep_delivered"),
     "admin": ("users",),

@@ -50,6 +50,7 @@ from .table.base import TableBase, _clock_timestamp, _import_engine  # noqa: F40
 from .table.messages import MessagesMixin
 from .table.play import PlayMixin
 from .table.reading import ReadingMixin, _manifest  # noqa: F401  (re-exported)
+from .table.robots import RobotsMixin
 from .table.records import (  # noqa: F401  (the service's public names, importable from here as before)
     _GAME_COLUMNS, _MAX_AUTOMATIC_ACTIONS, CHECKPOINT_EVERY, MISSED_TURN, NO_DEADLINE, PRUNE_EVERY, SYSTEM_AUTOPASS,
     SYSTEM_DEADLINE, BadOption, BadState, CannotUndo, Damaged, CatalogueEntry, EngineFailure, Forbidden, GameFull,
@@ -60,7 +61,7 @@ from .table.seating import SeatingMixin
 from .table.slowplay import SlowPlayMixin
 
 
-class TableService(SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
+class TableService(RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
     """All table operations. Thread-safe within a process (one lock around its connection); several
     processes may share one database file (SQLite's write lock serialises them)."""
 

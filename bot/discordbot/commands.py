@@ -30,8 +30,8 @@ KINDS = {TEXT: str, INTEGER: int, BOOLEAN: bool, USER: discord.User}
 
 #: what each command does: the Layer call for the spec's options (by name, as bot/commandspec.py lists them)
 HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
-    "game new": lambda layer, i, game, scenario, options, role, thread, players, seating:
-        layer.game_new(i, game, scenario, options, role, thread, players, seating),
+    "game new": lambda layer, i, game, scenario, options, role, thread, players, seating, bots:
+        layer.game_new(i, game, scenario, options, role, thread, players, seating, bots),
     "game list": lambda layer, i: layer.game_list(i),
     "game join": lambda layer, i, role, game: layer.game_join(i, game, role),
     "game leave": lambda layer, i, game: layer.game_leave(i, game),
@@ -41,6 +41,7 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "game follow": lambda layer, i, game: layer.game_follow(i, game, True),
     "game unfollow": lambda layer, i, game: layer.game_follow(i, game, False),
     "game start": lambda layer, i, game: layer.game_start(i, game),
+    "admin seat-bot": lambda layer, i, role, level, game: layer.game_seat_bot(i, game, role, level),
     "game status": lambda layer, i, game: layer.game_status(i, game),
     "play": lambda layer, i, game, role: layer.play(i, game, role),
     "order": lambda layer, i, order, game, role: layer.order(i, game, role, order),

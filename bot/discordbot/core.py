@@ -265,4 +265,6 @@ class LayerCore:
     def _mention(self, user_id: str | None) -> str:
         if not user_id:
             return "nobody"
+        if str(user_id).startswith("system:robot:"):   # a computer seat (bot/table/robots.py): words, not its id
+            return f"Herald's computer player ({str(user_id).split(':')[2]})"
         return f"<@{user_id}>" if str(user_id).isdigit() else str(user_id)

@@ -91,7 +91,7 @@ class LobbyMixin:
 
     async def game_new(self, interaction: discord.Interaction, game: str, scenario: str | None,
                        options: str | None, role: str | None, thread: bool, players: int | None = None,
-                       seating: str | None = None) -> None:
+                       seating: str | None = None, bots: int | None = None) -> None:
         async def work():
             if interaction.guild is None:
                 raise Refusal("Create games in a server channel, where the other players can see them.")
@@ -132,6 +132,16 @@ class LobbyMixin:
             if role:
                 seat = next(s for s in status.seats if s.user_id == self.uid(interaction.user))
                 text += f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}). "
+            if bots:
+                free = [s for s in status.seats if s.user_id is None][::-1][:bots]
+                level = self.service.default_robot_level(game)
+                for seat in free:   # the last free seats, so the first ones stay for people
+                    await self.call(self.service.seat_robot, status.game_id, self.uid(interaction.user),
+                                    level, seat.seat)
+                text += (f"Herald's computer player ({level}) takes seat "
+                         f"{', '.join(str(s.seat) for s in sorted(free, key=lambda s: s.seat))}. ")
+                if len(free) < bots:
+                    text += f"(Only {len(free)} seat{'s' if len(free) != 1 else ''} were free for it.) "
             seats = ", ".join("/".join(s.role_names) for s in status.seats)
             text += (f"Seats: {seats}. Players join with `/game join`; you start it with `/game start` "
                      "once every seat is taken.")
@@ -145,6 +155,17 @@ class LobbyMixin:
                                    self.uname(interaction.user), role)
             await answer(interaction, f"You sit at seat {seat.seat} ({', '.join(seat.role_names)}) in game "
                                       f"#{status.game_id}.", ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
+
+    async def game_seat_bot(self, interaction: discord.Interaction, game: str | None, role: str,
+                            level: str | None) -> None:
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("open",))
+            level_used = level or self.service.default_robot_level(status.game)
+            seat = await self.call(self.service.seat_robot, status.game_id, self.uid(interaction.user),
+                                   level_used, role)
+            await answer(interaction, f"Herald's computer player ({level_used}) sits at seat {seat.seat} "
+                                      f"({', '.join(seat.role_names)}) in game #{status.game_id}.", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def game_leave(self, interaction: discord.Interaction, game: str | None) -> None:

@@ -197,6 +197,8 @@ class SlowPlayMixin:
             played = self._play_defaults(game, engine, role, started_at, name, report)
             if played:
                 return
+        if policy == "robot" and self._robot_stands_in(game, engine, role, kind, holder, name):
+            return
         if policy == "substitute":
             substitute = settings.substitute or game.gm
             seated = next((s for s in self._seats(game) if s.user_id == substitute), None)

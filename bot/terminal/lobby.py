@@ -99,6 +99,14 @@ class LobbyCommands:
         seat = self.service.join(self._current(), me, me, args[0] if args else None)
         self.say(f"{me} sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
+    def cmd_computer(self, args: list[str]) -> None:
+        if not args or len(args) > 2:
+            raise UsageError("Usage: computer SEAT|ROLE [LEVEL] (levels: novice, veteran, random)")
+        game = self._current()
+        level = args[1] if len(args) > 1 else self.service.default_robot_level(self.service.status(game).game)
+        seat = self.service.seat_robot(game, self._me(), level, args[0])
+        self.say(f"Herald's computer player ({level}) sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
+
     def cmd_leave(self, args: list[str]) -> None:
         self.service.leave(self._current(), self._me())
         self.say("You left your seat.")

@@ -1,0 +1,254 @@
+"""Herald's own players: computer opponents for any seat (issue 31).
+
+**The contract.** A player is asked with a :class:`Turn`: its role, that role's view, prompt and legal
+actions (exactly what a human at the seat is shown), and a seeded generator; it answers one legal action id.
+It never reads the game's state. A searching player may also draw *worlds* (:class:`Worlds`): whole
+positions the role cannot tell from the real one, each made by the game's ``determinise(state, role, rng)``,
+which keeps what the role sees and redraws everything it does not (the others' hands, face-down blocks and
+markers, the deck order, the generator). Secrecy by invariance then holds for the player as for a view:
+changing the others' hidden facts leaves every world, and so the choice, unchanged
+(:func:`invariance_problems`, tested per game).
+
+**Levels.** A game offers its players in ``rules/<game>/player.py`` as ``LEVELS`` (name -> factory) beside
+its ``determinise``; :func:`make_player` finds them (``random`` is every game's). The search is
+:class:`SearchPlayer`: for each world drawn, every candidate action is applied and played out for a few
+moves by a fast rollout policy, then scored by the game's evaluation (or by the result when the game
+ends); the action with the best total wins. Budgets count engine moves, not seconds, so a choice is the
+same on any machine and any load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol
+
+from .contract import Action, Engine, IllegalAction, Prompt, RulesError, State
+from .registry import GAME_MODULES
+
+Determinise = Callable[[State, str, random.Random], State]
+Evaluate = Callable[[State, str], float]
+
+
+class Worlds:
+    """Positions the role cannot tell from the real one (see the module docstring). The real state stays
+    inside: a player gets only what :meth:`sample` makes of it."""
+
+    def __init__(self, engine: Engine, state: State, role: str, determinise: Determinise) -> None:
+        self.engine = engine
+        self._state = state
+        self._role = role
+        self._determinise = determinise
+
+    def sample(self, rng: random.Random) -> State:
+        return self._determinise(self._state, self._role, rng)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a player is asked with: the same facts a human at the seat is shown."""
+
+    role: str
+    view: dict[str, Any]
+    prompt: Prompt
+    legal: tuple[Action, ...]
+    worlds: Worlds | None = None
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, turn: Turn, rng: random.Random) -> str:
+        """One of ``turn.legal``'s ids."""
+
+
+class RandomPlayer:
+    """Any legal action, uniformly: the baseline every other level is measured against."""
+
+    name = "random"
+
+    def choose(self, turn: Turn, rng: random.Random) -> str:
+        return rng.choice(turn.legal).id
+
+
+def random_move(engine: Engine, state: State, rng: random.Random) -> tuple[str, str] | None:
+    """A random active role and one of its legal actions (the rollout policy), or None at a dead end."""
+    active = waited_for(engine, state)
+    if not active:
+        return None
+    role = rng.choice(active)
+    legal = engine.legal_actions(state, role)
+    return (role, rng.choice(legal).id) if legal else None
+
+
+@dataclass
+class SearchPlayer:
+    """Determinised flat Monte Carlo search (module docstring). ``budget`` is the number of engine moves
+    one decision may spend; ``depth`` the moves of one rollout after the candidate; ``evaluate(world,
+    role)`` scores a position in [0, 1] for ``role``. ``prefer`` may order the candidates (game knowledge)
+    and ``width`` keeps only the first so many of them when there are more. With more candidates than
+    ``shortlist``, each is first scored one move deep on one world, and the rollouts go to the best
+    ``shortlist`` of them (more rollouts each: less noise where it matters)."""
+
+    name: str
+    evaluate: Evaluate
+    budget: int = 2000
+    depth: int = 20
+    width: int = 24
+    shortlist: int = 6
+    prefer: Callable[[Turn, tuple[Action, ...]], list[Action]] | None = None
+    rollout: Callable[[Engine, State, random.Random], tuple[str, str] | None] = random_move
+    stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "moves": 0})
+
+    def choose(self, turn: Turn, rng: random.Random) -> str:
+        if len(turn.legal) == 1 or turn.worlds is None:
+            return turn.legal[0].id if len(turn.legal) == 1 else rng.choice(turn.legal).id
+        candidates = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
+        engine = turn.worlds.engine
+        budget = self.budget
+        if len(candidates) > self.shortlist:
+            candidates = self._shortlist(engine, turn, candidates, rng)
+            budget -= len(candidates)
+        per_world = len(candidates) * (self.depth + 1)
+        worlds = max(1, budget // per_world)
+        totals = {a.id: 0.0 for a in candidates}
+        counted = {a.id: 0 for a in candidates}
+        for _ in range(worlds):
+            world = turn.worlds.sample(rng)
+            for action in candidates:
+                value = self._play_out(engine, world, turn.role, action.id, rng)
+                if value is not None:
+                    totals[action.id] += value
+                    counted[action.id] += 1
+        self.stats["decisions"] += 1
+        scored = [(totals[a.id] / counted[a.id], -i, a.id) for i, a in enumerate(candidates) if counted[a.id]]
+        if not scored:   # no world accepted any candidate: fall back on the first (the preferred) one
+            return candidates[0].id
+        return max(scored)[2]
+
+    def _shortlist(self, engine: Engine, turn: Turn, candidates: list[Action], rng: random.Random) -> list[Action]:
+        world = turn.worlds.sample(rng)
+        scored = []
+        for i, action in enumerate(candidates):
+            try:
+                after = engine.apply(world, turn.role, action.id).state
+            except (RulesError, ValueError, KeyError, IndexError):
+                continue
+            result = engine.result(after)
+            value = (1.0 if turn.role in result.winners else 0.0) if result else self.evaluate(after, turn.role)
+            scored.append((value, -i, action))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [a for _, _, a in scored[:self.shortlist]] or candidates[:self.shortlist]
+
+    def _play_out(self, engine: Engine, world: State, role: str, action_id: str,
+                  rng: random.Random) -> float | None:
+        try:
+            state = engine.apply(world, role, action_id).state
+            moves = 1
+            while moves <= self.depth and engine.result(state) is None:
+                move = self.rollout(engine, state, rng)
+                if move is None:
+                    break
+                state = engine.apply(state, *move).state
+                moves += 1
+        except RulesError:
+            return None   # the candidate is not legal in this world (it named a fact the world redrew)
+        except (ValueError, KeyError, IndexError):
+            return None   # a world's redrawn values the rules could not use (IP that cannot make a sum)
+        finally:
+            self.stats["moves"] += 1
+        result = engine.result(state)
+        if result is not None:
+            return 1.0 if role in result.winners else (0.5 if not result.winners else 0.0)
+        return self.evaluate(state, role)
+
+
+# ---- asking a player -----------------------------------------------------------------------------
+
+def game_players(game_id: str):
+    """The game's ``player`` module (``rules/<game>/player.py``), or None when it has none."""
+    if game_id not in GAME_MODULES:
+        return None   # an engine the registry does not list (a test game): random play only
+    try:
+        return importlib.import_module(GAME_MODULES[game_id] + ".player")
+    except ModuleNotFoundError:
+        return None
+
+
+def levels(game_id: str) -> list[str]:
+    """Every player the game offers, ``random`` first."""
+    module = game_players(game_id)
+    return ["random"] + list(getattr(module, "LEVELS", {}) if module else {})
+
+
+def make_player(game_id: str, level: str) -> Player:
+    if level == "random":
+        return RandomPlayer()
+    module = game_players(game_id)
+    found = getattr(module, "LEVELS", {}) if module else {}
+    if level not in found:
+        raise RulesError(f"No computer player '{level}' for this game. Choose one of: {', '.join(levels(game_id))}.")
+    return found[level]()
+
+
+def waited_for(engine: Engine, state: State) -> list[str]:
+    """The active roles the game waits for: a role that made its secret choice stays active (free to
+    change it) but is not asked again."""
+    return [r for r in engine.active_roles(state) if not engine.prompt(state, r).committed]
+
+
+def turn_for(engine: Engine, state: State, role: str, determinise: Determinise | None = None) -> Turn:
+    """What ``role`` is shown now, as a :class:`Turn` (the real state stays inside :class:`Worlds`)."""
+    prompt = engine.prompt(state, role)
+    if prompt is None:
+        raise IllegalAction(f"It is not {engine.role_name(role)}'s turn to act.")
+    worlds = Worlds(engine, state, role, determinise) if determinise else None
+    return Turn(role, engine.view(state, role), prompt, tuple(engine.legal_actions(state, role)), worlds)
+
+
+def decide(engine: Engine, game_id: str, state: State, role: str, player: Player, seed: Any) -> str:
+    """``player``'s action id for ``role`` now, with a generator seeded by ``seed`` (a number or text:
+    the same seed and position always give the same choice)."""
+    module = game_players(game_id)
+    determinise = getattr(module, "determinise", None) if module else None
+    turn = turn_for(engine, state, role, determinise)
+    return player.choose(turn, random.Random(str(seed)))
+
+
+def invariance_problems(engine: Engine, game_id: str, state: State, player: Player, seed: Any,
+                        roles: Iterable[str] | None = None) -> list[str]:
+    """Secrecy by invariance for a player: for every active role (or ``roles``) and every hidden variant
+    of the others' facts (``Engine.hidden_variants``), the choice must not change."""
+    problems = []
+    variants = list(engine.hidden_variants(state))
+    for role in roles if roles is not None else engine.active_roles(state):
+        chosen = decide(engine, game_id, state, role, player, seed)
+        for owner, what, variant in variants:
+            if owner == role:
+                continue
+            other = decide(engine, game_id, variant, role, player, seed)
+            if other != chosen:
+                whose = f"{owner}'s {what}" if owner else what
+                problems.append(f"{role} chose {chosen} but {other} when {whose} changed")
+    return problems
+
+
+def redraw_secret_picks(engine: Engine, world: State, role: str, rng: random.Random) -> None:
+    """In a world of a flow game (rules.core.flow), the others' unrevealed picks of the pending secret
+    choice redrawn from their options there (how many each made is public; what they picked is not)."""
+    g, decision = engine._decision(world)   # noqa: SLF001 (the flow engine's own reading of its stack)
+    options = getattr(decision, "options", None)
+    if options is None or g.local.get("revealed"):
+        return
+    picks = world["flow"][-1]["local"].get("picks", {})
+    for other in sorted(picks):
+        if other == role:
+            continue
+        redrawn: list[str] = []
+        for _ in picks[other]:
+            offered = [o.id for o in options(g, other, redrawn)]
+            if not offered:
+                break
+            redrawn.append(rng.choice(offered))
+        picks[other] = redrawn

@@ -1,0 +1,123 @@
+"""Herald's own Crown of Roses player (issue 31; the search is rules.core.players.SearchPlayer).
+
+``determinise`` makes a world the house cannot tell from the real position (VIEW.md, PB 1.6):
+
+- the others' **hands** and the **deck** are dealt afresh from the cards the house has not seen (the same
+  counts; a card a pending frame names stays where it is);
+- the others' **IP markers** (stock, pool, the face-down markers on RoP boxes and the vote IP: their
+  numbers are public, their values private) take values drawn from the marker denominations; while a
+  frame holds markers picked from stock (an office bid) the held ones keep their values, as the engine's
+  own secrecy check leaves them, and only those on RoP boxes are redrawn;
+- the others' **face-down blocks** on the map stand at a random strength;
+- the others' unrevealed **picks** of the pending secret choice are redrawn from their options;
+- the generator is reseeded, so dice and draws ahead are unknown too.
+
+``evaluate`` is the game knowledge the rollouts end on: times King and VP (RB 6.2–6.3), support, offices
+held, the heirs a house still has (RB 6.1) and its strength on the map.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from rules.core.contract import copy_state
+from rules.core.players import SearchPlayer, redraw_secret_picks
+from rules.core.rng import new_rng
+
+from .board import data as load
+from .engine import ENGINE, _flow_mentions_ip
+
+
+def determinise(state, house, rng: random.Random):
+    world = copy_state(state)
+    world["rng"] = new_rng(rng.getrandbits(63))
+    if state.get("result"):
+        return world
+    others = [h for h in state["houses"] if h != house]
+    _redeal(state, world, others, rng)
+    _redraw_ip(world, others, rng, held=not _flow_mentions_ip(state))
+    named = _named_blocks(state)
+    for b, s in sorted(state["blocks"].items()):
+        if s["house"] in others and s["status"] == "map" and b not in named:
+            world["blocks"][b]["strength"] = rng.randint(1, load().block(b).max_steps)
+    redraw_secret_picks(ENGINE, world, house, rng)
+    return world
+
+
+def _named_blocks(state) -> set[str]:
+    """Blocks a pending frame names (a battle, a move): known to all. The unrevealed picks are not read."""
+    text = str([{k: v for k, v in f["local"].items() if k != "picks"} for f in state["flow"]])
+    return {b for b in state["blocks"] if b in text}
+
+
+def _named_cards(state) -> set[str]:
+    return {f["local"]["card"] for f in state["flow"] if isinstance(f["local"].get("card"), str)}
+
+
+def _redeal(state, world, others, rng):
+    zones = state["zones"]
+    kept = _named_cards(state)
+    places = [("deck", len(zones.get("deck", [])))] + [(f"hand:{h}", len(zones.get(f"hand:{h}", []))) for h in others]
+    unseen, counts = [], []
+    for name, _ in places:
+        mine = [c for c in zones.get(name, []) if c not in kept]
+        unseen += mine
+        counts.append((name, len(mine)))
+    unseen.sort()
+    rng.shuffle(unseen)
+    for name, count in counts:
+        if name not in zones:
+            continue
+        dealt, unseen = unseen[:count], unseen[count:]
+        held = [c for c in zones[name] if c in kept]
+        world["zones"][name] = held + (dealt if name == "deck" else sorted(dealt))
+
+
+def _redraw_ip(world, others, rng, held: bool):
+    """The markers on RoP boxes always; those held (stock, pool, vote IP) unless ``held`` is False."""
+    values = sorted(load().components.ip_markers)
+    for h in others:
+        ip = world["ip"][h]
+        if held:
+            ip["stock"] = sorted(rng.choice(values) for _ in ip["stock"])
+            ip["pool"] = sorted(rng.choice(values) for _ in ip["pool"])
+        for noble in sorted(world["rop"]):
+            bids = world["rop"][noble].get(h)
+            if bids:
+                world["rop"][noble][h] = [rng.choice(values) for _ in bids]
+        votes = world.get("vote_ip", {}).get(h)
+        if votes and held:
+            world["vote_ip"][h] = [rng.choice(values) for _ in votes]
+
+
+# ---- the evaluation ------------------------------------------------------------------------------
+
+def _standing(state, house) -> float:
+    strength = sum(s["strength"] for s in state["blocks"].values() if s["house"] == house and s["status"] == "map")
+    offices = sum(1 for holder in state["offices"].values()
+                  if holder and state["blocks"].get(holder, {}).get("house") == house)
+    heirs = len(state["heir_cards"].get(house, []))
+    return (state["kingships"][house] * 1.5 + state["vp"][house] * 0.25 + state["support"][house] * 0.15
+            + offices * 0.3 + min(heirs, 3) * 0.6 + strength * 0.04 + (0.5 if state.get("king") == house else 0))
+
+
+def evaluate(state, house) -> float:
+    """A logistic score in (0, 1) of the house's standing against the best of the others."""
+    mine = _standing(state, house)
+    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("eliminated", ())),
+               default=0.0)
+    return 1 / (1 + math.exp(-(mine - best)))
+
+
+def _prefer(turn, legal):
+    """Never "back" (it returns to the question before, where the search would choose the same again)."""
+    kept = [a for a in legal if a.id not in ("back", "cancel")]
+    return kept or list(legal)
+
+
+LEVELS = {
+    "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
+    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=1200, depth=12, width=32, prefer=_prefer),
+}
+LEVELS["strong"] = LEVELS["veteran"]

@@ -1,0 +1,34 @@
+"""Herald's Crown of Roses player (issue 31): secrecy by invariance at 2 and 4 houses."""
+
+import random
+
+from rules.core import get_engine
+from rules.core.contract import SetupArgs
+from rules.core.players import SearchPlayer
+from rules.crownofroses.player import _prefer, determinise, evaluate
+
+from .support import check_positions
+
+ENGINE = get_engine("crownofroses")
+
+
+def test_choice_does_not_change_with_the_others_hidden_facts():
+    """Hands, deck order, IP values in stock, pool, RoP boxes and votes, face-down strengths, unrevealed picks."""
+    cheap = SearchPlayer("cheap", evaluate, budget=40, depth=3, prefer=_prefer)
+    checked = check_positions("crownofroses", "cruel_thorns", range(1, 30), 7, cheap, players=2, wanted=110)
+    checked += check_positions("crownofroses", "seeds_of_enmity", range(1, 30), 23, cheap, players=4, wanted=100)
+    assert checked >= 200
+
+
+def test_a_world_redeals_the_others_hands_and_keeps_the_houses_own():
+    scenario = "seeds_of_enmity"
+    seats = tuple((h,) for h in ENGINE.roles(scenario)[:4])
+    state = ENGINE.setup(SetupArgs(scenario, seats, 2))
+    house = seats[0][0]
+    worlds = [determinise(state, house, random.Random(seed)) for seed in range(4)]
+    for world in worlds:
+        assert world["zones"][f"hand:{house}"] == state["zones"][f"hand:{house}"]
+        assert world["ip"][house] == state["ip"][house]
+        for other in seats[1:]:
+            assert len(world["zones"][f"hand:{other[0]}"]) == len(state["zones"][f"hand:{other[0]}"])
+    assert len({tuple(w["zones"][f"hand:{seats[1][0]}"]) for w in worlds}) > 1

@@ -1,0 +1,33 @@
+"""`herald match` (issue 31): seats rotate, intervals are right, a whole match prints its rates."""
+
+import io
+
+from bot.cli import main
+from bot.match import play_match_game, report, seat_players, wilson
+
+
+def test_seats_rotate_and_the_last_name_fills_the_rest():
+    roles = ["a", "b", "c", "d"]
+    assert seat_players(["strong", "random"], roles, 0) == {"a": "strong", "b": "random", "c": "random", "d": "random"}
+    assert seat_players(["strong", "random"], roles, 1) == {"a": "random", "b": "strong", "c": "random", "d": "random"}
+
+
+def test_wilson_interval():
+    low, high = wilson(180, 200)
+    assert round(low, 3) == 0.851 and round(high, 3) == 0.934
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_random_match_is_played_to_the_end_and_reported(capsys):
+    game = play_match_game("richard3", "1483", 2, ["random"], 3, 0)
+    assert game.finished and game.winners and game.actions > 0
+    out = io.StringIO()
+    report(["random"], [game], out)
+    assert "won 1/1" in out.getvalue() and "decisions (cpu)" in out.getvalue()
+    assert main(["match", "richard3", "--players", "random,random", "--games", "2", "--scenario", "1483"]) == 0
+    assert "2 games (0 unfinished)" in capsys.readouterr().out
+
+
+def test_an_unknown_player_is_refused_with_the_ones_offered(capsys):
+    assert main(["match", "richard3", "--players", "grandmaster", "--games", "1"]) == 2
+    assert "offers: random, novice, veteran, strong" in capsys.readouterr().err

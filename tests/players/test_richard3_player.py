@@ -1,0 +1,40 @@
+"""Herald's Richard III player (issue 31): secrecy by invariance, and what its worlds keep."""
+
+import random
+
+from rules.core import get_engine
+from rules.core.contract import SetupArgs
+from rules.core.players import SearchPlayer, decide, make_player
+from rules.richard3.player import _prefer, determinise, evaluate
+
+from .support import check_positions
+
+ENGINE = get_engine("richard3")
+
+
+def test_choice_does_not_change_with_the_opponents_hidden_facts():
+    """F §2 fog of war: hand, card played face down, face-down blocks' strengths and places (200 positions)."""
+    cheap = SearchPlayer("cheap", evaluate, budget=60, depth=4, prefer=_prefer)
+    checked = sum(check_positions("richard3", scenario, range(1, 40), 3, cheap, wanted=70)
+                  for scenario in ("1460", "1470", "1483"))
+    assert checked >= 200
+
+
+def test_a_world_keeps_what_the_side_sees_and_redraws_the_rest():
+    state = ENGINE.setup(SetupArgs("1483", (("york",), ("lancaster",)), 3))
+    state = ENGINE.apply(state, "york", "keep").state if "keep" in {
+        a.id for a in ENGINE.legal_actions(state, "york")} else state
+    world = determinise(state, "york", random.Random(1))
+    assert world["hands"]["york"] == state["hands"]["york"]
+    assert len(world["hands"]["lancaster"]) == len(state["hands"]["lancaster"])
+    assert ENGINE.view(world, "york")["areas"].keys() == ENGINE.view(state, "york")["areas"].keys()
+    assert world["rng"] != state["rng"]
+    worlds = [determinise(state, "york", random.Random(seed))["hands"]["lancaster"] for seed in range(5)]
+    assert len({tuple(h) for h in worlds}) > 1   # the opponent's hand is really redrawn
+
+
+def test_the_same_seed_gives_the_same_choice():
+    state = ENGINE.setup(SetupArgs("1483", (("york",), ("lancaster",)), 5))
+    role = ENGINE.active_roles(state)[0]
+    player = make_player("richard3", "novice")
+    assert decide(ENGINE, "richard3", state, role, player, 11) == decide(ENGINE, "richard3", state, role, player, 11)
