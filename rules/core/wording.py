@@ -21,7 +21,7 @@ def plural_of(noun: str) -> str:
 
 class Section(tuple):
     """One part of a text view (:meth:`rules.core.contract.Engine.describe`): a heading, its lines, and
-    whether it shows what only the reader sees (a hand, hidden pieces) — what `hand` prints."""
+    whether it is the reader's own (their hand, hidden pieces, own board) — what `hand` prints."""
 
     def __new__(cls, title: str, lines: list[str], private: bool = False):
         return super().__new__(cls, (title, tuple(lines), private))

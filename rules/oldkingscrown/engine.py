@@ -18,6 +18,7 @@ from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, 
 from .procedures import FLOW
 from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers procedures and decisions)
 from . import stored
+from . import words as _words
 from . import rival as _rival
 from . import state as S
 from . import view as _view
@@ -170,6 +171,9 @@ class OldKingsCrown(FlowEngine):
     # ---- reading ----------------------------------------------------------------------------------------
     def view(self, state, role):
         return _view.build(state, role, self.active_roles(state))
+
+    def describe(self, view, role):
+        return _words.describe(view, role)
 
     def summary(self, state):
         season = state["season"]
