@@ -54,3 +54,8 @@ def listing(names: list[str], empty: str = "none") -> str:
     if not names:
         return empty
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def possessive(name: str) -> str:
+    """``York's``, ``Clans'``: a name that ends in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

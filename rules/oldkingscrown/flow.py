@@ -3,6 +3,7 @@ Summer (summer.py), Autumn (an action step, actions.py) and Winter, as core proc
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core import Result, rng
 from rules.core.flow import Decision, act, calls
 
@@ -211,7 +212,7 @@ class BidUse(Choice):
         k = sp["card"]
         where = S.add_to_hand(state, o, sp["occupier"])
         g.log(f"{fname(f)} steals {KINGDOM[k]['name']} from {fname(o)}; {card_name(sp['occupier'])} returns to "
-              f"{fname(o)}'s {'hand' if where == 'hand' else 'deck top (hand full)'}.")
+              f"{possessive(fname(o))} {'hand' if where == 'hand' else 'deck top (hand full)'}.")
         occupy(g, f, k, cid, int(space))
         g.end()
 

@@ -4,6 +4,7 @@ Claim Rewards (herald rewards, location rewards)."""
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from itertools import permutations
 
 from rules.core import rng
@@ -120,7 +121,7 @@ def night_effects(g):
         if where is None:
             g.log(f"{card_name(cid)} ({fname(owner)}) is Invulnerable and stays.")
             continue
-        g.log(f"{fname(owner)}'s {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
+        g.log(f"{possessive(fname(owner))} {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
         if CARDS[cid].get("archetype") in ("Heir", "Captain"):
             for o in ploy_owners:
                 if o != owner:
@@ -272,11 +273,11 @@ def herald_reward(g):
     if S.fx(state, f)["herald"] != loc:
         return
     S.gain_influence(state, f, 1)
-    g.log(f"{fname(f)}'s herald is on the {lname(loc)}: +1 influence.")
+    g.log(f"{possessive(fname(f))} herald is on the {lname(loc)}: +1 influence.")
     for o in S.factions(state):
         if o != f and S.fx(state, o)["herald"] == loc:
             got = S.steal_influence(state, f, o, 1)
-            g.log(f"{fname(f)} steals {got} influence from {fname(o)}'s herald.")
+            g.log(f"{fname(f)} steals {got} influence from {possessive(fname(o))} herald.")
     relic_votes = S.council_votes(state, f, "relics")
     mine = [e for e in state["councils"]["relics"] if e["owner"] == f and e["kind"] == "card"]
     if state["options"]["edition"] == "2025":
@@ -305,10 +306,10 @@ def remove_from_council(g, council, cid, to_hand_ok=True):
     p = S.fx(state, f)
     if embassy and len(p["hand"]) < p["hand_size"]:    # into hand is never worse than the discard pile
         p["hand"].append(cid)
-        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s hand (Wandering Embassy).")
+        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} hand (Wandering Embassy).")
         return
     S.discard_card(state, f, cid)
-    g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
+    g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} discard pile.")
     options = (["hand"] if embassy else []) + (["lost"] if "removed_may_be_lost" in CARDS[cid]["abilities"] else [])
     if options:
         state.setdefault("removal_offers", []).append({"owner": f, "card": cid, "options": options})

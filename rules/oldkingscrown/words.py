@@ -3,6 +3,7 @@ your hand with each card's effect, your face-down cards, and every faction's pub
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core.wording import Section, listing, plural, table
 
 from .data import COMMAND_NAMES, FACTION_NAMES, TACTICS, TRAIT_NAMES
@@ -114,7 +115,7 @@ def _regions(view: dict, readers: list[str]) -> list[Section]:
 def _councils_and_road(view: dict) -> list[Section]:
     lines = []
     for c in view["councils"].values():
-        names = [f"{FACTION_NAMES[e['owner']]}'s {e['name']}" if e["entry"] == "card"
+        names = [f"{possessive(FACTION_NAMES[e['owner']])} {e['name']}" if e["entry"] == "card"
                  else f"a {FACTION_NAMES[e['owner']]} marker" for e in c["entries"]]
         votes = [f"{FACTION_NAMES[f]} {n}" for f, n in c["votes"].items() if n]
         lines.append(f"{c['name']}: {listing(names, 'empty')}" + (f" (votes: {', '.join(votes)})" if votes else "")
@@ -147,7 +148,7 @@ def _faction_board(view: dict, f: str, mine: bool) -> Section:
     lines += [f"Headquarters: {card_words(c)}" for c in p["hq"]]
     if p["discard"]:
         lines.append("Discard pile: " + listing([c["name"] for c in p["discard"]]) + ".")
-    return Section(f"Your board ({p['name']})" if mine else f"{p['name']}'s board", lines, private=mine)
+    return Section(f"Your board ({p['name']})" if mine else f"{possessive(p['name'])} board", lines, private=mine)
 
 
 def _hands(view: dict, readers: list[str]) -> list[Section]:
