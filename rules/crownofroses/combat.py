@@ -12,7 +12,7 @@ alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arriv
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from itertools import combinations
 
@@ -495,7 +495,7 @@ def settle_main_body(g: Game) -> None:
         tower = b.get("garrison")
         if tower and tower["house"] == h and not tower["out"] and side["main"] and GARRISON not in side["main"]:
             side["main"].append(GARRISON)      # RB 9.6: with its host (the leader), never counted in the CR
-        g.log(f"{hname(h)}'s main body: " + ", ".join(f"{label(x)} ({strength(g.state, x)})"
+        g.log(f"{possessive(hname(h))} main body: " + ", ".join(f"{label(x)} ({strength(g.state, x)})"
                                                      for x in side["main"]) + ".", kind="battle")
 
 
@@ -818,7 +818,7 @@ class MercenaryHost(Decision):
     def on_host(self, g, role, host):
         x = g.local["blocks"].pop(0)
         g.state["blocks"][x]["host"] = host
-        g.log(f"{name(x)} attaches to one of {hname(role)}'s nobles (RB 20.4.3).", kind="battle")
+        g.log(f"{name(x)} attaches to one of {possessive(hname(role))} nobles (RB 20.4.3).", kind="battle")
         g.log(f"{name(x)} attaches to {name(host)}.", to=[role], kind="battle")
         if not g.local["blocks"]:
             g.end()

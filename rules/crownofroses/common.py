@@ -3,6 +3,7 @@ block status changes and the Elimination Chart (20.6.1), attrition (22.0) and th
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -208,11 +209,11 @@ def attrition(g: Game, block: str, modifier: int = 0) -> None:
     roll = d6(g) + modifier + (1 if board.is_heir(g.state, block) and modifier < 1 else 0)
     s = g.state["blocks"][block]
     if roll > 2:
-        g.log(f"Attrition: {hname(s['house'])}'s block rolls {roll}, no loss.", data={"roll": roll})
+        g.log(f"Attrition: {possessive(hname(s['house']))} block rolls {roll}, no loss.", data={"roll": roll})
         return
     if s["strength"] > 1:
         s["strength"] -= 1
-        g.log(f"Attrition: {hname(s['house'])}'s block rolls {roll} and loses a step.", data={"roll": roll})
+        g.log(f"Attrition: {possessive(hname(s['house']))} block rolls {roll} and loses a step.", data={"roll": roll})
     else:
         g.log(f"Attrition: {name(block)} rolls {roll} at base strength.")
         eliminate(g, block, modifier=2)

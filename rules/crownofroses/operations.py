@@ -5,7 +5,7 @@ events.py (event_or_ops); the reaction windows open at the start of each action 
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from collections import Counter
 
@@ -167,7 +167,7 @@ def use_card(g: Game) -> None:
     house = g.local["house"]
     cc = g.state["command"][house]
     card = cc["card"]
-    g.log(f"{hname(house)}'s action step: {card_title(card)}.")
+    g.log(f"{possessive(hname(house))} action step: {card_title(card)}.")
     g.state["step"] = {"house": house, "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
                        "must_return": cc["must"] == "return"}
     if card == AFFAIRS_OF_STATE:
@@ -529,7 +529,7 @@ class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
 
     def prompt(self, g, role):
-        return f"Place IP markers face down on {name(g.local['noble'])}'s box (at least one)."
+        return f"Place IP markers face down on {possessive(name(g.local['noble']))} box (at least one)."
 
     def actions(self, g, role):
         left = Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"])

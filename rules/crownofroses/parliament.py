@@ -4,6 +4,7 @@ and the Offices phase (RB 26: end of terms, seven sealed-bid auctions, limits, v
 from __future__ import annotations
 
 
+from rules.core.wording import possessive
 from rules.core import rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
@@ -227,7 +228,7 @@ def crowned(g: Game) -> None:
     g.state["kingships"][winner] += 1
     for h in g.state["houses"]:
         g.state["streak"][h] = g.state["streak"].get(h, 0) + 1 if h == winner else 0
-    g.log(f"{hname(winner)}'s {name(board.senior_heir(g.state, winner))} is King "
+    g.log(f"{possessive(hname(winner))} {name(board.senior_heir(g.state, winner))} is King "
           f"(turns as King: {g.state['kingships'][winner]}).")
 
 

@@ -4,7 +4,7 @@ parliament.py), Winter (27, winter.py), Cleanup (28)."""
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core import cards
 from rules.core.flow import Decision, Game, act, calls
@@ -136,7 +136,7 @@ def collect(g: Game) -> None:
         value = income(g.state, house) + bonus.get(house, 0)
         g.state["income"][house] = value
         if g.state["options"].get("vote_ip"):     # PB 1.6 #1: recorded now, collected after the Offices phase
-            g.log(f"{hname(house)}'s IP income is {value}, collected after the Offices phase (PB 1.6).")
+            g.log(f"{possessive(hname(house))} IP income is {value}, collected after the Offices phase (PB 1.6).")
             continue
         collect_income(g, house, value)
 
