@@ -17,7 +17,7 @@ WALKS = {
     "richard3": ("1460", (1, 2), 3),
     "oldkingscrown": ("standard", (1, 2), 3),
     "crownofroses": ("seeds_of_enmity", (1, 2, 3), 4),
-    "hereistand": ("1532", (1,), 6),
+    "hereistand": ("1532", (1, 2), 4),
 }
 POSITIONS = 200
 
