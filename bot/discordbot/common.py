@@ -133,6 +133,25 @@ def humanize(value: Any, depth: int = 0) -> str:
     return str(value)
 
 
+def format_sections(sections: list, limit: int = 1700) -> str:
+    """A text view (Engine.describe) for one Discord message: whole sections, in order, while they fit;
+    the headings of those left out are named at the end."""
+    out: list[str] = []
+    left: list[str] = []
+    used = 0
+    for section in sections:
+        text = "\n".join([f"**{section.title}**", *section.lines])
+        if left or used + len(text) + 1 > limit - 120:
+            left.append(section.title)
+            continue
+        out.append(text)
+        used += len(text) + 1
+    if left:
+        out.append(L.clip("*Not shown here (too long for one message; see the picture or the console):* "
+                          + "; ".join(left) + ".", 118))
+    return "\n".join(out)
+
+
 def format_facts(facts: dict[str, Any], limit: int = 1500) -> str:
     """The private part of a view, for reading (the pictures show it properly when there are any)."""
     shown = ((key, humanize(value)) for key, value in facts.items() if key not in ("role",))

@@ -20,7 +20,9 @@ STORED = json.loads(gzip.open(Path(__file__).parent / "data" / "stored_positions
 
 def reworded(line: str) -> str:
     """A stored log line in today's wording: "3 supporter(s)" became "3 supporters" (rules/core/wording);
-    Ritual of the Tooth copies the text too since issue 24 (DECISIONS: Sites of Power)."""
+    Ritual of the Tooth copies the text too since issue 24 (DECISIONS: Sites of Power); "Clans's" became
+    "Clans'" (issue 26)."""
+    line = line.replace("Clans's", "Clans'")
     line = line.replace("gains its printed strength, traits and commands.",
                         "gains its printed strength, traits, commands and text.")
     return re.sub(r"(\d+) ((?:\w+ ){0,2}?\w+)\(s\)", lambda m: plural(int(m.group(1)), m.group(2)), line)
