@@ -197,9 +197,9 @@ def _pictures(asked: list[dict[str, Any]], current: list[dict[str, Any]],
     return list(out.values())
 
 
-def _may_hold(service, bundle: Bundle) -> bool:
+def _may_hold(service, settings: MailSettings, bundle: Bundle) -> bool:
     """A quiet player's news waits for their next question (or the daily digest) while the game goes on."""
-    if not store.quiet(service.db, bundle.address):
+    if not store.quiet(service.db, bundle.address, settings.quiet):
         return False
     try:
         status = service.status(bundle.game_id)
@@ -217,7 +217,7 @@ def queue_bundle(service, settings: MailSettings, bundle: Bundle, *, answer: lis
     held instead (None is returned, as when there is nothing to say); else its Message-ID."""
     db, now = service.db, service._now()
     move_lines, kept, private_pictures = your_move_part(service, bundle, settings) if bundle.your_move else ([], {}, [])
-    if not (move_lines or answer or digest) and (bundle.lines or bundle.images) and _may_hold(service, bundle):
+    if not (move_lines or answer or digest) and (bundle.lines or bundle.images) and _may_hold(service, settings, bundle):
         store.hold(db, bundle.game_id, bundle.address, bundle.lines, bundle.images, bundle.private, now)
         return None
     held_lines, held_images, held_private = store.take_held(db, bundle.game_id, bundle.address)

@@ -99,10 +99,11 @@ _KEY_IN_SUBJECT = re.compile(r"\s*\[key [^\]]*\]")
 
 # ---- quiet mode: one mail per moment a player is asked, and a daily digest ----------------------------
 
-def quiet(db, address: str) -> bool:
-    """Whether ``address`` reads only the mails that ask it something (and a daily digest); the default."""
+def quiet(db, address: str, default: bool = True) -> bool:
+    """Whether ``address`` reads only the mails that ask it something (and a daily digest): its own
+    choice, else ``default`` (the ``quiet`` setting)."""
     row = db.execute("SELECT quiet FROM mail_readers WHERE address = ?", [address.lower()]).fetchone()
-    return bool(row[0]) if row else True
+    return bool(row[0]) if row else default
 
 
 def set_quiet(db, address: str, on: bool) -> None:

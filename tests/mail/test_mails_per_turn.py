@@ -28,7 +28,7 @@ def play(tmp_path, servers, clock, alice, bob, monkeypatch) -> dict:
     monkeypatch.setattr(bot.service, "_draw", lambda game, view, picture: b"\x89PNG\r\n\x1a\n" + picture.encode())
     monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 1483)
     service = make_service(tmp_path / "herald.db", clock)
-    transport = MailTransport(service, servers.settings())
+    transport = MailTransport(service, servers.settings(quiet=True))
     alice.send("new richard3 scenario 1483 as york")
     transport.run_once()
     [opened] = alice.new_mail()
