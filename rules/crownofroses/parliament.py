@@ -112,6 +112,19 @@ def effective_bids(state, noble: str) -> dict[str, int]:
     return bids
 
 
+def bid_words(state, noble: str, house: str, markers: list[int], total: int) -> str:
+    """A bid with each part named: "5 +1 rose = 6"; "2+3 +1 rose −3 Woodville (turn 3) = 3"."""
+    parts = "+".join(map(str, markers))
+    roses = data().block(noble).rop_roses.get(board.COLOUR_OF_HOUSE[house], 0) if sum(markers) > 0 else 0
+    rest = total - sum(markers) - roses
+    words = (f" +{roses} {'rose' if roses == 1 else 'roses'}" if roses else "") + \
+        (f" {rest:+d} Woodville (turn {state.get('woodville')})" if rest and house == "york" and state.get("woodville")
+         else f" {rest:+d}" if rest else "")
+    if total == 0 and sum(markers) == 0:
+        return f"{parts} = 0 (markers of zero only: no bid)"
+    return f"{parts}{words} = {total}"
+
+
 def resolve_noble(g: Game, noble: str) -> None:
     g.reveal()
     royal = next((f["local"] for f in reversed(g.state["flow"]) if f["name"] == "royal"), {})
@@ -119,7 +132,7 @@ def resolve_noble(g: Game, noble: str) -> None:
     shown = {h: list(m) for h, m in g.state["rop"].get(noble, {}).items() if m}
     bids = woodville_bid(g.state, noble, effective_bids(g.state, noble))
     g.log(f"Supporters of {name(noble)} revealed: " + "; ".join(
-        f"{hname(h)} {'+'.join(map(str, m))} = {bids.get(h, 0)}" for h, m in sorted(shown.items())) + ".",
+        f"{hname(h)} {bid_words(g.state, noble, h, m, bids.get(h, 0))}" for h, m in sorted(shown.items())) + ".",
         kind="reveal", data={"noble": noble, "markers": shown})
     return_rop(g, noble)
     bids = woodville_loss(g, noble, bids)
