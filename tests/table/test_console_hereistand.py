@@ -29,7 +29,7 @@ def script_for(seed: int) -> tuple[list[str], dict]:
         lines += [f"as {player}", "join", "expect ok"]
     england = holder["england"]
     lines += ["as ann", f"start --seed {seed}", "expect ok", "expect turn Turn 1",
-              f"as {england}", "hand", "expect text hand:england", "expect text hand:protestant",
+              f"as {england}", "hand", "expect text Your hand (England)", "expect text Your hand (Protestant)",
               "talk Shall we ally this turn?", "expect error", "expect text say with whom",
               f"talk @{next(r for r in ENGINE.roles('1517') if holder[r] != england)} Shall we ally this turn?",
               "expect text Said privately to", "talk @nobody Hello", "expect error", "expect text open: @"]
