@@ -6,6 +6,7 @@ IMAP server was told it was handled) it is recognised and skipped. Each order ru
 refused order changes nothing, the orders before it stand, and the orders after it are not tried.
 
 Every command that changes a seat's play (orders, undo, start, leave, choices) needs that seat's secret,
+from rules.core.wording import plural
 from the reply address's +tag or "key ..." in the subject; without it nothing changes and the answer goes
 to the sender's own address, never to a Reply-To, so a forged From reaches only the real player. The
 answer to a seat always goes to the address holding the seat.
@@ -218,7 +219,7 @@ class _Session:
         status = self.service.create_game(game, channel=MAIL_CHANNEL, creator_id=self.sender_id,
                                           creator_name=self.name, scenario=scenario)
         self.say(f"You opened game #{status.game_id}: {status.title} ({status.scenario}), "
-                 f"{len(status.seats)} seats. You are its game master. Others join by mailing Herald "
+                 f"{plural(len(status.seats), 'seat')}. You are its game master. Others join by mailing Herald "
                  f"\"join #{status.game_id}\"; when every seat is taken, send \"start #{status.game_id}\".")
         self._join(status.game_id, role)
 
