@@ -6,7 +6,6 @@ IMAP server was told it was handled) it is recognised and skipped. Each order ru
 refused order changes nothing, the orders before it stand, and the orders after it are not tried.
 
 Every command that changes a seat's play (orders, undo, start, leave, choices) needs that seat's secret,
-from rules.core.wording import plural
 from the reply address's +tag or "key ..." in the subject; without it nothing changes and the answer goes
 to the sender's own address, never to a Reply-To, so a forged From reaches only the real player. The
 answer to a seat always goes to the address holding the seat.
@@ -19,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot import clock
+from rules.core.wording import plural
 from bot.outbox import ImageRequest
 from bot.service import ServiceError, StaleVersion
 
