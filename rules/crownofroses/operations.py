@@ -18,7 +18,7 @@ from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
                                       return_rop, run_hooks)
-from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
+from rules.crownofroses.phases import card_ops, card_text, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"
 
@@ -109,7 +109,7 @@ class Command(SecretChoice):
         for card, why in opts:
             suffix = {"heir": " (mandatory heir: as the heir event)",
                       "return": " (mandatory heir: first OPS returns your heir)"}.get(why, "")
-            yield act("card", card, why or "free", label=card_title(card) + suffix)
+            yield act("card", card, why or "free", label=card_title(card) + suffix, hint=card_text(card))
         if not opts and not hand:
             yield act("pass", label="Pass (no cards)")
 

@@ -94,6 +94,13 @@ def card_title(card: str) -> str:
     return f"{c.id} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
 
 
+def card_text(card: str) -> str:
+    """What a card does, as a player reads it where the card is chosen: its kind and its effect."""
+    d = data()
+    c = d.card(int(card[2:])) if card.startswith("op") else d.house_card(card)
+    return f"{c.type.capitalize()}: {c.text}"
+
+
 def card_ops(card: str) -> int:
     d = data()
     return (d.card(int(card[2:])).ops if card.startswith("op") else d.house_card(card).ops) or 0

@@ -83,7 +83,8 @@ class Impulse(Decision):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
             cp = load().card(int(card)).cp
             if cp:
-                yield act("cp", card, label=f"Play {st.card_label(card)} for {cp} CP", group="Cards")
+                yield act("cp", card, label=f"Play {st.card_label(card)} for {cp} CP", group="Cards",
+                          hint=f"Its event, not playable yet: {load().card(int(card)).reminder}")
         if pass_refusal(g.state, role) is None:
             yield act("pass", label="Pass")
 
