@@ -42,8 +42,9 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
   private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
   you type an order with suggestions.
-• `/hand`, `/view` show your private pieces and map, only to you (`dm:True` sends them by DM); `/map` posts the
-  public map; `/log` the log you may read (🔒 lines are yours alone).
+• `/hand` shows your hand with each card's effect and your hidden pieces; `/view` the game in words beside your
+  private map; only to you (`dm:True` sends them by DM). In a menu, each card's effect is under its name.
+  `/map` posts the public map; `/log` the log you may read (🔒 lines are yours alone).
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
   `/game follow` to follow a game as a spectator.
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
