@@ -158,6 +158,7 @@ def tally_strength(g):
     clash = state["clash"]
     region = clash["region"]
     totals = {f: S.clash_total(state, f) for f in clash["participants"]}
+    parts = {f: S.clash_parts(state, f) for f in clash["participants"]}   # before the supporters are counted
     g.local["totals"] = {"clash": [region, clash["number"]], "strength": totals}   # for the view (view.py)
     for f in clash["participants"]:     # supporters count in one clash of the region only
         reg = state["regions"][region]
@@ -166,6 +167,10 @@ def tally_strength(g):
     winner, tied = S.outcome(totals, lowest)
     g.log(f"{rname(region)} strength: " + ", ".join(f"{fname(f)} {v}" for f, v in totals.items())
             + (" (lowest above 0 wins: Ritual of the Eye)" if lowest else "") + ".")
+    g.log(f"{rname(region)}, strength in detail: " + "; ".join(
+        f"{fname(f)} " + (" + ".join(f"{what} {n}" if not what[0].isdigit() else what for what, n in parts[f])
+                          if parts[f] else "nothing") + f" = {totals[f]}"
+        for f in clash["participants"]) + ".")
     if winner:
         g.log(f"{fname(winner)} wins the clash in {rname(region)}.")
         g.local["queue"] = [{"name": "before_rewards", "winner": winner}, {"name": "location", "role": winner},

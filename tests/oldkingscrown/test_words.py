@@ -48,3 +48,25 @@ def test_each_kingdom_card_and_tactic_offered_says_what_it_does():
             if all(offered.values()):
                 return
     raise AssertionError(f"not every kind was offered: {offered}")
+
+
+def test_every_clash_names_each_part_of_each_total():
+    """Summer D (Tally Strength): each participant's total with its cards, supporters and bonuses by name."""
+    import re
+
+    seen = 0
+    for _role, _action, outcome in random_moves(ENGINE, setup_args(ENGINE, "standard", 5)):
+        for line in (e.text for e in outcome.log):
+            if ", strength in detail: " in line:
+                for part in line.split(": ", 1)[1].rstrip(".").split("; "):
+                    found = re.search(r" = (\d+)$", part)
+                    assert found, part
+                    body = part[:found.start()].split(" ", 1)[1]   # after the faction's name
+                    if body == "nothing":
+                        assert found[1] == "0", part
+                        continue
+                    numbers = [int(re.match(r"^(\d+) supporters?$", item)[1]) if re.match(r"^\d+ supporters?$", item)
+                               else int(re.search(r" (\d+)$", item)[1]) for item in body.split(" + ")]
+                    assert sum(numbers) == int(found[1]), part
+                seen += 1
+    assert seen > 5
