@@ -10,7 +10,7 @@ this list and has a handler for each console form (tests/discordbot/test_command
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: option types, as Discord knows them: text, whole number, yes/no, a Discord user
 TEXT, INTEGER, BOOLEAN, USER = "text", "integer", "boolean", "user"
@@ -43,6 +43,7 @@ class Command:
     section: str                       # the console help's section
     options: tuple[Option, ...] = ()
     console_note: str = ""             # what the console's help adds (its own syntax, its own behaviour)
+    console_description: str = ""      # the console's own words where Discord's speak of channels or menus
 
     @property
     def console_words(self) -> tuple[str, ...]:
@@ -189,3 +190,17 @@ def by_path(path: str) -> Command:
         if command.path == path:
             return command
     raise KeyError(path)
+
+
+#: the console's own words where Discord's speak of channels, buttons and posts (issue 26)
+CONSOLE_WORDS = {
+    "game new": "Create a game (you become its game master)",
+    "game list": "The games here and the games you play",
+    "play": "Your prompt and your choices, numbered",
+    "view": "The game in words as you see it, and your map picture",
+    "hand": "Your hand with each card's effect, your hidden pieces and your own board",
+    "map": "A picture of the game, written to the out folder",
+    "log": "The game log as you may read it",
+}
+COMMANDS = tuple(replace(c, console_description=CONSOLE_WORDS[c.path]) if c.path in CONSOLE_WORDS else c
+                 for c in COMMANDS)

@@ -321,12 +321,23 @@ def _v12_delivery_attempts(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE outbox ADD COLUMN posting_at REAL")
 
 
+def _v13_mail_quiet(db: sqlite_utils.Database) -> None:
+    """Mail as mail users expect (issue 26): what a quiet player has not been sent yet (``mail_held``: the
+    lines and pictures of a game since their last mail, sent with their next question or in the daily
+    digest), and each address's choice of quiet or every update (``mail_readers``)."""
+    db.execute("""CREATE TABLE mail_held (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL, address TEXT NOT NULL,
+        lines TEXT NOT NULL, images TEXT NOT NULL, private INTEGER NOT NULL, held_at REAL NOT NULL)""")
+    db.execute("CREATE INDEX mail_held_thread ON mail_held(game_id, address, id)")
+    db.execute("CREATE TABLE mail_readers (address TEXT PRIMARY KEY, quiet INTEGER NOT NULL)")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
                                                              _v4_seat_requests, _v5_user_flags, _v6_game_guild,
                                                              _v7_outbox_units, _v8_front_end_memory,
                                                              _v9_mail, _v10_talk_channels, _v11_questions,
-                                                             _v12_delivery_attempts]
+                                                             _v12_delivery_attempts, _v13_mail_quiet]
 LATEST = len(MIGRATIONS)
 
 

@@ -42,8 +42,9 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
   private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
   you type an order with suggestions.
-• `/hand`, `/view` show your private pieces and map, only to you (`dm:True` sends them by DM); `/map` posts the
-  public map; `/log` the log you may read (🔒 lines are yours alone).
+• `/hand` shows your hand with each card's effect and your hidden pieces; `/view` the game in words beside your
+  private map; only to you (`dm:True` sends them by DM). In a menu, each card's effect is under its name.
+  `/map` posts the public map; `/log` the log you may read (🔒 lines are yours alone).
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
   `/game follow` to follow a game as a spectator.
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
@@ -131,6 +132,25 @@ def humanize(value: Any, depth: int = 0) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def format_sections(sections: list, limit: int = 1700) -> str:
+    """A text view (Engine.describe) for one Discord message: whole sections, in order, while they fit;
+    the headings of those left out are named at the end."""
+    out: list[str] = []
+    left: list[str] = []
+    used = 0
+    for section in sections:
+        text = "\n".join([f"**{section.title}**", *section.lines])
+        if left or used + len(text) + 1 > limit - 120:
+            left.append(section.title)
+            continue
+        out.append(text)
+        used += len(text) + 1
+    if left:
+        out.append(L.clip("*Not shown here (too long for one message; see the picture or the console):* "
+                          + "; ".join(left) + ".", 118))
+    return "\n".join(out)
 
 
 def format_facts(facts: dict[str, Any], limit: int = 1500) -> str:

@@ -11,7 +11,7 @@ from bot.logview import turn_label_of, with_headings
 from bot.service import RenderUnavailable, ServiceError
 
 from . import limits as L
-from .common import log, _CHANGED, Refusal, when, private_facts, format_facts
+from .common import log, _CHANGED, Refusal, when, private_facts, format_facts, format_sections
 from .replies import NO_MENTIONS, answer, defer, png_file, send_private, too_big
 
 
@@ -67,8 +67,11 @@ class LooksMixin:
                 wanted = await self.call(self.service.picture_choice, status.game_id,
                                          picture if picture or with_picture else private)
             shown = f" · {wanted.label}" if wanted and picture else ""
-            text = (f"**Game #{status.game_id} · {names}{shown}** — only you can see this.\n"
-                    + format_facts(private_facts(mine, public)))
+            sections = await self.call(self.service.describe, status.game_id, user, which)
+            if not with_picture:   # /hand: what is the player's own
+                sections = [section for section in sections if section.private]
+            body = format_sections(sections) if sections else format_facts(private_facts(mine, public))
+            text = f"**Game #{status.game_id} · {names}{shown}** — only you can see this.\n" + body
             if wanted or (with_picture and not kinds):   # no manifest: the renderer says why there is none
                 data, why = await self._picture(self.service.picture, status.game_id, user,
                                                 wanted.id if wanted else None, which,

@@ -100,16 +100,20 @@ def _add(bundle: Bundle, kind: str, private: bool, role: str | None, text: str, 
 
 # ---- the text of a mail ---------------------------------------------------------------------------
 
-def subject_for(service, game_id: int | None, key: str | None, settings: MailSettings) -> str:
-    """One subject for every mail of a game (mail clients thread by it); the seat's key in it only when
-    reply addresses cannot carry it (plus_tags off)."""
+def subject_for(service, game_id: int | None, key: str | None, settings: MailSettings,
+                address: str | None = None, theirs: str | None = None) -> str:
+    """One subject for every mail of a game to one address (mail clients thread by it): the thread's own
+    (the player's subject when their mail opened it, ``theirs``), else "[Herald #12] title"; the seat's key
+    in it only when reply addresses cannot carry it (plus_tags off)."""
     if game_id is None:
         return "Herald"
-    try:
-        status = service.status(game_id)
-        subject = f"[Herald #{game_id}] {status.title}"
-    except ServiceError:
-        subject = f"[Herald #{game_id}]"
+    subject = (store.thread_subject(service.db, game_id, address) if address else None) or theirs
+    if not subject:
+        try:
+            status = service.status(game_id)
+            subject = f"[Herald #{game_id}] {status.title}"
+        except ServiceError:
+            subject = f"[Herald #{game_id}]"
     if key and not settings.plus_tags:
         subject += f" [key {key}]"
     return subject
@@ -135,6 +139,8 @@ def choices_text(rc) -> tuple[str, dict[str, Any]]:
                 lines.append("  Or:")
             heading = action.group
         lines.append(f"  {number:>{width}}. {action.label}   [{action.id}]")
+        if action.hint:   # the card's effect, or why it cannot be used now
+            lines.append(f"  {' ' * width}  {action.hint}")
     if rc.paused:
         lines.append("Deadline: clock stopped (the game is paused, or you are away).")
     elif rc.deadline:
@@ -173,44 +179,94 @@ def your_move_part(service, bundle: Bundle, settings: MailSettings) -> tuple[lis
         kinds = service.picture_manifest(bundle.game_id)   # the main picture, and those every prompt brings
         role = current[0].role
         for picture in [k.id for i, k in enumerate(kinds) if i == 0 or k.with_prompt]:
-                pictures.append({"request": ImageRequest(bundle.game_id, version, pos, role, picture).to_dict(),
-                                 "name": f"my-{picture}.png"})
+                request = ImageRequest(bundle.game_id, version, pos, role, picture).to_dict()
+                pictures.append({"request": request, "name": picture_name(request)})
     return lines, kept, pictures
+
+
+def picture_name(request: dict[str, Any]) -> str:
+    """A picture's attachment name, from what it shows: ``map.png`` (public), ``my-map.png``,
+    ``my-battle.png``, ``region-italy.png``... so no picture hides another of the same mail."""
+    params = "".join(f"-{v}" for _, v in request.get("params") or ())
+    return f"{'my-' if request.get('role') else ''}{request.get('picture') or 'map'}{params}.png"
+
+
+def _pictures(asked: list[dict[str, Any]], current: list[dict[str, Any]],
+              logged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pictures of one mail, each under its own name: those asked for, those of the question now,
+    then the newest of each kind the log brought (an older one of the same kind is out of date)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in [*asked, *current]:
+        out.setdefault(item["name"], item)
+    for request in reversed(logged):
+        out.setdefault(picture_name(request), {"request": request, "name": picture_name(request)})
+    return list(out.values())
+
+
+def _may_hold(service, settings: MailSettings, bundle: Bundle) -> bool:
+    """A quiet player's news waits for their next question (or the daily digest) while the game goes on."""
+    if not store.quiet(service.db, bundle.address, settings.quiet):
+        return False
+    try:
+        status = service.status(bundle.game_id)
+    except ServiceError:
+        return False
+    return status.status == "active" and any(seat.user_id == bundle.user_id for seat in status.seats)
 
 
 def queue_bundle(service, settings: MailSettings, bundle: Bundle, *, answer: list[str] | None = None,
                  answering: str | None = None, kind: str | None = None,
-                 pictures: list[dict[str, Any]] | None = None) -> str | None:
-    """Queue the mail for one bundle (with ``answer`` lines first when it answers a player's mail).
-    Returns its Message-ID, or None when there is nothing to say."""
+                 pictures: list[dict[str, Any]] | None = None, subject: str | None = None,
+                 digest: bool = False) -> str | None:
+    """Queue the mail for one bundle (with ``answer`` lines first when it answers a player's mail), with
+    what was held for a quiet player since their last mail. A quiet player's bundle that asks nothing is
+    held instead (None is returned, as when there is nothing to say); else its Message-ID."""
     db, now = service.db, service._now()
     move_lines, kept, private_pictures = your_move_part(service, bundle, settings) if bundle.your_move else ([], {}, [])
-    pictures = list(pictures or [])   # those the mail asked for ("map #12 region italy") first
-    if settings.attach_pictures and bundle.images:
-        newest = bundle.images[-1]   # the latest map of this pass (an earlier one is out of date)
-        pictures.append({"request": newest, "name": "map.png" if newest.get("role") is None else "my-map.png"})
-    pictures += [p for p in private_pictures if p["name"] not in {q["name"] for q in pictures}]
+    if not (move_lines or answer or digest) and (bundle.lines or bundle.images) and _may_hold(service, settings, bundle):
+        store.hold(db, bundle.game_id, bundle.address, bundle.lines, bundle.images, bundle.private, now)
+        return None
+    held_lines, held_images, held_private = store.take_held(db, bundle.game_id, bundle.address)
+    lines = held_lines + bundle.lines
+    pictures = _pictures(list(pictures or []), private_pictures,
+                         held_images + bundle.images if settings.attach_pictures else [])
     sections = []
     if answer:
         sections.append("\n".join(answer))
-    if bundle.lines:
-        sections.append("\n".join(bundle.lines))
+    if lines:
+        heading = "Since your last mail:" if held_lines else ""
+        sections.append("\n".join([heading, *lines] if heading else lines))
     if move_lines:
         sections.append("\n\n".join(move_lines))
     if not sections:
         return None
+    if digest:
+        sections.insert(0, f"Your daily digest of game #{bundle.game_id}: nothing is asked of you now.")
     key = seats.key_for(db, bundle.game_id, bundle.user_id, now)
     footer = HOW_TO_REPLY if key else f"You follow game #{bundle.game_id}; this mail needs no answer."
     body = "\n\n".join(sections) + "\n\n-- \n" + footer + "\n"
-    private = bool(bundle.private or move_lines or answer)
+    private = bool(bundle.private or held_private or move_lines or answer)
     return store.queue(db, domain=settings.domain, game_id=bundle.game_id, address=bundle.address,
-                       kind=kind or ("your_move" if move_lines else bundle.kinds[-1] if bundle.kinds else "answer"),
-                       private=private, subject=subject_for(service, bundle.game_id, key, settings), body=body,
-                       now=now, images=pictures, choices=kept, answering=answering,
+                       kind=kind or ("your_move" if move_lines else "digest" if digest
+                                     else bundle.kinds[-1] if bundle.kinds else "answer"),
+                       private=private, subject=subject_for(service, bundle.game_id, key, settings,
+                                                            bundle.address, subject),
+                       body=body, now=now, images=pictures, choices=kept, answering=answering,
                        reply_to=settings.reply_address(key) if key else None)
+
+
+def send_digests(service, settings: MailSettings) -> int:
+    """The daily digest: what a quiet player was not sent because nothing was asked of them, once the
+    oldest of it is a day old."""
+    count = 0
+    for game_id, address in store.held_since(service.db, service._now() - settings.digest_interval):
+        bundle = Bundle(game_id, address, seats.user_id(address))
+        count += queue_bundle(service, settings, bundle, digest=True) is not None
+    return count
 
 
 def fan_out(service, settings: MailSettings) -> int:
     """Turn what the outbox holds for mail into queued mail, in one transaction. Returns mails queued."""
     with service.transaction():
-        return sum(1 for b in collect(service, settings) if queue_bundle(service, settings, b))
+        queued = sum(1 for b in collect(service, settings) if queue_bundle(service, settings, b))
+        return queued + send_digests(service, settings)

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot import clock
+from rules.core.wording import plural
 from bot.outbox import ImageRequest
 from bot.service import ServiceError, StaleVersion
 
@@ -29,7 +30,7 @@ from .settings import MailSettings
 log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
-            "standing")
+            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -47,6 +48,16 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   undo                               take back your last order (until something is revealed)
   standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
   leave                              give up your seat before the game starts
+  view / hand                        the game in words as you see it / only what is yours (your hand)
+  quiet on / quiet off               quiet (the default): a mail only when you are asked something, with
+                                     everything since your last mail, and a daily digest; off: every update
+  vacation 7d / vacation off         your deadlines stop running for that long (or start again now)
+  concede                            give up: the game ends and the other seats win
+
+For the game master (with your seat's secret, as for orders):
+  pause / resume                     stop every clock of the game, and start them again
+  end [REASON]                       end the game now, with no winner
+  replace SEAT ADDRESS               give a seat (its number or a role) to the player at ADDRESS
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
 an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
@@ -209,7 +220,7 @@ class _Session:
         status = self.service.create_game(game, channel=MAIL_CHANNEL, creator_id=self.sender_id,
                                           creator_name=self.name, scenario=scenario)
         self.say(f"You opened game #{status.game_id}: {status.title} ({status.scenario}), "
-                 f"{len(status.seats)} seats. You are its game master. Others join by mailing Herald "
+                 f"{plural(len(status.seats), 'seat')}. You are its game master. Others join by mailing Herald "
                  f"\"join #{status.game_id}\"; when every seat is taken, send \"start #{status.game_id}\".")
         self._join(status.game_id, role)
 
@@ -274,6 +285,80 @@ class _Session:
         on = words[1].lower() == "on"
         label = self.service.set_standing(key.game_id, key.user_id, words[0], on)
         self.say(f"{label}: {'on: answered for you whenever it fits' if on else 'off: you are asked'}.")
+
+    def do_view(self, line: str) -> None:
+        self._words(line, mine_only=False)
+
+    def do_hand(self, line: str) -> None:
+        self._words(line, mine_only=True)
+
+    def _words(self, line: str, mine_only: bool) -> None:
+        """The game in words (Engine.describe) as the seat sees it; ``mine_only``: what is the player's own."""
+        key = self._require_key(_maybe_game(line))
+        sections = self.service.describe(key.game_id, key.user_id)
+        if mine_only:
+            sections = [s for s in sections if s.private]
+        for section in sections or []:
+            self.say(f"{section.title}:", *(f"  {text}" for text in section.lines))
+        if not sections:
+            self.say("Nothing is yours alone right now." if mine_only else "This game has no text view.")
+
+    def do_quiet(self, line: str) -> None:
+        words = line.split()[1:]
+        if words not in (["on"], ["off"]):
+            raise Refused("Say \"quiet on\" (a mail only when you are asked something, and a daily digest) "
+                          "or \"quiet off\" (every update).")
+        store.set_quiet(self.db, self.answer.address, words[0] == "on")
+        self.say("Quiet: you get a mail when you are asked something, with everything since your last mail, "
+                 "and a daily digest." if words[0] == "on" else "Every update of your games comes by mail.")
+
+    def do_vacation(self, line: str) -> None:
+        from bot.config import ConfigError, parse_duration
+
+        key = self._require_key()
+        words = line.split()[1:]
+        if len(words) != 1:
+            raise Refused("Say how long, such as \"vacation 7d\" (or \"vacation off\").")
+        try:
+            seconds = parse_duration(words[0], "vacation")
+        except ConfigError:
+            raise Refused(f"“{words[0]}” is not a length of time; say 3d, 12h or 1w (or off).") from None
+        now = self.service._now()
+        self.service.set_vacation(key.user_id, now + seconds if seconds else None, self.name)
+        self.say(f"On vacation until {clock.format_time(now + seconds)}: your deadlines wait."
+                 if seconds else "Your vacation is over: your deadlines run again.")
+
+    def do_concede(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        status = self.service.concede(key.game_id, key.user_id)
+        self.say(f"You conceded game #{key.game_id}: {status.result.reason if status.result else 'it is over'}.")
+
+    def do_pause(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        self.service.pause(key.game_id, key.user_id, actor_name=self.name)
+        self.say(f"Game #{key.game_id} is paused: no clock runs and nobody may play until you resume it.")
+
+    def do_resume(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        self.service.resume(key.game_id, key.user_id, actor_name=self.name)
+        self.say(f"Game #{key.game_id} goes on; every deadline moved later by the length of the pause.")
+
+    def do_end(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        reason = _GAME.sub("", line.partition(" ")[2]).strip() or "ended by the game master"
+        self.service.end(key.game_id, key.user_id, (), reason, actor_name=self.name)
+        self.say(f"Game #{key.game_id} is over: {reason}.")
+
+    def do_replace(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if len(words) != 2 or "@" not in words[1]:
+            raise Refused("Say which seat and who takes it, such as \"replace 2 carol@example.org\".")
+        seat, address = words
+        info = self.service.replace_seat(key.game_id, key.user_id, int(seat) if seat.isdigit() else seat,
+                                         seats.user_id(address), address.partition("@")[0], actor_name=self.name)
+        self.say(f"Seat {info.seat} of game #{key.game_id} now belongs to {address}; Herald sends them their "
+                 "seat's secret with their next mail.")
 
     def do_follow(self, line: str) -> None:
         game_id = self._game_named(line)
@@ -409,8 +494,10 @@ class _Session:
             mine = mine or Bundle(answer.game_id, answer.address, answer.user_id or seats.user_id(answer.address))
             # the answer shows what the player may do next, even when nothing new was asked
             mine.your_move = [rc.role for rc in service.choices(answer.game_id, mine.user_id)]
+            theirs = _SUBJECT_PREFIX.sub("", self.incoming.subject or "").strip() or None
             queue_bundle(service, settings, mine, answer=["Your mail:", *answer.lines] if answer.lines else None,
-                         answering=self.incoming.message_id, kind="answer", pictures=answer.pictures)
+                         answering=self.incoming.message_id, kind="answer", pictures=answer.pictures,
+                         subject=theirs)
         else:
             store.queue(self.db, domain=settings.domain, game_id=answer.game_id, address=answer.address,
                         kind="answer", private=True, now=service._now(), answering=self.incoming.message_id,

@@ -18,7 +18,7 @@ _ADDRESS = re.compile(r"^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$|^[A-Za-
 KNOWN_KEYS = {"address", "name", "plus_tags", "imap_host", "imap_port", "imap_security", "imap_user",
               "imap_password", "imap_folder", "done_folder", "smtp_host", "smtp_port", "smtp_security",
               "smtp_user", "smtp_password", "ca_file", "poll_interval", "delivery_interval", "tick_interval",
-              "batch", "attach_pictures", "max_orders", "open_games", "timeout"}
+              "batch", "attach_pictures", "digest_interval", "quiet", "max_orders", "open_games", "timeout"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class MailSettings:
     poll_interval: float = 30.0
     delivery_interval: float = 10.0
     tick_interval: float = 60.0
+    digest_interval: float = 86400.0  # a quiet player's news not yet sent goes out after this long
+    quiet: bool = True                # players are quiet unless they say "quiet off" (fanout.py)
     batch: int = 25
     attach_pictures: bool = True
     max_orders: int = 40              # order lines read from one mail
@@ -140,8 +142,10 @@ def mail_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None = N
         poll_interval=_duration(raw, "poll_interval", "30s", 1),
         delivery_interval=_duration(raw, "delivery_interval", "10s", 1),
         tick_interval=_duration(raw, "tick_interval", "60s", 5),
+        digest_interval=_duration(raw, "digest_interval", "24h", 60),
         batch=_whole(raw, "batch", 25),
         attach_pictures=_flag(raw, "attach_pictures", True),
+        quiet=_flag(raw, "quiet", True),
         max_orders=_whole(raw, "max_orders", 40),
         open_games=_flag(raw, "open_games", True),
         timeout=_duration(raw, "timeout", "60s", 1),

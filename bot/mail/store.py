@@ -5,6 +5,7 @@ Writes happen inside the caller's transaction (TableService.transaction) unless 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,56 @@ def queue(db, *, domain: str, game_id: int | None, address: str, kind: str, priv
                [message_id, game_id, address, kind, int(private), subject, body, json.dumps(images or []),
                 json.dumps(choices or {}), reply_to, parent, " ".join(references), now, now])
     return message_id
+
+
+def thread_subject(db, game_id: int | None, address: str) -> str | None:
+    """The subject of the first mail sent to ``address`` about a game (its thread's subject, without a
+    seat's key), or None before the first."""
+    if game_id is None:
+        return None
+    row = db.execute("SELECT subject FROM mail_outgoing WHERE game_id = ? AND address = ? ORDER BY id LIMIT 1",
+                     [game_id, address]).fetchone()
+    return _KEY_IN_SUBJECT.sub("", row[0]).removeprefix("Re: ").strip() if row else None
+
+
+_KEY_IN_SUBJECT = re.compile(r"\s*\[key [^\]]*\]")
+
+
+# ---- quiet mode: one mail per moment a player is asked, and a daily digest ----------------------------
+
+def quiet(db, address: str, default: bool = True) -> bool:
+    """Whether ``address`` reads only the mails that ask it something (and a daily digest): its own
+    choice, else ``default`` (the ``quiet`` setting)."""
+    row = db.execute("SELECT quiet FROM mail_readers WHERE address = ?", [address.lower()]).fetchone()
+    return bool(row[0]) if row else default
+
+
+def set_quiet(db, address: str, on: bool) -> None:
+    db.execute("INSERT INTO mail_readers (address, quiet) VALUES (?, ?) ON CONFLICT(address) DO UPDATE SET "
+               "quiet = excluded.quiet", [address.lower(), int(on)])
+
+
+def hold(db, game_id: int, address: str, lines: list[str], images: list[dict[str, Any]], private: bool,
+         now: float) -> None:
+    """Keep what happened for a quiet player's next mail."""
+    db.execute("INSERT INTO mail_held (game_id, address, lines, images, private, held_at) VALUES (?,?,?,?,?,?)",
+               [game_id, address, json.dumps(lines), json.dumps(images), int(private), now])
+
+
+def take_held(db, game_id: int, address: str) -> tuple[list[str], list[dict[str, Any]], bool]:
+    """What was held for ``address`` in a game, oldest first (lines, images, private), and forget it."""
+    rows = db.execute("SELECT lines, images, private FROM mail_held WHERE game_id = ? AND address = ? ORDER BY id",
+                      [game_id, address]).fetchall()
+    db.execute("DELETE FROM mail_held WHERE game_id = ? AND address = ?", [game_id, address])
+    lines = [line for row in rows for line in json.loads(row[0])]
+    images = [image for row in rows for image in json.loads(row[1])]
+    return lines, images, any(row[2] for row in rows)
+
+
+def held_since(db, before: float) -> list[tuple[int, str]]:
+    """(game, address) whose oldest held line is older than ``before``: their digest is due."""
+    return [(g, a) for g, a in db.execute("SELECT game_id, address FROM mail_held GROUP BY game_id, address "
+                                          "HAVING MIN(held_at) <= ?", [before]).fetchall()]
 
 
 def pending(db, now: float, limit: int) -> list[Outgoing]:

@@ -78,6 +78,22 @@ class ReadingMixin:
             state = self._state(game)
             return copy_state(self._reader_view(game, engine, state, user_id, role))  # callers may mutate it
 
+    def describe(self, game_id: int | str, user_id: str | None = None, role: str | None = None) -> list:
+        """The view of :meth:`view` in words (``Engine.describe``): a list of sections, each a heading, its
+        lines and whether only the reader sees it."""
+        with self._lock:
+            game = self._game(game_id)
+            self._require_started(game)
+            engine = self._engine(game.game)
+            state = self._state(game)
+            held = self._roles_of(game, user_id)
+            view = self._reader_view(game, engine, state, user_id, role)
+            if role is None and len(held) > 1:
+                reader = tuple(held)
+            else:
+                reader = self._reader_role(game, user_id, role)
+            return list(engine.describe(view, reader))
+
     def log(self, game_id: int | str, user_id: str | None = None, limit: int | None = 50) -> list[LogLine]:
         """The game log as ``user_id`` may read it (public lines plus those addressed to their roles),
         oldest first; the last ``limit`` lines (None: all of them)."""

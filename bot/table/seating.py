@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.wording import plural
 from typing import Any
 
 from rules.core import BadSetup, Engine, RulesError, SetupArgs
@@ -69,7 +70,7 @@ class SeatingMixin:
                                 [game_id, index, _dumps(list(roles))])
             self.outbox.add(kind="notice", game_id=game_id, channel=str(channel),
                             text=f"{self._name(creator_id)} opened game #{game_id}: {engine.title}, "
-                                 f"scenario {chosen.name}, {count} seats.")
+                                 f"scenario {chosen.name}, {plural(count, 'seat')}.")
             if seat is not None:
                 self.join(game_id, creator_id, creator_name, seat)
         return self.status(game_id)
@@ -133,7 +134,7 @@ class SeatingMixin:
             if seat is None:
                 free = [s for s in seats if s.user_id is None]
                 if not free:
-                    raise GameFull(f"Game #{game.id} is full ({len(seats)} seats taken).")
+                    raise GameFull(f"Game #{game.id} is full ({plural(len(seats), 'seat')} taken).")
                 target = free[0]
             else:
                 target = self._find_seat(game, seats, seat)

@@ -29,7 +29,7 @@ def _help_text(width: int = 104) -> str:
         if command.section != section:
             section = command.section
             lines.append(section)
-        what = command.description
+        what = command.console_description or command.description
         usage = f"  {command.console}"
         if len(usage) <= 28:
             first, rest = usage.ljust(30) + what, [command.console_note] if command.console_note else []

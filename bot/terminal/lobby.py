@@ -3,6 +3,7 @@ accept, decline, follow, unfollow, start, seatings, help."""
 
 from __future__ import annotations
 
+from rules.core.wording import plural
 from ..service import NotFound
 from .help import HELP
 from .session import UsageError, _whole
@@ -61,7 +62,7 @@ class LobbyCommands:
                                           deadlines=deadlines or None, seating=seating)
         self.game = status.game_id
         self.say(f"Game #{status.game_id} opened: {status.title} ({status.scenario}), "
-                 f"{len(status.seats)} seats. You are its game master.")
+                 f"{plural(len(status.seats), 'seat')}. You are its game master.")
 
     def cmd_games(self, args: list[str]) -> None:
         if args and args != ["all"]:

@@ -111,16 +111,21 @@ class LooksCommands:
             self.say(f"  to act: {', '.join(waiting)}")
         if status.result:
             self.say(f"  result: {', '.join(status.result.winners) or 'no winner'} — {status.result.reason}")
+        sections = self.service.describe(game, None if public else me, role)
+        if sections:
+            self._say_sections(sections)
         line = ""
-        for fact in _facts(view):  # a few lines of headline facts, wrapped
+        for fact in ([] if sections else _facts(view)):  # a few lines of headline facts, wrapped
             if line and len(line) + len(fact) > 96:
                 self.say("  " + line)
                 line = ""
             line = f"{line} · {fact}" if line else fact
         if line:
             self.say("  " + line)
-        mine = [] if public else _private_lines(view, self.service.view(game, None))
-        if mine:
+        mine = [] if public or sections else _private_lines(view, self.service.view(game, None))
+        if sections:
+            pass
+        elif mine:
             self.say("Only you see:")
             for line in mine:
                 self.say(f"  {line}")
@@ -148,12 +153,23 @@ class LooksCommands:
         me, game = self._me(), self._current()
         if not any(seat.user_id == me for seat in self.service.status(game).seats):
             raise NotYourSeat(f"{me} holds no seat in game #{game}, so has no hand; try view public.")
-        mine = _private_lines(self.service.view(game, me), self.service.view(game, None))
-        for line in mine or ["(nothing that the public view does not show)"]:
-            self.say(line)
+        sections = [s for s in self.service.describe(game, me) if s.private]
+        if sections:
+            self._say_sections(sections)
+        else:
+            mine = _private_lines(self.service.view(game, me), self.service.view(game, None))
+            for line in mine or ["(nothing that the public view does not show)"]:
+                self.say(line)
         for kind in self.service.picture_manifest(game):   # the private pictures (a hand)
             if kind.private:
                 self.cmd_map([kind.id])
+
+    def _say_sections(self, sections) -> None:
+        """A text view (Engine.describe): each heading, then its lines indented."""
+        for section in sections:
+            self.say(f"{section.title}:")
+            for line in section.lines:
+                self.say(f"  {line}")
 
     def _write_picture(self, game: int, user: str | None, picture: str, role: str | None, who: str,
                        params: dict | None = None) -> None:

@@ -68,8 +68,9 @@ class PlayingCommands:
                 shown_head = head if part else None
                 for n, action in numbered:
                     if (action.group or "") == group:
-                        hint = f" — {action.hint}" if action.hint else ""
-                        self.say(f"    {n}. {action.label}  [{action.id}]{hint}")
+                        self.say(f"    {n}. {action.label}  [{action.id}]")
+                        if action.hint:   # the card's effect, or why it cannot be used now
+                            self.say(f"    {' ' * len(str(n))}  {action.hint}")
 
     cmd_play = cmd_choices
 

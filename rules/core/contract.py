@@ -407,6 +407,13 @@ class Engine:
             return self.view(state, roles[0])
         return merge_views([self.view(state, r) for r in roles])
 
+    def describe(self, view: dict[str, Any], role: str | tuple[str, ...] | None) -> list:
+        """``view`` in words for its reader (``role``: a role, the roles of a merged view, or None for the
+        public): a list of :class:`rules.core.wording.Section` — the board by area in sentences and small
+        tables, the reader's hand with each card's effect, their hidden pieces, the others' public counts.
+        The console's `view`/`hand`, mail and Discord's /hand and /view show it beside the pictures."""
+        return []
+
     def negotiations(self, state: State) -> list[tuple[str, ...]]:
         """The talk segments open now: each a tuple of roles (seat order) the rules let talk privately
         (a diplomacy phase, partners in a team game). Talk binds nobody; a binding deal is an engine

@@ -12,7 +12,7 @@ alone): per house, ``engaged`` (main body and reserve), ``reinf`` (not yet arriv
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from itertools import combinations
 
@@ -495,7 +495,7 @@ def settle_main_body(g: Game) -> None:
         tower = b.get("garrison")
         if tower and tower["house"] == h and not tower["out"] and side["main"] and GARRISON not in side["main"]:
             side["main"].append(GARRISON)      # RB 9.6: with its host (the leader), never counted in the CR
-        g.log(f"{hname(h)}'s main body: " + ", ".join(f"{label(x)} ({strength(g.state, x)})"
+        g.log(f"{possessive(hname(h))} main body: " + ", ".join(f"{label(x)} ({strength(g.state, x)})"
                                                      for x in side["main"]) + ".", kind="battle")
 
 
@@ -550,11 +550,29 @@ class Charge(Decision):
         return "none"
 
 
-def roll_hits(g: Game, block: str, bonus: int = 0) -> int:
+COLOURS = {"R": "red", "B": "blue", "G": "green"}
+
+
+def dice_words(dice: str, rolls: list[int], bonuses: list[tuple[str, int]]) -> str:
+    """Coloured dice, each modifier by name and what hits: "red 5, blue 2 (+1 the charge; red hits on
+    4+, blue on 5+)"."""
+    bonus = sum(n for _, n in bonuses)
+    shown = ", ".join(f"{COLOURS[d]} {r}" + (f"+{bonus}" if bonus else "") for d, r in zip(dice, rolls))
+    needs = data().components.dice_hits
+    rule = ", ".join(f"{COLOURS[d]} on {min(needs[d])}+" for d in dict.fromkeys(dice))
+    mods = "; ".join(f"+{n} {why}" for why, n in bonuses)
+    return f"{shown} ({mods + '; ' if mods else ''}hits: {rule})" if dice else "no dice"
+
+
+def roll_hits(g: Game, block: str, bonus: int = 0, why: str = "") -> int:
+    """Roll ``block``'s dice (plus ``bonus`` for ``why``, and its battle bonuses) and log them."""
     dice = dice_now(g.state, block)
-    bonus += battle_bonus(g, block)
+    bonuses = ([(why, bonus)] if bonus else []) + battle_bonuses(g, block)
+    total = sum(n for _, n in bonuses)
     rolls = rng.roll(g.state, len(dice))
-    return sum(1 for d, r in zip(dice, rolls) if min(6, r + bonus) in data().components.dice_hits[d])
+    hits = sum(1 for d, r in zip(dice, rolls) if min(6, r + total) in data().components.dice_hits[d])
+    g.log(f"{label(block)} rolls {dice_words(dice, rolls, bonuses)} — {plural(hits, 'hit')}.", kind="battle")
+    return hits
 
 
 def resolve_charges(g: Game) -> None:
@@ -572,7 +590,7 @@ def resolve_charges(g: Game) -> None:
         if h not in charges:
             continue
         heir, target = charges[h]
-        hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1)
+        hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1, why="the charge")
         if target not in b["charging"]:
             hits[heir] = hits.get(heir, 0) + roll_hits(g, target)
     with removed_together(g):                 # RB 6.1: heirs lost to both charges fall together
@@ -595,15 +613,15 @@ def resolve_charges(g: Game) -> None:
                 for key in ("main", "engaged"):
                     if o in side[key]:
                         side[key].remove(o)
-            eliminate_now(g, x, -2)
+            eliminate_now(g, x, -2, "the charge")
 
 
-def eliminate_now(g: Game, x: str, modifier: int) -> None:
+def eliminate_now(g: Game, x: str, modifier: int, why: str = "") -> None:
     henry = "henry_vi" in board.attached_to(g.state, x)
     if x == "henry_vi":
         remove_heir(g, x)
     elif board.is_noble(x):
-        result = eliminate(g, x, modifier=modifier)
+        result = eliminate(g, x, modifier=modifier, why=why)
         if result == "killed" and henry and g.state["blocks"]["henry_vi"]["status"] != "out":
             remove_heir(g, "henry_vi")
     else:
@@ -626,22 +644,23 @@ def line_battle(g: Game) -> None:
                 total += b["rolled"][x]
         total += extra_hits(g, h)
         hits[h] = total
-        g.log(f"{hname(h)} rolls: {plural(total, 'hit')}.", kind="battle")
+        g.log(f"{hname(h)} scores {plural(total, 'hit')} in all.", kind="battle")
     b["hits"] = {defender: hits[attacker], attacker: hits[defender]}   # hits to take, per house
 
 
-def battle_bonus(g: Game, block: str) -> int:
+def battle_bonuses(g: Game, block: str) -> list[tuple[str, int]]:
     """A Warwick! A Warwick! (W3), Glorious Sun of York (Y4): +1 to every die of the main body that the
-    named leader commands in this battle."""
+    named leader commands in this battle; Lord Thomas Scales (#26) for the garrison defending London."""
     b = next((f["local"] for f in reversed(g.state["flow"]) if f["name"] == "battle"), None)
     if b is None:
-        return 0
-    if block == GARRISON:                          # card #26 Lord Thomas Scales defending London
-        return sum(1 for m in g.state.get("modifiers", ()) if m["name"] == "garrison_bonus")
+        return []
+    if block == GARRISON:
+        return [("Lord Thomas Scales", 1) for m in g.state.get("modifiers", ()) if m["name"] == "garrison_bonus"]
     house = g.state["blocks"][block]["house"]
     main = b["sides"].get(house, {}).get("main", [])
-    return sum(1 for m in g.state.get("modifiers", ()) if m["name"] == "roll_bonus" and m["shire"] == b["shire"]
-               and m["house"] == house and any(x in main for x in m["leaders"]))
+    return [("A Warwick! A Warwick!" if "warwick" in m["leaders"] else "Glorious Sun of York", 1)
+            for m in g.state.get("modifiers", ()) if m["name"] == "roll_bonus" and m["shire"] == b["shire"]
+            and m["house"] == house and any(x in main for x in m["leaders"])]
 
 
 def extra_hits(g: Game, house: str) -> int:
@@ -649,7 +668,11 @@ def extra_hits(g: Game, house: str) -> int:
     b = battle(g)
     dice = b.setdefault("extra_dice", {}).pop(house, "")
     rolls = rng.roll(g.state, len(dice)) if dice else []
-    return sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
+    hits = sum(1 for d, r in zip(dice, rolls) if r in data().components.dice_hits[d])
+    if dice:
+        g.log(f"{possessive(hname(house))} alliance dice: {dice_words(dice, rolls, [])} — {plural(hits, 'hit')}.",
+              kind="battle")
+    return hits
 
 
 def take_hits(g: Game) -> None:
@@ -818,7 +841,7 @@ class MercenaryHost(Decision):
     def on_host(self, g, role, host):
         x = g.local["blocks"].pop(0)
         g.state["blocks"][x]["host"] = host
-        g.log(f"{name(x)} attaches to one of {hname(role)}'s nobles (RB 20.4.3).", kind="battle")
+        g.log(f"{name(x)} attaches to one of {possessive(hname(role))} nobles (RB 20.4.3).", kind="battle")
         g.log(f"{name(x)} attaches to {name(host)}.", to=[role], kind="battle")
         if not g.local["blocks"]:
             g.end()
@@ -842,7 +865,7 @@ def after_engagement(g: Game) -> None:
                 if g.state["blocks"][x]["status"] != "map":
                     continue
                 heir = board.is_heir(g.state, x)
-                eliminate_now(g, x, bonus)
+                eliminate_now(g, x, bonus, "the enemy retreated")
                 if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
                     killers.append(other)
             b["sides"][h]["eliminated"] = []

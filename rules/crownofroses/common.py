@@ -3,6 +3,7 @@ block status changes and the Elimination Chart (20.6.1), attrition (22.0) and th
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -154,7 +155,7 @@ def lose_office_of(g: Game, block: str) -> None:
 ELIMINATION = ((3, "killed"), (5, "wounded"), (99, "fled"))
 
 
-def eliminate(g: Game, block: str, modifier: int = 0) -> str:
+def eliminate(g: Game, block: str, modifier: int = 0, why: str = "") -> str:
     """RB 8.3, 20.6.1: a block losing a step at base strength. Non-nobles leave the map; nobles and heirs
     roll on the Elimination Chart. Returns the result."""
     s = g.state["blocks"][block]
@@ -164,9 +165,12 @@ def eliminate(g: Game, block: str, modifier: int = 0) -> str:
         g.log(f"{name(block)} is eliminated.")
         return "gone"
     heir = board.is_heir(g.state, block)
-    roll = d6(g) + modifier + (1 if heir else 0)
+    die = d6(g)
+    roll = die + modifier + (1 if heir else 0)
     result = next(r for limit, r in ELIMINATION if roll <= limit)
-    g.log(f"{name(block)} is eliminated: Elimination Chart {roll} — {result}.")
+    mods = (f" {modifier:+d} {why or 'modifier'}" if modifier else "") + (" +1 heir" if heir else "")
+    total = f"{die}{mods} = {roll}" if mods else f"{die}"
+    g.log(f"{name(block)} is eliminated: Elimination Chart, die {total} — {result}.")
     if result == "killed" and block == "henry_vi" or (result == "killed" and heir):
         remove_heir(g, block)
     elif result == "killed":
@@ -204,18 +208,25 @@ def remove_heir(g: Game, block: str) -> None:
 
 
 def attrition(g: Game, block: str, modifier: int = 0) -> None:
-    """RB 22.0: 1d6 per block, 1–2 loses a step (+1 heir or leader, given as modifier)."""
-    roll = d6(g) + modifier + (1 if board.is_heir(g.state, block) and modifier < 1 else 0)
+    """RB 22.0: 1d6 per block, 1–2 loses a step (+1 heir or leader, given as modifier; −1 in the fens)."""
+    die = d6(g)
+    heir = board.is_heir(g.state, block) and modifier < 1
+    roll = die + modifier + (1 if heir else 0)
+    mods = "".join(f" {n:+d} {why}" for n, why in ((modifier, "leader" if modifier > 0 else "fens"), (int(heir), "heir"))
+                   if n)
+    dice = f"die {die}{mods} = {roll}" if mods else f"die {die}"
     s = g.state["blocks"][block]
     if roll > 2:
-        g.log(f"Attrition: {hname(s['house'])}'s block rolls {roll}, no loss.", data={"roll": roll})
+        g.log(f"Attrition (a step lost on 1–2): {possessive(hname(s['house']))} block rolls {dice}, no loss.",
+              data={"roll": roll})
         return
     if s["strength"] > 1:
         s["strength"] -= 1
-        g.log(f"Attrition: {hname(s['house'])}'s block rolls {roll} and loses a step.", data={"roll": roll})
+        g.log(f"Attrition (a step lost on 1–2): {possessive(hname(s['house']))} block rolls {dice} and loses a "
+              "step.", data={"roll": roll})
     else:
-        g.log(f"Attrition: {name(block)} rolls {roll} at base strength.")
-        eliminate(g, block, modifier=2)
+        g.log(f"Attrition (a step lost on 1–2): {name(block)} rolls {dice} at base strength.")
+        eliminate(g, block, modifier=2, why="attrition at base strength")
 
 
 # ---- RB 6.1 military victory and drop-out ---------------------------------------------------------------

@@ -80,6 +80,10 @@ class CrownOfRoses(FlowEngine):
         return initial_state(scenario, houses, options)
 
     # ---- reading ------------------------------------------------------------------------------------------
+    def describe(self, view, role):
+        from . import words   # imported here: words reads the phases, which import the engine's modules
+        return words.describe(view, role)
+
     def view(self, state, role):
         """VIEW.md: blocks on the map show house and place to all, identity and strength to the owner;
         IP marker values and hands are private, their counts public."""

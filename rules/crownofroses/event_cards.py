@@ -8,7 +8,7 @@ drawn at random among them, so no choice ever names a hidden block (DECISIONS.md
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core import cards, rng
 from rules.core.flow import Decision, Game, act
@@ -136,7 +136,7 @@ class ChangeOfHeart(Decision):
 
     def on_undeclare(self, g, role, block):
         take_off_map(g, block, "undeclared", role)
-        g.log(f"{name(block)} goes to {hname(role)}'s Undeclared pool (Change of Heart).")
+        g.log(f"{name(block)} goes to {possessive(hname(role))} Undeclared pool (Change of Heart).")
         g.end()
 
     def on_place(self, g, role, block, shire):
@@ -196,7 +196,7 @@ def plot_hits(g: Game, place: str, house: str) -> None:
     coloured = data().block(target).label_colour in ("white", "red", "yellow", "blue")
     if coloured and board.is_noble(target):
         take_off_map(g, target, "undeclared", house)
-        g.log(f"Plot Uncovered: {name(target)} drops below base strength and goes to {hname(house)}'s Undeclared pool.")
+        g.log(f"Plot Uncovered: {name(target)} drops below base strength and goes to {possessive(hname(house))} Undeclared pool.")
     else:
         from rules.crownofroses.common import lose_office_of
         if board.is_noble(target):

@@ -8,7 +8,7 @@ alliances.py, house_events.py and surprise.py; they register here with :func:`ev
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from dataclasses import dataclass
 from typing import Callable
@@ -163,7 +163,7 @@ def lose_step(g: Game, block: str) -> bool:
     g.reveal()     # leaving the map shows the block was down to its last step
     if board.is_noble(block):
         take_off_map(g, block, "undeclared", house)
-        g.log(f"{name(block)} goes to {hname(house)}'s Undeclared pool.")
+        g.log(f"{name(block)} goes to {possessive(hname(house))} Undeclared pool.")
     else:
         take_off_map(g, block, "inactive", None)
         g.log(f"{name(block)} becomes Inactive.")

@@ -4,7 +4,7 @@ surprise.py). Used house cards leave the game (RB 10.2)."""
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core import cards
 from rules.core.flow import Game
@@ -64,12 +64,12 @@ def katherine_and_anne(g: Game, house: str, card: str) -> None:
             box = g.state["rop"].setdefault(noble, {})
             box.setdefault(house, []).extend(markers)
             box[house].sort()
-            g.log(f"{hname(house)} places {plural(len(markers), 'marker')} on {name(noble)}'s box.")
+            g.log(f"{hname(house)} places {plural(len(markers), 'marker')} on {possessive(name(noble))} box.")
             g.log(f"You place {'+'.join(map(str, markers))} IP on {name(noble)}.", to=[house])
         else:
             ip["stock"] = sorted(ip["stock"] + markers)
             if markers:
-                g.log(f"{name(noble)}'s box cannot take influence: the markers go to {hname(house)}'s stock.")
+                g.log(f"{possessive(name(noble))} box cannot take influence: the markers go to {possessive(hname(house))} stock.")
 
 
 @event("W7")

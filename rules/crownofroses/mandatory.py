@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
@@ -149,7 +150,7 @@ def _clear_embassy(g: Game) -> None:
                 if g.state["blocks"][b]["status"] == "map" and g.state["blocks"][b]["at"] == shire:
                     noble = board.is_noble(b)
                     take_off_map(g, b, "undeclared" if noble else "inactive", h if noble else None)
-            g.log(f"{hname(h)}'s blocks in {place_name(shire)} have nowhere to go: the Undeclared pool (RB 14.1.1).")
+            g.log(f"{possessive(hname(h))} blocks in {place_name(shire)} have nowhere to go: the Undeclared pool (RB 14.1.1).")
             continue
         g.again()
         g.call("embassy_leave", role=h, shire=shire, places=places)
@@ -170,7 +171,7 @@ class EmbassyLeave(Decision):
     def on_to(self, g, role, shire):
         for b in board.blocks_at(g.state, g.local["shire"], role):
             g.state["blocks"][b]["at"] = shire
-        g.log(f"{hname(role)}'s blocks leave {place_name(g.local['shire'])} for {place_name(shire)}.")
+        g.log(f"{possessive(hname(role))} blocks leave {place_name(g.local['shire'])} for {place_name(shire)}.")
         g.end()
 
     def default(self, g, role):

@@ -9,7 +9,7 @@ there, so it stops at once when it is not larger than them. Exile boxes stay clo
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
@@ -152,7 +152,7 @@ class March(Decision):
         where = place_name(g.local["at"])
         if g.local["sea"]:
             return f"Sea move (RB 17.0) from {where}: pick up blocks, then choose the destination."
-        return f"Move (RB 16): {name(g.local['leader'])}'s stack is in {where} with {mp:g} MP left."
+        return f"Move (RB 16): {possessive(name(g.local['leader']))} stack is in {where} with {mp:g} MP left."
 
     def actions(self, g, role):
         state, leader, stack = g.state, g.local["leader"], g.local["stack"]

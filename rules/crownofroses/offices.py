@@ -7,7 +7,7 @@ uprisings.py, their exile rule in movement.py, the Writs in uprisings.py and eve
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from itertools import combinations
 
@@ -65,8 +65,8 @@ def _chancellor_options(g, role, point):
         return
     for (n1, h1), (n2, h2) in combinations(stacks(g.state), 2):
         if n1 != n2:
-            yield (n1, h1, n2, h2), (f"Lord Chancellor: swap {hname(h1)}'s stack on {name(n1)} with "
-                                     f"{hname(h2)}'s on {name(n2)}")
+            yield (n1, h1, n2, h2), (f"Lord Chancellor: swap {possessive(hname(h1))} stack on {name(n1)} with "
+                                     f"{possessive(hname(h2))} on {name(n2)}")
 
 
 @ability("office_chancellor", "step_start", options=_chancellor_options)
@@ -79,7 +79,7 @@ def chancellor(g, role, n1, h1, n2, h2):
     for n in (n1, n2):
         for h in rop[n]:
             rop[n][h].sort()
-    g.log(f"The stacks are swapped unseen: {hname(h1)}'s markers go to {name(n2)}, {hname(h2)}'s to {name(n1)}.")
+    g.log(f"The stacks are swapped unseen: {possessive(hname(h1))} markers go to {name(n2)}, {possessive(hname(h2))} to {name(n1)}.")
 
 
 # ---- RB 10.5.4 Earl Marshal ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ events.py (event_or_ops); the reaction windows open at the start of each action 
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from collections import Counter
 
@@ -18,7 +18,7 @@ from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
                                       return_rop, run_hooks)
-from rules.crownofroses.phases import card_ops, card_title, card_type, operations_cards, phase
+from rules.crownofroses.phases import card_ops, card_text, card_title, card_type, operations_cards, phase
 
 AFFAIRS_OF_STATE = "op57"
 
@@ -109,7 +109,7 @@ class Command(SecretChoice):
         for card, why in opts:
             suffix = {"heir": " (mandatory heir: as the heir event)",
                       "return": " (mandatory heir: first OPS returns your heir)"}.get(why, "")
-            yield act("card", card, why or "free", label=card_title(card) + suffix)
+            yield act("card", card, why or "free", label=card_title(card) + suffix, hint=card_text(card))
         if not opts and not hand:
             yield act("pass", label="Pass (no cards)")
 
@@ -172,7 +172,7 @@ def use_card(g: Game) -> None:
     house = g.local["house"]
     cc = g.state["command"][house]
     card = cc["card"]
-    g.log(f"{hname(house)}'s action step: {card_title(card)}.")
+    g.log(f"{possessive(hname(house))} action step: {card_title(card)}.")
     g.state["step"] = {"house": house, "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
                        "must_return": cc["must"] == "return"}
     if card == AFFAIRS_OF_STATE:
@@ -539,7 +539,7 @@ class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
 
     def prompt(self, g, role):
-        return f"Place IP markers face down on {name(g.local['noble'])}'s box (at least one)."
+        return f"Place IP markers face down on {possessive(name(g.local['noble']))} box (at least one)."
 
     def actions(self, g, role):
         left = Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"])

@@ -4,6 +4,7 @@ and the Offices phase (RB 26: end of terms, seven sealed-bid auctions, limits, v
 from __future__ import annotations
 
 
+from rules.core.wording import possessive
 from rules.core import rng
 from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
@@ -111,6 +112,19 @@ def effective_bids(state, noble: str) -> dict[str, int]:
     return bids
 
 
+def bid_words(state, noble: str, house: str, markers: list[int], total: int) -> str:
+    """A bid with each part named: "5 +1 rose = 6"; "2+3 +1 rose −3 Woodville (turn 3) = 3"."""
+    parts = "+".join(map(str, markers))
+    roses = data().block(noble).rop_roses.get(board.COLOUR_OF_HOUSE[house], 0) if sum(markers) > 0 else 0
+    rest = total - sum(markers) - roses
+    words = (f" +{roses} {'rose' if roses == 1 else 'roses'}" if roses else "") + \
+        (f" {rest:+d} Woodville (turn {state.get('woodville')})" if rest and house == "york" and state.get("woodville")
+         else f" {rest:+d}" if rest else "")
+    if total == 0 and sum(markers) == 0:
+        return f"{parts} = 0 (markers of zero only: no bid)"
+    return f"{parts}{words} = {total}"
+
+
 def resolve_noble(g: Game, noble: str) -> None:
     g.reveal()
     royal = next((f["local"] for f in reversed(g.state["flow"]) if f["name"] == "royal"), {})
@@ -118,7 +132,7 @@ def resolve_noble(g: Game, noble: str) -> None:
     shown = {h: list(m) for h, m in g.state["rop"].get(noble, {}).items() if m}
     bids = woodville_bid(g.state, noble, effective_bids(g.state, noble))
     g.log(f"Supporters of {name(noble)} revealed: " + "; ".join(
-        f"{hname(h)} {'+'.join(map(str, m))} = {bids.get(h, 0)}" for h, m in sorted(shown.items())) + ".",
+        f"{hname(h)} {bid_words(g.state, noble, h, m, bids.get(h, 0))}" for h, m in sorted(shown.items())) + ".",
         kind="reveal", data={"noble": noble, "markers": shown})
     return_rop(g, noble)
     bids = woodville_loss(g, noble, bids)
@@ -227,7 +241,7 @@ def crowned(g: Game) -> None:
     g.state["kingships"][winner] += 1
     for h in g.state["houses"]:
         g.state["streak"][h] = g.state["streak"].get(h, 0) + 1 if h == winner else 0
-    g.log(f"{hname(winner)}'s {name(board.senior_heir(g.state, winner))} is King "
+    g.log(f"{possessive(hname(winner))} {name(board.senior_heir(g.state, winner))} is King "
           f"(turns as King: {g.state['kingships'][winner]}).")
 
 

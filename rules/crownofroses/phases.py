@@ -4,7 +4,7 @@ parliament.py), Winter (27, winter.py), Cleanup (28)."""
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core import cards
 from rules.core.flow import Decision, Game, act, calls
@@ -94,6 +94,13 @@ def card_title(card: str) -> str:
     return f"{c.id} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
 
 
+def card_text(card: str) -> str:
+    """What a card does, as a player reads it where the card is chosen: its kind and its effect."""
+    d = data()
+    c = d.card(int(card[2:])) if card.startswith("op") else d.house_card(card)
+    return f"{c.type.capitalize()}: {c.text}"
+
+
 def card_ops(card: str) -> int:
     d = data()
     return (d.card(int(card[2:])).ops if card.startswith("op") else d.house_card(card).ops) or 0
@@ -136,7 +143,7 @@ def collect(g: Game) -> None:
         value = income(g.state, house) + bonus.get(house, 0)
         g.state["income"][house] = value
         if g.state["options"].get("vote_ip"):     # PB 1.6 #1: recorded now, collected after the Offices phase
-            g.log(f"{hname(house)}'s IP income is {value}, collected after the Offices phase (PB 1.6).")
+            g.log(f"{possessive(hname(house))} IP income is {value}, collected after the Offices phase (PB 1.6).")
             continue
         collect_income(g, house, value)
 

@@ -5,6 +5,7 @@ stay face up until their effect ends (10.4)."""
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core import cards, rng
 from rules.core.flow import Game
 from rules.crownofroses import board
@@ -213,7 +214,7 @@ def to_the_standard(g, role, block):
     b = battle(g)
     g.state["blocks"][block].update(status="map", at=b["shire"], host=None, strength=data().block(block).max_steps)
     b["sides"][role]["engaged"].append(block)
-    g.log(f"To the Standard: {name(block)} joins {hname(role)}'s reserve in {place_name(b['shire'])}.")
+    g.log(f"To the Standard: {name(block)} joins {possessive(hname(role))} reserve in {place_name(b['shire'])}.")
 
 
 # ---- #76 Treachery; #77, #78 Wavering Nobles -----------------------------------------------------------------
@@ -279,7 +280,7 @@ def turn_coat(g: Game, target: str, enemy: str, role: str) -> None:
         support = data().office(office).support
         add_support(g, enemy, -support, f"loses the {data().office(office).name}")
         add_support(g, role, support, f"gains the {data().office(office).name}")
-    g.log(f"{name(target)} turns his coat and joins {hname(role)}'s reserve (Treachery).")
+    g.log(f"{name(target)} turns his coat and joins {possessive(hname(role))} reserve (Treachery).")
 
 
 for _card in ("op77", "op78"):
@@ -323,7 +324,7 @@ def waver(g: Game, target: str, enemy: str, side: dict, kind: str) -> None:
         g.log(f"{name(target)} wavers and retreats to {place_name(places[0])}.")
     else:
         take_off_map(g, target, "undeclared", enemy)
-        g.log(f"{name(target)} wavers and goes to {hname(enemy)}'s Undeclared pool.")
+        g.log(f"{name(target)} wavers and goes to {possessive(hname(enemy))} Undeclared pool.")
 
 
 # ---- W3 A Warwick! A Warwick!, Y4 Glorious Sun of York ------------------------------------------------------
@@ -447,4 +448,4 @@ def evade(g, role):
             g.state["blocks"][x]["at"] = back
     march.update(at=back, mp=0)
     approach["evaded"] = True
-    g.log(f"Evade: {hname(role)}'s stack returns to {place_name(back)} and ends its move.")
+    g.log(f"Evade: {possessive(hname(role))} stack returns to {place_name(back)} and ends its move.")

@@ -5,6 +5,7 @@ house. A retreat takes the partner's committed blocks too, each house choosing i
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import name, place_name
@@ -59,7 +60,7 @@ class JoinBattle(Decision):
         if own:                                   # never on two sides at once
             for key in ("engaged", "reinf", "main"):
                 own[key] = [x for x in own[key] if x not in moving]
-        g.log(f"{hname(role)} commits a block to {hname(g.local['side'])}'s side (PB 1.5).", kind="battle")
+        g.log(f"{hname(role)} commits a block to {possessive(hname(g.local['side']))} side (PB 1.5).", kind="battle")
 
     def on_done(self, g, role):
         queue = g.local["queue"]

@@ -6,7 +6,7 @@ unanswered Uprising (controls the shire until a stack enters or the next Royal p
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core import rng
 from rules.core.choices import ReactionWindow
@@ -313,12 +313,12 @@ def _resolve(g: Game) -> None:
             g.log(f"Nobody responds: {place_name(shire)} is Plundered.")
         else:
             g.state.setdefault("rebels", {})[shire] = house
-            g.log(f"Nobody responds: {hname(house)}'s rebels hold {place_name(shire)} (RB 14.2.1).")
+            g.log(f"Nobody responds: {possessive(hname(house))} rebels hold {place_name(shire)} (RB 14.2.1).")
         return
     if responder == "stourton":
         from rules.crownofroses.events import leave_play
         leave_play(g, STOURTON)
-        g.log(f"{hname(by)}'s Lord John Stourton responds; no dice are rolled (card #22).")
+        g.log(f"{possessive(hname(by))} Lord John Stourton responds; no dice are rolled (card #22).")
         add_support(g, by, 1, "responded to a Raid or Uprising")
         return
     moving = [responder, *board.attached_to(g.state, responder)]
@@ -367,11 +367,11 @@ def meet_rebels(g: Game, house: str, place: str, stack: list[str]) -> None:
         return
     if owner == house:
         g.local["rebel_steps"] = 2
-        g.log(f"{hname(house)}'s rebels in {place_name(place)} join the entering stack, strengthening its blocks.")
+        g.log(f"{possessive(hname(house))} rebels in {place_name(place)} join the entering stack, strengthening its blocks.")
         return
     loyal = data().shire(place).loyal_house
     dice = "G" * (data().shire(place).sv + (1 if loyal and loyal != house else 0))
-    g.log(f"{hname(owner)}'s rebels in {place_name(place)} fight the entering stack.")
+    g.log(f"{possessive(hname(owner))} rebels in {place_name(place)} fight the entering stack.")
     roll_against(g, dice, [b for b in stack if g.state["blocks"][b]["status"] == "map"])
 
 

@@ -8,6 +8,7 @@ rank 8 to 1 (27.3); Henry VI and Margaret last with a Lancastrian host (27.4).
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
@@ -138,7 +139,7 @@ def _heir_without_seat(g: Game) -> None:
         for b in unplaced(g.state, house):
             if not seats_for(g, b, house):
                 g.state["blocks"][b]["status"] = "undeclared"
-                g.log(f"{name(b)} has no free seat and goes to {hname(house)}'s Undeclared pool.")
+                g.log(f"{name(b)} has no free seat and goes to {possessive(hname(house))} Undeclared pool.")
 
 
 def _offices(g: Game) -> None:

@@ -116,7 +116,8 @@ class Impulse(Decision):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
             c = load().card(int(card))
             if c.cp and c.type != "mandatory":                   # 6.1: a mandatory event is played as such
-                yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards")
+                yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards",
+                          hint=f"Its event: {c.reminder}")
         for card in playable_events(g.state, role):
             yield act("event", card, label=event_label(card), group="Events")
         if pass_refusal(g.state, role) is None:

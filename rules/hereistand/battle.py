@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from rules.core import rng
+from rules.core.wording import plural
 from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
@@ -80,11 +81,12 @@ def roll_battle(g: Game) -> None:
     record.note_battle(s, "field_battle", b, space, sides, side_leaders(s, space, [attacker]),
                        side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units)
     names = " and ".join(load().power(p).name for p in sides)
-    dice = lambda n: f"{n} {'die' if n == 1 else 'dice'}"   # noqa: E731
-    g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {dice(a_dice)} "
-          f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hit{'s' if a_hits != 1 else ''}; {names} "
-          f"roll{'s' if len(sides) == 1 else ''} {dice(d_dice)} ({' '.join(map(str, b['defender_roll']))}) for "
-          f"{d_hits} hit{'s' if d_hits != 1 else ''}. The {winner} wins.")
+    a_words = fx.dice_words(a_dice, plural(a_units, "unit"), side_leaders(s, space, attackers))
+    d_words = fx.dice_words(d_dice, plural(d_units, "unit"), side_leaders(s, space, sides), defender=True)
+    g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {a_words}: "
+          f"{' '.join(map(str, b['attacker_roll']))} — {plural(a_hits, 'hit')}; {names} "
+          f"roll{'s' if len(sides) == 1 else ''} {d_words}: {' '.join(map(str, b['defender_roll']))} — "
+          f"{plural(d_hits, 'hit')}. The {winner} wins{' (ties go to the defender)' if a_hits == d_hits else ''}.")
     g.local["losses"] = split_losses(s, space, attackers, a_loss) + split_losses(s, space, sides, d_loss)
 
 

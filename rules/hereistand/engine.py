@@ -75,6 +75,10 @@ class HereIStand(FlowEngine):
         return found
 
     # ---- reading -------------------------------------------------------------------------------------
+    def describe(self, view, role):
+        from . import words   # imported here: it reads the data only when a text view is asked for
+        return words.describe(view, role)
+
     def view(self, state, role):
         """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
         shared, own = self.view_parts(state, [role])

@@ -99,6 +99,22 @@ def best_naval(leaders: list[str]) -> int:
     return max((load().leader(l).battle for l in leaders), default=0)
 
 
+def dice_words(s: State, location: str, side: str, in_port: bool = False) -> str:
+    """Where a fleet's dice come from, each part by name (16.2): "5 dice (2 per squadron: 4 + 1 per
+    corsair: 1), hits on 5 or 6"."""
+    found = pieces(s, location, side)
+    parts = [f"2 per squadron: {2 * squadrons(found)}"] if squadrons(found) else []
+    parts += [f"1 per corsair: {corsairs(found)}"] if corsairs(found) else []
+    leaders = naval_leaders(s, location, side)
+    best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+    if best is not None and load().leader(best).battle:
+        parts.append(f"{load().leader(best).battle} {load().leader(best).name}'s battle rating")
+    if in_port:
+        parts.append("1 as defender in port")
+    n = dice(s, location, side) + (1 if in_port else 0)
+    return f"{n} {'die' if n == 1 else 'dice'} ({' + '.join(parts)}), hits on 5 or 6"
+
+
 def dice(s: State, location: str, side: str) -> int:
     """16.2 steps 1–2: 1 per corsair, 2 per squadron, + the best naval leader's battle rating."""
     found = pieces(s, location, side)

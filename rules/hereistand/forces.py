@@ -32,6 +32,18 @@ def best_battle(leaders: list[str]) -> int:
     return max((load().leader(l).battle for l in leaders), default=0)
 
 
+def dice_words(dice: int, units: str, leaders: list[str], defender: bool = False) -> str:
+    """Where a side's dice come from, each part by name: "7 dice (5 units + 1 Ferdinand's battle rating
+    + 1 as defender), hits on 5 or 6"."""
+    best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+    parts = [units]
+    if best is not None and load().leader(best).battle:
+        parts.append(f"{load().leader(best).battle} {load().leader(best).name}'s battle rating")
+    if defender:
+        parts.append("1 as defender")
+    return f"{dice} {'die' if dice == 1 else 'dice'} ({' + '.join(parts)}), hits on 5 or 6"
+
+
 def land_of(kinds: dict[str, int]) -> dict[str, int]:
     return {t: n for t, n in kinds.items() if t in st.LAND_TYPES and n > 0}
 

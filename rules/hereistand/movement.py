@@ -303,22 +303,39 @@ def choose_interceptors(g: Game) -> None:
     g.call("intercept_formation", role=g.local["role"])
 
 
+def roll_modifiers(leaders: list[str], own_cavalry, enemy_cavalry) -> list[tuple[int, str]]:
+    """13.2, 13.3: each modifier of an interception or avoidance roll, by name."""
+    out = []
+    best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+    if best is not None and load().leader(best).battle:
+        out.append((load().leader(best).battle, f"{load().leader(best).name}'s battle rating"))
+    if own_cavalry:
+        out.append((1, "Ottoman cavalry"))
+    if enemy_cavalry:
+        out.append((-1, "against Ottoman cavalry"))
+    return out
+
+
+def roll_words(dice: list[int], parts: list[tuple[int, str]], total: int) -> str:
+    """ "4+3 +1 Ferdinand's battle rating −1 against Ottoman cavalry = 7"."""
+    mods = "".join(f" {n:+d} {why}" for n, why in parts)
+    return f"{dice[0]}+{dice[1]}{mods} = {total}"
+
+
 def roll_interception(g: Game) -> None:
     """13.2 steps 2–3: 2d6 + the best battle rating (Ottoman cavalry +1 intercepting, −1 against an Ottoman
     mover with cavalry); 9 or more moves the interceptors into the destination."""
     s, m = g.state, g.state["move"]
     i = m.pop("intercept")
     role, space, units, leaders = i["power"], i["space"], i["units"], i["leaders"]
-    bonus = fx.best_battle(leaders)
-    if role == "ottoman" and units.get("cavalry"):
-        bonus += 1
-    if m["power"] == "ottoman" and m["units"].get("cavalry"):
-        bonus -= 1
+    parts = roll_modifiers(leaders, role == "ottoman" and units.get("cavalry"),
+                           m["power"] == "ottoman" and m["units"].get("cavalry"))
+    bonus = sum(n for n, _ in parts)
     dice = rng.roll(s, 2)
     total = sum(dice) + bonus
     ok = total >= INTERCEPT_AT
-    g.log(f"{power_name(role)} tries to intercept from {space_name(space)}: rolls {dice[0]}+{dice[1]}"
-          f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    g.log(f"{power_name(role)} tries to intercept from {space_name(space)} ({INTERCEPT_AT} or more on 2 dice "
+          f"succeeds): rolls {roll_words(dice, parts, total)}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, space, m["dest"], units, leaders)
         record.note_shift(s, "intercept", role, space, m["dest"], units, leaders)
@@ -458,9 +475,9 @@ def roll_avoid(g: Game) -> None:
     a = m.pop("avoid")
     role, dest, here = a["power"], a["dest"], m["dest"]
     units, leaders = a["units"], a["leaders"]
-    bonus = fx.best_battle(leaders) + (1 if role == "ottoman" and units.get("cavalry") else 0)
-    if m["power"] == "ottoman" and m["units"].get("cavalry"):
-        bonus -= 1
+    parts = roll_modifiers(leaders, role == "ottoman" and units.get("cavalry"),
+                           m["power"] == "ottoman" and m["units"].get("cavalry"))
+    bonus = sum(n for n, _ in parts)
     if all_beaten(s, a, here):
         ok = True
         g.log(f"{power_name(role)} avoids battle into {space_name(dest)} without a roll: all its units there "
@@ -469,8 +486,8 @@ def roll_avoid(g: Game) -> None:
         dice = rng.roll(s, 2)
         total = sum(dice) + bonus
         ok = total >= AVOID_AT
-        g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)}: rolls {dice[0]}+{dice[1]}"
-              f"{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+        g.log(f"{power_name(role)} tries to avoid battle into {space_name(dest)} ({AVOID_AT} or more on 2 dice "
+              f"succeeds): rolls {roll_words(dice, parts, total)}, {'success' if ok else 'failure'}.")
     if ok:
         fx.move_pieces(s, role, here, dest, units, leaders)
         record.note_shift(s, "avoid", role, here, dest, units, leaders)

@@ -281,8 +281,11 @@ def roll_interception(g: Game) -> None:
     rolled = rng.roll(s, 2)
     total = sum(rolled) + bonus
     ok = total >= INTERCEPT_AT
-    g.log(f"{power_name(role)} tries to intercept in {nv.location_name(zone)} from {nv.location_name(source)}: "
-          f"rolls {rolled[0]}+{rolled[1]}{bonus:+d} = {total}, {'success' if ok else 'failure'}.")
+    best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+    mods = f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else ""
+    g.log(f"{power_name(role)} tries to intercept in {nv.location_name(zone)} from {nv.location_name(source)} "
+          f"({INTERCEPT_AT} or more on 2 dice succeeds): rolls {rolled[0]}+{rolled[1]}{mods} = {total}, "
+          f"{'success' if ok else 'failure'}.")
     if ok:
         for owner, kind, n in i["units"]:
             nv.shift(s, owner, kind, source, zone, n)
@@ -337,13 +340,16 @@ class NavalAvoid(ReactionWindow):
     def resolve(self, g, role, response):
         s, zone = g.state, g.local["zone"]
         dest = response.split(":")[1]
-        bonus = nv.best_naval(nv.naval_leaders(s, zone, role))
+        leaders = nv.naval_leaders(s, zone, role)
+        bonus = nv.best_naval(leaders)
         rolled = rng.roll(s, 2)
         total = sum(rolled) + bonus
         ok = total >= AVOID_AT
+        best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+        mods = f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else ""
         g.log(f"{power_name(role)} tries to avoid battle from {nv.location_name(zone)} into "
-              f"{nv.location_name(dest)}: rolls {rolled[0]}+{rolled[1]}{bonus:+d} = {total}, "
-              f"{'success' if ok else 'failure'}.")
+              f"{nv.location_name(dest)} ({AVOID_AT} or more on 2 dice succeeds): rolls {rolled[0]}+{rolled[1]}"
+              f"{mods} = {total}, {'success' if ok else 'failure'}.")
         if ok:
             nv.shift_side(s, role, zone, dest)
 

@@ -80,8 +80,8 @@ def defend(g: Game) -> None:
         return
     rolled = rng.roll(s, n)
     hits = sum(1 for d in rolled if d >= 5)
-    g.log(f"Piracy defence: {n} dice ({' '.join(map(str, sorted(rolled, reverse=True)))}) for {hits} "
-          f"hit{'s' if hits != 1 else ''}.")
+    g.log(f"Piracy defence: {n} {'die' if n == 1 else 'dice'} (16.4: the defending fleets and fortresses), "
+          f"hits on 5 or 6: {' '.join(map(str, sorted(rolled, reverse=True)))} — {hits} hit{'s' if hits != 1 else ''}.")
     for _ in range(min(hits, nv.corsairs(nv.pieces(s, zone, "ottoman")))):
         owner = next(o for (o, k) in nv.pieces(s, zone, "ottoman") if k == "corsair")
         nv.to_box(s, owner, "corsair", zone)
@@ -96,12 +96,17 @@ def raid(g: Game) -> None:
         g.log("No corsair is left: the raid fails.")
         return
     ports = [p for p in load().sea_zone(zone).ports if st.controller(s, p) == target]
-    n = (1 if left == 1 or len(ports) == 1 else 2) + max(
-        (load().leader(l).piracy for l in nv.naval_leaders(s, zone, "ottoman")), default=0)
+    base = 1 if left == 1 or len(ports) == 1 else 2
+    pirates = nv.naval_leaders(s, zone, "ottoman")
+    best = max(pirates, key=lambda l: load().leader(l).piracy, default=None)
+    rating = load().leader(best).piracy if best else 0
+    n = base + rating
     rolled = rng.roll(s, n)
     hits = sum(1 for d in rolled if d >= 5)
-    g.log(f"Piracy: {n} dice ({' '.join(map(str, sorted(rolled, reverse=True)))}) for {hits} "
-          f"hit{'s' if hits != 1 else ''}.")
+    why = "1 die: a single corsair or a single port" if base == 1 else "2 dice"
+    why += f" + {rating} {load().leader(best).name}'s piracy rating" if rating else ""
+    g.log(f"Piracy: {n} {'die' if n == 1 else 'dice'} ({why}), hits on 5 or 6: "
+          f"{' '.join(map(str, sorted(rolled, reverse=True)))} — {hits} hit{'s' if hits != 1 else ''}.")
     g.local["hits"] = hits
 
 

@@ -49,9 +49,12 @@ def roll(g: Game) -> None:
     record.note_battle(s, "naval_battle", b, loc, [defender], nv.naval_leaders(s, loc, attacker),
                        nv.naval_leaders(s, loc, defender), attacker_units=sum(nv.pieces(s, loc, attacker).values()),
                        defender_units=sum(nv.pieces(s, loc, defender).values()))
-    g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls {a_dice} dice "
-          f"({' '.join(map(str, b['attacker_roll']))}) for {a_hits} hits; {load().power(defender).name} rolls "
-          f"{d_dice} ({' '.join(map(str, b['defender_roll']))}) for {d_hits}. {load().power(winner).name} wins.")
+    hits = lambda n: f"{n} hit{'s' if n != 1 else ''}"   # noqa: E731
+    g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls "
+          f"{nv.dice_words(s, loc, attacker)}: {' '.join(map(str, b['attacker_roll']))} — {hits(a_hits)}; "
+          f"{load().power(defender).name} rolls {nv.dice_words(s, loc, defender, not nv.is_sea(loc))}: "
+          f"{' '.join(map(str, b['defender_roll']))} — {hits(d_hits)}. {load().power(winner).name} wins"
+          f"{' (ties go to the defender)' if a_hits == d_hits else ''}.")
     drawn = g.local.get("clash") and a_hits == d_hits        # 9.6: nobody lost, both withdraw
     need = {attacker: loss_points(d_hits, winner == attacker or drawn),
             defender: loss_points(a_hits, winner == defender or drawn)}

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from rules.core import rng
+from rules.core.wording import plural
 from rules.core.flow import Game
 
 from . import forces as fx
@@ -155,10 +156,14 @@ def roll_assault(g: Game) -> None:
               if defenders_foot else 0)
     a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice) if d_dice else []
     a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
-    g.log(f"{power_name(attacker)} assaults {space_name(space)}: {a_dice} dice "
-          f"({' '.join(map(str, sorted(a_roll, reverse=True)))}) for {a_hits} hit{'s' if a_hits != 1 else ''}"
-          + (f"; the defenders roll {d_dice} ({' '.join(map(str, sorted(d_roll, reverse=True)))}) for {d_hits}."
-             if d_dice else "; the fortress is empty."))
+    halved = f"half of {plural(foot, 'unit')}, rounded up" if defenders_foot else plural(foot, "unit")
+    a_words = fx.dice_words(a_dice, halved, leaders)
+    d_leaders = [l for p in inside for l in fx.army_leaders_at(s, space, p)]
+    d_words = fx.dice_words(d_dice, plural(defenders_foot, "unit"), d_leaders, defender=True) if d_dice else ""
+    g.log(f"{power_name(attacker)} assaults {space_name(space)}: {a_words}: "
+          f"{' '.join(map(str, sorted(a_roll, reverse=True)))} — {plural(a_hits, 'hit')}"
+          + (f"; the defenders roll {d_words}: {' '.join(map(str, sorted(d_roll, reverse=True)))} — "
+             f"{plural(d_hits, 'hit')}." if d_dice else "; the fortress is empty."))
     g.local["hits"] = a_hits
     record.note_battle(s, "assault", {"attacker": attacker, "attacker_dice": a_dice, "defender_dice": d_dice,
                                       "attacker_roll": sorted(a_roll, reverse=True), "defender_roll":

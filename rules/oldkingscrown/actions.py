@@ -15,7 +15,7 @@ from .effects import effect
 from .procedures import FLOW, Choice, HandChoice, call_if, end_into
 from . import state as S
 from .summer import govern, journey, _lore
-from .text import fname, lname, rname
+from .text import fname, herald_mark, lname, rname
 
 STEP_NAMES = {"spring": "Spring Action Step", "day": "Day Action Step", "day2": "Day Action Step (revealed cards)",
               "autumn": "Autumn Action Step"}
@@ -35,20 +35,23 @@ def _clash_key(state):
 
 
 def _timed_sources(state, f, timing):
-    """Tactic tiles, Kingdom cards and the Favour usable in this step: (action id, label, steps, source)."""
+    """Tactic tiles, Kingdom cards and the Favour usable in this step: (action id, label, steps, source,
+    the effect's text)."""
     out = []
     p = S.fx(state, f)
     for tid, left in p["tactics"].items():
         t = TACTICS[tid]
         if t["timing"] == timing and left > 0:
-            out.append((f"tactic:{tid}", f"Tactic: {t['name']}", t["effect"], t["name"]))
+            out.append((f"tactic:{tid}", f"Tactic: {t['name']}", t["effect"], t["name"],
+                        herald_mark(t["text"], t.get("source"))))
     for k in S.kingdom_held(state, f):
         card = KINGDOM[k]
         if card["timing"] == timing and not used(state, f"{f}:kingdom:{card['design']}"):
-            out.append((f"kingdom:{k}", f"{card['name']}: {card['text']}", card["effect"], card["name"]))
+            out.append((f"kingdom:{k}", f"Kingdom card: {card['name']}", card["effect"], card["name"],
+                        herald_mark(card["text"], card.get("source"))))
     fav = FAVOUR.get(f)
     if state["favour"] == f and fav and fav["timing"] == timing and p["favour"] > 0 and not used(state, f"{f}:favour"):
-        out.append(("favour", f"Kingdom's Favour: {fav['name']}", fav["effect"], fav["name"]))
+        out.append(("favour", f"Kingdom's Favour: {fav['name']}", fav["effect"], fav["name"], fav["text"]))
     return out
 
 
@@ -89,7 +92,7 @@ def menu(state, f, step, d):
         if state["options"]["edition"] == "2025":
             out += _secrets_action(state, f)
     if step in ("spring", "day", "autumn"):
-        out += [Action(aid, label, "Actions") for aid, label, _, _ in _timed_sources(state, f, step)]
+        out += [Action(aid, label, "Actions", hint) for aid, label, _, _, hint in _timed_sources(state, f, step)]
     if step == "day":
         mine = [e["id"] for e in S.clash_cards(state, state["clash"]["region"], state["clash"]["number"], f)]
         out += _day_commands(state, f, mine)
@@ -177,7 +180,7 @@ class Actions(HandChoice):
 
     # ---- tactic tiles, Kingdom cards, the Kingdom's Favour -----------------------------------------
     def _source(self, g, f, aid):
-        for sid, _, steps, source in _timed_sources(g.state, f, g.local["step"]):
+        for sid, _, steps, source, _ in _timed_sources(g.state, f, g.local["step"]):
             if sid == aid:
                 _use_source(g, f, aid, source)
                 g.call(**effect(f, steps, source))

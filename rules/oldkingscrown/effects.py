@@ -3,7 +3,7 @@ the data files), buying from the Site of Power, and discarding down to hand size
 
 from __future__ import annotations
 
-from rules.core.wording import plural
+from rules.core.wording import plural, possessive
 
 from rules.core.flow import act
 
@@ -148,7 +148,7 @@ class EffectChoice(Choice):
             value = step[kind]
             state["mods"].append({"kind": kind, "faction": f, "card": choice, "value": value, "source": source})
             name = COMMAND_NAMES.get(value) or TRAIT_NAMES.get(value)
-            g.log(f"{who}'s {card_name(choice)} gains {name} until the end of the round ({source}).")
+            g.log(f"{possessive(who)} {card_name(choice)} gains {name} until the end of the round ({source}).")
         elif op in ("move_herald", "prophet"):
             S.fx(state, f)["herald"] = choice
             g.log(f"{who} moves its herald to the {lname(choice)} ({source}).")

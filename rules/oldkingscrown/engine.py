@@ -18,6 +18,7 @@ from .data import BASIC_IDS, BOARD, COUNCILS, FACTIONS, FACTION_NAMES, HEIR_ID, 
 from .procedures import FLOW
 from . import flow, summer, actions, effects, advanced  # noqa: F401  (registers procedures and decisions)
 from . import stored
+from . import words as _words
 from . import rival as _rival
 from . import state as S
 from . import view as _view
@@ -176,6 +177,9 @@ class OldKingsCrown(FlowEngine):
         """The card objects are built once for all readers."""
         active, memo = self.active_roles(state), {}
         return {}, {r: _view.build(state, r, active, memo) for r in readers}
+
+    def describe(self, view, role):
+        return _words.describe(view, role)
 
     def summary(self, state):
         season = state["season"]

@@ -3,6 +3,7 @@ Summer (summer.py), Autumn (an action step, actions.py) and Winter, as core proc
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from rules.core import Result, rng
 from rules.core.flow import Decision, act, calls
 
@@ -10,7 +11,7 @@ from .data import CARDS, KINGDOM, LOCATIONS, REGIONS, card_name
 from .effects import effect, hand_check
 from .procedures import FLOW, Choice, each, end_into, then
 from . import advanced, state as S
-from .text import cards, fname, lname, rname
+from .text import cards, fname, herald_mark, lname, rname
 
 
 def begin_round(g):
@@ -173,7 +174,7 @@ class BidUse(Choice):
                 continue
             for i in _spaces(state, f):
                 out.append(act("take", k, i, label=f"{KINGDOM[k]['name']} → {_space_label(state, f, i)}",
-                               group="Great Road"))
+                               group="Great Road", hint=herald_mark(KINGDOM[k]["text"], KINGDOM[k].get("source"))))
         power = bid_strength(state, f, cid)
         zero = "steal_as_zero" in CARDS[cid]["abilities"]
         for o in S.factions(state):
@@ -182,8 +183,10 @@ class BidUse(Choice):
             for j, sp in enumerate(S.fx(state, o)["spaces"]):
                 if sp and (zero or power > defence(state, o, j)):
                     for i in _spaces(state, f):
-                        out.append(act("steal", o, j, i, label=f"Steal {KINGDOM[sp['card']]['name']} from "
-                                       f"{fname(o)} → {_space_label(state, f, i)}", group="Steal"))
+                        card = KINGDOM[sp["card"]]
+                        out.append(act("steal", o, j, i, label=f"Steal {card['name']} from "
+                                       f"{fname(o)} → {_space_label(state, f, i)}", group="Steal",
+                                       hint=herald_mark(card["text"], card.get("source"))))
         return out
 
     def on_return(self, g, f):
@@ -211,7 +214,7 @@ class BidUse(Choice):
         k = sp["card"]
         where = S.add_to_hand(state, o, sp["occupier"])
         g.log(f"{fname(f)} steals {KINGDOM[k]['name']} from {fname(o)}; {card_name(sp['occupier'])} returns to "
-              f"{fname(o)}'s {'hand' if where == 'hand' else 'deck top (hand full)'}.")
+              f"{possessive(fname(o))} {'hand' if where == 'hand' else 'deck top (hand full)'}.")
         occupy(g, f, k, cid, int(space))
         g.end()
 

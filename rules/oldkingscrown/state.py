@@ -349,6 +349,24 @@ def clash_total(state, f) -> int:
     return total
 
 
+def clash_parts(state, f) -> list[tuple[str, int]]:
+    """The parts of :func:`clash_total`, each by name: (what, strength)."""
+    clash = state["clash"]
+    region, number = clash["region"], clash["number"]
+    parts = [(CARDS[e["id"]]["name"], strength(state, e["id"])) for e in clash_cards(state, region, number, f)]
+    supporters = uncounted_supporters(state, region, f)
+    if supporters:
+        parts.append((f"{supporters} supporter{'s' if supporters != 1 else ''}", supporters))
+    if clash["bonus"].get(f):
+        parts.append(("bonuses of cards and tactics", clash["bonus"][f]))
+    if number == 1:
+        extra = sum(m["n"] for m in state["mods"]
+                    if m["kind"] == "strength_region" and m["faction"] == f and m["value"] == region)
+        if extra:
+            parts.append(("the region's first clash bonus", extra))
+    return parts
+
+
 def uncounted_supporters(state, region, f) -> int:
     reg = state["regions"][region]
     return max(0, reg["supporters"].get(f, 0) - reg["counted"].get(f, 0))

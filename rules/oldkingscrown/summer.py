@@ -4,6 +4,7 @@ Claim Rewards (herald rewards, location rewards)."""
 
 from __future__ import annotations
 
+from rules.core.wording import possessive
 from itertools import permutations
 
 from rules.core import rng
@@ -120,7 +121,7 @@ def night_effects(g):
         if where is None:
             g.log(f"{card_name(cid)} ({fname(owner)}) is Invulnerable and stays.")
             continue
-        g.log(f"{fname(owner)}'s {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
+        g.log(f"{possessive(fname(owner))} {card_name(cid)} is Eliminated → " + ("discard pile (Resilient)." if where == "discard" else "Lost Pile."))
         if CARDS[cid].get("archetype") in ("Heir", "Captain"):
             for o in ploy_owners:
                 if o != owner:
@@ -157,6 +158,7 @@ def tally_strength(g):
     clash = state["clash"]
     region = clash["region"]
     totals = {f: S.clash_total(state, f) for f in clash["participants"]}
+    parts = {f: S.clash_parts(state, f) for f in clash["participants"]}   # before the supporters are counted
     g.local["totals"] = {"clash": [region, clash["number"]], "strength": totals}   # for the view (view.py)
     for f in clash["participants"]:     # supporters count in one clash of the region only
         reg = state["regions"][region]
@@ -165,6 +167,10 @@ def tally_strength(g):
     winner, tied = S.outcome(totals, lowest)
     g.log(f"{rname(region)} strength: " + ", ".join(f"{fname(f)} {v}" for f, v in totals.items())
             + (" (lowest above 0 wins: Ritual of the Eye)" if lowest else "") + ".")
+    g.log(f"{rname(region)}, strength in detail: " + "; ".join(
+        f"{fname(f)} " + (" + ".join(f"{what} {n}" if not what[0].isdigit() else what for what, n in parts[f])
+                          if parts[f] else "nothing") + f" = {totals[f]}"
+        for f in clash["participants"]) + ".")
     if winner:
         g.log(f"{fname(winner)} wins the clash in {rname(region)}.")
         g.local["queue"] = [{"name": "before_rewards", "winner": winner}, {"name": "location", "role": winner},
@@ -272,11 +278,11 @@ def herald_reward(g):
     if S.fx(state, f)["herald"] != loc:
         return
     S.gain_influence(state, f, 1)
-    g.log(f"{fname(f)}'s herald is on the {lname(loc)}: +1 influence.")
+    g.log(f"{possessive(fname(f))} herald is on the {lname(loc)}: +1 influence.")
     for o in S.factions(state):
         if o != f and S.fx(state, o)["herald"] == loc:
             got = S.steal_influence(state, f, o, 1)
-            g.log(f"{fname(f)} steals {got} influence from {fname(o)}'s herald.")
+            g.log(f"{fname(f)} steals {got} influence from {possessive(fname(o))} herald.")
     relic_votes = S.council_votes(state, f, "relics")
     mine = [e for e in state["councils"]["relics"] if e["owner"] == f and e["kind"] == "card"]
     if state["options"]["edition"] == "2025":
@@ -305,10 +311,10 @@ def remove_from_council(g, council, cid, to_hand_ok=True):
     p = S.fx(state, f)
     if embassy and len(p["hand"]) < p["hand_size"]:    # into hand is never worse than the discard pile
         p["hand"].append(cid)
-        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s hand (Wandering Embassy).")
+        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} hand (Wandering Embassy).")
         return
     S.discard_card(state, f, cid)
-    g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {fname(f)}'s discard pile.")
+    g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} discard pile.")
     options = (["hand"] if embassy else []) + (["lost"] if "removed_may_be_lost" in CARDS[cid]["abilities"] else [])
     if options:
         state.setdefault("removal_offers", []).append({"owner": f, "card": cid, "options": options})

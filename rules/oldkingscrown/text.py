@@ -18,3 +18,8 @@ def rname(region: str) -> str:
 def cards(n: int) -> str:
     """``1 card``, ``2 cards``, ``0 cards``."""
     return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def herald_mark(text: str, source: str | None) -> str:
+    """A card's text where it is chosen, marked when Herald wrote the card (no public source gives it)."""
+    return f"Herald's own card: {text}" if source == "herald" else text

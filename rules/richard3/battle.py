@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Action
 from rules.core import rng
+from rules.core.wording import plural
 
 from .data import ADJ, AREAS, BLOCKS, COASTS, DISPLAY, WALES, area_name, border_key
 from .state import (blocks_at, border_limit, contested_areas, is_enemy, may_enter, noble_seats, occupancy,
@@ -72,8 +73,9 @@ def begin(engine, state, area, ctx):
     ctx.reveal()
 
     def roster(side):   # letter_of: the Bombard shows A3 in round 1 (6.2)
-        return ", ".join(f"{_name(x)} {letter_of(state['battle'], x)}{BLOCKS[x]['fire']} ×{state['blocks'][x]['str']}"
-                         + (" (reserve)" if x in reserves else "") for x in sorted(blocks_at(occ, area, side)))
+        return ", ".join(f"{_name(x)} ({letter_of(state['battle'], x)}{BLOCKS[x]['fire']}, strength "
+                         f"{state['blocks'][x]['str']}" + (", in reserve)" if x in reserves else ")")
+                         for x in sorted(blocks_at(occ, area, side)))
 
     _say(state, ctx, f"Battle of {area_name(area)}: {attacker.title()} attacks with {roster(attacker)}; "
                      f"{defender.title()} defends with {roster(defender)}.")
@@ -100,11 +102,34 @@ def senior_present(state, b, side, occ):
 
 def fire_value(state, b, bid, occ):
     """Firepower at the instant of fire: defenders add shield, crown, cathedral, city and Wales bonuses."""
+    return BLOCKS[bid]["fire"] + sum(bonus for _, bonus in fire_bonuses(state, b, bid, occ))
+
+
+def fire_bonuses(state, b, bid, occ) -> list[tuple[str, int]]:
+    """Each +1 a defending block fires with, by name (6.3): what the log shows beside the dice."""
     info = BLOCKS[bid]
-    value = info["fire"]
     side = side_of(state, bid)
     if side != b["defender"]:
-        return value
+        return []
+    area = b["area"]
+    kind = info["type"]
+    out = []
+    if kind == "heir":
+        senior = senior_present(state, b, side, occ)
+        usable, personal = royal_seat_usable(state, bid, area)
+        if usable and (personal or senior == bid):
+            out.append(("royal seat", 1))
+        if AREAS[area].get("crown") and side == state["king_side"] and senior == bid:
+            out.append(("the King in a crown area", 1))
+    elif kind == "noble":
+        if bid != "l-clarence" and area in noble_seats(state, bid):
+            out.append(("own seat", 1))
+    elif kind in ("church", "levy"):
+        if info.get("home") == area:
+            out.append(("cathedral" if kind == "church" else "own city", 1))
+    elif bid == "l-welsh-mercenary" and area in WALES:
+        out.append(("in Wales", 1))
+    return out
     area = b["area"]
     kind = info["type"]
     if kind == "heir":
@@ -422,8 +447,11 @@ def _fire(engine, state, ctx, x, target_side=None, only=None):
     dice = _roll(state, state["blocks"][x]["str"])
     hits = sum(1 for d in dice if d <= fire)
     aim = f" at {_name(only)}" if only else ""
-    _say(state, ctx, f"{_name(x)} fires{aim} ({letter_of(b, x)}{fire}): "
-                     f"{' '.join(map(str, dice))} — {_hits(hits)}.")
+    bonuses = "".join(f" +{n} {why}" for why, n in fire_bonuses(state, b, x, occ))
+    rating = f"{letter_of(b, x)}{BLOCKS[x]['fire']}{bonuses} = {letter_of(b, x)}{fire}" if bonuses \
+        else f"{letter_of(b, x)}{fire}"
+    _say(state, ctx, f"{_name(x)} fires{aim} ({rating}, hits on {fire} or less): "
+                     f"{plural(len(dice), 'die')} {' '.join(map(str, dice))} — {_hits(hits)}.")
     return hits
 
 
@@ -545,8 +573,10 @@ def _treachery(engine, state, ctx, roller, target, side, card=False):
     dice = _roll(state, n)
     who = "The Treason card" if card else _name(roller)
     success = all(d % 2 == 0 for d in dice)
-    _say(state, ctx, f"{who} tries treachery on {_name(target)}: {' '.join(map(str, dice))} — "
-                     f"{'it defects!' if success else 'it stays loyal.'}")
+    why = (f"loyalty {BLOCKS[target].get('loyalty') or 0}" if card or roller not in WARWICKS
+           or n == (BLOCKS[target].get("loyalty") or 0) else "Warwick's Neville badge")
+    _say(state, ctx, f"{who} tries treachery on {_name(target)} ({plural(n, 'die')} for {why}; all even to "
+                     f"defect): {' '.join(map(str, dice))} — {'it defects!' if success else 'it stays loyal.'}")
     if not success:
         return
     twin = BLOCKS[target]["twin"]

@@ -18,6 +18,7 @@ from .data import CAMPAIGN_YEARS, CARD_IDS, DEFECTED_HEIR_NOBLES, DISPLAY, SCENA
 from .state import blocks_at, heirs_gone, occupancy, other, pretender_side, senior_heir, side_of
 from . import hidden, sequence
 from . import view as _view
+from . import words as _words
 
 ROLES = ["york", "lancaster"]
 
@@ -223,6 +224,9 @@ class RichardIII(FlowEngine):
                 self.update_pretender(state)
 
     # ---- reading -------------------------------------------------------------------------------------
+    def describe(self, view, role):
+        return _words.describe(view, role)
+
     def view(self, state, role):
         active = self.active_roles(state)
         waiting = [r for r in active if not self._prompt(state, r).committed]

@@ -20,6 +20,7 @@ from rules.core.flow import Decision, Flow, Game, calls
 from .actions import EVENT_NAMES
 from .data import CARD_IDS, CARDS, DISPLAY, SIDES, area_name
 from .state import contested_areas, occupancy, other, pretender_side
+from .words import EVENT_EFFECTS
 from . import actions, battle, political, supply
 
 FLOW = Flow()
@@ -200,7 +201,8 @@ class PlayCards(Phase):                                             # 1.1: both 
     def actions(self, g, role):
         mine = g.state["played"][role]
         verb = "Play" if mine is None else "Change to"
-        return [Action(f"play:{c}", f"{verb} {card_label(c)}", "Cards") for c in g.state["hands"][role] if c != mine]
+        return [Action(f"play:{c}", f"{verb} {card_label(c)}", "Cards", card_hint(c))
+                for c in g.state["hands"][role] if c != mine]
 
     def on_play(self, g, role, card):
         state = g.state
@@ -320,6 +322,15 @@ class PoliticalTurn(Phase):                                         # 8.3-8.5
 
 
 # ---- prompts ------------------------------------------------------------------------------------------------
+def card_hint(card: str) -> str:
+    """What playing ``card`` does (shown where it is chosen): its event, or its action points alone."""
+    c = CARDS[card]
+    event = EVENT_EFFECTS.get(c.get("event") or "")
+    if event:
+        return event[0].upper() + event[1:]
+    return f"{c['ap']} action point{'s' if c['ap'] != 1 else ''}: each moves a group, recruits or goes to sea."
+
+
 def card_label(cid: str) -> str:
     c = CARDS[cid]
     return f"{c['name']} (AP {c['ap']})" if c.get("event") else f"Action {c['ap']}"

@@ -265,7 +265,7 @@ def test_rb_20_5_1_charge_example(monkeypatch):
     assert combat.chargers(state, combat.battle(g)["sides"]["york"]) == ["gloucester"]
     combat.battle(g)["charges"] = {"york": ["gloucester", "exeter"], "lancaster": ["exeter", "warwick"]}
     rolled = []
-    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: rolled.append((block, bonus)) or 0)
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0, why="": rolled.append((block, bonus)) or 0)
     combat.resolve_charges(g)
     assert sorted(rolled) == [("exeter", 1), ("gloucester", 1), ("warwick", 0)]
     rolled.clear()
@@ -281,7 +281,7 @@ def test_rb_20_5_1_a_target_below_base_rolls_elimination_at_once(monkeypatch):
     g = battle_frame(state, "kent", "york", "lancaster",
                      {"york": side(["gloucester"]), "lancaster": side(["clifford"])})
     combat.battle(g)["charges"] = {"york": ["gloucester", "clifford"]}
-    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: 2 if block == "gloucester" else 0)
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0, why="": 2 if block == "gloucester" else 0)
     combat.resolve_charges(g)
     assert state["blocks"]["clifford"]["status"] != "map"
     assert combat.battle(g)["sides"]["lancaster"]["engaged"] == []

@@ -138,7 +138,8 @@ class MailServers:
         from bot.mail.settings import mail_settings
 
         raw = {"address": HERALD, "imap_host": "127.0.0.1", "imap_port": self.imap.port, "imap_security": "none", "imap_user": IMAP_USER,
-               "smtp_host": "127.0.0.1", "smtp_port": self.smtp_port, "smtp_security": "none", "timeout": "10s"}
+               "smtp_host": "127.0.0.1", "smtp_port": self.smtp_port, "smtp_security": "none", "timeout": "10s",
+               "quiet": False}   # every update, as these tests check each; test_mails_per_turn plays quiet
         raw.update(overrides)
         return mail_settings(raw, environ={"HERALD_IMAP_PASSWORD": IMAP_PASSWORD})
 

@@ -36,10 +36,10 @@ def test_6_2_bombard_is_logged_as_a3_in_round_1(monkeypatch):
                "l-henry-vi": "lincoln", "y-york": "ireland"})
     st = start_battle(st, "middlesex", "york", {"y-essex": "essex|middlesex", "y-arundel": "essex|middlesex"},
                       "essex|middlesex", p1="york")
-    assert "Bombard A3" in st["battle"]["lines"][0]
+    assert "Bombard (A3" in st["battle"]["lines"][0]
     out = ENGINE.apply(st, "lancaster", "fire:l-bombard")
     line = [e.text for e in out.log if "Bombard fires" in e.text][0]
-    assert "(A3)" in line, line
+    assert "(A3, hits on 3 or less)" in line, line
 
 
 def _supply_phase(st, turn=3):

@@ -87,7 +87,7 @@ def test_6_2_a_bombard_that_enters_as_a_reserve_is_d3_even_in_round_1():
     fire_now = {e["id"]: e["fire_now"] for side in ("york", "lancaster")
                 for e in ENGINE.view(state, None)["battle"]["blocks"][side]}
     assert fire_now["l-bombard"] == "D3" and fire_now["y-bombard"] == "A3"
-    assert "Bombard D3 ×3 (reserve)" in state["battle"]["lines"][0]
+    assert "Bombard (D3, strength 3, in reserve)" in state["battle"]["lines"][0]
 
 
 # ---- 6.6 retreat -------------------------------------------------------------------------------------------------------

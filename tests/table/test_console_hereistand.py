@@ -35,7 +35,7 @@ def script_for(seed: int) -> tuple[list[str], dict]:
     while ENGINE.waiting(state)["decision"] == "attempt_target":      # the hands are dealt after the theses
         lines += ["do stop protestant", "expect ok"]
         state = ENGINE.apply(state, "protestant", "stop").state
-    lines += [f"as {england}", "hand", "expect text hand:england", "expect text hand:protestant",
+    lines += [f"as {england}", "hand", "expect text Your hand (England)", "expect text Your hand (Protestant)",
               "talk Shall we ally this turn?", "expect error", "expect text say with whom",
               f"talk @{next(r for r in ENGINE.roles('1517') if holder[r] != england)} Shall we ally this turn?",
               "expect text Said privately to", "talk @nobody Hello", "expect error", "expect text open: @"]
