@@ -11,7 +11,8 @@ from rules.hereistand import religion as rl
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import after_theses, decision, draws, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import (after_theses, decision, draws, forced_moves, give, ids, log_after, play, setup,  # noqa: F401
+                          to_impulse)
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 
 
@@ -46,10 +47,11 @@ def test_papal_inquisition_converts_looks_and_debates_with_two_dice(dice, draws)
     out = ENGINE.apply(s, "papacy", "look:protestant")
     private = [e for e in out.log if e.to and "papacy" in e.to]
     assert private and "Protestant's hand" in private[0].text
-    s = play(out.state, "papacy", "debate")
     draws += ["eck", "luther"]
     dice += [[1] * 9, [1] * 6]                                          # Eck 3 + 3 + 1 + 2, Luther 4 + 2
-    s, text = log_after(s, "papacy", "zone:german")
+    out = ENGINE.apply(out.state, "papacy", "debate")
+    assert forced_moves(out) == [("papacy", "zone:german")]            # the only zone to debate in (issue 33)
+    text = " ".join(e.text for e in out.log)
     assert "9 dice (value 3, attacking +3, Eck's ability +1, Papal Inquisition +2)" in text
 
 
@@ -136,11 +138,13 @@ def test_council_of_trent(dice):
     assert ENGINE.active_roles(s) == ["protestant"]
     s = play(s, "protestant", "pick:luther")
     dice += [[5, 5, 6, 1, 1, 1, 1], [1, 1, 1, 2]]                  # Eck 3 + Pole 3 + 1; Luther 4
-    s, text = log_after(s, "protestant", "done")
+    out = ENGINE.apply(s, "protestant", "done")
+    s, text = out.state, " ".join(e.text for e in out.log)
     assert "7 dice (Eck 3, Pole 3, Pole's ability +1)" in text and "Papacy prevails at the Council by 3 hits" in text
     assert all(dbt.status(s, d) == dbt.COMMITTED for d in ("eck", "pole", "luther"))
-    assert decision(s) == "debate_flips" and ids(s, "papacy") == ["flip:wittenberg"]
-    s = play(s, "papacy", "flip:wittenberg")
+    # 3 flips, but Wittenberg is the only Protestant space: taken automatically, the rest lost (issue 33)
+    assert forced_moves(out) == [("papacy", "flip:wittenberg")] and ("papacy", "debate_flips") in out.automatic
+    assert "wittenberg" not in s["religion"]
     assert decision(s) == "spend" and s["impulse"]["cp"] == 2 and "17" in cards.zone(s, "discard")
 
 
@@ -150,6 +154,7 @@ def test_spanish_inquisition(dice, draws):
     s = after_theses(to_impulse(setup(), "hapsburg"))
     give(s, "hapsburg", 58)
     s["religion"] += ["seville"]
+    dbt.set_status(s, "calvin", dbt.UNCOMMITTED)              # a French debater: the Papacy's zone is a choice
     s = play(s, "hapsburg", "event:58")
     s = play(s, "papacy", "convert:seville")
     assert "seville" not in s["religion"] and decision(s) == "spanish_discard"
@@ -161,6 +166,7 @@ def test_spanish_inquisition(dice, draws):
     s = play(s, "hapsburg", target)
     assert card in cards.zone(s, "discard") and len(cards.zone(s, cards.hand("hapsburg"))) == hand + 1
     assert decision(s) == "debate_zone" and ENGINE.active_roles(s) == ["papacy"] and not s["hands_shown"]
+    assert sorted(ids(s, "papacy")) == ["zone:french", "zone:german"]       # any zone with a Protestant debater
 
 
 def test_21_6_the_league_forms_at_its_turn_4_deadline():
