@@ -169,6 +169,32 @@ def test_spanish_inquisition(dice, draws):
     assert sorted(ids(s, "papacy")) == ["zone:french", "zone:german"]       # any zone with a Protestant debater
 
 
+def test_spanish_inquisition_discard_asked_when_the_shown_hands_hide_a_single_choice():
+    """#58 with issue 33: the hands are shown to the Hapsburg alone, so with two cards or more in them the
+    discard is asked even when only one may be discarded (the others are home cards or mandatory events);
+    with a single card the engine answers."""
+    s = after_theses(to_impulse(setup(), "hapsburg"))
+    give(s, "hapsburg", 58)
+    s["religion"] += ["seville"]
+    s = play(play(s, "hapsburg", "event:58"), "papacy", "convert:seville")
+    assert decision(s) == "spanish_discard"
+    data = st.load()
+    for power in ("england", "protestant"):
+        for c in list(cards.zone(s, cards.hand(power))):
+            if data.card(int(c)).type != "home":
+                cards.move(s, c, cards.hand(power), "deck")
+    ordinary = next(c for c in cards.zone(s, "deck") if data.card(int(c)).type not in ("home", "mandatory"))
+    cards.move(s, ordinary, "deck", cards.hand("england"))
+    give(s, "protestant", 7)                                              # a home card: never discarded
+    assert ids(s, "hapsburg") == [f"discard:england:{ordinary}"]
+    assert ENGINE.protects_secret(s, "hapsburg") and ENGINE.forced_answer(s, "hapsburg") is None
+    for power in ("england", "protestant"):
+        for c in [c for c in cards.zone(s, cards.hand(power)) if c != ordinary]:
+            cards.move(s, c, cards.hand(power), "deck")
+    assert not ENGINE.protects_secret(s, "hapsburg")
+    assert ENGINE.forced_answer(s, "hapsburg") == f"discard:england:{ordinary}"
+
+
 def test_21_6_the_league_forms_at_its_turn_4_deadline():
     """19.8 / 21.6: not played by the Winter of turn 4, the League forms then, whatever the Protestant count."""
     from rules.hereistand.events import mandatory_deadlines
