@@ -226,3 +226,16 @@ def test_prerequisites_refused_with_their_reason():
     give(s, "protestant", 41)
     with pytest.raises(IllegalAction, match="Zwingli or Oekolampadius uncommitted"):
         ENGINE.apply(s, "protestant", "event:41")
+
+
+def test_6_1_an_impulse_with_one_hidden_card_is_still_asked():
+    """6.1 / 11 with issue 33 (found by the fuzz, seed 4100): the Papacy (administrative rating 0) holding one
+    card whose event it may not play has one answer, to play it for CP, but that lone answer would show the
+    card to all, and whether its event is playable is the card's secret: the question is still asked."""
+    s = to_impulse(setup(), "papacy")
+    hand = cards.hand("papacy")
+    for c in list(cards.zone(s, hand)):
+        cards.move(s, c, hand, "deck")
+    give(s, "papacy", 104)
+    assert ids(s, "papacy") == ["cp:104"]                                  # no pass: 1 card > rating 0
+    assert ENGINE.protects_secret(s, "papacy") and ENGINE.forced_answer(s, "papacy") is None
