@@ -123,6 +123,11 @@ class Impulse(Decision):
         if pass_refusal(g.state, role) is None:
             yield act("pass", label="Pass")
 
+    def protects_secret(self, g, role):
+        # a card other than a home card is hidden: whether its event may be played makes a lone answer,
+        # and that answer would show the card (VIEW.md)
+        return any(load().card(int(c)).type != "home" for c in cards.zone(g.state, cards.hand(role)))
+
     def on_cp(self, g, role, card):
         cp = load().card(int(card)).cp
         spend_card(g, role, card)

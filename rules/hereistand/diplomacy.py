@@ -263,6 +263,14 @@ class Declare(Decision):
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
         yield act("done", label="Declare nothing more")
 
+    def protects_secret(self, g, role):
+        # what a war costs is public, the CP a hand can pay is not: with a war open but for its cost, a lone
+        # "nothing more" would tell the others the hand's CP (VIEW.md)
+        data = load()
+        hidden = any(data.card(int(c)).type != "home" for c in cards.zone(g.state, cards.hand(role)))
+        return hidden and any(target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None
+                              for target in (*MAJORS, *MINORS))
+
     def on_war(self, g, role, target):
         g.local["declared"].append(target)
         g.log(f"{power_name(role)} declares war on {power_name(target)}.")

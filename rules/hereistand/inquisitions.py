@@ -64,6 +64,11 @@ class SpanishDiscard(Decision):
         if not discardable(g.state):
             yield act("none", label="Nothing may be discarded: draw your card")
 
+    def protects_secret(self, g, role):
+        # the hands are shown to the Hapsburg only: whether a single card of them may be discarded is secret
+        # from the others once they hold two cards or more (VIEW.md)
+        return sum(len(cards.zone(g.state, cards.hand(p))) for p in SHOWN) >= 2
+
     def on_discard(self, g, role, power, card):
         cards.move(g.state, card, cards.hand(power), "discard")
         g.log(f"The Hapsburg discards {st.card_label(card)} from {power_name(power)}'s hand.")

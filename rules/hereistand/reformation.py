@@ -212,6 +212,10 @@ class WormsCards(SecretChoice):
     def label(self, g, role, pick):
         return st.card_label(pick.partition(":")[2]) if pick.startswith("card:") else "no card"
 
+    def protects_secret(self, g, role):
+        # with two cards or more, whether all but one are mandatory events is the hand's secret (VIEW.md)
+        return len(cards.zone(g.state, cards.hand(role))) >= 2
+
 
 def worms_dice(g: Game) -> None:
     s = g.state

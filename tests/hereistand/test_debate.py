@@ -47,6 +47,13 @@ def ids(s, role):
     return [a.id for a in ENGINE.legal_actions(s, role)]
 
 
+def forced_moves(out):
+    """The (role, action) pairs the engine answered itself in this outcome, each logged to its role."""
+    lines = [e for e in out.log if e.kind == "automatic"]
+    assert all("the only choice, taken automatically" in e.text for e in lines)
+    return [(e.data["role"], e.data["action"]) for e in lines]
+
+
 def log_after(s, role, action):
     out = ENGINE.apply(s, role, action)
     return out.state, " ".join(e.text for e in out.log)
@@ -170,12 +177,13 @@ def test_18_5_burning_removes_the_reformer_and_scores(dice, draws):
     draws += ["eck", "luther"]
     s = play(s, "papacy", "debate:german")
     dice += [[5, 5, 5, 5, 5, 5, 6], [1, 1, 1, 1, 1, 2]]                   # 7 hits v 0: 7 > 4
-    s = play(s, "papacy", "pool:uncommitted")
+    out = ENGINE.apply(s, "papacy", "pool:uncommitted")
+    s = out.state
     assert dbt.status(s, "luther") == dbt.BURNED and "luther" not in s["reformers"]
     assert dbt.debate_vp(s, "papacy") == 4
-    assert decision(s) == "debate_flips" and ENGINE.active_roles(s) == ["papacy"]
-    assert ids(s, "papacy") == ["flip:wittenberg"]                          # the only Protestant space
-    s = play(s, "papacy", "flip:wittenberg")
+    # the only Protestant space: the Papacy's flip is its only choice, taken automatically (issue 33)
+    assert ("papacy", "debate_flips") in out.automatic
+    assert forced_moves(out) == [("papacy", "flip:wittenberg")]
     assert "wittenberg" not in s["religion"]
     assert decision(s) == "spend"                                          # the other 6 flips are lost
     assert st.victory_points(s, "papacy") >= papal_vp + 4
@@ -243,9 +251,10 @@ def test_18_5_leipzig_example_with_the_home_cards(dice, draws):
     round 2 Aleander v Melanchthon; the Protestant flips 2 spaces."""
     s = leipzig_position(dice, draws)
     assert "event:6" in ids(s, "papacy")
-    s = play(s, "papacy", "event:6")
-    assert decision(s) == "debate_zone"
-    s = play(s, "papacy", "zone:german")
+    out = ENGINE.apply(s, "papacy", "event:6")
+    s = out.state
+    # only the German zone has a Protestant debater to face: its zone is the only choice (issue 33)
+    assert forced_moves(out) == [("papacy", "zone:german")] and ("papacy", "debate_zone") in out.automatic
     assert decision(s) == "leipzig_choice" and "name:eck" in ids(s, "papacy") and "bar:luther" in ids(s, "papacy")
     dbt.set_status(s, "tetzel", dbt.COMMITTED)
     with pytest.raises(IllegalAction, match="Johann Tetzel is committed"):
@@ -270,7 +279,9 @@ def test_18_5_leipzig_example_with_the_home_cards(dice, draws):
 def test_leipzig_bar_keeps_a_debater_out(dice, draws):
     """Leipzig Debate: a barred Protestant debater cannot be drawn, but Here I Stand may still bring Luther."""
     s = leipzig_position(dice, draws)
-    s = play(play(s, "papacy", "event:6"), "papacy", "zone:german")
+    out = ENGINE.apply(s, "papacy", "event:6")
+    s = out.state
+    assert forced_moves(out) == [("papacy", "zone:german")]                # the only zone (issue 33)
     draws += ["tetzel"]
     s = play(s, "papacy", "bar:luther")
     draws += ["bucer"]
@@ -327,11 +338,14 @@ def test_here_i_stand_takes_a_discard_and_plays_it():
     s = after_theses(to_impulse(setup(), "protestant"))
     for c in list(cards.zone(s, "discard")):
         cards.move(s, c, "discard", "deck")
-    discarded = next(c for c in cards.zone(s, "deck") if st.load().card(int(c)).type != "mandatory")
+    discarded, other = [c for c in cards.zone(s, "deck") if st.load().card(int(c)).type != "mandatory"][:2]
+    mandatory = next((c for c in cards.zone(s, "deck") if st.load().card(int(c)).type == "mandatory"), None)
     assert "event:7" not in ids(s, "protestant")                              # nothing to take yet
-    cards.move(s, discarded, "deck", "discard")
+    for c in (discarded, other) + ((mandatory,) if mandatory else ()):
+        cards.move(s, c, "deck", "discard")
     s = play(s, "protestant", "event:7")
-    assert decision(s) == "here_i_stand_take"
+    assert decision(s) == "here_i_stand_take"                                 # a real choice of two
+    assert sorted(ids(s, "protestant")) == sorted([f"take:{discarded}", f"take:{other}"])
     s = play(s, "protestant", f"take:{discarded}")
     assert decision(s) == "here_i_stand_now" and discarded in cards.zone(s, cards.hand("protestant"))
     s = play(s, "protestant", f"cp:{discarded}")

@@ -11,7 +11,8 @@ from rules.hereistand import religion as rl
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import after_theses, decision, draws, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import (after_theses, decision, draws, forced_moves, give, ids, log_after, play, setup,  # noqa: F401
+                          to_impulse)
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 
 
@@ -46,10 +47,11 @@ def test_papal_inquisition_converts_looks_and_debates_with_two_dice(dice, draws)
     out = ENGINE.apply(s, "papacy", "look:protestant")
     private = [e for e in out.log if e.to and "papacy" in e.to]
     assert private and "Protestant's hand" in private[0].text
-    s = play(out.state, "papacy", "debate")
     draws += ["eck", "luther"]
     dice += [[1] * 9, [1] * 6]                                          # Eck 3 + 3 + 1 + 2, Luther 4 + 2
-    s, text = log_after(s, "papacy", "zone:german")
+    out = ENGINE.apply(out.state, "papacy", "debate")
+    assert forced_moves(out) == [("papacy", "zone:german")]            # the only zone to debate in (issue 33)
+    text = " ".join(e.text for e in out.log)
     assert "9 dice (value 3, attacking +3, Eck's ability +1, Papal Inquisition +2)" in text
 
 
@@ -136,11 +138,13 @@ def test_council_of_trent(dice):
     assert ENGINE.active_roles(s) == ["protestant"]
     s = play(s, "protestant", "pick:luther")
     dice += [[5, 5, 6, 1, 1, 1, 1], [1, 1, 1, 2]]                  # Eck 3 + Pole 3 + 1; Luther 4
-    s, text = log_after(s, "protestant", "done")
+    out = ENGINE.apply(s, "protestant", "done")
+    s, text = out.state, " ".join(e.text for e in out.log)
     assert "7 dice (Eck 3, Pole 3, Pole's ability +1)" in text and "Papacy prevails at the Council by 3 hits" in text
     assert all(dbt.status(s, d) == dbt.COMMITTED for d in ("eck", "pole", "luther"))
-    assert decision(s) == "debate_flips" and ids(s, "papacy") == ["flip:wittenberg"]
-    s = play(s, "papacy", "flip:wittenberg")
+    # 3 flips, but Wittenberg is the only Protestant space: taken automatically, the rest lost (issue 33)
+    assert forced_moves(out) == [("papacy", "flip:wittenberg")] and ("papacy", "debate_flips") in out.automatic
+    assert "wittenberg" not in s["religion"]
     assert decision(s) == "spend" and s["impulse"]["cp"] == 2 and "17" in cards.zone(s, "discard")
 
 
@@ -150,6 +154,7 @@ def test_spanish_inquisition(dice, draws):
     s = after_theses(to_impulse(setup(), "hapsburg"))
     give(s, "hapsburg", 58)
     s["religion"] += ["seville"]
+    dbt.set_status(s, "calvin", dbt.UNCOMMITTED)              # a French debater: the Papacy's zone is a choice
     s = play(s, "hapsburg", "event:58")
     s = play(s, "papacy", "convert:seville")
     assert "seville" not in s["religion"] and decision(s) == "spanish_discard"
@@ -161,6 +166,33 @@ def test_spanish_inquisition(dice, draws):
     s = play(s, "hapsburg", target)
     assert card in cards.zone(s, "discard") and len(cards.zone(s, cards.hand("hapsburg"))) == hand + 1
     assert decision(s) == "debate_zone" and ENGINE.active_roles(s) == ["papacy"] and not s["hands_shown"]
+    assert sorted(ids(s, "papacy")) == ["zone:french", "zone:german"]       # any zone with a Protestant debater
+
+
+def test_spanish_inquisition_discard_asked_when_the_shown_hands_hide_a_single_choice():
+    """#58 with issue 33: the hands are shown to the Hapsburg alone, so with two cards or more in them the
+    discard is asked even when only one may be discarded (the others are home cards or mandatory events);
+    with a single card the engine answers."""
+    s = after_theses(to_impulse(setup(), "hapsburg"))
+    give(s, "hapsburg", 58)
+    s["religion"] += ["seville"]
+    s = play(play(s, "hapsburg", "event:58"), "papacy", "convert:seville")
+    assert decision(s) == "spanish_discard"
+    data = st.load()
+    for power in ("england", "protestant"):
+        for c in list(cards.zone(s, cards.hand(power))):
+            if data.card(int(c)).type != "home":
+                cards.move(s, c, cards.hand(power), "deck")
+    ordinary = next(c for c in cards.zone(s, "deck") if data.card(int(c)).type not in ("home", "mandatory"))
+    cards.move(s, ordinary, "deck", cards.hand("england"))
+    give(s, "protestant", 7)                                              # a home card: never discarded
+    assert ids(s, "hapsburg") == [f"discard:england:{ordinary}"]
+    assert ENGINE.protects_secret(s, "hapsburg") and ENGINE.forced_answer(s, "hapsburg") is None
+    for power in ("england", "protestant"):
+        for c in [c for c in cards.zone(s, cards.hand(power)) if c != ordinary]:
+            cards.move(s, c, cards.hand(power), "deck")
+    assert not ENGINE.protects_secret(s, "hapsburg")
+    assert ENGINE.forced_answer(s, "hapsburg") == f"discard:england:{ordinary}"
 
 
 def test_21_6_the_league_forms_at_its_turn_4_deadline():
@@ -194,3 +226,16 @@ def test_prerequisites_refused_with_their_reason():
     give(s, "protestant", 41)
     with pytest.raises(IllegalAction, match="Zwingli or Oekolampadius uncommitted"):
         ENGINE.apply(s, "protestant", "event:41")
+
+
+def test_6_1_an_impulse_with_one_hidden_card_is_still_asked():
+    """6.1 / 11 with issue 33 (found by the fuzz, seed 4100): the Papacy (administrative rating 0) holding one
+    card whose event it may not play has one answer, to play it for CP, but that lone answer would show the
+    card to all, and whether its event is playable is the card's secret: the question is still asked."""
+    s = to_impulse(setup(), "papacy")
+    hand = cards.hand("papacy")
+    for c in list(cards.zone(s, hand)):
+        cards.move(s, c, hand, "deck")
+    give(s, "papacy", 104)
+    assert ids(s, "papacy") == ["cp:104"]                                  # no pass: 1 card > rating 0
+    assert ENGINE.protects_secret(s, "papacy") and ENGINE.forced_answer(s, "papacy") is None

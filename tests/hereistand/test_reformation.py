@@ -367,3 +367,25 @@ def test_18_1_the_full_bible_gives_six_attempts_with_plus_one():
     german = [v for k, v in offered.items() if k.startswith("target:") and "(German zone)" in v]
     assert german and all("+1 on each die" in v for v in german)
     assert not any("+1 on each die" in v for k, v in offered.items() if "(German zone)" not in v)
+
+
+def test_18_1_diet_card_asked_even_with_one_legal_card_when_the_hand_hides_it():
+    """18.1 phase 4 with issue 33: a power with two cards of which one is a mandatory event has one card it
+    may commit, but the others cannot know that, so it is still asked; a power holding a single card is
+    answered by the engine (its hand's size is public)."""
+    s = diet(start())
+    data = st.load()
+    hand = cards.hand("protestant")
+    ordinary = next(c for c in cards.zone(s, "deck") + cards.zone(s, hand)
+                    if data.card(int(c)).type not in ("mandatory", "home"))
+    mandatory = "11"                                         # a mandatory event (Defender of the Faith)
+    assert data.card(11).type == "mandatory"
+    for c in list(cards.zone(s, hand)):
+        cards.move(s, c, hand, "deck")
+    cards.move(s, ordinary, "deck", hand)
+    cards.move(s, mandatory, cards.hand("papacy"), hand)
+    assert [a.id for a in ENGINE.legal_actions(s, "protestant")] == [f"card:{ordinary}"]
+    assert ENGINE.protects_secret(s, "protestant") and ENGINE.forced_answer(s, "protestant") is None
+    cards.move(s, mandatory, hand, cards.hand("papacy"))
+    assert not ENGINE.protects_secret(s, "protestant")
+    assert ENGINE.forced_answer(s, "protestant") == f"card:{ordinary}"

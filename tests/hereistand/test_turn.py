@@ -234,3 +234,25 @@ def test_secrecy_by_invariance_in_a_random_game():
     for scenario, players, seed, every in (("tournament", 3, 11, 97), ("1517", 4, 12, 211)):
         report = play_random_game(ENGINE, scenario, seed, players=players, check_every=every)
         assert report.finished and not report.problems, report.problems[:3]
+
+
+def test_9_6_declaration_asked_while_the_hand_hides_what_it_can_pay():
+    """9.6 with issue 33 (found by the fuzz, seed 4100): a power whose hidden cards pay for no war has one
+    answer, to declare nothing more; but the others know only the prices, not the hand's CP, so it is asked.
+    With no war open to it at all the lone answer is public and the engine takes it."""
+    s = setup("1532", 6)
+    for power in MAJORS:
+        s = play(s, power, "done")
+    s = play(play(s, "ottoman", "done"), "hapsburg", "done")
+    assert decision(s) == "declare" and ENGINE.active_roles(s) == ["england"]
+    data = st.load()
+    hand = cards.hand("england")
+    for c in list(cards.zone(s, hand)):
+        cards.move(s, c, hand, "deck")
+    zone, mandatory = next((z, c) for z, held in s["zones"].items() if isinstance(held, list) and z != hand
+                           for c in held if data.card(int(c)).type == "mandatory")
+    cards.move(s, mandatory, zone, hand)                    # a mandatory event never pays (9.6 step 3)
+    assert [a.id for a in ENGINE.legal_actions(s, "england")] == ["done"]
+    assert ENGINE.protects_secret(s, "england") and ENGINE.forced_answer(s, "england") is None
+    cards.move(s, mandatory, hand, "deck")                  # an empty hand: its CP are public
+    assert not ENGINE.protects_secret(s, "england") and ENGINE.forced_answer(s, "england") == "done"
