@@ -22,7 +22,7 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
+from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, rank_by, remove_heir,
                                        removed_together, take_off_map)
 from rules.crownofroses.options import exeter_suspected
 from rules.crownofroses.scenario_rules import heir_kill_card
@@ -71,16 +71,35 @@ def _here(state, block: str, shire: str, house: str) -> bool:
     return s["status"] == "map" and s["at"] == shire and s["house"] == house
 
 
-def recency(state, shire: str) -> list[str]:
-    """Houses in the shire, the most recent to move blocks in first; houses present from the start last
-    (with no entries at all, the tie-breaker's house first: DECISIONS.md)."""
+def recency(state, shire: str, stayers: list[str] | None = None) -> list[str]:
+    """Houses in the shire, the most recent to move blocks in first; houses that moved nothing in last, in
+    the order ``stayers`` the tie-breaker gave them (by default the Winter attacker or the tie-breaker's
+    house first, then seat order: only the first attacker is read from that default)."""
     present = board.houses_at(state, shire)
     last: dict[str, int] = {}
     for i, (house, _, _, _) in enumerate(arrivals(state, shire)):
         last[house] = i
-    first = state.get("winter_attackers", {}).get(shire) or board.tiebreaker(state)
-    return sorted(present, key=lambda h: (-last.get(h, -1), h != first, state["houses"].index(h)
-                                          if h in state["houses"] else 9))
+    first = state.get("winter_attackers", {}).get(shire) or (None if stayers else board.tiebreaker(state))
+    given = stayers or []
+    return sorted(present, key=lambda h: (-last.get(h, -1), h != first, given.index(h) if h in given else 9,
+                                          state["houses"].index(h) if h in state["houses"] else 9))
+
+
+def order_stayers(g: Game) -> bool:
+    """RB 20.1, 10.5.1: houses that moved nothing into the shire this impulse come after those that did;
+    "last in, first out" cannot order them among themselves, so that tie is the tie-breaker's to break.
+    True when the tie-breaker is asked (the ordered houses come back in ``g.returned``)."""
+    state, shire = g.state, g.local["shire"]
+    entered = {a[0] for a in arrivals(state, shire)}
+    first = state.get("winter_attackers", {}).get(shire)
+    stayers = [h for h in g.roles if h in board.houses_at(state, shire) and h not in entered and h != first]
+    if len(stayers) < 2:
+        return False
+    g.local["stayers_asked"] = True
+    g.again()
+    rank_by(g, {h: 0 for h in stayers}, f"the order in which the houses that moved nothing into "
+            f"{place_name(shire)} are engaged (RB 20.1)")
+    return True
 
 
 def battle_order(state) -> list[tuple[str, str]]:
@@ -153,7 +172,9 @@ class WinterAttacker(Decision):
 # ---- a battle: engagements until one house is left (RB 20.2, 20.6.2, 20.7) ------------------------------------
 def open_battle(g: Game) -> None:
     state, shire = g.state, g.local["shire"]
-    houses = recency(state, shire)
+    if "stayers_asked" not in g.local and order_stayers(g):
+        return
+    houses = recency(state, shire, g.returned if g.local.get("stayers_asked") else None)
     g.local["houses"] = houses
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}

@@ -9,15 +9,14 @@ from __future__ import annotations
 from rules.core.wording import plural
 
 from rules.core import rng
-from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, hname, on_hook
+from rules.crownofroses.common import FLOW, add_support, decider, hname, on_hook
 from rules.crownofroses.mandatory import pay_card, writ_cards, writ_fails, writ_targets
 from rules.crownofroses.events import event
 from rules.crownofroses.phases import card_title
-from rules.crownofroses.reactions import impulse_order
+from rules.crownofroses.reactions import TieBrokenWindow, impulse_order
 
 NOT_ENGLAND = ("pale_of_ireland", "calais", "isle_of_man")
 STOURTON = "op22"
@@ -116,15 +115,23 @@ def _ask_volunteers(g: Game) -> None:
             g.call("raid_writ", roles=writers, shire=g.local["shire"])
         return
     if stage == "most":
-        g.local["stage"] = "done"
+        g.local["stage"] = "sent"
         counts = {h: len(board.blocks_at(g.state, g.local["shire"], h)) for h in g.roles}
         best = max(counts.values(), default=0)
-        if best:
-            house = next(h for h in impulse_order(g.state) if counts.get(h) == best and h in g.roles)
-            nobles = [b for b in board.blocks_at(g.state, g.local["shire"], house)
-                      if board.is_noble(b) and not g.state["blocks"][b]["host"]]
-            if nobles:
-                g.call("must_respond", role=house, nobles=nobles, shire=g.local["shire"])
+        tied = [h for h in impulse_order(g.state) if counts.get(h) == best and h in g.roles] if best else []
+        g.frame["ret"] = tied[0] if tied else None
+        if len(tied) > 1:           # RB 10.5.1: the King breaks the tie for "the house with most blocks"
+            g.call("choose_first", role=decider(g), tied=tied,
+                   purpose=f"the house with most blocks in {place_name(g.local['shire'])}, who must respond "
+                           "(RB 14.2.1)")
+        return
+    if stage == "sent":
+        g.local["stage"] = "done"
+        house = g.returned
+        nobles = [b for b in board.blocks_at(g.state, g.local["shire"], house)
+                  if board.is_noble(b) and not g.state["blocks"][b]["host"]] if house else []
+        if nobles:
+            g.call("must_respond", role=house, nobles=nobles, shire=g.local["shire"])
 
 
 def writ_holders(state) -> list[str]:
@@ -143,8 +150,9 @@ def writ_holders(state) -> list[str]:
 
 
 @FLOW.decision("respond")
-class Respond(ReactionWindow):
+class Respond(TieBrokenWindow):
     text = "RB 14.2.1: a Raid or Planned Uprising needs a responder. Send one of your nobles, or pass."
+    tie_purpose = "who responds to the Raid or Planned Uprising (RB 14.2.1)"
 
     def responses(self, g, role):
         office = g.local["office"]
@@ -163,8 +171,9 @@ class Respond(ReactionWindow):
 
 
 @FLOW.decision("raid_writ")
-class RaidWrit(ReactionWindow):
+class RaidWrit(TieBrokenWindow):
     text = "RB 10.5.1: nobody responds. Name a noble by Writ (discard a 3-OPS card), or pass."
+    tie_purpose = "whose Writ is issued first (RB 10.5.1)"
 
     def responses(self, g, role):
         pay = writ_cards(g.state, role)
