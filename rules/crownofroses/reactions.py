@@ -1,7 +1,8 @@
 """Reactions to a stack entering a shire (RB 16.5 interception, 16.6 avoid battle), run by movement.py after
-each arrival: first one interception attempt by the earliest house in impulse order among those that
-answer the window, then one avoid attempt per house that may avoid. Attempts and their rolls are public;
-a stack is announced by its number of blocks and its leader's CR (the roll is judged against it)."""
+each arrival: first one interception attempt by one house among those that answer the window (several:
+the tie-breaker chooses, RB 10.5.1), then one avoid attempt per house that may avoid. Attempts and their
+rolls are public; a stack is announced by its number of blocks and its leader's CR (the roll is judged
+against it)."""
 
 from __future__ import annotations
 

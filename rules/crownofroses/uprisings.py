@@ -1,6 +1,6 @@
 """Raids and Planned Uprisings (RB 14.2.1) and the Writs that answer them (10.5.1): the target shire,
-the responder (office holders with a seat there first, then other nobles with a seat there, in impulse
-order, the first to answer responds; then a Writ; then the house with most blocks there), the line-battle
+the responder (office holders with a seat there first, then other nobles with a seat there; several
+answering: the tie-breaker chooses; then a Writ; then the house with most blocks there), the line-battle
 roll against him or the 2 steps he gains, +1 support, the Plundered marker, and the rebels' cylinder of an
 unanswered Uprising (controls the shire until a stack enters or the next Royal phase, 24.1.2)."""
 
