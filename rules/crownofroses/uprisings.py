@@ -294,22 +294,36 @@ class RaidHits(Decision):
         return self.actions(g, role)[0].id
 
 
-def roll_against(g: Game, dice: str, blocks: list[str]) -> None:
-    """One line-battle roll (RB 20.5.2) against ``blocks`` with no choice asked (the rebels' cylinder):
-    hits to the strongest (most dice) one at a time; below base strength a block is eliminated (20.6.1)."""
-    from rules.crownofroses.combat import dice_now, eliminate_now
-    hits = rebel_roll(g, dice)
-    alive = list(blocks)
-    while hits and alive:
-        hits -= 1
-        target = max(alive, key=lambda b: (len(dice_now(g.state, b)), -alive.index(b)))
-        s = g.state["blocks"][target]
-        if s["strength"] > 1:
-            s["strength"] -= 1
-            continue
-        g.log(f"{name(target)} is eliminated.")
-        eliminate_now(g, target, 0)
-        alive = [b for b in alive if g.state["blocks"][b]["status"] == "map"]
+def allot_rebel_hits(g: Game) -> None:
+    """RB 14.2.1 #6, 20.5.3: the rebels' hits on a stack entering, one at a time on the strongest block; a
+    tie (or an attached block that may absorb its host's hit) is the owner's choice, asked by the march
+    (``rebel_hits`` left in its frame). Steps lost are told to the owner only; an elimination to all."""
+    while g.local.get("rebel_hits"):
+        choices = rebel_hit_choices(g)
+        if len(choices) > 1:
+            return
+        if not choices:
+            break
+        take_rebel_hit(g, choices[0])
+    g.local.pop("rebel_hits", None)
+
+
+def rebel_hit_choices(g: Game) -> list[str]:
+    from rules.crownofroses.combat import hit_choices
+    alive = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] == "map"]
+    return hit_choices(g.state, {"main": alive})
+
+
+def take_rebel_hit(g: Game, block: str) -> None:
+    from rules.crownofroses.combat import eliminate_now
+    g.local["rebel_hits"] -= 1
+    s = g.state["blocks"][block]
+    if s["strength"] > 1:
+        s["strength"] -= 1
+        g.log(f"{name(block)} loses a step to the rebels.", to=[g.local["role"]])
+        return
+    g.log(f"{name(block)} is eliminated.")
+    eliminate_now(g, block, 0)
 
 
 def _resolve(g: Game) -> None:
@@ -381,7 +395,8 @@ def meet_rebels(g: Game, house: str, place: str, stack: list[str]) -> None:
     loyal = data().shire(place).loyal_house
     dice = "G" * (data().shire(place).sv + (1 if loyal and loyal != house else 0))
     g.log(f"{hname(owner)}'s rebels in {place_name(place)} fight the entering stack.")
-    roll_against(g, dice, [b for b in stack if g.state["blocks"][b]["status"] == "map"])
+    g.local["rebel_hits"] = rebel_roll(g, dice)
+    allot_rebel_hits(g)
 
 
 @on_hook("royal_start")

@@ -136,3 +136,27 @@ def test_rb_20_1_houses_that_moved_nothing_in_are_ordered_by_the_king():
     battle = next(f for f in state["flow"] if f["name"] == "battle")["local"]
     assert battle["houses"] == ["york", "buckingham", "lancaster"]
     assert battle["attacker"] == "york" and battle["defender"] == "buckingham"
+
+
+def test_rb_14_2_1_rebel_hits_that_tie_are_the_owners_choice(monkeypatch):
+    """RB 14.2.1 #6: an enemy stack entering the rebels' shire takes one line-battle roll; its hits go to the
+    strongest block, "if tied, the owner chooses" (RB 20.5.3) — asked mid-move, not by stack order
+    (DECISIONS 113). Norfolk and Suffolk both roll 3 dice; Oxford is loyal to nobody, SV 2: GG, two hits."""
+    from rules.core import rng
+    from tests.crownofroses.test_rules_as_written import _march
+    state = cleared()
+    put(state, "norfolk", "york", "buckingham", 3)
+    put(state, "suffolk", "york", "buckingham", 3)
+    state["rebels"] = {"oxford": "lancaster"}
+    monkeypatch.setattr(rng, "roll", lambda state, count=1, sides=6: [6] * count)
+    _march(state, "york", "norfolk", "buckingham")
+    state = do(state, "york", "pickup:suffolk")
+    log = []
+    state = do(state, "york", "go:oxford:land", log)
+    assert sorted(ids(state, "york")) == ["rebel_hit:norfolk", "rebel_hit:suffolk"]
+    state = do(state, "york", "rebel_hit:suffolk", log)
+    assert state["blocks"]["suffolk"]["strength"] == 2            # then Norfolk is the strongest: no question
+    assert state["blocks"]["norfolk"]["strength"] == 2
+    assert "stop" in ids(state, "york")                            # both hits taken: the move goes on
+    public = [e.text for e in log if e.visible_to("lancaster")]
+    assert not any("loses a step" in line for line in public)   # strengths stay hidden
