@@ -160,3 +160,43 @@ def test_rb_14_2_1_rebel_hits_that_tie_are_the_owners_choice(monkeypatch):
     assert "stop" in ids(state, "york")                            # both hits taken: the move goes on
     public = [e.text for e in log if e.visible_to("lancaster")]
     assert not any("loses a step" in line for line in public)   # strengths stay hidden
+
+
+def test_rb_6_1_last_heirs_lost_to_a_charge_and_to_the_line_battle_of_one_round_nobody_wins(monkeypatch):
+    """RB 6.1: "if the last two players with heirs lose all their heirs in the same combat round, neither
+    achieves a military victory". March, York's last heir, charges Exeter, Lancaster's last heir, and falls
+    to Exeter's counter-roll; in the line battle of the same round Warwick's hit eliminates Exeter, killed
+    on the Elimination Chart. The round's eliminations are one moment: nobody wins (DECISIONS 49)."""
+    from rules.crownofroses import combat, common
+    from tests.crownofroses.test_combat import battle_frame, make_heir, side
+    state = cleared()
+    d = board.data()
+    for h in ("york", "lancaster"):
+        state["heir_cards"][h] = []
+        for zone in (f"hand:{h}", f"play:{h}"):
+            state["zones"][zone] = [c for c in state["zones"][zone]
+                                    if not (c in d.house_cards and d.house_card(c).type == "heir")]
+    put(state, "march", "york", "kent", 1)
+    put(state, "warwick", "york", "kent")
+    put(state, "exeter", "lancaster", "kent", 1)
+    for h, heir in (("york", "march"), ("lancaster", "exeter")):
+        make_heir(state, h, heir)
+        state["zones"][f"play:{h}"].append(d.block(heir).heir.card)
+    g = battle_frame(state, "kent", "york", "lancaster",
+                     {"york": side(["march", "warwick"]), "lancaster": side(["exeter"])})
+    combat.battle(g)["charges"] = {"york": ["march", "exeter"]}
+    hits = {"march": 0, "exeter": 1, "warwick": 1}
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: hits[block])
+    monkeypatch.setattr(common, "d6", lambda g: 1)                 # every Elimination Chart roll: Killed
+    combat.resolve_charges(g)
+    assert state["blocks"]["march"]["status"] == "out"
+    assert not state.get("pending_result")                        # Lancaster has not won yet
+    combat.line_battle(g)
+    while any(n > 0 for n in combat.battle(g)["hits"].values()):
+        combat.take_hits(g)                                        # one hit a call; Warwick takes Exeter's
+    assert combat.battle(g)["sides"]["lancaster"]["eliminated"] == ["exeter"]
+    combat.round_removals(g)
+    assert state["blocks"]["exeter"]["status"] == "out"
+    assert state["pending_result"]["winners"] == []
+    assert "no military victory" in state["pending_result"]["reason"]
+    assert not state.get("removals_together")
