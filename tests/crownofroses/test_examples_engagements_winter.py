@@ -1,4 +1,5 @@
-"""Crown of Roses RB 20.2, the engagements' worked examples 1 and 3 replayed on the engine (issue 24)."""
+"""Crown of Roses: the worked examples of RB 20.2 (engagements, examples 1 and 3) and RB 27.2 (a host for
+Henry VI and Margaret) replayed on the engine (issue 24)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,32 @@ def test_rb_20_2_example_3_two_players_the_interceptors_defend_london(monkeypatc
     assert battle["sides"]["lancaster"]["engaged"] == ["clifford"]       # the interceptors' initial force
     assert battle["sides"]["lancaster"]["reinf"] == ["beaumont"]
     assert battle["garrison"]["house"] == "lancaster"
+
+
+def test_rb_27_2_example_somerset_hosts_henry_vi_and_margaret_during_the_non_office_placement():
+    """RB 27.2 example: Lancaster names Somerset (no office) as host of Henry VI (King) and Margaret; all
+    three may be placed during 27.2 — on Somerset's seats or theirs — or Henry VI and Margaret later (27.3,
+    27.4). Lancaster places the three together now (DECISIONS 40)."""
+    from rules.crownofroses import board, winter
+    state = cleared(2)
+    state["offices"].update({k: None for k in state["offices"]})
+    state["offices"]["king"] = "henry_vi"
+    for b in ("somerset", "henry_vi", "margaret"):
+        state["blocks"][b].update(status="attending", house="lancaster", at=None, host=None)
+    state["flow"] = [{"name": "winter", "at": 1, "ret": None,
+                      "local": {"order": ["lancaster", "york"], "turn": 0, "passed": [], "exile_done": [],
+                                "exiles": False}}]
+    ENGINE.game(state).run()
+    assert top(state) == "place_noble" and ENGINE.active_roles(state) == ["lancaster"]
+    ids = [a.id for a in ENGINE.legal_actions(state, "lancaster")]
+    both = [a for a in ids if a.startswith("place_with:somerset:") and a.endswith(":henry_vi+margaret")]
+    alone = [a for a in ids if a.startswith("place_with:somerset:") and a.endswith(":henry_vi")]
+    assert both and alone                                   # both, or Henry VI alone (Margaret placed later)
+    somerset_seats = set(winter.seats_for(ENGINE.game(state), "somerset", "lancaster"))
+    assert somerset_seats <= {a.split(":")[2] for a in both}
+    shire = sorted(somerset_seats)[0]
+    state = do(state, "lancaster", f"place_with:somerset:{shire}:henry_vi+margaret")
+    for rider in ("henry_vi", "margaret"):
+        assert state["blocks"][rider]["at"] == shire and state["blocks"][rider]["host"] == "somerset"
+        assert state["blocks"][rider]["status"] == "map"
+    assert set(board.attached_to(state, "somerset")) == {"henry_vi", "margaret"}
