@@ -271,9 +271,9 @@ class AllianceIP(Decision):
         g.local["left"] -= v
         if not g.local["spread"]:
             g.local["noble"] = noble
-        g.log(f"You place {v} IP on {name(noble)}.", to=[role])
-        if g.local["left"] <= 0 or not any(0 < m <= g.local["left"] for m in g.state["ip"][role]["stock"]):
-            self.on_done(g, role)
+        # no automatic end: what is left, and what the stock still fits, depend on hidden values, so
+        # ending here would tell the others (secrecy); the player ends with "Done"
+        g.log(f"You place {v} IP on {name(noble)}; {plural(max(g.local['left'], 0), 'point')} left.", to=[role])
 
     def on_done(self, g, role):
         counts = Counter(g.local["placed"])

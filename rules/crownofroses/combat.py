@@ -22,8 +22,8 @@ from rules.core.choices import SecretChoice
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import (FLOW, add_support, decider, eliminate, hname, hook_step, remove_heir,
-                                       removed_together, take_off_map)
+from rules.crownofroses.common import (FLOW, add_support, check_houses, decider, eliminate, heirs_left, hname,
+                                       hook_step, rank_by, remove_heir, removed_together, take_off_map)
 from rules.crownofroses.options import exeter_suspected
 from rules.crownofroses.scenario_rules import heir_kill_card
 
@@ -71,16 +71,35 @@ def _here(state, block: str, shire: str, house: str) -> bool:
     return s["status"] == "map" and s["at"] == shire and s["house"] == house
 
 
-def recency(state, shire: str) -> list[str]:
-    """Houses in the shire, the most recent to move blocks in first; houses present from the start last
-    (with no entries at all, the tie-breaker's house first: DECISIONS.md)."""
+def recency(state, shire: str, stayers: list[str] | None = None) -> list[str]:
+    """Houses in the shire, the most recent to move blocks in first; houses that moved nothing in last, in
+    the order ``stayers`` the tie-breaker gave them (by default the Winter attacker or the tie-breaker's
+    house first, then seat order: only the first attacker is read from that default)."""
     present = board.houses_at(state, shire)
     last: dict[str, int] = {}
     for i, (house, _, _, _) in enumerate(arrivals(state, shire)):
         last[house] = i
-    first = state.get("winter_attackers", {}).get(shire) or board.tiebreaker(state)
-    return sorted(present, key=lambda h: (-last.get(h, -1), h != first, state["houses"].index(h)
-                                          if h in state["houses"] else 9))
+    first = state.get("winter_attackers", {}).get(shire) or (None if stayers else board.tiebreaker(state))
+    given = stayers or []
+    return sorted(present, key=lambda h: (-last.get(h, -1), h != first, given.index(h) if h in given else 9,
+                                          state["houses"].index(h) if h in state["houses"] else 9))
+
+
+def order_stayers(g: Game) -> bool:
+    """RB 20.1, 10.5.1: houses that moved nothing into the shire this impulse come after those that did;
+    "last in, first out" cannot order them among themselves, so that tie is the tie-breaker's to break.
+    True when the tie-breaker is asked (the ordered houses come back in ``g.returned``)."""
+    state, shire = g.state, g.local["shire"]
+    entered = {a[0] for a in arrivals(state, shire)}
+    first = state.get("winter_attackers", {}).get(shire)
+    stayers = [h for h in g.roles if h in board.houses_at(state, shire) and h not in entered and h != first]
+    if len(stayers) < 2:
+        return False
+    g.local["stayers_asked"] = True
+    g.again()
+    rank_by(g, {h: 0 for h in stayers}, f"the order in which the houses that moved nothing into "
+            f"{place_name(shire)} are engaged (RB 20.1)")
+    return True
 
 
 def battle_order(state) -> list[tuple[str, str]]:
@@ -153,7 +172,9 @@ class WinterAttacker(Decision):
 # ---- a battle: engagements until one house is left (RB 20.2, 20.6.2, 20.7) ------------------------------------
 def open_battle(g: Game) -> None:
     state, shire = g.state, g.local["shire"]
-    houses = recency(state, shire)
+    if "stayers_asked" not in g.local and order_stayers(g):
+        return
+    houses = recency(state, shire, g.returned if g.local.get("stayers_asked") else None)
     g.local["houses"] = houses
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
@@ -302,6 +323,8 @@ def counts_in_combat(block: str) -> bool:
 
 
 def begin_round(g: Game) -> None:
+    if release_round_removals(g):                    # the last round was cut short after its charges
+        check_houses(g)
     b = battle(g)
     b["round"] += 1
     b["to_reinforce"] = list(sides(g)) if b["round"] > 1 else []
@@ -593,27 +616,54 @@ def resolve_charges(g: Game) -> None:
         hits[target] = hits.get(target, 0) + roll_hits(g, heir, bonus=1, why="the charge")
         if target not in b["charging"]:
             hits[heir] = hits.get(heir, 0) + roll_hits(g, target)
-    with removed_together(g):                 # RB 6.1: heirs lost to both charges fall together
-        for x, n in hits.items():
-            if n <= 0:
-                continue
-            s = g.state["blocks"][x]
-            owner = s["house"]
-            if s["status"] != "map" or owner not in b["sides"]:
-                continue                       # already gone with a host eliminated by the other charge
-            g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
-            if n < s["strength"]:
-                s["strength"] -= n
-                continue
-            s["strength"] = 1
-            side = b["sides"][owner]
-            gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
-                          and data().block(o).kind == "office"]
-            for o in gone:
-                for key in ("main", "engaged"):
-                    if o in side[key]:
-                        side[key].remove(o)
-            eliminate_now(g, x, -2, "the charge")
+    hold_round_removals(g)                    # RB 6.1: the round's eliminations fall together
+    for x, n in hits.items():
+        if n <= 0:
+            continue
+        s = g.state["blocks"][x]
+        owner = s["house"]
+        if s["status"] != "map" or owner not in b["sides"]:
+            continue                       # already gone with a host eliminated by the other charge
+        g.log(f"The charge: {name(x)} takes {plural(n, 'hit')}.", kind="battle")
+        if n < s["strength"]:
+            s["strength"] -= n
+            continue
+        s["strength"] = 1
+        side = b["sides"][owner]
+        gone = [x] + [o for o in side["engaged"] if g.state["blocks"][o]["host"] == x
+                      and data().block(o).kind == "office"]
+        for o in gone:
+            for key in ("main", "engaged"):
+                if o in side[key]:
+                    side[key].remove(o)
+        eliminate_now(g, x, -2, "the charge")
+
+
+def hold_round_removals(g: Game) -> None:
+    """RB 6.1: heirs lost in one combat round (to the charges or the line battle) are lost together, so the
+    houses are checked only at the round's end (``round_removals``)."""
+    if not g.state.get("removals_together"):
+        g.state["removals_together"] = "round"
+
+
+def release_round_removals(g: Game) -> bool:
+    if g.state.get("removals_together") != "round":
+        return False
+    g.state.pop("removals_together")
+    return True
+
+
+def round_removals(g: Game) -> None:
+    """The end of a round with charges (RB 6.1): if a charge took a house's last heir, the game is decided
+    now, so the heirs the line battle eliminated this engagement take their Elimination Chart roll first
+    (20.6.1) and fall at the same moment; then the houses are checked."""
+    if g.state.get("removals_together") != "round":
+        return
+    if any(h in g.roles and not heirs_left(g.state, h) for h in sides(g)):
+        for house in roll_eliminated(g, heirs_only=True):
+            heir_kill_card(g, house)
+    release_round_removals(g)
+    check_houses(g)
 
 
 def eliminate_now(g: Game, x: str, modifier: int, why: str = "") -> None:
@@ -796,7 +846,8 @@ def skip_if_over(g: Game) -> None:
 
 
 FLOW.procedure("round", begin_round, hook_step("round_start"), skip_if_over, reinforce, choose_bodies, settle_main_body,
-               declare_charges, resolve_charges, line_battle, hook_step("after_rolls"), take_hits, decide)
+               declare_charges, resolve_charges, line_battle, hook_step("after_rolls"), take_hits, round_removals,
+               decide)
 
 
 def defect(g: Game, house: str, winner: str) -> None:
@@ -855,26 +906,36 @@ def after_engagement(g: Game) -> None:
     """Each eliminated noble rolls on the Elimination Chart (+1 when the enemy force retreated); office
     and other non-noble blocks become Unavailable; Henry VI eliminated, or with a killed host, is killed."""
     b = battle(g)
+    release_round_removals(g)                         # a round cut short: its charges fall with these rolls
+    for house in roll_eliminated(g):
+        heir_kill_card(g, house)                       # PB 3.4.9 #3
+    if b["winner"]:
+        g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
+    elif b["retreated"]:
+        g.log(f"{hname(b['retreated'])} has left the engagement.", kind="battle")
+
+
+def roll_eliminated(g: Game, heirs_only: bool = False) -> list[str]:
+    """The Elimination Chart for the blocks the line battle eliminated (+1 when the enemy force retreated),
+    all as one moment (RB 6.1); returns the houses that killed an heir."""
+    b = battle(g)
     attacker, defender = b["attacker"], b["defender"]
     killers = []
     with removed_together(g):
         for h in (attacker, defender):
             other = defender if h == attacker else attacker
             bonus = 1 if b["retreated"] == other else 0
-            for x in b["sides"][h]["eliminated"]:
+            for x in list(b["sides"][h]["eliminated"]):
+                if heirs_only and not board.is_heir(g.state, x):
+                    continue
+                b["sides"][h]["eliminated"].remove(x)
                 if g.state["blocks"][x]["status"] != "map":
                     continue
                 heir = board.is_heir(g.state, x)
                 eliminate_now(g, x, bonus, "the enemy retreated")
                 if heir and g.state["blocks"][x]["status"] == "out" and other not in killers:
                     killers.append(other)
-            b["sides"][h]["eliminated"] = []
-    for house in killers:
-        heir_kill_card(g, house)                       # PB 3.4.9 #3
-    if b["winner"]:
-        g.log(f"{hname(b['winner'])} wins the engagement.", kind="battle")
-    elif b["retreated"]:
-        g.log(f"{hname(b['retreated'])} has left the engagement.", kind="battle")
+    return killers
 
 
 def _move_out_places(state, house: str, shire: str) -> list[str]:

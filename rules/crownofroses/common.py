@@ -251,7 +251,7 @@ def removed_together(g: Game) -> Iterator[None]:
     """Eliminations resolved as one (a round's charges, an engagement's Elimination Chart rolls): houses are
     checked once they are all done, so two houses losing their last heirs together both lose (RB 6.1)."""
     outer = g.state.get("removals_together")
-    g.state["removals_together"] = True
+    g.state["removals_together"] = outer or True      # an outer hold (a combat round's) stays as it was
     try:
         yield
     finally:

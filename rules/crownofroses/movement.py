@@ -156,6 +156,12 @@ class March(Decision):
 
     def actions(self, g, role):
         state, leader, stack = g.state, g.local["leader"], g.local["stack"]
+        if g.local.get("rebel_hits"):                         # RB 14.2.1 #6: first the rebels' hits
+            from rules.crownofroses.uprisings import rebel_hit_choices
+            for b in rebel_hit_choices(g):
+                yield act("rebel_hit", b, label=f"The rebels' next hit on {name(b)} "
+                          f"({state['blocks'][b]['strength']} steps)", group="Rebels")
+            return
         if g.local.get("rebel_steps"):                        # RB 14.2.1 #6: first the rebels' steps
             for b in stack:
                 if state["blocks"][b]["strength"] < data().block(b).max_steps:
@@ -199,6 +205,13 @@ class March(Decision):
         if not g.local["rebel_steps"]:
             self.on_rebel_done(g, role)
 
+    def on_rebel_hit(self, g, role, block):
+        from rules.crownofroses.uprisings import allot_rebel_hits, take_rebel_hit
+        take_rebel_hit(g, block)
+        allot_rebel_hits(g)
+        if not g.local.get("rebel_hits"):
+            self._after_arrival(g, role, g.local.pop("arrived_by"))
+
     def on_rebel_done(self, g, role):
         # whether the blocks could take the steps is hidden: the count goes to the player only
         g.log(f"You add {plural(g.local.pop('rebel_added', 0), 'step')} from the rebels.", to=[role])
@@ -236,11 +249,23 @@ class March(Decision):
         cost = next(c for p, c, h in destinations(g) if p == place and h == how)
         g.local["mp"] -= cost
         self._arrive(g, role, place)
-        if how in ("fens", "wash"):
+        self._after_arrival(g, role, how)
+
+    def _after_arrival(self, g, role, how):
+        """Attrition of the way taken, then reactions (or the end of a sea move or forced march); held back
+        while the owner allots the rebels' hits (RB 14.2.1 #6)."""
+        if g.local.get("rebel_hits"):
+            g.local["arrived_by"] = how
+            return
+        self._survivors(g)
+        if g.frame.get("finished"):
+            return
+        if how in ("fens", "wash", "sea+", "forced"):
             for b in list(g.local["stack"]):
                 attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
             self._survivors(g)
-        self._react(g, role)
+        if not self._react(g, role) and (g.local["sea"] or how == "forced"):
+            self._finish(g)
 
     def _react(self, g, role) -> bool:
         """RB 16.5–16.6: interception and avoid battle after an arrival (reactions.py)."""
@@ -253,22 +278,13 @@ class March(Decision):
 
     def on_sail(self, g, role, place, how):
         self._arrive(g, role, place)
-        if how == "sea+":
-            for b in list(g.local["stack"]):
-                attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
-            self._survivors(g)
-        if not self._react(g, role):
-            self._finish(g)
+        self._after_arrival(g, role, how)
 
     def on_force(self, g, role, place):
         g.local["forced"] = True
         g.state["forced"].extend(g.local["stack"])
         self._arrive(g, role, place, kind="forced")
-        for b in list(g.local["stack"]):
-            attrition(g, b, modifier=1 if b == g.local["leader"] else 0)
-        self._survivors(g)
-        if not self._react(g, role):
-            self._finish(g)
+        self._after_arrival(g, role, "forced")
 
     def _survivors(self, g):
         gone = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] != "map"]
@@ -291,6 +307,8 @@ class March(Decision):
         g.end()
 
     def default(self, g, role):
+        if g.local.get("rebel_hits"):
+            return self.actions(g, role).__next__().id
         if g.local.get("rebel_steps"):
             return "rebel_done"
         return "stop" if not g.local["sea"] else self.actions(g, role).__next__().id

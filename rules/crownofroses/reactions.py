@@ -1,7 +1,8 @@
 """Reactions to a stack entering a shire (RB 16.5 interception, 16.6 avoid battle), run by movement.py after
-each arrival: first one interception attempt by the earliest house in impulse order among those that
-answer the window, then one avoid attempt per house that may avoid. Attempts and their rolls are public;
-a stack is announced by its number of blocks and its leader's CR (the roll is judged against it)."""
+each arrival: first one interception attempt by one house among those that answer the window (several:
+the tie-breaker chooses, RB 10.5.1), then one avoid attempt per house that may avoid. Attempts and their
+rolls are public; a stack is announced by its number of blocks and its leader's CR (the roll is judged
+against it)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,35 @@ from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, attrition, d6, hname, hook_step
+from rules.crownofroses.common import FLOW, attrition, d6, decider, hname, hook_step
 
 
 def impulse_order(state) -> list[str]:
     order = list(state.get("order", []))
     return order + [h for h in state["houses"] if h not in order]
+
+
+class TieBrokenWindow(ReactionWindow):
+    """A window where only one answer can be carried out: when several houses answer, the tie-breaker
+    (RB 10.5.1: "the King breaks all ties"; else the highest office, else the turn's decider) chooses whose
+    answer comes first. ``tie_purpose`` names what is decided."""
+
+    tie_purpose = "which answer is carried out"
+
+    def after_reveal(self, g):
+        queue = g.local["queue"]
+        if g.local.get("tie") == "asked":
+            first = g.returned
+            g.frame["ret"], g.local["tie"] = None, "settled"
+            queue.sort(key=lambda answer: answer[0] != first)
+        elif len(queue) > 1 and not g.local.get("tie"):
+            g.local["tie"] = "asked"
+            g.call("choose_first", role=decider(g), tied=[r for r, _ in queue], purpose=self.purpose(g))
+            return
+        super().after_reveal(g)
+
+    def purpose(self, g) -> str:
+        return self.tie_purpose
 
 
 def needs_reaction(state, house: str, place: str) -> bool:
@@ -65,8 +89,11 @@ def intercept_leaders(state, house: str, place: str) -> list[str]:
 
 
 @FLOW.decision("intercept")
-class Intercept(ReactionWindow):
+class Intercept(TieBrokenWindow):
     text = "RB 16.5: an enemy stack enters a shire next to your blocks. Try to intercept, or pass."
+
+    def purpose(self, g):
+        return f"the one interception into {place_name(g.local['place'])} (RB 16.5)"
 
     def responses(self, g, role):
         for leader in intercept_leaders(g.state, role, g.local["place"]):
@@ -75,7 +102,7 @@ class Intercept(ReactionWindow):
 
     def resolve(self, g, role, response):
         if approach_frame(g).get("attempted"):
-            return                  # one attempt per shire entered: the earliest house in impulse order
+            return                  # one attempt per shire entered: the first after the tie-break
         approach_frame(g)["attempted"] = True
         leader = response.split(":")[1]
         g.call("form_stack", role=role, leader=leader, stack=_carried(g.state, leader), purpose="intercept",
@@ -164,9 +191,13 @@ def avoiders(g: Game) -> dict[str, int]:
         return {h: counts[h] for h in enemies}
     if not enemies:
         return {}
-    most = max(counts[h] for h in enemies)
-    top = [h for h in impulse_order(state) if h in enemies and counts[h] == most][:1]
+    top = most_enemies(g, counts, enemies)[:1]     # tied enemies: neither exceeds the other (DECISIONS 56)
     return {h: counts[h] - (sum(counts.values()) - counts[h]) for h in top if counts[h] > sum(counts.values()) - counts[h]}
+
+
+def most_enemies(g: Game, counts: dict[str, int], enemies: list[str]) -> list[str]:
+    most = max(counts[h] for h in enemies)
+    return [h for h in impulse_order(g.state) if h in enemies and counts[h] == most]
 
 
 def avoid_places(state, house: str, place: str) -> list[str]:

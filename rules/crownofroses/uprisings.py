@@ -1,6 +1,6 @@
 """Raids and Planned Uprisings (RB 14.2.1) and the Writs that answer them (10.5.1): the target shire,
-the responder (office holders with a seat there first, then other nobles with a seat there, in impulse
-order, the first to answer responds; then a Writ; then the house with most blocks there), the line-battle
+the responder (office holders with a seat there first, then other nobles with a seat there; several
+answering: the tie-breaker chooses; then a Writ; then the house with most blocks there), the line-battle
 roll against him or the 2 steps he gains, +1 support, the Plundered marker, and the rebels' cylinder of an
 unanswered Uprising (controls the shire until a stack enters or the next Royal phase, 24.1.2)."""
 
@@ -9,15 +9,14 @@ from __future__ import annotations
 from rules.core.wording import plural, possessive
 
 from rules.core import rng
-from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board
 from rules.crownofroses.board import data, name, place_name
-from rules.crownofroses.common import FLOW, add_support, hname, on_hook
+from rules.crownofroses.common import FLOW, add_support, decider, hname, on_hook
 from rules.crownofroses.mandatory import pay_card, writ_cards, writ_fails, writ_targets
 from rules.crownofroses.events import event
 from rules.crownofroses.phases import card_title
-from rules.crownofroses.reactions import impulse_order
+from rules.crownofroses.reactions import TieBrokenWindow, impulse_order
 
 NOT_ENGLAND = ("pale_of_ireland", "calais", "isle_of_man")
 STOURTON = "op22"
@@ -116,15 +115,23 @@ def _ask_volunteers(g: Game) -> None:
             g.call("raid_writ", roles=writers, shire=g.local["shire"])
         return
     if stage == "most":
-        g.local["stage"] = "done"
+        g.local["stage"] = "sent"
         counts = {h: len(board.blocks_at(g.state, g.local["shire"], h)) for h in g.roles}
         best = max(counts.values(), default=0)
-        if best:
-            house = next(h for h in impulse_order(g.state) if counts.get(h) == best and h in g.roles)
-            nobles = [b for b in board.blocks_at(g.state, g.local["shire"], house)
-                      if board.is_noble(b) and not g.state["blocks"][b]["host"]]
-            if nobles:
-                g.call("must_respond", role=house, nobles=nobles, shire=g.local["shire"])
+        tied = [h for h in impulse_order(g.state) if counts.get(h) == best and h in g.roles] if best else []
+        g.frame["ret"] = tied[0] if tied else None
+        if len(tied) > 1:           # RB 10.5.1: the King breaks the tie for "the house with most blocks"
+            g.call("choose_first", role=decider(g), tied=tied,
+                   purpose=f"the house with most blocks in {place_name(g.local['shire'])}, who must respond "
+                           "(RB 14.2.1)")
+        return
+    if stage == "sent":
+        g.local["stage"] = "done"
+        house = g.returned
+        nobles = [b for b in board.blocks_at(g.state, g.local["shire"], house)
+                  if board.is_noble(b) and not g.state["blocks"][b]["host"]] if house else []
+        if nobles:
+            g.call("must_respond", role=house, nobles=nobles, shire=g.local["shire"])
 
 
 def writ_holders(state) -> list[str]:
@@ -143,8 +150,9 @@ def writ_holders(state) -> list[str]:
 
 
 @FLOW.decision("respond")
-class Respond(ReactionWindow):
+class Respond(TieBrokenWindow):
     text = "RB 14.2.1: a Raid or Planned Uprising needs a responder. Send one of your nobles, or pass."
+    tie_purpose = "who responds to the Raid or Planned Uprising (RB 14.2.1)"
 
     def responses(self, g, role):
         office = g.local["office"]
@@ -163,8 +171,9 @@ class Respond(ReactionWindow):
 
 
 @FLOW.decision("raid_writ")
-class RaidWrit(ReactionWindow):
+class RaidWrit(TieBrokenWindow):
     text = "RB 10.5.1: nobody responds. Name a noble by Writ (discard a 3-OPS card), or pass."
+    tie_purpose = "whose Writ is issued first (RB 10.5.1)"
 
     def responses(self, g, role):
         pay = writ_cards(g.state, role)
@@ -285,22 +294,36 @@ class RaidHits(Decision):
         return self.actions(g, role)[0].id
 
 
-def roll_against(g: Game, dice: str, blocks: list[str]) -> None:
-    """One line-battle roll (RB 20.5.2) against ``blocks`` with no choice asked (the rebels' cylinder):
-    hits to the strongest (most dice) one at a time; below base strength a block is eliminated (20.6.1)."""
-    from rules.crownofroses.combat import dice_now, eliminate_now
-    hits = rebel_roll(g, dice)
-    alive = list(blocks)
-    while hits and alive:
-        hits -= 1
-        target = max(alive, key=lambda b: (len(dice_now(g.state, b)), -alive.index(b)))
-        s = g.state["blocks"][target]
-        if s["strength"] > 1:
-            s["strength"] -= 1
-            continue
-        g.log(f"{name(target)} is eliminated.")
-        eliminate_now(g, target, 0)
-        alive = [b for b in alive if g.state["blocks"][b]["status"] == "map"]
+def allot_rebel_hits(g: Game) -> None:
+    """RB 14.2.1 #6, 20.5.3: the rebels' hits on a stack entering, one at a time on the strongest block; a
+    tie (or an attached block that may absorb its host's hit) is the owner's choice, asked by the march
+    (``rebel_hits`` left in its frame). Steps lost are told to the owner only; an elimination to all."""
+    while g.local.get("rebel_hits"):
+        choices = rebel_hit_choices(g)
+        if len(choices) > 1:
+            return
+        if not choices:
+            break
+        take_rebel_hit(g, choices[0])
+    g.local.pop("rebel_hits", None)
+
+
+def rebel_hit_choices(g: Game) -> list[str]:
+    from rules.crownofroses.combat import hit_choices
+    alive = [b for b in g.local["stack"] if g.state["blocks"][b]["status"] == "map"]
+    return hit_choices(g.state, {"main": alive})
+
+
+def take_rebel_hit(g: Game, block: str) -> None:
+    from rules.crownofroses.combat import eliminate_now
+    g.local["rebel_hits"] -= 1
+    s = g.state["blocks"][block]
+    if s["strength"] > 1:
+        s["strength"] -= 1
+        g.log(f"{name(block)} loses a step to the rebels.", to=[g.local["role"]])
+        return
+    g.log(f"{name(block)} is eliminated.")
+    eliminate_now(g, block, 0)
 
 
 def _resolve(g: Game) -> None:
@@ -372,7 +395,8 @@ def meet_rebels(g: Game, house: str, place: str, stack: list[str]) -> None:
     loyal = data().shire(place).loyal_house
     dice = "G" * (data().shire(place).sv + (1 if loyal and loyal != house else 0))
     g.log(f"{possessive(hname(owner))} rebels in {place_name(place)} fight the entering stack.")
-    roll_against(g, dice, [b for b in stack if g.state["blocks"][b]["status"] == "map"])
+    g.local["rebel_hits"] = rebel_roll(g, dice)
+    allot_rebel_hits(g)
 
 
 @on_hook("royal_start")

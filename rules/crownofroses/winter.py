@@ -114,12 +114,27 @@ class PlaceNoble(Decision):
         for b in unplaced(g.state, role):
             for shire in seats_for(g, b, role):
                 yield act("place", b, shire, label=f"{name(b)} to {place_name(shire)}", group=name(b))
+            for riders in riders_for(g.state, b, role):
+                who = " and ".join(name(r) for r in riders)
+                seats = sorted({sh for r in riders for sh in board.winter_seats(g.state, b, role, host=r)})
+                for shire in seats:
+                    yield act("place_with", b, shire, "+".join(riders),
+                              label=f"{name(b)} to {place_name(shire)}, hosting {who}", group=name(b))
         heirs = set(board.heir_blocks(g.state, role))
         if not any(b in heirs and seats_for(g, b, role) for b in unplaced(g.state, role)):
             yield act("pass", label="Pass (the rest go to your Undeclared pool)")
 
     def on_place(self, g, role, block, shire):
         place(g, block, shire, role)
+        g.end()
+
+    def on_place_with(self, g, role, block, shire, riders):
+        """RB 27.2: Henry VI and Margaret may be placed now with their host, on his seats or theirs."""
+        place(g, block, shire, role)
+        for r in riders.split("+"):
+            g.state["blocks"][r].update(status="map", at=shire, host=block, house=role,
+                                        strength=data().block(r).max_steps)
+            g.log(f"{name(r)} joins {name(block)} in {place_name(shire)}.")
         g.end()
 
     def on_pass(self, g, role):
@@ -131,6 +146,21 @@ class PlaceNoble(Decision):
     def default(self, g, role):
         legal = list(self.actions(g, role))
         return legal[-1].id if legal[-1].id == "pass" else legal[0].id
+
+
+def riders_for(state, host: str, house: str) -> list[list[str]]:
+    """RB 27.2: the attending riders (Henry VI, Margaret) of ``house`` that the non-office noble ``host``
+    may take along now (27.4's host conditions), alone or together."""
+    if host in RIDERS or board.offices_of(state, host):
+        return []
+    able = [r for r in RIDERS if state["blocks"][r]["status"] == "attending" and state["blocks"][r]["house"] == house
+            and host_may_carry(host, r)]
+    return [[r] for r in able] + ([able] if len(able) > 1 else [])
+
+
+def host_may_carry(host: str, rider: str) -> bool:
+    blk = data().block(host)
+    return rider == "henry_vi" and (blk.rank or 0) >= 2 or rider == "margaret" and (blk.command_rating or 0) >= 2
 
 
 def _heir_without_seat(g: Game) -> None:
@@ -200,8 +230,7 @@ def rider_hosts(state, rider: str, house: str) -> list[str]:
     for b in board.blocks_of(state, house):
         if b in RIDERS or not board.is_noble(b) or board.in_exile(state, b):
             continue
-        blk = data().block(b)
-        if rider == "henry_vi" and (blk.rank or 0) >= 2 or rider == "margaret" and (blk.command_rating or 0) >= 2:
+        if host_may_carry(b, rider):
             found.append(b)
     return found
 

@@ -179,7 +179,7 @@ def return_home(g: Game) -> None:
             options, parts = capital_destinations(s, power, space), {}
         else:
             options, parts = destinations(s, power, space, count), partial_destinations(s, power, space, count)
-        if len(options) + len(parts) > 1:
+        if len(options) + len(parts) > 1 or (parts and leaders_choose_part(s, power, space)):
             g.again()
             g.call("winter_move", role=winter_owner(s, power), power=power, space=space, count=count,
                    options=options, parts=parts)
@@ -208,18 +208,25 @@ def volunteer_sources(s: st.State, power: str) -> list[str]:
             and sp not in capitals(s, power)]
 
 
+def leaders_choose_part(s: st.State, power: str, space: str) -> bool:
+    """19.3 step 3: "leaders left without units must go with one of the stacks they were with" — when a
+    stack splits and its rest has a held capital to go to, the owner chooses which part its leaders join."""
+    return bool(fx.army_leaders_at(s, space, power)) and bool(capital_destinations(s, power, space))
+
+
 def rest_of(s: st.State, power: str, space: str) -> list:
     """The queue entry of what is left of a split stack: it may only go to a capital (19.3 step 2)."""
     return [power, space, st.land_units_at(s, space, power), "capital"]
 
 
 def relocate(g: Game, power: str, space: str, count: int, dest: str, chosen: dict | None = None,
-             losses: dict | None = None) -> None:
+             losses: dict | None = None, leaders_stay: bool = False) -> None:
     """Move the stack (or, from an over-full fortress, `count` units: `chosen`, else mercenaries first)
     with attrition off a safe path (`losses`, else mercenaries first). The owner's picks come from the
-    `winter_units` decision (winter_choice.py)."""
+    `winter_units` decision (winter_choice.py). `leaders_stay`: the first part of a split stack goes
+    without the leaders, who follow the rest (19.3 step 3, the owner's choice)."""
     s = g.state
-    whole = not own_fortress(s, power, space)      # the stack's leaders go with it (or its first part)
+    whole = not own_fortress(s, power, space) and not leaders_stay   # leaders go with the stack or a part
     here = fx.land_of(st.units_at(s, space, power))
     units: dict[str, int] = dict(chosen) if chosen else {}
     left = 0 if chosen else count
@@ -336,11 +343,17 @@ class WinterMove(Decision):
             risk = "" if dest in safe or not g.local["count"] else " (no safe path: half are lost)"
             yield act("to", dest, label=f"To {space_name(dest)}{risk}")
         capital = capital_destinations(s, power, g.local["space"])
+        choose = leaders_choose_part(s, power, g.local["space"])
         for dest, most in g.local.get("parts", {}).items():
             risk = "" if dest in safe else " (no safe path: half of them are lost)"
             rest = ("the rest go to " + " or ".join(space_name(c) for c in capital)) if capital else \
                 "the rest are eliminated (no capital held)"
-            yield act("part", dest, label=f"{most} to {space_name(dest)}{risk}; {rest}")
+            if not choose:
+                yield act("part", dest, label=f"{most} to {space_name(dest)}{risk}; {rest}")
+                continue
+            yield act("part", dest, label=f"{most} to {space_name(dest)}{risk} with your leaders; {rest}")
+            yield act("part", dest, "capital", label=f"{most} to {space_name(dest)}{risk}; {rest} with your "
+                      "leaders")
 
     def on_to(self, g, role, dest):
         from .winter_choice import needs_choice
@@ -351,13 +364,14 @@ class WinterMove(Decision):
         relocate(g, role, g.local["space"], g.local["count"], dest)
         g.end()
 
-    def on_part(self, g, role, dest):
+    def on_part(self, g, role, dest, leaders=None):
         from .winter_choice import needs_choice
         power, space, most = g.local.get("power", role), g.local["space"], g.local["parts"][dest]
+        stay = leaders == "capital"
         if needs_choice(g.state, power, space, most, dest, split=True):
-            g.goto("winter_units", role=power, space=space, count=most, dest=dest, split=True)
+            g.goto("winter_units", role=power, space=space, count=most, dest=dest, split=True, leaders_stay=stay)
             return
-        relocate(g, power, space, most, dest)
+        relocate(g, power, space, most, dest, leaders_stay=stay)
         g.end(rest_of(g.state, power, space))
 
     def default(self, g, role):

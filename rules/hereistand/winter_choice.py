@@ -93,7 +93,8 @@ class WinterUnits(Decision):
         if sum(loc.get("lose", {}).values()) < need and len(self.moving(g)) > 1:
             return
         chosen = loc.get("leave") if leaving(s, loc) else None
-        relocate(g, role, loc["space"], loc["count"], loc["dest"], chosen=chosen, losses=loc.get("lose"))
+        relocate(g, role, loc["space"], loc["count"], loc["dest"], chosen=chosen, losses=loc.get("lose"),
+                 leaders_stay=loc.get("leaders_stay", False))
         g.end(rest_of(s, role, loc["space"]) if loc.get("split") else None)
 
     def default(self, g, role):

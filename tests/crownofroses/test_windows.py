@@ -165,7 +165,25 @@ def test_rb_14_2_2_alliance_influence_example_ratcliffe_with_lovel():
     state = do(state, "york", "put:oxford:1")
     state = do(state, "york", "put:devon:1")
     assert state["rop"]["oxford"]["york"] == [1] and state["rop"]["devon"]["york"] == [1]
+    state = do(state, "york", "done")
     assert "op16" in state["zones"]["discard"]
+
+
+def test_rb_14_2_2_placing_alliance_influence_never_ends_by_itself():
+    """Secrecy (fuzz, cruel_thorns seed 20000): IP markers in the stock are hidden, so the placement must not
+    end on its own when what is left no longer fits the stock — the others would learn York's markers.
+    York places its 1 and is still asked (only "Done" may be left) whatever else its stock holds."""
+    for stock in ([1, 1], [1, 5]):
+        state = cleared()
+        state["zones"]["deck"].remove("op16")
+        state["zones"]["play:york"] = ["op16"]
+        state["ip"]["york"]["stock"] = list(stock)
+        state = window(state, "step_start")
+        state = answer(state, {"york": next(a for a in ids(state, "york") if a.startswith("use:op16:3"))})
+        out = ENGINE.apply(state, "york", "put:oxford:1")
+        state = out.state
+        assert top(state) == "alliance_ip" and "done" in ids(state, "york")
+        assert not [e.text for e in out.log if e.visible_to("lancaster")]
 
 
 def test_alliance_played_as_event_stays_in_play_and_gains_one_ops():

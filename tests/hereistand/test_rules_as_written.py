@@ -246,3 +246,26 @@ def test_19_3_step_1_units_in_an_own_fortress_may_go_to_the_capital():
         s = play(s, role, "done" if "done" in ids else ids[0])
     assert st.land_units_at(s, "lyon", "france") == 1
     assert st.land_units_at(s, "paris", "france") == paris + 1 + 1        # and 19.5's new regular
+
+
+def test_19_3_step_3_the_owner_chooses_which_part_of_a_split_stack_its_leaders_join():
+    """19.3 step 3: "leaders left without units must go with one of the stacks they were with". Montmorency
+    and 6 regulars in Orleans split: 3 fill Lyon, the rest go to Paris; France chooses to send Montmorency
+    with the part going to Paris (DECISIONS 446), or with the part going to Lyon."""
+    for pick, with_leader in (("part:lyon:capital", "paris"), ("part:lyon", "lyon")):
+        s = setup()
+        s["units"].pop("paris", None)
+        st.add_units(s, "orleans", "france", "regular", 6)
+        s["leaders"]["montmorency"] = "orleans"
+        from rules.core.flow import Game
+        s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
+        Game(ENGINE, s).run()
+        while decision(s) == "winter_volunteers":
+            s = play(s, ENGINE.active_roles(s)[0], "done")
+        assert decision(s) == "winter_move" and ENGINE.active_roles(s) == ["france"]
+        ids = [a.id for a in ENGINE.legal_actions(s, "france")]
+        assert {"part:lyon", "part:lyon:capital"} <= set(ids)
+        s = run_winter(s, picks=[pick])
+        assert st.units_at(s, "lyon", "france") == {"regular": 4}
+        assert st.land_units_at(s, "orleans", "france") == 0         # the rest went to Paris
+        assert s["leaders"]["montmorency"] == with_leader

@@ -1,0 +1,112 @@
+"""Crown of Roses: the worked examples of RB 20.2 (engagements, examples 1 and 3) and RB 27.2 (a host for
+Henry VI and Margaret) replayed on the engine (issue 24)."""
+
+from __future__ import annotations
+
+from rules.crownofroses import combat, movement, reactions
+from rules.crownofroses.engine import ENGINE
+
+from tests.crownofroses.eventkit import cleared, do, put, top
+
+
+def arrive_and_react(state, house, place, stack, came_from, monkeypatch, answers):
+    """``house``'s stack has just entered ``place``; the reactions run with ``answers`` ({role: action})
+    and every roll a 1 (interceptions succeed)."""
+    monkeypatch.setattr(reactions, "d6", lambda g: 1)
+    movement.record_entry(state, house, place, stack, stack[0], came_from)
+    march = {"name": "march", "at": 0, "ret": None, "local": {"role": house, "stack": list(stack), "mp": 0}}
+    approach = {"name": "approach", "at": 0, "ret": None, "local": {"role": house, "place": place,
+                                                                   "stack": list(stack)}}
+    state["flow"] = [march, approach]
+    ENGINE.game(state).run()
+    while top(state) != "march":
+        role = ENGINE.active_roles(state)[0]
+        state = do(state, role, answers.get((top(state), role), "roll" if top(state) == "form_stack" else "pass"))
+    return state
+
+
+def battle_in(state, shire):
+    state["flow"] = [{"name": "battle", "at": 0, "ret": None, "local": {"shire": shire}}]
+    ENGINE.game(state).run()
+    return next(f for f in state["flow"] if f["name"] == "battle")["local"]
+
+
+def test_rb_20_2_example_1_sussex_four_players_the_interceptor_defends_first(monkeypatch):
+    """RB 20.2 example 1: Warwick has a block (Salisbury) in Sussex; York moves in York + the Lord
+    Lieutenant of Ireland, then Lancaster one block, then Buckingham Arundel + Hastings; Warwick intercepts
+    that last move from Surrey with Warwick + the Captain of Calais and succeeds; nobody avoids. Buckingham
+    attacks Warwick first (the interceptors enter just before the stack they intercept, RB 16.5, 20.1),
+    Warwick + Captain of Calais being its initial force and Salisbury a reinforcement (20.3.1); the winner
+    then meets Lancaster, then York (last in, first out)."""
+    state = cleared(4)
+    state["order"] = ["lancaster", "york", "warwick", "buckingham"]
+    put(state, "salisbury", "warwick", "sussex")
+    put(state, "york", "york", "sussex")
+    put(state, "lt_ireland_office", "york", "sussex", host="york")
+    movement.record_entry(state, "york", "sussex", ["york", "lt_ireland_office"], "york", "hampshire")
+    put(state, "beaumont", "lancaster", "sussex")
+    movement.record_entry(state, "lancaster", "sussex", ["beaumont"], "beaumont", "kent")
+    put(state, "warwick", "warwick", "surrey")
+    put(state, "captain_of_calais_office", "warwick", "surrey", host="warwick")
+    put(state, "arundel", "buckingham", "sussex")
+    put(state, "hastings", "buckingham", "sussex")
+    state = arrive_and_react(state, "buckingham", "sussex", ["arundel", "hastings"], "hampshire", monkeypatch,
+                             {("intercept", "warwick"): "intercept:warwick"})
+    assert state["blocks"]["warwick"]["at"] == "sussex"
+    assert state["blocks"]["captain_of_calais_office"]["at"] == "sussex"
+    assert combat.recency(state, "sussex") == ["buckingham", "warwick", "lancaster", "york"]
+    battle = battle_in(state, "sussex")
+    assert battle["attacker"] == "buckingham" and battle["defender"] == "warwick"
+    assert battle["sides"]["warwick"]["engaged"] == ["warwick", "captain_of_calais_office"]
+    assert battle["sides"]["warwick"]["reinf"] == ["salisbury"]
+    assert battle["houses"][2:] == ["lancaster", "york"]
+
+
+def test_rb_20_2_example_3_two_players_the_interceptors_defend_london(monkeypatch):
+    """RB 20.2 example 3: Lancaster holds London and York enters; Lancaster intercepts (from Kent) and
+    succeeds: the interceptors defend against York (RB 20.1), so Lancaster is still the defender and
+    keeps the Tower garrison (RB 9.6)."""
+    state = cleared(2)
+    state["order"] = ["york", "lancaster"]
+    state["garrison"] = "lancaster"
+    put(state, "beaumont", "lancaster", "london")
+    put(state, "clifford", "lancaster", "kent")
+    put(state, "norfolk", "york", "london")
+    put(state, "essex", "york", "london")
+    state = arrive_and_react(state, "york", "london", ["norfolk", "essex"], "essex", monkeypatch,
+                             {("intercept", "lancaster"): "intercept:clifford"})
+    assert state["blocks"]["clifford"]["at"] == "london"
+    battle = battle_in(state, "london")
+    assert battle["attacker"] == "york" and battle["defender"] == "lancaster"
+    assert battle["sides"]["lancaster"]["engaged"] == ["clifford"]       # the interceptors' initial force
+    assert battle["sides"]["lancaster"]["reinf"] == ["beaumont"]
+    assert battle["garrison"]["house"] == "lancaster"
+
+
+def test_rb_27_2_example_somerset_hosts_henry_vi_and_margaret_during_the_non_office_placement():
+    """RB 27.2 example: Lancaster names Somerset (no office) as host of Henry VI (King) and Margaret; all
+    three may be placed during 27.2 — on Somerset's seats or theirs — or Henry VI and Margaret later (27.3,
+    27.4). Lancaster places the three together now (DECISIONS 40)."""
+    from rules.crownofroses import board, winter
+    state = cleared(2)
+    state["offices"].update({k: None for k in state["offices"]})
+    state["offices"]["king"] = "henry_vi"
+    for b in ("somerset", "henry_vi", "margaret"):
+        state["blocks"][b].update(status="attending", house="lancaster", at=None, host=None)
+    state["flow"] = [{"name": "winter", "at": 1, "ret": None,
+                      "local": {"order": ["lancaster", "york"], "turn": 0, "passed": [], "exile_done": [],
+                                "exiles": False}}]
+    ENGINE.game(state).run()
+    assert top(state) == "place_noble" and ENGINE.active_roles(state) == ["lancaster"]
+    ids = [a.id for a in ENGINE.legal_actions(state, "lancaster")]
+    both = [a for a in ids if a.startswith("place_with:somerset:") and a.endswith(":henry_vi+margaret")]
+    alone = [a for a in ids if a.startswith("place_with:somerset:") and a.endswith(":henry_vi")]
+    assert both and alone                                   # both, or Henry VI alone (Margaret placed later)
+    somerset_seats = set(winter.seats_for(ENGINE.game(state), "somerset", "lancaster"))
+    assert somerset_seats <= {a.split(":")[2] for a in both}
+    shire = sorted(somerset_seats)[0]
+    state = do(state, "lancaster", f"place_with:somerset:{shire}:henry_vi+margaret")
+    for rider in ("henry_vi", "margaret"):
+        assert state["blocks"][rider]["at"] == shire and state["blocks"][rider]["host"] == "somerset"
+        assert state["blocks"][rider]["status"] == "map"
+    assert set(board.attached_to(state, "somerset")) == {"henry_vi", "margaret"}
