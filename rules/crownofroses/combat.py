@@ -790,7 +790,7 @@ class TakeHit(Decision):
         return f"RB 20.5.3: {plural(g.local['left'], 'hit')} to take; which block takes the next one?"
 
     def actions(self, g, role):
-        return [act("hit", x, label=f"{label(x)} ({strength(g.state, x)} steps)")
+        return [act("hit", x, label=f"{label(x)} ({plural(strength(g.state, x), 'step')})")
                 for x in g.local["choices"]]
 
     def on_hit(self, g, role, block):

@@ -282,7 +282,8 @@ class RaidHits(Decision):
         return hit_choices(g.state, {"main": alive})
 
     def actions(self, g, role):
-        return [act("hit", b, label=f"{name(b)} ({g.state['blocks'][b]['strength']} steps)") for b in self._choices(g)]
+        return [act("hit", b, label=f"{name(b)} ({plural(g.state['blocks'][b]['strength'], 'step')})")
+                for b in self._choices(g)]
 
     def on_hit(self, g, role, block):
         take_raid_hit(g, block)

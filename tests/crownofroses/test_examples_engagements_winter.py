@@ -14,7 +14,9 @@ def arrive_and_react(state, house, place, stack, came_from, monkeypatch, answers
     and every roll a 1 (interceptions succeed)."""
     monkeypatch.setattr(reactions, "d6", lambda g: 1)
     movement.record_entry(state, house, place, stack, stack[0], came_from)
-    march = {"name": "march", "at": 0, "ret": None, "local": {"role": house, "stack": list(stack), "mp": 0}}
+    march = {"name": "march", "at": 0, "ret": None, "local": {"role": house, "stack": list(stack), "mp": 0,
+                                                         "at": place, "start": came_from, "leader": stack[0],
+                                                         "sea": False}}
     approach = {"name": "approach", "at": 0, "ret": None, "local": {"role": house, "place": place,
                                                                    "stack": list(stack)}}
     state["flow"] = [march, approach]

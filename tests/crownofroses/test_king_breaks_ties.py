@@ -31,7 +31,9 @@ def test_rb_16_5_when_two_houses_try_to_intercept_the_king_chooses_who_tries():
     put(state, "essex", "york", "devon")
     put(state, "beaumont", "lancaster", "somerset")
     put(state, "stafford", "buckingham", "cornwall")
-    march = {"name": "march", "at": 0, "ret": None, "local": {"role": "york", "stack": ["essex"], "mp": 4}}
+    march = {"name": "march", "at": 0, "ret": None, "local": {"role": "york", "stack": ["essex"], "mp": 4,
+                                                               "at": "devon", "start": "dorset",
+                                                               "leader": "essex", "sea": False}}
     approach = {"name": "approach", "at": 0, "ret": None,
                 "local": {"role": "york", "place": "devon", "stack": ["essex"]}}
     state["flow"] = [march, approach]
@@ -41,9 +43,11 @@ def test_rb_16_5_when_two_houses_try_to_intercept_the_king_chooses_who_tries():
     state = do(state, "lancaster", "intercept:beaumont")
     assert tie_question(state) == ("lancaster", ["buckingham", "lancaster"])
     assert ids(state, "lancaster") == ["first:buckingham", "first:lancaster"]
-    state = do(state, "lancaster", "first:lancaster")
-    assert top(state) == "form_stack" and state["flow"][-1]["local"]["role"] == "lancaster"
-    assert state["flow"][-1]["local"]["leader"] == "beaumont"
+    out = ENGINE.apply(state, "lancaster", "first:lancaster")
+    # Lancaster's lone Beaumont forms the stack (the only choice, taken by the engine) and rolls
+    assert out.automatic == (("lancaster", "form_stack"),)
+    assert any(e.text.startswith("Lancaster tries to intercept") for e in out.log)
+    assert not any(e.text.startswith("Buckingham tries") for e in out.log)
 
 
 def uprising_in_stafford(state):
@@ -69,10 +73,11 @@ def test_rb_14_2_1_two_volunteers_the_king_chooses_who_responds():
     state = do(state, "buckingham", "pass")
     state = do(state, "lancaster", "noble:audley")
     assert tie_question(state) == ("lancaster", ["york", "lancaster"])
-    log = []
-    state = do(state, "lancaster", "first:lancaster", log)
-    assert state["blocks"]["audley"]["at"] == "stafford"
-    assert state["blocks"]["shrewsbury"]["at"] == "shropshire"
+    out = ENGINE.apply(state, "lancaster", "first:lancaster")
+    lines = [e.text for e in out.log]
+    assert "Audley (Lancaster) responds in Stafford." in lines        # (the raid's dice then decide his fate)
+    assert not any(line.startswith("Shrewsbury") for line in lines)
+    assert out.state["blocks"]["shrewsbury"]["at"] == "shropshire"
 
 
 def test_rb_14_2_1_a_tie_for_most_blocks_there_is_the_kings_to_break():
@@ -87,9 +92,10 @@ def test_rb_14_2_1_a_tie_for_most_blocks_there_is_the_kings_to_break():
     assert top(state) == "raid_writ"
     state = do(state, "lancaster", "pass")
     assert tie_question(state) == ("lancaster", ["york", "lancaster"])
-    state = do(state, "lancaster", "first:york")
-    assert top(state) == "must_respond" and state["flow"][-1]["local"]["role"] == "york"
-    assert state["flow"][-1]["local"]["nobles"] == ["norfolk"]
+    out = ENGINE.apply(state, "lancaster", "first:york")
+    # York must respond with its one noble there: the only choice, which the engine takes (issue 33)
+    assert ("york", "must_respond") in out.automatic
+    assert any(e.text.startswith("Norfolk (York) responds in Stafford") for e in out.log)
 
 
 def test_rb_10_5_1_two_writs_for_one_event_the_king_orders_them():
@@ -186,7 +192,7 @@ def test_rb_6_1_last_heirs_lost_to_a_charge_and_to_the_line_battle_of_one_round_
                      {"york": side(["march", "warwick"]), "lancaster": side(["exeter"])})
     combat.battle(g)["charges"] = {"york": ["march", "exeter"]}
     hits = {"march": 0, "exeter": 1, "warwick": 1}
-    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0: hits[block])
+    monkeypatch.setattr(combat, "roll_hits", lambda g, block, bonus=0, **_: hits[block])
     monkeypatch.setattr(common, "d6", lambda g: 1)                 # every Elimination Chart roll: Killed
     combat.resolve_charges(g)
     assert state["blocks"]["march"]["status"] == "out"
