@@ -16,7 +16,7 @@ def arrive_and_react(state, house, place, stack, came_from, monkeypatch, answers
     movement.record_entry(state, house, place, stack, stack[0], came_from)
     march = {"name": "march", "at": 0, "ret": None, "local": {"role": house, "stack": list(stack), "mp": 0,
                                                          "at": place, "start": came_from, "leader": stack[0],
-                                                         "sea": False}}
+                                                         "sea": False, "dropped": [], "entered_enemy": False, "forced": False}}
     approach = {"name": "approach", "at": 0, "ret": None, "local": {"role": house, "place": place,
                                                                    "stack": list(stack)}}
     state["flow"] = [march, approach]

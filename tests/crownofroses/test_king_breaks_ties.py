@@ -33,7 +33,7 @@ def test_rb_16_5_when_two_houses_try_to_intercept_the_king_chooses_who_tries():
     put(state, "stafford", "buckingham", "cornwall")
     march = {"name": "march", "at": 0, "ret": None, "local": {"role": "york", "stack": ["essex"], "mp": 4,
                                                                "at": "devon", "start": "dorset",
-                                                               "leader": "essex", "sea": False}}
+                                                               "leader": "essex", "sea": False, "dropped": [], "entered_enemy": False, "forced": False}}
     approach = {"name": "approach", "at": 0, "ret": None,
                 "local": {"role": "york", "place": "devon", "stack": ["essex"]}}
     state["flow"] = [march, approach]
