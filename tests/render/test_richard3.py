@@ -38,8 +38,9 @@ def _quiet_state(engine, seed=5, steps=60):
     return state
 
 
-def _positions(engine, seeds=(1, 2, 3, 4), every=45, limit=400):
-    """Random positions along a few games: (seed, step, state)."""
+def _positions(engine, seeds=(1, 2, 3, 4), every=45, limit=400, also=()):
+    """Random positions along a few games: (seed, step, state), every ``every`` steps and at every step whose
+    phase is in ``also`` (rare phases: one-answer questions are answered by the engine, so few are asked)."""
     out = []
     for seed in seeds:
         chooser = random.Random(seed)
@@ -48,7 +49,7 @@ def _positions(engine, seeds=(1, 2, 3, 4), every=45, limit=400):
             if engine.result(state) is not None:
                 break
             state = _step(engine, state, chooser)
-            if step % every == every - 1:
+            if step % every == every - 1 or state["step"] in also:
                 out.append((seed, step, state))
     return out
 
@@ -285,7 +286,7 @@ def test_whose_move_is_always_said(engine):
     """In every phase the title strip names the side(s) the game waits for."""
     from render.richard3.model import read_view
     phases = set()
-    for seed, step, state in _positions(engine, seeds=(1, 2, 3), every=9, limit=500):
+    for seed, step, state in _positions(engine, seeds=(1, 2, 3), every=9, limit=500, also=("supply",)):
         view = engine.view(state, "york")
         scene = read_view(view)
         phases.add(view["step"])
