@@ -411,7 +411,9 @@ def test_hand_shows_the_chosen_card_once(engine):
 
 def test_static_layer_is_cached_once_for_every_scenario(engine):
     from render import core
+    from render.kit.cache import PICTURES
     core.CACHE.clear()
+    PICTURES.clear()   # a finished PNG of these views drawn by an earlier test would skip the layers
     pngs = []
     for scenario in ("1460", "1470"):
         _, state, _ = play(GAME, scenario, 2, 40)
