@@ -12,12 +12,16 @@ from PIL import ImageDraw
 
 from ..core import INK, font
 from ..kit.layout import mark, path_mark
+from ..kit.routes import cheapest_path, pull_string
 from ..kit.shapes import arrow, path_arrow
 from . import style
 from .layout import centre, info_box, layout, name_box
 
 LABEL_R = 16
 LABEL_PX = 24
+EXILE_NAME_H = 40   # an exile box's name strip, down to its dashed line (mapview)
+ROUTE_CELL = 10     # the grid a move goes round names on when no bend will do
+ROUTE_PAD = 8       # kept between such a move's line and a name (the arrow is 8 px wide, outlined)
 GAP = 5             # arrows end just outside a tile: nothing inside it (its name, value, counts) lies under one
 DASHED = {"sea", "intercept", "avoid", "retreat"}
 
@@ -100,10 +104,11 @@ def _samples(a, b, step: float = 4):
 
 
 def _keep_clear(lay) -> list:
-    """What an arrow or a count may not cover: each tile's name strip and value row, the Wash's and the
-    seas' names."""
+    """What an arrow or a count may not cover: each tile's name strip and value row, each exile box's name
+    (above its dashed line), the Wash's and the seas' names."""
     from .mapview import sea_label_boxes, wash_label_box    # (here: mapview imports this module)
-    return [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()] + [wash_label_box()] + \
+    return [name_box(b)[:3] + (info_box(b)[3],) for b in lay.shires.values()] + \
+        [(b[0], b[1], b[2], b[1] + EXILE_NAME_H) for b in lay.exiles.values()] + [wash_label_box()] + \
         sea_label_boxes()
 
 
@@ -137,7 +142,35 @@ def _route(p, q, origin, dest, lay, by_sea: bool = False) -> list:
                     path, hits = other, n
                 if not hits:
                     return path
+    if hits:
+        around = _around(path[0], path[-1], clear, lay.map_box)
+        if around is not None and sum(1 for r in clear if _crosses(around, r)) < hits:
+            path = around
     return path
+
+
+def _around(p, q, clear, frame, cell: int = ROUTE_CELL) -> list | None:
+    """The shortest way from p to q round everything in ``clear`` (a path on a grid of ``cell`` px inside
+    ``frame``, its corners then dropped while the line stays clear), or None when there is none."""
+    x0, y0 = frame[0], frame[1]
+    cols, rows = int((frame[2] - x0) // cell), int((frame[3] - y0) // cell)
+    pad = ROUTE_PAD
+
+    def blocked(cx, cy):
+        x, y = x0 + (cx + 0.5) * cell, y0 + (cy + 0.5) * cell
+        return any(r[0] - pad < x < r[2] + pad and r[1] - pad < y < r[3] + pad for r in clear)
+
+    def at(pt):
+        return (min(cols - 1, max(0, int((pt[0] - x0) // cell))), min(rows - 1, max(0, int((pt[1] - y0) // cell))))
+
+    cost = [[None if blocked(c, r) else 1.0 for c in range(cols)] for r in range(rows)]
+    start, goal = at(p), at(q)
+    cost[start[1]][start[0]] = 1.0
+    cells = cheapest_path(cost, start, goal)
+    if cells is None:
+        return None
+    pts = [p] + [(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell) for c, r in cells[1:-1]] + [q]
+    return pull_string(pts, lambda a, b: not any(_crosses([a, b], r, -pad) for r in clear))
 
 
 def _by_sea(origin, dest, lay) -> list:

@@ -48,7 +48,7 @@ def _weaken(state):
 
 @pytest.mark.parametrize("scenario,seed,weak", [
     ("1460", 41, False), ("1460", 42, False), ("1470", 43, False), ("1483", 45, False),
-    ("1460", 4, True), ("1460", 5, True), ("1470", 1, True), ("1470", 2, True), ("1483", 47, True),
+    ("1460", 6, True), ("1460", 5, True), ("1470", 1, True), ("1470", 2, True), ("1483", 47, True),
     ("1483", 27, True)])
 def test_no_log_line_or_view_shows_the_other_roles_secrets(scenario, seed, weak):
     chooser = random.Random(seed)
