@@ -50,6 +50,9 @@ def test_a_person_against_the_computer_to_the_end(tmp_path, frozen):
     for _ in range(20):
         if t.service.status(1).status != "active":
             break
+        # shown this round's suggestions, as Discord does while she types: the same order typed again
+        # without them would be a repeat of last round's (issue 25)
+        t.ac("autocomplete_order", t.alice, "bid", game=None)
         t.cmd("order", t.alice, order="bid:2")
         t.run(t.layer.tick())           # the computer answers at the tick, on a worker thread
         t.deliver()

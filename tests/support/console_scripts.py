@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from rules.core.menus import arrange
+
 
 def join_and_start(players: list[str], seed: int, master: str = "ann") -> list[str]:
     lines = []
@@ -15,12 +17,13 @@ def join_and_start(players: list[str], seed: int, master: str = "ann") -> list[s
 
 def play_to_end_by_number(engine, state, holder: dict[str, str], seed: int) -> tuple[list[str], dict]:
     """Script lines playing ``state`` to its end with random legal actions chosen by number, and the final
-    state; ``holder`` maps each role to the player who holds it."""
+    state; ``holder`` maps each role to the player who holds it. The numbers are those of the list as the
+    console shows it: the legal actions arranged in menus (rules/core/menus.py), not the engine's order."""
     chooser = random.Random(seed)
     lines = []
     while engine.result(state) is None:
         role = chooser.choice(engine.active_roles(state))
-        legal = [a.id for a in engine.legal_actions(state, role)]
+        legal = [a.id for a in arrange(engine.legal_actions(state, role))]
         number = chooser.randrange(len(legal))
         lines += [f"as {holder[role]}", "choices", f"do {number + 1}", "expect ok"]
         state = engine.apply(state, role, legal[number]).state

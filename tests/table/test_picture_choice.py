@@ -131,6 +131,9 @@ def test_the_console_lists_each_group_once(tmp_path):
     console, out = console_for(svc, tmp_path)
     run_lines(console, out, ["as ann", "new hereistand 1517 players=3", "join", "as ben", "join", "as cat", "join",
                              "as ann", "start --seed 1"])
+    # the game opens with Luther's 95 Theses (18.1): Ann's Protestant makes no attempt, so her England
+    # is asked for its offers
+    run_lines(console, out, ["do stop protestant"])
     out.clear()
     run_lines(console, out, ["choices"])
     assert out[-2:] == ["  Or:", "    3. Make no offer  [done]"]          # set apart from the Deals menu
@@ -140,6 +143,11 @@ def test_the_console_lists_each_group_once(tmp_path):
     assert headings.count("Cards:") == 1 and headings.count("Spaces:") == 1, headings
     cards = out[[line.strip() for line in out].index("Cards:") + 1:][:2]
     assert all("gives a random card" in line for line in cards)
+
+
+def _actions(svc, game, waiting) -> list:
+    """The actions a waiting seat's role may take now."""
+    return [a for rc in svc.choices(game, waiting.user_id) if rc.role == waiting.role for a in rc.actions]
 
 
 def test_a_move_being_prepared_posts_no_picture_in_the_channel(tmp_path):
@@ -153,9 +161,13 @@ def test_a_move_being_prepared_posts_no_picture_in_the_channel(tmp_path):
     for user in ("ann", "ben", "cat"):
         svc.join(status.game_id, user, user.title())
     game = svc.start(status.game_id, "ann", seed=1).game_id
-    while svc.status(game).phase == "diplomacy":   # nobody offers anything
-        waiting = svc.status(game).waiting[0]
-        svc.submit(game, waiting.user_id, "done", role=waiting.role)
+    # to the spring deployment: no reformation attempt, nobody offers anything, the Diet of Worms' first cards
+    while not any(a.id.startswith("deploy:") for w in svc.status(game).waiting[:1]
+                  for a in _actions(svc, game, w)):
+        waiting = next(w for w in svc.status(game).waiting
+                       if [a.id for a in _actions(svc, game, w)] != ["change"])
+        ids = [a.id for a in _actions(svc, game, waiting)]
+        svc.submit(game, waiting.user_id, next((i for i in ("stop", "done") if i in ids), ids[0]), role=waiting.role)
     mover = svc.status(game).waiting[0]
     deploy = next(a.id for rc in svc.choices(game, mover.user_id) for a in rc.actions if a.id.startswith("deploy:"))
     mark = svc.db.execute("SELECT MAX(id) FROM outbox").fetchone()[0]
