@@ -248,8 +248,9 @@ def _note_path(d, path, spot) -> None:
 
 
 def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
-    """The point of the arrow nearest its middle (else beside it) where a count covers no tile, the Wash's
-    name, other count or other arrow; in a crowd, the place covering least (another count worst)."""
+    """The point of the arrow nearest its middle (else beside it, else nearest round its middle) where a count
+    covers no tile, the Wash's name, other count or other arrow; in a crowd, the place covering least (another
+    count worst)."""
     r = LABEL_R + 2
     tiles = list(lay.shires.values()) + list(lay.exiles.values())
     words = _keep_clear(lay)          # names, value rows and the Wash's name: worse to cover than a tile
@@ -268,20 +269,37 @@ def _label_spot(path, lay, taken, others=()) -> tuple[float, float]:
     length = math.dist(a, b) or 1
     nx, ny = -(b[1] - a[1]) / length * (2 * r + 2), (b[0] - a[0]) / length * (2 * r + 2)
     beside = [(x + k * s * nx, y + k * s * ny) for k in (1, 2, 3, 4, 5) for x, y in pts for s in (1, -1)]  # busy
+    mx, my = pts[0] if pts else a          # crowded both sides (a short arrow beside another): round its middle
+    around = [(mx + k * (r + 1) * math.cos(t * math.pi / 12), my + k * (r + 1) * math.sin(t * math.pi / 12))
+              for k in range(2, 9) for t in range(24)]
 
-    def cost(x, y):
+    def tile_hits(x, y):
+        box = (x - r, y - r, x + r, y + r)
+        return sum(1 for c in tiles if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
+
+    def unreadable(x, y):
+        """What the legibility rule forbids under a count: names, value rows, arrows, counts, the edge."""
         box = (x - r, y - r, x + r, y + r)
         if box[0] < 4 or box[2] > lay.map_box[2] - 4 or box[1] < lay.map_box[1] + 4 or box[3] > lay.map_box[3] - 4:
             return 100       # off the map
-        hits = sum(1 for c in tiles if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
-        hits += 4 * sum(1 for c in words if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
+        hits = 4 * sum(1 for c in words if box[0] < c[2] and box[2] > c[0] and box[1] < c[3] and box[3] > c[1])
         hits += 2 * sum(1 for line in others if any(abs(px - x) < r + 4 and abs(py - y) < r + 4 for px, py in line))
         return hits + 6 * sum(1 for t in taken if math.dist((x, y), t) < 2 * r)
+
+    def cost(x, y):
+        return tile_hits(x, y) + unreadable(x, y)
 
     for x, y in pts + beside:
         if cost(x, y) == 0:
             return x, y
-    return min(pts + beside, key=lambda p: cost(*p)) if pts else path[0]
+    if not pts:
+        return path[0]
+    best = min(pts + beside, key=lambda p: cost(*p))
+    if unreadable(*best):            # the nearest ring round the middle with a readable place, least on tiles
+        readable = [p for p in around if not unreadable(*p)]
+        if readable:
+            return min(readable, key=lambda p: (round(math.dist(p, (mx, my))), tile_hits(*p)))
+    return best
 
 
 def draw_labels(d, labels) -> None:
