@@ -565,8 +565,10 @@ class PlaceIP(Decision):
 
     def protects_secret(self, g, role):
         """The stock's values are hidden, its size is not: with two markers or more left, whether only one
-        value remains is the house's secret (issue 33; VIEW.md)."""
-        return len(g.state["ip"][role]["stock"]) - len(g.local["picked"]) > 1
+        value remains is the house's secret (issue 33; VIEW.md). So is whether the last marker's value can
+        be changed with the unclaimed pool (RB 9.1): asked whenever the pool could make change at all."""
+        ip = g.state["ip"][role]
+        return len(ip["stock"]) - len(g.local["picked"]) > 1 or len(ip["pool"]) >= 2
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))

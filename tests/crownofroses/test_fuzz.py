@@ -30,3 +30,11 @@ def test_strengthening_face_down_blocks_tells_the_others_nothing():
     report = play_random_game(ENGINE, "seeds_of_enmity", 81, players=2, check_every=25, pick_options=True,
                               max_actions=60)
     assert not [p for p in report.problems if not p.startswith("runaway")], report.problems   # cut short on purpose
+
+
+def test_whether_the_last_ip_marker_can_be_changed_stays_the_houses_secret():
+    """RB 9.1, 19.0 with issue 33: Buckingham's last stock marker could be changed with its unclaimed pool
+    or not, depending on its hidden value; the engine answered the placement itself in one case and asked in
+    the other (seeds_of_enmity, 4 houses, seed 6, found by the fuzz)."""
+    report = play_random_game(ENGINE, "seeds_of_enmity", 6, players=4, check_every=25)
+    assert report.clean, report.problems
