@@ -21,8 +21,10 @@ long, each unit is in one of three states, and the layer acts on what it knows, 
   Discord answers with the post it already made, if it made one;
 * attempted longer ago ("in doubt"): Discord has forgotten the nonce. The layer reads back the
   destination's history (its DMs with a player, a channel where it may Read Message History) and
-  records the post it finds, or posts when the history shows none. Where it may not read, the unit is
-  given up (``give_up_unit``, dead, "in doubt" in ``last_error``) and not posted.
+  records the post it finds, or posts when the history shows none: all of it since the attempt, for a
+  busy destination may hold many posts before the unit's own. Where it may not read, or the history is
+  too long to read through (the layer's ``READ_BACK_MAX``), the unit is given up (``give_up_unit``,
+  dead, "in doubt" in ``last_error``) and not posted.
 
 Limits: a post is never shown twice, but a post in doubt that cannot be read back is given up though
 it may never have reached Discord: at most once, in the narrow window between the commit of

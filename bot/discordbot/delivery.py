@@ -56,6 +56,10 @@ class DeliveryMixin:
 
     MERGE_CHARS = 1500
 
+    #: the most posts a read-back looks through (after the unit's first attempt); a history longer than
+    #: that cannot show the post is absent, so the unit stays in doubt rather than being posted again
+    READ_BACK_MAX = 2000
+
     def _units(self, messages: list[Any]) -> list[list[Any]]:
         """Outbox messages in delivery units: consecutive public log/notice messages of one game for one
         channel are merged (a chain of automatic passes, a seat taken right after the game was opened)
@@ -201,7 +205,14 @@ class DeliveryMixin:
                 where = await self._channel(first.target)
             else:
                 where = await (await self._user(first.target)).create_dm()
-            async for message in where.history(limit=50, after=since):
+            # oldest first, to the end: a busy destination may hold many posts after ``since`` before
+            # this one, and stopping short would read "not posted" and post it twice
+            read = 0
+            async for message in where.history(limit=self.READ_BACK_MAX + 1, after=since):
+                read += 1
+                if read > self.READ_BACK_MAX:   # too much to look through: not known, so in doubt
+                    log.info("Read-back of outbox unit %s stopped after %d posts", first.unit, self.READ_BACK_MAX)
+                    return None, False
                 if (getattr(message.author, "id", None) == me and (message.content or "").startswith(start)
                         and not await self.call(self.service.outbox.is_recorded_ref, str(message.id))):
                     return str(message.id), True  # the same lines posted for another unit are that unit's

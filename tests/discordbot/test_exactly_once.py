@@ -115,11 +115,12 @@ def forgetful_channel(t, memory_seconds: float = 300.0) -> None:
         posted.append((now, message))
         return message
 
-    async def history(*, limit=100, after=None, **_):
-        for _, message in posted:
-            if after is None or message.created_at > after:
-                yield message
+    async def history(*, limit=100, after=None, **_):  # oldest first when ``after`` is given, as Discord
+        shown = [m for _, m in posted if after is None or m.created_at > after]
+        for message in shown if limit is None else shown[:limit]:
+            yield message
     t.channel.send = send
+    t.channel.posted = posted
     t.channel.history = history
     t.channel.history_reads = SimpleNamespace(count=0)
 
@@ -148,3 +149,64 @@ def test_a_post_in_doubt_is_not_repeated_when_discord_has_forgotten_its_nonce(ta
     t.deliver()
     assert _channel_lines(t) == ["posted just before the crash", "after the outage"]
     assert t.service.outbox.pending(100) == []
+
+
+def _crash_after_posting(t, monkeypatch, text: str) -> None:
+    """Queue ``text``, post it, and die before its delivery is recorded."""
+    game = t.service.games_in_channel(str(t.channel.id))[0].game_id
+    t.service.send(game, text)
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("the process died here")
+    with monkeypatch.context() as m:
+        m.setattr(type(t.service.outbox), "mark_unit_delivered", crash)
+        t.deliver()
+
+
+def _busy(t, count: int) -> None:
+    """``count`` posts of Herald's in the channel just before the next one (other games, other units)."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from bot import clock
+    now = clock.timestamp()
+    for n in range(count):
+        t.channel.posted.append((now, SimpleNamespace(id=10 ** 12 + n, author=t.client.user, content=f"busy {n}",
+                                                      created_at=dt.datetime.fromtimestamp(now, dt.timezone.utc))))
+
+
+def test_the_read_back_finds_a_post_behind_many_others(table, monkeypatch, frozen):
+    """The kill test's doubled DM: the read-back looked at the first 50 posts since the attempt only;
+    a busy destination had more before the unit's own, so it read "not posted" and posted it again."""
+    import datetime as dt
+
+    t = table
+    t.start_game()
+    t.deliver()
+    forgetful_channel(t)
+    _busy(t, 120)
+    t.client.recorder.clear()
+    _crash_after_posting(t, monkeypatch, "posted just before the crash")
+    frozen.tick(dt.timedelta(hours=3))  # Discord has forgotten the nonce: only the history tells
+    t.deliver()
+    assert _channel_lines(t) == ["posted just before the crash"]
+    assert t.service.outbox.pending(100) == []
+
+
+def test_a_history_too_long_to_read_back_leaves_the_post_in_doubt(table, monkeypatch, frozen):
+    """Past the read-back's bound the history cannot show the post is absent: given up, never repeated."""
+    import datetime as dt
+
+    t = table
+    t.start_game()
+    t.deliver()
+    forgetful_channel(t)
+    monkeypatch.setattr(type(t.layer), "READ_BACK_MAX", 30)
+    _busy(t, 40)
+    t.client.recorder.clear()
+    _crash_after_posting(t, monkeypatch, "posted just before the crash")
+    frozen.tick(dt.timedelta(hours=3))
+    t.deliver()
+    assert _channel_lines(t) == ["posted just before the crash"]
+    dead = t.service.db.execute("SELECT last_error FROM outbox WHERE dead = 1").fetchall()
+    assert len(dead) == 1 and dead[0][0].startswith("in doubt")
