@@ -35,7 +35,7 @@ from bot.discordbot.settings import DiscordSettings
 from bot.service import TableService
 from rules.core import registry
 from tests.support.discord_store import DiscordStore, StoreClient, _Destination
-from tests.support.kills import KillReport, Order, _acknowledged, _Interaction, _repeats
+from tests.support.kills import KillReport, Order, _acknowledged, _Interaction, _repeats, orders_played_once
 
 #: (game, scenario) of each table; every seat its own player
 TABLES = (("richard3", "1483"), ("oldkingscrown", "standard"), ("crownofroses", "entangled_branches"),
@@ -214,22 +214,9 @@ def check(folder: Path, orders: list[Order], kills: int, lives: int, slow: bool)
     report = KillReport(kills, lives, len(orders), len(acked), 0, _repeats(folder / "acks.txt"))
     problems = report.problems
     try:
-        played: dict[int, list[tuple[int, str, str]]] = {}
-        for game, version, role, action in svc.db.execute(
-                "SELECT game_id, version, role, action FROM actions WHERE undone = 0 ORDER BY game_id, pos"):
-            played.setdefault(game, []).append((version - 1, role, action))
-        ordered: dict[int, list[tuple[int, str, str]]] = {}
-        for o in orders:
-            ordered.setdefault(o.game, []).append((o.version, o.role, o.action))
-        for game in sorted(set(played) | set(ordered)):
-            if played.get(game) != ordered.get(game):
-                problems.append(f"game #{game}: {len(played.get(game, []))} actions played, "
-                                f"{len(ordered.get(game, []))} ordered, or not the same")
+        problems += orders_played_once(svc, orders)
         if sorted(acked) != list(range(len(orders))):
             problems.append("acknowledgements missing, repeated or naming no order")
-        for game in ordered:
-            if not svc.replay(game).ok:
-                problems.append(f"game #{game} does not replay")
         if svc.db.execute("SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND dead = 0").fetchone()[0]:
             problems.append("messages left undelivered")
         dead = svc.db.execute("SELECT COUNT(*), SUM(last_error LIKE 'in doubt%') FROM outbox WHERE dead = 1").fetchone()

@@ -242,24 +242,9 @@ def check(folder: Path, orders: list[Order], kills: int, lives: int) -> KillRepo
     report = KillReport(kills, lives, len(orders), len(acked), 0, _repeats(folder / "acks.txt"))
     problems = report.problems
     try:
-        # each game's actions are exactly its orders, in order: none lost, none applied twice (an order
-        # retried after a kill came as a new interaction; only its version made it a duplicate)
-        played: dict[int, list[tuple[int, str, str]]] = {}
-        for game, version, role, action in svc.db.execute(
-                "SELECT game_id, version, role, action FROM actions WHERE undone = 0 ORDER BY game_id, pos"):
-            played.setdefault(game, []).append((version - 1, role, action))
-        ordered: dict[int, list[tuple[int, str, str]]] = {}
-        for o in orders:
-            ordered.setdefault(o.game, []).append((o.version, o.role, o.action))
-        for game in sorted(set(played) | set(ordered)):
-            if played.get(game) != ordered.get(game):
-                problems.append(f"game #{game}: {len(played.get(game, []))} actions played, "
-                                f"{len(ordered.get(game, []))} ordered, or not the same")
+        problems += orders_played_once(svc, orders)
         if len(set(acked)) != len(acked) or not set(acked) <= set(range(len(orders))):
             problems.append("acknowledgements repeat or name no order")
-        for game in {o.game for o in orders}:
-            if not svc.replay(game).ok:
-                problems.append(f"game #{game} does not replay")
         if svc.outbox.pending(10) or svc.db.execute(
                 "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND dead = 0").fetchone()[0]:
             problems.append("messages left undelivered")
@@ -272,6 +257,27 @@ def check(folder: Path, orders: list[Order], kills: int, lives: int) -> KillRepo
         svc.close()
         store.close()
     return report
+
+
+def orders_played_once(svc: TableService, orders: list[Order]) -> list[str]:
+    """Each game's actions are exactly its orders, in order: none lost, none applied twice (an order retried
+    after a kill came as a new interaction; only its version made it a duplicate); and each game replays."""
+    problems = []
+    played: dict[int, list[tuple[int, str, str]]] = {}
+    for game, version, role, action in svc.db.execute(
+            "SELECT game_id, version, role, action FROM actions WHERE undone = 0 ORDER BY game_id, pos"):
+        played.setdefault(game, []).append((version - 1, role, action))
+    ordered: dict[int, list[tuple[int, str, str]]] = {}
+    for o in orders:
+        ordered.setdefault(o.game, []).append((o.version, o.role, o.action))
+    for game in sorted(set(played) | set(ordered)):
+        if played.get(game) != ordered.get(game):
+            problems.append(f"game #{game}: {len(played.get(game, []))} actions played, "
+                            f"{len(ordered.get(game, []))} ordered, or not the same")
+    for game in sorted(ordered):
+        if not svc.replay(game).ok:
+            problems.append(f"game #{game} does not replay")
+    return problems
 
 
 def _check_lines(svc: TableService, posts: list[dict]) -> list[str]:
