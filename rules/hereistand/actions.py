@@ -69,10 +69,14 @@ def run_event(g: Game) -> None:
 
 
 def after_event(g: Game) -> None:
-    """6.1: a mandatory event then gives 2 CP to spend; any other event ends the impulse."""
-    if load().card(int(g.local["card"])).type == "mandatory" and not g.state.get("pending_result"):
+    """6.1: a mandatory event then gives 2 CP to spend; an event that grants CP (Six Wives' war, Holy Roman
+    Emperor) leaves them in the impulse; any other event ends the impulse."""
+    if g.state.get("pending_result") or g.state["impulse"] is None:
+        return finish_impulse(g, "played")
+    if load().card(int(g.local["card"])).type == "mandatory":
         g.state["impulse"]["cp"] = 2
         g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
+    if g.state["impulse"]["cp"] > 0:
         g.goto("spend", role=g.local["role"])
     else:
         finish_impulse(g, "played")
@@ -113,13 +117,18 @@ class Impulse(Decision):
 
     def actions(self, g, role):
         from .events import event_label, playable_events
+        from .mary import mary_rules, reveal_actions
+        mary = mary_rules(g.state, role)                         # 21.3: the card is revealed first
+        if mary:
+            yield from reveal_actions(g.state, role)
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
             c = load().card(int(card))
-            if c.cp and c.type != "mandatory":                   # 6.1: a mandatory event is played as such
+            if c.cp and c.type != "mandatory" and not mary:      # 6.1: a mandatory event is played as such
                 yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards",
                           hint=f"Its event: {c.reminder}")
         for card in playable_events(g.state, role):
-            yield act("event", card, label=event_label(card), group="Events")
+            if not mary or load().card(int(card)).type == "mandatory":
+                yield act("event", card, label=event_label(card), group="Events")
         if pass_refusal(g.state, role) is None:
             yield act("pass", label="Pass")
 
@@ -142,8 +151,15 @@ class Impulse(Decision):
         start_impulse(g.state, role, card, 0)
         g.goto("play_event", role=role, card=card)
 
+    def on_reveal(self, g, role, card):
+        from .mary import reveal
+        reveal(g, role, card)
+
     def on_pass(self, g, role):
         g.log(f"{power_name(role)} passes.")
+        if role == "england":
+            from .marriages import strife_on_pass
+            strife_on_pass(g)                                    # 21.3: a "3" on the pregnancy chart
         record.clear(g.state)
         g.end("pass")
 

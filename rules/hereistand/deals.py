@@ -38,6 +38,8 @@ def describe(clause: list) -> str:
         return f"{power_name(clause[1])} hands {space_name(clause[2])} over"
     if kind == "mercenaries":
         return f"{power_name(clause[1])} gives {plural(clause[2], 'mercenary')}"
+    if kind == "divorce":
+        return "the Papacy grants Henry VIII's divorce"
     if kind == "absolve":
         return f"the Papacy lifts the excommunication of {power_name(clause[1])}'s ruler"
     if kind == "loan":
@@ -59,7 +61,12 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
             return "they are already allied"
         if st.at_war(s, a, b) and "peace" not in kinds:
             return AT_WAR
+        if {a, b} == {"papacy", "hapsburg"} and s["henry"]["divorce_turn"] == s["turn"]:
+            return "the Papacy granted Henry VIII's divorce this turn"      # 9.2
         return None
+    if clause[0] == "divorce":                                    # 9.1 clause 8 (21.3)
+        from .marriages import divorce_refusal
+        return divorce_refusal(s, a, b)
     if clause[0] == "peace":
         from .diplomacy import schmalkaldic
         if not st.at_war(s, a, b):
@@ -115,6 +122,9 @@ def terms(s: st.State, d: dict, kind: str | None = None, only: str | None = None
     for k in ("peace", "alliance"):
         if wanted(k) and k not in present and clause_refusal(s, d, [k]) in (None, AT_WAR):
             yield act("add", k, label=f"Add: {describe([k])}", group="Terms")
+    if wanted("divorce") and "divorce" not in present and clause_refusal(s, d, ["divorce"]) is None:
+        yield act("add", "divorce", label=f"Add: {describe(['divorce'])} (Henry marries Anne Boleyn)",
+                  group="Terms")
     for giver in (d["proposer"], d["partner"]):
         if only not in (None, giver):
             continue
@@ -240,6 +250,9 @@ def carry_out(g: Game) -> dict:
             from .harbours import displace
             exits += displace(g, clause[2])                  # 12.2: the giver's ships there put to sea
             queue.append([clause[1], clause[2]])
+        elif clause[0] == "divorce":
+            from .marriages import grant_divorce
+            grant_divorce(g)
         elif clause[0] == "absolve":
             s["excommunicated"] = [r for r in s["excommunicated"] if r != s["rulers"][clause[1]]]
         elif clause[0] == "mercenaries":

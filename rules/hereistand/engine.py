@@ -16,6 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
+from . import home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -95,7 +96,7 @@ class HereIStand(FlowEngine):
                                              "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
                                              "card_gifts", "reformers", "electorate_display", "universities",
                                              "translations", "targeted", "debaters", "excommunication_record",
-                                             "reformers_away")}
+                                             "reformers_away", "henry", "crowned")}
         seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
         seen["impulse_record"] = state.get("impulse_record", [])
         seen["abilities_used"] = state.get("abilities_used", [])

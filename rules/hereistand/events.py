@@ -11,8 +11,10 @@ registers two points for its card:
 
 The impulse (`actions.py`) offers every card in hand whose event is registered and whose prerequisite
 holds; a card played as an event whose event is not registered is refused with its reason. Mandatory
-events with a registered event join the deck and are played from hands (6.1: then 2 CP, except the 95
-Theses); the others wait aside, and at their 19.8 deadline the log says so and the card stays out of play.
+events join the deck at their entry turn (the conditional and variable ones when `rulers.late_entries`
+says so), are played from hands (6.1: then 2 CP, except the 95 Theses) and resolve at their 19.8 deadline
+when nobody played them (DECISIONS 600). Fallback: a mandatory card whose event no module registers waits
+aside (it could be neither played nor kept), and at its deadline the log says so.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
 
 
 def deck_zone(number: int) -> str:
-    """Where a card joining the game waits: mandatory events without a registered event stay aside."""
+    """Where a card joining the game goes: the deck, but a mandatory event no module has registered waits aside
+    (the fallback of DECISIONS 600)."""
     return "aside" if load().card(number).type == "mandatory" and not has_event(number) else "deck"
 
 

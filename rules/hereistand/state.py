@@ -52,6 +52,10 @@ def initial_state(scenario_id: str) -> State:
         "league_formed": league,
         "excommunicated": sorted(sc.excommunicated),
         "excommunication_record": sorted(sc.excommunicated),   # 21.5 / #5: each one only once per game
+        "crowned": {},            # power -> turn its ruler last changed (#59 Lady Jane Grey; 21.3 successions)
+        "henry": {"status": 1 if sc.tracks.get("marital_status") == "ask_for_divorce" else 0,   # 21.3
+                  "chart": {}, "strife": False, "boleyn_turn": None, "divorce_turn": None},
+        "entered": [],            # conditional and variable cards already added to the deck (6.2)
         "debaters": start_debaters(scenario_id),
         "reformers_away": {},     # reformer -> space: excommunicated or expelled until the next card draw (8.2)
         "reformers": dict(sc.reformers),              # reformer -> space, those on the map (18)
@@ -235,6 +239,8 @@ def vp_breakdown(state: State, power: str) -> dict[str, int]:
     elif power == "england":
         english = sum(1 for s in data.home_spaces("england") if s in state["religion"])
         out["Protestant English spaces"] = english // 2
+        from .marriages import heirs_vp
+        out["Henry VIII's heirs"] = heirs_vp(state)
     elif power == "hapsburg" and state["league_formed"]:
         out["electorates"] = len(electorates_controlled(state, power))
     out["war winner"] = state["war_winner_vp"][power]

@@ -50,6 +50,8 @@ def card_draw(g: Game) -> None:
         from .events import deck_zone
         for number in data.new_cards(s["turn"], s["scenario"]):
             cards.zone(s, deck_zone(number)).append(str(number))
+    from .marriages import card_draw as english_succession
+    english_succession(g)                               # 6.2 late cards, 21.3 Cranmer after Anne Boleyn
     deck = cards.zone(s, "deck")
     deck.extend(cards.zone(s, "discard"))
     cards.zone(s, "discard").clear()

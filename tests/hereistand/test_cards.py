@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import IllegalAction, SetupArgs
+from rules.core import IllegalAction, SetupArgs, cards
 from rules.core.registry import game_ids, get_engine
 from rules.hereistand import ENGINE
 from rules.hereistand import events
@@ -67,9 +67,14 @@ def test_6_1_an_event_outside_the_impulse_is_refused():
     assert "only in your own impulse" in why
 
 
-def test_19_8_a_mandatory_event_at_its_deadline_stays_aside_and_the_log_says_why():
+def test_19_8_an_unregistered_mandatory_event_waits_aside_and_the_log_says_why(monkeypatch):
+    """DECISIONS 600 fallback: a mandatory card no module has registered waits aside; at its deadline the log
+    says so and it stays out of play (Clement VII pretended unregistered)."""
+    real = events.has_event
+    monkeypatch.setattr(events, "has_event", lambda card: str(card) != "10" and real(card))
+    assert events.deck_zone(10) == "aside" and events.deck_zone(11) == "deck"
     s = first_impulse()
-    assert "10" in s["zones"]["aside"]             # Clement VII, deadline turn 2 (19.8)
+    cards.move(s, "10", cards.where(s, "10"), "aside")
     ctx_lines = []
 
     class G:
@@ -78,8 +83,12 @@ def test_19_8_a_mandatory_event_at_its_deadline_stays_aside_and_the_log_says_why
         def log(self, text, **kw):
             ctx_lines.append(text)
 
+        def call(self, name, **kw):
+            ctx_lines.append(f"call {name} {kw}")
+
     events.mandatory_deadlines(G())
     assert any("#10 Clement VII reaches its deadline" in line for line in ctx_lines)
+    assert not any(line.startswith("call") for line in ctx_lines)
     assert "10" in s["zones"]["aside"]
 
 
