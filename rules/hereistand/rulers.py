@@ -31,7 +31,7 @@ def crown(g: Game, power: str, ruler: str) -> None:
     s["crowned"][power] = s["turn"]
     new = st.ruler(s, power)
     bonus = f", {new.card_bonus} extra card a turn" if new.card_bonus else ", no extra card"
-    g.log(f"{new.name} succeeds {old} as ruler of {power_name(power)} (administrative rating {new.admin}{bonus}).")
+    g.log(f"{power_name(power)}: {new.name} succeeds {old} (administrative rating {new.admin}{bonus}).")
 
 
 def replace_leader(g: Game, old: str, new: str, power: str) -> None:
@@ -63,7 +63,7 @@ for _card, _ruler, _note in (("10", "clement-vii", ""),
                              ("22", "julius-iii", "The Papacy still wins ties of counter-reformation attempts "
                                                   "(18.4).")):
     EVENTS.on(_card, "event")(_pope(_ruler, _note))
-    EVENTS.on(_card, "deadline_actor")(lambda: "papacy")
+    EVENTS.on(_card, "deadline_actor")(lambda card: "papacy")
 
 
 # ---- France: #20 Henry II ---------------------------------------------------------------------------------------
