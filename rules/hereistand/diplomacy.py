@@ -148,10 +148,14 @@ PROTECTORS = {"scotland": "france", "venice": "papacy"}     # 9.6 steps 4–5: w
 INTERVENTION_CP = 2
 
 
-def dow_price(power: str, target: str) -> int | None:
+def dow_price(power: str, target: str, s: st.State | None = None) -> int | None:
     """9.6: a major power's price from the Diplomatic Status display; a minor power always 1 CP (the display
-    still says which declarations are forbidden outright)."""
+    still says which declarations are forbidden outright). 21.3: the Hapsburg holding the Catherine of
+    Aragon marker (Henry VIII married Anne Boleyn) pays 2 CP less against England."""
     cost = load().dow_cost(power, target)
+    if cost is not None and s is not None and (power, target) == ("hapsburg", "england") \
+            and s["henry"]["boleyn_turn"] is not None:
+        cost = max(cost - 2, 0)
     return None if cost is None else (1 if target in MINORS else cost)
 
 
@@ -214,7 +218,7 @@ def interventions(g: Game) -> None:
         if minor in asked or not declarers or protector in declarers:
             continue
         asked.append(minor)
-        owed = sum(dow_price(protector, t) for t in g.local["declared"][protector])
+        owed = sum(dow_price(protector, t, g.state) for t in g.local["declared"][protector])
         if payable_cp(g.state, protector) - owed >= INTERVENTION_CP:
             g.again()
             g.call("intervene", role=protector, minor=minor, declarers=declarers)
@@ -233,7 +237,7 @@ def payments(g: Game) -> None:
         return
     power = pending[0]
     g.local["paid"].append(power)
-    cost = sum(dow_price(power, t) for t in g.local["declared"][power])
+    cost = sum(dow_price(power, t, g.state) for t in g.local["declared"][power])
     protects = [m for m, p in helping.items() if p == power]
     cost += INTERVENTION_CP * len(protects)
     g.again()
@@ -252,13 +256,13 @@ class Declare(Decision):
         return f"{power_name(role)}: declare war (you owe {owed} CP so far), or declare nothing more."
 
     def owed(self, g, role):
-        return sum(dow_price(role, t) for t in g.local["declared"])
+        return sum(dow_price(role, t, g.state) for t in g.local["declared"])
 
     def actions(self, g, role):
         budget = payable_cp(g.state, role) - self.owed(g, role)
         for target in (*MAJORS, *MINORS):
             if target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None:
-                cost = dow_price(role, target)
+                cost = dow_price(role, target, g.state)
                 if cost <= budget:
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
         yield act("done", label="Declare nothing more")

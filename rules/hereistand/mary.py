@@ -19,6 +19,11 @@ def mary_rules(s: st.State, power: str) -> bool:
         and any(sp in s["religion"] for sp in load().home_spaces("england"))
 
 
+def reactions_barred(s: st.State, power: str) -> bool:
+    """21.3: while Mary I rules, England plays response and combat cards only for CP (DECISIONS 614)."""
+    return power == "england" and s["rulers"]["england"] == "mary-i"
+
+
 def papal_use(cp: int) -> str:
     return "burn books in the English zone" if cp <= 2 else "a debate in the English zone" if cp == 3 else \
         "burn books, then a debate, in the English zone"

@@ -55,7 +55,6 @@ def initial_state(scenario_id: str) -> State:
         "crowned": {},            # power -> turn its ruler last changed (#59 Lady Jane Grey; 21.3 successions)
         "henry": {"status": 1 if sc.tracks.get("marital_status") == "ask_for_divorce" else 0,   # 21.3
                   "chart": {}, "strife": False, "boleyn_turn": None, "divorce_turn": None},
-        "entered": [],            # conditional and variable cards already added to the deck (6.2)
         "debaters": start_debaters(scenario_id),
         "reformers_away": {},     # reformer -> space: excommunicated or expelled until the next card draw (8.2)
         "reformers": dict(sc.reformers),              # reformer -> space, those on the map (18)

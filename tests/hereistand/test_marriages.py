@@ -66,6 +66,8 @@ def test_21_3_divorce_asked_then_anne_boleyn_and_the_chart(dice):
     assert s["henry"]["chart"] == {"4": "Anne Boleyn"} and s["henry"]["boleyn_turn"] == 2
     assert "Pregnancy chart for Anne Boleyn: 1d6 = 4: Elizabeth is born" in text
     assert "Catherine of Aragon marker goes to the Hapsburg" in text
+    from rules.hereistand.diplomacy import dow_price
+    assert dow_price("hapsburg", "england", s) == 1 and dow_price("hapsburg", "england", start) == 3
     assert st.vp_breakdown(s, "england")["Henry VIII's heirs"] == 2
 
 
