@@ -88,6 +88,10 @@ def draw_power(view, power: str | None) -> Image.Image:
         names = ", ".join(data.spaces[s].name + (" (unrest)" if s in unrest else "") for s in held) or "none"
         y = _lines(d, y, names)
         y = _key_track(d, y + 6, p, len(counted))
+    if power == "england" and view.get("henry"):
+        from rules.hereistand.marriages import marriage_words
+        y = _section(d, y + 6, "Henry VIII's marriages (21.3)")
+        y = _lines(d, y, marriage_words(view))
     # VP
     vp = (view.get("vp") or {}).get(power, "?")
     special = {"papacy": ("st_peters_vp", "St. Peter's"), "france": ("chateaux_vp", "chateaux"),

@@ -39,6 +39,16 @@ def heirs_vp(s: st.State) -> int:
     return 5 if edward_born(s) else 2 if elizabeth_born(s) else 0
 
 
+def marriage_words(view: dict) -> str:
+    """The marital status and the pregnancy chart in words (England's power card)."""
+    h = view["henry"]
+    chart = h.get("chart") or {}
+    born = "; ".join(f"{wife}: {RESULTS[int(r)]}" for r, wife in sorted(chart.items())) or "no roll yet"
+    heirs = heirs_vp(view)
+    return (f"Henry VIII is {STATUS[h['status']]}. Pregnancy chart: {born}."
+            + (f" Heirs: {heirs} VP." if heirs else ""))
+
+
 def marriage_refusal(s: st.State) -> str | None:
     """21.3: why the marital status marker may not move now (None: it may)."""
     if s["rulers"]["england"] != "henry-viii":

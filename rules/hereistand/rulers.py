@@ -205,9 +205,15 @@ class JaneGrey(Decision):
                 if to != role:
                     yield act("give", card, to, label=f"Give {st.card_label(card)} to {power_name(to)}",
                               hint=f"Its event: {load().card(int(card)).reminder}")
+        if len(g.local["cards"]) == 1:                   # the deck was empty: nothing to give
+            yield act("keep", label=f"Keep {st.card_label(g.local['cards'][0])}")
 
     def protects_secret(self, g, role):
         return True                       # the two cards are seen by the player alone
+
+    def on_keep(self, g, role):
+        g.log(f"Lady Jane Grey: {power_name(role)} keeps the only card (the deck is empty).")
+        g.end()
 
     def on_give(self, g, role, card, to):
         cards.move(g.state, card, cards.hand(role), cards.hand(to))

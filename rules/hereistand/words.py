@@ -86,6 +86,9 @@ def _powers(view: dict) -> Section:
                 names.append(next((load().power(p).ruler(r).name for p, r in view["rulers"].items() if r == who),
                                   who.replace("-", " ").title()))
         lines.append("Excommunicated: " + listing(names) + ".")
+    if view.get("henry"):
+        from .marriages import marriage_words
+        lines.append(marriage_words(view))                   # 21.3, public
     return Section("The powers", lines)
 
 
