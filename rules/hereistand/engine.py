@@ -16,7 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
+from . import diplomatic_marriage, home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units

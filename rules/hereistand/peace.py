@@ -166,7 +166,15 @@ class PeaceReturns(Decision):
                 for pay in pays:
                     price = f"1 VP to {power_name(winner)}" if pay == "vp" else "1 random card"
                     yield act("back", kind, thing, pay, label=f"{name} for {price}", group=kind.title() + "s")
+        from .diplomatic_marriage import peace_offer
+        if not g.local["credit"] and peace_offer(s, role, wanted):
+            yield act("marriage", label="Play #73 Diplomatic Marriage: everything back at no cost",
+                      hint=f"Its event: {load().card(73).reminder}")
         yield act("done", label="Ask for nothing more")
+
+    def on_marriage(self, g, role):
+        from .diplomatic_marriage import recover_all
+        recover_all(g, role, g.local["winner"], returnable(g.state, role, g.local["winner"]))
 
     def on_back(self, g, role, kind, thing, pay):
         s, winner = g.state, g.local["winner"]

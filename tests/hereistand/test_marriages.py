@@ -183,3 +183,55 @@ def test_card_64_pilgrimage_of_grace_unrest_in_empty_english_spaces():
         s = play(s, "ottoman", f"unrest:{sp}")
     s = play(s, "ottoman", "stop")
     assert {"norwich", "lincoln"} <= set(s["unrest"]) and "64" in cards.zone(s, "removed")
+
+
+def test_card_73_diplomatic_marriage_activates_a_minor():
+    """#73 (a), 22.2 method 4: the Papacy activates Venice (the activation table allows it); Venice's spaces
+    pass to the Papacy."""
+    s = give(to_impulse(setup(), "papacy"), "papacy", 73)
+    s = play(s, "papacy", "event:73")
+    assert decision(s) == "diplomatic_marriage" and "activate:scotland" not in ids(s, "papacy")
+    s = play(s, "papacy", "activate:venice")
+    assert s["minor_allies"]["venice"] == "papacy" and s["control"]["venice"] == "papacy"
+    assert "73" in cards.zone(s, "discard")                          # not removed (6.1)
+
+
+def test_22_4_diplomatic_marriage_deactivates_a_minor(dice):
+    """#73 (a), 22.4: Venice, France's ally, is deactivated: its spaces go back to it, French forces there
+    leave, its units outside go home."""
+    s = give(to_impulse(setup(), "hapsburg"), "hapsburg", 73)
+    s["minor_allies"]["venice"] = "france"
+    for sp in ("venice", "corfu", "candia", "zara"):
+        s["control"][sp] = "france"
+    st.add_units(s, "venice", "france", "regular", 2)
+    st.add_units(s, "venice", "venice", "regular", -1)
+    st.add_units(s, "trieste", "venice", "regular", 1)
+    s = play(s, "hapsburg", "event:73")
+    s, text = log_after(s, "hapsburg", "deactivate:venice")
+    while decision(s) == "displace_to":
+        s = play(s, "france", ids(s, "france")[0])
+    assert s["minor_allies"]["venice"] is None and s["control"]["venice"] == "venice"
+    assert not st.land_units_at(s, "venice", "france") and st.land_units_at(s, "venice", "venice") == 2
+    assert "Venice's units in Trieste go home to Venice" in text
+
+
+def test_9_3_diplomatic_marriage_when_suing_for_peace():
+    """#73 (b), 9.3 note 1: the loser gets back every home space and leader the winner took, paying nothing."""
+    s = setup()
+    s["control"]["lyon"] = "hapsburg"
+    s["leaders"]["montmorency"] = "captured:hapsburg"
+    give(s, "france", 73)
+    from rules.hereistand.peace import returnable
+    wanted = returnable(s, "france", "hapsburg")
+    from rules.hereistand import diplomatic_marriage as dm
+    assert dm.peace_offer(s, "france", wanted)
+
+    class H(G):
+        def goto(self, name, **kw):
+            self.calls.append((name, kw))
+
+    h = H(s)
+    dm.recover_all(h, "france", "hapsburg", wanted)
+    assert s["control"]["lyon"] == "france" and "73" in cards.zone(s, "discard")
+    assert h.calls == [("marriage_returns", {"loser": "france", "leaders": ["montmorency"], "queue": []})]
+    assert not dm.peace_offer(s, "ottoman", wanted)
