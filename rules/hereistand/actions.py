@@ -43,6 +43,9 @@ def impulses(g: Game) -> None:
     g.again()
     if not cards.zone(g.state, cards.hand(power)):
         g.local["passes"] += 1
+        if power == "england":
+            from .marriages import strife_on_pass
+            strife_on_pass(g)                                    # 21.3: an automatic pass is a pass
         return
     g.call("impulse", role=power)
 
