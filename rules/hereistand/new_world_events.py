@@ -61,7 +61,7 @@ REFUSALS = {"48": "England, France and the Hapsburg all have Galleons already",
 
 
 def _choice_prerequisite(card: str):
-    def prerequisite(s, power, card_id):
+    def prerequisite(s, power, card):
         return None if candidates(s, card, power) else REFUSALS[card]
     return prerequisite
 
