@@ -103,6 +103,7 @@ class HereIStand(FlowEngine):
         seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
+        seen["voyage"] = new_world_phase.voyage_under_way(state)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

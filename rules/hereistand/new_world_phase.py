@@ -233,6 +233,12 @@ def conquest_apply(g: Game) -> None:
 FLOW.procedure("conquest", conquest_roll, conquest_apply)
 
 
+def voyage_under_way(state) -> dict | None:
+    """The voyage being resolved (view `voyage`, for the New World picture sent with its choice)."""
+    frame = next((f for f in reversed(state.get("flow") or []) if f["name"] in ("exploration", "conquest")), None)
+    return frame["local"]["voyage"] if frame else None
+
+
 def option_label(option: str) -> str:
     if option == "strait":
         return "The Pacific Strait (1 VP if not yet found), then try to sail round the world (3 VP)"
