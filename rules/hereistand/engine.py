@@ -16,7 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
+from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -70,7 +70,8 @@ class HereIStand(FlowEngine):
             top = state["flow"][-1]["name"] if state.get("flow") else None
             why = events.event_refusal(state, role, action_id, top) or \
                 reformation.target_refusal(state, action_id, top) or \
-                debate.debate_refusal(state, role, action_id, top)
+                debate.debate_refusal(state, role, action_id, top) or \
+                new_world.voyage_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found

@@ -10,7 +10,7 @@ from rules.core.flow import Game, act
 from rules.core.wording import plural
 
 from . import state as st
-from .new_world_data import (KIND_WORDS, POTOSI, VOYAGERS, circumnavigated, civilisation_name, colony_room,
+from .new_world_data import (KIND_WORDS, POTOSI, VOYAGERS, civilisation_name, colony_room,
                              conquistadors_available, explorers_available, free_colony_name, nw, nw_data, table)
 from .turn import power_name
 
@@ -36,7 +36,7 @@ def roll_words(dice: list[int], mods: list[tuple[str, int]]) -> tuple[int, str]:
 def launch_refusal(s: st.State, power: str, kind: str) -> str | None:
     """Why `power` may not launch a voyage of `kind` now (None: it may), costs aside."""
     if power not in VOYAGERS:
-        return f"only England, France and the Hapsburg sail to the New World"
+        return "only England, France and the Hapsburg sail to the New World"
     if kind in nw(s)["launched"][power]:
         return f"{power_name(power)} has already launched its {KIND_WORDS[kind]} this turn (once a turn)"
     if kind == "explore" and not explorers_available(s, power):
@@ -68,6 +68,23 @@ def launch(g: Game, power: str, kind: str, by: str = "action", **extra) -> None:
         nw(s)["launched"][power].append(kind)
     what = f"a colony ({voyage['colony']})" if kind == "colonise" else f"a voyage of {KIND_WORDS[kind]}"
     g.log(f"{power_name(power)} sends {what} across the Atlantic: it arrives in the New World phase.")
+
+
+def voyage_refusal(s: st.State, power: str, action_id: str, decision: str | None) -> str | None:
+    """Why `voyage:<kind>` is refused, in words (None when it is no such action)."""
+    verb, _, kind = action_id.partition(":")
+    if verb != "voyage":
+        return None
+    if kind not in KIND_WORDS:
+        return f"There is no voyage '{kind}': explore, colonise or conquer."
+    if decision != "spend":
+        return "Voyages to the New World are launched with CP, in your own impulse of the Action phase."
+    why = launch_refusal(s, power, kind)
+    if why:
+        return f"No {KIND_WORDS[kind]} now: {why}."
+    cost, cp = nw_data()["costs"][kind][power], s["impulse"]["cp"]
+    return f"A voyage of {KIND_WORDS[kind]} costs {power_name(power)} {cost} CP; {cp} CP are left." if cost > cp \
+        else None
 
 
 def take_voyage(g: Game, power: str, kind: str) -> None:
@@ -153,7 +170,7 @@ def riches_card(g: Game, power: str) -> None:
     drawn = cards.draw(g, cards.hand(taker), 1)
     if drawn:
         g.log(f"You draw {st.card_label(drawn[0])} from the New World.", to=[taker])
-        nw(s)["riches"].append(f"{power_name(taker)} draws a card.")
+        _note(g, f"{power_name(taker)} draws the card.")
     else:
         _note(g, "The deck and the discards are empty: no card.")
 
@@ -163,7 +180,3 @@ def draw_cards(g: Game, power: str, count: int, why: str) -> None:
     g.log(f"{power_name(power)} draws {plural(len(drawn), 'card')} ({why}).")
     if drawn:
         g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
-
-
-def has_circumnavigated(s: st.State) -> str | None:
-    return circumnavigated(s)

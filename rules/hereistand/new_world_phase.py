@@ -133,7 +133,7 @@ def explore_roll(g: Game) -> None:
     if not options:
         _result(g, "Nothing is left to find there; the explorer comes home.")
         return
-    g.call("new_world_choice", role=voyage["power"], options=options, explorer=voyage["counter"])
+    g.call("new_world_choice", role=voyage["power"], options=options)
 
 
 def explore_apply(g: Game) -> None:
@@ -212,7 +212,7 @@ def conquest_roll(g: Game) -> None:
     _result(g, f"{who}: the {civilisation_name(rolled)} are already conquered.")
     if not options:
         return _result(g, f"Nobody is left to conquer; {marker['name']} comes home.")
-    g.call("new_world_choice", role=voyage["power"], options=options, explorer=None)
+    g.call("new_world_choice", role=voyage["power"], options=options)
 
 
 def conquest_apply(g: Game) -> None:

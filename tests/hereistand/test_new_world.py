@@ -134,8 +134,12 @@ def test_voyages_cost_cp_once_a_turn():
     s = play(s, "england", "voyage:colonise")
     assert nw(s)["underway"][-1] == {"power": "england", "kind": "colonise", "by": "action", "colony": "Roanoke"}
     assert "voyage:colonise" not in ids(s, "england")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="No colonisation now: England has already launched its colonisation"):
         ENGINE.apply(s, "england", "voyage:colonise")
+    with pytest.raises(IllegalAction, match="A voyage of conquest costs England 4 CP; 1 CP are left"):
+        ENGINE.apply(s, "england", "voyage:conquer")
+    with pytest.raises(IllegalAction, match="There is no voyage 'sail'"):
+        ENGINE.apply(s, "england", "voyage:sail")
     assert nw(s)["launched"]["hapsburg"] == ["explore", "conquer"]
     from rules.hereistand.new_world import launch_refusal
     assert "already launched its exploration this turn" in launch_refusal(s, "hapsburg", "explore")
