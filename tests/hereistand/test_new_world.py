@@ -252,3 +252,23 @@ def test_54_96_potosi_and_moluccas():
     before = len(cards.zone(s2, cards.hand("hapsburg")))
     s2 = play(s2, "france", "event:96")
     assert len(cards.zone(s2, cards.hand("hapsburg"))) == before + 2
+
+
+def test_data_agrees_with_the_rulebook():
+    """20.1-20.4 as the 2006 rulebook states them: costs, colony limits, the tables' thresholds, the Amazon's
+    2 VP, 1 VP for each river, the raider table."""
+    from rules.hereistand.new_world_data import nw_data, table
+    d = nw_data()
+    assert d["costs"] == {"explore": {"england": 2, "france": 2, "hapsburg": 2},
+                          "colonise": {"england": 3, "france": 3, "hapsburg": 2},
+                          "conquer": {"england": 4, "france": 4, "hapsburg": 4}}
+    assert {p: len(c) for p, c in d["colonies"].items()} == {"england": 2, "france": 2, "hapsburg": 3}
+    assert [table(d["exploration"], r) for r in (4, 5, 6, 7, 9, 10)] == \
+        ["lost", "nothing", "nothing", "discovery", "discovery", "deep"]
+    assert [table(d["circumnavigation"], r) for r in (9, 10, 11, 12)] == ["failed", "success", "success", "success_card"]
+    assert [table(d["conquest"], r) for r in (6, 7, 8, 9)] == ["killed", "failed", "failed", "conquest"]
+    assert d["discoveries"]["amazon"]["vp"] == 2
+    assert all(d["discoveries"][x]["vp"] == 1 for x in ("st_lawrence", "great_lakes", "mississippi"))
+    assert d["raiders"] == {"1": "raider_lost", "2": "lost_to_galleons", "3": "nothing", "4": "nothing",
+                            "5": "stolen_raider_lost", "6": "stolen"}
+    assert d["raider_order"] == ["france", "england", "protestant"]
