@@ -26,9 +26,9 @@ HINTS = {
 
 
 def roll_words(dice: list[int], mods: list[tuple[str, int]]) -> tuple[int, str]:
-    """The total and its words: every die, then each modifier by name."""
+    """The total and its words: every die, then each modifier by name (a rating of 0 too)."""
     total = sum(dice) + sum(n for _, n in mods)
-    parts = [f"dice {' + '.join(map(str, dice))}"] + [f"{name} {n:+d}" for name, n in mods if n]
+    parts = [f"dice {' + '.join(map(str, dice))}"] + [f"{name} {n:+d}" for name, n in mods]
     return total, f"{', '.join(parts)} = {total}"
 
 
@@ -113,7 +113,8 @@ def _note(g: Game, text: str) -> None:
 
 def _colony_riches(g: Game, power: str, colony: str) -> None:
     s = g.state
-    mods = [("Plantations", 1 if power in nw(s)["plantations"] else 0), ("Potosi", 1 if colony == POTOSI else 0)]
+    mods = [("Plantations", 1)] if power in nw(s)["plantations"] else []
+    mods += [("Potosi", 1)] if colony == POTOSI else []
     total, words = roll_words(rng.roll(s, 2), mods)
     result = table(nw_data()["colony_riches"], total)
     head = f"{power_name(power)}'s colony {colony} rolls for riches: {words}"
