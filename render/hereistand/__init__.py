@@ -20,6 +20,9 @@ mark. Every power has a colour, a shape and a letter (style.py), so control is n
   the impulse's last field or naval battle from the impulse record.
 - ``siege`` (combat.py): every siege, the assault of this impulse first with its dice and result.
 - ``hand`` (cards.py): the viewer's hand with CP, type and a reminder. ``NoPicture`` for spectators.
+- ``new_world`` (new_world.py): the New World (rule 20): discoveries and conquests with who made them and
+  who stays there, colonies and markers, the voyages crossing, explorers and conquistadors left, this
+  turn's New World phase and the last riches; sent with a New World choice (view ``voyage``).
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ MANIFEST = [
     PictureKind("battle", "Battle", "The field battle being fought: forces, leaders, dice, hits.", shows="battle"),
     PictureKind("siege", "Sieges", "Every siege under way, the assault of this impulse first.", shows="assaulted"),
     PictureKind("hand", "Hand", "Your cards with CP, type and a reminder.", private=True, with_prompt=True),
+    PictureKind("new_world", "New World", "Discoveries, conquests, colonies, explorers, the voyages crossing "
+                "and this turn's New World results.", shows="voyage"),
 ]
 PICTURES = [kind.id for kind in MANIFEST]
 
@@ -74,6 +79,9 @@ def draw(view: dict[str, Any], picture: str = "map", **params) -> Image.Image:
     if picture == "siege":
         from .combat import draw_sieges
         return draw_sieges(view)
+    if picture == "new_world":
+        from .new_world import draw_new_world
+        return draw_new_world(view)
     if picture == "hand":
         from .cards import draw_hand
         return draw_hand(view)

@@ -60,7 +60,7 @@ def draw_battle(view) -> Image.Image:
     impulse = view.get("impulse") or {}
     if impulse.get("card"):
         c = load().card(int(impulse["card"]))
-        intro += f" Card played for this impulse: #{c.number} {c.name} ({c.cp} CP)."
+        intro += f" Card played for this impulse: #{c.number} {c.name} ({c.cp} command points)."
     cards = battle.get("cards") or []
     intro += (" Combat cards: " + ", ".join(_card_name(c) for c in cards) + ".") if cards else \
         " No combat card played."

@@ -101,6 +101,8 @@ def draw_power(view, power: str | None) -> Image.Image:
         parts.append(f"{special[1]} {(view.get('tracks') or {}).get(special[0], 0)}")
     parts.append(f"war winner {(view.get('war_winner_vp') or {}).get(power, 0)}")
     parts.append(f"bonus {(view.get('bonus_vp') or {}).get(power, 0)}")
+    if power in ("england", "france", "hapsburg"):          # rule 20: discoveries and conquests
+        parts.append(f"New World {((view.get('vp_sources') or {}).get(power) or {}).get('new world', 0)}")
     y = _section(d, y + 6, f"Victory points: {vp}")
     y = _lines(d, y, "Besides the keys: " + ", ".join(parts) + ".")
     # units

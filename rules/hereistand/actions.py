@@ -225,8 +225,8 @@ class Spend(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
-    VERBS = ("move", "assault", "control", "naval", "sea", "piracy", "debate", "religious", "build", "raise",
-             "done")
+    VERBS = ("move", "assault", "control", "naval", "sea", "piracy", "debate", "religious", "voyage", "build",
+             "raise", "done")
 
     def actions(self, g, role):
         for verb in self.VERBS:
@@ -254,6 +254,9 @@ class Spend(Decision):
         elif verb == "religious":
             from .religious_actions import religious_actions
             yield from religious_actions(s, role, cp)
+        elif verb == "voyage":
+            from .new_world import voyage_actions
+            yield from voyage_actions(s, role, cp)
         elif verb == "build":
             for kind, space in build_options(s, role, cp):
                 yield act("build", kind, space, label=f"{kind.title()} in {load().space(space).name} "
@@ -297,6 +300,10 @@ class Spend(Decision):
     def on_religious(self, g, role, kind, arg=None):
         from .religious_actions import take
         take(g, role, kind, arg)
+
+    def on_voyage(self, g, role, kind):
+        from .new_world import take_voyage
+        take_voyage(g, role, kind)
 
     def on_build(self, g, role, kind, space):
         g.state["impulse"]["cp"] -= COSTS[kind]

@@ -17,6 +17,7 @@ from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, r
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import diplomatic_marriage, home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
+from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -70,7 +71,8 @@ class HereIStand(FlowEngine):
             top = state["flow"][-1]["name"] if state.get("flow") else None
             why = events.event_refusal(state, role, action_id, top) or \
                 reformation.target_refusal(state, action_id, top) or \
-                debate.debate_refusal(state, role, action_id, top)
+                debate.debate_refusal(state, role, action_id, top) or \
+                new_world.voyage_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found
@@ -102,6 +104,8 @@ class HereIStand(FlowEngine):
         seen["abilities_used"] = state.get("abilities_used", [])
         seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
+        seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
+        seen["voyage"] = new_world_phase.voyage_under_way(state)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

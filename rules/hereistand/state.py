@@ -16,6 +16,7 @@ from rules.core import cards
 
 from .data import MAJORS, MINORS, load
 from .debaters import debate_vp, start_debaters
+from .new_world_data import new_world_vp, start_new_world
 
 State = dict[str, Any]
 LAND_TYPES = ("regular", "mercenary", "cavalry")
@@ -82,6 +83,7 @@ def initial_state(scenario_id: str) -> State:
         "sieges": {},             # space -> {"besieger", "inside": [powers]}
         "peace_this_turn": [],
         "allied_this_turn": [],
+        "new_world": start_new_world(scenario_id),     # rule 20 (new_world_data.py)
         "zones": {"deck": [], "discard": [], "removed": [], "aside": [],
                   **{cards.hand(p): [] for p in MAJORS}, **{home_used(p): [] for p in MAJORS}},
     }
@@ -245,4 +247,5 @@ def vp_breakdown(state: State, power: str) -> dict[str, int]:
     out["war winner"] = state["war_winner_vp"][power]
     out["bonus"] = state["bonus_vp"][power]
     out["debates"] = debate_vp(state, power)          # burned / disgraced debaters (23.2 bonus VP 1-2)
+    out["new world"] = new_world_vp(state, power)     # discoveries and conquests (20.2, 20.3)
     return {k: v for k, v in out.items() if v}

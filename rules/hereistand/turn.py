@@ -71,6 +71,8 @@ def card_draw(g: Game) -> None:
     if s["turn"] != data.scenario(s["scenario"]).first_turn:
         from .debaters import arrivals
         arrivals(g)                                     # 8.2: this turn's debaters
+    from .new_world import riches
+    riches(g)                                           # 8.2 step 3, 20.4: New World riches before the hands
     for power in MAJORS:
         wanted = st.cards_to_draw(s, power)
         drawn = cards.draw(g, cards.hand(power), wanted)
@@ -164,5 +166,5 @@ def worms_phase(g: Game) -> None:
 
 
 FLOW.procedure("turn", luther_phase, card_draw, calls("diplomacy"), worms_phase, calls("spring_deployment"),
-               calls("action_phase"), calls("winter"), victory,
+               calls("action_phase"), calls("winter"), calls("new_world"), victory,
                scope="turn")

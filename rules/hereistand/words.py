@@ -163,5 +163,8 @@ def _battle(view: dict) -> list[Section]:
 
 def describe(view: dict, role) -> list[Section]:
     readers = _readers(view, role)
-    return [_standing(view), *_hands(view, readers), _powers(view), *_battle(view), _cards(view), _board(view)]
+    from .new_world_words import new_world_section
+    new_world = new_world_section(view)
+    return [_standing(view), *_hands(view, readers), _powers(view), *_battle(view), _cards(view), _board(view),
+            *([new_world] if new_world else [])]
 
