@@ -30,7 +30,8 @@ from .settings import MailSettings
 log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
-            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace")
+            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
+            "games", "nudge")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -42,6 +43,9 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   join #12 [ROLE]                    take a seat in game #12; Herald answers with your seat's secret
   start #12                          the game master deals the game once every seat is taken
   status #12                         seats, turn, whom the game waits for
+  games [mine|waiting|open|finished] [PAGE]   the board: the games played by mail and yours, whose move,
+                                     who is late, seats to take
+  nudge                              remind the players your game waits for (once per step)
   follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
@@ -175,7 +179,7 @@ class _Session:
             self.refused = True
             self.say(f"“{line}” — not done: {error.message}")
         else:
-            self.changed = self.changed or word not in ("help", "status", "choices", "map")
+            self.changed = self.changed or word not in ("help", "status", "choices", "map", "games")
 
     def _game_named(self, line: str) -> int:
         found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
@@ -261,6 +265,37 @@ class _Session:
         self.say(*lines)
         if self.answer.game_id is None:
             self.answer.game_id = status.game_id
+
+    def do_games(self, line: str) -> None:
+        """The board (issue 32): the games played by mail and the sender's own, filtered and paged."""
+        which, page = "all", 1
+        for word in line.split()[1:]:
+            if word.isdigit() and len(word) <= 4:
+                page = int(word)
+            else:
+                which = word.lower()
+        board = self.service.board(channels=[MAIL_CHANNEL], user_id=self.sender_id, which=which, page=page)
+        lines = [f"The board ({board.which}): page {board.page} of {board.pages}, {plural(board.total, 'game')}."]
+        for entry in board.entries:
+            lines.append(f"#{entry.game_id} {entry.title}, {entry.status}, {entry.turn_label}; game master "
+                         f"{entry.gm_name}.")
+            for w in entry.waiting:
+                due = (", clock stopped" if w.paused else
+                       f", deadline {clock.format_time(w.deadline)}" if w.deadline is not None else "")
+                lines.append(f"  Waiting for {w.role_name} ({w.user_name or 'nobody'}) since "
+                             f"{clock.format_time(w.since)}{due}{' (late)' if w.late else ''}.")
+            for seat in entry.open_seats:
+                lines.append(f"  Open seat {seat.seat} ({', '.join(seat.role_names)}).")
+            if entry.result:
+                lines.append(f"  Result: {entry.result}.")
+        if board.page < board.pages:
+            lines.append(f"More: \"games {board.which} {board.page + 1}\".")
+        self.say(*lines)
+
+    def do_nudge(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        names = self.service.nudge(key.game_id, key.user_id)
+        self.say(f"Nudged in game #{key.game_id}: {', '.join(names)}.")
 
     def do_choices(self, line: str) -> None:
         self._require_key(_maybe_game(line))  # the answer lists them (see finish)
