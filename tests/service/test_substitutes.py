@@ -121,3 +121,22 @@ def test_acceptance_by_majority_where_the_game_master_chooses_so(tmp_path, froze
     assert "Zoe now plays seat 4" in svc.accept_substitute(game, "carol", "zoe")
     assert svc.status(game).seats[3].user_id == "zoe"
     svc.close()
+
+
+def test_a_seat_left_during_a_vacation_gets_its_clock_back(service, frozen):
+    """Vacations and substitutes: the clock a vacation stopped runs again once its player has left."""
+    game = started_game(service)
+    service.submit(game, "alice", "bid:1")
+    frozen.tick(timedelta(days=1))                         # bob has a day left
+    service.set_vacation("bob", frozen.time_to_freeze.timestamp() + 10 * 86400)
+    paused = service.status(game).waiting
+    assert [w.paused for w in paused if w.role == "blue"] == [True]
+    service.leave(game, "bob")
+    service.tick()
+    (blue,) = [w for w in service.status(game).waiting if w.role == "blue"]
+    assert not blue.paused and blue.deadline == pytest.approx(frozen.time_to_freeze.timestamp() + 86400, abs=2)
+    service.volunteer(game, "carol", "Carol")
+    service.set_vacation("carol", frozen.time_to_freeze.timestamp() + 3 * 86400)
+    service.accept_substitute(game, "alice", "carol")      # the substitute brings their own vacation
+    service.tick()
+    assert [w.paused for w in service.status(game).waiting if w.role == "blue"] == [True]
