@@ -51,7 +51,7 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
   standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
-  leave                              give up your seat before the game starts
+  leave                              give up your seat (after the start, a substitute may take it)
   view / hand                        the game in words as you see it / only what is yours (your hand)
   quiet on / quiet off               quiet (the default): a mail only when you are asked something, with
                                      everything since your last mail, and a daily digest; off: every update
@@ -243,8 +243,7 @@ class _Session:
 
     def do_leave(self, line: str) -> None:
         key = self._require_key(_maybe_game(line))
-        self.service.leave(key.game_id, key.user_id)
-        self.say(f"You left your seat in game #{key.game_id}.")
+        self.say(self.service.leave(key.game_id, key.user_id))
 
     def do_start(self, line: str) -> None:
         key = self._require_key(_maybe_game(line))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .records import NO_DEADLINE, BadOption, _Game
+from .records import NO_DEADLINE, BadOption, ServiceError, _Game
 
 #: the board's filters, with what each shows (front ends list them from here)
 FILTERS = {"all": "every game not yet over", "mine": "the games you play or run",
@@ -95,7 +95,7 @@ class BoardMixin:
                 raise BadOption(f"The board ({FILTERS[which]}) has {pages} page{'s' if pages != 1 else ''}, "
                                 f"not {page}.")
             shown = ids[(page - 1) * page_size: page * page_size]
-            entries = tuple(self._board_entry(self._game(gid)) for gid in shown)
+            entries = tuple(self._board_entry_or_note(gid) for gid in shown)
         return BoardPage(which, page, pages, len(ids), entries)
 
     def board_channels(self, guild: str | None) -> list[str]:
@@ -148,6 +148,16 @@ class BoardMixin:
         return any((p := engine.prompt(state, role)) is not None and not p.committed for role in rows)
 
     # ---- one game's line ------------------------------------------------------------------------------
+    def _board_entry_or_note(self, game_id: int) -> BoardEntry:
+        """The game's line; a game that cannot be read now (its engine gone, damaged data) says so in its
+        line instead of taking the whole board down."""
+        try:
+            return self._board_entry(self._game(game_id))
+        except ServiceError as error:
+            row = self.db.execute("SELECT game, channel, status FROM games WHERE id = ?", [game_id]).fetchone()
+            return BoardEntry(game_id, row[0], row[1], row[2], f"cannot be read now ({error.message})", "", (), (),
+                              (), None, None)
+
     def _board_entry(self, game: _Game) -> BoardEntry:
         engine = self._engine(game.game)
         seats = self._seats(game)

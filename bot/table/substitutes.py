@@ -219,6 +219,11 @@ class SubstitutesMixin:
         return list(dict.fromkeys(s.user_id for s in seats if s.seat != target.seat and s.user_id
                                   and not s.user_id.startswith("system:")))
 
+    def _close_offer(self, game: _Game, seat: int) -> None:
+        """A seat that was given up has a player again: no longer offered, its volunteers forgotten."""
+        self.db.execute("DELETE FROM seat_offers WHERE game_id = ? AND seat = ?", [game.id, seat])
+        self._forget_volunteers(game, seat)
+
     def _forget_volunteers(self, game: _Game, seat: int) -> None:
         self.db.execute("DELETE FROM volunteers WHERE game_id = ? AND seat = ?", [game.id, seat])
         self.db.execute("DELETE FROM substitute_votes WHERE game_id = ? AND seat = ?", [game.id, seat])
@@ -227,8 +232,7 @@ class SubstitutesMixin:
         """Seat the volunteer; send them what the seat sees and what it was told before them."""
         last = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM log WHERE game_id = ?", [game.id]).fetchone()[0]
         self._give_seat(game, seat, user_id, why)
-        self.db.execute("DELETE FROM seat_offers WHERE game_id = ? AND seat = ?", [game.id, seat.seat])
-        self._forget_volunteers(game, seat.seat)
+        self._close_offer(game, seat.seat)
         self.db.execute("DELETE FROM volunteers WHERE game_id = ? AND user_id = ?", [game.id, user_id])
         self.db.execute("INSERT OR REPLACE INTO seat_takeovers (game_id, seat, user_id, log_id, at, shown) "
                         "VALUES (?,?,?,?,?,0)", [game.id, seat.seat, user_id, last, self._now()])

@@ -79,3 +79,17 @@ def test_an_empty_board_has_one_empty_page(service):
     assert (page.page, page.pages, page.total, page.entries) == (1, 1, 0, ())
     started_game(service)   # created without a server: not on a server's board
     assert service.board(guild="nowhere").total == 0 and service.board().total == 1
+
+
+def test_a_game_that_cannot_be_read_says_so_in_its_line_and_the_board_stands(tmp_path, frozen):
+    from bot.config import Config
+    from bot.service import TableService
+    from tests.support.duel import ENGINE as DUEL
+    path = tmp_path / "h.db"
+    svc = TableService(str(path), Config(), engines={"duel": DUEL})
+    game = started_game(svc)
+    svc.close()
+    svc = TableService(str(path), Config(), engines={})    # the game's engine is no longer offered
+    (entry,) = svc.board().entries
+    assert entry.game_id == game and "cannot be read now" in entry.turn_label and "duel" in entry.turn_label
+    svc.close()

@@ -36,6 +36,8 @@ def test_under_the_robot_policy_the_computer_holds_the_seat(tmp_path, frozen):
     assert "Herald's computer player holds it" in svc.leave(game, "bob")
     assert svc.status(game).seats[1].user_id.startswith("system:robot:")
     assert svc.board(which="open").entries[0].open_seats[0].stand_in.startswith("Herald's computer player")
+    svc.tick()                                             # the computer answers for the seat at the next tick
+    assert [w.role for w in svc.status(game).waiting if not w.committed] == ["red"]
     svc.close()
 
 
@@ -140,3 +142,13 @@ def test_a_seat_left_during_a_vacation_gets_its_clock_back(service, frozen):
     service.accept_substitute(game, "alice", "carol")      # the substitute brings their own vacation
     service.tick()
     assert [w.paused for w in service.status(game).waiting if w.role == "blue"] == [True]
+
+
+def test_the_game_masters_replace_seat_takes_a_seat_off_the_board(service):
+    game = started_game(service)
+    service.leave(game, "bob")
+    service.volunteer(game, "carol", "Carol")
+    service.replace_seat(game, "alice", "blue", "dave", "Dave")
+    assert service.board(which="open").total == 0
+    with pytest.raises(NotFound, match="No seat of game #1 is waiting"):
+        service.accept_substitute(game, "alice", "carol")
