@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.ext import tasks
 
 from .commands import build_tree
-from .board import BOARD_ITEMS
 from .components import DYNAMIC_ITEMS
 from .layer import Layer
 from .replies import NO_MENTIONS, answer
@@ -49,7 +48,7 @@ class HeraldClient(discord.Client):
 
     async def setup_hook(self) -> None:
         # buttons and menus of messages sent before a restart are re-resolved from their custom_id
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *BOARD_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self.sync_commands()
         self.delivery_loop.start()

@@ -1,13 +1,12 @@
 """/games (the server's board, paged with buttons), /nudge and /admin lateness (issue 32, items 1–2).
 
 The board shows a reader only the games of this server whose channel they can see, plus their own games;
-in direct messages, only their own games. Every answer is private (ephemeral); the page buttons edit the
-same private message and carry only the filter and the page, so they work after a restart too.
+in direct messages, only their own games. Every answer is private (ephemeral); the page buttons (components.BoardPageButton) edit
+the same private message and carry only the filter and the page, so they work after a restart too.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -19,29 +18,8 @@ from bot.table.board import FILTERS, PAGE_SIZE
 
 from . import limits as L
 from .common import Refusal, log, when
-from .components import PREFIX, DynamicView, _cid, _layer
+from .components import BoardPageButton, DynamicView
 from .replies import answer
-
-
-class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=rf"^{PREFIX}:b:(?P<which>[a-z]{{1,12}}):(?P<page>\d{{1,4}})$"):
-    """Show another page of the board, for whoever clicks (edits the private message in place)."""
-
-    def __init__(self, which: str, page: int, label: str = "…", disabled: bool = False) -> None:
-        self.which, self.page = str(which), int(page)
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=_cid("b", self.which, self.page)))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(match["which"], int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _layer(interaction).on_board_page(interaction, self.which, self.page)
-
-
-#: the persistent items of this module (registered with the client beside components.DYNAMIC_ITEMS)
-BOARD_ITEMS = (BoardPageButton,)
 
 
 class BoardMixin:

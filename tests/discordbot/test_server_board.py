@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.discordbot.board import BoardPageButton
-from tests.discordbot.fakes import FakeInteraction
+from tests.discordbot.fakes import dispatch
 from tests.service.conftest import dump
 
 
@@ -55,18 +54,10 @@ def test_the_board_is_paged_with_buttons(table):
     first = t.cmd("games", t.bob, filter=None, page=None).recorded[-1]
     assert "page 1 of 2 · 7 games" in first.content and "#7 Duel" in first.content and "#1 Duel" not in first.content
     assert "hd:b:all:2" in first.custom_ids()
-    click = FakeInteraction(t.client, t.bob, t.channel, type="component", message_ephemeral=True,
-                            data={"custom_id": "hd:b:all:2", "component_type": 2})
-    match = BoardPageButton.__discord_ui_compiled_template__.match("hd:b:all:2")
-    t.run(_click(click, match))
+    click = t.run(dispatch(t.client, t.bob, first, "hd:b:all:2", channel=t.channel))   # as Discord routes it
     edited = click.recorded[-1]
     assert edited.edit and edited.where == "ephemeral" and "page 2 of 2" in edited.content and "#1 Duel" in edited.content
     assert t.client.all_answered_once() == []
-
-
-async def _click(interaction, match):
-    item = await BoardPageButton.from_custom_id(interaction, None, match)
-    await item.callback(interaction)
 
 
 def test_nudge_once_per_step_and_the_game_masters_lateness(table, frozen):
