@@ -105,7 +105,8 @@ class BoardMixin:
         for seat in entry.open_seats:
             line = f"  Open seat {seat.seat} ({', '.join(seat.role_names)})"
             if entry.status != "open":
-                line += f": held by {esc(seat.stand_in)} meanwhile" if seat.stand_in else ": empty"
+                line += (f": {esc(seat.stand_in)} plays it until replaced" if seat.staying else
+                         f": held by {esc(seat.stand_in)} meanwhile" if seat.stand_in else ": empty")
                 if seat.volunteers:
                     line += f"; volunteers: {esc(', '.join(seat.volunteers))}"
                 line += " — `/sub volunteer`"

@@ -7,7 +7,7 @@ Commands (all names lowercase, checked against Discord's limits by tests/discord
           concede|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
     /admin replace-seat|extend-deadline|pause|resume|end|abort|lateness|substitutes  (game master or Manage Server)
-    /games  /nudge  /sub volunteer|accept  (the server's board, nudges and substitutes: bot/discordbot/board.py,
+    /games  /nudge  /sub ask|volunteer|accept  (the server's board, nudges and substitutes: bot/discordbot/board.py,
     substitutes.py)
 
 Most commands take an optional ``game``: without it the game is the one bound to the channel or thread
@@ -71,6 +71,7 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "nudge": lambda layer, i, game: layer.nudge(i, game),
     "admin lateness": lambda layer, i, game: layer.admin_lateness(i, game),
     "admin substitutes": lambda layer, i, by, game: layer.admin_substitutes(i, by, game),
+    "sub ask": lambda layer, i, withdraw, game: layer.sub_ask(i, game, withdraw),
     "sub volunteer": lambda layer, i, role, game: layer.sub_volunteer(i, game, role),
     "sub accept": lambda layer, i, volunteer, role, game: layer.sub_accept(i, game, volunteer, role),
 }

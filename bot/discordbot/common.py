@@ -48,8 +48,9 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
   `/game follow` to follow a game as a spectator.
 • `/games` is the server's board: every game, whose move it is, who is late, seats to take. `/nudge` reminds
-  the players a game waits for (once per step). `/game leave` after the start offers your seat to a substitute;
-  anyone may `/sub volunteer`, and the game master `/sub accept`s (or the players, by majority).
+  the players a game waits for (once per step). `/game leave` after the start offers your seat to a substitute
+  (`/sub ask` too, while you play on); anyone may `/sub volunteer`; the game master `/sub accept`s (or the
+  players, by majority).
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`,
   `lateness` (each player's late moves and missed deadlines), `substitutes` (who accepts substitutes).
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""

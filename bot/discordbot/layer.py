@@ -21,7 +21,7 @@ Where the code lives (this module is the façade; each part is a mixin of :class
     looks.py          /hand, /view, /map, /log, /game history
     admin.py          /admin ..., /game concede, /game abort
     board.py          /games (the server's board, paged), /nudge, /admin lateness
-    substitutes.py    /sub volunteer, /sub accept, /admin substitutes
+    substitutes.py    /sub ask, /sub volunteer, /sub accept, /admin substitutes
     autocomplete.py   suggestions for command options
     delivery.py       the outbox delivered exactly once: posts, DMs, pictures, pings
     undeliverable.py  messages given up, and the game master told why

@@ -1,4 +1,4 @@
-"""/sub volunteer, /sub accept and /admin substitutes (issue 32, item 3); leaving a started game is
+"""/sub ask, /sub volunteer, /sub accept and /admin substitutes (issue 32, item 3); leaving a started game is
 /game leave (lobby.py), which the service answers by the game's deadline policy. Every answer is private."""
 
 from __future__ import annotations
@@ -14,6 +14,14 @@ from .replies import answer
 
 class SubstitutesMixin:
     """Volunteers and substitutes (a part of :class:`bot.discordbot.layer.Layer`)."""
+
+    async def sub_ask(self, interaction: discord.Interaction, game: str | None, withdraw: bool = False) -> None:
+        async def work():
+            status = await self.resolve(interaction, game, statuses=("active", "paused"))
+            said = await self.call(self.service.ask_substitute, status.game_id, self.uid(interaction.user),
+                                   withdraw=withdraw)
+            await answer(interaction, discord.utils.escape_mentions(said), ephemeral=True)
+        await self._guarded(interaction, work, deliver=True)
 
     async def sub_volunteer(self, interaction: discord.Interaction, game: str | None, role: str | None) -> None:
         async def work():

@@ -44,6 +44,7 @@ class BoardSeat:
     role_names: tuple[str, ...]
     stand_in: str | None           # who holds it until a substitute is accepted (the computer, a substitute)
     volunteers: tuple[str, ...]    # names of those who offered to take it
+    staying: bool = False          # its player asked to be replaced and plays it until then (``stand_in``)
 
 
 @dataclass(frozen=True)
@@ -196,12 +197,14 @@ class BoardMixin:
         if game.status not in ("active", "paused"):
             return ()
         out = []
-        for (seat,) in self.db.execute("SELECT seat FROM seat_offers WHERE game_id = ? ORDER BY seat", [game.id]):
+        for seat, asked_by in self.db.execute("SELECT seat, left_by FROM seat_offers WHERE game_id = ? ORDER BY seat",
+                                              [game.id]).fetchall():
             info = seats[seat - 1]
             names = tuple(self._name(r[0]) for r in self.db.execute(
                 "SELECT user_id FROM volunteers WHERE game_id = ? AND seat = ? ORDER BY at", [game.id, seat]))
             out.append(BoardSeat(seat, info.role_names,
-                                 self._seat_holder_words(info.user_id) if info.user_id else None, names))
+                                 self._seat_holder_words(info.user_id) if info.user_id else None, names,
+                                 info.user_id == asked_by))
         return tuple(out)
 
     def _seat_holder_words(self, user_id: str | None) -> str:

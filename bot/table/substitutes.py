@@ -5,6 +5,8 @@
   ``robot``: Herald's computer player; ``substitute``: the configured substitute (else the game master),
   unless they already play; ``default`` and ``wait``: nobody — its deadline runs on, and when it passes
   the default is played for the seat (``default``) or the game waits (``wait``).
+- **Asking to be replaced** (:meth:`SubstitutesMixin.ask_substitute`): the seat is offered the same way,
+  but its player goes on playing it until a substitute is accepted (or takes the request back).
 - **Volunteering**: anyone who does not play the game may offer to take a seat that was given up.
 - **Accepting**: the game master (or an admin) accepts a volunteer; where the game master chose
   ``majority``, a player's acceptance is a vote and the volunteer is seated once more than half of the
@@ -51,9 +53,10 @@ class SubstitutesMixin:
                               f"You do not hold a seat in game #{game.id}.")
         engine = self._engine(game.game)
         now = self._now()
-        self.db.execute("INSERT OR REPLACE INTO seat_offers (game_id, seat, left_by, left_at) VALUES (?,?,?,?)",
-                        [game.id, seat.seat, user_id, now])
-        self._forget_volunteers(game, seat.seat)
+        if not self._is_offered(game, seat.seat):   # asked before (ask_substitute): its volunteers stay
+            self.db.execute("INSERT INTO seat_offers (game_id, seat, left_by, left_at) VALUES (?,?,?,?)",
+                            [game.id, seat.seat, user_id, now])
+            self._forget_volunteers(game, seat.seat)
         settings = self._deadline_settings(game)
         name, roles = self._name(user_id), ", ".join(seat.role_names)
         why = f"because {name} left"
@@ -80,6 +83,40 @@ class SubstitutesMixin:
                              f"substitute is accepted. Anyone who does not play may volunteer for it.")
         return (f"You left seat {seat.seat} ({roles}) in game #{game.id}; {meanwhile} until a substitute is "
                 "accepted.")
+
+    def ask_substitute(self, game_id: int | str, user_id: str, *, withdraw: bool = False) -> str:
+        """Ask to be replaced: the seat is offered to volunteers while its player goes on playing it until
+        one is accepted. ``withdraw``: take the request back (its volunteers are forgotten). Returns what
+        happened, for the player."""
+        with self._write():
+            game = self._game(game_id)
+            if game.status == "open":
+                raise BadState(f"Game #{game.id} has not started: leave your seat instead, it is simply free.")
+            if game.status not in ("active", "paused"):
+                raise BadState(f"Game #{game.id} is {game.status}: there is no seat to hand over.")
+            seat = next((s for s in self._seats(game) if s.user_id == user_id), None)
+            if seat is None:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            roles = ", ".join(seat.role_names)
+            if withdraw:
+                if not self._is_offered(game, seat.seat):
+                    raise BadState(f"You have not asked to be replaced in game #{game.id}.")
+                self._close_offer(game, seat.seat)
+                self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                                text=f"{self._name(user_id)} keeps seat {seat.seat} ({roles}) in game #{game.id}: "
+                                     "no substitute is needed any more.")
+                return f"You keep seat {seat.seat} ({roles}) in game #{game.id}; your request is withdrawn."
+            if self._is_offered(game, seat.seat):
+                raise BadState(f"You have already asked to be replaced in game #{game.id}; volunteers are listed "
+                               "on the board.")
+            self.db.execute("INSERT INTO seat_offers (game_id, seat, left_by, left_at) VALUES (?,?,?,?)",
+                            [game.id, seat.seat, user_id, self._now()])
+            self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
+                            text=f"{self._name(user_id)} asks to be replaced in seat {seat.seat} ({roles}) of game "
+                                 f"#{game.id} and plays it until a substitute is accepted. Anyone who does not "
+                                 "play may volunteer for it.")
+            return (f"You asked to be replaced in seat {seat.seat} ({roles}) of game #{game.id}; you play it until a "
+                    "substitute is accepted.")
 
     def volunteer(self, game_id: int | str, user_id: str, user_name: str | None = None,
                   seat: int | str | None = None) -> SeatInfo:
@@ -193,7 +230,8 @@ class SubstitutesMixin:
         if target.seat not in offered:
             holder = self._seat_holder_words(target.user_id) if target.user_id else "nobody"
             raise SeatTaken(f"Seat {target.seat} ({', '.join(target.role_names)}) of game #{game.id} is played by "
-                            f"{holder} and was not given up: only a seat its player left can take a substitute.")
+                            f"{holder} and was not given up: only a seat its player left, or asked to be replaced in, takes a "
+                            "substitute.")
         return target
 
     def _volunteer_named(self, game: _Game, seat: SeatInfo, volunteer: str | None) -> str:
@@ -218,6 +256,10 @@ class SubstitutesMixin:
         """The people who vote on a substitute: the players of the other seats."""
         return list(dict.fromkeys(s.user_id for s in seats if s.seat != target.seat and s.user_id
                                   and not s.user_id.startswith("system:")))
+
+    def _is_offered(self, game: _Game, seat: int) -> bool:
+        return self.db.execute("SELECT 1 FROM seat_offers WHERE game_id = ? AND seat = ?",
+                               [game.id, seat]).fetchone() is not None
 
     def _close_offer(self, game: _Game, seat: int) -> None:
         """A seat that was given up has a player again: no longer offered, its volunteers forgotten."""

@@ -1,4 +1,4 @@
-"""Console commands for a server of many games (issue 32): board, nudge, volunteer, substitute, and the
+"""Console commands for a server of many games (issue 32): board, nudge, replaceme, volunteer, substitute, and the
 game master's admin lateness and admin substitutes. The console's database is one server: its board is
 every game in it."""
 
@@ -36,7 +36,8 @@ class BoardCommands:
                     line += f", deadline {clock.format_time(w.deadline)}"
                 self.say(line + (", LATE" if w.late else ""))
             for s in e.open_seats:
-                held = "" if e.status == "open" else (f", held by {s.stand_in} meanwhile" if s.stand_in else ", empty")
+                held = ("" if e.status == "open" else f", {s.stand_in} plays it until replaced" if s.staying else
+                        f", held by {s.stand_in} meanwhile" if s.stand_in else ", empty")
                 offered = f"; volunteers: {', '.join(s.volunteers)}" if s.volunteers else ""
                 self.say(f"  open seat {s.seat} ({', '.join(s.role_names)}){held}{offered}")
             if e.result:
@@ -45,6 +46,11 @@ class BoardCommands:
     def cmd_nudge(self, args: list[str]) -> None:
         names = self.service.nudge(self._current(), self._me())
         self.say(f"Nudged: {', '.join(names)}.")
+
+    def cmd_replaceme(self, args: list[str]) -> None:
+        if args not in ([], ["off"]):
+            raise UsageError("Usage: replaceme [off] (off takes the request back)")
+        self.say(self.service.ask_substitute(self._current(), self._me(), withdraw=bool(args)))
 
     def cmd_volunteer(self, args: list[str]) -> None:
         if len(args) > 1:

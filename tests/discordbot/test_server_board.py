@@ -144,3 +144,17 @@ def test_majority_acceptance_is_the_game_masters_choice(table):
     assert "majority" in said(t.cmd("admin substitutes", t.alice, by="majority", game=None))
     assert "say who accepts substitutes" in said(t.cmd("admin substitutes", t.alice, by="everyone", game=None)).lower()
     assert t.service.status(1).status == "active" and all_private(t)
+
+
+def test_asking_to_be_replaced_on_discord(table):
+    t = table
+    dave = t.client.add_user("dave")
+    t.start_game()
+    assert "you play it until a substitute is accepted" in said(t.cmd("sub ask", t.bob, withdraw=False, game=None))
+    state = dump(t.service)
+    assert "already asked" in said(t.cmd("sub ask", t.bob, withdraw=False, game=None))
+    assert "do not hold a seat" in said(t.cmd("sub ask", dave, withdraw=False, game="1"))
+    assert dump(t.service) == state
+    assert "Bob plays it until replaced" in said(t.cmd("games", dave, filter="open", page=None))
+    assert "withdrawn" in said(t.cmd("sub ask", t.bob, withdraw=True, game=None))
+    assert all_private(t) and t.client.all_answered_once() == []

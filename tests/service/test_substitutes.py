@@ -152,3 +152,34 @@ def test_the_game_masters_replace_seat_takes_a_seat_off_the_board(service):
     assert service.board(which="open").total == 0
     with pytest.raises(NotFound, match="No seat of game #1 is waiting"):
         service.accept_substitute(game, "alice", "carol")
+
+
+def test_asking_to_be_replaced_keeps_the_seat_until_a_substitute_is_accepted(service):
+    game = started_game(service)
+    assert "you play it until a substitute is accepted" in service.ask_substitute(game, "bob")
+    before = dump(service)
+    with pytest.raises(BadState, match="already asked"):
+        service.ask_substitute(game, "bob")
+    with pytest.raises(NotYourSeat):
+        service.ask_substitute(game, "carol")
+    with pytest.raises(BadState, match="have not asked"):
+        service.ask_substitute(game, "alice", withdraw=True)
+    assert dump(service) == before
+    (seat,) = service.board(which="open").entries[0].open_seats
+    assert seat.staying and seat.stand_in == "Bob" and service.status(game).seats[1].user_id == "bob"
+    service.submit(game, "bob", "bid:2")                   # bob plays on meanwhile
+    service.volunteer(game, "carol", "Carol")
+    service.leave(game, "bob")                             # leaving after asking keeps the volunteers
+    assert service.board(which="open").entries[0].open_seats[0].volunteers == ("Carol",)
+    service.accept_substitute(game, "alice")
+    assert service.status(game).seats[1].user_id == "carol"
+
+
+def test_a_request_to_be_replaced_can_be_withdrawn(service):
+    game = started_game(service)
+    service.ask_substitute(game, "bob")
+    service.volunteer(game, "carol", "Carol")
+    assert "your request is withdrawn" in service.ask_substitute(game, "bob", withdraw=True)
+    assert service.board(which="open").total == 0
+    with pytest.raises(NotFound):
+        service.volunteer(game, "dave", "Dave")
