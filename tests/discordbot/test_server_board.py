@@ -45,6 +45,9 @@ def test_the_board_hides_games_in_channels_the_reader_cannot_see(table):
     t.cmd("game new", t.carol, channel=hidden, game="duel")
     assert "#2" not in said(t.cmd("games", t.bob, filter=None, page=None))
     assert "#2" in said(t.cmd("games", t.carol, filter=None, page=None))
+    in_dm = said(t.cmd("games", t.bob, channel=None, filter=None, page=None))   # by DM: only one's own games
+    assert in_dm.startswith("**Your games**") and "#1 Duel" in in_dm and "#2" not in in_dm
+    assert "Nothing here" in said(t.cmd("games", t.client.add_user("zed"), channel=None, filter=None, page=None))
 
 
 def test_the_board_is_paged_with_buttons(table):
