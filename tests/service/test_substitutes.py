@@ -72,7 +72,12 @@ def test_volunteering_and_the_game_masters_acceptance(service):
         service.accept_substitute(game, "dave", "carol")      # the game master of another game
     assert dump(service) == before and other != game
     mark = last_id(service)
+    alice_reads = (service.log(game, "alice", None), service.describe(game, "alice"))
     said = service.accept_substitute(game, "alice", "Carol")
+    # secrecy: the others read exactly what they read before; the old player only the public log
+    assert (service.log(game, "alice", None), service.describe(game, "alice")) == alice_reads
+    assert service.log(game, "bob", None) == service.log(game, None, None)
+    assert service.describe(game, "bob") == service.describe(game, None)
     assert "Carol now plays seat 2 (Blue)" in said
     assert service.status(game).seats[1].user_id == "carol"
     sent = outbox_since(service, mark)
