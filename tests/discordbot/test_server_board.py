@@ -142,10 +142,13 @@ def test_a_substitutes_first_hand_shows_the_seats_history_and_nobody_else_gets_a
 def test_majority_acceptance_is_the_game_masters_choice(table):
     t = table
     t.start_game()
+    state = dump(t.service)
     refused = t.cmd("admin substitutes", t.bob, by="majority", game=None)
     assert "Only the game master" in said(refused)
-    assert "majority" in said(t.cmd("admin substitutes", t.alice, by="majority", game=None))
     assert "say who accepts substitutes" in said(t.cmd("admin substitutes", t.alice, by="everyone", game=None)).lower()
+    assert dump(t.service) == state
+    assert "majority" in said(t.cmd("admin substitutes", t.alice, by="majority", game=None))
+    assert t.service.db.execute("SELECT json_extract(settings, '$.substitutes') FROM games").fetchone()[0] == "majority"
     assert t.service.status(1).status == "active" and all_private(t)
 
 
