@@ -242,4 +242,3 @@ def earlier_lines(lines: list) -> str:
         room -= len(text) + 1
     more = f" (the last {len(kept)} of {len(lines)}; `/log` has them all)" if len(kept) < len(lines) else ""
     return "\n\n**Before you took this seat**, it was told" + more + ":\n" + "\n".join(kept)
-

@@ -25,7 +25,8 @@ from __future__ import annotations
 from rules.core.players import levels
 
 from .. import talk
-from .records import (BadOption, BadState, Forbidden, LogLine, NotFound, NotYourSeat, SeatInfo, SeatTaken, _Game)
+from .records import (BadOption, BadState, Forbidden, LogLine, NotFound, NotYourSeat, SeatInfo, SeatTaken, _Game,
+                      parse_game_id)
 from .robots import robot_user
 
 #: the two ways a volunteer is accepted (games.settings "substitutes")
@@ -198,6 +199,11 @@ class SubstitutesMixin:
     def seat_history(self, game_id: int | str, user_id: str, *, once: bool = False) -> list[LogLine]:
         """The private log lines the seats the user took over received before they took them (oldest
         first). ``once``: only if not shown yet, and mark them shown (a substitute's first /hand)."""
+        if once:
+            with self._lock:   # most readers never took a seat over: no write transaction for them
+                if self.db.execute("SELECT 1 FROM seat_takeovers WHERE game_id = ? AND user_id = ? AND shown = 0",
+                                   [parse_game_id(game_id), user_id]).fetchone() is None:
+                    return []
         with self._write() if once else self._lock:
             game = self._game(game_id)
             rows = self.db.execute("SELECT seat, log_id FROM seat_takeovers WHERE game_id = ? AND user_id = ?"
