@@ -31,7 +31,7 @@ log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
             "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
-            "games", "nudge")
+            "games", "nudge", "replaceme", "volunteer", "substitute")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -46,6 +46,8 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   games [mine|waiting|open|finished] [PAGE]   the board: the games played by mail and yours, whose move,
                                      who is late, seats to take
   nudge                              remind the players your game waits for (once per step)
+  replaceme / replaceme off          ask to be replaced: you play on until a substitute is accepted
+  volunteer #12 [SEAT]               offer to take a seat its player left (or asked to be replaced in)
   follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
@@ -62,6 +64,7 @@ For the game master (with your seat's secret, as for orders):
   pause / resume                     stop every clock of the game, and start them again
   end [REASON]                       end the game now, with no winner
   replace SEAT ADDRESS               give a seat (its number or a role) to the player at ADDRESS
+  substitute ADDRESS [SEAT]          accept a volunteer (under "majority", a player's vote)
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
 an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
@@ -393,6 +396,33 @@ class _Session:
                                          seats.user_id(address), address.partition("@")[0], actor_name=self.name)
         self.say(f"Seat {info.seat} of game #{key.game_id} now belongs to {address}; Herald sends them their "
                  "seat's secret with their next mail.")
+
+    def do_replaceme(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if words not in ([], ["off"]):
+            raise Refused("Write \"replaceme\" to ask for a substitute, or \"replaceme off\" to take it back.")
+        self.say(self.service.ask_substitute(key.game_id, key.user_id, withdraw=bool(words)))
+
+    def do_volunteer(self, line: str) -> None:
+        """Anyone may offer (no seat, so no secret); only the game master's acceptance seats them, and
+        the seat's secret then goes to this address alone."""
+        game_id = self._game_named(line)
+        words = _GAME.sub("", line).split()[1:]
+        if len(words) > 1:
+            raise Refused("Write \"volunteer #12\", or \"volunteer #12 SEAT\" when several seats wait.")
+        seat = self.service.volunteer(game_id, self.sender_id, self.name, words[0] if words else None)
+        self.answer.game_id, self.answer.address = game_id, self.incoming.sender
+        self.say(f"You volunteer for seat {seat.seat} ({', '.join(seat.role_names)}) in game #{game_id}. When "
+                 "you are accepted, Herald mails you the seat's hand, its history and its secret.")
+
+    def do_substitute(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if len(words) > 2:
+            raise Refused("Write \"substitute ADDRESS\" (and the seat, when several wait).")
+        who = seats.user_id(words[0]) if words and "@" in words[0] else (words[0] if words else None)
+        self.say(self.service.accept_substitute(key.game_id, key.user_id, who, words[1] if len(words) > 1 else None))
 
     def do_follow(self, line: str) -> None:
         game_id = self._game_named(line)
