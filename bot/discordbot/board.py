@@ -91,7 +91,8 @@ class BoardMixin:
         esc = discord.utils.escape_mentions
         where = f"<#{entry.channel}>" if str(entry.channel).isdigit() else esc(str(entry.channel))
         lines = [f"**#{entry.game_id} {esc(entry.title)}** in {where} · {esc(entry.turn_label)} · "
-                 f"{entry.status} · game master {esc(L.clip(entry.gm_name, 40))}"]
+                 f"{entry.status} · game master {esc(L.clip(entry.gm_name, 40))}",
+                 f"  {esc(L.clip(' · '.join(entry.players), 200))}"]
         for w in entry.waiting:
             who = esc(L.clip(w.user_name or "nobody", 40))
             line = f"  Waiting for {w.role_name} ({who}) for {clock.format_duration(max(0.0, now - w.since))}"

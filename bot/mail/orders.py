@@ -281,6 +281,7 @@ class _Session:
         for entry in board.entries:
             lines.append(f"#{entry.game_id} {entry.title}, {entry.status}, {entry.turn_label}; game master "
                          f"{entry.gm_name}.")
+            lines.append(f"  {' · '.join(entry.players)}")
             for w in entry.waiting:
                 due = (", clock stopped" if w.paused else
                        f", deadline {clock.format_time(w.deadline)}" if w.deadline is not None else "")

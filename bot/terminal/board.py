@@ -28,6 +28,7 @@ class BoardCommands:
         now = clock.timestamp()
         for e in board.entries:
             self.say(f"#{e.game_id} {e.title} [{e.status}] {e.turn_label} — game master {e.gm_name}")
+            self.say(f"  {' · '.join(e.players)}")
             for w in e.waiting:
                 line = f"  waiting for {w.role_name} ({w.user_name or 'nobody'}) for {clock.format_duration(now - w.since)}"
                 if w.paused:

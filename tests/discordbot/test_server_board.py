@@ -26,7 +26,7 @@ def test_the_board_lists_the_games_of_this_server_with_whose_move_and_who_is_lat
     t.service.submit(1, "%d" % t.alice.id, "bid:2")
     frozen.tick(timedelta(days=3))
     shown = said(t.cmd("games", t.carol, filter=None, page=None))
-    assert "**#1 Duel**" in shown and f"<#{t.channel.id}>" in shown
+    assert "**#1 Duel**" in shown and f"<#{t.channel.id}>" in shown and "Red: Alice · Blue: Bob" in shown
     assert "Waiting for Blue (Bob) for 3d" in shown and "late" in shown and "Waiting for Red" not in shown
     waiting = said(t.cmd("games", t.bob, filter="waiting", page=None))
     assert "#1 Duel" in waiting
