@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 #: option types, as Discord knows them: text, whole number, yes/no, a Discord user
 TEXT, INTEGER, BOOLEAN, USER = "text", "integer", "boolean", "user"
 #: what suggests an option's values as the player types (a Layer.autocomplete_* method each)
-SUGGESTERS = ("game", "role", "my_role", "scenario", "seating", "options", "order", "picture", "turn")
+SUGGESTERS = ("game", "role", "my_role", "scenario", "seating", "options", "order", "picture", "turn",
+              "board_filter")
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ class Command:
 
 #: Discord command groups and their descriptions
 GROUPS = {"game": "Create, join, start and follow games",
-          "admin": "Game master tools (game master or Manage Server)"}
+          "admin": "Game master tools (game master or Manage Server)",
+          "sub": "Substitutes: volunteer for a seat its player left, or accept a volunteer"}
 
 GAME_DESC = "Game id (default: the game of this channel, or your only game)"
 CONFIRM_DESC = "True to do it (without it Herald only says what would happen)"
@@ -90,7 +92,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(None, "Make game ID (12 or #12) the current one", "use ID", PLAYERS),
     Command("game join", "Take a seat in a game that has not started", "join [SEAT|ROLE]", PLAYERS,
             (Option("role", TEXT, "The seat (role) you want; default: any free seat", suggest="role"), GAME)),
-    Command("game leave", "Give up your seat in a game that has not started", "leave", PLAYERS, (GAME,)),
+    Command("game leave", "Give up your seat (once started, a substitute may take it)", "leave", PLAYERS, (GAME,),
+            console_note="After the start the seat is offered to substitutes; the deadline policy says who "
+                         "holds it meanwhile (the computer, the substitute, or nobody)"),
     Command("game swap", "Move to another seat before the start (a taken seat: its player must accept)",
             "swap SEAT|ROLE", PLAYERS,
             (Option("role", TEXT, "The seat (role) you want", required=True, suggest="role"), GAME)),
@@ -98,6 +102,20 @@ COMMANDS: tuple[Command, ...] = (
             PLAYERS, (REQUESTER, GAME)),
     Command("game decline-swap", "Refuse a request for your seat, or withdraw your own", "decline [NAME]",
             PLAYERS, (REQUESTER, GAME)),
+    Command("games", "The server's board: its games, whose move, who is late, open seats", "board [FILTER] [PAGE]",
+            PLAYERS, (Option("filter", TEXT, "all (default), mine, waiting (for you), open (seats) or finished",
+                             suggest="board_filter"),
+                      Option("page", INTEGER, "Which page (default 1)", min_value=1, max_value=999)),
+            console_note="Filters: all mine waiting open finished"),
+    Command("sub ask", "Ask to be replaced: you play on until a substitute is accepted", "replaceme [off]",
+            PLAYERS, (Option("withdraw", BOOLEAN, "True to take your request back"), GAME),
+            console_note="off takes the request back"),
+    Command("sub volunteer", "Offer to take a seat its player left", "volunteer [SEAT|ROLE]", PLAYERS,
+            (Option("role", TEXT, "The seat left (default: the only one)", suggest="role"), GAME)),
+    Command("sub accept", "Accept a volunteer (game master; or a player's vote under majority)",
+            "substitute [NAME] [SEAT|ROLE]", PLAYERS,
+            (Option("volunteer", USER, "Whom you accept (needed when several offered)"),
+             Option("role", TEXT, "Which seat (when several were left)", suggest="role"), GAME)),
     Command("game follow", "Follow a game as a spectator (public information only)", "follow", PLAYERS, (GAME,),
             console_note="A direct message with the public log and map at each new turn and at the end "
                          "(spectate = follow)"),
@@ -151,6 +169,13 @@ COMMANDS: tuple[Command, ...] = (
             "computer SEAT|ROLE [LEVEL]", PLAYERS,
             (Option("role", TEXT, "The seat (role) it takes", required=True, suggest="role"),
              Option("level", TEXT, "How strongly it plays: novice, veteran (default) or random"), GAME)),
+    Command("nudge", "Remind the players the game waits for (once per step)", "nudge", SLOW, (GAME,)),
+    Command("admin lateness", "Each player's late moves, missed deadlines and nudges", "admin lateness", SLOW,
+            (GAME,)),
+    Command("admin substitutes", "Who accepts substitutes: you, or the other players by majority",
+            "admin substitutes gm|majority", SLOW,
+            (Option("by", TEXT, "gm (you, the default) or majority (the other players vote)", required=True),
+             GAME)),
     Command("admin pause", "Pause the game (no deadlines run)", "admin pause", SLOW, (GAME,)),
     Command("admin resume", "Resume a paused game", "admin resume", SLOW, (GAME,)),
     Command("admin abort", "End the game without a result", "admin abort [REASON] [confirm]", SLOW,

@@ -19,6 +19,7 @@ Where the code lives (this module assembles :class:`Console` and runs it; its pa
     looks.py    view, hand, map, pictures, log, digest, history
     admin.py    concede, deadline, vacation, admin ..., tick, advance, messages, replay
     help.py     the help, built from bot/commandspec.py (the command list Discord reads too)
+    board.py    board, nudge, volunteer, substitute, admin lateness, admin substitutes
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .config import Config, ConfigError, load_config
 from .service import ServiceError, TableService
 from .storage import StorageError
 from .terminal.admin import MAX_ADVANCE, AdminCommands  # noqa: F401  (importable from here as before)
+from .terminal.board import BoardCommands
 from .terminal.help import ADMIN_WORDS, HELP  # noqa: F401
 from .terminal.lobby import LobbyCommands
 from .terminal.looks import LooksCommands, _brief, _facts, _private_lines  # noqa: F401
@@ -40,7 +42,7 @@ from .terminal.playing import PlayingCommands
 from .terminal.session import CHANNEL, ScriptFailure, Session, UsageError, _whole, _words  # noqa: F401
 
 
-class Console(LobbyCommands, PlayingCommands, LooksCommands, AdminCommands, Session):
+class Console(BoardCommands, LobbyCommands, PlayingCommands, LooksCommands, AdminCommands, Session):
     """One terminal session over a :class:`TableService`: ``execute("do 3")`` runs the method
     ``cmd_do`` of whichever part has it."""
 

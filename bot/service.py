@@ -23,6 +23,8 @@ API (game ids are ints; "12" and "#12" are accepted too; users are opaque string
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
     picture_manifest  picture_choice  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
+    board(guild=, channels=, user_id=, which=, page=)  nudge  lateness  volunteer  accept_substitute
+    set_substitute_acceptance  seat_history
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
@@ -38,6 +40,9 @@ Where the code lives (this module is the façade; each capability is a mixin in 
     reading.py   status, choices, view, log, digest, history, pictures and their manifest
     messages.py  send, negotiation side channels (talks, say_in_talk)
     admin.py     end, concede, abort, pause, resume, replace_seat, replay
+    board.py     the server's board: its games, whom they wait for, who is late, open seats (filtered, paged)
+    lateness.py  nudge, and each player's record of lateness (for the game master)
+    substitutes.py  leaving a started game, volunteers, accepting a substitute, the seat's history
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ import secrets
 from typing import Any
 
 from .table.admin import AdminMixin
+from .table.board import BoardMixin
+from .table.lateness import LatenessMixin
 from .table.base import TableBase, _clock_timestamp, _import_engine  # noqa: F401  (re-exported)
 from .table.messages import MessagesMixin
 from .table.play import PlayMixin
@@ -59,9 +66,10 @@ from .table.records import (  # noqa: F401  (the service's public names, importa
     TurnInfo, Waiting, _dumps, _Game, parse_game_id)
 from .table.seating import SeatingMixin
 from .table.slowplay import SlowPlayMixin
+from .table.substitutes import SubstitutesMixin
 
 
-class TableService(RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
+class TableService(BoardMixin, LatenessMixin, SubstitutesMixin, RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
     """All table operations. Thread-safe within a process (one lock around its connection); several
     processes may share one database file (SQLite's write lock serialises them)."""
 

@@ -332,12 +332,43 @@ def _v13_mail_quiet(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE mail_readers (address TEXT PRIMARY KEY, quiet INTEGER NOT NULL)")
 
 
+def _v14_board(db: sqlite_utils.Database) -> None:
+    """A server that runs many games (issue 32): nudges sent (one per role's wait), each player's record of
+    lateness, seats given up after the start and offered to volunteers, the volunteers and the players'
+    votes on them, and the seats taken over (whose private history the new player is shown once)."""
+    db.execute("""CREATE TABLE nudges (
+        game_id INTEGER NOT NULL REFERENCES games(id), role TEXT NOT NULL, wait_started REAL NOT NULL,
+        user_id TEXT NOT NULL, by TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, role, wait_started))""")
+    db.execute("""CREATE TABLE lateness (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id TEXT NOT NULL, role TEXT NOT NULL, kind TEXT NOT NULL
+        CHECK (kind IN ('after_reminder','after_deadline','missed')), wait_started REAL NOT NULL,
+        mark REAL NOT NULL, turn_label TEXT, at REAL NOT NULL,
+        UNIQUE (game_id, role, wait_started, kind, mark))""")
+    db.execute("CREATE INDEX lateness_player ON lateness(game_id, user_id)")
+    db.execute("""CREATE TABLE seat_offers (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, left_by TEXT NOT NULL,
+        left_at REAL NOT NULL, PRIMARY KEY (game_id, seat))""")
+    db.execute("""CREATE TABLE volunteers (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, user_id TEXT NOT NULL,
+        at REAL NOT NULL, PRIMARY KEY (game_id, seat, user_id))""")
+    db.execute("""CREATE TABLE substitute_votes (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, volunteer TEXT NOT NULL,
+        voter TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seat, volunteer, voter))""")
+    db.execute("""CREATE TABLE seat_takeovers (
+        game_id INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, user_id TEXT NOT NULL,
+        log_id INTEGER NOT NULL, at REAL NOT NULL, shown INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat, user_id))""")
+    db.execute("CREATE INDEX games_guild ON games(guild, status)")
+
+
 #: Ordered; never edit a released entry, append a new one.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1_core, _v2_slow_play, _v3_role_targets,
                                                              _v4_seat_requests, _v5_user_flags, _v6_game_guild,
                                                              _v7_outbox_units, _v8_front_end_memory,
                                                              _v9_mail, _v10_talk_channels, _v11_questions,
-                                                             _v12_delivery_attempts, _v13_mail_quiet]
+                                                             _v12_delivery_attempts, _v13_mail_quiet,
+                                                             _v14_board]
 LATEST = len(MIGRATIONS)
 
 

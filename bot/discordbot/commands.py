@@ -6,7 +6,9 @@ Commands (all names lowercase, checked against Discord's limits by tests/discord
     /game new|join|leave|swap|accept-swap|decline-swap|autopass|start|status|list|follow|unfollow|abort|
           concede|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
-    /admin replace-seat|extend-deadline|pause|resume|end|abort  (game master or Manage Server)
+    /admin replace-seat|extend-deadline|pause|resume|end|abort|lateness|substitutes  (game master or Manage Server)
+    /games  /nudge  /sub ask|volunteer|accept  (the server's board, nudges and substitutes: bot/discordbot/board.py,
+    substitutes.py)
 
 Most commands take an optional ``game``: without it the game is the one bound to the channel or thread
 where the command is used, or (in a DM, or when the channel has none) the user's only game.
@@ -65,6 +67,13 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "game abort": lambda layer, i, game, reason, confirm: layer.admin_abort(i, game, reason, confirm),
     "game concede": lambda layer, i, game, confirm: layer.game_concede(i, game, confirm),
     "help": lambda layer, i: layer.help(i),
+    "games": lambda layer, i, filter, page: layer.games_board(i, filter, page),
+    "nudge": lambda layer, i, game: layer.nudge(i, game),
+    "admin lateness": lambda layer, i, game: layer.admin_lateness(i, game),
+    "admin substitutes": lambda layer, i, by, game: layer.admin_substitutes(i, by, game),
+    "sub ask": lambda layer, i, withdraw, game: layer.sub_ask(i, game, withdraw),
+    "sub volunteer": lambda layer, i, role, game: layer.sub_volunteer(i, game, role),
+    "sub accept": lambda layer, i, volunteer, role, game: layer.sub_accept(i, game, volunteer, role),
 }
 
 

@@ -47,7 +47,12 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
   `/map` posts the public map; `/log` the log you may read (🔒 lines are yours alone).
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
   `/game follow` to follow a game as a spectator.
-• Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
+• `/games` is the server's board: every game, whose move it is, who is late, seats to take. `/nudge` reminds
+  the players a game waits for (once per step). `/game leave` after the start offers your seat to a substitute
+  (`/sub ask` too, while you play on); anyone may `/sub volunteer`; the game master `/sub accept`s (or the
+  players, by majority).
+• Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`,
+  `lateness` (each player's late moves and missed deadlines), `substitutes` (who accepts substitutes).
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
 

@@ -207,7 +207,24 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"^{PREFIX
         await _layer(interaction).on_open(interaction, self.game)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, OpenButton)
+class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=rf"^{PREFIX}:b:(?P<which>[a-z]{{1,12}}):(?P<page>\d{{1,4}})$"):
+    """Show another page of the board, for whoever clicks (edits the private message in place)."""
+
+    def __init__(self, which: str, page: int, label: str = "…", disabled: bool = False) -> None:
+        self.which, self.page = str(which), int(page)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=_cid("b", self.which, self.page)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["which"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _layer(interaction).on_board_page(interaction, self.which, self.page)
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, OpenButton, BoardPageButton)
 
 
 class DynamicView(discord.ui.View):

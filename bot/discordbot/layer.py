@@ -20,6 +20,8 @@ Where the code lives (this module is the façade; each part is a mixin of :class
     playing.py        choices as buttons and menus, /play, /order, /undo, /game autopass, /deadline, /vacation
     looks.py          /hand, /view, /map, /log, /game history
     admin.py          /admin ..., /game concede, /game abort
+    board.py          /games (the server's board, paged), /nudge, /admin lateness
+    substitutes.py    /sub ask, /sub volunteer, /sub accept, /admin substitutes
     autocomplete.py   suggestions for command options
     delivery.py       the outbox delivered exactly once: posts, DMs, pictures, pings
     undeliverable.py  messages given up, and the game master told why
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from .admin import AdminMixin
 from .autocomplete import AutocompleteMixin
+from .board import BoardMixin
 from .common import (  # noqa: F401  (importable from here as before)
     _CHANGED, ALERT_AGAIN_AFTER, DM_CLOSED_FLAG, HELP, MUTATING, NONCE_MEMORY, ORDER_REF, PERMANENT_ERRORS, STALE,
     THREAD_TYPES, VERSIONED_ORDER, NotDiscord, Refusal, Undeliverable, _split_token, choice_token, format_facts,
@@ -38,10 +41,11 @@ from .delivery import DeliveryMixin
 from .lobby import LobbyMixin
 from .looks import LooksMixin
 from .playing import PlayingMixin
+from .substitutes import SubstitutesMixin
 from .undeliverable import UndeliverableMixin
 
 
-class Layer(LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, AutocompleteMixin, DeliveryMixin, UndeliverableMixin,
+class Layer(BoardMixin, SubstitutesMixin, LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, AutocompleteMixin, DeliveryMixin, UndeliverableMixin,
             LayerCore):
     """Everything the commands and components do. ``client`` is the ``discord.Client`` (or, in tests, a
     fake with ``get_user/fetch_user/get_channel/fetch_channel``)."""

@@ -170,9 +170,9 @@ class LobbyMixin:
 
     async def game_leave(self, interaction: discord.Interaction, game: str | None) -> None:
         async def work():
-            status = await self.resolve(interaction, game, statuses=("open",))
-            await self.call(self.service.leave, status.game_id, self.uid(interaction.user))
-            await answer(interaction, f"You left game #{status.game_id}.", ephemeral=True)
+            status = await self.resolve(interaction, game, statuses=("open", "active", "paused"))
+            said = await self.call(self.service.leave, status.game_id, self.uid(interaction.user))
+            await answer(interaction, discord.utils.escape_mentions(said), ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
     async def game_swap(self, interaction: discord.Interaction, game: str | None, role: str) -> None:

@@ -72,6 +72,8 @@ class LooksMixin:
                 sections = [section for section in sections if section.private]
             body = format_sections(sections) if sections else format_facts(private_facts(mine, public))
             text = f"**Game #{status.game_id} · {names}{shown}** — only you can see this.\n" + body
+            if not with_picture:   # a substitute's first /hand: what the seat was told before them
+                text += earlier_lines(await self.call(self.service.seat_history, status.game_id, user, once=True))
             if wanted or (with_picture and not kinds):   # no manifest: the renderer says why there is none
                 data, why = await self._picture(self.service.picture, status.game_id, user,
                                                 wanted.id if wanted else None, which,
@@ -220,3 +222,23 @@ class LooksMixin:
     def _draw_view(game: str, view: dict[str, Any], picture: str) -> bytes:
         import render
         return render.draw_png(game, view, picture)
+
+
+#: room a substitute's first /hand gives the seat's earlier private lines (the rest of the message is theirs)
+EARLIER_CHARS = 900
+
+
+def earlier_lines(lines: list) -> str:
+    """The private lines a seat received before its new player took it, newest kept when they do not fit."""
+    if not lines:
+        return ""
+    kept: list[str] = []
+    room = EARLIER_CHARS
+    for line in reversed(lines):
+        text = f"• {discord.utils.escape_mentions(line.text)}"
+        if len(text) + 1 > room:
+            break
+        kept.insert(0, text)
+        room -= len(text) + 1
+    more = f" (the last {len(kept)} of {len(lines)}; `/log` has them all)" if len(kept) < len(lines) else ""
+    return "\n\n**Before you took this seat**, it was told" + more + ":\n" + "\n".join(kept)

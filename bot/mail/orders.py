@@ -30,7 +30,8 @@ from .settings import MailSettings
 log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
-            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace")
+            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
+            "games", "nudge", "replaceme", "volunteer", "substitute")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -42,12 +43,17 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   join #12 [ROLE]                    take a seat in game #12; Herald answers with your seat's secret
   start #12                          the game master deals the game once every seat is taken
   status #12                         seats, turn, whom the game waits for
+  games [mine|waiting|open|finished] [PAGE]   the board: the games played by mail and yours, whose move,
+                                     who is late, seats to take
+  nudge                              remind the players your game waits for (once per step)
+  replaceme / replaceme off          ask to be replaced: you play on until a substitute is accepted
+  volunteer #12 [SEAT]               offer to take a seat its player left (or asked to be replaced in)
   follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
   standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
-  leave                              give up your seat before the game starts
+  leave                              give up your seat (after the start, a substitute may take it)
   view / hand                        the game in words as you see it / only what is yours (your hand)
   quiet on / quiet off               quiet (the default): a mail only when you are asked something, with
                                      everything since your last mail, and a daily digest; off: every update
@@ -58,6 +64,7 @@ For the game master (with your seat's secret, as for orders):
   pause / resume                     stop every clock of the game, and start them again
   end [REASON]                       end the game now, with no winner
   replace SEAT ADDRESS               give a seat (its number or a role) to the player at ADDRESS
+  substitute ADDRESS [SEAT]          accept a volunteer (under "majority", a player's vote)
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
 an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
@@ -175,7 +182,7 @@ class _Session:
             self.refused = True
             self.say(f"“{line}” — not done: {error.message}")
         else:
-            self.changed = self.changed or word not in ("help", "status", "choices", "map")
+            self.changed = self.changed or word not in ("help", "status", "choices", "map", "games")
 
     def _game_named(self, line: str) -> int:
         found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
@@ -239,8 +246,7 @@ class _Session:
 
     def do_leave(self, line: str) -> None:
         key = self._require_key(_maybe_game(line))
-        self.service.leave(key.game_id, key.user_id)
-        self.say(f"You left your seat in game #{key.game_id}.")
+        self.say(self.service.leave(key.game_id, key.user_id))
 
     def do_start(self, line: str) -> None:
         key = self._require_key(_maybe_game(line))
@@ -261,6 +267,38 @@ class _Session:
         self.say(*lines)
         if self.answer.game_id is None:
             self.answer.game_id = status.game_id
+
+    def do_games(self, line: str) -> None:
+        """The board (issue 32): the games played by mail and the sender's own, filtered and paged."""
+        which, page = "all", 1
+        for word in line.split()[1:]:
+            if word.isdigit() and len(word) <= 4:
+                page = int(word)
+            else:
+                which = word.lower()
+        board = self.service.board(channels=[MAIL_CHANNEL], user_id=self.sender_id, which=which, page=page)
+        lines = [f"The board ({board.which}): page {board.page} of {board.pages}, {plural(board.total, 'game')}."]
+        for entry in board.entries:
+            lines.append(f"#{entry.game_id} {entry.title}, {entry.status}, {entry.turn_label}; game master "
+                         f"{entry.gm_name}.")
+            lines.append(f"  {' · '.join(entry.players)}")
+            for w in entry.waiting:
+                due = (", clock stopped" if w.paused else
+                       f", deadline {clock.format_time(w.deadline)}" if w.deadline is not None else "")
+                lines.append(f"  Waiting for {w.role_name} ({w.user_name or 'nobody'}) since "
+                             f"{clock.format_time(w.since)}{due}{' (late)' if w.late else ''}.")
+            for seat in entry.open_seats:
+                lines.append(f"  Open seat {seat.seat} ({', '.join(seat.role_names)}).")
+            if entry.result:
+                lines.append(f"  Result: {entry.result}.")
+        if board.page < board.pages:
+            lines.append(f"More: \"games {board.which} {board.page + 1}\".")
+        self.say(*lines)
+
+    def do_nudge(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        names = self.service.nudge(key.game_id, key.user_id)
+        self.say(f"Nudged in game #{key.game_id}: {', '.join(names)}.")
 
     def do_choices(self, line: str) -> None:
         self._require_key(_maybe_game(line))  # the answer lists them (see finish)
@@ -359,6 +397,33 @@ class _Session:
                                          seats.user_id(address), address.partition("@")[0], actor_name=self.name)
         self.say(f"Seat {info.seat} of game #{key.game_id} now belongs to {address}; Herald sends them their "
                  "seat's secret with their next mail.")
+
+    def do_replaceme(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if words not in ([], ["off"]):
+            raise Refused("Write \"replaceme\" to ask for a substitute, or \"replaceme off\" to take it back.")
+        self.say(self.service.ask_substitute(key.game_id, key.user_id, withdraw=bool(words)))
+
+    def do_volunteer(self, line: str) -> None:
+        """Anyone may offer (no seat, so no secret); only the game master's acceptance seats them, and
+        the seat's secret then goes to this address alone."""
+        game_id = self._game_named(line)
+        words = _GAME.sub("", line).split()[1:]
+        if len(words) > 1:
+            raise Refused("Write \"volunteer #12\", or \"volunteer #12 SEAT\" when several seats wait.")
+        seat = self.service.volunteer(game_id, self.sender_id, self.name, words[0] if words else None)
+        self.answer.game_id, self.answer.address = game_id, self.incoming.sender
+        self.say(f"You volunteer for seat {seat.seat} ({', '.join(seat.role_names)}) in game #{game_id}. When "
+                 "you are accepted, Herald mails you the seat's hand, its history and its secret.")
+
+    def do_substitute(self, line: str) -> None:
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if len(words) > 2:
+            raise Refused("Write \"substitute ADDRESS\" (and the seat, when several wait).")
+        who = seats.user_id(words[0]) if words and "@" in words[0] else (words[0] if words else None)
+        self.say(self.service.accept_substitute(key.game_id, key.user_id, who, words[1] if len(words) > 1 else None))
 
     def do_follow(self, line: str) -> None:
         game_id = self._game_named(line)

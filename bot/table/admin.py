@@ -154,6 +154,7 @@ class AdminMixin:
                                "chosen when the game is opened (the engine's seatings), not by replacing.")
             self._touch_user(user_id, user_name)
             self._give_seat(game, target, user_id, f"by {self._acting(game, by, actor_name)}")
+            self._close_offer(game, target.seat)   # a seat left and offered (substitutes.py) is taken now
             return self._seats(game)[target.seat - 1]
 
     def is_admin(self, game_id: int | str, user_id: str) -> bool:

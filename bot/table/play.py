@@ -240,6 +240,7 @@ class PlayMixin:
         except Exception as error:  # an engine bug: refuse the order, keep the table running
             raise EngineFailure(f"The rules engine failed on '{action}' ({type(error).__name__}: {error}); "
                                 "nothing was changed. Please report it with the game number.") from error
+        self._note_late_move(game, role, user_id)   # bot/table/lateness.py: before the deadlines move on
         now = self._now()
         pos, version = game.log_length + 1, game.version + 1
         row_id = self.db.execute(

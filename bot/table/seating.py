@@ -10,7 +10,7 @@ from rules.core import BadSetup, Engine, RulesError, SetupArgs
 from .. import talk
 from ..config import ConfigError
 from ..outbox import ImageRequest
-from .records import (NotFound, GameFull, SeatTaken, Forbidden, BadOption, BadState, SeatInfo, Status,
+from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, SeatInfo, Status,
                       CatalogueEntry, _Game, _dumps)
 
 
@@ -149,17 +149,20 @@ class SeatingMixin:
                                  f"({', '.join(target.role_names)}) in game #{game.id}.")
             return self._seats(game)[target.seat - 1]
 
-    def leave(self, game_id: int | str, user_id: str) -> None:
-        """Give up one's seat before the start (after it, the game master replaces players)."""
+    def leave(self, game_id: int | str, user_id: str) -> str:
+        """Give up one's seat. Before the start the seat is simply free; after it, it is offered to
+        substitutes and the deadline policy decides who holds it meanwhile (bot/table/substitutes.py).
+        Returns what happened, for the player."""
         with self._write():
             game = self._game(game_id)
             if game.status != "open":
-                raise Forbidden("The game has started: ask the game master to replace you instead.")
+                return self._leave_started(game, user_id)
             seat = self._seat_of(game, user_id)
             self.db.execute("UPDATE seats SET user_id = NULL WHERE game_id = ? AND seat = ?", [game.id, seat.seat])
             self._drop_requests(game, seat.seat)
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._name(user_id)} leaves seat {seat.seat} in game #{game.id}.")
+            return f"You left seat {seat.seat} ({', '.join(seat.role_names)}) in game #{game.id}."
 
     def swap(self, game_id: int | str, user_id: str, seat: int | str) -> SeatInfo:
         """Move to another seat before the start. A free seat is taken at once. A seat someone holds is

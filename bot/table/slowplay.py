@@ -193,6 +193,8 @@ class SlowPlayMixin:
         settings = self._deadline_settings(game)
         policy = settings.policy_for(kind)
         name = f"{engine.role_name(role)} ({self._name(holder)})" if holder else engine.role_name(role)
+        due = self.db.execute("SELECT due_at FROM deadlines WHERE game_id = ? AND role = ?", [game.id, role]).fetchone()
+        self._note_missed(game, role, holder, started_at, due[0] if due else started_at)   # bot/table/lateness.py
         if policy == "default":
             played = self._play_defaults(game, engine, role, started_at, name, report)
             if played:

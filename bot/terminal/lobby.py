@@ -109,8 +109,7 @@ class LobbyCommands:
         self.say(f"Herald's computer player ({level}) sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
     def cmd_leave(self, args: list[str]) -> None:
-        self.service.leave(self._current(), self._me())
-        self.say("You left your seat.")
+        self.say(self.service.leave(self._current(), self._me()))
 
     def cmd_swap(self, args: list[str]) -> None:
         if len(args) != 1:
