@@ -23,6 +23,7 @@ API (game ids are ints; "12" and "#12" are accepted too; users are opaque string
     end  abort  pause  resume  replace_seat  extend_deadline  set_vacation  vacation
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
     picture_manifest  picture_choice  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
+    game_settings  change_settings  archive  replay_picture  results
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
@@ -38,6 +39,9 @@ Where the code lives (this module is the façade; each capability is a mixin in 
     reading.py   status, choices, view, log, digest, history, pictures and their manifest
     messages.py  send, negotiation side channels (talks, say_in_talk)
     admin.py     end, concede, abort, pause, resume, replace_seat, replay
+    settings.py  game_settings, change_settings: a game's deadlines, reminders, spectators
+    archive.py   archive (the HTML record), replay_picture (the animated public map)
+    results.py   results: finished games and each player's standing per game
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ import secrets
 from typing import Any
 
 from .table.admin import AdminMixin
+from .table.archive import ArchiveMixin
 from .table.base import TableBase, _clock_timestamp, _import_engine  # noqa: F401  (re-exported)
 from .table.messages import MessagesMixin
 from .table.play import PlayMixin
@@ -57,11 +62,14 @@ from .table.records import (  # noqa: F401  (the service's public names, importa
     GameResult, IllegalOrder, LogLine, NoPicture, NotFound, NotYourSeat, NotYourTurn, RenderUnavailable,
     ReplayReport, RoleChoices, SeatInfo, SeatTaken, ServiceError, StaleVersion, Status, SubmitResult, TurnDetail,
     TurnInfo, Waiting, _dumps, _Game, parse_game_id)
+from .table.results import ResultsMixin
 from .table.seating import SeatingMixin
+from .table.settings import SettingsMixin
 from .table.slowplay import SlowPlayMixin
 
 
-class TableService(RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
+class TableService(RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin,
+                   SettingsMixin, ArchiveMixin, ResultsMixin, TableBase):
     """All table operations. Thread-safe within a process (one lock around its connection); several
     processes may share one database file (SQLite's write lock serialises them)."""
 
