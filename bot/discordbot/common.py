@@ -25,7 +25,7 @@ THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_t
 #: service calls that change something: a failure after one of them must not claim "nothing changed"
 MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "accept_swap", "decline_swap",
             "set_autopass", "set_standing", "start", "end", "abort", "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
-            "send"}
+            "send", "change_settings"}
 #: the mutating service calls made while handling the current interaction (see Layer._guarded)
 _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("herald_changed", default=None)
 

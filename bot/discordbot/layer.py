@@ -20,6 +20,7 @@ Where the code lives (this module is the façade; each part is a mixin of :class
     playing.py        choices as buttons and menus, /play, /order, /undo, /game autopass, /deadline, /vacation
     looks.py          /hand, /view, /map, /log, /game history
     admin.py          /admin ..., /game concede, /game abort
+    records.py        /admin set, /archive, /replay-picture, /results
     autocomplete.py   suggestions for command options
     delivery.py       the outbox delivered exactly once: posts, DMs, pictures, pings
     undeliverable.py  messages given up, and the game master told why
@@ -38,10 +39,11 @@ from .delivery import DeliveryMixin
 from .lobby import LobbyMixin
 from .looks import LooksMixin
 from .playing import PlayingMixin
+from .records import RecordsMixin
 from .undeliverable import UndeliverableMixin
 
 
-class Layer(LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, AutocompleteMixin, DeliveryMixin, UndeliverableMixin,
-            LayerCore):
+class Layer(LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, RecordsMixin, AutocompleteMixin, DeliveryMixin,
+            UndeliverableMixin, LayerCore):
     """Everything the commands and components do. ``client`` is the ``discord.Client`` (or, in tests, a
     fake with ``get_user/fetch_user/get_channel/fetch_channel``)."""

@@ -23,6 +23,8 @@ class PlayingCommands:
                 self.say(f"  {w.role_name} ({w.user_name}) has made a secret choice (may change it until the reveal)")
                 continue
             self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._deadline(s, w)}")
+        for line in self.service.game_settings(s.game_id):
+            self.say(f"  {line}")
         followers = self.service.spectators(s.game_id)
         if followers:
             self.say(f"  followed by: {', '.join(followers)}")
