@@ -18,27 +18,33 @@ from .records import BadOption, _Game, _dumps
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting as players name it: its key, what it is in words, and values to suggest."""
+    """One setting as players name it: its key, what it is in words, values to suggest, and its short name
+    (for the channel's notice of a change)."""
 
     key: str
     label: str
     suggestions: tuple[str, ...]
+    noun: str
 
 
 DURATIONS = ("12h", "1d", "2d", "3d", "1w", "none")
 SETTINGS: tuple[Setting, ...] = (
-    Setting("deadline.turn", "Deadline for a turn's orders", DURATIONS),
-    Setting("deadline.secret", "Deadline for a secret choice (a card, a bid)", DURATIONS),
+    Setting("deadline.turn", "Deadline for a turn's orders", DURATIONS, "turn deadline"),
+    Setting("deadline.secret", "Deadline for a secret choice (a card, a bid)", DURATIONS, "secret-choice deadline"),
     Setting("deadline.reaction", "Reaction window length (an interrupt others may answer)",
-            ("1h", "6h", "12h", "1d", "none")),
-    Setting("deadline.negotiation", "Deadline to answer a proposed deal", DURATIONS),
-    Setting("deadline.policy", "When a deadline passes: wait, default, substitute or robot", POLICIES),
-    Setting("deadline.reaction_policy", "When a reaction window's deadline passes", POLICIES),
+            ("1h", "6h", "12h", "1d", "none"), "reaction window"),
+    Setting("deadline.negotiation", "Deadline to answer a proposed deal", DURATIONS, "negotiation deadline"),
+    Setting("deadline.policy", "When a deadline passes: wait, default, substitute or robot", POLICIES,
+            "deadline policy"),
+    Setting("deadline.reaction_policy", "When a reaction window's deadline passes", POLICIES,
+            "reaction-window policy"),
     Setting("deadline.robot_after", "Policy robot: missed deadlines before the computer stands in",
-            ("1", "2", "3")),
-    Setting("deadline.robot_level", "Policy robot: how strongly the computer plays", ("novice", "veteran", "random")),
-    Setting("reminders", "Reminders this long before a deadline (comma-separated)", ("1d,2h", "2h", "1d", "none")),
-    Setting("spectators", "Whether anyone may follow the game as a spectator", ("on", "off")),
+            ("1", "2", "3"), "missed deadlines before the computer stands in"),
+    Setting("deadline.robot_level", "Policy robot: how strongly the computer plays",
+            ("novice", "veteran", "random"), "computer player's level"),
+    Setting("reminders", "Reminders this long before a deadline (comma-separated)",
+            ("1d,2h", "2h", "1d", "none"), "reminders"),
+    Setting("spectators", "Whether anyone may follow the game as a spectator", ("on", "off"), "spectators"),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 ON, OFF = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
@@ -159,8 +165,7 @@ class SettingsMixin:
             dropped = 0
             if not spectators_allowed(new):
                 dropped = self.db.execute("DELETE FROM spectators WHERE game_id = ?", [game.id]).rowcount
-            said = ", ".join(f"{BY_KEY[k].label.split(' (')[0].lower() if k in BY_KEY else k} → {v}"
-                             for k, v in changes.items())
+            said = ", ".join(f"{BY_KEY[k].noun if k in BY_KEY else k} → {v}" for k, v in changes.items())
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._acting(game, by, actor_name)} changes the settings of game #{game.id}: "
                                  f"{said}." + (f" ({dropped} spectator(s) no longer follow it.)" if dropped else ""))
