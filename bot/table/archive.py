@@ -187,7 +187,7 @@ def _page(game: _Game, title: str, headline: list[str], turns: list[TurnRecord],
         out.append(f"<h3>{e(section.title)}</h3><ul>" + "".join(f"<li>{e(l)}</li>" for l in section.lines) + "</ul>")
     out.append("</section><p><small>Written by Herald: the public record only (what every player could see)."
                "</small></p></body></html>")
-    return "\n".join(out)
+    return "\n".join(out) + "\n"
 
 
 def _img(picture: bytes, alt: str) -> str:
