@@ -47,7 +47,10 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
   `/map` posts the public map; `/log` the log you may read (🔒 lines are yours alone).
 • `/undo` takes back your last order until something is revealed; `/deadline`, `/vacation` for slow play;
   `/game follow` to follow a game as a spectator.
-• Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`.
+• Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`;
+  `/admin set` changes the game's deadlines, reaction window, policy, reminders or spectators.
+• `/archive` gives you the whole game as one web page; `/replay-picture` posts its story as one animated map;
+  `/results` lists the server's finished games and each player's standing.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
 
