@@ -61,13 +61,19 @@ class ArchiveMixin:
         name = self._engine(game.game).id or game.game
         pngs = [self._draw_public(name, t.view_at_end, kind) for t in turns]
         final_png = self._draw_public(name, final_view, kind)
+        encoded: dict[tuple[int, int], bytes] = {}   # (picture, width) -> WebP: each encoded once
+
+        def at(index: int, png: bytes | None, width: int) -> bytes | None:
+            if png and (index, width) not in encoded:
+                encoded[(index, width)] = _webp(png, width)
+            return encoded.get((index, width))
+
         keep_every = 1
         while True:
             for width in ARCHIVE_WIDTHS:
                 page = _page(game, title, headline, turns, sections,
-                             [_webp(p, width) if p and (i + 1) % keep_every == 0 else None
-                              for i, p in enumerate(pngs)],
-                             _webp(final_png, width) if final_png else None, width, keep_every)
+                             [at(i, p, width) if (i + 1) % keep_every == 0 else None for i, p in enumerate(pngs)],
+                             at(-1, final_png, width), width, keep_every)
                 data = page.encode("utf-8")
                 if len(data) <= limit:
                     pictured = sum(1 for i, p in enumerate(pngs) if p and (i + 1) % keep_every == 0)
@@ -91,6 +97,8 @@ class ArchiveMixin:
             raise BadOption(f"Game #{game.id} has no pictures to animate.")
         for width in REPLAY_WIDTHS:
             images = [_captioned(Image.open(io.BytesIO(p)), caption, width) for caption, p in pngs]
+            tallest = max(image.height for image in images)   # an animation's frames share one size
+            images = [_padded(image, tallest) for image in images]
             out = io.BytesIO()
             images[0].save(out, format="WEBP", save_all=True, append_images=images[1:], duration=FRAME_MS,
                            loop=0, quality=60, method=4)
@@ -202,6 +210,14 @@ def _webp(png: bytes, width: int) -> bytes:
     out = io.BytesIO()
     image.save(out, format="WEBP", quality=70, method=4)
     return out.getvalue()
+
+
+def _padded(image: Image.Image, height: int) -> Image.Image:
+    if image.height == height:
+        return image
+    framed = Image.new("RGB", (image.width, height), "white")
+    framed.paste(image, (0, 0))
+    return framed
 
 
 def _captioned(image: Image.Image, caption: str, width: int) -> Image.Image:

@@ -100,3 +100,25 @@ def test_the_archive_of_an_unstarted_game_is_refused(finished):
         service.archive(status.game_id)
     with pytest.raises(Forbidden):
         service.change_settings(status.game_id, "dave", {"deadline.turn": "1d"})
+
+
+def test_frames_of_different_heights_share_one_size(finished, monkeypatch):
+    """A map whose legend grows during the game is drawn taller: every frame is padded to the tallest."""
+    from bot.table import archive as module
+
+    service, ids = finished
+    drawn = iter(range(1000))
+    real = module.ArchiveMixin._draw_public
+
+    def taller_each_time(self, name, view, kind):
+        png = real(self, name, view, kind)
+        image = Image.open(io.BytesIO(png))
+        grown = Image.new("RGB", (image.width, image.height + 7 * next(drawn)), "white")
+        grown.paste(image, (0, 0))
+        out = io.BytesIO()
+        grown.save(out, format="PNG")
+        return out.getvalue()
+
+    monkeypatch.setattr(module.ArchiveMixin, "_draw_public", taller_each_time)
+    picture = Image.open(io.BytesIO(service.replay_picture(ids["richard3"])))
+    assert picture.is_animated and picture.n_frames == len(service.history(ids["richard3"])) + 1
