@@ -18,13 +18,13 @@ class PlayingCommands:
             asks = "".join(f"; {names.get(u, u)} asks to exchange seats with {seat.user_name}"
                            for u in seat.swap_requests)
             self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}{asks}")
+        for line in self.service.game_settings(s.game_id):   # the game's own, or the server's defaults
+            self.say(f"  {line}")
         for w in s.waiting:
             if w.committed:
                 self.say(f"  {w.role_name} ({w.user_name}) has made a secret choice (may change it until the reveal)")
                 continue
             self.say(f"  waiting for {w.role_name} ({w.user_name}), {w.kind}: {self._deadline(s, w)}")
-        for line in self.service.game_settings(s.game_id):
-            self.say(f"  {line}")
         followers = self.service.spectators(s.game_id)
         if followers:
             self.say(f"  followed by: {', '.join(followers)}")
