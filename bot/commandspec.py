@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 TEXT, INTEGER, BOOLEAN, USER = "text", "integer", "boolean", "user"
 #: what suggests an option's values as the player types (a Layer.autocomplete_* method each)
 SUGGESTERS = ("game", "role", "my_role", "scenario", "seating", "options", "order", "picture", "turn",
-              "board_filter")
+              "board_filter", "setting", "setting_value")
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,8 @@ REASON = Option("reason", TEXT, "Why (shown to the players)")
 REQUESTER = Option("requester", USER, "Whose request (only needed when several wait)")
 PICTURE = Option("picture", TEXT, "Which picture, and its choice if it has one (pick a suggestion)", suggest="picture")
 
-PLAYERS, PLAYING, SLOW, SCRIPTS = "Players and games", "Playing", "Slow play and admin", "Scripts"
+PLAYERS, PLAYING, SLOW, RECORDS, SCRIPTS = ("Players and games", "Playing", "Slow play and admin", "Records",
+                                           "Scripts")
 
 COMMANDS: tuple[Command, ...] = (
     # ---- players and games -------------------------------------------------------------------------
@@ -83,7 +84,9 @@ COMMANDS: tuple[Command, ...] = (
              Option("players", INTEGER, "Number of players (default: the most)", min_value=1, max_value=12),
              Option("seating", TEXT, "How the roles are shared among fewer players", suggest="seating"),
              Option("bots", INTEGER, "Seats for the computer player", min_value=0, max_value=11)),
-            console_note="Deadline keys: turn secret reaction negotiation policy reaction_policy substitute"),
+            console_note="The game's own settings go with the options: deadline.turn=1d deadline.secret=1d "
+                         "deadline.reaction=6h deadline.negotiation=1d deadline.policy=wait|default|substitute|robot "
+                         "deadline.reaction_policy=... reminders=1d,2h spectators=on|off (see admin set)"),
     Command(None, "The named ways to share the roles among N players (seating=ID)",
             "seatings GAME [SCENARIO] [players=N]", PLAYERS),
     Command(None, "Games, scenarios and options on offer", "catalogue", PLAYERS),
@@ -189,6 +192,14 @@ COMMANDS: tuple[Command, ...] = (
              Option("user", USER, "The new player", required=True), GAME)),
     Command("admin extend-deadline", "Push the current deadline back", "admin extend DURATION [ROLE]", SLOW,
             (Option("hours", INTEGER, "Hours to add", required=True, min_value=1, max_value=24 * 30), GAME)),
+    Command("admin set", "Change a game setting: deadlines, window length, policy, reminders, spectators",
+            "admin set KEY=VALUE ...", SLOW,
+            (Option("setting", TEXT, "Which setting (pick a suggestion)", required=True, suggest="setting"),
+             Option("value", TEXT, "Its new value, such as 2d, 6h, none, default, on", required=True,
+                    suggest="setting_value"), GAME),
+            console_note="Keys: deadline.turn deadline.secret deadline.reaction deadline.negotiation "
+                         "deadline.policy deadline.reaction_policy deadline.robot_after deadline.robot_level "
+                         "reminders spectators; status shows them all"),
     Command("game abort", "End the game without a result (game master)", "admin abort [REASON] [confirm]", SLOW,
             (GAME, REASON, CONFIRM)),
     Command("game concede", "Give up the game: the other side wins", "concede [confirm]", SLOW, (GAME, CONFIRM),
@@ -200,6 +211,15 @@ COMMANDS: tuple[Command, ...] = (
     Command(None, "Print waiting messages (the channel's and yours)", "messages", SLOW,
             console_note="Other players' direct messages wait until they take the terminal with as NAME"),
     Command(None, "Check the stored game against its log", "replay", SLOW),
+    # ---- records -----------------------------------------------------------------------------------
+    Command("archive", "The whole game as one web page: its log turn by turn with each turn's map",
+            "archive [FILE]", RECORDS, (GAME, DM),
+            console_note="Written to --out (FILE: its name there); public facts only, under 10 MiB"),
+    Command("replay-picture", "The game's story as one animated picture: the public map turn by turn",
+            "replay-picture [FILE]", RECORDS, (GAME,), console_note="An animated WebP written to --out"),
+    Command("results", "Finished games here and each player's standing (wins, games, average place)",
+            "results [GAME]", RECORDS, (Option("game", TEXT, "Only this game", choices="games"),),
+            console_description="Finished games and each player's standing (wins, games, average place)"),
     Command("help", "How to play with Herald", "help", SCRIPTS),
     Command(None, "Leave the console (exit too)", "quit", SCRIPTS),
 )

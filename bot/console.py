@@ -18,6 +18,7 @@ Where the code lives (this module assembles :class:`Console` and runs it; its pa
     playing.py  status, choices, do, talk, undo, autopass
     looks.py    view, hand, map, pictures, log, digest, history
     admin.py    concede, deadline, vacation, admin ..., tick, advance, messages, replay
+    records.py  admin set, archive, replay-picture, results
     help.py     the help, built from bot/commandspec.py (the command list Discord reads too)
     board.py    board, nudge, volunteer, substitute, admin lateness, admin substitutes
 """
@@ -39,10 +40,12 @@ from .terminal.help import ADMIN_WORDS, HELP  # noqa: F401
 from .terminal.lobby import LobbyCommands
 from .terminal.looks import LooksCommands, _brief, _facts, _private_lines  # noqa: F401
 from .terminal.playing import PlayingCommands
+from .terminal.records import RecordsCommands
 from .terminal.session import CHANNEL, ScriptFailure, Session, UsageError, _whole, _words  # noqa: F401
 
 
-class Console(BoardCommands, LobbyCommands, PlayingCommands, LooksCommands, AdminCommands, Session):
+class Console(BoardCommands, LobbyCommands, PlayingCommands, LooksCommands, AdminCommands, RecordsCommands,
+              Session):
     """One terminal session over a :class:`TableService`: ``execute("do 3")`` runs the method
     ``cmd_do`` of whichever part has it."""
 

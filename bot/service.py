@@ -24,7 +24,7 @@ API (game ids are ints; "12" and "#12" are accepted too; users are opaque string
     tick()  send(game, text, role=|user=, picture=)  render_image(ImageRequest)  picture  pictures
     picture_manifest  picture_choice  talks  talk_members  talk_channel  set_talk_channel  say_in_talk
     board(guild=, channels=, user_id=, which=, page=)  nudge  lateness  volunteer  accept_substitute
-    set_substitute_acceptance  seat_history
+    set_substitute_acceptance  seat_history  game_settings  change_settings  archive  replay_picture  results
     replay(game)  outbox.pending(limit)  outbox.mark_delivered(id, ref)  outbox.mark_failed(id, error)
 
 Secrecy: a message to the channel carries only what the engine logs publicly and what the service says
@@ -43,6 +43,9 @@ Where the code lives (this module is the façade; each capability is a mixin in 
     board.py     the server's board: its games, whom they wait for, who is late, open seats (filtered, paged)
     lateness.py  nudge, and each player's record of lateness (for the game master)
     substitutes.py  leaving a started game, volunteers, accepting a substitute, the seat's history
+    settings.py  game_settings, change_settings: a game's deadlines, reminders, spectators
+    archive.py   archive (the HTML record), replay_picture (the animated public map)
+    results.py   results: finished games and each player's standing per game
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ import secrets
 from typing import Any
 
 from .table.admin import AdminMixin
+from .table.archive import ArchiveMixin
 from .table.board import BoardMixin
 from .table.lateness import LatenessMixin
 from .table.base import TableBase, _clock_timestamp, _import_engine  # noqa: F401  (re-exported)
@@ -64,12 +68,15 @@ from .table.records import (  # noqa: F401  (the service's public names, importa
     GameResult, IllegalOrder, LogLine, NoPicture, NotFound, NotYourSeat, NotYourTurn, RenderUnavailable,
     ReplayReport, RoleChoices, SeatInfo, SeatTaken, ServiceError, StaleVersion, Status, SubmitResult, TurnDetail,
     TurnInfo, Waiting, _dumps, _Game, parse_game_id)
+from .table.results import ResultsMixin
 from .table.seating import SeatingMixin
+from .table.settings import SettingsMixin
 from .table.slowplay import SlowPlayMixin
 from .table.substitutes import SubstitutesMixin
 
 
-class TableService(BoardMixin, LatenessMixin, SubstitutesMixin, RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin, ReadingMixin, MessagesMixin, AdminMixin, TableBase):
+class TableService(BoardMixin, LatenessMixin, SubstitutesMixin, RobotsMixin, SeatingMixin, PlayMixin, SlowPlayMixin,
+                   ReadingMixin, MessagesMixin, AdminMixin, SettingsMixin, ArchiveMixin, ResultsMixin, TableBase):
     """All table operations. Thread-safe within a process (one lock around its connection); several
     processes may share one database file (SQLite's write lock serialises them)."""
 

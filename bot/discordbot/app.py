@@ -21,14 +21,18 @@ from .settings import TOKEN_ENV, DiscordSettings, discord_settings, invite_url, 
 log = logging.getLogger("herald.discord")
 
 
-class HeraldClient(discord.Client):
-    """A ``discord.Client`` with Herald's commands. Default intents only: slash commands, buttons and
-    menus arrive as interactions, which need no privileged intent (no message content, no members)."""
+class HeraldClient(discord.AutoShardedClient):
+    """A Discord client with Herald's commands. Default intents only: slash commands, buttons and
+    menus arrive as interactions, which need no privileged intent (no message content, no members).
+
+    Sharded: Discord refuses a single gateway connection past 2,500 servers, so the client opens as many
+    shards as Discord recommends (``[discord] shard_count`` pins the number), all in this one process;
+    everything else (the outbox, the tick, the database) is shared by the shards and needs no change."""
 
     def __init__(self, service, settings: DiscordSettings) -> None:
         # nothing Herald sends pings anyone unless a message says exactly whom (the "Now: …" posts)
         super().__init__(intents=discord.Intents.default(), application_id=settings.application_id,
-                         allowed_mentions=NO_MENTIONS)
+                         allowed_mentions=NO_MENTIONS, shard_count=settings.shard_count)
         self.settings = settings
         self.service = service
         self.tree = app_commands.CommandTree(self)

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.picturechoice import offers as picture_offers
 from bot.service import ServiceError
+from bot.table import settings as game_settings
 
 from . import limits as L
 from .common import log, Refusal
@@ -115,7 +116,7 @@ class AutocompleteMixin:
         try:
             entry = next((e for e in self.service.catalogue() if e.id == getattr(interaction.namespace, "game", None)),
                          None)
-            if entry is None or not entry.options:
+            if entry is None:
                 return []
             text = (current or "").replace(",", " ")
             head, _, last = text.rpartition(" ")
@@ -135,6 +136,16 @@ class AutocompleteMixin:
                     if len(full) > L.CHOICE_VALUE_MAX or (low and not pair.lower().startswith(low)):
                         continue
                     out.append(app_commands.Choice(name=L.clip(f"{full} — {spec.label}", L.CHOICE_NAME_MAX), value=full))
+            for setting in game_settings.SETTINGS:   # the game's own settings, after its options
+                if setting.key in given:
+                    continue
+                for value in setting.suggestions:
+                    pair = f"{setting.key}={value}"
+                    full = prefix + pair
+                    if len(full) > L.CHOICE_VALUE_MAX or (low and not pair.lower().startswith(low)):
+                        continue
+                    out.append(app_commands.Choice(name=L.clip(f"{full} — {setting.label}", L.CHOICE_NAME_MAX),
+                                                   value=full))
             return out[:L.AUTOCOMPLETE_CHOICES]
         except Exception:  # pragma: no cover - autocomplete must never fail loudly
             log.exception("autocomplete_options")

@@ -6,9 +6,11 @@ Commands (all names lowercase, checked against Discord's limits by tests/discord
     /game new|join|leave|swap|accept-swap|decline-swap|autopass|start|status|list|follow|unfollow|abort|
           concede|history
     /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
-    /admin replace-seat|extend-deadline|pause|resume|end|abort|lateness|substitutes  (game master or Manage Server)
+    /admin replace-seat|extend-deadline|pause|resume|end|abort|set|lateness|substitutes  (game master or Manage
+           Server)
     /games  /nudge  /sub ask|volunteer|accept  (the server's board, nudges and substitutes: bot/discordbot/board.py,
     substitutes.py)
+    /archive  /replay-picture  /results
 
 Most commands take an optional ``game``: without it the game is the one bound to the channel or thread
 where the command is used, or (in a DM, or when the channel has none) the user's only game.
@@ -66,6 +68,10 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "admin abort": lambda layer, i, game, reason, confirm: layer.admin_abort(i, game, reason, confirm),
     "game abort": lambda layer, i, game, reason, confirm: layer.admin_abort(i, game, reason, confirm),
     "game concede": lambda layer, i, game, confirm: layer.game_concede(i, game, confirm),
+    "admin set": lambda layer, i, setting, value, game: layer.admin_set(i, game, setting, value),
+    "archive": lambda layer, i, game, dm: layer.archive(i, game, dm),
+    "replay-picture": lambda layer, i, game: layer.replay_picture(i, game),
+    "results": lambda layer, i, game: layer.results(i, game),
     "help": lambda layer, i: layer.help(i),
     "games": lambda layer, i, filter, page: layer.games_board(i, filter, page),
     "nudge": lambda layer, i, game: layer.nudge(i, game),

@@ -25,7 +25,7 @@ THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_t
 #: service calls that change something: a failure after one of them must not claim "nothing changed"
 MUTATING = {"submit", "undo", "create_game", "join", "leave", "swap", "accept_swap", "decline_swap",
             "set_autopass", "set_standing", "start", "end", "abort", "pause", "resume", "replace_seat", "extend_deadline", "set_vacation", "spectate", "unspectate",
-            "send"}
+            "send", "change_settings"}
 #: the mutating service calls made while handling the current interaction (see Layer._guarded)
 _CHANGED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("herald_changed", default=None)
 
@@ -52,7 +52,10 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
   (`/sub ask` too, while you play on); anyone may `/sub volunteer`; the game master `/sub accept`s (or the
   players, by majority).
 • Game masters (or anyone with Manage Server): `/admin replace-seat`, `extend-deadline`, `pause`, `resume`, `abort`,
-  `lateness` (each player's late moves and missed deadlines), `substitutes` (who accepts substitutes).
+  `lateness` (each player's late moves and missed deadlines), `substitutes` (who accepts substitutes);
+  `/admin set` changes the game's deadlines, reaction window, policy, reminders or spectators.
+• `/archive` gives you the whole game as one web page; `/replay-picture` posts its story as one animated map;
+  `/results` lists the server's finished games and each player's standing.
 Secret choices (card plays, bids) are made privately and announced only when everyone has chosen."""
 
 

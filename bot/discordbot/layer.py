@@ -22,6 +22,7 @@ Where the code lives (this module is the façade; each part is a mixin of :class
     admin.py          /admin ..., /game concede, /game abort
     board.py          /games (the server's board, paged), /nudge, /admin lateness
     substitutes.py    /sub ask, /sub volunteer, /sub accept, /admin substitutes
+    records.py        /admin set, /archive, /replay-picture, /results
     autocomplete.py   suggestions for command options
     delivery.py       the outbox delivered exactly once: posts, DMs, pictures, pings
     undeliverable.py  messages given up, and the game master told why
@@ -41,11 +42,12 @@ from .delivery import DeliveryMixin
 from .lobby import LobbyMixin
 from .looks import LooksMixin
 from .playing import PlayingMixin
+from .records import RecordsMixin
 from .substitutes import SubstitutesMixin
 from .undeliverable import UndeliverableMixin
 
 
-class Layer(BoardMixin, SubstitutesMixin, LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, AutocompleteMixin, DeliveryMixin, UndeliverableMixin,
-            LayerCore):
+class Layer(BoardMixin, SubstitutesMixin, LobbyMixin, PlayingMixin, LooksMixin, AdminMixin, RecordsMixin,
+            AutocompleteMixin, DeliveryMixin, UndeliverableMixin, LayerCore):
     """Everything the commands and components do. ``client`` is the ``discord.Client`` (or, in tests, a
     fake with ``get_user/fetch_user/get_channel/fetch_channel``)."""

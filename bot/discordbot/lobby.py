@@ -13,6 +13,7 @@ from . import limits as L
 from .common import THREAD_TYPES, HELP, Refusal
 from .replies import answer
 from .settings import PERMISSION_NAMES
+from bot.table import settings as game_settings
 
 
 class LobbyMixin:
@@ -105,7 +106,11 @@ class LobbyMixin:
                               "Settings ▸ Roles ▸ Herald's role, or this channel's Edit Channel ▸ Permissions), "
                               "then try again.")
             opts = self.parse_options(options)
+            # the game's own settings (deadline.turn=1d, reminders=2h, spectators=off) ride with the options
+            own = {k: v for k, v in opts.items() if game_settings.is_setting(k)}
+            opts = {k: v for k, v in opts.items() if k not in own}
             await self.call(self._check_new, game, scenario, opts, role, players, seating)
+            await self.call(self.service.check_settings, game, own)
             channel_id = str(interaction.channel_id)
             where = f"<#{channel_id}>"
             made = None
@@ -118,7 +123,7 @@ class LobbyMixin:
                                          creator_id=self.uid(interaction.user),
                                          creator_name=self.uname(interaction.user), scenario=scenario, options=opts,
                                          guild=str(interaction.guild.id), seat=role or None, players=players,
-                                         seating=seating)
+                                         seating=seating, settings=own or None)
             except Exception as error:
                 if made is not None:  # do not leave an empty thread behind
                     try:
@@ -265,7 +270,7 @@ class LobbyMixin:
             await answer(interaction, f"Game #{status.game_id} has started. {self.waiting_line(status)}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 
-    def status_embed(self, status: Any) -> discord.Embed:
+    def status_embed(self, status: Any, settings: list[str] | None = None) -> discord.Embed:
         embed = discord.Embed(title=L.clip(f"Game #{status.game_id} · {status.title} · {status.scenario}", 256),
                               description=f"**{status.status}** — {status.turn_label}"
                                           + (f" ({status.phase})" if status.phase else ""))
@@ -283,13 +288,17 @@ class LobbyMixin:
         if status.result:
             winners = ", ".join(self.role_name(status, w) for w in status.result.winners) or "nobody (a draw)"
             embed.add_field(name="Result", value=L.clip(f"{winners} — {status.result.reason}", 1024), inline=False)
+        if settings:
+            embed.add_field(name="Settings (`/admin set` changes them)", value=L.clip("\n".join(settings), 1024),
+                            inline=False)
         embed.add_field(name="Game master", value=self._mention(status.gm), inline=True)
         return embed
 
     async def game_status(self, interaction: discord.Interaction, game: str | None) -> None:
         async def work():
             status = await self.resolve(interaction, game)
-            await answer(interaction, None, ephemeral=True, embed=self.status_embed(status))
+            settings = await self.call(self.service.game_settings, status.game_id)
+            await answer(interaction, None, ephemeral=True, embed=self.status_embed(status, settings))
         await self._guarded(interaction, work)
 
     async def game_list(self, interaction: discord.Interaction) -> None:

@@ -61,6 +61,8 @@ class DiscordSettings:
     #: attach the private map and hand picture to the "your move" direct message (the DM is always sent)
     dm_turn_map: bool = True
     delivery_batch: int = 25
+    #: how many gateway shards this process opens (all of them; None: as many as Discord recommends)
+    shard_count: int | None = None
 
     @property
     def invite_url(self) -> str:
@@ -75,7 +77,7 @@ def invite_url(application_id: int | None) -> str:
 
 
 KNOWN_KEYS = {"token", "application_id", "guild_ids", "sync_commands", "delivery_interval", "delivery_batch",
-              "tick_interval", "dm_turn_map"}
+              "tick_interval", "dm_turn_map", "shard_count"}
 #: older names still read: ``dm_turn_prompts`` (it only ever decided whether the map is attached)
 LEGACY_KEYS = {"dm_turn_prompts": "dm_turn_map"}
 
@@ -109,6 +111,8 @@ def discord_settings(raw: dict[str, Any] | None, environ: dict[str, str] | None 
         tick_interval=_at_least(raw.get("tick_interval", "60s"), "tick_interval", 5.0),
         dm_turn_map=_flag(raw.get("dm_turn_map", True), "dm_turn_map"),
         delivery_batch=_count(raw.get("delivery_batch", 25), "delivery_batch", 1, 100),
+        shard_count=(_count(raw["shard_count"], "shard_count", 1, 10_000)
+                     if raw.get("shard_count") not in (None, 0) else None),
     )
 
 

@@ -35,5 +35,8 @@ def build(mail: Outgoing, settings: MailSettings, pictures: list[tuple[str, byte
         body += "\n" + "\n".join(notes) + "\n"
     message.set_content(body)
     for name, data in pictures:
-        message.add_attachment(data, maintype="image", subtype="png", filename=name)
+        if name.endswith(".html"):   # an archive page: UTF-8 text, named so (mail programs decode it so)
+            message.add_attachment(data.decode("utf-8"), subtype="html", charset="utf-8", filename=name)
+        else:
+            message.add_attachment(data, maintype="image", subtype="png", filename=name)
     return message

@@ -31,7 +31,7 @@ log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
             "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
-            "games", "nudge", "replaceme", "volunteer", "substitute")
+            "games", "nudge", "replaceme", "volunteer", "substitute", "archive")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -50,6 +50,8 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   volunteer #12 [SEAT]               offer to take a seat its player left (or asked to be replaced in)
   follow #12 / unfollow #12          get (or stop) the public map and log of a game you do not play
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
+  archive #12                        the whole game as one web page (its log turn by turn, each turn's
+                                     map, the final position), attached; public facts only
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
   standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
@@ -182,7 +184,7 @@ class _Session:
             self.refused = True
             self.say(f"“{line}” — not done: {error.message}")
         else:
-            self.changed = self.changed or word not in ("help", "status", "choices", "map", "games")
+            self.changed = self.changed or word not in ("help", "status", "choices", "map", "games", "archive")
 
     def _game_named(self, line: str) -> int:
         found = _GAME.search(line) or _GAME.search(self.incoming.subject or "")
@@ -541,6 +543,22 @@ class _Session:
         if self.answer.game_id is None:
             self.answer.game_id = game_id
         self.say(f"{choice.label} of game #{game_id} ({status.turn_label}): attached as {choice.filename}.")
+
+    def do_archive(self, line: str) -> None:
+        """The game's archive page (bot/table/archive.py), attached to the answer; written when the mail
+        is sent, so it holds the game as it stands then."""
+        game_id = self._game_named(line)
+        if not self.settings.attach_pictures:
+            raise Refused("Files are not attached to mails here.")
+        status = self.service.status(game_id)
+        if status.status == "open":
+            raise Refused(f"Game #{game_id} has not started: there is nothing to archive yet.")
+        name = f"herald-game-{game_id}-{status.game}.html"
+        self.answer.pictures.append({"archive": game_id, "name": name})
+        if self.answer.game_id is None:
+            self.answer.game_id = game_id
+        self.say(f"The archive of game #{game_id} ({status.title}, {status.turn_label}): attached as {name}; "
+                 "open it in any browser.")
 
     # ---- the answer --------------------------------------------------------------------------
     def finish(self) -> None:

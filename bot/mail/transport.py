@@ -103,7 +103,10 @@ class MailTransport:
         pictures, notes = [], []
         for item in mail.images:
             try:
-                data = self.service.render_image(ImageRequest.from_dict(item["request"]))
+                if "archive" in item:   # the game's archive page (asked for with "archive #12")
+                    data = self.service.archive(item["archive"]).data
+                else:
+                    data = self.service.render_image(ImageRequest.from_dict(item["request"]))
             except ServiceError as error:
                 notes.append(f"({item['name']} is missing: {error.message})")
                 continue

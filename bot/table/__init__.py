@@ -8,6 +8,9 @@
 - :mod:`.reading`   status, choices, view, log, digest, history, pictures and their manifest
 - :mod:`.messages`  send, negotiation side channels
 - :mod:`.admin`     end, concede, abort, pause, resume, replace_seat, replay
+- :mod:`.settings`  a game's own settings: game_settings, change_settings, check_settings
+- :mod:`.archive`   archive (the game as one HTML page), replay_picture (the public map, animated)
+- :mod:`.results`   results: finished games and each player's standing per game
 
 Import the service from :mod:`bot.service`; these modules are its rooms, not separate services.
 """

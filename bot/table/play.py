@@ -269,7 +269,8 @@ class PlayMixin:
         phase_changed = summary.phase != game.phase
         previous_turn = game.turn_label
         self._write_state(game, new_state, version, pos, summary,
-                          {"winners": list(result.winners), "reason": result.reason} if result else None,
+                          {"winners": list(result.winners), "reason": result.reason,
+                           "ranks": [list(group) for group in result.ranks]} if result else None,
                           "finished" if result else game.status)
         if turn_changed or result:
             self.db.execute("INSERT OR REPLACE INTO snapshots (game_id, pos, version, turn_key, turn_label, phase,"

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core import BadSetup, Engine, RulesError, SetupArgs
 
 from .. import talk
+from . import settings as game_settings
 from ..config import ConfigError
 from ..outbox import ImageRequest
 from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, SeatInfo, Status,
@@ -47,22 +48,26 @@ class SeatingMixin:
                     scenario: str | None = None, options: dict[str, Any] | None = None,
                     players: int | None = None, deadlines: dict[str, Any] | None = None,
                     guild: str | None = None, seat: int | str | None = None,
-                    seating: str | None = None) -> Status:
+                    seating: str | None = None, settings: dict[str, str] | None = None) -> Status:
         """Open a new game in ``channel``; the creator is its game master (they join separately).
         ``players`` defaults to the scenario's maximum; ``deadlines`` overrides the configured deadline
         settings for this game (keys as in config [deadlines]). ``guild``: the server the channel belongs
         to (a Discord guild id), kept with the game and shown in its Status. ``seat``: the creator takes
         that seat (as :meth:`join`) in the same transaction: a refused seat creates no game. ``seating``:
-        one of the engine's named seatings for that player count (:meth:`seatings`; default the usual one)."""
+        one of the engine's named seatings for that player count (:meth:`seatings`; default the usual one).
+        ``settings``: the game's own settings as players write them (bot/table/settings.py: deadline.turn,
+        reminders, spectators; ``deadlines`` are the same without the "deadline." prefix)."""
         engine, chosen, clean_options, count, seatings = self._checked_setup(game, scenario, options, players,
                                                                             deadlines, seating)
+        own = game_settings.checked({**{f"deadline.{k}": v for k, v in (deadlines or {}).items()}, **(settings or {})},
+                                    None, self.config.deadlines_for(game))
         now = self._now()
         with self._write():
             self._touch_user(creator_id, creator_name)
             cursor = self.db.execute(
                 "INSERT INTO games (game, scenario, options, settings, channel, creator, gm, status, created_at, "
                 "guild) VALUES (?,?,?,?,?,?,?,'open',?,?)",
-                [game, chosen.id, _dumps(clean_options), _dumps({"deadlines": deadlines or {}}), str(channel),
+                [game, chosen.id, _dumps(clean_options), _dumps(own), str(channel),
                  creator_id, creator_id, now, str(guild) if guild is not None else None])
             game_id = cursor.lastrowid
             for index, roles in enumerate(seatings, start=1):
@@ -257,6 +262,8 @@ class SeatingMixin:
             game = self._game(game_id)
             if game.status in ("finished", "aborted"):
                 raise BadState(f"Game #{game.id} is {game.status}; there is nothing left to follow.")
+            if not game_settings.spectators_allowed(game.settings):
+                raise Forbidden(f"Game #{game.id} takes no spectators (its game master's setting).")
             seat = next((s for s in self._seats(game) if s.user_id == user_id), None)
             if seat is not None:
                 raise BadState(f"You already play in game #{game.id} (seat {seat.seat}, "

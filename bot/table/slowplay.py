@@ -77,7 +77,7 @@ class SlowPlayMixin:
                     continue
                 due = max(r["due_at"], now) + seconds
                 # a new deadline: the reminders count again from it (those already past it stay sent)
-                sent = sum(1 for offset in self.config.reminders_before if now >= due - offset)
+                sent = sum(1 for offset in self._reminders_for(game) if now >= due - offset)
                 self.db.execute("UPDATE deadlines SET due_at = ?, expired = 0, reminders_sent = ?, defaults = 0 "
                                 "WHERE game_id = ? AND role = ?", [due, sent, game.id, r["role"]])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
@@ -116,14 +116,17 @@ class SlowPlayMixin:
         calling it often is cheap and harmless."""
         report = TickReport()
         now = self._now()
-        horizon = now + (self.config.reminders_before[0] if self.config.reminders_before else 0)
+        server_ahead = self.config.reminders_before[0] if self.config.reminders_before else 0
+
         with self._lock:
             due = [(r[0], r[1]) for r in self.db.execute(
                 "SELECT d.game_id, d.role FROM deadlines d JOIN games g ON g.id = d.game_id "
-                "WHERE g.status = 'active' AND (d.paused_at IS NOT NULL OR (d.expired = 0 AND d.due_at <= ?) "
+                # a game's own reminders (settings, longest first) look further ahead than the server's
+                "WHERE g.status = 'active' AND (d.paused_at IS NOT NULL OR (d.expired = 0 AND d.due_at <= ? + "
+                "COALESCE(json_extract(g.settings, '$.reminders[0]'), ?)) "
                 "OR d.role IN (SELECT je.value FROM seats s, json_each(s.roles) je JOIN vacations v "
                 "ON v.user_id = s.user_id WHERE s.game_id = d.game_id AND v.starts_at <= ? AND v.ends_at > ?)) "
-                "ORDER BY d.due_at", [horizon, now, now])]
+                "ORDER BY d.due_at", [now, server_ahead, now, now])]
             for game_id, role in due:
                 try:
                     self._tick_one(game_id, role, now, report)
@@ -169,7 +172,7 @@ class SlowPlayMixin:
             if due_at >= NO_DEADLINE or expired:
                 return
             whole = self._deadline_settings(game).for_kind(kind)
-            step = reminders_due(self.config.reminders_before, due_at, now, sent, whole)
+            step = reminders_due(self._reminders_for(game), due_at, now, sent, whole)
             if step is None and now < due_at:
                 return
             prompt = engine.prompt(self._state(game), role)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.core.wording import plural
 from ..service import NotFound
+from ..table import settings as game_settings
 from .help import HELP
 from .session import UsageError, _whole
 
@@ -35,7 +36,7 @@ class LobbyCommands:
         me = self._me()
         if not args:
             raise UsageError("Usage: new GAME [SCENARIO] [players=N] [OPTION=VALUE ...]")
-        game, scenario, options, deadlines, players, seating = args[0], None, {}, {}, None, None
+        game, scenario, options, settings, players, seating = args[0], None, {}, {}, None, None
         seen: dict[str, str] = {}
         for word in args[1:]:
             if "=" not in word:
@@ -53,13 +54,13 @@ class LobbyCommands:
                 players = int(value)
             elif key == "seating":
                 seating = value
-            elif key.startswith("deadline."):
-                deadlines[key.removeprefix("deadline.")] = value
+            elif game_settings.is_setting(key):   # the game's own deadlines, reminders, spectators
+                settings[key] = value
             else:
                 options[key] = value
         status = self.service.create_game(game, channel=self.channel, creator_id=me, creator_name=me,
                                           scenario=scenario, options=options, players=players,
-                                          deadlines=deadlines or None, seating=seating)
+                                          settings=settings or None, seating=seating)
         self.game = status.game_id
         self.say(f"Game #{status.game_id} opened: {status.title} ({status.scenario}), "
                  f"{plural(len(status.seats), 'seat')}. You are its game master.")

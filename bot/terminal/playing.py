@@ -18,6 +18,8 @@ class PlayingCommands:
             asks = "".join(f"; {names.get(u, u)} asks to exchange seats with {seat.user_name}"
                            for u in seat.swap_requests)
             self.say(f"  seat {seat.seat}: {', '.join(seat.role_names)} — {seat.user_name or '(free)'}{asks}")
+        for line in self.service.game_settings(s.game_id):   # the game's own, or the server's defaults
+            self.say(f"  {line}")
         for w in s.waiting:
             if w.committed:
                 self.say(f"  {w.role_name} ({w.user_name}) has made a secret choice (may change it until the reveal)")
