@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.discordbot import limits as L
+from bot.table import settings as game_settings
 from bot.discordbot.replies import png_file
 from bot.service import TurnInfo
 from rules.core import Action, Engine, OptionSpec, Prompt, Result, Scenario, Summary
@@ -102,6 +103,7 @@ def test_status_of_a_crowded_game_is_a_valid_embed(tmp_path, frozen):
 def test_option_suggestions_never_cut_a_pair(tmp_path, frozen):
     t = make_table(tmp_path, engines={"crowded": Crowded()})
     spec_values = {o.id: {c[0] for c in o.choices} | {"true", "false"} for o in Crowded().options()}
+    spec_values |= {s.key: set(s.suggestions) for s in game_settings.SETTINGS}   # the table's own, after them
     typed = ""
     for _ in range(5):
         suggestions = t.ac("autocomplete_options", t.alice, typed, game="crowded")
