@@ -101,6 +101,7 @@ class HereIStand(FlowEngine):
         seen["abilities_used"] = state.get("abilities_used", [])
         seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
+        seen["religious_now"] = religious_now(state)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
@@ -184,6 +185,17 @@ class HereIStand(FlowEngine):
         if variant is not None:
             yield None, "the undrawn deck order", variant
         yield from super().hidden_variants(state)
+
+
+#: the procedures of the religious struggle (while one runs, its players need the religion picture)
+RELIGIOUS_PROCEDURES = frozenset({"attempts", "theses", "diet_of_worms", "debate", "debate_round",
+                                  "council_of_trent", "papal_inquisition", "spanish_inquisition",
+                                  "common_prayer", "league"})
+
+
+def religious_now(state) -> bool:
+    """Whether a religious procedure is under way or an attempt was made this impulse (both public)."""
+    return bool(state.get("targeted")) or any(f["name"] in RELIGIOUS_PROCEDURES for f in state.get("flow") or [])
 
 
 ENGINE = HereIStand()
