@@ -43,12 +43,19 @@ RELIGIOUS_SOURCES = ("Religious Struggle", "Protestant electorates", "full Bible
 
 
 def draw_religion(view) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, MAX_H), PAPER)
+    image, height = _draw(view, names=True)
+    if height > MAX_H:          # a crowded struggle: the zones' squares and counts without their names
+        image, height = _draw(view, names=False)
+    return image.crop((0, 0, WIDTH, min(MAX_H, height)))
+
+
+def _draw(view, names: bool) -> tuple[Image.Image, int]:
+    img = Image.new("RGB", (WIDTH, MAX_H + 600), PAPER)
     d = ImageDraw.Draw(img)
     title(d, view, "The religious struggle")
     y = TITLE_H + 12
     y = _struggle(d, view, y)
-    y = _zones(d, view, y + 8)
+    y = _zones(d, view, y + 8, names)
     y = _electorates(d, view, y + 8)
     y = _translations(d, view, y + 8)
     y = _st_peters(d, view, y + 8)
@@ -56,7 +63,7 @@ def draw_religion(view) -> Image.Image:
     y = _pieces_and_effects(d, view, y + 8)
     y = _religious_vp(d, view, y + 8)
     y = draw_legend(d, y + 8, _legend_items()) + 12
-    return img.crop((0, 0, WIDTH, min(MAX_H, y)))
+    return img, y
 
 
 # ---- helpers ---------------------------------------------------------------------------------------------
@@ -107,7 +114,7 @@ def _struggle(d, view, y) -> int:
     return _lines(d, y, text)
 
 
-def _zones(d, view, y) -> int:
+def _zones(d, view, y, names: bool) -> int:
     data = load()
     control = view.get("control") or {}
     religion, unrest = set(view.get("religion") or []), set(view.get("unrest") or [])
@@ -128,7 +135,7 @@ def _zones(d, view, y) -> int:
             row, col = divmod(i, per_row)
             _square(d, 24 + label_w + col * (s + gap), y + row * (s + gap), s, sp in religion, sp in unrest)
         y += ((len(spaces) - 1) // per_row + 1) * (s + gap) + 4
-        if mine:
+        if mine and names:
             y = _lines(d, y, _names(mine) + ".", x=40)
         y += 4
     return y

@@ -151,3 +151,15 @@ def test_religion_pictures_match_their_golden_digests():
     want = json.loads(GOLDEN.read_text())
     changed = [name for name in want if got.get(name) != want[name]]
     assert sorted(got) == sorted(want) and not changed, f"religion pictures changed: {changed}"
+
+
+def test_a_crowded_struggle_still_fits_keeping_every_count():
+    """Most of France and England Protestant: the names by zone give way, the counts and squares stay."""
+    view = _worked_view()
+    view["religion"] = sorted(set(view["religion"]) | {s for s, info in load().spaces.items()
+                                                       if info.faith == "catholic"
+                                                       and info.language_zone in ("french", "english")})
+    image, layout = draw_layout(GAME, view, "religion", {})
+    assert image.height <= 2400 and findings(layout) == []
+    texts = " ".join(t.text for t in layout.texts)
+    assert "French 24 of 24" in texts and "English 14 of 14" in texts
