@@ -1,7 +1,7 @@
 """`herald local --script` plays turn 1 of 1517 with six players through the religious struggle (issue 23):
 Luther's 95 Theses and their attempts, the Diet of Worms' three secret cards, a Protestant treatise, a
-translation and the Papacy burning books, every order given by id; the log shows the dice with their
-modifiers named. (The theological debate comes with the debaters' part.)"""
+translation, the Papacy burning books and calling a theological debate, every order given by id; the log
+shows the dice with their modifiers named and both debaters with their dice and the outcome."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ QUICK = ("done", "skip", "pass", "decline", "go", "strongest")
 
 class Policy:
     """What each power does: the Protestant publishes one treatise and translates, the Papacy burns books
-    once; everyone else ends segments and passes as soon as the rules allow."""
+    once and calls one theological debate; everyone else ends segments and passes as soon as the rules
+    allow."""
 
     def __init__(self):
         self.did: set[str] = set()
@@ -36,7 +37,7 @@ class Policy:
             return max((a for a in legal if a.startswith("cp:")), key=lambda a: st_cp(a))
         if decision == "spend":
             for wanted, tag in (("religious:treatise", "treatise"), ("religious:translate:german", "translate"),
-                                ("religious:burn", "burn")):
+                                ("religious:burn", "burn"), ("debate:german", "debate")):
                 if wanted in legal and tag not in self.did:
                     self.did.add(tag)
                     return wanted
@@ -57,8 +58,12 @@ def script_for(seed: int):
     policy, seen = Policy(), []
     expectations = {"Reformation attempt in": "reformation", "Diet of Worms:": "diet",
                     "A Protestant treatise (2 CP)": "treatise", "translates the New Testament": "translation",
-                    "Counter-reformation attempt in": "counter", "Burning books (2 CP)": "burn"}
-    while ENGINE.result(state) is None and state["turn"] == 1 and not {"burn", "treatise", "translation"} <= set(seen):
+                    "Counter-reformation attempt in": "counter", "Burning books (2 CP)": "burn",
+                    "calls a theological debate in the German": "debate", "wins the debate by": "debate won",
+                    "the debate ends with no result": "debate drawn"}
+    wanted = {"burn", "treatise", "translation", "debate"}
+    while ENGINE.result(state) is None and state["turn"] == 1 and not (wanted <= set(seen) and (
+            {"debate won", "debate drawn"} & set(seen))):
         role = ENGINE.active_roles(state)[0]
         waiting = ENGINE.waiting(state)
         role = next((r for r in ENGINE.active_roles(state) if r not in waiting.get("committed", [])), role)
@@ -75,9 +80,10 @@ def script_for(seed: int):
     return lines + ["replay", "expect text OK"], state, seen
 
 
-def test_six_players_play_turn_one_through_theses_diet_treatise_translation_and_burning(tmp_path, capsys):
+def test_six_players_play_turn_one_through_theses_diet_treatise_translation_debate_and_burning(tmp_path, capsys):
     lines, state, seen = script_for(seed=2)
-    assert {"reformation", "diet", "treatise", "translation", "burn"} <= set(seen), seen
+    assert {"reformation", "diet", "treatise", "translation", "burn", "debate"} <= set(seen), seen
+    assert {"debate won", "debate drawn"} & set(seen), seen
     script = tmp_path / "script.txt"
     script.write_text("\n".join(lines) + "\n")
     code = main(["local", "--db", str(tmp_path / "h.db"), "--script", str(script), "--out", str(tmp_path / "out")])
@@ -85,3 +91,5 @@ def test_six_players_play_turn_one_through_theses_diet_treatise_translation_and_
     assert code == 0, out[-3000:]
     assert "Luther's 95 Theses" in out and "Revealed" in out
     assert "95 Theses +1" in out                   # the bonus die named in the roll
+    assert "Round 1 in the German" in out          # both debaters named, then each one's dice
+    assert out.count("(5 or 6 hits)") >= 2          # each debater's dice, every modifier named
