@@ -19,6 +19,7 @@ from . import council, debate, debate_events, debate_round, debater_events, inqu
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
+from .religious_refusals import religious_refusal
 from .turn import FLOW
 
 NEGOTIATION_STEP = 1      # the "diplomacy" frame loops on its negotiation step (9.1) while deals are made
@@ -69,7 +70,8 @@ class HereIStand(FlowEngine):
             top = state["flow"][-1]["name"] if state.get("flow") else None
             why = events.event_refusal(state, role, action_id, top) or \
                 reformation.target_refusal(state, action_id, top) or \
-                debate.debate_refusal(state, role, action_id, top)
+                debate.debate_refusal(state, role, action_id, top) or \
+                religious_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found
