@@ -1,7 +1,9 @@
 """`herald local --script` plays turn 1 of 1517 with six players through the religious struggle (issue 23):
 Luther's 95 Theses and their attempts, the Diet of Worms' three secret cards, a Protestant treatise, a
 translation, the Papacy burning books and calling a theological debate, every order given by id; the log
-shows the dice with their modifiers named and both debaters with their dice and the outcome."""
+shows the dice with their modifiers named and both debaters with their dice and the outcome. Bad orders on
+the way (a space that is not a legal target, a committed debater's ability, a card event whose prerequisites
+fail when the deal brings one) are refused with their reason, and the replay shows they changed nothing."""
 
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ def script_for(seed: int):
     holder = {r: PLAYERS[i] for i, seat in enumerate(seats) for r in seat}
     lines = ["as ann", "new hereistand 1517 players=6", "expect ok"] + join_and_start(list(PLAYERS), seed)
     state = ENGINE.setup(SetupArgs("1517", tuple(seats), seed))
-    policy, seen = Policy(), []
+    policy, seen, refused = Policy(), [], {}
     expectations = {"Reformation attempt in": "reformation", "Diet of Worms:": "diet",
                     "A Protestant treatise (2 CP)": "treatise", "translates the New Testament": "translation",
                     "Counter-reformation attempt in": "counter", "Burning books (2 CP)": "burn",
@@ -68,6 +70,12 @@ def script_for(seed: int):
         waiting = ENGINE.waiting(state)
         role = next((r for r in ENGINE.active_roles(state) if r not in waiting.get("committed", [])), role)
         legal = [a.id for a in ENGINE.legal_actions(state, role)]
+        for bad, tag in bad_orders(state, role, legal):
+            if tag not in refused:
+                refused[tag] = bad
+                reason = _refusal(state, role, bad)
+                lines += [f"as {holder[role]}", f"do {bad} {role}", "expect error illegal_order",
+                          f"expect text {reason[:40]}"]
         action = policy.choose(state, role, legal)
         out = ENGINE.apply(state, role, action)
         lines += [f"as {holder[role]}", f"do {action} {role}", "expect ok"]
@@ -77,11 +85,40 @@ def script_for(seed: int):
                     seen.append(tag)
                     lines.append(f"expect text {text}")
         state = out.state
-    return lines + ["replay", "expect text OK"], state, seen
+    return lines + ["replay", "expect text OK"], state, seen, refused
+
+
+def bad_orders(state, role, legal):
+    """The acceptance's bad input, where the position offers it: a space that is not a legal target, an
+    ability of a committed debater, a card in hand whose event's prerequisites fail (tag, order)."""
+    from rules.core import cards
+    from rules.hereistand.religious_actions import TREATISES
+    decision = ENGINE.waiting(state)["decision"]
+    if decision == "attempt_target" and role == "protestant":
+        yield "target:vienna", "target"
+    if decision == "spend":
+        for kind, (_, _, _, actor, debater, _) in sorted(TREATISES.items()):
+            if actor == role and debater and state["debaters"][debater]["status"] == "committed":
+                yield f"religious:{kind}", "committed debater"
+    if decision == "impulse":
+        for card in cards.zone(state, cards.hand(role)):
+            if f"event:{card}" not in legal and f"cp:{card}" in legal \
+                    and "not part of the game yet" not in _refusal(state, role, f"event:{card}"):
+                yield f"event:{card}", "prerequisites"
+
+
+def _refusal(state, role, order) -> str:
+    from rules.core.contract import IllegalAction
+    try:
+        ENGINE.apply(state, role, order)
+    except IllegalAction as refusal:
+        return str(refusal)
+    raise AssertionError(f"{order} was not refused")
 
 
 def test_six_players_play_turn_one_through_theses_diet_treatise_translation_debate_and_burning(tmp_path, capsys):
-    lines, state, seen = script_for(seed=2)
+    lines, state, seen, refused = script_for(seed=2)
+    assert {"target", "committed debater"} <= set(refused), refused      # refused with the reason, then replayed
     assert {"reformation", "diet", "treatise", "translation", "burn", "debate"} <= set(seen), seen
     assert {"debate won", "debate drawn"} & set(seen), seen
     script = tmp_path / "script.txt"
