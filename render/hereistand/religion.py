@@ -146,23 +146,24 @@ def _electorates(d, view, y) -> int:
     control, display = view.get("control") or {}, view.get("electorate_display") or {}
     religion, unrest = set(view.get("religion") or []), set(view.get("unrest") or [])
     y = _heading(d, y, "Electorates (2 VP to the Protestant for each Protestant one he holds)")
-    cols, h = 2, 84
+    cols = 2
+    h = 118 if any(display.get(e) for e in data.electorates) else 84
     w = (WIDTH - 32) / cols
     for i, space in enumerate(sorted(data.electorates, key=lambda s: data.spaces[s].name)):
         row, col = divmod(i, cols)
         x0, y0 = 16 + col * w, y + row * (h + 6)
         d.rounded_rectangle((x0 + 4, y0, x0 + w - 4, y0 + h), radius=10, fill=WHITE, outline=GREY, width=2)
         holder = control.get(space)
-        power_mark(d, x0 + 36, y0 + h / 2, 22, holder)
-        waiting = display.get(space, 0)
-        first = data.spaces[space].name + (f", {waiting} regular{'s' if waiting != 1 else ''} "
-                                           "waiting" if waiting else "")
-        d.text((x0 + 70, y0 + 22), first, font=fit_font(first, int(w - 86), 28, True, minimum=26), fill=INK,
-               anchor="lm")
+        power_mark(d, x0 + 36, y0 + 42, 22, holder)
+        first = data.spaces[space].name + (", in unrest" if space in unrest else "")
         faith = "Protestant" if space in religion else "Catholic"
-        second = f"{faith} faith, held by {_holder(holder)}" + (", in unrest" if space in unrest else "")
-        d.text((x0 + 70, y0 + 60), second, font=fit_font(second, int(w - 86), 26, minimum=26), fill=INK,
-               anchor="lm")
+        waiting = display.get(space, 0)
+        lines = [(first, 28, True), (f"{faith} faith, held by {_holder(holder)}", 26, False)]
+        if waiting:
+            lines.append((f"{waiting} Protestant regular{'s' if waiting != 1 else ''} waiting", 26, False))
+        for j, (text, size, bold) in enumerate(lines):
+            d.text((x0 + 70, y0 + 22 + 36 * j), text, font=fit_font(text, int(w - 86), size, bold, minimum=26),
+                   fill=INK, anchor="lm")
     rows = (len(data.electorates) - 1) // cols + 1
     return y + rows * (h + 6)
 

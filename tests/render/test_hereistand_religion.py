@@ -154,12 +154,18 @@ def test_religion_pictures_match_their_golden_digests():
 
 
 def test_a_crowded_struggle_still_fits_keeping_every_count():
-    """Most of France and England Protestant: the names by zone give way, the counts and squares stay."""
+    """Most of France and England Protestant, every electorate Protestant, in unrest and with regulars
+    waiting: the names by zone give way, the counts, squares and every electorate's words stay."""
     view = _worked_view()
-    view["religion"] = sorted(set(view["religion"]) | {s for s, info in load().spaces.items()
-                                                       if info.faith == "catholic"
-                                                       and info.language_zone in ("french", "english")})
+    for electorate in load().electorates:
+        view["control"][electorate] = "protestant"
+        view["electorate_display"][electorate] = 2
+    view["unrest"] = sorted(set(view["unrest"]) | set(load().electorates))
+    view["religion"] = sorted(set(view["religion"]) | set(load().electorates)
+                              | {s for s, info in load().spaces.items() if info.faith == "catholic"
+                                 and info.language_zone in ("french", "english")})
     image, layout = draw_layout(GAME, view, "religion", {})
     assert image.height <= 2400 and findings(layout) == []
     texts = " ".join(t.text for t in layout.texts)
     assert "French 24 of 24" in texts and "English 14 of 14" in texts
+    assert texts.count(", in unrest") == 6 and texts.count("2 Protestant regulars waiting") == 6
