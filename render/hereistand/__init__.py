@@ -19,6 +19,10 @@ mark. Every power has a colour, a shape and a letter (style.py), so control is n
 - ``battle`` (combat.py): the field battle under way (forces, leaders, dice, rolls, hits, cards played), else
   the impulse's last field or naval battle from the impulse record.
 - ``siege`` (combat.py): every siege, the assault of this impulse first with its dice and result.
+- ``religion`` (religion.py): the religious struggle: Protestant spaces on the struggle track and by language
+  zone, the electorates, the translation tracks, St. Peter's, debaters and reformers with their state and
+  the religious VP; needed while a religious procedure runs or an attempt was made this impulse
+  (``religious_now``), so it goes with those prompts and with the channel's post when one begins.
 - ``hand`` (cards.py): the viewer's hand with CP, type and a reminder. ``NoPicture`` for spectators.
 - ``new_world`` (new_world.py): the New World (rule 20): discoveries and conquests with who made them and
   who stays there, colonies and markers, the voyages crossing, explorers and conquistadors left, this
@@ -50,6 +54,8 @@ MANIFEST = [
     PictureKind("diplomacy", "Diplomacy", "All six VP totals and the diplomatic status matrix."),
     PictureKind("battle", "Battle", "The field battle being fought: forces, leaders, dice, hits.", shows="battle"),
     PictureKind("siege", "Sieges", "Every siege under way, the assault of this impulse first.", shows="assaulted"),
+    PictureKind("religion", "Religion", "The religious struggle: Protestant spaces by zone, electorates, "
+                "translations, St. Peter's, debaters and reformers, religious VP.", shows="religious_now"),
     PictureKind("hand", "Hand", "Your cards with CP, type and a reminder.", private=True, with_prompt=True),
     PictureKind("new_world", "New World", "Discoveries, conquests, colonies, explorers, the voyages crossing "
                 "and this turn's New World results.", shows="voyage"),
@@ -82,6 +88,9 @@ def draw(view: dict[str, Any], picture: str = "map", **params) -> Image.Image:
     if picture == "new_world":
         from .new_world import draw_new_world
         return draw_new_world(view)
+    if picture == "religion":
+        from .religion import draw_religion
+        return draw_religion(view)
     if picture == "hand":
         from .cards import draw_hand
         return draw_hand(view)

@@ -94,17 +94,8 @@ def draw_power(view, power: str | None) -> Image.Image:
         y = _lines(d, y, marriage_words(view))
     # VP
     vp = (view.get("vp") or {}).get(power, "?")
-    special = {"papacy": ("st_peters_vp", "St. Peter's"), "france": ("chateaux_vp", "chateaux"),
-               "ottoman": ("piracy_vp", "piracy")}.get(power)
-    parts = []
-    if special:
-        parts.append(f"{special[1]} {(view.get('tracks') or {}).get(special[0], 0)}")
-    parts.append(f"war winner {(view.get('war_winner_vp') or {}).get(power, 0)}")
-    parts.append(f"bonus {(view.get('bonus_vp') or {}).get(power, 0)}")
-    if power in ("england", "france", "hapsburg"):          # rule 20: discoveries and conquests
-        parts.append(f"New World {((view.get('vp_sources') or {}).get(power) or {}).get('new world', 0)}")
     y = _section(d, y + 6, f"Victory points: {vp}")
-    y = _lines(d, y, "Besides the keys: " + ", ".join(parts) + ".")
+    y = _lines(d, y, _vp_sources_text(view, power))
     # units
     y = _section(d, y + 6, "Forces")
     stacks = scene.stacks(view)
@@ -147,6 +138,24 @@ def draw_power(view, power: str | None) -> Image.Image:
     items = [LegendItem(lambda dd, x, yy, s, q=q: power_mark(dd, x, yy, s * 0.36, q), NAME[q]) for q in MAJORS]
     y = draw_legend(d, y, items) + 16
     return img.crop((0, 0, WIDTH, min(2400, y)))
+
+
+#: the religious sources of VP (23.2), by power, as state.vp_breakdown names them
+RELIGIOUS_VP = {"protestant": ("Protestant electorates", "Religious Struggle", "full Bibles", "debates"),
+                "papacy": ("St. Peter's", "Religious Struggle", "debates"),
+                "england": ("Protestant English spaces",)}
+
+
+def _vp_sources_text(view, power) -> str:
+    """Every source of the power's VP (view ``vp_sources``), the religious ones said apart and shown even at 0
+    for the two religious powers."""
+    sources = dict((view.get("vp_sources") or {}).get(power) or {})
+    religious = RELIGIOUS_VP.get(power, ())
+    other = [f"{k} {v}" for k, v in sources.items() if k not in religious]
+    if not (power in ("protestant", "papacy") or any(sources.get(k) for k in religious)):
+        return "By source: " + (", ".join(other) or "none") + "."
+    text = "Religious: " + ", ".join(f"{k} {sources.get(k, 0)}" for k in religious) + "."
+    return text + (" Other: " + ", ".join(other) + "." if other else "")
 
 
 def _key_track(d, y, p, keys: int) -> int:

@@ -21,6 +21,7 @@ from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the N
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
+from .religious_refusals import religious_refusal
 from .turn import FLOW
 
 NEGOTIATION_STEP = 1      # the "diplomacy" frame loops on its negotiation step (9.1) while deals are made
@@ -72,7 +73,8 @@ class HereIStand(FlowEngine):
             why = events.event_refusal(state, role, action_id, top) or \
                 reformation.target_refusal(state, action_id, top) or \
                 debate.debate_refusal(state, role, action_id, top) or \
-                new_world.voyage_refusal(state, role, action_id, top)
+                new_world.voyage_refusal(state, role, action_id, top) or \
+                religious_refusal(state, role, action_id, top)
             if why:
                 raise IllegalAction(why)
         return found
@@ -106,6 +108,7 @@ class HereIStand(FlowEngine):
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
         seen["voyage"] = new_world_phase.voyage_under_way(state)
+        seen["religious_now"] = religious_now(state)
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
@@ -189,6 +192,17 @@ class HereIStand(FlowEngine):
         if variant is not None:
             yield None, "the undrawn deck order", variant
         yield from super().hidden_variants(state)
+
+
+#: the procedures of the religious struggle (while one runs, its players need the religion picture)
+RELIGIOUS_PROCEDURES = frozenset({"attempts", "theses", "diet_of_worms", "debate", "debate_round",
+                                  "council_of_trent", "papal_inquisition", "spanish_inquisition",
+                                  "common_prayer", "league"})
+
+
+def religious_now(state) -> bool:
+    """Whether a religious procedure is under way or an attempt was made this impulse (both public)."""
+    return bool(state.get("targeted")) or any(f["name"] in RELIGIOUS_PROCEDURES for f in state.get("flow") or [])
 
 
 ENGINE = HereIStand()
