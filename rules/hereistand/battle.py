@@ -1,6 +1,6 @@
 """Here I Stand: the field battle (rule 14) and retreat (14.1).
 
-    field_battle: combat-card window › roll › losses (each power allocates its own) › captures
+    field_battle: combat cards (combat_cards.py) › roll › Janissaries › result › losses (each power allocates its own) › captures
                   › retreat of the loser › siege check
 
 `state["battle"]` holds the battle being fought (public): the sides, their dice, rolls and hits.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rules.core import rng
 from rules.core.wording import plural
-from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
+from . import combat_cards as cc
 from . import forces as fx
 from . import minor_units as mu
 from . import record
@@ -37,37 +37,45 @@ def side_leaders(s: st.State, space: str, powers: list[str]) -> list[str]:
 
 
 def open_combat_cards(g: Game) -> None:
-    """14 steps 4–5: the attacker, then each defending power, may play combat cards. No combat card's event
-    is enforced yet, so the window offers only 'pass' (DECISIONS.md 6.1)."""
+    """14 steps 4–5: the attacker, then each defending power, may play combat cards (combat_cards.py)."""
     s, space, attacker = g.state, g.local["space"], g.local["attacker"]
     sides = [p for p in defenders(s, space, attacker)]
     s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides,
                    "attackers": mu.attacking_powers(s, space, attacker)}      # 22.3 ①: with its minors' units
-    g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in sides])
-
-
-@FLOW.decision("combat_cards")
-class CombatCards(ReactionWindow):
-    text = "A field battle: play combat cards, or pass."
-
-    def responses(self, g, role):
-        return []
-
-    def resolve(self, g, role, response):   # no combat card can be chosen yet
-        return
+    cc.begin(s, cc.FIELD, space, s["battle"]["attackers"], sides)
 
 
 def roll_battle(g: Game) -> None:
-    """14 steps 2–3, 6, 8–9: units + best battle rating (defender +1); 5–6 hit; ties to the defender;
-    if both sides would be wiped out the side with more dice (ties: the defender) keeps one unit."""
+    """14 steps 2–3, 6: units + best battle rating (defender +1) + the combat cards' dice; 5–6 hit."""
+    s, b = g.state, g.state["battle"]
+    space, sides = b["space"], b["defenders"]
+    attackers = b.get("attackers", [b["attacker"]])
+    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
+    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers)) + cc.card_dice(s, "attacker")
+    d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1 + cc.card_dice(s, "defender")
+    (a_roll, a_hits), (d_roll, d_hits) = cc.roll_side(s, "attacker", a_dice), cc.roll_side(s, "defender", d_dice)
+    b.update(attacker_dice=max(a_dice, 0), defender_dice=max(d_dice, 0), attacker_units=a_units,
+             defender_units=d_units, attacker_roll=sorted(a_roll[:max(a_dice, 0)], reverse=True),
+             defender_roll=sorted(d_roll[:max(d_dice, 0)], reverse=True), attacker_hits=a_hits, defender_hits=d_hits)
+
+
+def decide_battle(g: Game) -> None:
+    """14 steps 8–9: more hits win, ties to the defender; if both sides would be wiped out the side with
+    more dice (ties: the defender) keeps one unit."""
     s, b = g.state, g.state["battle"]
     space, attacker, sides = b["space"], b["attacker"], b["defenders"]
     attackers = b.get("attackers", [attacker])
-    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
-    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers))
-    d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1
-    a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
-    a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
+    a_units, d_units = b.pop("attacker_units"), b.pop("defender_units")
+    a_words = fx.dice_words(b["attacker_dice"], plural(a_units, "unit"), side_leaders(s, space, attackers),
+                            extras=cc.card_words(s, "attacker"))
+    d_words = fx.dice_words(b["defender_dice"], plural(d_units, "unit"), side_leaders(s, space, sides),
+                            defender=True, extras=cc.card_words(s, "defender"))
+    a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
+    for which in ("attacker", "defender"):
+        dice, hits = cc.janissary_hits(s, which)
+        b[f"{which}_dice"] += dice
+        b[f"{which}_hits"] += hits
+    a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
     a_loss, d_loss = min(d_hits, a_units), min(a_hits, d_units)
     if a_loss == a_units and d_loss == d_units:
         if a_dice > d_dice:
@@ -75,18 +83,17 @@ def roll_battle(g: Game) -> None:
         else:
             d_loss -= 1
     winner = "attacker" if a_hits > d_hits else "defender"
-    b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
-             defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits,
-             winner=winner)
+    b["winner"] = winner
     record.note_battle(s, "field_battle", b, space, sides, side_leaders(s, space, [attacker]),
-                       side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units)
+                       side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units,
+                       cards=cc.played_words(s))
     names = " and ".join(load().power(p).name for p in sides)
-    a_words = fx.dice_words(a_dice, plural(a_units, "unit"), side_leaders(s, space, attackers))
-    d_words = fx.dice_words(d_dice, plural(d_units, "unit"), side_leaders(s, space, sides), defender=True)
+    extra = cc.extra_roll_words(s)
     g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {a_words}: "
-          f"{' '.join(map(str, b['attacker_roll']))} — {plural(a_hits, 'hit')}; {names} "
+          f"{' '.join(map(str, b['attacker_roll']))} — {plural(a_shown, 'hit')}; {names} "
           f"roll{'s' if len(sides) == 1 else ''} {d_words}: {' '.join(map(str, b['defender_roll']))} — "
-          f"{plural(d_hits, 'hit')}. The {winner} wins{' (ties go to the defender)' if a_hits == d_hits else ''}.")
+          f"{plural(d_shown, 'hit')}.{extra} The {winner} wins"
+          f"{cc.tie_words(a_hits, d_hits, bool(extra))}.")
     g.local["losses"] = split_losses(s, space, attackers, a_loss) + split_losses(s, space, sides, d_loss)
 
 
@@ -386,6 +393,7 @@ def siege_check(g: Game) -> None:
             del s["sieges"][other]
             g.log(f"The siege of {space_name(other)} is broken.")
     s["battle"] = None
+    cc.end(s)
 
 
 def after_battle(g: Game) -> None:
@@ -403,5 +411,5 @@ def relief_restore(g: Game) -> None:
     restore(g)
 
 
-FLOW.procedure("field_battle", relief_choice, open_combat_cards, roll_battle, take_losses, captures, relief_restore,
-               retreats, siege_check, after_battle)
+FLOW.procedure("field_battle", relief_choice, open_combat_cards, cc.declare, roll_battle, cc.janissaries_window,
+               decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)

@@ -11,7 +11,7 @@ from rules.core.contract import IllegalAction, StandingAnswer
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
+from . import (actions, battle, combat_cards, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)

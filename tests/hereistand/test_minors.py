@@ -8,6 +8,7 @@ from rules.hereistand import state as st
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .test_siege import decision, play, setup
 from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
+from .combat_play import pass_combat_cards
 
 
 def to_ottoman_impulse(s):
@@ -76,7 +77,7 @@ def test_22_1_five_inactive_minor_units_fight_and_the_beaten_stand_fast(dice):
     s = play(s, "ottoman", "go")
     assert decision(s) == "combat_cards"          # no withdrawal offered: 5 units stay in the field
     dice += [[6, 6, 5, 1, 1, 1, 1, 1], [5, 1, 1, 1, 1, 1]]   # 6 + Suleiman 2; Hungary 5 + 1
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert st.land_units_at(s, "buda", "ottoman") == 5
     assert st.land_units_at(s, "buda", "hungary") == 2                   # 5 - 3 hits, all inside
     assert s["sieges"]["buda"]["inside"] == ["hungary"] and s["sieges"]["buda"]["besieger"] == "ottoman"

@@ -15,6 +15,7 @@ from tests.support.forced import Moves
 MOVES = Moves(ENGINE)
 
 from .religious_phases import through_theses, through_worms
+from .combat_play import pass_combat_cards
 
 
 def setup():
@@ -138,8 +139,7 @@ def test_14_interception_and_field_battle_example(dice):
     s = play(s, "hapsburg", "strongest")
     assert st.land_units_at(s, "vienna", "hapsburg") == 10 and s["leaders"]["charles-v"] == "vienna"
     assert decision(s) == "combat_cards"
-    s = play(s, "ottoman", "pass")
-    s = play(s, "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert decision(s) == "losses" and ENGINE.active_roles(s) == ["ottoman"]
     s = play(s, "ottoman", "lose:cavalry")
     for _ in range(4):
@@ -246,8 +246,7 @@ def test_14_1_allied_defenders_fight_and_retreat_together(dice):
     while decision(s) in ("intercept", "avoid"):
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     dice += [[1, 1, 1, 1], [1, 1, 1]]                 # Ottoman 4 dice; allies 2 units + 1 = 3 dice
-    while decision(s) == "combat_cards":
-        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = pass_combat_cards(s)
     assert not dice
     # A tie goes to the defenders: the attacker goes back where it came from.
     assert st.units_at(s, origin, "ottoman") == {"regular": 4}
@@ -274,8 +273,7 @@ def test_14_1_a_beaten_allied_side_retreats_to_one_space(dice):
     while decision(s) in ("intercept", "avoid"):
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     dice += [[5, 1, 1, 1], [1, 1, 1, 1]]              # 1 hit against none: the Ottoman wins
-    while decision(s) == "combat_cards":
-        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = pass_combat_cards(s)
     assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["hapsburg"]   # first in impulse order
     target = next(a.id for a in ENGINE.legal_actions(s, "hapsburg") if a.id.startswith("to:")).split(":")[1]
     s = play(s, "hapsburg", f"to:{target}")
@@ -387,8 +385,7 @@ def test_14_1_allied_defenders_shelter_up_to_four_and_go_their_own_ways(dice):
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     dice += [[6] + [1] * 6, [1] * 7]                 # 5 + Charles V 2; 6 + 1: one hit, the Hapsburg wins
     s = play(s, "hapsburg", "pass")
-    while decision(s) == "combat_cards":
-        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = pass_combat_cards(s)
     while decision(s) == "losses":
         s = play(s, ENGINE.active_roles(s)[0], ENGINE.legal_actions(s, ENGINE.active_roles(s)[0])[0].id)
     assert decision(s) == "retreat" and ENGINE.active_roles(s) == ["france"]

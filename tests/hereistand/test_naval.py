@@ -9,6 +9,7 @@ from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice, ottoman_impulse, play, setup  # noqa: F401  (dice: the scripted-dice fixture)
+from .combat_play import pass_combat_cards
 
 
 def decision(s):
@@ -111,7 +112,7 @@ def test_16_2_barbary_coast_example(dice):
     assert decision(s) == "combat_cards"
     assert nv.dice(s, "barbary", "ottoman") == 7 and nv.dice(s, "barbary", "hapsburg") == 6
     dice += [[6, 5, 5, 1, 1, 1, 1], [6, 6, 5, 1, 1, 1]]
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.naval(s)["battle"]["winner"] == "hapsburg"
     assert decision(s) == "naval_losses" and ENGINE.active_roles(s) == ["ottoman"]
     s = play(s, "ottoman", "lose:ottoman:squadron")
@@ -166,7 +167,7 @@ def test_16_2_battle_in_a_port_the_defender_adds_a_die_and_the_attacker_always_l
     s = play(s, "ottoman", "go")
     assert decision(s) == "combat_cards"
     dice += [[6, 6, 6, 6], [1, 1, 1]]                 # 4 dice against 2 + 1 for the port
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.pieces(s, "messina", "hapsburg") == {}                                  # 4 hits: sunk
     assert decision(s) == "naval_retreat"
     s = play(s, "ottoman", "to:tyrrhenian")
@@ -190,7 +191,7 @@ def test_16_2_mutual_destruction_keeps_one_squadron(dice):
     s = play(s, "ottoman", "go")
     s = play(s, "hapsburg", "pass")                                                  # no avoiding
     dice += [[5, 5], [5, 5]]                                                         # equal dice: defender
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.pieces(s, "ionian", "hapsburg") == {("hapsburg", "squadron"): 1}
     assert not nv.pieces(s, "ionian", "ottoman") and not dice
 
@@ -222,7 +223,7 @@ def test_16_3_transport_needs_squadrons_at_sea_and_a_lost_landing_battle_destroy
         role = ENGINE.active_roles(s)[0]
         s = play(s, role, "field" if decision(s) == "withdraw" else "pass")
     dice += [[1, 1, 1, 1, 1, 1], [6, 6, 1, 1]]        # 5 units + Ibrahim 1; 3 units + 1
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert st.land_units_at(s, "taranto", "ottoman") == 0
     assert st.land_units_at(s, "athens", "ottoman") == 1                            # the one left behind
     assert not any(st.land_units_at(s, sp, "ottoman") for sp in ("lepanto", "coron", "naples"))
@@ -320,7 +321,7 @@ def test_16_1_part_of_a_stack_may_intercept(dice):
     assert nv.squadrons(nv.pieces(s, "ionian", "hapsburg")) == 1
     assert nv.squadrons(nv.pieces(s, "aegean", "hapsburg")) == 1
     dice += [[1, 1, 1, 1], [1, 1]]
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert decision(s) == "naval_retreat" and "to:ionian" not in ids(s, "ottoman")
     s = play(s, "ottoman", "to:athens")
     assert nv.squadrons(nv.pieces(s, "athens", "ottoman")) == 2 and not dice
