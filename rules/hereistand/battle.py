@@ -45,18 +45,40 @@ def open_combat_cards(g: Game) -> None:
     cc.begin(s, cc.FIELD, space, s["battle"]["attackers"], sides)
 
 
+def side_powers(b: dict, which: str) -> list[str]:
+    return b.get("attackers", [b["attacker"]]) if which == "attacker" else b["defenders"]
+
+
+def roll_side(s: st.State, b: dict, which: str) -> None:
+    """14 steps 2–3, 6: units + best battle rating (defender +1) + the combat cards' dice; 5–6 hit. A side
+    left without units (after a Surprise Attack) rolls nothing."""
+    powers = side_powers(b, which)
+    units = side_units(s, b["space"], powers)
+    dice = max(units + fx.best_battle(side_leaders(s, b["space"], powers)) + (which == "defender")
+               + cc.card_dice(s, which), 0) if units else 0
+    roll, hits = cc.roll_side(s, which, dice) if units else ([], 0)
+    b.update({f"{which}_units": units, f"{which}_dice": dice, f"{which}_roll": sorted(roll[:dice], reverse=True),
+              f"{which}_hits": hits})
+
+
 def roll_battle(g: Game) -> None:
-    """14 steps 2–3, 6: units + best battle rating (defender +1) + the combat cards' dice; 5–6 hit."""
+    """14 step 6; with Surprise Attack the surprising side rolls first and the other removes its losses
+    before it rolls (its own losses are then already taken)."""
     s, b = g.state, g.state["battle"]
-    space, sides = b["space"], b["defenders"]
-    attackers = b.get("attackers", [b["attacker"]])
-    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
-    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers)) + cc.card_dice(s, "attacker")
-    d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1 + cc.card_dice(s, "defender")
-    (a_roll, a_hits), (d_roll, d_hits) = cc.roll_side(s, "attacker", a_dice), cc.roll_side(s, "defender", d_dice)
-    b.update(attacker_dice=max(a_dice, 0), defender_dice=max(d_dice, 0), attacker_units=a_units,
-             defender_units=d_units, attacker_roll=sorted(a_roll[:max(a_dice, 0)], reverse=True),
-             defender_roll=sorted(d_roll[:max(d_dice, 0)], reverse=True), attacker_hits=a_hits, defender_hits=d_hits)
+    first = cc.surprise_side(s)
+    if first and not g.local.get("surprised"):
+        other = "defender" if first == "attacker" else "attacker"
+        roll_side(s, b, first)
+        g.local["surprised"] = other
+        hits = min(b[f"{first}_hits"], side_units(s, b["space"], side_powers(b, other)))
+        g.log(f"Surprise Attack: the {first} rolls first: {' '.join(map(str, b[f'{first}_roll']))} — "
+              f"{plural(b[f'{first}_hits'], 'hit')}; the {other} removes its losses before it rolls.")
+        g.again()
+        g.call("surprise_losses", space=b["space"], losses=split_losses(s, b["space"], side_powers(b, other), hits))
+        return
+    for which in ("attacker", "defender"):
+        if which != first:
+            roll_side(s, b, which)
 
 
 def decide_battle(g: Game) -> None:
@@ -67,9 +89,9 @@ def decide_battle(g: Game) -> None:
     attackers = b.get("attackers", [attacker])
     a_units, d_units = b.pop("attacker_units"), b.pop("defender_units")
     a_words = fx.dice_words(b["attacker_dice"], plural(a_units, "unit"), side_leaders(s, space, attackers),
-                            extras=cc.card_words(s, "attacker"))
+                            extras=cc.card_words(s, "attacker")) if a_units else cc.NO_UNITS_LEFT
     d_words = fx.dice_words(b["defender_dice"], plural(d_units, "unit"), side_leaders(s, space, sides),
-                            defender=True, extras=cc.card_words(s, "defender"))
+                            defender=True, extras=cc.card_words(s, "defender")) if d_units else cc.NO_UNITS_LEFT
     a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
     for which in ("attacker", "defender"):
         dice, hits = cc.janissary_hits(s, which)
@@ -77,7 +99,10 @@ def decide_battle(g: Game) -> None:
         b[f"{which}_hits"] += hits
     a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
     a_loss, d_loss = min(d_hits, a_units), min(a_hits, d_units)
-    if a_loss == a_units and d_loss == d_units:
+    surprised = g.local.pop("surprised", None)
+    if surprised:                                          # its losses were taken before it rolled
+        a_loss, d_loss = (0, d_loss) if surprised == "attacker" else (a_loss, 0)
+    elif a_loss == a_units and d_loss == d_units:
         if a_dice > d_dice:
             a_loss -= 1
         else:
@@ -411,5 +436,6 @@ def relief_restore(g: Game) -> None:
     restore(g)
 
 
+FLOW.procedure("surprise_losses", take_losses)
 FLOW.procedure("field_battle", relief_choice, open_combat_cards, cc.declare, roll_battle, cc.janissaries_window,
                decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)

@@ -29,6 +29,7 @@ USES = {"24": (FIELD, NAVAL), "25": (FIELD,), "26": (FIELD,), "27": (ASSAULT,), 
 JANISSARIES = "1"
 JANISSARY_DICE = {FIELD: 5, NAVAL: 4}
 HIDDEN = ("deck",)
+NO_UNITS_LEFT = "0 dice (no units left after the Surprise Attack), hits on 5 or 6"
 
 
 def begin(s: st.State, kind: str, space: str, attackers: list[str], defenders: list[str], **extra) -> dict:
@@ -205,6 +206,10 @@ def restless(g, c, power):
 def siege_mining(g, c, power):
     add_dice(c, "attacker", "28", 3)
     return "3 more dice for the assault"
+
+
+def surprise_side(s: st.State) -> str | None:
+    return (s.get("combat") or {}).get("surprise")
 
 
 def surprise_attack(g, c, power):
