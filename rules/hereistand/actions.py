@@ -64,8 +64,9 @@ def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
 
 
 def run_event(g: Game) -> None:
-    from .events import EVENTS
-    EVENTS.run(g.local["card"], "event", g, g.local["role"])
+    from .events import EVENTS, cancelled
+    if not cancelled(g.state, g.local["card"]):          # The Wartburg (responses.py)
+        EVENTS.run(g.local["card"], "event", g, g.local["role"])
 
 
 def after_event(g: Game) -> None:
@@ -78,7 +79,12 @@ def after_event(g: Game) -> None:
         finish_impulse(g, "played")
 
 
-FLOW.procedure("play_event", run_event, after_event)
+def declared(g: Game) -> None:
+    from .events import declared as hooks
+    hooks(g)
+
+
+FLOW.procedure("play_event", declared, run_event, after_event)
 
 
 def pass_refusal(s: st.State, power: str) -> str | None:

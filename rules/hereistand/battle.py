@@ -94,7 +94,7 @@ def decide_battle(g: Game) -> None:
                             defender=True, extras=cc.card_words(s, "defender")) if d_units else cc.NO_UNITS_LEFT
     a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
     for which in ("attacker", "defender"):
-        dice, hits = cc.janissary_hits(s, which)
+        dice, hits = cc.extra_hits(s, which)
         b[f"{which}_dice"] += dice
         b[f"{which}_hits"] += hits
     a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
@@ -437,5 +437,10 @@ def relief_restore(g: Game) -> None:
 
 
 FLOW.procedure("surprise_losses", take_losses)
-FLOW.procedure("field_battle", relief_choice, open_combat_cards, cc.declare, roll_battle, cc.janissaries_window,
+def before_battle(g: Game) -> None:
+    from .responses import before_battle as ask
+    ask(g)                                 # 14 step 1: Landsknechts, Swiss Mercenaries (responses.py)
+
+
+FLOW.procedure("field_battle", relief_choice, before_battle, open_combat_cards, cc.declare, roll_battle, cc.janissaries_window,
                decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)

@@ -255,18 +255,30 @@ def roll_side(s: st.State, which: str, dice: int) -> tuple[list[int], int]:
     return roll, hits
 
 
+THRESHOLD_WORDS = {"35": "hits on 3 to 6"}
+
+
 def extra_roll_words(s: st.State) -> str:
-    """The dice rolled apart from a side's own: Tercios' (hitting on 4–6) and Janissaries' after the roll."""
+    """The dice rolled apart from a side's own: Tercios' (hitting on 4–6), then those added after the roll
+    (Janissaries, Professional Rowers; Siege Artillery logs its own)."""
     c, out = s.get("combat") or {}, ""
     if c.get("tercios_roll"):
         t = c["tercios_roll"]
         out += (f" #30 Tercios for the {c['tercios']}: 3 dice, hits on 4, 5 or 6: {' '.join(map(str, t['roll']))} — "
                 f"{plural(t['hits'], 'hit')}.")
-    if c.get("janissaries"):
-        j = c["janissaries"]
-        out += (f" #1 Janissaries for the {j['side']}: {j['dice']} dice, hits on 5 or 6: "
-                f"{' '.join(map(str, j['roll']))} — {plural(j['hits'], 'hit')}.")
+    for x in c.get("extra", []):
+        if x["card"] in THRESHOLD_WORDS:
+            continue
+        name = load().card(int(x["card"])).name
+        out += (f" #{x['card']} {name} for the {x['side']}: {x['dice']} dice, hits on 5 or 6: "
+                f"{' '.join(map(str, x['roll']))} — {plural(x['hits'], 'hit')}.")
     return out
+
+
+def extra_hits(s: st.State, which: str) -> tuple[int, int]:
+    """(dice, hits) the cards played after the roll added to `which` side."""
+    found = [x for x in (s.get("combat") or {}).get("extra", []) if x["side"] == which]
+    return sum(x["dice"] for x in found), sum(x["hits"] for x in found)
 
 
 def tie_words(a_hits: int, d_hits: int, counted: bool) -> str:
@@ -311,7 +323,8 @@ class Janissaries(Decision):
         c["played"].append([role, JANISSARIES])
         roll = sorted(rng.roll(s, n), reverse=True)
         hits = sum(1 for d in roll if d >= 5)
-        c["janissaries"] = {"side": side(c, role), "dice": n, "roll": roll, "hits": hits}
+        c.setdefault("extra", []).append({"card": JANISSARIES, "side": side(c, role), "dice": n, "roll": roll,
+                                          "hits": hits})
         g.log(f"Ottoman plays #1 Janissaries after the roll: {n} more dice for the {side(c, role)}.")
         g.end()
 
@@ -320,12 +333,6 @@ class Janissaries(Decision):
 
     def default(self, g, role):
         return "decline"
-
-
-def janissary_hits(s: st.State, which: str) -> tuple[int, int]:
-    """(dice, hits) Janissaries added to `which` side."""
-    j = (s.get("combat") or {}).get("janissaries")
-    return (j["dice"], j["hits"]) if j and j["side"] == which else (0, 0)
 
 
 def end(s: st.State) -> None:

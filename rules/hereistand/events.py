@@ -75,6 +75,27 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
             f"play it for its {cp} CP instead.")
 
 
+# ---- 6.1 response cards: between an event's declaration and its resolution ------------------------------------
+DECLARED_HOOKS: list = []      # fn(g, player, card) -> True when it opened a window (responses.py: The Wartburg)
+
+
+def declared(g: Game) -> None:
+    """A step of `play_event`: the responses that may cancel the event declared are offered first."""
+    for hook in DECLARED_HOOKS:
+        if hook(g, g.local["role"], g.local["card"]):
+            return
+
+
+def cancelled(s: st.State, card: str) -> bool:
+    """Whether the event just declared was cancelled (then it does nothing and its card is discarded)."""
+    if s.get("event_cancelled") != card:
+        return False
+    s["event_cancelled"] = None
+    if cards.where(s, card) == "removed":
+        cards.move(s, card, "removed", "discard")
+    return True
+
+
 def deck_zone(number: int) -> str:
     """Where a card joining the game waits: mandatory events without a registered event stay aside."""
     return "aside" if load().card(number).type == "mandatory" and not has_event(number) else "deck"

@@ -53,7 +53,7 @@ def decide(g: Game) -> None:
     b = nv.naval(s)["battle"]
     a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
     for which in ("attacker", "defender"):
-        dice, hits = cc.janissary_hits(s, which)
+        dice, hits = cc.extra_hits(s, which)
         b[f"{which}_dice"] += dice
         b[f"{which}_hits"] += hits
     a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
@@ -218,8 +218,13 @@ def leaders_home(g: Game) -> None:
     cc.end(s)
 
 
-FLOW.procedure("naval_battle", open_cards, cc.declare, roll, cc.janissaries_window, decide, take_losses, retreat,
-               leaders_home)
+def rowers(g: Game) -> None:
+    from .responses import naval_rolled
+    naval_rolled(g)                        # 16.2 step 6: Professional Rowers (responses.py)
+
+
+FLOW.procedure("naval_battle", open_cards, cc.declare, roll, cc.janissaries_window, rowers, decide, take_losses,
+               retreat, leaders_home)
 
 
 # ---- 9.6: a war breaking out between fleets sharing a sea zone -------------------------------------------------------

@@ -1,6 +1,6 @@
 """Here I Stand: lines of communication (12.1), control of unfortified spaces (12.2) and assault (15.1, 15.3).
 
-    spend › assault: formation › combat cards (combat_cards.py) › roll › losses › success (control, captures) or the siege holds
+    spend › assault: response cards › formation › combat cards (combat_cards.py) › roll › Siege Artillery › losses › success (control, captures) or the siege holds
                      or breaks (15.3)
 """
 
@@ -172,15 +172,29 @@ def roll_assault(g: Game) -> None:
           f"{' '.join(map(str, sorted(a_roll, reverse=True)))} — {plural(a_hits, 'hit')}"
           + (f"; the defenders roll {d_words}: {' '.join(map(str, sorted(d_roll, reverse=True)))} — "
              f"{plural(d_hits, 'hit')}." if d_dice else "; the fortress is empty."))
-    g.local["hits"] = a_hits
+    g.local["hits"], g.local["defender_hits"] = a_hits, d_hits
     record.note_battle(s, "assault", {"attacker": attacker, "attacker_dice": a_dice, "defender_dice": d_dice,
                                       "attacker_roll": sorted(a_roll, reverse=True), "defender_roll":
                                       sorted(d_roll, reverse=True), "attacker_hits": a_hits, "defender_hits": d_hits},
                        space, list(inside), leaders, [l for p in inside for l in fx.army_leaders_at(s, space, p)],
                        cards=cc.played_words(s))
+
+
+def assault_losses(g: Game) -> None:
+    """15.1 step 9: losses equal hits (Siege Artillery's hits added to the attacker's)."""
+    s, space, attacker = g.state, g.local["space"], g.local["role"]
+    if "defender_hits" not in g.local:                 # no roll (Mercenaries Grow Restless broke the siege)
+        return
+    g.local["hits"] += cc.extra_hits(s, "attacker")[1]
+    entry = record.entries(s)[-1] if record.entries(s) else None
+    if entry and entry["kind"] == "assault" and entry["space"] == space:
+        entry["attacker_hits"] = g.local["hits"]
+        entry["cards"] = cc.played_words(s)
     side = mu.attacking_powers(s, space, attacker)
-    g.local["losses"] = split_losses(s, space, side, min(d_hits, mu.side_land_units(s, space, attacker))) + \
-        split_losses(s, space, inside, a_hits)
+    inside = s["sieges"][space]["inside"]
+    g.local["losses"] = split_losses(s, space, side, min(g.local.pop("defender_hits"),
+                                                         mu.side_land_units(s, space, attacker))) + \
+        split_losses(s, space, inside, g.local["hits"])
 
 
 def settle_assault(g: Game) -> None:
@@ -234,5 +248,16 @@ def after_assault(g: Game) -> None:
     check_hungary(g)                       # 22.5: checked after every assault
 
 
-FLOW.procedure("assault", choose_assault_formation, open_assault_cards, cc.declare, roll_assault, take_losses,
-               settle_assault, after_assault)
+def before_assault(g: Game) -> None:
+    from .responses import before_assault as ask
+    ask(g)                                 # 15.1 step 2: Landsknechts, Swiss Mercenaries (responses.py)
+
+
+def assault_rolled(g: Game) -> None:
+    from .responses import assault_rolled as ask
+    if "defender_hits" in g.local:
+        ask(g)                                 # 15.1 step 8: Siege Artillery (responses.py)
+
+
+FLOW.procedure("assault", before_assault, choose_assault_formation, open_assault_cards, cc.declare, roll_assault,
+               assault_rolled, assault_losses, take_losses, settle_assault, after_assault)

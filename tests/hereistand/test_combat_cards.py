@@ -16,6 +16,7 @@ from .test_movement import clear_stacks, dice, move_whole_stack, ottoman_impulse
 from .test_siege import calais, decision, play, setup, to_french_impulse
 
 COMBAT = ("1", "24", "25", "26", "27", "28", "29", "30")
+RESPONSE = ("33", "34", "35", "36", "37")            # out of play here: no response window before the battle
 
 
 def give(s, power, *numbers):
@@ -41,7 +42,7 @@ def dijon(french=None, hapsburg=None, hands=(), hidden=()):
         st.add_units(s, "orleans", "france", kind, n)
     for kind, n in (hapsburg or {"regular": 2}).items():
         st.add_units(s, "dijon", "hapsburg", kind, n)
-    out_of_play(s, *[c for c in COMBAT[1:] if c not in {card for _, card in hands} | set(hidden)])
+    out_of_play(s, *[c for c in COMBAT[1:] + RESPONSE if c not in {card for _, card in hands} | set(hidden)])
     for card in hidden:
         if cards.where(s, card) != "deck":
             cards.move(s, card, cards.where(s, card), "deck")
@@ -159,6 +160,7 @@ def test_29_surprise_attack_leaves_nothing_to_roll(dice):
 def test_1_janissaries_after_both_sides_rolled(dice):
     """14 step 7, #1 Janissaries: the Ottoman, having seen the dice, adds 5 dice (the 14 example's battle)."""
     s = setup()
+    out_of_play(s, *RESPONSE)
     give(s, "ottoman", "24")
     s = play(play(s, "england", "done"), "england", "done")
     from .religious_phases import through_worms
@@ -198,7 +200,7 @@ def assault_calais(s, french):
 def test_28_siege_mining_adds_three_dice_to_the_assault(dice):
     """15.1 step 5, #28 Siege Mining: the Calais example's 4 dice become 7."""
     s = setup()
-    out_of_play(s, *COMBAT[1:])
+    out_of_play(s, *COMBAT[1:], *RESPONSE)
     s = calais(to_french_impulse(s))
     give(s, "france", "28")
     s = play(play(s, "france", "cp:4"), "france", "assault:calais")
@@ -212,7 +214,7 @@ def test_27_mercenaries_grow_restless_breaks_the_siege(dice):
     """#27 Mercenaries Grow Restless (15.1 step 6): the 2 French mercenaries leave play; 2 regulars no
     longer outnumber the 2 English inside: no roll, the siege is broken."""
     s = setup()
-    out_of_play(s, *COMBAT[1:])
+    out_of_play(s, *COMBAT[1:], *RESPONSE)
     s = calais(to_french_impulse(s))
     s["units"]["calais"]["france"] = {"regular": 2, "mercenary": 2}
     give(s, "england", "27")
@@ -227,7 +229,7 @@ def test_27_mercenaries_grow_restless_breaks_the_siege(dice):
 
 def test_27_mercenaries_grow_restless_then_a_smaller_assault(dice):
     s = setup()
-    out_of_play(s, *COMBAT[1:])
+    out_of_play(s, *COMBAT[1:], *RESPONSE)
     s = calais(to_french_impulse(s))
     s["units"]["calais"]["france"] = {"regular": 4, "mercenary": 2}
     give(s, "england", "27")

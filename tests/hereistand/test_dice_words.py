@@ -22,7 +22,7 @@ PIRACY = re.compile(r"^Piracy(?: defence)?: \d+ dic?e \(.+\), hits on 5 or 6: [1
 
 def test_every_roll_names_its_dice_and_modifiers():
     seen = {"field": 0, "assault": 0, "naval": 0, "two dice": 0, "piracy": 0}
-    for seed in (1, 2):
+    for seed in (2, 4):                 # random games with field battles, assaults and naval battles
         args = setup_args(ENGINE, "1532", seed)
         for step, (_role, _action, outcome) in enumerate(random_moves(ENGINE, args)):
             for line in (e.text for e in outcome.log):
