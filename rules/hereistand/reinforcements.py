@@ -16,6 +16,9 @@ from .events import EVENTS
 from .turn import FLOW, power_name
 
 
+PLURALS = {"mercenary": "mercenaries"}
+
+
 def janissary_spaces(s: st.State) -> list[str]:
     """#1 (b): Ottoman home spaces the Ottoman controls, never Algiers nor a pirate haven (the Foreign War
     cards it also names come with their events)."""
@@ -43,8 +46,10 @@ def place(g: Game, power: str, kind: str, count: int, spaces: list[str], card: s
 class PlaceUnits(Decision):
     def prompt(self, g, role):
         c = load().card(int(g.local["card"]))
-        return (f"{power_name(role)}: #{c.number} {c.name} — place {plural(g.local['left'], 'new ' + g.local['kind'])}, "
-                "one at a time.")
+        kind = g.local["kind"]
+        many = PLURALS.get(kind, kind + "s")
+        return (f"{power_name(role)}: #{c.number} {c.name} — place {plural(g.local['left'], 'new ' + kind, 'new ' + many)}"
+                ", one at a time.")
 
     def actions(self, g, role):
         for sp in g.local["spaces"]:
