@@ -188,9 +188,11 @@ def mercenaries_bribed(g, c, power):
         n = (st.units_at(s, c["space"], p).get("mercenary", 0) + 1) // 2
         if n:
             st.add_units(s, c["space"], p, "mercenary", -n)
-            st.add_units(s, c["space"], power, "mercenary", n)
+            joined = min(n, st.land_pool_left(s, power))           # the force pool caps the newcomers
+            if joined:
+                st.add_units(s, c["space"], power, "mercenary", joined)
             turned.append(f"{plural(n, load().power(p).name + ' mercenary', load().power(p).name + ' mercenaries')}")
-    return f"{' and '.join(turned)} change sides and fight for {power_name(power)}"
+    return f"{' and '.join(turned)} leave their side and fight for {power_name(power)}"
 
 
 def restless(g, c, power):
