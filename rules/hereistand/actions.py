@@ -41,6 +41,9 @@ def impulses(g: Game) -> None:
     power = MAJORS[g.local["next"] % len(MAJORS)]
     g.local["next"] += 1
     g.again()
+    from .halley import skips
+    if skips(g, power):                                          # #38: not a pass, nobody acts
+        return
     if not cards.zone(g.state, cards.hand(power)):
         g.local["passes"] += 1
         return

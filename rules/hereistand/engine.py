@@ -16,7 +16,7 @@ from . import (actions, battle, combat_cards, deals, diplomacy, displace, events
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import reinforcements, responses  # noqa: F401  (combat and response cards' events and windows)
+from . import halley, reinforcements, responses  # noqa: F401  (combat and response cards' events and windows)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units

@@ -192,3 +192,36 @@ def test_6_the_wartburg_window_keeps_the_protestants_hand_secret():
     for power in ("hapsburg", "papacy", "england"):
         assert ENGINE.view(variant, power) == ENGINE.view(s, power)
     assert invariance_problems(ENGINE, s, ("protestant", "pass")) == []
+
+
+def test_38_halleys_comet_discards_a_random_card_of_another_hand():
+    """#38 Halley's Comet (a), the event of the Papacy's impulse: a card of the Hapsburg's hand, drawn at
+    random, is discarded (never a home card); the card is removed from the game (†)."""
+    s = impulse_of("papacy", "38")
+    held = len(cards.zone(s, cards.hand("hapsburg")))
+    s = play(s, "papacy", "event:38")
+    assert decision(s) == "halley" and "discard:papacy" not in ids(s, "papacy")
+    out = ENGINE.apply(s, "papacy", "discard:hapsburg")
+    s = out.state
+    assert len(cards.zone(s, cards.hand("hapsburg"))) == held - 1
+    assert any(e.text.startswith("Halley's Comet: Hapsburg discards #") for e in out.log)
+    assert cards.where(s, "38") == "removed"
+
+
+def test_38_halleys_comet_makes_a_power_skip_its_next_impulse():
+    """#38 (b): France skips its next impulse; the skip is not a pass."""
+    s = impulse_of("papacy", "38")
+    s = play(s, "papacy", "event:38")
+    out = ENGINE.apply(s, "papacy", "skip:france")
+    s = out.state
+    seen = []
+    for _ in range(8):
+        role = ENGINE.active_roles(s)[0]
+        if decision(s) != "impulse":
+            break
+        seen.append(role)
+        card = next(a.id for a in ENGINE.legal_actions(s, role) if a.id.startswith("cp:"))
+        s = ENGINE.apply(ENGINE.apply(s, role, card).state, role, "done").state
+        if role == "papacy":
+            break
+    assert seen[-3:] == ["hapsburg", "england", "papacy"] and not s.get("skip_impulse")   # France skipped
