@@ -225,6 +225,9 @@ class Spend(Decision):
     def actions_of(self, g, role, verb):
         """One verb's actions only: finding the chosen action builds no other part of the menu."""
         s, cp = g.state, g.state["impulse"]["cp"]
+        from .responses import foul_weather_bars
+        if verb in ("naval", "sea", "piracy") and foul_weather_bars(s, role):
+            return                                            # #31 Foul Weather, until the impulse ends
         if verb == "move":
             for origin, dest, cost in movement.move_options(s, role, cp):
                 yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "

@@ -1,5 +1,7 @@
 """Here I Stand: response cards (6.1) in the windows the rules give them, each power asked in turn.
 
+    move_land: … pay › move_announced (13.1 step 4: Foul Weather, Gout — the other powers)
+    assault: assault_announced (15.1 step 2: Foul Weather, Gout) › …
     field_battle: before_battle (14 step 1: Landsknechts, Swiss Mercenaries — the attacker, then the others)
     assault: before_assault (15.1 step 2: the active power's Landsknechts, Swiss Mercenaries)
              › … roll › assault_rolled (15.1 step 8: Siege Artillery, any power)
@@ -24,9 +26,12 @@ from .data import MAJORS, load, space_name
 from .events import DECLARED_HOOKS, EVENTS, discard_played
 from .turn import FLOW, power_name
 
-MOMENTS = {"before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
+MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"),
+           "before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
            "naval_rolled": ("34",), "event_declared": ("37",)}
-MOMENT_WORDS = {"before_battle": "before the field battle at {space}",
+MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
+                "assault_announced": "{player} announces an assault on {space}",
+                "before_battle": "before the field battle at {space}",
                 "before_assault": "before the assault on {space}",
                 "assault_rolled": "the assault on {space} is rolled",
                 "naval_rolled": "the naval battle in {space} is rolled",
@@ -46,6 +51,8 @@ def fits(s: st.State, moment: str, power: str, card: str, local: dict) -> bool:
     if card in ("33", "36"):
         from .reinforcements import landsknechts_ok, swiss_ok
         return (landsknechts_ok if card == "33" else swiss_ok)(s, power) is None
+    if card in ("31", "32"):         # against another power's announced action; Gout needs an army leader
+        return power != local["player"] and not local.get("hindered") and (card == "31" or bool(local["leaders"]))
     if card == "35":
         return siege_artillery_reach(s, local["attacker"], local["space"])
     if card == "37":
@@ -92,7 +99,11 @@ class Responses(ReactionWindow):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
             if card in MOMENTS[g.local["moment"]] and fits(g.state, g.local["moment"], role, card, g.local):
                 info = load().card(int(card))
-                if card == "34":                                    # which side gets the 3 dice
+                if card == "32":                                    # which leader is stuck
+                    for leader in g.local["leaders"]:
+                        yield act("card", card, leader, label=f"Play #32 Gout on {load().leader(leader).name}",
+                                  hint=info.reminder)
+                elif card == "34":                                  # which side gets the 3 dice
                     c = cc.combat(g.state)
                     for which in ("attacker", "defender"):
                         side = c["attackers"][0] if which == "attacker" else c["defenders"][0]
@@ -119,6 +130,47 @@ def where_name(local: dict) -> str:
 
 
 # ---- the moments ------------------------------------------------------------------------------------------
+def move_announced(g: Game) -> None:
+    """13.1 step 4: once the CP are paid, the other powers in impulse order may play Foul Weather or Gout
+    (a move of the Action phase: not Spring Deployment's)."""
+    s, m = g.state, g.state["move"]
+    if not m or not m["cost"] or s["phase"] != "action":
+        return
+    mover = m["power"]
+    ask_in_turn(g, "move_announced", [p for p in MAJORS if p != mover], player=mover, space=m["dest"],
+                leaders=list(m["leaders"]), hindered=s.get("hindered"))
+
+
+def assault_announced(g: Game) -> None:
+    """15.1 step 2: any other power may play Foul Weather or Gout (Gout with an army leader besieging)."""
+    from . import forces as fx
+    attacker, space = g.local["role"], g.local["space"]
+    ask_in_turn(g, "assault_announced", [p for p in MAJORS if p != attacker], player=attacker, space=space,
+                leaders=stuck_free(g.state, fx.army_leaders_at(g.state, space, attacker)),
+                hindered=g.state.get("hindered"))
+
+
+def stuck(s: st.State) -> list[str]:
+    """Leaders Gout keeps from moving and assaulting for the rest of the impulse."""
+    return list((s.get("impulse") or {}).get("gout", []))
+
+
+def stuck_free(s: st.State, leaders: list[str]) -> list[str]:
+    return [l for l in leaders if l not in stuck(s)]
+
+
+def foul_weather_bars(s: st.State, power: str) -> bool:
+    """#31: for the rest of the impulse, no assault, naval move, naval transport or piracy."""
+    impulse = s.get("impulse") or {}
+    return bool(impulse.get("foul_weather")) and impulse.get("power") == power
+
+
+def hindered(s: st.State) -> str | None:
+    """The card (#31 or #32) that stopped the action just announced, cleared as it is read."""
+    return s.pop("hindered", None)
+
+
+
 def before_battle(g: Game) -> None:
     """14 step 1: the attacker first, then the others in impulse order."""
     attacker = g.local["attacker"]
@@ -205,7 +257,30 @@ def wartburg(g: Game, power: str) -> None:
           "discarded and the impulse ends. The Protestant calls no debate this turn and Luther is committed.")
 
 
-RESOLVE = {"33": lambda g, p: reinforce(g, p, "33"), "36": lambda g, p: reinforce(g, p, "36"),
+def foul_weather(g: Game, power: str) -> None:
+    """#31: the announced action does not happen and costs its power 1 CP; until the impulse ends it may not
+    assault, move or transport by sea, or pirate, and its land units move no further than one space."""
+    g.state["impulse"]["foul_weather"] = True
+    stop(g, "31")
+
+
+def gout(g: Game, power: str, leader: str) -> None:
+    """#32: the announced action does not happen and costs 1 CP; the leader moves and assaults no more
+    this impulse."""
+    g.state["impulse"].setdefault("gout", []).append(leader)
+    stop(g, "32", f" {load().leader(leader).name} stays where he is for the rest of the impulse.")
+
+
+def stop(g: Game, card: str, more: str = "") -> None:
+    s = g.state
+    s["hindered"] = card
+    g.local["hindered"] = card
+    what = "move" if g.local["moment"] == "move_announced" else "assault"
+    g.log(f"#{card} {load().card(int(card)).name}: {power_name(g.local['player'])}'s {what} does not happen and "
+          f"costs it 1 CP.{more}")
+
+
+RESOLVE = {"31": foul_weather, "32": gout, "33": lambda g, p: reinforce(g, p, "33"), "36": lambda g, p: reinforce(g, p, "36"),
            "35": siege_artillery, "34": professional_rowers, "37": wartburg}
 
 

@@ -106,6 +106,9 @@ def take_control(g: Game, power: str, space: str) -> None:
 
 # ---- 15.1 assault -----------------------------------------------------------------------------------------
 def assault_refusal(s: st.State, power: str, space: str) -> str | None:
+    from .responses import foul_weather_bars
+    if foul_weather_bars(s, power):
+        return "Foul Weather bars assaults for the rest of this impulse"
     siege = s["sieges"].get(space)
     if not siege or siege["besieger"] != power or not side_land_units(s, space, power):
         return "you are not besieging it"
@@ -259,5 +262,16 @@ def assault_rolled(g: Game) -> None:
         ask(g)                                 # 15.1 step 8: Siege Artillery (responses.py)
 
 
-FLOW.procedure("assault", before_assault, choose_assault_formation, open_assault_cards, cc.declare, roll_assault,
+def weather(g: Game) -> None:
+    from .responses import assault_announced
+    assault_announced(g)                   # 15.1 step 2: Foul Weather, Gout (responses.py)
+
+
+def hindered(g: Game) -> None:
+    from .responses import hindered as stopped
+    if stopped(g.state):                   # the assault's 1 CP is lost
+        g.end()
+
+
+FLOW.procedure("assault", weather, hindered, before_assault, choose_assault_formation, open_assault_cards, cc.declare, roll_assault,
                assault_rolled, assault_losses, take_losses, settle_assault, after_assault)

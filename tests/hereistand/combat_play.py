@@ -33,12 +33,23 @@ def out_of_play(s, *numbers):
     return s
 
 
-def without_wartburg(s):
-    """#37 The Wartburg set aside (a hand holding it gets a deck card instead, keeping its count): tests about
-    other events see no cancellation window after every event."""
+def set_aside(s, *numbers):
+    """Cards set aside (to the discards), a hand holding one getting a deck card instead (same count)."""
     from rules.core import cards
-    where = cards.where(s, "37")
-    if where and where.startswith("hand:"):
-        other = next(c for c in cards.zone(s, "deck") if c not in ("33", "34", "35", "36", "37", "38"))
-        cards.move(s, other, "deck", where)
-    return out_of_play(s, "37")
+    for card in numbers:
+        where = cards.where(s, card)
+        if where and where.startswith("hand:"):
+            other = next(c for c in cards.zone(s, "deck") if not 24 <= int(c) <= 38)
+            cards.move(s, other, "deck", where)
+    return out_of_play(s, *numbers)
+
+
+def without_wartburg(s):
+    """#37 The Wartburg set aside: tests about other events see no cancelling window after every event."""
+    return set_aside(s, "37")
+
+
+def without_foul_weather(s):
+    """#31 Foul Weather and #32 Gout set aside: tests about moves and assaults see no window once the CP are
+    paid."""
+    return set_aside(s, "31", "32")
