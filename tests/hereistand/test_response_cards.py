@@ -225,3 +225,54 @@ def test_38_halleys_comet_makes_a_power_skip_its_next_impulse():
         if role == "papacy":
             break
     assert seen[-3:] == ["hapsburg", "england", "papacy"] and not s.get("skip_impulse")   # France skipped
+
+
+def announced_move(holder, card, leader=False):
+    """France (5 CP) moves 4 regulars from Orleans to Dijon (with Francis I if `leader`); `holder` holds
+    `card`; every other response card out of play."""
+    s = to_french_impulse(setup())
+    from .test_movement import clear_stacks
+    clear_stacks(s, "orleans", "dijon", "besancon", "stdizier", "paris", "lyon")
+    st.add_units(s, "orleans", "france", "regular", 4)
+    if leader:
+        s["leaders"]["francis-i"] = "orleans"
+    out_of_play(s, *[c for c in RESPONSE + ("31", "32") if c != card])
+    give(s, holder, card)
+    s = play(s, "france", "cp:4")
+    cp = s["impulse"]["cp"]
+    s = play(s, "france", "move:orleans:dijon")
+    while decision(s) == "formation":
+        pick = next((a.id for a in ENGINE.legal_actions(s, "france") if a.id.startswith(("leader:", "unit:"))), "go")
+        s = play(s, "france", pick)
+    return s, cp
+
+
+def test_31_foul_weather_stops_the_announced_move():
+    """13.1 step 4, #31 Foul Weather: England stops France's move once paid: France keeps its units in
+    Orleans, loses 1 CP, and may not assault, move by sea or pirate for the rest of the impulse."""
+    s, cp = announced_move("england", "31")
+    assert decision(s) == "responses" and ENGINE.active_roles(s) == ["ottoman"]   # impulse order, France out
+    assert "France announces a move to Dijon" in ENGINE.prompt(s, "ottoman").text
+    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    assert ids(s, "england") == ["pass", "card:31"]
+    s = play(s, "england", "card:31")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == cp - 1
+    assert st.units_at(s, "orleans", "france") == {"regular": 4} and not st.units_at(s, "dijon", "france")
+    assert not any(a.id.split(":")[0] in ("naval", "sea", "piracy", "assault") for a in ENGINE.legal_actions(s, "france"))
+
+
+def test_32_gout_keeps_the_leader_and_stops_the_move():
+    """#32 Gout on Francis I: the move does not happen, France loses 1 CP, and Francis I may not be taken
+    into a formation again this impulse."""
+    s, cp = announced_move("hapsburg", "32", leader=True)
+    s = play(s, "ottoman", "pass")
+    assert ids(s, "hapsburg") == ["pass", "card:32:francis-i"]
+    s = play(s, "hapsburg", "card:32:francis-i")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == cp - 1 and s["leaders"]["francis-i"] == "orleans"
+    s = play(s, "france", "move:orleans:dijon")
+    assert "leader:francis-i" not in ids(s, "france")
+
+
+def test_32_gout_is_not_asked_without_an_army_leader():
+    s, cp = announced_move("hapsburg", "32")
+    assert decision(s) != "responses"                                 # nobody could play anything
