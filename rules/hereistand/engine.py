@@ -36,6 +36,7 @@ class HereIStand(FlowEngine):
 
     def standing_answers(self):
         return [StandingAnswer("pass-combat-cards", "Pass every combat card window", ("combat_cards",)),
+                StandingAnswer("pass-response-cards", "Pass every response card window", ("responses",)),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept", "naval_intercept")),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid", "naval_avoid"))]
 
