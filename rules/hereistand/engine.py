@@ -103,6 +103,8 @@ class HereIStand(FlowEngine):
         seen["abilities_used"] = state.get("abilities_used", [])
         seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
+        seen["combat"] = state.get("combat")                          # combat cards played (combat_cards.py)
+        seen["skip_impulse"] = state.get("skip_impulse", [])          # #38 Halley's Comet
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

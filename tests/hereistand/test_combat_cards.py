@@ -287,3 +287,26 @@ def test_6_whether_a_power_is_asked_never_shows_its_hand():
 def st_copy(s):
     import copy
     return copy.deepcopy(s)
+
+
+def test_14_the_battle_picture_shows_the_combat_cards_played():
+    """Issue 29 item 7: the battle picture of a battle under way names the combat cards played and counts
+    their dice (France's Field Artillery: 4 units + 3)."""
+    from render import draw
+    from render.hereistand import combat as picture
+    s = dijon(hands=[["france", "25"], ["hapsburg", "24"]])
+    before = draw("hereistand", ENGINE.view(s, None), "battle")
+    s = play(s, "france", "card:25")
+    view = ENGINE.view(s, None)
+    assert view["combat"]["played"] == [["france", "25"]]
+    after = draw("hereistand", view, "battle")
+    assert after.tobytes() != before.tobytes()
+    lines = []
+    original = picture._para
+    picture._para = lambda d, y, text, **kw: (lines.append(text), original(d, y, text, **kw))[1]
+    try:
+        draw("hereistand", view, "battle")
+    finally:
+        picture._para = original
+    assert any("Combat cards: France: #25 Field Artillery" in t for t in lines)
+    assert any("Will roll 7 dice (4 units + 0 leader + 3 #25 Field Artillery)" in t for t in lines)
