@@ -139,11 +139,29 @@ class NavalPlan(Decision):
         return "go" if m["plan"] else "cancel"
 
 
+def weather(g: Game) -> None:
+    """16.1 step 3: Foul Weather (responses.py), once a plan is made."""
+    if "plan_answer" not in g.local:
+        g.local["plan_answer"] = g.returned
+    if g.local["plan_answer"] != "cancel":
+        from .responses import naval_announced
+        naval_announced(g)
+
+
+def hindered(g: Game) -> None:
+    from .responses import hindered as stopped
+    s = g.state
+    if stopped(s):                                   # the move does not happen; its 1 CP is lost
+        s["impulse"]["cp"] -= 1
+        nv.naval(s)["move"] = None
+        g.end()
+
+
 def execute(g: Game) -> None:
     """16.1 step 2: every planned step at once; leaders follow their squadrons (restriction 3)."""
     s = g.state
     m = nv.naval(s)["move"]
-    if g.returned == "cancel":
+    if g.local.pop("plan_answer", None) == "cancel":
         nv.naval(s)["move"] = None
         g.end()
         return
@@ -405,5 +423,5 @@ def end_naval_move(g: Game) -> None:
     nv.naval(g.state)["move"] = None
 
 
-FLOW.procedure("naval_move", choose_moves, execute, intercept_next, avoid_queue, avoid_next, battle_queue,
+FLOW.procedure("naval_move", choose_moves, weather, hindered, execute, intercept_next, avoid_queue, avoid_next, battle_queue,
                fight_next, end_naval_move)

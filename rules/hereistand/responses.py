@@ -2,6 +2,7 @@
 
     move_land: … pay › move_announced (13.1 step 4: Foul Weather, Gout — the other powers)
     assault: assault_announced (15.1 step 2: Foul Weather, Gout) › …
+    naval_move: plan › naval_announced (16.1 step 3: Foul Weather) › …; piracy: piracy_announced › …
     field_battle: before_battle (14 step 1: Landsknechts, Swiss Mercenaries — the attacker, then the others)
     assault: before_assault (15.1 step 2: the active power's Landsknechts, Swiss Mercenaries)
              › … roll › assault_rolled (15.1 step 8: Siege Artillery, any power)
@@ -26,11 +27,14 @@ from .data import MAJORS, load, space_name
 from .events import DECLARED_HOOKS, EVENTS, discard_played
 from .turn import FLOW, power_name
 
-MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"),
+MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"), "naval_announced": ("31",),
+           "piracy_announced": ("31",),
            "before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
            "naval_rolled": ("34",), "event_declared": ("37",)}
 MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
                 "assault_announced": "{player} announces an assault on {space}",
+                "naval_announced": "{player} announces a naval move",
+                "piracy_announced": "{player} announces piracy in the {space}",
                 "before_battle": "before the field battle at {space}",
                 "before_assault": "before the assault on {space}",
                 "assault_rolled": "the assault on {space} is rolled",
@@ -126,7 +130,8 @@ class Responses(ReactionWindow):
 def where_name(local: dict) -> str:
     from .fleets import location_name
     space = local.get("space")
-    return "" if space is None else (location_name(space) if local["moment"] == "naval_rolled" else space_name(space))
+    at_sea = local["moment"] in ("naval_rolled", "piracy_announced")
+    return "" if space is None else (location_name(space) if at_sea else space_name(space))
 
 
 # ---- the moments ------------------------------------------------------------------------------------------
@@ -163,6 +168,20 @@ def foul_weather_bars(s: st.State, power: str) -> bool:
     """#31: for the rest of the impulse, no assault, naval move, naval transport or piracy."""
     impulse = s.get("impulse") or {}
     return bool(impulse.get("foul_weather")) and impulse.get("power") == power
+
+
+def naval_announced(g: Game) -> None:
+    """16.1 step 3: once the naval move is planned, the other powers may play Foul Weather."""
+    from .fleets import naval
+    mover = naval(g.state)["move"]["power"]
+    ask_in_turn(g, "naval_announced", [p for p in MAJORS if p != mover], player=mover, leaders=[],
+                hindered=g.state.get("hindered"))
+
+
+def piracy_announced(g: Game) -> None:
+    """16.4: the other powers may play Foul Weather against the Ottoman's piracy once it is paid."""
+    ask_in_turn(g, "piracy_announced", [p for p in MAJORS if p != "ottoman"], player="ottoman",
+                space=g.local["zone"], leaders=[], hindered=g.state.get("hindered"))
 
 
 def hindered(s: st.State) -> str | None:
@@ -275,7 +294,8 @@ def stop(g: Game, card: str, more: str = "") -> None:
     s = g.state
     s["hindered"] = card
     g.local["hindered"] = card
-    what = "move" if g.local["moment"] == "move_announced" else "assault"
+    what = {"move_announced": "move", "assault_announced": "assault", "naval_announced": "naval move",
+            "piracy_announced": "piracy"}[g.local["moment"]]
     g.log(f"#{card} {load().card(int(card)).name}: {power_name(g.local['player'])}'s {what} does not happen and "
           f"costs it 1 CP.{more}")
 

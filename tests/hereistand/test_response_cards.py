@@ -276,3 +276,24 @@ def test_32_gout_keeps_the_leader_and_stops_the_move():
 def test_32_gout_is_not_asked_without_an_army_leader():
     s, cp = announced_move("hapsburg", "32")
     assert decision(s) != "responses"                                 # nobody could play anything
+
+
+def test_31_foul_weather_stops_a_naval_move(dice):
+    """16.1 step 3, #31: the Ottoman's planned naval move does not happen and costs its 1 CP; no more naval
+    moves or piracy this impulse."""
+    s = clear_navies(ottoman_impulse(setup()))
+    out_of_play(s, *RESPONSE)
+    give(s, "england", "31")
+    st.add_units(s, "ionian", "ottoman", "squadron", 2)
+    cp = s["impulse"]["cp"]
+    s = play(s, "ottoman", "naval")
+    step = next(i for i in ids(s, "ottoman") if i.startswith("all:ionian:"))
+    s = play(play(s, "ottoman", step), "ottoman", "go")
+    assert decision(s) == "responses" and "Ottoman Empire announces a naval move" in ENGINE.prompt(
+        s, ENGINE.active_roles(s)[0]).text
+    while ENGINE.active_roles(s) != ["england"]:
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = play(s, "england", "card:31")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == cp - 1
+    assert nv.squadrons(nv.pieces(s, "ionian", "ottoman")) == 2
+    assert not any(i.split(":")[0] in ("naval", "piracy") for i in ids(s, "ottoman"))
