@@ -19,7 +19,7 @@ from rules.core.wording import plural
 
 from . import state as st
 from .data import MAJORS, load
-from .events import discard_played
+from .events import EVENTS, discard_played
 from .turn import FLOW, power_name
 
 FIELD, ASSAULT, NAVAL = "field", "assault", "naval"
@@ -339,3 +339,22 @@ class Janissaries(Decision):
 
 def end(s: st.State) -> None:
     s["combat"] = None
+
+
+# ---- 11: combat cards and moment-bound responses are never the event of one's own impulse ----------------------
+def _refusal(words: str):
+    def refusal(card: str) -> str:
+        return f"{words}; in your impulse play it for its {load().card(int(card)).cp} CP"
+    return refusal
+
+
+for _card in USES:
+    EVENTS.on(_card, "refusal")(_refusal("a combat card is played in a field battle, assault or naval battle your "
+                                         "side fights, when the combat cards are declared (rule 11)"))
+for _card, _moment in (("31", "when another power announces a move, an assault, a naval move or piracy"),
+                       ("32", "when another power announces a move or an assault with an army leader"),
+                       ("34", "after the dice of a naval battle are rolled"),
+                       ("35", "after the dice of an assault are rolled"),
+                       ("37", "when another power declares an event")):
+    EVENTS.on(_card, "refusal")(_refusal(f"it is played {_moment}"))
+

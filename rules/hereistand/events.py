@@ -68,6 +68,8 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
     if str(number) not in cards.zone(s, cards.hand(role)):
         return f"{power_name(role)} does not hold #{number} {name}."
     cp = load().card(number).cp
+    if EVENTS.has(str(number), "refusal"):                # a card played only at its moment (combat_cards.py)
+        return f"#{number} {name} is not played as the event of an impulse: {EVENTS.run(str(number), 'refusal')}."
     if has_event(number):
         why = prerequisite_refusal(s, role, str(number))
         return f"#{number} {name} cannot be played as its event now: {why}." if why else None

@@ -310,3 +310,19 @@ def test_14_the_battle_picture_shows_the_combat_cards_played():
         picture._para = original
     assert any("Combat cards: France: #25 Field Artillery" in t for t in lines)
     assert any("Will roll 7 dice (4 units + 0 leader + 3 #25 Field Artillery)" in t for t in lines)
+
+
+def test_11_a_combat_card_is_never_the_event_of_an_impulse():
+    """Rule 11 (2.9): combat cards are never events in the player's own impulse; responses bound to a moment
+    (Foul Weather) say when they are played. The refusal names the card, the moment and its CP."""
+    import pytest
+    from rules.core.contract import IllegalAction
+    from .test_reformation import impulse_of
+    s = impulse_of("france", "24")
+    assert "event:24" not in ids(s, "france") and "cp:24" in ids(s, "france")
+    with pytest.raises(IllegalAction, match=r"#24 Arquebusiers is not played as the event of an impulse: a combat "
+                                            r"card .* play it for its 1 CP"):
+        ENGINE.apply(s, "france", "event:24")
+    s = impulse_of("france", "31")
+    with pytest.raises(IllegalAction, match=r"#31 Foul Weather .* another power announces a move"):
+        ENGINE.apply(s, "france", "event:31")
