@@ -7,6 +7,7 @@
     assault: before_assault (15.1 step 2: the active power's Landsknechts, Swiss Mercenaries)
              › … roll › assault_rolled (15.1 step 8: Siege Artillery, any power)
     naval_battle: … roll › naval_rolled (16.2 step 6: Professional Rowers, any power, for either side)
+    naval interception and avoid battle: 2 dice › naval_roll (Professional Rowers: ±2) › the result
     play_event: event_declared (#37 The Wartburg: the Protestant cancels the event; events.py's hook)
 
 A power is asked only when the public facts let it play one of the moment's cards (a card in hand, the card
@@ -30,7 +31,7 @@ from .turn import FLOW, power_name
 MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"), "naval_announced": ("31",),
            "piracy_announced": ("31",),
            "before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
-           "naval_rolled": ("34",), "event_declared": ("37",)}
+           "naval_rolled": ("34",), "naval_roll": ("34",), "event_declared": ("37",)}
 MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
                 "assault_announced": "{player} announces an assault on {space}",
                 "naval_announced": "{player} announces a naval move",
@@ -39,6 +40,7 @@ MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
                 "before_assault": "before the assault on {space}",
                 "assault_rolled": "the assault on {space} is rolled",
                 "naval_rolled": "the naval battle in {space} is rolled",
+                "naval_roll": "{player} rolls {roll} to {what} ({needed} or more on 2 dice succeeds)",
                 "event_declared": "{player} plays #{card} {name} as its event"}
 SIEGE_ARTILLERY_REACH = 4          # land spaces of line of communication to a fortified home space (#35)
 # The Wartburg may not cancel mandatory events, combat or response cards, nor the non-Papal home cards.
@@ -96,7 +98,8 @@ class Responses(ReactionWindow):
         words = MOMENT_WORDS[g.local["moment"]]
         info = load().card(int(g.local["card"])) if "card" in g.local else None
         when = words.format(space=where_name(g.local), player=power_name(g.local.get("player", role)),
-                            card=info.number if info else "", name=info.name if info else "")
+                            card=info.number if info else "", name=info.name if info else "",
+                            roll=g.local.get("roll", ""), what=g.local.get("what", ""), needed=g.local.get("needed", ""))
         return f"{power_name(role)}: {when}. Play a response card, or pass."
 
     def responses(self, g, role):
@@ -106,6 +109,10 @@ class Responses(ReactionWindow):
                 if card == "32":                                    # which leader is stuck
                     for leader in g.local["leaders"]:
                         yield act("card", card, leader, label=f"Play #32 Gout on {load().leader(leader).name}",
+                                  hint=info.reminder)
+                elif card == "34" and g.local["moment"] == "naval_roll":     # the roll up or down by 2
+                    for way, sign in (("up", "+2"), ("down", "-2")):
+                        yield act("card", card, way, label=f"Play #34 Professional Rowers: {sign} to the roll",
                                   hint=info.reminder)
                 elif card == "34":                                  # which side gets the 3 dice
                     c = cc.combat(g.state)
@@ -250,7 +257,17 @@ def siege_artillery(g: Game, power: str) -> None:
           f"{plural(hits, 'hit')}.")
 
 
+def naval_roll(g: Game, power: str, what: str, needed: int) -> None:
+    """16.1: after a naval interception or avoid-battle roll, any power may change it by 2 (#34)."""
+    rolled = g.local["rolled"]
+    ask_in_turn(g, "naval_roll", list(MAJORS), player=power, what=what, needed=needed,
+                roll=f"{rolled[0]}+{rolled[1]}")
+
+
 def professional_rowers(g: Game, power: str, which: str) -> None:
+    if which in ("up", "down"):
+        g.state["rowers_shift"] = 2 if which == "up" else -2
+        return
     roll = sorted(rng.roll(g.state, 3), reverse=True)
     hits = sum(1 for d in roll if d >= 5)
     c = cc.combat(g.state)

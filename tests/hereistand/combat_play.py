@@ -49,7 +49,7 @@ def without_wartburg(s):
     return set_aside(s, "37")
 
 
-def without_foul_weather(s):
-    """#31 Foul Weather and #32 Gout set aside: tests about moves and assaults see no window once the CP are
-    paid."""
-    return set_aside(s, "31", "32")
+def without_move_responses(s):
+    """#31 Foul Weather, #32 Gout and #34 Professional Rowers set aside: tests about moves and assaults see
+    no window once the CP are paid nor after an interception or avoid-battle roll at sea."""
+    return set_aside(s, "31", "32", "34")

@@ -15,11 +15,11 @@ from tests.support.forced import Moves
 MOVES = Moves(ENGINE)
 
 from .religious_phases import through_theses, through_worms
-from .combat_play import BATTLE_WINDOWS, pass_combat_cards, without_foul_weather
+from .combat_play import BATTLE_WINDOWS, pass_combat_cards, without_move_responses
 
 
 def setup():
-    return without_foul_weather(through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))))
+    return without_move_responses(through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))))
 
 
 def play(s, role, action):

@@ -297,3 +297,31 @@ def test_31_foul_weather_stops_a_naval_move(dice):
     assert decision(s) == "spend" and s["impulse"]["cp"] == cp - 1
     assert nv.squadrons(nv.pieces(s, "ionian", "ottoman")) == 2
     assert not any(i.split(":")[0] in ("naval", "piracy") for i in ids(s, "ottoman"))
+
+
+def test_34_professional_rowers_change_a_naval_interception_roll(dice):
+    """16.1 (the Barbary Coast example's interception), #34 Professional Rowers: Doria's 3+4 +2 = 9 would
+    succeed; England plays the card for -2 after seeing the dice: 7, failure."""
+    from .test_naval import barbary_example
+    s = barbary_example(ottoman_impulse(setup()))
+    out_of_play(s, *RESPONSE)
+    give(s, "england", "34")
+    s = play(s, "ottoman", "naval")
+    s = play(s, "ottoman", "all:tunis:barbary")
+    s = play(s, "ottoman", "go")
+    s = play(s, "hapsburg", "intercept:tyrrhenian")
+    s = play(s, "hapsburg", "unit:genoa:squadron")
+    dice += [[3, 4]]
+    s = play(s, "hapsburg", "unit:hapsburg:squadron")
+    if decision(s) == "naval_intercept_force":
+        s = play(s, "hapsburg", "go")
+    assert decision(s) == "responses"
+    while ENGINE.active_roles(s) != ["england"]:
+        role = ENGINE.active_roles(s)[0]
+        assert "Hapsburg rolls 3+4 to intercept in Barbary Coast (9 or more" in ENGINE.prompt(s, role).text
+        s = play(s, role, "pass")
+    assert ids(s, "england") == ["pass", "card:34:up", "card:34:down"]
+    out = ENGINE.apply(s, "england", "card:34:down")
+    line = next(e.text for e in out.log if "tries to intercept" in e.text)
+    assert line.endswith("rolls 3+4 +2 Andrea Doria's battle rating -2 Professional Rowers = 7, failure.")
+    assert out.state["leaders"]["andrea-doria"] == "tyrrhenian"

@@ -10,11 +10,11 @@ from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
-from .combat_play import BATTLE_WINDOWS, pass_combat_cards, pass_responses, without_foul_weather
+from .combat_play import BATTLE_WINDOWS, pass_combat_cards, pass_responses, without_move_responses
 
 
 def setup():
-    return without_foul_weather(through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))))
+    return without_move_responses(through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))))
 
 
 def play(s, role, action):
