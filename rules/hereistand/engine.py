@@ -181,6 +181,8 @@ class HereIStand(FlowEngine):
                 continue                                  # another power is looking at it (#58)
             picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
             picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
+            picked |= {str(f["local"]["card"]) for f in state["flow"]       # a card a pending step names (a
+                       if isinstance(f.get("local"), dict) and f["local"].get("card")}   # discard taken back)
             variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)
             if variant is not None:
                 yield power, "hand", variant
