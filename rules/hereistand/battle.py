@@ -1,6 +1,7 @@
 """Here I Stand: the field battle (rule 14) and retreat (14.1).
 
-    field_battle: combat cards (combat_cards.py) › roll › Janissaries › result › losses (each power allocates its own) › captures
+    field_battle: response cards (responses.py) › combat cards (combat_cards.py) › roll › Janissaries › result
+                  › losses (each power allocates its own) › captures
                   › retreat of the loser › siege check
 
 `state["battle"]` holds the battle being fought (public): the sides, their dice, rolls and hits.
@@ -442,5 +443,5 @@ def before_battle(g: Game) -> None:
     ask(g)                                 # 14 step 1: Landsknechts, Swiss Mercenaries (responses.py)
 
 
-FLOW.procedure("field_battle", relief_choice, before_battle, open_combat_cards, cc.declare, roll_battle, cc.janissaries_window,
-               decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)
+FLOW.procedure("field_battle", relief_choice, before_battle, open_combat_cards, cc.declare, roll_battle,
+               cc.janissaries_window, decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)

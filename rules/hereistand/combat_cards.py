@@ -241,7 +241,8 @@ def card_dice(s: st.State, which: str) -> int:
 def card_words(s: st.State, which: str) -> list[str]:
     """Each card's dice by name, for the roll's log line: "2 Arquebusiers", "−3 Tercios"."""
     c = s.get("combat")
-    return [f"{'−' if n < 0 else ''}{abs(n)} {load().card(int(card)).name}" for card, n in (c["dice"][which] if c else [])]
+    played = c["dice"][which] if c else []
+    return [f"{'−' if n < 0 else ''}{abs(n)} {load().card(int(card)).name}" for card, n in played]
 
 
 def roll_side(s: st.State, which: str, dice: int) -> tuple[list[int], int]:

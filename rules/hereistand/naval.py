@@ -460,5 +460,5 @@ def end_naval_move(g: Game) -> None:
     nv.naval(g.state)["move"] = None
 
 
-FLOW.procedure("naval_move", choose_moves, weather, hindered, execute, intercept_next, avoid_queue, avoid_next, battle_queue,
-               fight_next, end_naval_move)
+FLOW.procedure("naval_move", choose_moves, weather, hindered, execute, intercept_next, avoid_queue, avoid_next,
+               battle_queue, fight_next, end_naval_move)

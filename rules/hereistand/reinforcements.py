@@ -48,8 +48,8 @@ class PlaceUnits(Decision):
         c = load().card(int(g.local["card"]))
         kind = g.local["kind"]
         many = PLURALS.get(kind, kind + "s")
-        return (f"{power_name(role)}: #{c.number} {c.name} — place {plural(g.local['left'], 'new ' + kind, 'new ' + many)}"
-                ", one at a time.")
+        count = plural(g.local["left"], "new " + kind, "new " + many)
+        return f"{power_name(role)}: #{c.number} {c.name} — place {count}, one at a time."
 
     def actions(self, g, role):
         for sp in g.local["spaces"]:
@@ -69,7 +69,8 @@ class PlaceUnits(Decision):
 @FLOW.decision("remove_mercenaries")
 class RemoveMercenaries(Decision):
     def prompt(self, g, role):
-        return f"Ottoman: #33 Landsknechts — eliminate {plural(g.local['left'], 'mercenary', 'mercenaries')} anywhere."
+        count = plural(g.local["left"], "mercenary", "mercenaries")
+        return f"Ottoman: #33 Landsknechts — eliminate {count} anywhere."
 
     def actions(self, g, role):
         for sp, power in mercenaries_on_map(g.state):

@@ -99,7 +99,8 @@ class Responses(ReactionWindow):
         info = load().card(int(g.local["card"])) if "card" in g.local else None
         when = words.format(space=where_name(g.local), player=power_name(g.local.get("player", role)),
                             card=info.number if info else "", name=info.name if info else "",
-                            roll=g.local.get("roll", ""), what=g.local.get("what", ""), needed=g.local.get("needed", ""))
+                            roll=g.local.get("roll", ""), what=g.local.get("what", ""),
+                            needed=g.local.get("needed", ""))
         return f"{power_name(role)}: {when}. Play a response card, or pass."
 
     def responses(self, g, role):
