@@ -109,8 +109,8 @@ def test_35_siege_artillery_needs_a_short_line_of_communication():
 
 
 def test_34_professional_rowers_give_3_dice_to_either_side(dice):
-    """16.2 step 6, #34 Professional Rowers: the Hapsburg, not fighting... here the defender itself, adds
-    3 dice for the defender after both rolls; 1 hit against 0 turns the battle."""
+    """16.2 step 6, #34 Professional Rowers: after both rolls (the Ottoman 1 hit, the Hapsburg none) the
+    Hapsburg gives the defender 3 more dice; their 2 hits turn the battle."""
     s = ottoman_impulse(setup())
     out_of_play(s, *COMBAT[1:], *RESPONSE)
     s = clear_navies(s)
