@@ -61,7 +61,8 @@ def draw_battle(view) -> Image.Image:
     if impulse.get("card"):
         c = load().card(int(impulse["card"]))
         intro += f" Card played for this impulse: #{c.number} {c.name} ({c.cp} command points)."
-    cards = battle.get("cards") or []
+    cards = battle.get("cards") or [f"{NAME.get(p, p)}: {_card_name(c)}"                  # the battle under way
+                                    for p, c in (view.get("combat") or {}).get("played", [])]
     intro += (" Combat cards: " + ", ".join(_card_name(c) for c in cards) + ".") if cards else \
         " No combat card played."
     if done:
@@ -135,9 +136,12 @@ def _column(d, view, box, label, space, powers, battle, key, extra, done=None) -
     roll = battle.get(f"{key}_roll")
     hits = battle.get(f"{key}_hits")
     if dice is None:
-        dice = units + _best_battle(leaders) + extra
+        by_cards = (view.get("combat") or {}).get("dice", {}).get(key, [])      # combat cards' dice, by name
+        dice = max(units + _best_battle(leaders) + extra + sum(n for _, n in by_cards), 0)
         y = _para(d, y + 6, f"Will roll {dice} dice ({units} units + {_best_battle(leaders)} leader"
-                            + (" + 1 defending" if extra else "") + ").", x=x0 + 14, width=int(w - 20))
+                            + (" + 1 defending" if extra else "")
+                            + "".join(f" {'+' if n >= 0 else '−'} {abs(n)} {_card_name(c)}" for c, n in by_cards)
+                            + ").", x=x0 + 14, width=int(w - 20))
         return y
     return _dice_rows(d, (x0, y, x1), dice, roll, hits)
 

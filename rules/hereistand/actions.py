@@ -41,6 +41,9 @@ def impulses(g: Game) -> None:
     power = MAJORS[g.local["next"] % len(MAJORS)]
     g.local["next"] += 1
     g.again()
+    from .halley import skips
+    if skips(g, power):                                          # #38: not a pass, nobody acts
+        return
     if not cards.zone(g.state, cards.hand(power)):
         g.local["passes"] += 1
         if power == "england":
@@ -67,8 +70,9 @@ def start_impulse(s: st.State, power: str, card: str, cp: int) -> None:
 
 
 def run_event(g: Game) -> None:
-    from .events import EVENTS
-    EVENTS.run(g.local["card"], "event", g, g.local["role"])
+    from .events import EVENTS, cancelled
+    if not cancelled(g.state, g.local["card"]):          # The Wartburg (responses.py)
+        EVENTS.run(g.local["card"], "event", g, g.local["role"])
 
 
 def after_event(g: Game) -> None:
@@ -85,7 +89,12 @@ def after_event(g: Game) -> None:
         finish_impulse(g, "played")
 
 
-FLOW.procedure("play_event", run_event, after_event)
+def declared(g: Game) -> None:
+    from .events import declared as hooks
+    hooks(g)
+
+
+FLOW.procedure("play_event", declared, run_event, after_event)
 
 
 def pass_refusal(s: st.State, power: str) -> str | None:
@@ -235,6 +244,9 @@ class Spend(Decision):
     def actions_of(self, g, role, verb):
         """One verb's actions only: finding the chosen action builds no other part of the menu."""
         s, cp = g.state, g.state["impulse"]["cp"]
+        from .responses import foul_weather_bars
+        if verb in ("naval", "sea", "piracy") and foul_weather_bars(s, role):
+            return                                            # #31 Foul Weather, until the impulse ends
         if verb == "move":
             for origin, dest, cost in movement.move_options(s, role, cp):
                 yield act("move", origin, dest, label=f"Move from {load().space(origin).name} to "

@@ -26,7 +26,8 @@ def available(s: st.State, space: str, attacker: str) -> dict[str, dict[str, int
 
 
 def standard(s: st.State, space: str, attacker: str) -> dict:
-    leaders = fx.army_leaders_at(s, space, attacker)
+    from .responses import stuck_free
+    leaders = stuck_free(s, fx.army_leaders_at(s, space, attacker))       # #32 Gout: not him
     room, units = fx.formation_limit(leaders), {}
     for power, here in available(s, space, attacker).items():
         for kind in FOOT_FIRST:
@@ -65,7 +66,7 @@ class AssaultFormation(Decision):
         if not size(f) and not f["leaders"]:
             yield act("standard", label="Every leader, foot first (cavalry roll no dice in an assault)")
         for leader in fx.army_leaders_at(s, space, role):
-            if leader not in f["leaders"]:
+            if leader not in f["leaders"] and leader not in (s.get("impulse") or {}).get("gout", []):
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         if size(f) < fx.formation_limit(f["leaders"]):
             for power, here in available(s, space, role).items():

@@ -1,6 +1,7 @@
 """Here I Stand: the field battle (rule 14) and retreat (14.1).
 
-    field_battle: combat-card window › roll › losses (each power allocates its own) › captures
+    field_battle: response cards (responses.py) › combat cards (combat_cards.py) › roll › Janissaries › result
+                  › losses (each power allocates its own) › captures
                   › retreat of the loser › siege check
 
 `state["battle"]` holds the battle being fought (public): the sides, their dice, rolls and hits.
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from rules.core import rng
 from rules.core.wording import plural
-from rules.core.choices import ReactionWindow
 from rules.core.flow import Decision, Game, act
 
+from . import combat_cards as cc
 from . import forces as fx
 from . import minor_units as mu
 from . import record
@@ -37,56 +38,88 @@ def side_leaders(s: st.State, space: str, powers: list[str]) -> list[str]:
 
 
 def open_combat_cards(g: Game) -> None:
-    """14 steps 4–5: the attacker, then each defending power, may play combat cards. No combat card's event
-    is enforced yet, so the window offers only 'pass' (DECISIONS.md 6.1)."""
+    """14 steps 4–5: the attacker, then each defending power, may play combat cards (combat_cards.py)."""
     s, space, attacker = g.state, g.local["space"], g.local["attacker"]
     sides = [p for p in defenders(s, space, attacker)]
     s["battle"] = {"space": space, "attacker": attacker, "origin": g.local["origin"], "defenders": sides,
                    "attackers": mu.attacking_powers(s, space, attacker)}      # 22.3 ①: with its minors' units
-    g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in sides])
+    cc.begin(s, cc.FIELD, space, s["battle"]["attackers"], sides)
 
 
-@FLOW.decision("combat_cards")
-class CombatCards(ReactionWindow):
-    text = "A field battle: play combat cards, or pass."
+def side_powers(b: dict, which: str) -> list[str]:
+    return b.get("attackers", [b["attacker"]]) if which == "attacker" else b["defenders"]
 
-    def responses(self, g, role):
-        return []
 
-    def resolve(self, g, role, response):   # no combat card can be chosen yet
-        return
+def roll_side(s: st.State, b: dict, which: str) -> None:
+    """14 steps 2–3, 6: units + best battle rating (defender +1) + the combat cards' dice; 5–6 hit. A side
+    left without units (after a Surprise Attack) rolls nothing."""
+    powers = side_powers(b, which)
+    units = side_units(s, b["space"], powers)
+    dice = max(units + fx.best_battle(side_leaders(s, b["space"], powers)) + (which == "defender")
+               + cc.card_dice(s, which), 0) if units else 0
+    roll, hits = cc.roll_side(s, which, dice) if units else ([], 0)
+    b.update({f"{which}_units": units, f"{which}_dice": dice, f"{which}_roll": sorted(roll[:dice], reverse=True),
+              f"{which}_hits": hits})
 
 
 def roll_battle(g: Game) -> None:
-    """14 steps 2–3, 6, 8–9: units + best battle rating (defender +1); 5–6 hit; ties to the defender;
-    if both sides would be wiped out the side with more dice (ties: the defender) keeps one unit."""
+    """14 step 6; with Surprise Attack the surprising side rolls first and the other removes its losses
+    before it rolls (its own losses are then already taken)."""
+    s, b = g.state, g.state["battle"]
+    first = cc.surprise_side(s)
+    if first and not g.local.get("surprised"):
+        other = "defender" if first == "attacker" else "attacker"
+        roll_side(s, b, first)
+        g.local["surprised"] = other
+        hits = min(b[f"{first}_hits"], side_units(s, b["space"], side_powers(b, other)))
+        g.log(f"Surprise Attack: the {first} rolls first: {' '.join(map(str, b[f'{first}_roll']))} — "
+              f"{plural(b[f'{first}_hits'], 'hit')}; the {other} removes its losses before it rolls.")
+        g.again()
+        g.call("surprise_losses", space=b["space"], losses=split_losses(s, b["space"], side_powers(b, other), hits))
+        return
+    for which in ("attacker", "defender"):
+        if which != first:
+            roll_side(s, b, which)
+
+
+def decide_battle(g: Game) -> None:
+    """14 steps 8–9: more hits win, ties to the defender; if both sides would be wiped out the side with
+    more dice (ties: the defender) keeps one unit."""
     s, b = g.state, g.state["battle"]
     space, attacker, sides = b["space"], b["attacker"], b["defenders"]
     attackers = b.get("attackers", [attacker])
-    a_units, d_units = side_units(s, space, attackers), side_units(s, space, sides)
-    a_dice = a_units + fx.best_battle(side_leaders(s, space, attackers))
-    d_dice = d_units + fx.best_battle(side_leaders(s, space, sides)) + 1
-    a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
-    a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
+    a_units, d_units = b.pop("attacker_units"), b.pop("defender_units")
+    a_words = fx.dice_words(b["attacker_dice"], plural(a_units, "unit"), side_leaders(s, space, attackers),
+                            extras=cc.card_words(s, "attacker")) if a_units else cc.NO_UNITS_LEFT
+    d_words = fx.dice_words(b["defender_dice"], plural(d_units, "unit"), side_leaders(s, space, sides),
+                            defender=True, extras=cc.card_words(s, "defender")) if d_units else cc.NO_UNITS_LEFT
+    a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
+    for which in ("attacker", "defender"):
+        dice, hits = cc.extra_hits(s, which)
+        b[f"{which}_dice"] += dice
+        b[f"{which}_hits"] += hits
+    a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
     a_loss, d_loss = min(d_hits, a_units), min(a_hits, d_units)
-    if a_loss == a_units and d_loss == d_units:
+    surprised = g.local.pop("surprised", None)
+    if surprised:                                          # its losses were taken before it rolled
+        a_loss, d_loss = (0, d_loss) if surprised == "attacker" else (a_loss, 0)
+    elif a_loss == a_units and d_loss == d_units:
         if a_dice > d_dice:
             a_loss -= 1
         else:
             d_loss -= 1
     winner = "attacker" if a_hits > d_hits else "defender"
-    b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
-             defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits,
-             winner=winner)
+    b["winner"] = winner
     record.note_battle(s, "field_battle", b, space, sides, side_leaders(s, space, [attacker]),
-                       side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units)
+                       side_leaders(s, space, sides), attacker_units=a_units, defender_units=d_units,
+                       cards=cc.played_words(s))
     names = " and ".join(load().power(p).name for p in sides)
-    a_words = fx.dice_words(a_dice, plural(a_units, "unit"), side_leaders(s, space, attackers))
-    d_words = fx.dice_words(d_dice, plural(d_units, "unit"), side_leaders(s, space, sides), defender=True)
+    extra = cc.extra_roll_words(s)
     g.log(f"Field battle at {space_name(space)}: {power_name(attacker)} rolls {a_words}: "
-          f"{' '.join(map(str, b['attacker_roll']))} — {plural(a_hits, 'hit')}; {names} "
+          f"{' '.join(map(str, b['attacker_roll']))} — {plural(a_shown, 'hit')}; {names} "
           f"roll{'s' if len(sides) == 1 else ''} {d_words}: {' '.join(map(str, b['defender_roll']))} — "
-          f"{plural(d_hits, 'hit')}. The {winner} wins{' (ties go to the defender)' if a_hits == d_hits else ''}.")
+          f"{plural(d_shown, 'hit')}.{extra} The {winner} wins"
+          f"{cc.tie_words(a_hits, d_hits, bool(extra))}.")
     g.local["losses"] = split_losses(s, space, attackers, a_loss) + split_losses(s, space, sides, d_loss)
 
 
@@ -386,6 +419,7 @@ def siege_check(g: Game) -> None:
             del s["sieges"][other]
             g.log(f"The siege of {space_name(other)} is broken.")
     s["battle"] = None
+    cc.end(s)
 
 
 def after_battle(g: Game) -> None:
@@ -403,5 +437,11 @@ def relief_restore(g: Game) -> None:
     restore(g)
 
 
-FLOW.procedure("field_battle", relief_choice, open_combat_cards, roll_battle, take_losses, captures, relief_restore,
-               retreats, siege_check, after_battle)
+FLOW.procedure("surprise_losses", take_losses)
+def before_battle(g: Game) -> None:
+    from .responses import before_battle as ask
+    ask(g)                                 # 14 step 1: Landsknechts, Swiss Mercenaries (responses.py)
+
+
+FLOW.procedure("field_battle", relief_choice, before_battle, open_combat_cards, cc.declare, roll_battle,
+               cc.janissaries_window, decide_battle, take_losses, captures, relief_restore, retreats, siege_check, after_battle)

@@ -9,7 +9,7 @@ the round, the modifiers of the card that called it (Leipzig Debate, Papal Inqui
 
 from __future__ import annotations
 
-from rules.core import rng
+from rules.core import cards, rng
 from rules.core.flow import Decision, Game, act
 
 from . import debaters as dbt
@@ -40,6 +40,8 @@ def call_refusal(s: st.State, caller: str, zone: str) -> str | None:
         return "debates are held in the German, French or English zone"
     if not dbt.of_side(s, "protestant", zone):
         return f"the Protestant has no debater in the {zone_name(zone)}, so nobody may debate there"
+    if caller == "protestant" and cards.modifiers(s, "wartburg"):
+        return "The Wartburg was played this turn: the Protestant calls no debate until the next turn"
     if caller == "protestant" and not dbt.uncommitted(s, "protestant", zone):
         return f"every Protestant debater of the {zone_name(zone)} is committed"
     if caller == "papacy" and not dbt.uncommitted(s, "papacy"):

@@ -59,7 +59,7 @@ def offer_here_i_stand(g: Game) -> None:
     with Luther (even committed, barred or excommunicated)."""
     s, local = g.state, g.local
     if local["zone"] == "german" and protestant_debater(local) != "luther" \
-            and HERE_I_STAND in cards.zone(s, cards.hand("protestant")) \
+            and HERE_I_STAND in cards.zone(s, cards.hand("protestant")) and not cards.modifiers(s, "wartburg") \
             and dbt.status(s, "luther") in (dbt.UNCOMMITTED, dbt.COMMITTED, dbt.EXCOMMUNICATED):
         g.call("here_i_stand", role="protestant", replaced=protestant_debater(local))
 

@@ -11,13 +11,14 @@ from rules.core.contract import IllegalAction, StandingAnswer
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 
-from . import (actions, battle, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
+from . import (actions, battle, combat_cards, deals, diplomacy, displace, events, minors, move_on,  # noqa: F401  (they
                movement, papacy, relief, spring, winter, winter_choice)              # register their decisions)
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import diplomatic_marriage, home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
 from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
+from . import halley, reinforcements, responses  # noqa: F401  (combat and response cards' events and windows)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -38,6 +39,7 @@ class HereIStand(FlowEngine):
 
     def standing_answers(self):
         return [StandingAnswer("pass-combat-cards", "Pass every combat card window", ("combat_cards",)),
+                StandingAnswer("pass-response-cards", "Pass every response card window", ("responses",)),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept", "naval_intercept")),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid", "naval_avoid"))]
 
@@ -109,6 +111,8 @@ class HereIStand(FlowEngine):
         seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
         seen["voyage"] = new_world_phase.voyage_under_way(state)
         seen["religious_now"] = religious_now(state)
+        seen["combat"] = state.get("combat")                          # combat cards played (combat_cards.py)
+        seen["skip_impulse"] = state.get("skip_impulse", [])          # #38 Halley's Comet
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
@@ -185,6 +189,8 @@ class HereIStand(FlowEngine):
                 continue                                  # another power is looking at it (#58)
             picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
             picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
+            picked |= {str(f["local"]["card"]) for f in state["flow"]       # a card a pending step names (a
+                       if isinstance(f.get("local"), dict) and f["local"].get("card")}   # discard taken back)
             variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)
             if variant is not None:
                 yield power, "hand", variant

@@ -70,11 +70,34 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
     if str(number) not in cards.zone(s, cards.hand(role)):
         return f"{power_name(role)} does not hold #{number} {name}."
     cp = load().card(number).cp
+    if EVENTS.has(str(number), "refusal"):                # a card played only at its moment (combat_cards.py)
+        return f"#{number} {name} is not played as the event of an impulse: {EVENTS.run(str(number), 'refusal')}."
     if has_event(number):
         why = prerequisite_refusal(s, role, str(number))
         return f"#{number} {name} cannot be played as its event now: {why}." if why else None
     return (f"The event of #{number} {name} is not part of the game yet (card events come in a later part): "
             f"play it for its {cp} CP instead.")
+
+
+# ---- 6.1 response cards: between an event's declaration and its resolution ------------------------------------
+DECLARED_HOOKS: list = []      # fn(g, player, card) -> True when it opened a window (responses.py: The Wartburg)
+
+
+def declared(g: Game) -> None:
+    """A step of `play_event`: the responses that may cancel the event declared are offered first."""
+    for hook in DECLARED_HOOKS:
+        if hook(g, g.local["role"], g.local["card"]):
+            return
+
+
+def cancelled(s: st.State, card: str) -> bool:
+    """Whether the event just declared was cancelled (then it does nothing and its card is discarded)."""
+    if s.get("event_cancelled") != card:
+        return False
+    s["event_cancelled"] = None
+    if cards.where(s, card) == "removed":
+        cards.move(s, card, "removed", "discard")
+    return True
 
 
 def deck_zone(number: int) -> str:

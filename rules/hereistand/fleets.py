@@ -99,7 +99,8 @@ def best_naval(leaders: list[str]) -> int:
     return max((load().leader(l).battle for l in leaders), default=0)
 
 
-def dice_words(s: State, location: str, side: str, in_port: bool = False) -> str:
+def dice_words(s: State, location: str, side: str, in_port: bool = False, extras: list[str] = (),
+               card_dice: int = 0) -> str:
     """Where a fleet's dice come from, each part by name (16.2): "5 dice (2 per squadron: 4 + 1 per
     corsair: 1), hits on 5 or 6"."""
     found = pieces(s, location, side)
@@ -111,7 +112,8 @@ def dice_words(s: State, location: str, side: str, in_port: bool = False) -> str
         parts.append(f"{load().leader(best).battle} {load().leader(best).name}'s battle rating")
     if in_port:
         parts.append("1 as defender in port")
-    n = dice(s, location, side) + (1 if in_port else 0)
+    parts += extras                                   # the combat cards' dice, by name
+    n = dice(s, location, side) + (1 if in_port else 0) + card_dice
     return f"{n} {'die' if n == 1 else 'dice'} ({' + '.join(parts)}), hits on 5 or 6"
 
 

@@ -32,7 +32,7 @@ def best_battle(leaders: list[str]) -> int:
     return max((load().leader(l).battle for l in leaders), default=0)
 
 
-def dice_words(dice: int, units: str, leaders: list[str], defender: bool = False) -> str:
+def dice_words(dice: int, units: str, leaders: list[str], defender: bool = False, extras: list[str] = ()) -> str:
     """Where a side's dice come from, each part by name: "7 dice (5 units + 1 Ferdinand's battle rating
     + 1 as defender), hits on 5 or 6"."""
     best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
@@ -41,6 +41,7 @@ def dice_words(dice: int, units: str, leaders: list[str], defender: bool = False
         parts.append(f"{load().leader(best).battle} {load().leader(best).name}'s battle rating")
     if defender:
         parts.append("1 as defender")
+    parts += extras                                   # the combat cards' dice, by name
     return f"{dice} {'die' if dice == 1 else 'dice'} ({' + '.join(parts)}), hits on 5 or 6"
 
 

@@ -81,8 +81,9 @@ class Formation(Decision):
         own_locked = locked(s, role, m["origin"])          # 13.1: its own stay put; its minors' may still go
         if own_locked:
             here = {}
+        stuck = (s.get("impulse") or {}).get("gout", [])        # #32 Gout: he stays this impulse
         for leader in () if own_locked else fx.army_leaders_at(s, m["origin"], role):
-            if leader not in m["leaders"]:
+            if leader not in m["leaders"] and leader not in stuck:
                 yield act("leader", leader, label=f"Take {load().leader(leader).name}", group="Leaders")
         limit = fx.formation_limit(m["leaders"])
         if m.get("limit"):                                 # 10: at most 5 units across a sea zone
@@ -580,9 +581,30 @@ def battle_or_siege(g: Game) -> None:
 
 
 def end_move(g: Game) -> None:
-    g.state["move"] = None
+    s, m = g.state, g.state["move"]
+    if m and (s.get("impulse") or {}).get("foul_weather"):       # #31: one space of movement each
+        s["impulse_locks"].append([m["power"], m["dest"]])
+    s["move"] = None
 
 
-FLOW.procedure("move_land", choose_formation, pay, open_interception, enter, avoid_battles, offer_withdrawal,
-               battle_or_siege, end_move)
+def weather(g: Game) -> None:
+    from .responses import move_announced
+    move_announced(g)                      # 13.1 step 4: Foul Weather, Gout (responses.py)
+
+
+def hindered(g: Game) -> None:
+    """The move stopped by Foul Weather or Gout: it costs 1 CP (the rest of its cost comes back)."""
+    from .responses import hindered as stopped
+    s = g.state
+    if stopped(s):
+        s["impulse"]["cp"] += s["move"]["cost"] - 1
+        s["move"] = None
+        moves = record.entries(s)
+        if moves and moves[-1]["kind"] in ("move", "transport"):
+            moves.pop()                    # it did not happen
+        g.end()
+
+
+FLOW.procedure("move_land", choose_formation, pay, weather, hindered, open_interception, enter, avoid_battles,
+               offer_withdrawal, battle_or_siege, end_move)
 

@@ -139,11 +139,29 @@ class NavalPlan(Decision):
         return "go" if m["plan"] else "cancel"
 
 
+def weather(g: Game) -> None:
+    """16.1 step 3: Foul Weather (responses.py), once a plan is made."""
+    if "plan_answer" not in g.local:
+        g.local["plan_answer"] = g.returned
+    if g.local["plan_answer"] != "cancel":
+        from .responses import naval_announced
+        naval_announced(g)
+
+
+def hindered(g: Game) -> None:
+    from .responses import hindered as stopped
+    s = g.state
+    if stopped(s):                                   # the move does not happen; its 1 CP is lost
+        s["impulse"]["cp"] -= 1
+        nv.naval(s)["move"] = None
+        g.end()
+
+
 def execute(g: Game) -> None:
     """16.1 step 2: every planned step at once; leaders follow their squadrons (restriction 3)."""
     s = g.state
     m = nv.naval(s)["move"]
-    if g.returned == "cancel":
+    if g.local.pop("plan_answer", None) == "cancel":
         nv.naval(s)["move"] = None
         g.end()
         return
@@ -270,19 +288,33 @@ def choose_interceptors(g: Game) -> None:
     g.call("naval_intercept_force", role=g.local["role"])
 
 
+def interception_dice(g: Game) -> None:
+    """13.2 / 16.1: the interceptor's 2 dice, shown before Professional Rowers may change the roll."""
+    s = g.state
+    i = nv.naval(s)["move"]["intercept"]
+    g.local["rolled"] = rng.roll(s, 2)
+    g.local["bonus"] = nv.best_naval(nv.naval_leaders(s, i["source"], i["power"]))
+
+
+def rowers_on_interception(g: Game) -> None:
+    from .responses import naval_roll
+    i = nv.naval(g.state)["move"]["intercept"]
+    naval_roll(g, i["power"], "intercept in " + nv.location_name(i["zone"]), INTERCEPT_AT)
+
+
 def roll_interception(g: Game) -> None:
-    """2d6 + the stack's best naval leader ≥ 9: the units (and the leaders) enter the zone."""
+    """2d6 + the stack's best naval leader (± Professional Rowers) ≥ 9: the units and leaders enter the zone."""
     s = g.state
     m = nv.naval(s)["move"]
     i = m.pop("intercept")
     role, source, zone = i["power"], i["source"], i["zone"]
     leaders = nv.naval_leaders(s, source, role)
-    bonus = nv.best_naval(leaders)
-    rolled = rng.roll(s, 2)
-    total = sum(rolled) + bonus
+    rolled, bonus = g.local["rolled"], g.local["bonus"]
+    shift = rowers_shift(s)
+    total = sum(rolled) + bonus + shift
     ok = total >= INTERCEPT_AT
     best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
-    mods = f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else ""
+    mods = (f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else "") + rowers_words(shift)
     g.log(f"{power_name(role)} tries to intercept in {nv.location_name(zone)} from {nv.location_name(source)} "
           f"({INTERCEPT_AT} or more on 2 dice succeeds): rolls {rolled[0]}+{rolled[1]}{mods} = {total}, "
           f"{'success' if ok else 'failure'}.")
@@ -296,7 +328,17 @@ def roll_interception(g: Game) -> None:
         g.call("naval_intercept", roles=[role], zone=zone)
 
 
-FLOW.procedure("naval_intercept_attempt", choose_interceptors, roll_interception)
+def rowers_shift(s: st.State) -> int:
+    """Professional Rowers' change to the roll just made (responses.py), cleared as it is read."""
+    return s.pop("rowers_shift", 0)
+
+
+def rowers_words(shift: int) -> str:
+    return f" {'+' if shift > 0 else '-'}{abs(shift)} Professional Rowers" if shift else ""
+
+
+FLOW.procedure("naval_intercept_attempt", choose_interceptors, interception_dice, rowers_on_interception,
+               roll_interception)
 
 
 # ---- 3. avoid battle (16.1 step 5) -------------------------------------------------------------------------------
@@ -338,20 +380,33 @@ class NavalAvoid(ReactionWindow):
             yield act("avoid", loc, label=f"Avoid battle into {nv.location_name(loc)} (all your units here)")
 
     def resolve(self, g, role, response):
-        s, zone = g.state, g.local["zone"]
-        dest = response.split(":")[1]
-        leaders = nv.naval_leaders(s, zone, role)
-        bonus = nv.best_naval(leaders)
-        rolled = rng.roll(s, 2)
-        total = sum(rolled) + bonus
-        ok = total >= AVOID_AT
-        best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
-        mods = f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else ""
-        g.log(f"{power_name(role)} tries to avoid battle from {nv.location_name(zone)} into "
-              f"{nv.location_name(dest)} ({AVOID_AT} or more on 2 dice succeeds): rolls {rolled[0]}+{rolled[1]}"
-              f"{mods} = {total}, {'success' if ok else 'failure'}.")
-        if ok:
-            nv.shift_side(s, role, zone, dest)
+        g.call("naval_avoid_attempt", role=role, zone=g.local["zone"], dest=response.split(":")[1],
+               rolled=rng.roll(g.state, 2))
+
+
+def rowers_on_avoid(g: Game) -> None:
+    from .responses import naval_roll
+    naval_roll(g, g.local["role"], "avoid battle into " + nv.location_name(g.local["dest"]), AVOID_AT)
+
+
+def avoid_result(g: Game) -> None:
+    """2d6 + the best naval leader (± Professional Rowers) ≥ 9: the whole side leaves for `dest`."""
+    s, zone, dest, role, rolled = g.state, g.local["zone"], g.local["dest"], g.local["role"], g.local["rolled"]
+    leaders = nv.naval_leaders(s, zone, role)
+    bonus = nv.best_naval(leaders)
+    shift = rowers_shift(s)
+    total = sum(rolled) + bonus + shift
+    ok = total >= AVOID_AT
+    best = max(leaders, key=lambda l: load().leader(l).battle, default=None)
+    mods = (f" +{bonus} {load().leader(best).name}'s battle rating" if bonus and best else "") + rowers_words(shift)
+    g.log(f"{power_name(role)} tries to avoid battle from {nv.location_name(zone)} into "
+          f"{nv.location_name(dest)} ({AVOID_AT} or more on 2 dice succeeds): rolls {rolled[0]}+{rolled[1]}"
+          f"{mods} = {total}, {'success' if ok else 'failure'}.")
+    if ok:
+        nv.shift_side(s, role, zone, dest)
+
+
+FLOW.procedure("naval_avoid_attempt", rowers_on_avoid, avoid_result)
 
 
 # ---- 4. naval battles (16.1 step 7) --------------------------------------------------------------------------------
@@ -405,5 +460,5 @@ def end_naval_move(g: Game) -> None:
     nv.naval(g.state)["move"] = None
 
 
-FLOW.procedure("naval_move", choose_moves, execute, intercept_next, avoid_queue, avoid_next, battle_queue,
-               fight_next, end_naval_move)
+FLOW.procedure("naval_move", choose_moves, weather, hindered, execute, intercept_next, avoid_queue, avoid_next,
+               battle_queue, fight_next, end_naval_move)

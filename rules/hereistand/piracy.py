@@ -189,4 +189,16 @@ class PiracyHits(Decision):
         return next(iter(self.actions(g, role))).id
 
 
-FLOW.procedure("piracy", defend, raid, settle)
+def weather(g: Game) -> None:
+    from .responses import piracy_announced
+    piracy_announced(g)                    # Foul Weather (responses.py)
+
+
+def hindered(g: Game) -> None:
+    from .responses import hindered as stopped
+    if stopped(g.state):                   # no piracy; it costs 1 CP (the rest comes back)
+        g.state["impulse"]["cp"] += COST - 1
+        g.end()
+
+
+FLOW.procedure("piracy", weather, hindered, defend, raid, settle)

@@ -1,6 +1,6 @@
 """Here I Stand: naval combat (16.2).
 
-    naval_battle: combat-card window › roll › losses (each major power chooses which of its units go)
+    naval_battle: combat cards (combat_cards.py) › roll › Janissaries › result › losses (each major power chooses which of its units go)
                   › retreat › leaders left without ships to the next turn's box
 
 Called from a naval move (16.1 step 7) with `location`, `attacker` (the active power) and `defender`.
@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.core import rng
 from rules.core.flow import Decision, Game, act
 
+from . import combat_cards as cc
 from . import fleets as nv
 from . import record
 from . import state as st
@@ -26,11 +27,10 @@ def piece_name(owner: str, kind: str) -> str:
 
 
 def open_cards(g: Game) -> None:
-    """16.2 steps 3–4: the attacker, then the defender, may declare combat cards (only 'pass' until the
-    combat-card events exist, DECISIONS.md 6.1)."""
+    """16.2 steps 3–4: the attacker, then the defender, may declare combat cards (combat_cards.py)."""
     attacker, defender = g.local["attacker"], g.local["defender"]
     nv.naval(g.state)["battle"] = {"location": g.local["location"], "attacker": attacker, "defender": defender}
-    g.call("combat_cards", roles=[p for p in (attacker, defender) if p in MAJORS])
+    cc.begin(g.state, cc.NAVAL, g.local["location"], [attacker], [defender])
 
 
 def roll(g: Game) -> None:
@@ -38,23 +38,40 @@ def roll(g: Game) -> None:
     port; 5–6 hit; more hits win, ties to the defender."""
     s, loc = g.state, g.local["location"]
     attacker, defender = g.local["attacker"], g.local["defender"]
-    a_dice = nv.dice(s, loc, attacker)
-    d_dice = nv.dice(s, loc, defender) + (0 if nv.is_sea(loc) else 1)
+    a_dice = nv.dice(s, loc, attacker) + cc.card_dice(s, "attacker")
+    d_dice = nv.dice(s, loc, defender) + (0 if nv.is_sea(loc) else 1) + cc.card_dice(s, "defender")
     a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice)
     a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
-    winner = attacker if a_hits > d_hits else defender
+    nv.naval(s)["battle"].update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
+                                 defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits)
+
+
+def decide(g: Game) -> None:
+    """16.2 steps 7–8: more hits win (with Janissaries' dice after the roll), ties to the defender."""
+    s, loc = g.state, g.local["location"]
+    attacker, defender = g.local["attacker"], g.local["defender"]
     b = nv.naval(s)["battle"]
-    b.update(attacker_dice=a_dice, defender_dice=d_dice, attacker_roll=sorted(a_roll, reverse=True),
-             defender_roll=sorted(d_roll, reverse=True), attacker_hits=a_hits, defender_hits=d_hits, winner=winner)
+    a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
+    for which in ("attacker", "defender"):
+        dice, hits = cc.extra_hits(s, which)
+        b[f"{which}_dice"] += dice
+        b[f"{which}_hits"] += hits
+    a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
+    winner = attacker if a_hits > d_hits else defender
+    b["winner"] = winner
     record.note_battle(s, "naval_battle", b, loc, [defender], nv.naval_leaders(s, loc, attacker),
                        nv.naval_leaders(s, loc, defender), attacker_units=sum(nv.pieces(s, loc, attacker).values()),
-                       defender_units=sum(nv.pieces(s, loc, defender).values()))
+                       defender_units=sum(nv.pieces(s, loc, defender).values()), cards=cc.played_words(s))
     hits = lambda n: f"{n} hit{'s' if n != 1 else ''}"   # noqa: E731
-    g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls "
-          f"{nv.dice_words(s, loc, attacker)}: {' '.join(map(str, b['attacker_roll']))} — {hits(a_hits)}; "
-          f"{load().power(defender).name} rolls {nv.dice_words(s, loc, defender, not nv.is_sea(loc))}: "
-          f"{' '.join(map(str, b['defender_roll']))} — {hits(d_hits)}. {load().power(winner).name} wins"
-          f"{' (ties go to the defender)' if a_hits == d_hits else ''}.")
+    extra = cc.extra_roll_words(s)
+    a_words = nv.dice_words(s, loc, attacker, extras=cc.card_words(s, "attacker"), card_dice=cc.card_dice(s, "attacker"))
+    d_words = nv.dice_words(s, loc, defender, not nv.is_sea(loc), extras=cc.card_words(s, "defender"),
+                            card_dice=cc.card_dice(s, "defender"))
+    g.log(f"Naval battle in {nv.location_name(loc)}: {power_name(attacker)} rolls {a_words}: "
+          f"{' '.join(map(str, b['attacker_roll']))} — {hits(a_shown)}; "
+          f"{load().power(defender).name} rolls {d_words}: "
+          f"{' '.join(map(str, b['defender_roll']))} — {hits(d_shown)}.{extra} {load().power(winner).name} wins"
+          f"{cc.tie_words(a_hits, d_hits, bool(extra))}.")
     drawn = g.local.get("clash") and a_hits == d_hits        # 9.6: nobody lost, both withdraw
     need = {attacker: loss_points(d_hits, winner == attacker or drawn),
             defender: loss_points(a_hits, winner == defender or drawn)}
@@ -198,9 +215,16 @@ def leaders_home(g: Game) -> None:
     for leader in nv.strand_leaders(s, loc):
         g.log(f"{load().leader(leader).name} has lost every ship and returns next turn.")
     nv.naval(s)["battle"] = None
+    cc.end(s)
 
 
-FLOW.procedure("naval_battle", open_cards, roll, take_losses, retreat, leaders_home)
+def rowers(g: Game) -> None:
+    from .responses import naval_rolled
+    naval_rolled(g)                        # 16.2 step 6: Professional Rowers (responses.py)
+
+
+FLOW.procedure("naval_battle", open_cards, cc.declare, roll, cc.janissaries_window, rowers, decide, take_losses,
+               retreat, leaders_home)
 
 
 # ---- 9.6: a war breaking out between fleets sharing a sea zone -------------------------------------------------------

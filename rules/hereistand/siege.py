@@ -1,6 +1,6 @@
 """Here I Stand: lines of communication (12.1), control of unfortified spaces (12.2) and assault (15.1, 15.3).
 
-    spend › assault: combat-card window › roll › losses › success (control, captures) or the siege holds
+    spend › assault: response cards › formation › combat cards (combat_cards.py) › roll › Siege Artillery › losses › success (control, captures) or the siege holds
                      or breaks (15.3)
 """
 
@@ -10,6 +10,7 @@ from rules.core import rng
 from rules.core.wording import plural
 from rules.core.flow import Game
 
+from . import combat_cards as cc
 from . import forces as fx
 from . import record
 from . import state as st
@@ -105,6 +106,9 @@ def take_control(g: Game, power: str, space: str) -> None:
 
 # ---- 15.1 assault -----------------------------------------------------------------------------------------
 def assault_refusal(s: st.State, power: str, space: str) -> str | None:
+    from .responses import foul_weather_bars
+    if foul_weather_bars(s, power):
+        return "Foul Weather bars assaults for the rest of this impulse"
     siege = s["sieges"].get(space)
     if not siege or siege["besieger"] != power or not side_land_units(s, space, power):
         return "you are not besieging it"
@@ -137,9 +141,11 @@ def start_assault(g: Game, power: str, space: str) -> None:
 
 
 def open_assault_cards(g: Game) -> None:
+    """15.1 steps 5–6: the attacker, then each defending power, may play combat cards (combat_cards.py)."""
     s, space, attacker = g.state, g.local["space"], g.local["role"]
-    inside = s["sieges"][space]["inside"]
-    g.call("combat_cards", roles=[attacker] + [p for p in MAJORS if p in inside])
+    cc.begin(s, cc.ASSAULT, space, mu.attacking_powers(s, space, attacker), list(s["sieges"][space]["inside"]),
+             formation_mercenaries={p: k["mercenary"] for p, k in g.local["formation"]["units"].items()
+                                    if k.get("mercenary")})
 
 
 def roll_assault(g: Game) -> None:
@@ -149,29 +155,49 @@ def roll_assault(g: Game) -> None:
     inside = s["sieges"][space]["inside"]
     formation = g.local["formation"]                # assault_choice.py: own and minors' units (22.3 ①)
     leaders = formation["leaders"]
+    cc.drop_restless(s, formation)
+    if not cc.besiegers_outnumber(s, space, attacker):
+        g.local["hits"], g.local["losses"] = 0, []   # Mercenaries Grow Restless: no roll, the siege breaks
+        g.log(f"{power_name(attacker)} no longer outnumbers the defenders of {space_name(space)}: no assault.")
+        return
     foot = sum(k.get("regular", 0) + k.get("mercenary", 0) for k in formation["units"].values())
     defenders_foot = sum(st.land_units_at(s, space, p) - st.units_at(s, space, p).get("cavalry", 0) for p in inside)
-    a_dice = ((foot + 1) // 2 if defenders_foot else foot) + fx.best_battle(leaders)
+    a_dice = ((foot + 1) // 2 if defenders_foot else foot) + fx.best_battle(leaders) + cc.card_dice(s, "attacker")
     d_dice = (defenders_foot + fx.best_battle([l for p in inside for l in fx.army_leaders_at(s, space, p)]) + 1
-              if defenders_foot else 0)
+              + cc.card_dice(s, "defender") if defenders_foot else 0)
     a_roll, d_roll = rng.roll(s, a_dice), rng.roll(s, d_dice) if d_dice else []
     a_hits, d_hits = sum(1 for d in a_roll if d >= 5), sum(1 for d in d_roll if d >= 5)
     halved = f"half of {plural(foot, 'unit')}, rounded up" if defenders_foot else plural(foot, "unit")
-    a_words = fx.dice_words(a_dice, halved, leaders)
+    a_words = fx.dice_words(a_dice, halved, leaders, extras=cc.card_words(s, "attacker"))
     d_leaders = [l for p in inside for l in fx.army_leaders_at(s, space, p)]
     d_words = fx.dice_words(d_dice, plural(defenders_foot, "unit"), d_leaders, defender=True) if d_dice else ""
     g.log(f"{power_name(attacker)} assaults {space_name(space)}: {a_words}: "
           f"{' '.join(map(str, sorted(a_roll, reverse=True)))} — {plural(a_hits, 'hit')}"
           + (f"; the defenders roll {d_words}: {' '.join(map(str, sorted(d_roll, reverse=True)))} — "
              f"{plural(d_hits, 'hit')}." if d_dice else "; the fortress is empty."))
-    g.local["hits"] = a_hits
+    g.local["hits"], g.local["defender_hits"] = a_hits, d_hits
     record.note_battle(s, "assault", {"attacker": attacker, "attacker_dice": a_dice, "defender_dice": d_dice,
                                       "attacker_roll": sorted(a_roll, reverse=True), "defender_roll":
                                       sorted(d_roll, reverse=True), "attacker_hits": a_hits, "defender_hits": d_hits},
-                       space, list(inside), leaders, [l for p in inside for l in fx.army_leaders_at(s, space, p)])
+                       space, list(inside), leaders, [l for p in inside for l in fx.army_leaders_at(s, space, p)],
+                       cards=cc.played_words(s))
+
+
+def assault_losses(g: Game) -> None:
+    """15.1 step 9: losses equal hits (Siege Artillery's hits added to the attacker's)."""
+    s, space, attacker = g.state, g.local["space"], g.local["role"]
+    if "defender_hits" not in g.local:                 # no roll (Mercenaries Grow Restless broke the siege)
+        return
+    g.local["hits"] += cc.extra_hits(s, "attacker")[1]
+    entry = record.entries(s)[-1] if record.entries(s) else None
+    if entry and entry["kind"] == "assault" and entry["space"] == space:
+        entry["attacker_hits"] = g.local["hits"]
+        entry["cards"] = cc.played_words(s)
     side = mu.attacking_powers(s, space, attacker)
-    g.local["losses"] = split_losses(s, space, side, min(d_hits, mu.side_land_units(s, space, attacker))) + \
-        split_losses(s, space, inside, a_hits)
+    inside = s["sieges"][space]["inside"]
+    g.local["losses"] = split_losses(s, space, side, min(g.local.pop("defender_hits"),
+                                                         mu.side_land_units(s, space, attacker))) + \
+        split_losses(s, space, inside, g.local["hits"])
 
 
 def settle_assault(g: Game) -> None:
@@ -221,8 +247,31 @@ def settle_assault(g: Game) -> None:
 def after_assault(g: Game) -> None:
     from .minors import check_hungary
     record.note_assault_result(g.state, g.local["space"], g.local["role"])
+    cc.end(g.state)
     check_hungary(g)                       # 22.5: checked after every assault
 
 
-FLOW.procedure("assault", open_assault_cards, choose_assault_formation, roll_assault, take_losses, settle_assault,
-               after_assault)
+def before_assault(g: Game) -> None:
+    from .responses import before_assault as ask
+    ask(g)                                 # 15.1 step 2: Landsknechts, Swiss Mercenaries (responses.py)
+
+
+def assault_rolled(g: Game) -> None:
+    from .responses import assault_rolled as ask
+    if "defender_hits" in g.local:
+        ask(g)                                 # 15.1 step 8: Siege Artillery (responses.py)
+
+
+def weather(g: Game) -> None:
+    from .responses import assault_announced
+    assault_announced(g)                   # 15.1 step 2: Foul Weather, Gout (responses.py)
+
+
+def hindered(g: Game) -> None:
+    from .responses import hindered as stopped
+    if stopped(g.state):                   # the assault's 1 CP is lost
+        g.end()
+
+
+FLOW.procedure("assault", weather, hindered, before_assault, choose_assault_formation, open_assault_cards, cc.declare, roll_assault,
+               assault_rolled, assault_losses, take_losses, settle_assault, after_assault)

@@ -79,6 +79,7 @@ def initial_state(scenario_id: str) -> State:
         "intercept_tried": [],    # [power, space]: stacks that tried to intercept this impulse (13.2)
         "move": None,
         "battle": None,
+        "combat": None,           # the combat cards of the combat being fought (combat_cards.py)
         "assaulted": [],          # fortified spaces assaulted this impulse (15.1: once each)
         "sieges": {},             # space -> {"besieger", "inside": [powers]}
         "peace_this_turn": [],

@@ -14,6 +14,7 @@ from rules.hereistand.engine import ENGINE
 
 from .religious_phases import through_theses, through_worms
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+from .combat_play import without_wartburg
 
 
 @pytest.fixture
@@ -83,7 +84,7 @@ def to_impulse(s, power):
         s = play(play(s, role, card), role, "done")
     for home in ((5, 6, 7) if power in ("papacy", "protestant") else ()):   # back in hand if spent at Worms
         give(s, "protestant" if home == 7 else "papacy", home)
-    return s
+    return without_wartburg(s)                 # no cancelling window after each event (test_response_cards)
 
 
 def give(s, power, number):

@@ -11,9 +11,10 @@ from rules.core.driver import random_moves, setup_args
 from rules.hereistand import ENGINE
 
 SIDE = r"\d+ dic?e \([^()]*(?:\([^()]*\)[^()]*)*\), hits on 5 or 6: [1-6 ]* — \d+ hits?"
-FIELD = re.compile(rf"^Field battle at .+: .+ rolls {SIDE}; .+ rolls? {SIDE}\. The (attacker|defender) wins")
+EXTRA = r"(?: #\d+ [^.]+: \d+ dic?e, hits on [^:]+: [1-6 ]* — \d+ hits?\.)*"     # Tercios, Janissaries
+FIELD = re.compile(rf"^Field battle at .+: .+ rolls {SIDE}; .+ rolls? {SIDE}\.{EXTRA} The (attacker|defender) wins")
 ASSAULT = re.compile(rf" assaults .+: {SIDE}(; the defenders roll {SIDE}\.|; the fortress is empty\.)$")
-NAVAL = re.compile(rf"^Naval battle in .+: .+ rolls {SIDE}; .+ rolls {SIDE}\. .+ wins")
+NAVAL = re.compile(rf"^Naval battle in .+: .+ rolls {SIDE}; .+ rolls {SIDE}\.{EXTRA} .+ wins")
 TWO_DICE = re.compile(r"\((\d+) or more on 2 dice succeeds\): rolls [1-6]\+[1-6](?: [+-]\d [^=]+)? = \d+, "
                       r"(success|failure)\.$")
 PIRACY = re.compile(r"^Piracy(?: defence)?: \d+ dic?e \(.+\), hits on 5 or 6: [1-6 ]* — \d+ hits?\.$")

@@ -8,6 +8,7 @@ from rules.hereistand import state as st
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .test_siege import decision, play, setup
 from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
+from .combat_play import BATTLE_WINDOWS, pass_combat_cards
 
 
 def to_ottoman_impulse(s):
@@ -41,7 +42,7 @@ def test_22_5_taking_a_key_with_four_hungarian_regulars_left_defeats_hungary(dic
     vp = st.victory_points(s, "ottoman")
     s = play(play(s, "ottoman", "cp:1"), "ottoman", "assault:belgrade")
     dice += [[5, 1], [1, 2]]                 # 3 regulars / 2 -> 2 dice; Hungary 1 + 1 = 2 dice
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert s["control"]["belgrade"] == "ottoman"
     assert s["hungary_defeated"] and s["minor_allies"]["hungary"] == "hapsburg"
     assert ["hapsburg", "ottoman"] in s["wars"] and ["hapsburg", "ottoman"] not in s["alliances"]
@@ -57,7 +58,7 @@ def test_22_5_not_while_more_than_four_hungarian_regulars_remain(dice):
     s = besiege_belgrade(to_ottoman_impulse(setup()), buda_regulars=5)
     s = play(play(s, "ottoman", "cp:1"), "ottoman", "assault:belgrade")
     dice += [[5, 1], [1, 2]]
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert s["control"]["belgrade"] == "ottoman"
     assert not s["hungary_defeated"] and s["minor_allies"]["hungary"] is None
     assert ["hungary", "ottoman"] in s["wars"]
@@ -74,9 +75,9 @@ def test_22_1_five_inactive_minor_units_fight_and_the_beaten_stand_fast(dice):
     for _ in range(6):
         s = play(s, "ottoman", "unit:regular")
     s = play(s, "ottoman", "go")
-    assert decision(s) == "combat_cards"          # no withdrawal offered: 5 units stay in the field
+    assert decision(s) in BATTLE_WINDOWS          # no withdrawal offered: 5 units stay in the field
     dice += [[6, 6, 5, 1, 1, 1, 1, 1], [5, 1, 1, 1, 1, 1]]   # 6 + Suleiman 2; Hungary 5 + 1
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert st.land_units_at(s, "buda", "ottoman") == 5
     assert st.land_units_at(s, "buda", "hungary") == 2                   # 5 - 3 hits, all inside
     assert s["sieges"]["buda"]["inside"] == ["hungary"] and s["sieges"]["buda"]["besieger"] == "ottoman"
@@ -93,7 +94,7 @@ def test_22_1_beaten_inactive_minor_keeps_four_inside_and_loses_the_rest(dice):
         s = play(s, "ottoman", "unit:regular")
     s = play(s, "ottoman", "go")
     dice += [[6, 5, 1, 1, 1, 1, 1, 1], [1] * 8]              # 2 hits to none: Hungary loses with 5 left
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert st.land_units_at(s, "buda", "hungary") == 4
     assert s["sieges"]["buda"]["inside"] == ["hungary"]
 

@@ -9,6 +9,7 @@ from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice, ottoman_impulse, play, setup  # noqa: F401  (dice: the scripted-dice fixture)
+from .combat_play import BATTLE_WINDOWS, pass_combat_cards
 
 
 def decision(s):
@@ -108,10 +109,10 @@ def test_16_2_barbary_coast_example(dice):
     dice += [[3, 4]]
     s = play(s, "hapsburg", "whole")
     assert nv.pieces(s, "ionian", "hapsburg") == {("hapsburg", "loan-venice"): 1}     # failed: stays
-    assert decision(s) == "combat_cards"
+    assert decision(s) in BATTLE_WINDOWS
     assert nv.dice(s, "barbary", "ottoman") == 7 and nv.dice(s, "barbary", "hapsburg") == 6
     dice += [[6, 5, 5, 1, 1, 1, 1], [6, 6, 5, 1, 1, 1]]
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.naval(s)["battle"]["winner"] == "hapsburg"
     assert decision(s) == "naval_losses" and ENGINE.active_roles(s) == ["ottoman"]
     s = play(s, "ottoman", "lose:ottoman:squadron")
@@ -164,9 +165,9 @@ def test_16_2_battle_in_a_port_the_defender_adds_a_die_and_the_attacker_always_l
     assert "all:ionian:messina" in ids(s, "ottoman") and "all:ionian:taranto" not in ids(s, "ottoman")
     s = play(s, "ottoman", "all:ionian:messina")
     s = play(s, "ottoman", "go")
-    assert decision(s) == "combat_cards"
+    assert decision(s) in BATTLE_WINDOWS
     dice += [[6, 6, 6, 6], [1, 1, 1]]                 # 4 dice against 2 + 1 for the port
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.pieces(s, "messina", "hapsburg") == {}                                  # 4 hits: sunk
     assert decision(s) == "naval_retreat"
     s = play(s, "ottoman", "to:tyrrhenian")
@@ -190,7 +191,7 @@ def test_16_2_mutual_destruction_keeps_one_squadron(dice):
     s = play(s, "ottoman", "go")
     s = play(s, "hapsburg", "pass")                                                  # no avoiding
     dice += [[5, 5], [5, 5]]                                                         # equal dice: defender
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert nv.pieces(s, "ionian", "hapsburg") == {("hapsburg", "squadron"): 1}
     assert not nv.pieces(s, "ionian", "ottoman") and not dice
 
@@ -218,11 +219,11 @@ def test_16_3_transport_needs_squadrons_at_sea_and_a_lost_landing_battle_destroy
     assert not [a for a in ids(s, "ottoman") if a.startswith("unit:")]              # 5 at most
     s = play(s, "ottoman", "go")
     assert s["impulse"]["cp"] == 5 - 3
-    while decision(s) != "combat_cards":
+    while decision(s) not in BATTLE_WINDOWS:
         role = ENGINE.active_roles(s)[0]
         s = play(s, role, "field" if decision(s) == "withdraw" else "pass")
     dice += [[1, 1, 1, 1, 1, 1], [6, 6, 1, 1]]        # 5 units + Ibrahim 1; 3 units + 1
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert st.land_units_at(s, "taranto", "ottoman") == 0
     assert st.land_units_at(s, "athens", "ottoman") == 1                            # the one left behind
     assert not any(st.land_units_at(s, sp, "ottoman") for sp in ("lepanto", "coron", "naples"))
@@ -320,7 +321,7 @@ def test_16_1_part_of_a_stack_may_intercept(dice):
     assert nv.squadrons(nv.pieces(s, "ionian", "hapsburg")) == 1
     assert nv.squadrons(nv.pieces(s, "aegean", "hapsburg")) == 1
     dice += [[1, 1, 1, 1], [1, 1]]
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert decision(s) == "naval_retreat" and "to:ionian" not in ids(s, "ottoman")
     s = play(s, "ottoman", "to:athens")
     assert nv.squadrons(nv.pieces(s, "athens", "ottoman")) == 2 and not dice
@@ -339,4 +340,4 @@ def test_16_1_step_7_the_mover_orders_its_naval_battles():
     assert decision(s) == "naval_order"
     assert ids(s, "ottoman") == ["fight:messina:hapsburg", "fight:taranto:hapsburg"]
     s = play(s, "ottoman", "fight:taranto:hapsburg")
-    assert decision(s) == "combat_cards" and nv.naval(s)["battle"]["location"] == "taranto"
+    assert decision(s) in BATTLE_WINDOWS and nv.naval(s)["battle"]["location"] == "taranto"

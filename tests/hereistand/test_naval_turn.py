@@ -13,6 +13,7 @@ from rules.hereistand.engine import ENGINE
 from .test_naval import clear_navies
 from .test_siege import calais, to_french_impulse
 from .test_movement import dice, play, setup  # noqa: F401  (dice: the scripted-dice fixture)
+from .combat_play import pass_combat_cards
 
 
 def ids(s, role):
@@ -88,7 +89,7 @@ def test_15_1_calais_example_with_the_english_squadron(dice):
     s = play(s, "france", "cp:4")
     s = play(s, "france", "assault:calais")
     dice += [[6, 5, 1, 2], [1, 2, 3]]
-    s = play(play(s, "france", "pass"), "england", "pass")
+    s = pass_combat_cards(s)
     assert s["control"]["calais"] == "france"
     assert not nv.pieces(s, "calais", "england")
     assert nv.naval(s)["box"] == {"england": {"squadron": 1}}
@@ -143,7 +144,7 @@ def test_9_6_fleets_sharing_a_sea_zone_fight_when_war_breaks_out_and_a_tie_sends
     s["flow"] = [{"name": "sea_clashes", "at": 0, "local": {"power": "france", "enemies": ["england"]}, "ret": None}]
     ENGINE.game(s).run()
     dice += [[5, 1], [6, 1]]
-    s = play(play(s, "france", "pass"), "england", "pass")
+    s = pass_combat_cards(s)
     assert ENGINE.waiting(s)["decision"] == "naval_retreat" and ENGINE.active_roles(s) == ["france"]
     s = play(s, "france", "to:biscay")
     assert ENGINE.active_roles(s) == ["england"]

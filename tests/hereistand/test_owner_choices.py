@@ -8,6 +8,7 @@ from rules.hereistand.engine import ENGINE
 
 from .test_movement import decision, dice, play, setup  # noqa: F401
 from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
+from .combat_play import out_of_play, pass_combat_cards, pass_responses
 
 
 def belgrade_siege(units):
@@ -26,7 +27,8 @@ def test_15_1_the_besieger_picks_the_assaulting_formation_with_its_minors_units(
     here) and 2 of its regulars, leaving its cavalry out: 4 foot against defenders roll 2 dice."""
     s = belgrade_siege({"ottoman": {"regular": 3, "cavalry": 2}, "venice": {"regular": 2}})
     s["minor_allies"]["venice"] = "ottoman"
-    s = play(s, "ottoman", "pass")                          # the combat-card window
+    out_of_play(s, "28", "35")                              # no Siege Mining nor Siege Artillery windows
+    s = pass_responses(s)                                   # 15.1 step 2: response cards, then the formation
     assert decision(s) == "assault_formation"
     ids = [a.id for a in ENGINE.legal_actions(s, "ottoman")]
     assert {"standard", "unit:venice:regular", "unit:ottoman:cavalry"} <= set(ids) and "go" not in ids
@@ -44,7 +46,7 @@ def test_15_1_the_besieger_picks_the_assaulting_formation_with_its_minors_units(
 def test_15_1_no_question_when_every_unit_fits(dice):
     s = belgrade_siege({"ottoman": {"regular": 3}})
     dice += [[5, 1], [1, 1]]
-    s = play(s, "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert not dice and decision(s) != "assault_formation"
 
 
@@ -62,7 +64,7 @@ def test_14_1_the_loser_picks_which_units_shelter_inside_when_only_some_fit(dice
     if decision(s) == "avoid":
         s = play(s, "hapsburg", "pass")
     dice += [[5, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 1]]     # 5 + Suleiman 2; 6 + Ferdinand 1 + 1
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     s = play(s, "hapsburg", "lose:regular")
     assert not dice and decision(s) == "retreat"
     s = play(s, "hapsburg", "inside")
@@ -97,7 +99,7 @@ def test_15_2_the_relief_side_picks_which_relievers_go_inside(dice):
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     s = play(s, "hapsburg", "stay")
     dice += [[5, 5] + [1] * 8, [5, 5, 1, 1, 1, 1]]          # 8 + Charles V 2; Ottoman 5 + 1: 2 hits each
-    s = play(play(s, "hapsburg", "pass"), "ottoman", "pass")
+    s = pass_combat_cards(s)
     s = play(play(s, "hapsburg", "lose:regular"), "hapsburg", "lose:regular")
     assert not dice and decision(s) == "relief_shelter"
     s = play(s, "hapsburg", "inside")

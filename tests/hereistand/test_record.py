@@ -9,6 +9,7 @@ from rules.hereistand.engine import ENGINE
 from .test_movement import decision, dice, move_whole_stack, ottoman_impulse, play, setup, vienna_example  # noqa: F401
 from .test_naval import barbary_example
 from .test_siege import calais, to_french_impulse
+from .combat_play import pass_combat_cards
 
 
 def kinds(s):
@@ -21,7 +22,7 @@ def test_14_vienna_move_interception_and_battle_are_recorded(dice):
     s = move_whole_stack(s, "pressburg", "vienna")
     dice += [[4, 4], [5, 6, 5, 1, 1, 2, 3, 4, 2, 1], [6, 6, 5, 5, 5, 1, 1, 2, 3, 4, 2, 1, 3]]
     s = play(play(s, "hapsburg", "intercept:graz"), "hapsburg", "strongest")
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     s = play(s, "ottoman", "lose:cavalry")
     for _ in range(4):
         s = play(s, "ottoman", "lose:regular")
@@ -49,7 +50,7 @@ def test_15_1_calais_assault_is_recorded_with_its_result(dice):
     s = calais(to_french_impulse(setup()))
     s = play(play(s, "france", "cp:4"), "france", "assault:calais")
     dice += [[6, 5, 1, 2], [1, 2, 3]]
-    s = play(play(s, "france", "pass"), "england", "pass")
+    s = pass_combat_cards(s)
     [assault] = s["impulse_record"]
     assert assault["kind"] == "assault" and assault["space"] == "calais" and assault["defenders"] == ["england"]
     assert (assault["attacker_dice"], assault["defender_dice"]) == (4, 3)
@@ -68,7 +69,7 @@ def test_16_2_barbary_naval_move_and_battle_are_recorded(dice):
     dice += [[3, 4]]
     s = play(s, "hapsburg", "whole")
     dice += [[6, 5, 5, 1, 1, 1, 1], [6, 6, 5, 1, 1, 1]]
-    s = play(play(s, "ottoman", "pass"), "hapsburg", "pass")
+    s = pass_combat_cards(s)
     assert kinds(s)[0] == "naval_move" and kinds(s)[-1] == "naval_battle"
     move, battle = s["impulse_record"][0], s["impulse_record"][-1]
     assert (move["from"], move["to"], move["units"]) == ("tunis", "barbary", 3)

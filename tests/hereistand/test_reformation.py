@@ -13,6 +13,7 @@ from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .religious_phases import through_theses
+from .combat_play import without_wartburg
 
 
 def start(scenario="1517"):
@@ -132,7 +133,7 @@ def impulse_of(power, card, scenario="1517", turn=None):
         cards.move(s, card, where, cards.hand(power))
     if turn:
         s["turn"] = turn
-    return s
+    return without_wartburg(s) if card != "37" else s     # no cancelling window (test_response_cards)
 
 
 def test_18_1_publish_treatise_zone_then_two_attempts():

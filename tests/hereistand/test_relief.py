@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.hereistand import state as st
 
 from .test_movement import ENGINE, clear_stacks, decision, dice, ottoman_impulse, play, setup  # noqa: F401
+from .combat_play import pass_combat_cards
 
 
 def besieged_vienna():
@@ -37,7 +38,7 @@ def test_15_2_the_besieged_join_the_relief_and_the_besiegers_are_driven_off(dice
     assert decision(s) == "relief_join" and ENGINE.active_roles(s) == ["hapsburg"]
     s = play(s, "hapsburg", "join")
     dice += [[5, 5, 5] + [1] * 9, [5] + [1] * 5]     # 10 units + Charles V 2 = 12; Ottoman 5 + 1 = 6
-    s = play(play(s, "hapsburg", "pass"), "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert "vienna" not in s["sieges"]
     assert st.land_units_at(s, "vienna", "ottoman") == 0 and st.land_units_at(s, "pressburg", "ottoman") == 2
     assert st.land_units_at(s, "vienna", "hapsburg") == 9
@@ -49,7 +50,7 @@ def test_15_2_fewer_hits_the_relievers_retreat_and_those_inside_stay(dice):
     s = besieged_vienna()
     s = play(s, "hapsburg", "stay")
     dice += [[5] + [1] * 9, [5, 5, 5, 1, 1, 1]]        # 8 + 2 = 10 dice (the 2 inside stay out); 6 dice
-    s = play(play(s, "hapsburg", "pass"), "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert st.units_at(s, "graz", "hapsburg") == {"regular": 5} and s["leaders"]["charles-v"] == "graz"
     assert st.units_at(s, "vienna", "hapsburg") == {"regular": 2}
     assert s["sieges"]["vienna"]["besieger"] == "ottoman" and st.land_units_at(s, "vienna", "ottoman") == 4
@@ -61,7 +62,7 @@ def test_15_2_equal_hits_the_relief_side_may_withdraw_up_to_four_inside(dice):
     s = besieged_vienna()
     s = play(s, "hapsburg", "stay")
     dice += [[5, 5] + [1] * 8, [5, 5, 1, 1, 1, 1]]
-    s = play(play(s, "hapsburg", "pass"), "ottoman", "pass")
+    s = pass_combat_cards(s)
     assert decision(s) == "relief_shelter"
     s = play(s, "hapsburg", "inside")
     assert st.units_at(s, "vienna", "hapsburg") == {"regular": 4}

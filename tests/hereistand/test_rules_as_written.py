@@ -7,6 +7,7 @@ from rules.hereistand.engine import ENGINE
 
 from .religious_phases import through_theses
 from .test_movement import clear_stacks, decision, dice, move_whole_stack, ottoman_impulse, play, setup  # noqa: F401
+from .combat_play import pass_combat_cards
 
 
 def beaten_in_mohacs(s, dice):
@@ -23,8 +24,7 @@ def beaten_in_mohacs(s, dice):
     while decision(s) in ("intercept", "avoid"):
         s = play(s, ENGINE.active_roles(s)[0], "pass")
     dice += [[6, 1, 1, 1], [1, 1, 1]]                # 1 hit against none
-    while decision(s) == "combat_cards":
-        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    s = pass_combat_cards(s)
     assert st.units_at(s, "agram", "hapsburg") == {"regular": 1} and not dice
     return s
 

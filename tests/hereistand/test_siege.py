@@ -10,10 +10,11 @@ from rules.hereistand.engine import ENGINE
 
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .religious_phases import through_theses, through_worms  # noqa: F401  (turn 1's religious phases)
+from .combat_play import BATTLE_WINDOWS, pass_combat_cards, pass_responses, without_move_responses
 
 
 def setup():
-    return through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1)))
+    return without_move_responses(through_theses(ENGINE.setup(SetupArgs("1517", tuple(ENGINE.seatings("1517", 6)), 1))))
 
 
 def play(s, role, action):
@@ -77,9 +78,9 @@ def test_15_1_calais_assault_example(dice):
     assert "assault:calais" in [a.id for a in ENGINE.legal_actions(s, "france")]
     england_keys = len(st.keys_controlled(s, "england"))
     s = play(s, "france", "assault:calais")
-    assert decision(s) == "combat_cards"
+    assert decision(s) in BATTLE_WINDOWS
     dice += [[6, 5, 1, 2], [1, 2, 3]]
-    s = play(play(s, "france", "pass"), "england", "pass")
+    s = pass_combat_cards(s)
     assert not dice
     assert s["control"]["calais"] == "france" and "calais" not in s["sieges"]
     assert st.units_at(s, "calais", "france") == {"regular": 6} and "england" not in s["units"]["calais"]
@@ -102,7 +103,7 @@ def test_15_3_a_failed_assault_that_leaves_too_few_besiegers_breaks_the_siege(di
     s = play(s, "france", "cp:4")
     s = play(s, "france", "assault:calais")
     dice += [[1, 1, 1], [5, 5, 1]]                    # France 2 + 1 dice, no hit; England hits twice
-    s = play(play(s, "france", "pass"), "england", "pass")
+    s = pass_combat_cards(s)
     assert s["control"]["calais"] == "england" and "calais" not in s["sieges"]
     assert st.land_units_at(s, "calais", "france") == 0
     assert any(st.land_units_at(s, sp, "france") == 1 for sp in siege.load().adjacent("calais"))
@@ -120,10 +121,12 @@ def test_15_1_the_assaulting_power_chooses_its_losses(dice):
     s = play(s, "ottoman", "cp:1")
     s = play(s, "ottoman", "assault:belgrade")
     dice += [[5, 1], [6, 1]]              # 3 regulars /2 → 2 dice (cavalry never); Hungary 1 + 1 = 2 dice
-    assert ENGINE.active_roles(s) == ["ottoman"]                       # the combat-card window
-    s = play(s, "ottoman", "pass")
+    s = pass_responses(s)                                               # 15.1 step 2: response cards first
     assert decision(s) == "assault_formation"                           # 5 units, 4 fit without a leader
     s = play(s, "ottoman", "standard")                                  # foot first (DECISIONS.md 430)
+    assert ENGINE.active_roles(s) == ["ottoman"]                       # then the combat-card window (15.1 ⑤)
+    s = play(s, "ottoman", "pass")
+    s = pass_responses(s)                                               # Siege Artillery after the roll (⑧)
     assert decision(s) == "losses" and ENGINE.active_roles(s) == ["ottoman"]
     assert sorted(a.id for a in ENGINE.legal_actions(s, "ottoman")) == ["lose:cavalry", "lose:regular"]
     s = play(s, "ottoman", "lose:cavalry")

@@ -7,7 +7,7 @@ import random
 from bot.cli import main
 from rules.core import SetupArgs
 from rules.hereistand import ENGINE
-from rules.hereistand.events import has_event
+from rules.hereistand.events import EVENTS, has_event
 
 PLAYERS = ("ann", "ben", "cat")
 QUICK = ("done", "skip", "pass", "decline", "go", "strongest")
@@ -45,7 +45,8 @@ def script_for(seed: int) -> tuple[list[str], dict]:
         role = chooser.choice(ENGINE.active_roles(state))
         legal = [a.id for a in ENGINE.legal_actions(state, role)]
         if not refused and ENGINE.waiting(state)["decision"] == "impulse":
-            card = next(a.split(":")[1] for a in legal if a.startswith("cp:") and not has_event(a.split(":")[1]))
+            card = next(a.split(":")[1] for a in legal if a.startswith("cp:") and not has_event(a.split(":")[1])
+                        and not EVENTS.has(a.split(":")[1], "refusal"))     # not a combat card: its own refusal
             # the engine refuses it with its reason (tests/hereistand/test_cards.py), which the table passes
             # on to the player; the prompt says it too
             lines += [f"as {holder[role]}", f"do event:{card} {role}", "expect error illegal_order",
