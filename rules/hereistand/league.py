@@ -80,7 +80,8 @@ def form_league(g: Game) -> None:
     for sp in taken:
         for line in rel.enter_electorate_regulars(s, sp):
             g.log(line)
-    g.local["queue"] = [["leader", leader, near] for leader, near in LEADERS] + \
+    gone = s.get("leaders_removed", [])                            # #57 Philip of Hesse's Bigamy
+    g.local["queue"] = [["leader", leader, near] for leader, near in LEADERS if leader not in gone] + \
         [["stack", sp, None] for sp in sorted(data.electorates) if sp not in s["religion"]
          and (st.land_units_at(s, sp, "protestant") or protestant_leaders_at(s, sp))]
 

@@ -193,7 +193,8 @@ def cards_to_draw(state: State, power: str) -> int:
     else:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
-    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0))
+    fuggers = state.get("card_minus", []).count(power)          # #79 Fuggers: 1 fewer at the next draw
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0) - fuggers)
 
 
 def ruler_excommunicated(state: State, power: str) -> bool:

@@ -75,6 +75,7 @@ def card_draw(g: Game) -> None:
         g.log(f"{power_name(power)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
         if drawn:
             g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
+    s["card_minus"] = []                                # #79 Fuggers' marker is spent
 
 
 def victory(g: Game) -> None:
