@@ -108,6 +108,8 @@ def raid(g: Game) -> None:
     g.log(f"Piracy: {n} {'die' if n == 1 else 'dice'} ({why}), hits on 5 or 6: "
           f"{' '.join(map(str, sorted(rolled, reverse=True)))} — {hits} hit{'s' if hits != 1 else ''}.")
     g.local["hits"] = hits
+    from .events_trade import julia_hit
+    julia_hit(g, zone, hits)                                    # #84 Julia Gonzaga's marker
 
 
 def settle(g: Game) -> None:
