@@ -74,7 +74,7 @@ def after_event(g: Game) -> None:
         g.state["impulse"]["cp"] = 2
         g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
         g.goto("spend", role=g.local["role"])
-    elif g.state["impulse"]["cp"] > 0 and not g.state.get("pending_result"):   # #40 Machiavelli's 2 CP
+    elif (g.state["impulse"] or {}).get("cp", 0) > 0 and not g.state.get("pending_result"):   # #40 Machiavelli
         g.goto("spend", role=g.local["role"])
     else:
         finish_impulse(g, "played")
