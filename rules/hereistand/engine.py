@@ -16,7 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import events_cards, events_diplomacy, events_military, events_trade  # noqa: F401  (card events: cards, VP, leaders, units)
+from . import events_cards, events_diplomacy, events_military, events_spring, events_trade  # noqa: F401  (card events: cards, VP, leaders, units)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
