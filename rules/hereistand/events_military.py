@@ -54,12 +54,12 @@ class RansomPick(Decision):
     def actions(self, g, role):
         for leader in captured_leaders(g.state):
             captor = g.state["leaders"][leader].partition(":")[2]
-            yield act("free", leader, label=f"{leader_name(leader)} ({power_name(fx.leader_power(leader))}, "
+            yield act("free", leader, label=f"{leader_name(leader)} ({power_name(fx.leader_power(leader, g.state))}, "
                       f"held by {power_name(captor)})")
 
     def on_free(self, g, role, leader):
         g.log(f"Ransom: {leader_name(leader)} is freed.")
-        g.goto("leader_homes", queue=[[fx.leader_power(leader), leader]])    # his power picks the home (9.4)
+        g.goto("leader_homes", queue=[[fx.leader_power(leader, g.state), leader]])    # his power picks the home (9.4)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id
@@ -111,11 +111,9 @@ class ThreatPick(Decision):
         return next(iter(self.actions(g, role))).id
 
 
-def leaders_come_back(g: Game) -> None:
-    """Card Draw: leaders put out for a turn by Threat to Power return to their capital (or a home key)."""
-    away = g.state.pop("leaders_away", [])
-    if away:
-        g.call("leader_homes", queue=[[fx.leader_power(l), l] for l in away])
+def leaders_away(s: st.State) -> list[str]:
+    """Leaders put out for the turn by Threat to Power: they return at the next Card Draw (events_leaders)."""
+    return s.get("leaders_away", [])
 
 
 # ---- #106 Unpaid Mercenaries ------------------------------------------------------------------------------

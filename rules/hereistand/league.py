@@ -13,6 +13,7 @@ from collections import deque
 
 from rules.core.flow import Decision, Game, act
 
+from . import forces as fx
 from . import religion as rel
 from . import state as st
 from .data import load, space_name
@@ -87,7 +88,7 @@ def form_league(g: Game) -> None:
 
 
 def protestant_leaders_at(s: st.State, space: str) -> list[str]:
-    return sorted(l for l, where in s["leaders"].items() if where == space and load().leader(l).power == "protestant")
+    return sorted(l for l, where in s["leaders"].items() if where == space and fx.leader_power(l, s) == "protestant")
 
 
 def place_next(g: Game) -> None:

@@ -39,7 +39,7 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
     origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①
                 if st.land_units_at(s, sp, mi) and not locked(s, mi, sp)}
-    origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l) == power
+    origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l, s) == power
                 and data.leader(l).kind == "army"}
     for origin in sorted(origins):
         if locked(s, power, origin) and not any(st.land_units_at(s, origin, mi) and not locked(s, mi, origin)

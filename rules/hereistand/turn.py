@@ -76,8 +76,8 @@ def card_draw(g: Game) -> None:
         if drawn:
             g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
     s["card_minus"] = []                                # #79 Fuggers' marker is spent
-    from .events_military import leaders_come_back
-    leaders_come_back(g)                                # #103 Threat to Power: back for the new turn
+    from .events_leaders import leaders_at_card_draw
+    leaders_at_card_draw(g)                             # #103 Threat to Power's leaders back, Maurice (8.2)
 
 
 def victory(g: Game) -> None:

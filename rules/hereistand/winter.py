@@ -110,6 +110,8 @@ def begin_winter(g: Game) -> None:
     s = g.state
     s["phase"] = "winter"
     g.log(f"Turn {s['turn']}: Winter.", kind="heading")
+    from .events_leaders import renegade_leaves
+    renegade_leaves(g)                                  # 19.2: Charles Bourbon goes, his units stay
     queue = []
     for power in wintering_powers(s):
         if volunteer_sources(s, power):
@@ -123,7 +125,7 @@ def begin_winter(g: Game) -> None:
             elif space not in capitals(s, power) and n > STACK_LIMIT:
                 queue.append([power, space, n - STACK_LIMIT])
         for leader, where in sorted(s["leaders"].items()):
-            if where in load().spaces and fx.leader_power(leader) == power and load().leader(leader).kind == "army" \
+            if where in load().spaces and fx.leader_power(leader, s) == power and load().leader(leader).kind == "army" \
                     and not st.land_units_at(s, where, power) and not own_fortress(s, power, where):
                 queue.append([power, where, 0])
     g.local["queue"] = queue

@@ -54,10 +54,10 @@ def test_103_threat_to_power_out_for_the_turn_or_for_good(at_impulse, dice):
 
 def test_103_threatened_leader_returns_at_the_card_draw(at_impulse, dice):
     """#103: the leader put out by a 1–3 goes home (his power choosing among capitals) at the next Card Draw."""
-    from rules.hereistand.events_military import leaders_come_back
+    from rules.hereistand.events_leaders import return_threatened
     s = fresh(at_impulse)
     s["leaders"]["ibrahim-pasha"], s["leaders_away"] = "off", ["ibrahim-pasha"]
-    leaders_come_back(Game(ENGINE, s))
+    return_threatened(Game(ENGINE, s))
     assert s["flow"][-1]["name"] == "leader_homes" and s["flow"][-1]["local"]["queue"] == [["ottoman", "ibrahim-pasha"]]
     assert "leaders_away" not in s
 
