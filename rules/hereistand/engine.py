@@ -16,7 +16,8 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import events_cards, events_diplomacy, events_leaders, events_military, events_spring, events_trade  # noqa  (card events: cards, VP, leaders, units)
+from . import events_cards, events_diplomacy, events_leaders, events_military, events_sieges  # noqa: F401
+from . import events_spring, events_trade  # noqa: F401  (card events, rule 6.1)  (card events: cards, VP, leaders, units)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -106,6 +107,7 @@ class HereIStand(FlowEngine):
         seen["leaders_removed"] = list(state.get("leaders_removed", []))
         seen["leaders_away"] = list(state.get("leaders_away", []))        # #103 Threat to Power
         seen["leader_sides"] = dict(state.get("leader_sides", {}))         # #70 the renegade, #60 Maurice
+        seen["fortified"] = list(state.get("fortified", []))               # #104 Trace Italienne
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

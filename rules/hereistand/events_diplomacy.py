@@ -72,7 +72,7 @@ def release(g: Game) -> None:
     g.log(f"{power_name(minor)} is no longer {power_name(patron)}'s ally (rule 22.4): the home spaces "
           f"{power_name(patron)} held return to it.")
     own = [sp for sp in homes if s["control"][sp] == minor]
-    forts = [sp for sp in own if data.space(sp).fortified]
+    forts = [sp for sp in own if st.fortified(s, sp)]
     for sp, by_power in sorted(s["units"].items()):
         land = {k: n for k, n in by_power.get(minor, {}).items() if k in st.LAND_TYPES}
         if sp in homes or not land:

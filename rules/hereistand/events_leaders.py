@@ -114,7 +114,7 @@ def maurice_ok(s, power, card):
 
 def maurice_sites(s: st.State, power: str) -> list[str]:
     data = load()
-    return sorted(sp for sp, who in s["control"].items() if who == power and data.space(sp).fortified
+    return sorted(sp for sp, who in s["control"].items() if who == power and st.fortified(s, sp)
                   and sp not in s["sieges"] and not st.enemy_units_at(s, sp, power))
 
 

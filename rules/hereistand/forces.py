@@ -117,7 +117,7 @@ def take_formation(s: State, power: str, space: str, order: tuple[str, ...] = ("
 def capture_lone_leaders(g, space: str, captor: str) -> None:
     """13.1 restriction 6: enemy leaders alone in an unfortified space an enemy enters are captured."""
     s = g.state
-    if load().space(space).fortified:
+    if st.fortified(s, space):
         return
     for power in MAJORS:
         if power == captor or not st.enemies(s, captor, power) or st.land_units_at(s, space, power):

@@ -151,7 +151,7 @@ def interception_sources(s: st.State, power: str) -> list[str]:
     if power == mover or not st.enemies(s, power, mover):
         return []
     owner = st.controller(s, dest)
-    if owner == mover and data.space(dest).fortified and dest not in s["sieges"]:
+    if owner == mover and st.fortified(s, dest) and dest not in s["sieges"]:
         return []                                                   # restriction 6
     present = [p for p in fx.powers_with_land_units(s, dest) if p != mover]
     if present and not any(p == power or st.allied(s, power, p) for p in present):
@@ -511,7 +511,7 @@ def offer_withdrawal(g: Game) -> None:
     """13.4: into a fortified destination its controller (or an ally of it) may withdraw ≤ 4 units."""
     s, m = g.state, g.state["move"]
     dest = m["dest"]
-    if m["intercepted_by"] or not load().space(dest).fortified or dest in s["sieges"]:
+    if m["intercepted_by"] or not st.fortified(s, dest) or dest in s["sieges"]:
         return
     owner = st.controller(s, dest)
     defenders = fx.enemy_land_powers(s, dest, m["power"])
@@ -572,7 +572,7 @@ def battle_or_siege(g: Game) -> None:
         g.call("field_battle", space=dest, attacker=m["power"], origin=m["origin"])
         return
     owner = st.controller(s, dest)
-    if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
+    if st.fortified(s, dest) and owner != m["power"] and fx.hostile(s, m["power"], owner) \
             and dest not in s["sieges"] and mu.side_land_units(s, dest, m["power"]):
         s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
         s["impulse_locks"].append([m["power"], dest])

@@ -58,7 +58,7 @@ def defence_dice(s: st.State, zone: str, target: str) -> int:
             if defenders(s, target, owner):
                 total += sum(n for k, n in kinds.items() if nv.is_naval(k) and k != "corsair")
         owner = st.controller(s, port)
-        if data.space(port).type == "fortress" and port not in s["unrest"] and port not in s["sieges"] and \
+        if (data.space(port).type == "fortress" or port in s.get("fortified", ())) and port not in s["unrest"] and port not in s["sieges"] and \
                 owner is not None and (knights(s, port) or (owner != "independent" and defenders(s, target, owner))):
             total += 1
     return total

@@ -94,6 +94,11 @@ def controller(state: State, space: str) -> str | None:
     return state["control"][space]
 
 
+def fortified(state: State, space: str) -> bool:
+    """A key, electorate or fortress (2.1), or a space fortified by #104 Trace Italienne."""
+    return load().space(space).fortified or space in state.get("fortified", ())
+
+
 def keys_controlled(state: State, power: str, *, count_unrest: bool = False) -> list[str]:
     """Keys under `power`'s control (rule 6.2, 23.1: keys in unrest are not counted)."""
     data = load()

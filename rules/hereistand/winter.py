@@ -25,7 +25,7 @@ def winter_owner(s: st.State, power: str) -> str:
 
 
 def own_fortress(s: st.State, power: str, space: str) -> bool:
-    return load().space(space).fortified and st.controller(s, space) == winter_owner(s, power)
+    return st.fortified(s, space) and st.controller(s, space) == winter_owner(s, power)
 
 
 def capitals(s: st.State, power: str) -> list[str]:
