@@ -76,8 +76,12 @@ def card_draw(g: Game) -> None:
         if drawn:
             g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
     s["card_minus"] = []                                # #79 Fuggers' marker is spent
+
+
+def leader_arrivals(g: Game) -> None:
+    """End of the Card Draw: Threat to Power's leaders come back, Maurice of Saxony arrives (8.2)."""
     from .events_leaders import leaders_at_card_draw
-    leaders_at_card_draw(g)                             # #103 Threat to Power's leaders back, Maurice (8.2)
+    leaders_at_card_draw(g)
 
 
 def victory(g: Game) -> None:
@@ -164,6 +168,6 @@ def worms_phase(g: Game) -> None:
         g.call("diet_of_worms")
 
 
-FLOW.procedure("turn", luther_phase, card_draw, calls("diplomacy"), worms_phase, calls("spring_deployment"),
+FLOW.procedure("turn", luther_phase, card_draw, leader_arrivals, calls("diplomacy"), worms_phase, calls("spring_deployment"),
                calls("action_phase"), calls("winter"), victory,
                scope="turn")
