@@ -12,6 +12,7 @@ from .data import MAJORS, load, space_name
 from .diplomacy import dow_refusal
 from .events import EVENTS
 from .league import nearest
+from .minor_units import side_land_units
 from .turn import FLOW, power_name
 
 MACHIAVELLI_CP = 2
@@ -84,6 +85,10 @@ def release(g: Game) -> None:
             for kind, n in land.items():
                 st.add_units(s, sp, minor, kind, -n)
         g.log(f"{power_name(minor)}'s units in {space_name(sp)} " + (f"go to {space_name(dest)}." if dest else "are eliminated."))
+        siege = s["sieges"].get(sp)
+        if siege and siege["besieger"] == patron and not side_land_units(s, sp, patron):
+            del s["sieges"][sp]                                   # the old patron's siege had only them left
+            g.log(f"The siege of {space_name(sp)} ends.")
 
 
 def scatter(g: Game) -> None:
