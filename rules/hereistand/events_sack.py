@@ -28,7 +28,8 @@ def sackers(s: st.State) -> list[tuple[str, str]]:
     """(space, power): an Italian-speaking space where a major power not allied with the Papacy has more
     mercenaries than the Papal regulars in Rome."""
     data = load()
-    return sorted((sp, p) for sp, by_power in s["units"].items() if data.space(sp).language_zone == "italian"
+    return sorted((sp, p) for sp, by_power in s["units"].items() if sp in data.spaces
+                  and data.space(sp).language_zone == "italian"
                   and sp != ROME for p, kinds in by_power.items() if p in MAJORS and p != "papacy"
                   and not st.allied(s, p, "papacy") and kinds.get("mercenary", 0) > papal_regulars(s))
 
