@@ -8,6 +8,7 @@ A leader fighting for a power other than his counter's is listed in `leader_side
 from __future__ import annotations
 
 from rules.core.flow import Decision, Game, act
+from rules.core.wording import plural, plural_of
 
 from . import forces as fx
 from . import state as st
@@ -81,8 +82,9 @@ class BourbonSite(Decision):
             st.add_units(s, space, role, bourbon_kind(role), n)
         s["leaders"][RENEGADE] = space
         set_side(s, RENEGADE, role)
-        g.log(f"Charles Bourbon, the renegade, joins {power_name(role)} in {space_name(space)} with {n} "
-              f"{bourbon_kind(role) if n == 1 or role == 'ottoman' else 'mercenaries'}.")
+        kind = bourbon_kind(role)
+        g.log(f"Charles Bourbon, the renegade, joins {power_name(role)} in {space_name(space)} with "
+              f"{plural(n, kind, plural_of(kind))}.")
         g.end()
 
     def default(self, g, role):

@@ -10,7 +10,7 @@ import math
 
 from rules.core import rng
 from rules.core.flow import Decision, Game, act
-from rules.core.wording import plural
+from rules.core.wording import plural, plural_of
 
 from . import forces as fx
 from . import state as st
@@ -327,7 +327,7 @@ class Recruit(Decision):
     def actions(self, g, role):
         for kind, sp in recruit_options(g.state, role, g.local["cp"]):
             yield act("build", kind, sp, label=f"{kind.title()} in {space_name(sp)} ({COSTS[kind]} CP)",
-                      group=f"Build {kind}s" if kind != "cavalry" else "Build cavalry")
+                      group=f"Build {plural_of(kind)}")
         yield act("done", label=f"Stop building ({g.local['cp']} CP unspent are lost)")
 
     def on_build(self, g, role, kind, space):

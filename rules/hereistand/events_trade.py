@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
-from rules.core.wording import plural
+from rules.core.wording import plural, plural_of
 
 from . import religion as rl
 from . import state as st
@@ -74,7 +74,8 @@ class ClothMercenaries(Decision):
         return min(2, st.land_pool_left(g.state, g.local["role"]))
 
     def prompt(self, g, role):
-        return f"{power_name(role)}: Cloth Prices Fluctuate — choose the home space for your 2 new {self.kind(g)} units."
+        return (f"{power_name(role)}: Cloth Prices Fluctuate — choose the home space for your "
+                f"{plural(self.count(g), self.kind(g), plural_of(self.kind(g)))}.")
 
     def actions(self, g, role):
         for sp in mercenary_sites(g.state, role):
@@ -83,7 +84,7 @@ class ClothMercenaries(Decision):
     def on_raise(self, g, role, space):
         kind, n = self.kind(g), self.count(g)
         st.add_units(g.state, space, role, kind, n)
-        g.log(f"Cloth Prices Fluctuate: {power_name(role)} adds {n} {kind} in {space_name(space)}.")
+        g.log(f"Cloth Prices Fluctuate: {power_name(role)} adds {plural(n, kind, plural_of(kind))} in {space_name(space)}.")
         g.end()
 
     def default(self, g, role):
