@@ -78,6 +78,12 @@ def card_draw(g: Game) -> None:
     s["card_minus"] = []                                # #79 Fuggers' marker is spent
 
 
+def victory_cards(g: Game) -> None:
+    """6.1: before victory is checked, Copernicus or Michael Servetus may stop it (events_victory.py)."""
+    from .events_victory import open_victory_window
+    open_victory_window(g)
+
+
 def leader_arrivals(g: Game) -> None:
     """End of the Card Draw: Threat to Power's leaders come back, Maurice of Saxony arrives (8.2)."""
     from .events_leaders import leaders_at_card_draw
@@ -169,5 +175,5 @@ def worms_phase(g: Game) -> None:
 
 
 FLOW.procedure("turn", luther_phase, card_draw, leader_arrivals, calls("diplomacy"), worms_phase, calls("spring_deployment"),
-               calls("action_phase"), calls("winter"), victory,
+               calls("action_phase"), calls("winter"), victory_cards, victory,
                scope="turn")

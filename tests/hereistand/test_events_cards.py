@@ -148,3 +148,28 @@ def test_79_fuggers_two_cards_now_one_fewer_next_turn(at_impulse):
     s = play(s, "papacy", "event:79")
     assert len(hand(s, "papacy")) == n + 1                        # played one, drew two
     assert st.cards_to_draw(s, "papacy") == normal - 1
+
+
+def test_51_servetus_in_victory_determination_only_to_stop_a_victory(at_impulse):
+    """#51 / #47 (6.1 table, 23.3): in Victory Determination they are offered only to a power whose VP would stop
+    another power's victory — here England's 1 VP ends the Ottoman's domination (5 ahead of all, turn 4+)."""
+    from rules.core.flow import Game
+    from rules.hereistand.data import MAJORS
+    from rules.hereistand.events_victory import open_victory_window
+    s = fresh(at_impulse)
+    s["turn"] = 4
+    s["bonus_vp"]["papacy"] -= 10                                     # nobody near 25 VP
+    vp = {p: st.victory_points(s, p) for p in MAJORS}
+    s["bonus_vp"]["england"] += max(vp[p] for p in MAJORS if p != "ottoman") - vp["england"] + 1
+    s["bonus_vp"]["ottoman"] += st.victory_points(s, "england") + 5 - vp["ottoman"]
+    give(s, "england", 51)
+    give(s, "france", 47)
+    open_victory_window(Game(ENGINE, s))
+    assert decision(s) == "victory_cards" and "ottoman" not in ENGINE.active_roles(s)
+    assert "play:51" in ids(s, "england") and "play:47" not in ids(s, "france")   # France's VP stop nothing
+    before = st.victory_points(s, "england")
+    s = play(s, "england", "play:51")
+    for role in ENGINE.active_roles(s):
+        if role not in ENGINE.waiting(s)["committed"]:
+            s = play(s, role, "pass")
+    assert st.victory_points(s, "england") == before + 1 and "51" in cards.zone(s, "removed")
