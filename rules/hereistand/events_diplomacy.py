@@ -89,6 +89,32 @@ def release(g: Game) -> None:
         if siege and siege["besieger"] == patron and not side_land_units(s, sp, patron):
             del s["sieges"][sp]                                   # the old patron's siege had only them left
             g.log(f"The siege of {space_name(sp)} ends.")
+    home_fleet(g, minor, own)
+
+
+def home_fleet(g: Game, minor: str, own: list[str]) -> None:
+    """22.4 step 5: the minor's ships go to a home port it controls, else they are lost (to the next turn's
+    box); its naval leaders with them, else to the box (they come back at the Card Draw, 8.2)."""
+    from . import fleets as nv
+    s, data = g.state, load()
+    ports = [sp for sp in own if data.space(sp).is_port]
+    for loc, by_power in sorted(s["units"].items()):
+        ships = {k: n for k, n in by_power.get(minor, {}).items() if k not in st.LAND_TYPES}
+        if not ships or loc in own:
+            continue
+        for kind, n in ships.items():
+            if ports:
+                st.add_units(s, loc, minor, kind, -n)
+                st.add_units(s, ports[0], minor, kind, n)
+            else:
+                nv.to_box(s, minor, kind, loc, n)
+        g.log(f"{power_name(minor)}'s ships at {nv.location_name(loc)} " +
+              (f"return to {space_name(ports[0])}." if ports else "are lost: it holds no home port."))
+    loans = nv.naval(s).get("leader_loans", {})
+    for leader, where in sorted(s["leaders"].items()):
+        c = data.leader(leader)
+        if c.kind == "naval" and c.power == minor and leader not in loans and where not in own:
+            s["leaders"][leader] = ports[0] if ports else nv.BOX
 
 
 def scatter(g: Game) -> None:
