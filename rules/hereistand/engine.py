@@ -37,6 +37,8 @@ class HereIStand(FlowEngine):
 
     def standing_answers(self):
         return [StandingAnswer("pass-combat-cards", "Pass every combat card window", ("combat_cards",)),
+                StandingAnswer("pass-event-windows", "Pass the Spring Deployment and Victory Determination card "
+                               "windows", ("spring_cards", "victory_cards")),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept", "naval_intercept")),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid", "naval_avoid"))]
 
