@@ -1,5 +1,5 @@
-"""Here I Stand: the events of money, trade and patronage: Cloth Prices Fluctuate, Mercenaries Demand Pay, Julia
-Gonzaga (16.4 piracy) and Frederick the Wise (18, the German zone).
+"""Here I Stand: the events of money and trade: Cloth Prices Fluctuate, Mercenaries Demand Pay and Julia Gonzaga
+(16.4 piracy).
 """
 
 from __future__ import annotations
@@ -8,13 +8,11 @@ from rules.core import cards
 from rules.core.flow import Decision, Game, act
 from rules.core.wording import plural, plural_of
 
-from . import religion as rl
 from . import state as st
 from .data import MAJORS, load, space_name
 from .events import EVENTS
 from .events_cards import draw_for, lose_random_card
-from .league import nearest
-from .turn import FLOW, power_name, religious_victory
+from .turn import FLOW, power_name
 
 
 # ---- #72 Cloth Prices Fluctuate ---------------------------------------------------------------------------
@@ -257,59 +255,3 @@ def julia_hit(g: Game, zone: str, hits: int) -> None:
         s["modifiers"] = [m for m in s["modifiers"] if m["name"] != JULIA]
         s["bonus_vp"]["ottoman"] += 1
         g.log("Julia Gonzaga: the corsairs' hit in the Tyrrhenian Sea earns the Ottoman 1 VP.")
-
-
-# ---- #78 Frederick the Wise (18) --------------------------------------------------------------------------
-def frederick_options(s: st.State) -> list[str]:
-    """The Catholic German-zone spaces nearest Wittenberg (several when equally near)."""
-    return nearest(s, "wittenberg", lambda sp: rl.zone_of(sp) == "german" and rl.is_catholic(s, sp))
-
-
-@EVENTS.on("78", "event")
-def frederick_the_wise(g: Game, power: str, card: str) -> None:
-    g.call("frederick_flip", role="protestant", left=2)
-
-
-@FLOW.decision("frederick_flip")
-class FrederickFlip(Decision):
-    def active(self, g):
-        if g.local["left"] > 0 and frederick_options(g.state):
-            return super().active(g)
-        return ["protestant"] if self.wartburg(g) else []
-
-    def proceed(self, g):
-        g.end()
-
-    @staticmethod
-    def wartburg(g):
-        return not g.local.get("asked") and "37" in cards.zone(g.state, "discard")
-
-    def prompt(self, g, role):
-        if g.local["left"] > 0 and frederick_options(g.state):
-            return "Protestant: Frederick the Wise — choose the next of the nearest Catholic German spaces to Wittenberg."
-        return "Protestant: Frederick the Wise — take The Wartburg from the discard pile into your hand?"
-
-    def actions(self, g, role):
-        if g.local["left"] > 0 and frederick_options(g.state):
-            for sp in frederick_options(g.state):
-                yield act("flip", sp, label=f"{space_name(sp)} becomes Protestant")
-            return
-        yield act("wartburg", label="Take The Wartburg")
-        yield act("leave", label="Leave it")
-
-    def on_flip(self, g, role, space):
-        for line in rl.flip(g.state, space, rl.PROTESTANT):
-            g.log(f"Frederick the Wise: {line}")
-        g.local["left"] -= 1
-        religious_victory(g, at_once=True)
-
-    def on_wartburg(self, g, role):
-        cards.move(g.state, "37", "discard", cards.hand("protestant"))
-        g.log("Frederick the Wise: the Protestant takes #37 The Wartburg from the discard pile.")
-        g.local["asked"] = True
-
-    def on_leave(self, g, role):
-        g.local["asked"] = True
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id

@@ -12,7 +12,7 @@ from rules.hereistand import forces as fx
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import decision, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import give, ids, log_after, play, setup, to_impulse
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from rules.core.flow import Game
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import decision, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import decision, give, ids, log_after, play, setup, to_impulse
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 
 
@@ -101,7 +101,7 @@ def test_100_shipbuilding_two_squadrons_in_home_ports(at_impulse):
 
 def test_76_foreign_recruits_builds_outside_home_spaces(at_impulse):
     """#76 Foreign Recruits (17): 4 CP of unit construction in any space the player controls."""
-    from rules.hereistand.events_military import recruit_options
+    from rules.hereistand.events_building import recruit_options
     s = fresh(at_impulse)
     s["control"]["siena"] = "papacy"
     assert ("mercenary", "siena") in recruit_options(s, "papacy", 4)

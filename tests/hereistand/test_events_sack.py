@@ -11,7 +11,7 @@ from rules.core import cards
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import decision, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import decision, give, ids, play, setup, to_impulse
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 
 

@@ -10,7 +10,7 @@ from rules.hereistand import siege
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .test_debate import decision, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_debate import decision, give, play, setup, to_impulse
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .test_siege import calais
 

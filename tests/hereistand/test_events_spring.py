@@ -13,7 +13,7 @@ from rules.hereistand.engine import ENGINE
 from rules.hereistand.spring import destinations
 
 from .religious_phases import through_theses
-from .test_debate import decision, give, ids, play, setup, to_impulse  # noqa: F401
+from .test_debate import decision, give, ids, play, setup, to_impulse
 
 
 def at_spring_window():
