@@ -16,9 +16,9 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
+# the other card events (rule 6.1): each module registers its cards in events.EVENTS
 from . import events_building, events_cards, events_diplomacy, events_faith, events_leaders  # noqa: F401
-from . import events_military, events_sieges  # noqa: F401
-from . import events_sack, events_spring, events_trade, events_victory  # noqa: F401  (card events, rule 6.1)  (card events: cards, VP, leaders, units)
+from . import events_military, events_sack, events_sieges, events_spring, events_trade, events_victory  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units

@@ -41,7 +41,8 @@ class Shipbuild(Decision):
         g.end()
 
     def prompt(self, g, role):
-        return f"{power_name(role)}: Shipbuilding — {plural(g.local['left'], 'squadron')} to place in your home ports."
+        left = plural(g.local["left"], "squadron")
+        return f"{power_name(role)}: Shipbuilding — {left} to place in your home ports."
 
     def actions(self, g, role):
         corsairs = role == "ottoman" and st.controller(g.state, "algiers") == "ottoman"   # after Barbary Pirates
@@ -81,9 +82,10 @@ def recruit_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
         out += [(kind, sp) for kind in ("regular", "mercenary", "cavalry") if kind in pool.land_types
                 and COSTS[kind] <= cp for sp in sites]
     for kind in ("squadron", "corsair"):
-        if kind in pool.naval_types and COSTS[kind] <= cp and (kind == "squadron" or st.controller(s, "algiers") == power):
-            out += [(kind, sp) for sp in sites if data.space(sp).is_port
-                    and (power == "ottoman" or kind == "corsair" or not (data.space(sp).pirate_haven or sp == "algiers"))]
+        corsairs_ok = st.controller(s, "algiers") == power              # after Barbary Pirates
+        if kind in pool.naval_types and COSTS[kind] <= cp and (kind == "squadron" or corsairs_ok):
+            out += [(kind, sp) for sp in sites if data.space(sp).is_port and (
+                power == "ottoman" or kind == "corsair" or not (data.space(sp).pirate_haven or sp == "algiers"))]
     return out
 
 

@@ -136,7 +136,8 @@ def bigamy(g: Game, power: str, card: str) -> None:
 @FLOW.decision("bigamy_choice")
 class BigamyChoice(Decision):
     def prompt(self, g, role):
-        return "Protestant: Philip of Hesse's Bigamy — Philip of Hesse leaves the game, or you discard 1 card at random."
+        return ("Protestant: Philip of Hesse's Bigamy — Philip of Hesse leaves the game, or you discard 1 card at "
+                "random.")
 
     def actions(self, g, role):
         if PHILIP not in g.state.get("leaders_removed", []):

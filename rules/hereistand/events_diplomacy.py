@@ -84,7 +84,8 @@ def release(g: Game) -> None:
         else:
             for kind, n in land.items():
                 st.add_units(s, sp, minor, kind, -n)
-        g.log(f"{power_name(minor)}'s units in {space_name(sp)} " + (f"go to {space_name(dest)}." if dest else "are eliminated."))
+        went = f"go to {space_name(dest)}." if dest else "are eliminated."
+        g.log(f"{power_name(minor)}'s units in {space_name(sp)} {went}")
         siege = s["sieges"].get(sp)
         if siege and siege["besieger"] == patron and not side_land_units(s, sp, patron):
             del s["sieges"][sp]                                   # the old patron's siege had only them left
@@ -190,7 +191,8 @@ class VenetianUnits(Decision):
     """The Papacy adds 1 Venetian regular and 2 Venetian squadrons in one Papal port (it may take fewer)."""
 
     def prompt(self, g, role):
-        return "Papacy: Venetian Alliance — choose the Papal port where 1 Venetian regular and 2 Venetian squadrons arrive."
+        return ("Papacy: Venetian Alliance — choose the Papal port where 1 Venetian regular and 2 Venetian squadrons "
+                "arrive.")
 
     def actions(self, g, role):
         for sp in venetian_ports(g.state):

@@ -41,7 +41,8 @@ class FrederickFlip(Decision):
 
     def prompt(self, g, role):
         if g.local["left"] > 0 and frederick_options(g.state):
-            return "Protestant: Frederick the Wise — choose the next of the nearest Catholic German spaces to Wittenberg."
+            return ("Protestant: Frederick the Wise — choose the next of the nearest Catholic German spaces to "
+                    "Wittenberg.")
         return "Protestant: Frederick the Wise — take The Wartburg from the discard pile into your hand?"
 
     def actions(self, g, role):

@@ -128,8 +128,8 @@ def maurice_of_saxony(g: Game, power: str, card: str) -> None:
 @FLOW.decision("maurice_site")
 class MauriceSite(Decision):
     def prompt(self, g, role):
-        return (f"{power_name(role)}: Maurice of Saxony changes sides — choose the fortified space he goes to, with the "
-                "mercenaries of his stack.")
+        return (f"{power_name(role)}: Maurice of Saxony changes sides — choose the fortified space he goes to, "
+                "with the mercenaries of his stack.")
 
     def actions(self, g, role):
         for sp in maurice_sites(g.state, role):

@@ -75,7 +75,8 @@ def threat_targets(s: st.State) -> list[str]:
 
 @EVENTS.on("103", "prerequisite")
 def threat_ok(s, power, card):
-    return None if threat_targets(s) else "none of Charles Brandon, Duke of Alva, Montmorency or Ibrahim Pasha is on the map"
+    return None if threat_targets(s) else \
+        "none of Charles Brandon, Duke of Alva, Montmorency or Ibrahim Pasha is on the map"
 
 
 @EVENTS.on("103", "event")
@@ -86,8 +87,8 @@ def threat_to_power(g: Game, power: str, card: str) -> None:
 @FLOW.decision("threat_pick")
 class ThreatPick(Decision):
     def prompt(self, g, role):
-        return (f"{power_name(role)}: Threat to Power — choose the leader to threaten (a die: 1–3 he is out for the "
-                "rest of the turn, 4–6 he leaves the game).")
+        return (f"{power_name(role)}: Threat to Power — choose the leader to threaten (a die: 1–3 he is out "
+                "for the rest of the turn, 4–6 he leaves the game).")
 
     def actions(self, g, role):
         for leader in threat_targets(g.state):

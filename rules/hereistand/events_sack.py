@@ -132,7 +132,8 @@ class SackKeep(Decision):
 
     def actions(self, g, role):
         for card in g.local["taken"]:
-            yield act("keep", card, label=f"Keep {st.card_label(card)}", hint=f"Its event: {load().card(int(card)).reminder}")
+            yield act("keep", card, label=f"Keep {st.card_label(card)}",
+                      hint=f"Its event: {load().card(int(card)).reminder}")
 
     def on_keep(self, g, role, card):
         other = next(c for c in g.local["taken"] if c != card)

@@ -46,8 +46,8 @@ class TraceSite(Decision):
         g.end()
 
     def prompt(self, g, role):
-        return (f"{power_name(role)}: Trace Italienne — choose an unfortified space to fortify (its controller adds a "
-                "regular there unless it is independent or in unrest).")
+        return (f"{power_name(role)}: Trace Italienne — choose an unfortified space to fortify (its controller "
+                "adds a regular there unless it is independent or in unrest).")
 
     def actions(self, g, role):
         for sp in unfortified(g.state):
@@ -92,12 +92,13 @@ class TreacherySite(Decision):
         g.end()
 
     def prompt(self, g, role):
-        return (f"{power_name(role)}: Treachery! — choose a besieged space: its besieger assaults at once, and if its "
-                "units then still outnumber the defenders the fortress falls.")
+        return (f"{power_name(role)}: Treachery! — choose a besieged space: its besieger assaults at once, and if "
+                "its units then still outnumber the defenders the fortress falls.")
 
     def actions(self, g, role):
         for sp in besieged(g.state):
-            yield act("betray", sp, label=f"{space_name(sp)} (besieged by {power_name(g.state['sieges'][sp]['besieger'])})")
+            besieger = power_name(g.state["sieges"][sp]["besieger"])
+            yield act("betray", sp, label=f"{space_name(sp)} (besieged by {besieger})")
 
     def on_betray(self, g, role, space):
         besieger = g.state["sieges"][space]["besieger"]

@@ -82,7 +82,8 @@ class ClothMercenaries(Decision):
     def on_raise(self, g, role, space):
         kind, n = self.kind(g), self.count(g)
         st.add_units(g.state, space, role, kind, n)
-        g.log(f"Cloth Prices Fluctuate: {power_name(role)} adds {plural(n, kind, plural_of(kind))} in {space_name(space)}.")
+        units = plural(n, kind, plural_of(kind))
+        g.log(f"Cloth Prices Fluctuate: {power_name(role)} adds {units} in {space_name(space)}.")
         g.end()
 
     def default(self, g, role):
@@ -98,8 +99,9 @@ class ClothUnrest(Decision):
         g.end()
 
     def prompt(self, g, role):
-        return (f"{power_name(role)}: Cloth Prices Fluctuate — put unrest on up to {plural(g.local['left'], 'more space')}"
-                " (unoccupied Low Countries or German- and Italian-speaking Hapsburg home spaces).")
+        left = plural(g.local["left"], "more space")
+        return (f"{power_name(role)}: Cloth Prices Fluctuate — put unrest on up to {left} (unoccupied Low "
+                "Countries or German- and Italian-speaking Hapsburg home spaces).")
 
     def actions(self, g, role):
         for sp in unrest_sites(g.state):
@@ -148,7 +150,8 @@ class PayTarget(Decision):
 
     def actions(self, g, role):
         for p in self.targets(g):
-            yield act("target", p, label=f"{power_name(p)} ({plural(mercenaries_of(g.state, p), 'mercenary', 'mercenaries')})")
+            n = plural(mercenaries_of(g.state, p), "mercenary", "mercenaries")
+            yield act("target", p, label=f"{power_name(p)} ({n})")
 
     def on_target(self, g, role, target):
         g.log(f"Mercenaries Demand Pay: {power_name(target)}'s mercenaries demand pay.")
@@ -215,7 +218,8 @@ class UnpaidLosses(Decision):
         g.end()
 
     def prompt(self, g, role):
-        return f"{power_name(role)}: Mercenaries Demand Pay — remove {plural(g.local['left'], 'more mercenary', 'more mercenaries')}."
+        left = plural(g.local["left"], "more mercenary", "more mercenaries")
+        return f"{power_name(role)}: Mercenaries Demand Pay — remove {left}."
 
     def actions(self, g, role):
         for sp in sorted(g.state["units"]):

@@ -113,8 +113,8 @@ class Deploy(Decision):
     def on_deploy(self, g, role, capital, dest):
         sea = destinations(g.state, role, capital)[dest]
         g.state["move"] = {"power": role, "origin": capital, "dest": dest, "cost": 0, "units": {}, "leaders": [],
-                           "intercepted_by": None, "tried": [], "limit": SEA_LIMIT if sea and not prepared(g.state, role)
-                           else None}
+                           "intercepted_by": None, "tried": [],
+                           "limit": SEA_LIMIT if sea and not prepared(g.state, role) else None}
         g.goto("spring_move")
 
     def on_skip(self, g, role):

@@ -174,6 +174,6 @@ def worms_phase(g: Game) -> None:
         g.call("diet_of_worms")
 
 
-FLOW.procedure("turn", luther_phase, card_draw, leader_arrivals, calls("diplomacy"), worms_phase, calls("spring_deployment"),
-               calls("action_phase"), calls("winter"), victory_cards, victory,
+FLOW.procedure("turn", luther_phase, card_draw, leader_arrivals, calls("diplomacy"), worms_phase,
+               calls("spring_deployment"), calls("action_phase"), calls("winter"), victory_cards, victory,
                scope="turn")

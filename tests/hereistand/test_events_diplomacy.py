@@ -29,7 +29,8 @@ def test_40_machiavelli_war_at_no_cost_then_2_cp(papal_impulse):
     s = play(s, "papacy", "event:40")
     assert decision(s) == "prince_war"
     offered = ids(s, "papacy")
-    assert "war:protestant" not in offered and "war:france" not in offered and "war:england" in offered  # at war already
+    assert "war:protestant" not in offered and "war:england" in offered
+    assert "war:france" not in offered                                  # at war already
     hand = len(s["zones"]["hand:papacy"])
     s = play(s, "papacy", "war:england")
     assert st.at_war(s, "papacy", "england")

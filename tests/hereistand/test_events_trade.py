@@ -57,7 +57,10 @@ def test_78_frederick_the_wise_two_nearest_and_the_wartburg(papal_impulse):
     """#78: the two Catholic German spaces nearest Wittenberg turn Protestant (the Protestant breaks ties);
     The Wartburg may come back from the discards."""
     s = fresh(papal_impulse)
-    cards.move(s, "37", cards.where(s, "37"), "discard") if cards.where(s, "37") else cards.zone(s, "discard").append("37")
+    if cards.where(s, "37"):
+        cards.move(s, "37", cards.where(s, "37"), "discard")
+    else:
+        cards.zone(s, "discard").append("37")
     give(s, "papacy", 78)
     s = play(s, "papacy", "event:78")
     assert ENGINE.active_roles(s) == ["protestant"] and decision(s) == "frederick_flip"
