@@ -116,6 +116,22 @@ def home_fleet(g: Game, minor: str, own: list[str]) -> None:
         c = data.leader(leader)
         if c.kind == "naval" and c.power == minor and leader not in loans and where not in own:
             s["leaders"][leader] = ports[0] if ports else nv.BOX
+    for port in ports:                                   # step 3: other powers' ships leave its home ports
+        for owner, kinds in sorted(s["units"].get(port, {}).items()):
+            ships = {k: n for k, n in kinds.items() if nv.is_naval(k)}
+            if owner == minor or not ships:
+                continue
+            dest = (nv.nearest_ports(s, owner, port) or [None])[0]
+            for kind, n in ships.items():
+                if dest:
+                    st.add_units(s, port, owner, kind, -n)
+                    st.add_units(s, dest, owner, kind, n)
+                else:
+                    nv.to_box(s, owner, kind, port, n)
+            for leader in [l for l, at in s["leaders"].items() if at == port and nv.leader_side(s, l) == owner]:
+                s["leaders"][leader] = dest or nv.BOX
+            went = f"sail to {space_name(dest)}." if dest else "have no port to go to and are lost."
+            g.log(f"{power_name(owner)}'s ships in {space_name(port)} {went}")
 
 
 def scatter(g: Game) -> None:

@@ -48,17 +48,17 @@ def test_68_andrea_doria_genoa_changes_sides(papal_impulse):
     s2 = to_impulse(setup(), "papacy")
     s2["minor_allies"]["genoa"] = "france"
     s2["control"]["genoa"], s2["control"]["bastia"] = "france", "france"
-    s2["units"]["genoa"]["france"] = {"regular": 1}
+    s2["units"]["genoa"]["france"] = {"regular": 1, "squadron": 1}      # 22.4 step 3: to a French port
     s2["units"]["genoa"]["genoa"]["squadron"] -= 1
     s2["units"]["gulflyon"] = {"genoa": {"squadron": 1}}                # 22.4 step 5: home to port
     s2["leaders"]["andrea-doria"] = "gulflyon"
     give(s2, "papacy", 68)
     s2, text = log_after(s2, "papacy", "event:68")
-    assert "Genoa is no longer France's ally (rule 22.4)" in text
+    assert "Genoa is no longer France's ally (rule 22.4)" in text and "France's ships in Genoa sail to" in text
     while decision(s2) == "displace_to":
         s2 = play(s2, "france", ids(s2, "france")[0])
     assert s2["minor_allies"]["genoa"] == "papacy" and s2["control"]["genoa"] == "papacy"
-    assert not st.units_at(s2, "genoa", "france")
+    assert not st.units_at(s2, "genoa", "france") and "Marseille" in text
     assert "gulflyon" not in s2["units"] and s2["leaders"]["andrea-doria"] in ("genoa", "bastia")
     s3 = fresh(s2)
     from rules.hereistand.events import prerequisite_refusal
