@@ -71,3 +71,30 @@ def test_102_spring_preparations_regular_and_a_freer_deployment():
     freer = destinations(s, "france", "paris")
     assert set(plain) < set(freer)
     assert "play:102" not in [a.id for a in ENGINE.legal_actions(at_spring_window(), "protestant")]
+
+
+def test_6_1_the_spring_window_keeps_hands_secret():
+    """6.1 / issue 29 item 6: while the spring window is open — before and after a power answers — another hand
+    of the same size, another deck order or another unrevealed answer changes nothing the others see."""
+    from rules.core.secrecy import invariance_problems
+    s = at_spring_window()
+    give(s, "france", 109)
+    assert invariance_problems(ENGINE, s, ("england", "pass")) == []
+    s = play(s, "france", "play:109")
+    assert invariance_problems(ENGINE, s, ("papacy", "pass")) == []
+
+
+def test_6_1_no_spring_window_when_neither_card_can_be_held():
+    """Issue 29 item 6: with #102 and #109 both in the discards nobody is asked; with only #102 out of sight the
+    Protestant (who may not play it) is not asked."""
+    from rules.hereistand.events_spring import window_roles
+    s = setup()
+    for card in ("102", "109"):
+        where = cards.where(s, card)
+        if where:
+            cards.move(s, card, where, "discard")
+        else:
+            cards.zone(s, "discard").append(card)
+    assert window_roles(s) == []
+    cards.move(s, "102", "discard", "deck")
+    assert window_roles(s) == [p for p in MAJORS if p != "protestant"]
