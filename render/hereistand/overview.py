@@ -70,6 +70,7 @@ def draw_overview(view) -> Image.Image:
     for a in scene.arrows(view):
         p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
         if p and q:
+            p, q = _label_edge(a["origin"], ov, q, p), _label_edge(a["dest"], ov, p, q)
             arrows.append((a, _route((p[0], p[1] + oy), (q[0], q[1] + oy), fixed)))
     along = [box for _, path in arrows for i in range(len(path) - 1) for box in _along(path[i], path[i + 1])]
     chips = _place_chips(d, ov, stacks, oy, fixed + along)
@@ -87,6 +88,16 @@ def draw_overview(view) -> Image.Image:
     y = vp_strip(d, view, oy + mh + 10) + 10
     draw_legend(d, y, items)
     return img
+
+
+def _label_edge(place, ov, other, at):
+    """A sea's end of an arrow: the point of its name's box nearest the other end, so the arrow stops at
+    the name instead of running under it (a space's end is its mark)."""
+    sea = ov["seas"].get(place)
+    if not sea:
+        return at
+    x0, y0, x1, y1 = sea["label"]
+    return (min(max(other[0], x0), x1), min(max(other[1], y0), y1))
 
 
 def _route(p, q, symbols) -> list:
