@@ -34,7 +34,8 @@ def title(d, view, heading: str) -> None:
     if decision:
         detail += f" · {decision}"
     asked = scene.whose_turn(view)
-    whose = ("Waiting: " + ", ".join(NAME.get(p, p) for p in asked)) if asked else ""
+    names = "every power" if len(asked) == len(MAJORS) else ", ".join(NAME.get(p, p) for p in asked)
+    whose = f"Waiting: {names}" if asked else ""          # a window asking all six (Spring Deployment's)
     title_strip(d, (0, 0, WIDTH, TITLE_H), f"Here I Stand — {heading}", detail, whose, whose_fill(asked, FILL))
 
 

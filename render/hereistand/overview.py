@@ -70,9 +70,8 @@ def draw_overview(view) -> Image.Image:
     for a in scene.arrows(view):
         p, q = _where(a["origin"], ov, to_picture), _where(a["dest"], ov, to_picture)   # fleets: sea names
         if p and q:
-            p, q = (p[0], p[1] + oy), (q[0], q[1] + oy)
-            p, q = _off_sea_name(a["origin"], p, q, ov, oy), _off_sea_name(a["dest"], q, p, ov, oy)
-            arrows.append((a, _route(p, q, fixed)))
+            p, q = _label_edge(a["origin"], ov, q, p), _label_edge(a["dest"], ov, p, q)
+            arrows.append((a, _route((p[0], p[1] + oy), (q[0], q[1] + oy), fixed)))
     along = [box for _, path in arrows for i in range(len(path) - 1) for box in _along(path[i], path[i + 1])]
     chips = _place_chips(d, ov, stacks, oy, fixed + along)
     for zone, spot in ov["seas"].items():
@@ -91,18 +90,14 @@ def draw_overview(view) -> Image.Image:
     return img
 
 
-def _off_sea_name(place, at, other, ov, oy):
-    """A fleet's arrow stops at the edge of the sea's name (its end point is the name's middle), so that it
-    never runs under the name it points to."""
-    if place not in ov["seas"]:
+def _label_edge(place, ov, other, at):
+    """A sea's end of an arrow: the point of its name's box nearest the other end, so the arrow stops at
+    the name instead of running under it (a space's end is its mark)."""
+    sea = ov["seas"].get(place)
+    if not sea:
         return at
-    x0, y0, x1, y1 = grow(_shift(ov["seas"][place]["label"], oy), 4)
-    dx, dy = other[0] - at[0], other[1] - at[1]
-    ts = [t for t in ((x0 - at[0]) / dx if dx else None, (x1 - at[0]) / dx if dx else None,
-                      (y0 - at[1]) / dy if dy else None, (y1 - at[1]) / dy if dy else None) if t is not None and t > 0]
-    t = min((t for t in ts if x0 - 0.5 <= at[0] + dx * t <= x1 + 0.5 and y0 - 0.5 <= at[1] + dy * t <= y1 + 0.5),
-            default=None)
-    return at if t is None or t >= 1 else (at[0] + dx * t, at[1] + dy * t)
+    x0, y0, x1, y1 = sea["label"]
+    return (min(max(other[0], x0), x1), min(max(other[1], y0), y1))
 
 
 def _route(p, q, symbols) -> list:

@@ -96,7 +96,7 @@ def stacks(view: dict[str, Any]) -> dict[str, list[Stack]]:
 
 def _leader_side(view, leader, where):
     """A leader stands with its owner; the renegade and Doria stand with whoever has units there."""
-    owner = leader_owner(leader)
+    owner = (view.get("leader_sides") or {}).get(leader) or leader_owner(leader)   # #70, #60 change sides
     if owner in NAME and owner in (view.get("units") or {}).get(where, {}):
         return owner
     here = list((view.get("units") or {}).get(where, {}))

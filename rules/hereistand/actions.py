@@ -85,6 +85,8 @@ def after_event(g: Game) -> None:
         g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
     if g.state["impulse"]["cp"] > 0:
         g.goto("spend", role=g.local["role"])
+    elif (g.state["impulse"] or {}).get("cp", 0) > 0 and not g.state.get("pending_result"):   # #40 Machiavelli
+        g.goto("spend", role=g.local["role"])
     else:
         finish_impulse(g, "played")
 

@@ -222,7 +222,7 @@ SHELTER_LIMIT = 4      # 14.1: up to 4 land units (and any leaders) may withdraw
 def may_shelter(s: st.State, powers: list[str], space: str) -> bool:
     """14.1: a fortified space the losing side (or an ally of it) controls."""
     owner = st.controller(s, space)
-    return load().space(space).fortified and any(owner == p or st.allied(s, p, owner) for p in powers)
+    return st.fortified(s, space) and any(owner == p or st.allied(s, p, owner) for p in powers)
 
 
 def retreats(g: Game) -> None:
@@ -399,7 +399,7 @@ def siege_check(g: Game) -> None:
     owner = st.controller(s, space)
     side = b.get("attackers", [attacker])
     attackers = side_units(s, space, side)
-    if b["winner"] == "attacker" and load().space(space).fortified and owner != attacker and attackers \
+    if b["winner"] == "attacker" and st.fortified(s, space) and owner != attacker and attackers \
             and not st.friendly(s, attacker, space):                 # a relieved ally's fortress is no siege
         inside = side_units(s, space, siege["inside"]) if siege else 0
         if attackers > inside:

@@ -99,7 +99,7 @@ def clause_refusal(s: st.State, deal: dict, clause: list) -> str | None:
             return "a capital cannot be given"
         return "it is under siege" if space in s["sieges"] else None
     leader = clause[2]
-    return None if s["leaders"].get(leader) == f"captured:{giver}" and fx.leader_power(leader) == receiver \
+    return None if s["leaders"].get(leader) == f"captured:{giver}" and fx.leader_power(leader, s) == receiver \
         else "the leader is not held"
 
 
@@ -266,7 +266,7 @@ def carry_out(g: Game) -> dict:
             if not loan_sailing(s, clause[1], other(d, clause[1]), clause, loans):
                 lend_leader(g, clause[1], other(d, clause[1]), clause[2])
         else:
-            leaders.append([fx.leader_power(clause[2]), clause[2]])     # 9.4: home where its power chooses
+            leaders.append([fx.leader_power(clause[2], s), clause[2]])     # 9.4: home where its power chooses
         g.log(f"Done: {describe(clause)}.")
     for clause in later:        # 9.1 clause 7: one way per pair and turn
         s.setdefault("mercenary_gifts", []).append([clause[1], other(d, clause[1])])

@@ -71,7 +71,8 @@ class HereIStandTake(Decision):
     def on_take(self, g, role, card):
         cards.move(g.state, card, "discard", cards.hand(role))
         g.log(f"The Protestant takes {st.card_label(card)} from the discard pile.")
-        g.goto("here_i_stand_now", role=role, card=card)
+        g.goto("here_i_stand_now", role=role, card=card,
+               picks={role: [f"take:{card}"]})       # taken in public: hidden variants leave it in the hand
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

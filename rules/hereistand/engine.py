@@ -19,6 +19,9 @@ from . import council, debate, debate_events, debate_round, debater_events, inqu
 from . import diplomatic_marriage, home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
 from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
 from . import halley, reinforcements, responses  # noqa: F401  (combat and response cards' events and windows)
+# the other card events (rule 6.1): each module registers its cards in events.EVENTS
+from . import events_building, events_cards, events_diplomacy, events_faith, events_leaders  # noqa: F401
+from . import events_military, events_sack, events_sieges, events_spring, events_trade, events_victory  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -40,6 +43,8 @@ class HereIStand(FlowEngine):
     def standing_answers(self):
         return [StandingAnswer("pass-combat-cards", "Pass every combat card window", ("combat_cards",)),
                 StandingAnswer("pass-response-cards", "Pass every response card window", ("responses",)),
+                StandingAnswer("pass-event-windows", "Pass the Spring Deployment and Victory Determination card "
+                               "windows", ("spring_cards", "victory_cards")),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept", "naval_intercept")),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid", "naval_avoid"))]
 
@@ -113,6 +118,11 @@ class HereIStand(FlowEngine):
         seen["religious_now"] = religious_now(state)
         seen["combat"] = state.get("combat")                          # combat cards played (combat_cards.py)
         seen["skip_impulse"] = state.get("skip_impulse", [])          # #38 Halley's Comet
+        seen["card_minus"] = list(state.get("card_minus", []))          # #79 Fuggers' -1 card markers
+        seen["leaders_removed"] = list(state.get("leaders_removed", []))
+        seen["leaders_away"] = list(state.get("leaders_away", []))        # #103 Threat to Power
+        seen["leader_sides"] = dict(state.get("leader_sides", {}))         # #70 the renegade, #60 Maurice
+        seen["fortified"] = list(state.get("fortified", []))               # #104 Trace Italienne
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

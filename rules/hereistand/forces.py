@@ -10,14 +10,17 @@ from .data import MAJORS, load
 State = st.State
 
 
-def leader_power(leader: str) -> str:
+def leader_power(leader: str, s: State | None = None) -> str:
+    """A leader's power; the renegade (#70) and a leader who changed sides (#60) are read from the state."""
+    if s is not None and leader in s.get("leader_sides", {}):
+        return s["leader_sides"][leader]
     return load().leader(leader).power
 
 
 def army_leaders_at(s: State, space: str, power: str) -> list[str]:
     data = load()
     return sorted(l for l, where in s["leaders"].items()
-                  if where == space and data.leader(l).kind == "army" and leader_power(l) == power)
+                  if where == space and data.leader(l).kind == "army" and leader_power(l, s) == power)
 
 
 def formation_limit(leaders: list[str]) -> int:
@@ -115,7 +118,7 @@ def take_formation(s: State, power: str, space: str, order: tuple[str, ...] = ("
 def capture_lone_leaders(g, space: str, captor: str) -> None:
     """13.1 restriction 6: enemy leaders alone in an unfortified space an enemy enters are captured."""
     s = g.state
-    if load().space(space).fortified:
+    if st.fortified(s, space):
         return
     for power in MAJORS:
         if power == captor or not st.enemies(s, captor, power) or st.land_units_at(s, space, power):

@@ -13,6 +13,7 @@ from collections import deque
 
 from rules.core.flow import Decision, Game, act
 
+from . import forces as fx
 from . import religion as rel
 from . import state as st
 from .data import load, space_name
@@ -80,13 +81,14 @@ def form_league(g: Game) -> None:
     for sp in taken:
         for line in rel.enter_electorate_regulars(s, sp):
             g.log(line)
-    g.local["queue"] = [["leader", leader, near] for leader, near in LEADERS] + \
+    gone = s.get("leaders_removed", [])                            # #57 Philip of Hesse's Bigamy
+    g.local["queue"] = [["leader", leader, near] for leader, near in LEADERS if leader not in gone] + \
         [["stack", sp, None] for sp in sorted(data.electorates) if sp not in s["religion"]
          and (st.land_units_at(s, sp, "protestant") or protestant_leaders_at(s, sp))]
 
 
 def protestant_leaders_at(s: st.State, space: str) -> list[str]:
-    return sorted(l for l, where in s["leaders"].items() if where == space and load().leader(l).power == "protestant")
+    return sorted(l for l, where in s["leaders"].items() if where == space and fx.leader_power(l, s) == "protestant")
 
 
 def place_next(g: Game) -> None:

@@ -175,7 +175,7 @@ def stand_fast(g: Game, power: str, space: str) -> None:
     fortifications, the rest are eliminated (all of them in an unfortified space)."""
     s = g.state
     here = fx.land_of(st.units_at(s, space, power))
-    room = 4 if load().space(space).fortified else 0
+    room = 4 if st.fortified(s, space) else 0
     keep = min(room, sum(here.values()))
     lost = sum(here.values()) - keep
     for kind in ("mercenary", "cavalry", "regular"):

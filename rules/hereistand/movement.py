@@ -39,7 +39,7 @@ def move_options(s: st.State, power: str, cp: int) -> list[tuple[str, str, int]]
     origins = {sp for sp in s["units"] if st.land_units_at(s, sp, power)}
     origins |= {sp for sp in s["units"] for mi in mu.minors_of(s, power)          # 22.3 ①
                 if st.land_units_at(s, sp, mi) and not locked(s, mi, sp)}
-    origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l) == power
+    origins |= {where for l, where in s["leaders"].items() if where in data.spaces and fx.leader_power(l, s) == power
                 and data.leader(l).kind == "army"}
     for origin in sorted(origins):
         if locked(s, power, origin) and not any(st.land_units_at(s, origin, mi) and not locked(s, mi, origin)
@@ -152,7 +152,7 @@ def interception_sources(s: st.State, power: str) -> list[str]:
     if power == mover or not st.enemies(s, power, mover):
         return []
     owner = st.controller(s, dest)
-    if owner == mover and data.space(dest).fortified and dest not in s["sieges"]:
+    if owner == mover and st.fortified(s, dest) and dest not in s["sieges"]:
         return []                                                   # restriction 6
     present = [p for p in fx.powers_with_land_units(s, dest) if p != mover]
     if present and not any(p == power or st.allied(s, power, p) for p in present):
@@ -512,7 +512,7 @@ def offer_withdrawal(g: Game) -> None:
     """13.4: into a fortified destination its controller (or an ally of it) may withdraw ≤ 4 units."""
     s, m = g.state, g.state["move"]
     dest = m["dest"]
-    if m["intercepted_by"] or not load().space(dest).fortified or dest in s["sieges"]:
+    if m["intercepted_by"] or not st.fortified(s, dest) or dest in s["sieges"]:
         return
     owner = st.controller(s, dest)
     defenders = fx.enemy_land_powers(s, dest, m["power"])
@@ -573,7 +573,7 @@ def battle_or_siege(g: Game) -> None:
         g.call("field_battle", space=dest, attacker=m["power"], origin=m["origin"])
         return
     owner = st.controller(s, dest)
-    if load().space(dest).fortified and owner != m["power"] and fx.hostile(s, m["power"], owner) \
+    if st.fortified(s, dest) and owner != m["power"] and fx.hostile(s, m["power"], owner) \
             and dest not in s["sieges"] and mu.side_land_units(s, dest, m["power"]):
         s["sieges"][dest] = {"besieger": m["power"], "inside": [], "new": True}   # an empty fortress (15)
         s["impulse_locks"].append([m["power"], dest])

@@ -16,7 +16,7 @@ from .turn import FLOW, power_name
 
 
 def captives(s: st.State, holder: str, owner: str) -> list[str]:
-    return sorted(l for l, where in s["leaders"].items() if where == f"captured:{holder}" and fx.leader_power(l) == owner)
+    return sorted(l for l, where in s["leaders"].items() if where == f"captured:{holder}" and fx.leader_power(l, s) == owner)
 
 
 def may_sue(s: st.State, power: str, enemy: str) -> bool:
@@ -279,7 +279,7 @@ class Ransom(Decision):
         if payable(s, role) and ransom_home(s, role):
             for leader, where in sorted(s["leaders"].items()):
                 captor = where.partition(":")[2] if where.startswith("captured:") else None
-                if captor in MAJORS and fx.leader_power(leader) == role:
+                if captor in MAJORS and fx.leader_power(leader, s) == role:
                     yield act("ransom", leader, label=f"Ransom {load().leader(leader).name} from "
                               f"{power_name(captor)}", group="Ransom")
         yield act("done", label="Ransom no more leaders")

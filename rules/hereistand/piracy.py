@@ -58,7 +58,7 @@ def defence_dice(s: st.State, zone: str, target: str) -> int:
             if defenders(s, target, owner):
                 total += sum(n for k, n in kinds.items() if nv.is_naval(k) and k != "corsair")
         owner = st.controller(s, port)
-        if data.space(port).type == "fortress" and port not in s["unrest"] and port not in s["sieges"] and \
+        if (data.space(port).type == "fortress" or port in s.get("fortified", ())) and port not in s["unrest"] and port not in s["sieges"] and \
                 owner is not None and (knights(s, port) or (owner != "independent" and defenders(s, target, owner))):
             total += 1
     return total
@@ -108,6 +108,8 @@ def raid(g: Game) -> None:
     g.log(f"Piracy: {n} {'die' if n == 1 else 'dice'} ({why}), hits on 5 or 6: "
           f"{' '.join(map(str, sorted(rolled, reverse=True)))} — {hits} hit{'s' if hits != 1 else ''}.")
     g.local["hits"] = hits
+    from .events_trade import julia_hit
+    julia_hit(g, zone, hits)                                    # #84 Julia Gonzaga's marker
 
 
 def settle(g: Game) -> None:

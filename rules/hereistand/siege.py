@@ -27,7 +27,7 @@ def loc_sources(s: st.State, power: str) -> list[str]:
     """Friendly-controlled fortified spaces in the power's or an ally's home."""
     data = load()
     homes = {power} | {p for p in data.powers if st.allied(s, power, p)}
-    return [sp.id for sp in data.spaces.values() if sp.fortified and sp.home_power in homes
+    return [sp.id for sp in data.spaces.values() if st.fortified(s, sp.id) and sp.home_power in homes
             and st.friendly(s, power, sp.id) and sp.id not in s["unrest"]]
 
 
@@ -81,7 +81,7 @@ def controllable(s: st.State, power: str) -> list[str]:
     out = []
     for target in sorted(candidates):
         owner = st.controller(s, target)
-        if data.space(target).fortified or owner is None or owner == power:
+        if st.fortified(s, target) or owner is None or owner == power:
             continue
         if owner != "independent" and not st.enemies(s, power, owner):
             continue

@@ -16,6 +16,7 @@ from . import forces as fx
 from . import record
 from . import state as st
 from .data import MAJORS, load
+from .events_spring import prepared
 from .movement import Formation, space_name
 from .turn import FLOW, power_name
 
@@ -36,18 +37,19 @@ def passable(s: st.State, power: str, space: str) -> bool:
 def destinations(s: st.State, power: str, capital: str) -> dict[str, bool]:
     """Every space the capital's formation may reach: destination -> True when only by sea."""
     data = load()
+    free = prepared(s, power)               # #102 Spring Preparations: passes, any fleet, no 5-unit limit
     by_land = {capital}
     frontier = [capital]
     while frontier:
         here = frontier.pop()
-        for nxt in data.adjacent(here, passes=False):
+        for nxt in data.adjacent(here, passes=free):
             if nxt not in by_land and passable(s, power, nxt):
                 by_land.add(nxt)
                 frontier.append(nxt)
     by_sea: set[str] = set()
     for port in [sp for sp in by_land if data.space(sp).ports]:
         for zone in data.space(port).ports:
-            if sea_blocked(s, power, zone):
+            if sea_blocked(s, power, zone) and not free:
                 continue
             for landing in data.sea_zone(zone).ports:
                 if landing not in by_land and passable(s, power, landing):
@@ -55,7 +57,7 @@ def destinations(s: st.State, power: str, capital: str) -> dict[str, bool]:
     frontier = list(by_sea)
     while frontier:                       # onwards by land from the landing port
         here = frontier.pop()
-        for nxt in data.adjacent(here, passes=False):
+        for nxt in data.adjacent(here, passes=free):
             if nxt not in by_land and nxt not in by_sea and passable(s, power, nxt):
                 by_sea.add(nxt)
                 frontier.append(nxt)
@@ -76,6 +78,11 @@ def spring_deployment(g: Game) -> None:
         record.clear(s)
         g.log(f"Turn {s['turn']}: Spring Deployment.", kind="heading")
         g.local["next"] = 0
+        from .events_spring import window_roles
+        if window_roles(s):                 # 6.1: Venetian Informant / Spring Preparations before any deployment
+            g.again()
+            g.call("spring_cards", roles=window_roles(s))
+            return
     while g.local["next"] < len(MAJORS):
         power = MAJORS[g.local["next"]]
         g.local["next"] += 1
@@ -106,7 +113,8 @@ class Deploy(Decision):
     def on_deploy(self, g, role, capital, dest):
         sea = destinations(g.state, role, capital)[dest]
         g.state["move"] = {"power": role, "origin": capital, "dest": dest, "cost": 0, "units": {}, "leaders": [],
-                           "intercepted_by": None, "tried": [], "limit": SEA_LIMIT if sea else None}
+                           "intercepted_by": None, "tried": [],
+                           "limit": SEA_LIMIT if sea and not prepared(g.state, role) else None}
         g.goto("spring_move")
 
     def on_skip(self, g, role):

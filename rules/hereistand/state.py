@@ -100,6 +100,11 @@ def controller(state: State, space: str) -> str | None:
     return state["control"][space]
 
 
+def fortified(state: State, space: str) -> bool:
+    """A key, electorate or fortress (2.1), or a space fortified by #104 Trace Italienne."""
+    return load().space(space).fortified or space in state.get("fortified", ())
+
+
 def keys_controlled(state: State, power: str, *, count_unrest: bool = False) -> list[str]:
     """Keys under `power`'s control (rule 6.2, 23.1: keys in unrest are not counted)."""
     data = load()
@@ -199,7 +204,8 @@ def cards_to_draw(state: State, power: str) -> int:
     else:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
-    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0))
+    fuggers = state.get("card_minus", []).count(power)          # #79 Fuggers: 1 fewer at the next draw
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0) - fuggers)
 
 
 def ruler_excommunicated(state: State, power: str) -> bool:

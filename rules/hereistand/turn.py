@@ -79,6 +79,19 @@ def card_draw(g: Game) -> None:
         g.log(f"{power_name(power)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
         if drawn:
             g.log(f"You draw {', '.join(map(st.card_label, drawn))}.", to=[power])
+    s["card_minus"] = []                                # #79 Fuggers' marker is spent
+
+
+def victory_cards(g: Game) -> None:
+    """6.1: before victory is checked, Copernicus or Michael Servetus may stop it (events_victory.py)."""
+    from .events_victory import open_victory_window
+    open_victory_window(g)
+
+
+def leader_arrivals(g: Game) -> None:
+    """End of the Card Draw: Threat to Power's leaders come back, Maurice of Saxony arrives (8.2)."""
+    from .events_leaders import leaders_at_card_draw
+    leaders_at_card_draw(g)
 
 
 def victory(g: Game) -> None:
@@ -165,6 +178,6 @@ def worms_phase(g: Game) -> None:
         g.call("diet_of_worms")
 
 
-FLOW.procedure("turn", luther_phase, card_draw, calls("diplomacy"), worms_phase, calls("spring_deployment"),
-               calls("action_phase"), calls("winter"), calls("new_world"), victory,
-               scope="turn")
+FLOW.procedure("turn", luther_phase, card_draw, leader_arrivals, calls("diplomacy"), worms_phase,
+               calls("spring_deployment"), calls("action_phase"), calls("winter"), calls("new_world"), victory_cards,
+               victory, scope="turn")

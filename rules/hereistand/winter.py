@@ -25,7 +25,7 @@ def winter_owner(s: st.State, power: str) -> str:
 
 
 def own_fortress(s: st.State, power: str, space: str) -> bool:
-    return load().space(space).fortified and st.controller(s, space) == winter_owner(s, power)
+    return st.fortified(s, space) and st.controller(s, space) == winter_owner(s, power)
 
 
 def capitals(s: st.State, power: str) -> list[str]:
@@ -110,6 +110,8 @@ def begin_winter(g: Game) -> None:
     s = g.state
     s["phase"] = "winter"
     g.log(f"Turn {s['turn']}: Winter.", kind="heading")
+    from .events_leaders import renegade_leaves
+    renegade_leaves(g)                                  # 19.2: Charles Bourbon goes, his units stay
     queue = []
     for power in wintering_powers(s):
         if volunteer_sources(s, power):
@@ -123,7 +125,7 @@ def begin_winter(g: Game) -> None:
             elif space not in capitals(s, power) and n > STACK_LIMIT:
                 queue.append([power, space, n - STACK_LIMIT])
         for leader, where in sorted(s["leaders"].items()):
-            if where in load().spaces and fx.leader_power(leader) == power and load().leader(leader).kind == "army" \
+            if where in load().spaces and fx.leader_power(leader, s) == power and load().leader(leader).kind == "army" \
                     and not st.land_units_at(s, where, power) and not own_fortress(s, power, where):
                 queue.append([power, where, 0])
     g.local["queue"] = queue
@@ -173,6 +175,10 @@ def return_home(g: Game) -> None:
             continue
         if count and st.land_units_at(s, space, power) == 0:
             continue
+        if count and own_fortress(s, power, space) and space not in capitals(s, power):
+            count = min(count, st.land_units_at(s, space, power) - STACK_LIMIT)   # volunteers left it (step 1)
+            if count <= 0:
+                continue
         if not count and not fx.army_leaders_at(s, space, power):
             continue
         if capital_only:

@@ -29,7 +29,7 @@ def through_worms(s):
 
 
 def _through_worms(s):
-    while _decision(s) in ("worms_cards", "worms_flip"):
+    while _decision(s) in ("worms_cards", "worms_flip", "spring_cards"):     # then everyone passes the spring window
         waiting = ENGINE.waiting(s)
         role = next(r for r in ENGINE.active_roles(s) if r not in waiting.get("committed", []))
         s = ENGINE.apply(s, role, ENGINE.legal_actions(s, role)[0].id).state

@@ -1,0 +1,233 @@
+"""Here I Stand: the events that touch leaders and units (6.1 and the cards' own text): Ransom, Threat to
+Power, Unpaid Mercenaries and Unsanitary Camp.
+
+The player picks every target; the owner of the units lost by Unsanitary Camp picks which (the card says so).
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import rng
+from rules.core.flow import Decision, Game, act
+from rules.core.wording import plural
+
+from . import forces as fx
+from . import state as st
+from .data import MAJORS, load, space_name
+from .events import EVENTS
+from .events_cards import remove_leader
+from .minor_units import minors_of, siege_abandoned
+from .turn import FLOW, power_name
+
+
+def leader_name(leader: str) -> str:
+    return load().leader(leader).name
+
+
+def drop_empty_sieges(s: st.State, space: str, power: str) -> None:
+    if siege_abandoned(s, space, power):
+        del s["sieges"][space]
+
+
+# ---- #91 Ransom -------------------------------------------------------------------------------------------
+def captured_leaders(s: st.State) -> list[str]:
+    return sorted(l for l, where in s["leaders"].items() if where.startswith("captured:"))
+
+
+@EVENTS.on("91", "prerequisite")
+def ransom_ok(s, power, card):
+    return None if captured_leaders(s) else "no leader is captured"
+
+
+@EVENTS.on("91", "event")
+def ransom(g: Game, power: str, card: str) -> None:
+    g.call("ransom_pick", role=power)
+
+
+@FLOW.decision("ransom_pick")
+class RansomPick(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: Ransom — choose the captured leader to free (he returns to his own power)."
+
+    def actions(self, g, role):
+        for leader in captured_leaders(g.state):
+            captor = g.state["leaders"][leader].partition(":")[2]
+            yield act("free", leader, label=f"{leader_name(leader)} ({power_name(fx.leader_power(leader, g.state))}, "
+                      f"held by {power_name(captor)})")
+
+    def on_free(self, g, role, leader):
+        g.log(f"Ransom: {leader_name(leader)} is freed.")
+        g.goto("leader_homes", queue=[[fx.leader_power(leader, g.state), leader]])    # his power picks the home (9.4)
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- #103 Threat to Power ---------------------------------------------------------------------------------
+THREATENED = ("charles-brandon", "duke-of-alva", "montmorency", "ibrahim-pasha")
+
+
+def threat_targets(s: st.State) -> list[str]:
+    """The four minor army leaders, on the map (not captured, not off it: DECISIONS.md 756)."""
+    return [l for l in THREATENED if s["leaders"].get(l) in load().spaces]
+
+
+@EVENTS.on("103", "prerequisite")
+def threat_ok(s, power, card):
+    return None if threat_targets(s) else \
+        "none of Charles Brandon, Duke of Alva, Montmorency or Ibrahim Pasha is on the map"
+
+
+@EVENTS.on("103", "event")
+def threat_to_power(g: Game, power: str, card: str) -> None:
+    g.call("threat_pick", role=power)
+
+
+@FLOW.decision("threat_pick")
+class ThreatPick(Decision):
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Threat to Power — choose the leader to threaten (a die: 1–3 he is out "
+                "for the rest of the turn, 4–6 he leaves the game).")
+
+    def actions(self, g, role):
+        for leader in threat_targets(g.state):
+            yield act("threaten", leader, label=f"{leader_name(leader)} in {space_name(g.state['leaders'][leader])}")
+
+    def on_threaten(self, g, role, leader):
+        s = g.state
+        die = rng.roll(s, 1)[0]
+        if die <= 3:
+            s["leaders"][leader] = "off"
+            s["leaders_away"] = sorted({*s.get("leaders_away", []), leader})
+            g.log(f"Threat to Power: the die shows {die} (1–3): {leader_name(leader)} is out of play for the rest "
+                  "of the turn.")
+        else:
+            remove_leader(s, leader)
+            g.log(f"Threat to Power: the die shows {die} (4–6): {leader_name(leader)} leaves the game.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def leaders_away(s: st.State) -> list[str]:
+    """Leaders put out for the turn by Threat to Power: they return at the next Card Draw (events_leaders)."""
+    return s.get("leaders_away", [])
+
+
+# ---- #106 Unpaid Mercenaries ------------------------------------------------------------------------------
+def mercenary_stacks(s: st.State) -> list[tuple[str, str]]:
+    return sorted((space, power) for space, by_power in s["units"].items()
+                  for power, kinds in by_power.items() if kinds.get("mercenary"))
+
+
+@EVENTS.on("106", "prerequisite")
+def unpaid_ok(s, power, card):
+    return None if mercenary_stacks(s) else "no space holds mercenaries"
+
+
+@EVENTS.on("106", "event")
+def unpaid_mercenaries(g: Game, power: str, card: str) -> None:
+    g.call("unpaid_pick", role=power)
+
+
+@FLOW.decision("unpaid_pick")
+class UnpaidPick(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: Unpaid Mercenaries — choose a space and a power: all its mercenaries there go."
+
+    def actions(self, g, role):
+        for space, power in mercenary_stacks(g.state):
+            n = st.units_at(g.state, space, power)["mercenary"]
+            yield act("unpaid", space, power, label=f"{power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} "
+                      f"in {space_name(space)}", group=f"{power_name(power)}'s mercenaries")
+
+    def on_unpaid(self, g, role, space, power):
+        n = st.units_at(g.state, space, power)["mercenary"]
+        st.add_units(g.state, space, power, "mercenary", -n)
+        drop_empty_sieges(g.state, space, power)
+        g.log(f"Unpaid Mercenaries: {power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} in "
+              f"{space_name(space)} desert.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- #107 Unsanitary Camp ---------------------------------------------------------------------------------
+def camp_units(s: st.State, space: str, power: str) -> dict[tuple[str, str], int]:
+    """(owner, kind) -> count of `power`'s land units in `space` with its active minors' (the card)."""
+    return {(owner, kind): n for owner in [power, *minors_of(s, power)]
+            for kind, n in st.units_at(s, space, owner).items() if kind in st.LAND_TYPES and n}
+
+
+def camps(s: st.State) -> list[tuple[str, str]]:
+    return sorted((space, power) for space, by_power in s["units"].items() for power in by_power
+                  if power in MAJORS and camp_units(s, space, power))
+
+
+@EVENTS.on("107", "event")
+def unsanitary_camp(g: Game, power: str, card: str) -> None:
+    g.call("camp_pick", role=power)
+
+
+@FLOW.decision("camp_pick")
+class CampPick(Decision):
+    def active(self, g):
+        return super().active(g) if camps(g.state) else []
+
+    def proceed(self, g):
+        g.log("Unsanitary Camp: no power has land units on the map.")
+        g.end()
+
+    def prompt(self, g, role):
+        return f"{power_name(role)}: Unsanitary Camp — choose a space and a power: its land units there lose a third."
+
+    def actions(self, g, role):
+        for space, power in camps(g.state):
+            n = sum(camp_units(g.state, space, power).values())
+            yield act("camp", space, power, label=f"{power_name(power)} in {space_name(space)} "
+                      f"({plural(n, 'land unit')}, {math.ceil(n / 3)} lost)", group=f"{power_name(power)}'s units")
+
+    def on_camp(self, g, role, space, power):
+        n = sum(camp_units(g.state, space, power).values())
+        losses = math.ceil(n / 3)
+        g.log(f"Unsanitary Camp: {power_name(power)}'s {plural(n, 'land unit')} in {space_name(space)} lose "
+              f"{losses}, at least half of them regulars where it can.")
+        g.goto("camp_losses", role=power, space=space, left=losses, regulars=math.ceil(losses / 2))
+
+
+@FLOW.decision("camp_losses")
+class CampLosses(Decision):
+    def active(self, g):
+        return super().active(g) if g.local["left"] > 0 and self.units(g) else []
+
+    def proceed(self, g):
+        drop_empty_sieges(g.state, g.local["space"], g.local["role"])
+        g.end()
+
+    def units(self, g):
+        return camp_units(g.state, g.local["space"], g.local["role"])
+
+    def prompt(self, g, role):
+        need = f" ({g.local['regulars']} of them regulars)" if g.local["regulars"] > 0 else ""
+        return (f"{power_name(role)}: Unsanitary Camp — remove {plural(g.local['left'], 'land unit')}{need} in "
+                f"{space_name(g.local['space'])}; choose the next.")
+
+    def actions(self, g, role):
+        units = self.units(g)
+        must = 0 < g.local["regulars"] >= g.local["left"] and any(kind == "regular" for _, kind in units)
+        for (owner, kind), n in sorted(units.items()):
+            if not must or kind == "regular":
+                yield act("lose", owner, kind, label=f"A {power_name(owner)} {kind}" if owner != role else f"A {kind}")
+
+    def on_lose(self, g, role, owner, kind):
+        st.add_units(g.state, g.local["space"], owner, kind, -1)
+        g.local["left"] -= 1
+        if kind == "regular":
+            g.local["regulars"] -= 1
+        g.log(f"Unsanitary Camp: {power_name(owner)} loses a {kind} in {space_name(g.local['space'])}.")
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id

@@ -1,0 +1,146 @@
+"""Here I Stand: the events of fortresses (15): Trace Italienne (a new fortress) and Treachery! (an assault at
+once, and a fortress betrayed).
+"""
+
+from __future__ import annotations
+
+from rules.core.flow import Decision, Game, act
+
+from . import forces as fx
+from . import minor_units as mu
+from . import state as st
+from .data import MAJORS, MINORS, load, space_name
+from .events import EVENTS
+from .turn import FLOW, military_victory, power_name
+
+
+# ---- #104 Trace Italienne ---------------------------------------------------------------------------------
+def unfortified(s: st.State) -> list[str]:
+    return sorted(sp for sp, who in s["control"].items() if who is not None and not st.fortified(s, sp))
+
+
+@EVENTS.on("104", "event")
+def trace_italienne(g: Game, power: str, card: str) -> None:
+    g.call("trace_site", role=power)
+
+
+def regular_for(s: st.State, space: str) -> str | None:
+    """Who gets the new regular: the controller, unless independent or the space is in unrest (or its
+    counters are all on the map)."""
+    owner = st.controller(s, space)
+    if owner not in (*MAJORS, *MINORS) or space in s["unrest"]:
+        return None
+    pool = load().power(owner).force_pool
+    if "regular" not in pool.land_types:
+        return None
+    on_map = sum(st.land_units_at(s, sp, owner) for sp in s["units"])
+    return owner if on_map < pool.land_units else None
+
+
+@FLOW.decision("trace_site")
+class TraceSite(Decision):
+    def active(self, g):
+        return super().active(g) if unfortified(g.state) else []
+
+    def proceed(self, g):
+        g.end()
+
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Trace Italienne — choose an unfortified space to fortify (its controller "
+                "adds a regular there unless it is independent or in unrest).")
+
+    def actions(self, g, role):
+        for sp in unfortified(g.state):
+            owner = st.controller(g.state, sp)
+            yield act("fortify", sp, label=space_name(sp), group=f"Held by {power_name(owner)}")
+
+    def on_fortify(self, g, role, space):
+        s = g.state
+        s["fortified"] = sorted({*s.get("fortified", []), space})
+        g.log(f"Trace Italienne: {space_name(space)} is fortified.")
+        owner = regular_for(s, space)
+        if owner:
+            st.add_units(s, space, owner, "regular")
+            g.log(f"Trace Italienne: a new {power_name(owner)} regular in {space_name(space)}.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- #105 Treachery! --------------------------------------------------------------------------------------
+@EVENTS.on("105", "prerequisite")
+def treachery_ok(s, power, card):
+    return None if besieged(s) else "no space is under siege"
+
+
+def besieged(s: st.State) -> list[str]:
+    return sorted(sp for sp, siege in s["sieges"].items() if mu.side_land_units(s, sp, siege["besieger"]))
+
+
+@EVENTS.on("105", "event")
+def treachery(g: Game, power: str, card: str) -> None:
+    g.call("treachery_site", role=power)
+
+
+@FLOW.decision("treachery_site")
+class TreacherySite(Decision):
+    def active(self, g):
+        return super().active(g) if besieged(g.state) else []
+
+    def proceed(self, g):
+        g.end()
+
+    def prompt(self, g, role):
+        return (f"{power_name(role)}: Treachery! — choose a besieged space: its besieger assaults at once, and if "
+                "its units then still outnumber the defenders the fortress falls.")
+
+    def actions(self, g, role):
+        for sp in besieged(g.state):
+            besieger = power_name(g.state["sieges"][sp]["besieger"])
+            yield act("betray", sp, label=f"{space_name(sp)} (besieged by {besieger})")
+
+    def on_betray(self, g, role, space):
+        besieger = g.state["sieges"][space]["besieger"]
+        g.log(f"Treachery! {power_name(besieger)} assaults {space_name(space)} at once.")
+        g.goto("treachery", role=besieger, space=space)
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+def betrayal_assault(g: Game) -> None:
+    """The assault needs no line of communication and ignores enemy fleets (the card); not once per impulse."""
+    s = g.state
+    s.setdefault("assaulted", []).append(g.local["space"])
+    g.call("assault", role=g.local["role"], space=g.local["space"])
+
+
+def betrayal(g: Game) -> None:
+    """If the besiegers still outnumber the defenders, every defending unit is eliminated, their leaders are
+    captured and the space passes to the besieger."""
+    s, space, besieger = g.state, g.local["space"], g.local["role"]
+    siege = s["sieges"].get(space)
+    if not siege:
+        return
+    inside = siege["inside"]
+    attackers, defenders = mu.side_land_units(s, space, besieger), sum(st.land_units_at(s, space, p) for p in inside)
+    if attackers <= defenders:
+        g.log(f"Treachery! The besiegers of {space_name(space)} no longer outnumber its defenders.")
+        return
+    from .harbours import capture_port
+    from .siege import take_control
+    g.log(f"Treachery! {space_name(space)} is betrayed to {power_name(besieger)}.")
+    capture_port(g, space, besieger)
+    for power in [*inside, st.controller(s, space)]:
+        for leader in fx.army_leaders_at(s, space, power):
+            fx.capture(g, leader, besieger)
+        s["units"].get(space, {}).pop(power, None)
+    if not s["units"].get(space):
+        s["units"].pop(space, None)
+    del s["sieges"][space]
+    take_control(g, besieger, space)
+    military_victory(g)
+
+
+FLOW.procedure("treachery", betrayal_assault, betrayal)
