@@ -10,6 +10,7 @@ from rules.core import cards, rng
 from rules.core.flow import Decision, Game, act
 
 from . import battle
+from . import combat_cards as cc
 from . import forces as fx
 from . import state as st
 from .data import MAJORS, load, space_name
@@ -75,12 +76,27 @@ def march(g: Game) -> None:
                  "intercepted_by": None, "tried": [], "limit": None}
     s["battle"] = {"space": ROME, "attacker": attacker, "origin": origin, "defenders": ["papacy"],
                    "attackers": [attacker]}
-    g.call("combat_cards", roles=[attacker, "papacy"])
+    cc.begin(s, cc.FIELD, ROME, [attacker], ["papacy"])
+
+
+def declare(g: Game) -> None:
+    if "winner" not in g.local:
+        cc.declare(g)                          # 14 steps 4–5: the combat cards, attacker first
 
 
 def fight(g: Game) -> None:
     if "winner" not in g.local:
-        battle.roll_battle(g)
+        battle.roll_battle(g)                  # a Surprise Attack calls for the surprised side's losses
+
+
+def janissaries(g: Game) -> None:
+    if "winner" not in g.local:
+        cc.janissaries_window(g)
+
+
+def decide(g: Game) -> None:
+    if "winner" not in g.local:
+        battle.decide_battle(g)
         g.local["winner"] = g.state["battle"]["winner"]
 
 
@@ -94,6 +110,7 @@ def aftermath(g: Game) -> None:
     if s["battle"]:
         battle.captures(g)
     s["battle"], s["move"] = None, None
+    cc.end(s)
     units, leaders = fx.land_of(st.units_at(s, ROME, attacker)), fx.army_leaders_at(s, ROME, attacker)
     fx.move_pieces(s, attacker, ROME, origin, units, leaders)
     g.log(f"Sack of Rome: {power_name(attacker)}'s forces return to {space_name(origin)}.")
@@ -122,7 +139,7 @@ def aftermath(g: Game) -> None:
         g.call("sack_keep", role=attacker, taken=taken, picks={attacker: [f"keep:{c}" for c in taken]})
 
 
-FLOW.procedure("sack", march, fight, losses, aftermath)
+FLOW.procedure("sack", march, declare, fight, janissaries, decide, losses, aftermath)
 
 
 @FLOW.decision("sack_keep")

@@ -113,7 +113,7 @@ def betrayal_assault(g: Game) -> None:
     """The assault needs no line of communication and ignores enemy fleets (the card); not once per impulse."""
     s = g.state
     s.setdefault("assaulted", []).append(g.local["space"])
-    g.call("assault", role=g.local["role"], space=g.local["space"])
+    g.call("assault", role=g.local["role"], space=g.local["space"], by_event="105")   # #31, #32 cannot answer it
 
 
 def betrayal(g: Game) -> None:

@@ -264,7 +264,8 @@ def assault_rolled(g: Game) -> None:
 
 def weather(g: Game) -> None:
     from .responses import assault_announced
-    assault_announced(g)                   # 15.1 step 2: Foul Weather, Gout (responses.py)
+    if not g.local.get("by_event"):        # an event's assault spends no CP: nothing to answer (#105)
+        assault_announced(g)               # 15.1 step 2: Foul Weather, Gout (responses.py)
 
 
 def hindered(g: Game) -> None:

@@ -10,6 +10,7 @@ import pytest
 from rules.core import cards
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
+from tests.hereistand.combat_play import pass_combat_cards
 
 from .test_debate import decision, give, ids, play, setup, to_impulse
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
@@ -38,8 +39,7 @@ def test_95_sack_of_rome_the_papacy_loses(hapsburg_impulse, dice):
     s = play(s, "hapsburg", "event:95")
     assert decision(s) == "combat_cards"                     # the only formation: chosen without a question
     dice += [[5, 6, 1, 1, 1], [1, 2, 3]]
-    for role in list(ENGINE.active_roles(s)):
-        s = play(s, role, "pass")
+    s = pass_combat_cards(s)                                  # the attacker declares, then the defender
     assert not dice
     assert not st.units_at(s, "rome", "papacy")
     assert st.units_at(s, "florence", "hapsburg") == {"mercenary": 3, "regular": 1}
@@ -58,8 +58,7 @@ def test_95_sack_of_rome_the_papacy_holds(hapsburg_impulse, dice):
     s = sack_position(copy.deepcopy(hapsburg_impulse))
     s = play(s, "hapsburg", "event:95")
     dice += [[1, 1, 1, 1, 1], [1, 2, 3]]
-    for role in list(ENGINE.active_roles(s)):
-        s = play(s, role, "pass")
+    s = pass_combat_cards(s)                                  # the attacker declares, then the defender
     assert "95" in cards.zone(s, "discard") and s["tracks"]["st_peters_cp"] == 3
     assert st.units_at(s, "rome", "papacy") == {"regular": 2}
     assert st.land_units_at(s, "florence", "hapsburg") == 4

@@ -9,6 +9,7 @@ import pytest
 from rules.hereistand import siege
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
+from tests.hereistand.combat_play import pass_combat_cards
 
 from .test_debate import decision, give, play, setup, to_impulse
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
@@ -48,10 +49,9 @@ def test_105_treachery_assault_then_the_fortress_falls(papal_impulse, dice):
     assert siege.assault_refusal(s, "france", "calais") == "you have no line of communication to it"
     give(s, "papacy", 105)
     s = play(s, "papacy", "event:105")
-    assert decision(s) == "combat_cards"                               # Calais the only siege: no question
+    assert decision(s) in ("responses", "combat_cards")     # Calais the only siege: no question; no Foul Weather
     dice += [[1, 1, 2, 5], [1, 1, 1, 1, 1, 2]]                         # 6/2 + Francis I = 4 dice; 4 + 1 + 1 = 6
-    for role in list(ENGINE.active_roles(s)):
-        s = play(s, role, "pass")
+    s = pass_combat_cards(s)                                  # the attacker declares, then the defender
     assert not dice
     assert s["control"]["calais"] == "france" and "calais" not in s["sieges"]
     assert "england" not in s["units"].get("calais", {})

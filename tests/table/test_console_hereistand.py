@@ -5,8 +5,8 @@ talk of the negotiation segment, a card refused as an event, and every order giv
 import random
 
 from bot.cli import main
-from rules.core import SetupArgs
-from rules.hereistand import ENGINE
+from rules.core import SetupArgs, cards
+from rules.hereistand import ENGINE, events
 from rules.hereistand.events import EVENTS, has_event
 
 PLAYERS = ("ann", "ben", "cat")
@@ -45,12 +45,17 @@ def script_for(seed: int) -> tuple[list[str], dict]:
         role = chooser.choice(ENGINE.active_roles(state))
         legal = [a.id for a in ENGINE.legal_actions(state, role)]
         if not refused and ENGINE.waiting(state)["decision"] == "impulse":
-            card = next(a.split(":")[1] for a in legal if a.startswith("cp:") and not has_event(a.split(":")[1])
-                        and not EVENTS.has(a.split(":")[1], "refusal"))     # not a combat card: its own refusal
+            held = sorted(cards.zone(state, cards.hand(role)), key=int)
+            refusals = {c: events.event_refusal(state, role, f"event:{c}", "impulse") for c in held
+                        if f"event:{c}" not in legal and not EVENTS.has(c, "refusal")}   # not combat cards
+            card, why = next(((c, w) for c, w in refusals.items() if w), (None, None))   # an event not playable now
+            if card is None:                                                  # else a card not held
+                card = next(str(n) for n in range(1, 111) if str(n) not in held)
+                why = f"does not hold #{card}"
             # the engine refuses it with its reason (tests/hereistand/test_cards.py), which the table passes
             # on to the player; the prompt says it too
             lines += [f"as {holder[role]}", f"do event:{card} {role}", "expect error illegal_order",
-                      "expect text is not part of the game yet", "choices",
+                      f"expect text {why.split(':')[0][:40]}", "choices",
                       "expect text where it is offered, as its event"]
             refused = True
         action = pick(chooser, legal)
