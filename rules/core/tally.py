@@ -27,6 +27,10 @@ def report_lines(reports: Iterable[GameReport]) -> list[str]:
         lines.append(f"  {reason}: {_share(count, played)}")
     if len(reports) > played:
         lines.append(f"  no result (a problem was found): {len(reports) - played} games")
+    lines.append("Who won (shared wins count for each winner):")
+    wins = Counter(w for r in finished for w in r.winners)
+    for winner, count in sorted(wins.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"  {winner}: {_share(count, played)}")
     headings: list[str] = []
     for report in finished:
         headings += [h for h in report.tallies if h not in headings]
