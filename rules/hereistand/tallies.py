@@ -12,7 +12,7 @@ from .events import has_event
 def tallies(s: st.State) -> dict[str, dict[str, int]]:
     data = load()
     vp = {f"{data.power(p).name}: {source}": points
-          for p in MAJORS for source, points in st.vp_breakdown(s, p).items()}
+          for p in MAJORS for source, points in st.vp_breakdown(s, p, every=True).items()}
     played = s.get("events_played", {})
     events = {st.card_label(str(n)).rpartition(" (")[0]: played.get(str(n), 0)
               for n in sorted(data.cards) if has_event(n)}

@@ -25,6 +25,7 @@ def test_tallies_are_the_end_positions_vp_and_every_event_carried_out():
     for power in MAJORS:                     # 23.2: the sources add up to each power's total
         name = ENGINE.role_name(power)
         assert sum(v for k, v in vp.items() if k.startswith(name + ":")) == st.victory_points(state, power)
+    assert "Protestant: full Bibles" in vp     # a source worth nothing yet is listed (the report's "never")
     events = report.tallies["Events played"]
     played = Counter(action.partition(":")[2] for _, action in report.log if action.startswith("event:"))
     assert played, "the game played some event from a hand"
