@@ -5,6 +5,7 @@ victory, a VP source or an event unreachable shows up as a line that never occur
 from __future__ import annotations
 
 from collections import Counter
+from statistics import median
 from typing import Iterable
 
 from .fuzz import GameReport
@@ -21,6 +22,9 @@ def report_lines(reports: Iterable[GameReport]) -> list[str]:
     finished = [r for r in reports if r.finished]
     played = len(finished)
     lines = [f"Report over {len(reports)} random games ({played} with a result)."]
+    if finished:
+        lengths = sorted(r.actions for r in finished)
+        lines.append(f"Actions a game: median {median(lengths):g}, longest {lengths[-1]}.")
     lines.append("How the games ended:")
     ends = Counter(r.reason for r in finished)
     for reason, count in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -37,12 +37,15 @@ def test_tallies_are_the_end_positions_vp_and_every_event_carried_out():
 
 def test_report_counts_games_endings_and_names_never_seen():
     games = [GameReport(seed=1, scenario="x", finished=True, reason="time limit", winners=("papacy", "france"),
+                        actions=900,
                         tallies={"Events played": {"#5 Papal Bull": 2, "#6 Leipzig Debate": 0}}),
              GameReport(seed=2, scenario="x", finished=True, reason="military victory", winners=("papacy",),
+                        actions=300,
                         tallies={"Events played": {"#5 Papal Bull": 1, "#6 Leipzig Debate": 0}}),
              GameReport(seed=3, scenario="x", problems=["runaway"])]
     lines = report_lines(games)
     assert lines[0] == "Report over 3 random games (2 with a result)."
+    assert lines[1] == "Actions a game: median 600, longest 900."
     assert "  time limit: 1/2 games (50%)" in lines and "  military victory: 1/2 games (50%)" in lines
     assert "  no result (a problem was found): 1 games" in lines
     assert "  papacy: 2/2 games (100%)" in lines and "  france: 1/2 games (50%)" in lines
