@@ -3,10 +3,12 @@ broke, and each scenario × player count played to a result."""
 
 import pytest
 
+from rules.core import SetupArgs
 from rules.core.flow import Game
 from rules.core.fuzz import play_random_game
+from rules.hereistand import fleets as nv
+from rules.hereistand import harbours, winter
 from rules.hereistand import state as st
-from rules.hereistand import winter
 from rules.hereistand.engine import ENGINE
 from .test_winter import example
 
@@ -45,3 +47,27 @@ def test_3_every_scenario_and_player_count_plays_to_a_result(scenario, players):
     report = play_random_game(ENGINE, scenario, seed, players=players, check_secrets=False, check_every=200)
     assert report.clean, report.problems
     assert report.reason and report.winners
+
+
+def test_9_2_a_tied_loan_whose_ports_changed_hands_in_the_same_deal_sails_without_asking():
+    """9.2 effect 2: lent ships go to the borrower's nearest port, the borrower choosing among equally near
+    ones. When the deal's other clauses have since handed all but one of those ports away, the ships sail
+    to the one left; with none left they stay (fuzz 1532 seed 1039 stopped on a question with no answer)."""
+    s = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    assert harbours.loan_ports(s, "hapsburg", "marseille") == ["barcelona", "cartagena", "palma", "valencia"]
+    for port in ("cartagena", "palma", "valencia"):
+        s["control"][port] = "france"
+    s["flow"].append({"name": "loan_ports", "at": 0, "ret": None,
+                      "local": {"queue": [["france", "hapsburg", "marseille", [["france", 1]], []]]}})
+    Game(ENGINE, s).run()
+    assert ENGINE.waiting(s)["decision"] != "loan_port"
+    assert nv.pieces(s, "barcelona", "hapsburg").get(("hapsburg", "loan-france")) == 1
+    s = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
+    for port in [p for p in nv.ports() if nv.own_port(s, "hapsburg", p)]:     # none left at all
+        s["control"][port] = "france"
+    assert harbours.loan_ports(s, "hapsburg", "marseille") == []
+    s["flow"].append({"name": "loan_ports", "at": 0, "ret": None,
+                      "local": {"queue": [["france", "hapsburg", "marseille", [["france", 1]], []]]}})
+    Game(ENGINE, s).run()
+    assert ENGINE.waiting(s)["decision"] != "loan_port"
+    assert nv.pieces(s, "marseille", "france").get(("france", "squadron")) == 1
