@@ -117,7 +117,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     games = args.games * runs
     if args.report:
         from rules.core.tally import report_lines
-        print("\n".join(report_lines(kept)))
+        print("\n".join(report_lines(kept, engine.role_name)))
     if runs > 1:
         elapsed = time.perf_counter() - started_all
         print(f"{engine.id} total: {total_clean}/{games} games clean over {len(scenarios)} scenarios, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from statistics import median
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .fuzz import GameReport
 
@@ -15,9 +15,10 @@ def _share(count: int, games: int) -> str:
     return f"{count}/{games} games ({100 * count / games:.0f}%)" if games else f"{count} games"
 
 
-def report_lines(reports: Iterable[GameReport]) -> list[str]:
-    """The report as lines of text: each way a game ended with how often; then, per tally heading, each
-    name with the number of games in which it counted and its total; the names that never counted last."""
+def report_lines(reports: Iterable[GameReport], role_name: Callable[[str], str] = str) -> list[str]:
+    """The report as lines of text: each way a game ended with how often, who won (`role_name` names the
+    roles); then, per tally heading, each name with the number of games in which it counted and its total;
+    the names that never counted last."""
     reports = list(reports)
     finished = [r for r in reports if r.finished]
     played = len(finished)
@@ -34,7 +35,7 @@ def report_lines(reports: Iterable[GameReport]) -> list[str]:
     lines.append("Who won (shared wins count for each winner):")
     wins = Counter(w for r in finished for w in r.winners)
     for winner, count in sorted(wins.items(), key=lambda kv: (-kv[1], kv[0])):
-        lines.append(f"  {winner}: {_share(count, played)}")
+        lines.append(f"  {role_name(winner)}: {_share(count, played)}")
     headings: list[str] = []
     for report in finished:
         headings += [h for h in report.tallies if h not in headings]

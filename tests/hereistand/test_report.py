@@ -59,3 +59,6 @@ def test_fuzz_report_command_prints_the_report(capsys):
     out = capsys.readouterr().out
     assert "Report over 1 random games (1 with a result)." in out
     assert "VP sources at the end" in out and "Events played" in out
+    lines = out.splitlines()
+    winner = lines[lines.index("Who won (shared wins count for each winner):") + 1]
+    assert winner.partition(":")[0].strip() in {ENGINE.role_name(p) for p in MAJORS}    # a name, not an id
