@@ -3,7 +3,7 @@
     herald run                         the Discord bot (config.toml + environment for secrets)
     herald mail [--once]               the email transport (config.toml [email] + environment for passwords)
     herald local [--script FILE]       console play with several local players (own database: herald-local.db)
-    herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J] [--random-options]
+    herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J] [--random-options] [--report]
                                        every scenario and player count unless named; GAME may be module:ENGINE
     herald render GAME --seed S --steps K --out DIR [--players P]
     herald match GAME --players A,B --games N --seed S [--seats P] [--scenario ID] [--jobs J]
@@ -59,6 +59,7 @@ def _fuzz(args: argparse.Namespace) -> int:
     jobs = max(1, args.jobs)
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     total_clean = total_actions = runs = 0
+    kept = []                                            # every report, for --report
     started_all = time.perf_counter()
     if args.players is not None:
         # A named scenario must seat that many; without one, the scenarios that do are played.
@@ -90,6 +91,8 @@ def _fuzz(args: argparse.Namespace) -> int:
                 clean = actions = 0
                 for report in reports:
                     actions += report.actions
+                    if args.report:
+                        kept.append(report)
                     if report.clean:
                         clean += 1
                         if args.verbose:
@@ -112,6 +115,9 @@ def _fuzz(args: argparse.Namespace) -> int:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     games = args.games * runs
+    if args.report:
+        from rules.core.tally import report_lines
+        print("\n".join(report_lines(kept, engine.role_name)))
     if runs > 1:
         elapsed = time.perf_counter() - started_all
         print(f"{engine.id} total: {total_clean}/{games} games clean over {len(scenarios)} scenarios, "
@@ -154,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--random-options", action="store_true",
                       help="switch the game's setup options on at random, picked by each game's seed")
     fuzz.add_argument("-v", "--verbose", action="store_true")
+    fuzz.add_argument("--report", action="store_true",
+                      help="after the games, how they ended and what the engine counted (VP sources, events)")
 
     render = sub.add_parser("render", help="play random steps and write every picture")
     render.add_argument("game", choices=game_ids())

@@ -431,6 +431,11 @@ class Engine:
     def summary(self, state: State) -> Summary:
         raise NotImplementedError
 
+    def tallies(self, state: State) -> dict[str, dict[str, int]]:
+        """What a game counted, by heading (such as VP by source, or events played), each a name and a
+        number; `herald fuzz --report` adds them up over many games. Empty when the engine counts nothing."""
+        return {}
+
     # ---- checks (fuzzer) -------------------------------------------------------------------------
     def invariant_errors(self, state: State) -> list[str]:
         """Broken invariants of a state, as readable sentences; empty when all hold."""

@@ -33,6 +33,7 @@ class GameReport:
     options: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     log: list[tuple[str, str]] = field(default_factory=list)
+    tallies: dict[str, dict[str, int]] = field(default_factory=dict)   # Engine.tallies at the end
 
     @property
     def clean(self) -> bool:
@@ -106,6 +107,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             if result is not None:
                 report.finished, report.winners, report.reason = True, result.winners, result.reason
                 report.ranks = result.ranks
+                report.tallies = engine.tallies(state)
                 break
             if report.actions >= limit:
                 report.problems.append(f"runaway: no result after {report.actions} actions "

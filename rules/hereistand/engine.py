@@ -153,6 +153,10 @@ class HereIStand(FlowEngine):
                 out.append(talk)
         return out
 
+    def tallies(self, state):
+        from .tallies import tallies
+        return tallies(state)
+
     def summary(self, state):
         phase = state["phase"]
         return Summary(f"turn-{state['turn']}", f"Turn {state['turn']}", phase)

@@ -27,7 +27,20 @@ from .data import load
 from .turn import FLOW, power_name
 
 EVENT_VERB = "event"
-EVENTS = cards.Effects()
+
+
+class EventTable(cards.Effects):
+    """The core's effect table, counting in the state each event carried out (`events_played`, public:
+    events are played face up), whichever way it comes (an impulse, a deadline, another card)."""
+
+    def run(self, card, point, *args, **kwargs):
+        if point == EVENT_VERB and args and isinstance(args[0], Game):
+            played = args[0].state.setdefault("events_played", {})
+            played[card] = played.get(card, 0) + 1
+        return super().run(card, point, *args, **kwargs)
+
+
+EVENTS = EventTable()
 
 
 def has_event(card: str | int) -> bool:

@@ -335,6 +335,13 @@ def loan_sailing(s: st.State, lender: str, borrower: str, clause: list, pending:
 def loan_queue(g: Game) -> None:
     while g.local["queue"]:
         lender, borrower, loc, squadrons, leaders = g.local["queue"].pop(0)
+        if len(loan_ports(g.state, borrower, loc)) < 2:
+            # the deal's other clauses changed hands of ports since the tie was found: no choice is left
+            for owner, count in squadrons:
+                lend(g, lender, borrower, loc, owner, count)
+            for leader in leaders:
+                lend_leader(g, lender, borrower, leader)
+            continue
         g.again()
         g.call("loan_port", role=borrower, lender=lender, location=loc, squadrons=squadrons, leaders=leaders)
         return

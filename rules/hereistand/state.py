@@ -226,8 +226,8 @@ def victory_points(state: State, power: str) -> int:
     return sum(vp_breakdown(state, power).values())
 
 
-def vp_breakdown(state: State, power: str) -> dict[str, int]:
-    """A power's VP by source (the names are shown to players)."""
+def vp_breakdown(state: State, power: str, *, every: bool = False) -> dict[str, int]:
+    """A power's VP by source (the names are shown to players); `every` keeps the sources worth 0 now."""
     data = load()
     out: dict[str, int] = {}
     if power == "protestant":
@@ -255,4 +255,4 @@ def vp_breakdown(state: State, power: str) -> dict[str, int]:
     out["bonus"] = state["bonus_vp"][power]
     out["debates"] = debate_vp(state, power)          # burned / disgraced debaters (23.2 bonus VP 1-2)
     out["new world"] = new_world_vp(state, power)     # discoveries and conquests (20.2, 20.3)
-    return {k: v for k, v in out.items() if v}
+    return {k: v for k, v in out.items() if v or every}

@@ -175,8 +175,9 @@ def return_home(g: Game) -> None:
             continue
         if count and st.land_units_at(s, space, power) == 0:
             continue
-        if count and own_fortress(s, power, space) and space not in capitals(s, power):
-            count = min(count, st.land_units_at(s, space, power) - STACK_LIMIT)   # volunteers left it (step 1)
+        if count and not capital_only and own_fortress(s, power, space) and space not in capitals(s, power):
+            # an over-full fortress: step 1's volunteers may since have taken some of its units away
+            count = min(count, st.land_units_at(s, space, power) - STACK_LIMIT)
             if count <= 0:
                 continue
         if not count and not fx.army_leaders_at(s, space, power):
