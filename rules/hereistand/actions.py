@@ -206,8 +206,8 @@ class Spend(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
-    VERBS = ("move", "assault", "control", "naval", "sea", "piracy", "debate", "religious", "build", "raise",
-             "done")
+    VERBS = ("move", "assault", "control", "calm", "foreign", "naval", "sea", "piracy", "debate", "religious",
+             "build", "raise", "done")
 
     def actions(self, g, role):
         for verb in self.VERBS:
@@ -227,6 +227,12 @@ class Spend(Decision):
             for space in siege.controllable(s, role):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
+        elif verb == "calm":
+            from .unrest import removal_actions
+            yield from removal_actions(s, role, cp)
+        elif verb == "foreign":
+            from .foreign_wars import fight_actions
+            yield from fight_actions(s, role, cp)
         elif verb in ("naval", "sea", "piracy"):
             yield from naval_actions(s, role, cp, verb)
         elif verb == "debate":
@@ -258,6 +264,14 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= 1
         siege.take_control(g, role, space)
 
+    def on_calm(self, g, role, space):
+        from .unrest import remove
+        remove(g, role, space)
+
+    def on_foreign(self, g, role, card):
+        from .foreign_wars import start_fight
+        start_fight(g, role, card)
+
     def on_naval(self, g, role):
         from .naval import start_naval_move
         start_naval_move(g, role)
@@ -283,6 +297,8 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= COSTS[kind]
         st.add_units(g.state, space, role, kind)
         g.log(f"{power_name(role)} builds a {kind} in {load().space(space).name}.")
+        from .foreign_wars import divert_build
+        divert_build(g, role, kind, space)                       # 21.7: onto a foreign war's card first
 
     def on_raise(self, g, role, minor, space):
         g.state["impulse"]["cp"] -= COSTS["regular"]

@@ -16,6 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
+from . import events_unrest, foreign_wars  # noqa: F401  (unrest and foreign wars, 12.4 and 21.7)
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -101,6 +102,7 @@ class HereIStand(FlowEngine):
         seen["abilities_used"] = state.get("abilities_used", [])
         seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
+        seen["foreign_wars"] = state.get("foreign_wars", {})          # 21.7: public
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

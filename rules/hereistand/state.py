@@ -146,7 +146,9 @@ def land_units_at(state: State, space: str, power: str) -> int:
 
 
 def land_units_total(state: State, power: str) -> int:
-    return sum(land_units_at(state, s, power) for s in state["units"])
+    """On the map and on foreign war cards (21.7: still the power's counters)."""
+    on_cards = sum(sum(w["units"].values()) for w in (state.get("foreign_wars") or {}).values() if w["power"] == power)
+    return sum(land_units_at(state, s, power) for s in state["units"]) + on_cards
 
 
 def add_units(state: State, space: str, power: str, kind: str, count: int = 1) -> None:
@@ -186,14 +188,15 @@ def ruler(state: State, power: str):
 
 def cards_to_draw(state: State, power: str) -> int:
     """Rule 6.2: the key track (Protestant: 4, or 5 with 4+ electorates), the ruler's bonus, −1 when
-    excommunicated; the key-track base is never below 1."""
+    excommunicated, −1 per foreign war (21.7); the key-track base is never below 1."""
     data = load()
     if power == "protestant":
         base = 5 if len(electorates_controlled(state, power)) >= 4 else 4
     else:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
-    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0))
+    wars = sum(1 for w in (state.get("foreign_wars") or {}).values() if w["power"] == power)   # 21.7 "−1 Card"
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0) - wars)
 
 
 def ruler_excommunicated(state: State, power: str) -> bool:
