@@ -1,0 +1,187 @@
+"""Here I Stand: the Ottoman and Mediterranean events — #9 Barbary Pirates (21.1), #18 Dragut, #66 Akinji
+Raiders, #83 John Zapolya, #86 Knights of St. John.
+
+A card taken at random from a hand (#66, #86) is drawn from its cards other than home cards (DECISIONS.md
+660); the draw is a reveal: the taker and the loser read which card it was, the others only that one went.
+"""
+
+from __future__ import annotations
+
+from rules.core import cards, rng
+from rules.core.flow import Decision, Game, act
+from rules.core.wording import plural
+
+from . import state as st
+from .data import MAJORS, load, space_name
+from .events import EVENTS
+from .papacy import add_st_peters
+from .piracy import knights
+from .turn import FLOW, power_name
+
+
+def _drawable(s: st.State, power: str) -> list[str]:
+    return sorted((c for c in cards.zone(s, cards.hand(power)) if load().card(int(c)).type != "home"), key=int)
+
+
+def take_random(g: Game, victim: str) -> str | None:
+    """A random card (not a home card) from `victim`'s hand, or None when it holds none."""
+    pool = _drawable(g.state, victim)
+    if not pool:
+        return None
+    g.reveal()
+    return rng.choice(g.state, pool)
+
+
+# ---- #9 Barbary Pirates (mandatory, 1517; 21.1) ------------------------------------------------------------
+@EVENTS.on("9", "event")
+def barbary_pirates(g: Game, power: str, card: str) -> None:
+    """Algiers enters play as an Ottoman home key: 2 regulars, 2 corsairs and Barbarossa; corsairs and
+    piracy may be used from now on (17.2, 16.4 read Algiers' control)."""
+    s = g.state
+    s["control"]["algiers"] = "ottoman"
+    regulars = min(2, st.land_pool_left(s, "ottoman"))
+    if regulars:
+        st.add_units(s, "algiers", "ottoman", "regular", regulars)
+    st.add_units(s, "algiers", "ottoman", "corsair", 2)
+    s["leaders"]["barbarossa"] = "algiers"
+    g.log(f"Barbary Pirates: Algiers enters play as an Ottoman key with {plural(regulars, 'regular')}, 2 corsairs "
+          "and Barbarossa; the Ottoman may now build corsairs and make piracy (rule 21.1).")
+
+
+@EVENTS.on("9", "deadline_actor")
+def barbary_actor(card: str) -> str:
+    return "ottoman"
+
+
+# ---- #18 Dragut (mandatory) --------------------------------------------------------------------------------
+@EVENTS.on("18", "event")
+def dragut(g: Game, power: str, card: str) -> None:
+    """Dragut takes Barbarossa's place (a port, a sea zone or the next turn's box); Barbarossa leaves the game.
+    With Barbarossa captured or never in play, Dragut enters at Istanbul, else Algiers (DECISIONS.md 661)."""
+    s = g.state
+    where = s["leaders"].get("barbarossa")
+    if where is None or where == "off" or where.startswith("captured:"):
+        where = next((sp for sp in ("istanbul", "algiers") if st.controller(s, sp) == "ottoman"), "off")
+    s["leaders"]["barbarossa"] = "off"
+    s["leaders"]["dragut"] = where
+    place = "the power card" if where == "off" else "the next turn's box" if where == "box" else space_name(where)
+    g.log(f"Dragut: Barbarossa leaves the game and Dragut takes his place ({place}).")
+
+
+@EVENTS.on("18", "deadline_actor")
+def dragut_actor(card: str) -> str:
+    return "ottoman"
+
+
+# ---- #66 Akinji Raiders --------------------------------------------------------------------------------------
+def raid_targets(s: st.State) -> list[str]:
+    """Powers at war with the Ottoman controlling a space within 2 of Ottoman cavalry, the space between
+    Ottoman-controlled, and holding a card that can be taken."""
+    data = load()
+    near: set[str] = set()
+    for sp in s["units"]:
+        if sp in data.spaces and st.units_at(s, sp, "ottoman").get("cavalry"):
+            for n in data.adjacent(sp):
+                near.add(n)
+                if st.controller(s, n) == "ottoman":
+                    near.update(data.adjacent(n))
+    owners = {st.controller(s, sp) for sp in near}
+    return [p for p in MAJORS if p != "ottoman" and p in owners and st.at_war(s, "ottoman", p)
+            and _drawable(s, p)]
+
+
+@EVENTS.on("66", "prerequisite")
+def akinji_ok(s, power, card):
+    if not raid_targets(s):
+        return ("no power at war with the Ottoman holds a card and controls a space within 2 spaces of "
+                "Ottoman cavalry")
+    return None
+
+
+@EVENTS.on("66", "event")
+def akinji_raiders(g: Game, power: str, card: str) -> None:
+    g.call("akinji_target", role=power)
+
+
+@FLOW.decision("akinji_target")
+class AkinjiTarget(Decision):
+    def prompt(self, g, role):
+        return f"{power_name(role)}: Akinji Raiders — choose the power the Ottoman takes a random card from."
+
+    def actions(self, g, role):
+        for p in raid_targets(g.state):
+            yield act("raid", p, label=f"Raid {power_name(p)}", hint="The Ottoman takes 1 card at random from "
+                      f"its hand ({plural(len(cards.zone(g.state, cards.hand(p))), 'card')} held).")
+
+    def on_raid(self, g, role, victim):
+        taken = take_random(g, victim)
+        if taken is not None:
+            cards.move(g.state, taken, cards.hand(victim), cards.hand("ottoman"))
+            g.log(f"Akinji Raiders: the Ottoman takes a card at random from {power_name(victim)}'s hand.")
+            g.log(f"The card taken is {st.card_label(taken)}.", to=["ottoman", victim])
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+# ---- #83 John Zapolya (1517) -------------------------------------------------------------------------------
+@EVENTS.on("83", "prerequisite")
+def zapolya_ok(s, power, card):
+    return "Buda is besieged" if "buda" in s["sieges"] else None
+
+
+@EVENTS.on("83", "event")
+def john_zapolya(g: Game, power: str, card: str) -> None:
+    """Buda's controller adds 4 regulars there (Hungarian ones while Hungary holds it), as its counters allow."""
+    s = g.state
+    owner = st.controller(s, "buda")
+    if owner not in load().powers or owner == "independent":
+        g.log("John Zapolya: Buda is held by nobody who can raise regulars there; nothing happens.")
+        return
+    room = load().power(owner).force_pool.land_units - st.land_units_total(s, owner)
+    count = max(0, min(4, room))
+    if count:
+        st.add_units(s, "buda", owner, "regular", count)
+    g.log(f"John Zapolya: {power_name(owner)} adds {plural(count, 'regular')} in Buda"
+          + (" (its counters allow no more)." if count < 4 else "."))
+
+
+# ---- #86 Knights of St. John -------------------------------------------------------------------------------
+def knights_space(s: st.State) -> str | None:
+    """Where the Knights stand (piracy.knights: Rhodes while independent, else Malta unless Ottoman)."""
+    return next((sp for sp in ("rhodes", "malta") if knights(s, sp)), None)
+
+
+def knights_refusal(s: st.State) -> str | None:
+    space = knights_space(s)
+    if space is None:
+        return ("the Knights are off the map (Rhodes and Malta are both Ottoman): their return to a Hapsburg "
+                "port is not part of the game yet")
+    if space in s["sieges"]:
+        return f"the Knights' {space_name(space)} is besieged"
+    zones = set(load().space(space).ports)
+    if not any(st.controller(s, p) == "ottoman" for z in zones for p in load().sea_zone(z).ports):
+        return f"no Ottoman-controlled port shares a sea zone with the Knights' {space_name(space)}"
+    if not _drawable(s, "ottoman"):
+        return "the Ottoman holds no card the Knights could take"
+    return None
+
+
+@EVENTS.on("86", "prerequisite")
+def knights_ok(s, power, card):
+    return knights_refusal(s)
+
+
+@EVENTS.on("86", "event")
+def knights_of_st_john(g: Game, power: str, card: str) -> None:
+    """A random Ottoman card's CP go to St. Peter's; the card is discarded."""
+    s = g.state
+    taken = take_random(g, "ottoman")
+    if taken is None:
+        return
+    cards.move(s, taken, cards.hand("ottoman"), "discard")
+    cp = load().card(int(taken)).cp or 0
+    vp = add_st_peters(s, cp)
+    g.log(f"Knights of St. John: a card taken at random from the Ottoman's hand, {st.card_label(taken)}, is "
+          f"discarded and its {plural(cp, 'CP')} go to St. Peter's" + (f" (+{plural(vp, 'VP')})." if vp else "."))

@@ -1,0 +1,177 @@
+"""Card events of unrest and the Mediterranean (issue 29): #80 Gabelle Revolt, #82 Janissaries Rebel, #88
+Peasants' War, #94 Revolt of the Communeros (12.4), #9 Barbary Pirates (21.1), #18 Dragut, #12 Master of Italy
+(23.2), #66 Akinji Raiders, #67 Anabaptists, #71 City State Rebels, #83 John Zapolya, #86 Knights of St. John."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import cards
+from rules.core.contract import IllegalAction
+from rules.hereistand import state as st
+from rules.hereistand.engine import ENGINE
+
+from .test_debate import decision, draws, give, ids, log_after, play, setup, to_impulse  # noqa: F401
+from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+
+
+def playing(card, power="hapsburg", scenario="1517"):
+    s = to_impulse(setup(scenario), power)
+    give(s, power, card)
+    return s
+
+
+# ---- unrest (12.4) ------------------------------------------------------------------------------------------
+def test_80_gabelle_revolt_up_to_two_empty_french_home_spaces():
+    s = playing(80)
+    s = play(s, "hapsburg", "event:80")
+    assert decision(s) == "unrest_site"
+    assert "unrest:limoges" in ids(s, "hapsburg") and "unrest:paris" not in ids(s, "hapsburg")   # units in Paris
+    s = play(s, "hapsburg", "unrest:limoges")
+    s, text = log_after(s, "hapsburg", "unrest:toulouse")
+    assert s["unrest"] == ["limoges", "toulouse"] and "Toulouse falls into unrest" in text
+    assert decision(s) != "unrest_site"
+
+
+def test_80_may_stop_early():
+    s = play(playing(80), "hapsburg", "event:80")
+    s = play(s, "hapsburg", "unrest:limoges")
+    s = play(s, "hapsburg", "stop")
+    assert s["unrest"] == ["limoges"]
+
+
+def test_82_janissaries_rebel_four_when_the_ottoman_is_at_peace():
+    s = playing(82)
+    at_war = any(st.at_war(s, "ottoman", p) for p in ("hapsburg", "england", "france", "papacy", "protestant"))
+    s, text = log_after(s, "hapsburg", "event:82")
+    assert ("up to 2 spaces" in text) if at_war else ("up to 4 spaces (the Ottoman is at war with no major" in text)
+    assert all(a.startswith("unrest:") or a == "stop" for a in ids(s, "hapsburg"))
+    assert "unrest:istanbul" not in ids(s, "hapsburg") and "unrest:algiers" not in ids(s, "hapsburg")
+
+
+def test_88_peasants_war_five_german_spaces_and_94_communeros_three_spanish():
+    s = play(playing(88), "hapsburg", "event:88")
+    german = [a for a in ids(s, "hapsburg") if a.startswith("unrest:")]
+    assert german and all(st.load().space(a[7:]).language_zone == "german" for a in german)
+    for _ in range(5):
+        s = play(s, "hapsburg", next(a for a in ids(s, "hapsburg") if a.startswith("unrest:")))
+    assert len(s["unrest"]) == 5 and decision(s) != "unrest_site"
+    assert cards.where(s, "88") == "removed"                      # Peasants' War leaves the game
+    s = play(playing(94, "france"), "france", "event:94")
+    assert all(st.load().space(a[7:]).language_zone == "spanish" for a in ids(s, "france") if a.startswith("unrest:"))
+    assert s["zones"] and ENGINE.waiting(s)["decision"] == "unrest_site"
+
+
+# ---- #9 Barbary Pirates, #18 Dragut ----------------------------------------------------------------------------
+def test_9_barbary_pirates_brings_algiers_into_play():
+    s = playing(9, "ottoman")
+    assert "event:9" in ids(s, "ottoman") and not any(a == "cp:9" for a in ids(s, "ottoman"))
+    s, text = log_after(s, "ottoman", "event:9")
+    assert s["control"]["algiers"] == "ottoman" and s["leaders"]["barbarossa"] == "algiers"
+    assert st.units_at(s, "algiers", "ottoman") == {"regular": 2, "corsair": 2}
+    assert "algiers" in st.keys_controlled(s, "ottoman")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 2          # 6.1: then its 2 CP
+    assert any(a.startswith("build:corsair:") for a in ids(s, "ottoman"))
+    assert cards.where(s, "9") == "removed"
+
+
+def test_18_dragut_replaces_barbarossa():
+    s = playing(18, "ottoman", "1532")
+    s, text = log_after(s, "ottoman", "event:18")
+    assert s["leaders"]["dragut"] == "algiers" and s["leaders"]["barbarossa"] == "off"
+    assert "Barbarossa leaves the game" in text
+
+
+# ---- #12 Master of Italy ---------------------------------------------------------------------------------------
+def test_12_master_of_italy_vp_and_cards():
+    s = playing(12)
+    s["control"].update(genoa="hapsburg", milan="hapsburg", naples="hapsburg", venice="france", florence="france")
+    bonus = dict(s["bonus_vp"])
+    hand = len(cards.zone(s, cards.hand("france")))
+    s, text = log_after(s, "hapsburg", "event:12")
+    assert s["bonus_vp"]["hapsburg"] == bonus["hapsburg"] + 1 and s["bonus_vp"]["france"] == bonus["france"]
+    assert len(cards.zone(s, cards.hand("france"))) == hand + 1
+    assert cards.where(s, "12") == "discard"                       # it can come back
+    s["control"]["venice"] = "hapsburg"
+    from rules.hereistand.events_italy import italian_keys
+    assert italian_keys(s)["hapsburg"] == 4
+
+
+# ---- #66 Akinji Raiders ----------------------------------------------------------------------------------------
+def test_66_akinji_raiders_take_a_card(draws):
+    s = playing(66)
+    assert "event:66" not in ids(s, "hapsburg")                    # the Ottoman is at war with nobody near
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    st.add_units(s, "agram", "ottoman", "cavalry")
+    s["control"]["agram"] = "ottoman"
+    assert "event:66" in ids(s, "hapsburg")
+    hand = sorted(cards.zone(s, cards.hand("hapsburg")), key=int)
+    victim_cards = [c for c in hand if c not in ("2", "66")]
+    draws.append(victim_cards[0])
+    out = ENGINE.apply(s, "hapsburg", "event:66")
+    s = out.state
+    if decision(s) == "akinji_target":
+        out = ENGINE.apply(s, "hapsburg", "raid:hapsburg")
+        s = out.state
+    assert victim_cards[0] in cards.zone(s, cards.hand("ottoman"))
+    private = [e for e in out.log if e.to and "ottoman" in e.to]
+    assert private and "The card taken is" in private[0].text
+
+
+# ---- #67 Anabaptists ----------------------------------------------------------------------------------------------
+def test_67_anabaptists_the_papacy_turns_two_spaces():
+    s = playing(67)
+    s["religion"] = sorted(set(s["religion"]) | {"nuremberg", "leipzig", "augsburg"})
+    for sp in ("nuremberg", "leipzig", "augsburg"):
+        s["units"].pop(sp, None)
+    s = play(s, "hapsburg", "event:67")
+    assert ENGINE.active_roles(s) == ["papacy"]
+    assert "convert:nuremberg" in ids(s, "papacy") and "convert:augsburg" not in ids(s, "papacy")   # an electorate
+    s = play(s, "papacy", "convert:nuremberg")                      # Leipzig, the one left, follows by itself
+    assert "nuremberg" not in s["religion"] and "leipzig" not in s["religion"] and "augsburg" in s["religion"]
+
+
+# ---- #71 City State Rebels --------------------------------------------------------------------------------------
+def test_71_city_state_rebels_free_milan(dice):
+    s = playing(71)                                                 # Milan (independent key) held by France
+    assert "milan" in __import__("rules.hereistand.events_italy", fromlist=["x"]).rebel_targets(s, "hapsburg")
+    dice.append([6, 5, 1, 1, 1])
+    s, text = log_after(s, "hapsburg", "event:71")                 # Milan, the only target, is taken at once
+    assert "5 dice, hits on 5 or 6: 6 5 1 1 1 — 2 hits" in text
+    assert s["control"]["milan"] == "independent" and st.units_at(s, "milan", "independent") == {"regular": 1}
+    assert not st.units_at(s, "milan", "france")
+
+
+def test_71_city_state_rebels_fail(dice):
+    dice.append([4, 1, 1, 1, 1])
+    s, text = log_after(playing(71), "hapsburg", "event:71")
+    assert s["control"]["milan"] == "france" and "stays in France's hands" in text
+
+
+# ---- #83 John Zapolya, #86 Knights of St. John --------------------------------------------------------------------
+def test_83_john_zapolya_four_hungarian_regulars():
+    s = playing(83)
+    before = st.land_units_at(s, "buda", "hungary")
+    room = st.load().power("hungary").force_pool.land_units - st.land_units_total(s, "hungary")
+    s, text = log_after(s, "hapsburg", "event:83")
+    assert st.land_units_at(s, "buda", "hungary") == before + min(4, room)
+    assert f"Hungary-Bohemia adds {min(4, room)} regular" in text
+    assert cards.where(s, "83") == "removed"
+    s2 = playing(83)
+    s2["sieges"]["buda"] = {"besieger": "ottoman", "inside": ["hungary"], "new": False}
+    st.add_units(s2, "buda", "ottoman", "regular")
+    with pytest.raises(IllegalAction, match="Buda is besieged"):
+        ENGINE.apply(s2, "hapsburg", "event:83")
+
+
+def test_86_knights_of_st_john_raid_the_ottoman_hand(draws):
+    s = playing(86)
+    ottoman = sorted(cards.zone(s, cards.hand("ottoman")), key=int)
+    card = next(c for c in ottoman if st.load().card(int(c)).type != "home")
+    draws.append(card)
+    track = s["tracks"]["st_peters_cp"] + 5 * s["tracks"]["st_peters_vp"]
+    s, text = log_after(s, "hapsburg", "event:86")
+    assert cards.where(s, card) == "discard" and card not in cards.zone(s, cards.hand("ottoman"))
+    cp = st.load().card(int(card)).cp
+    assert s["tracks"]["st_peters_cp"] + 5 * s["tracks"]["st_peters_vp"] == track + cp
+    assert f"{st.card_label(card)}, is discarded" in text
