@@ -19,8 +19,10 @@ from .piracy import knights
 from .turn import FLOW, power_name
 
 
-def _drawable(s: st.State, power: str) -> list[str]:
-    return sorted((c for c in cards.zone(s, cards.hand(power)) if load().card(int(c)).type != "home"), key=int)
+def _drawable(s: st.State, power: str, but: str | None = None) -> list[str]:
+    """The cards of `power`'s hand a random draw may take (`but`: the card being played, about to leave)."""
+    return sorted((c for c in cards.zone(s, cards.hand(power)) if load().card(int(c)).type != "home" and c != but),
+                  key=int)
 
 
 def take_random(g: Game, victim: str) -> str | None:
@@ -74,7 +76,7 @@ def dragut_actor(card: str) -> str:
 
 
 # ---- #66 Akinji Raiders --------------------------------------------------------------------------------------
-def raid_targets(s: st.State) -> list[str]:
+def raid_targets(s: st.State, but: str | None = None) -> list[str]:
     """Powers at war with the Ottoman controlling a space within 2 of Ottoman cavalry, the space between
     Ottoman-controlled, and holding a card that can be taken."""
     data = load()
@@ -87,12 +89,12 @@ def raid_targets(s: st.State) -> list[str]:
                     near.update(data.adjacent(n))
     owners = {st.controller(s, sp) for sp in near}
     return [p for p in MAJORS if p != "ottoman" and p in owners and st.at_war(s, "ottoman", p)
-            and _drawable(s, p)]
+            and _drawable(s, p, but)]
 
 
 @EVENTS.on("66", "prerequisite")
 def akinji_ok(s, power, card):
-    if not raid_targets(s):
+    if not raid_targets(s, card):
         return ("no power at war with the Ottoman holds a card and controls a space within 2 spaces of "
                 "Ottoman cavalry")
     return None
@@ -105,6 +107,9 @@ def akinji_raiders(g: Game, power: str, card: str) -> None:
 
 @FLOW.decision("akinji_target")
 class AkinjiTarget(Decision):
+    def active(self, g):
+        return super().active(g) if raid_targets(g.state) else []
+
     def prompt(self, g, role):
         return f"{power_name(role)}: Akinji Raiders — choose the power the Ottoman takes a random card from."
 
@@ -153,7 +158,7 @@ def knights_space(s: st.State) -> str | None:
     return next((sp for sp in ("rhodes", "malta") if knights(s, sp)), None)
 
 
-def knights_refusal(s: st.State) -> str | None:
+def knights_refusal(s: st.State, card: str | None = None) -> str | None:
     space = knights_space(s)
     if space is None:
         return ("the Knights are off the map (Rhodes and Malta are both Ottoman): their return to a Hapsburg "
@@ -163,14 +168,14 @@ def knights_refusal(s: st.State) -> str | None:
     zones = set(load().space(space).ports)
     if not any(st.controller(s, p) == "ottoman" for z in zones for p in load().sea_zone(z).ports):
         return f"no Ottoman-controlled port shares a sea zone with the Knights' {space_name(space)}"
-    if not _drawable(s, "ottoman"):
+    if not _drawable(s, "ottoman", card):
         return "the Ottoman holds no card the Knights could take"
     return None
 
 
 @EVENTS.on("86", "prerequisite")
 def knights_ok(s, power, card):
-    return knights_refusal(s)
+    return knights_refusal(s, card)
 
 
 @EVENTS.on("86", "event")
