@@ -74,6 +74,8 @@ def after_event(g: Game) -> None:
         g.state["impulse"]["cp"] = 2
         g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
         g.goto("spend", role=g.local["role"])
+    elif (g.state["impulse"] or {}).get("cp", 0) > 0 and not g.state.get("pending_result"):   # #40 Machiavelli
+        g.goto("spend", role=g.local["role"])
     else:
         finish_impulse(g, "played")
 
@@ -206,8 +208,8 @@ class Spend(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
-    VERBS = ("move", "assault", "control", "calm", "foreign", "naval", "sea", "piracy", "debate", "religious",
-             "build", "raise", "done")
+    VERBS = ("move", "assault", "roxelana", "control", "calm", "foreign", "naval", "sea", "piracy", "debate",
+             "religious", "build", "raise", "done")
 
     def actions(self, g, role):
         for verb in self.VERBS:
@@ -233,6 +235,9 @@ class Spend(Decision):
         elif verb == "foreign":
             from .foreign_wars import fight_actions
             yield from fight_actions(s, role, cp)
+        elif verb == "roxelana":
+            from .events_mediterranean import roxelana_actions
+            yield from roxelana_actions(s, role, cp)
         elif verb in ("naval", "sea", "piracy"):
             yield from naval_actions(s, role, cp, verb)
         elif verb == "debate":
@@ -267,6 +272,10 @@ class Spend(Decision):
     def on_calm(self, g, role, space):
         from .unrest import remove
         remove(g, role, space)
+
+    def on_roxelana(self, g, role, what, space=None):
+        from .events_mediterranean import roxelana
+        roxelana(g, role, what, space)
 
     def on_foreign(self, g, role, card):
         from .foreign_wars import start_fight

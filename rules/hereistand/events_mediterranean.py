@@ -190,3 +190,65 @@ def knights_of_st_john(g: Game, power: str, card: str) -> None:
     vp = add_st_peters(s, cp)
     g.log(f"Knights of St. John: a card taken at random from the Ottoman's hand, {st.card_label(taken)}, is "
           f"discarded and its {plural(cp, 'CP')} go to St. Peter's" + (f" (+{plural(vp, 'VP')})." if vp else "."))
+
+
+# ---- #42 Roxelana ---------------------------------------------------------------------------------------------
+ROXELANA_CP, SEND_HOME_CP = 4, 2
+
+
+def _roxelana_impulse(s: st.State, power: str) -> bool:
+    imp = s.get("impulse") or {}
+    return imp.get("power") == power and imp.get("card") == "42" and imp.get("event") == "42"
+
+
+def free_assault_sites(s: st.State) -> list[str]:
+    """Where Suleiman's formation may assault for free: a siege it lays, even one laid this impulse."""
+    from .siege import assault_refusal
+    where = s["leaders"].get("suleiman")
+    siege = s["sieges"].get(where or "")
+    if not siege or siege["besieger"] != "ottoman":
+        return []
+    was, siege["new"] = siege.get("new"), False                   # the card lifts the start-of-impulse rule
+    try:
+        why = assault_refusal(s, "ottoman", where)
+    finally:
+        siege["new"] = was
+    return [where] if why is None else []
+
+
+def roxelana_actions(s: st.State, power: str, cp: int):
+    if not _roxelana_impulse(s, power) or s["impulse"].get("roxelana_used"):
+        return
+    if power == "ottoman":
+        for space in free_assault_sites(s):
+            yield act("roxelana", "assault", space, label=f"Roxelana: Suleiman assaults {space_name(space)} (no CP)",
+                      group="Roxelana", hint="One free assault, even on a siege laid this impulse.")
+    elif cp >= SEND_HOME_CP and s["leaders"].get("suleiman") in load().spaces \
+            and s["leaders"]["suleiman"] != "istanbul" and st.controller(s, "istanbul") == "ottoman":
+        yield act("roxelana", "home", label=f"Roxelana: send Suleiman back to Istanbul ({SEND_HOME_CP} CP)",
+                  group="Roxelana", hint="Suleiman alone goes to Istanbul; his units stay.")
+
+
+def roxelana(g: Game, power: str, what: str, space: str | None) -> None:
+    s = g.state
+    s["impulse"]["roxelana_used"] = True
+    if what == "home":
+        s["impulse"]["cp"] -= SEND_HOME_CP
+        g.log(f"Roxelana: {power_name(power)} spends {SEND_HOME_CP} CP to call Suleiman back from "
+              f"{space_name(s['leaders']['suleiman'])} to Istanbul.")
+        s["leaders"]["suleiman"] = "istanbul"
+        return
+    g.log(f"Roxelana: Suleiman's formation assaults {space_name(space)} at no CP.")
+    s.setdefault("assaulted", []).append(space)
+    g.call("assault", role=power, space=space)
+
+
+@EVENTS.on("42", "event")
+def roxelana_event(g: Game, power: str, card: str) -> None:
+    """4 CP; with them the Ottoman's formation with Suleiman may assault once at no CP (even a siege laid
+    this impulse), and any other power may spend 2 of them to send Suleiman to Istanbul (DECISIONS.md 663)."""
+    s = g.state
+    s["impulse"].update(cp=ROXELANA_CP, event="42")
+    extra = ("Suleiman's formation may assault once for free" if power == "ottoman"
+             else f"{power_name(power)} may spend {SEND_HOME_CP} of them to send Suleiman to Istanbul")
+    g.log(f"Roxelana: {power_name(power)} has {ROXELANA_CP} CP to spend; {extra}.")

@@ -175,3 +175,32 @@ def test_86_knights_of_st_john_raid_the_ottoman_hand(draws):
     cp = st.load().card(int(card)).cp
     assert s["tracks"]["st_peters_cp"] + 5 * s["tracks"]["st_peters_vp"] == track + cp
     assert f"{st.card_label(card)}, is discarded" in text
+
+
+# ---- #42 Roxelana --------------------------------------------------------------------------------------------------
+def test_42_roxelana_others_may_send_suleiman_home():
+    s = playing(42, "hapsburg", "1532")
+    s["leaders"]["suleiman"] = "edirne"
+    s = play(s, "hapsburg", "event:42")
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 4
+    s, text = log_after(s, "hapsburg", "roxelana:home")
+    assert s["leaders"]["suleiman"] == "istanbul" and s["impulse"]["cp"] == 2
+    assert "roxelana:home" not in ids(s, "hapsburg")               # once
+
+
+def test_42_roxelana_the_ottoman_assaults_a_new_siege_for_free(dice):
+    from rules.hereistand import siege
+    s = playing(42, "ottoman", "1532")
+    s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]]) if ["hapsburg", "ottoman"] not in s["wars"] else s["wars"]
+    s["units"]["vienna"] = {"hapsburg": {"regular": 1}, "ottoman": {"regular": 6}}
+    s["leaders"]["suleiman"] = "vienna"
+    s["leaders"]["ferdinand"] = "off"
+    s["control"]["pressburg"] = "ottoman"                           # a line of communication from Buda
+    s = play(s, "ottoman", "event:42")
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": ["hapsburg"], "new": True}   # laid this impulse
+    assert "vienna" not in siege.assaults(s, "ottoman")             # an ordinary assault must wait (15.1)
+    assert "roxelana:assault:vienna" in ids(s, "ottoman")
+    cp = s["impulse"]["cp"]
+    dice += [[6] * 4, [1, 1]]
+    s, text = log_after(s, "ottoman", "roxelana:assault:vienna")
+    assert "Suleiman's formation assaults Vienna at no CP" in text and s["impulse"]["cp"] == cp
