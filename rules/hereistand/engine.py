@@ -16,7 +16,7 @@ from . import (actions, battle, deals, diplomacy, displace, events, minors, move
 from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, rule 16)
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
-from . import events_italy, events_mediterranean, events_unrest, foreign_wars  # noqa: F401  (12.4, 21.1, 21.7)
+from . import events_italy, events_mediterranean, events_scotland, events_unrest, foreign_wars  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units

@@ -204,3 +204,43 @@ def test_42_roxelana_the_ottoman_assaults_a_new_siege_for_free(dice):
     dice += [[6] * 4, [1, 1]]
     s, text = log_after(s, "ottoman", "roxelana:assault:vienna")
     assert "Suleiman's formation assaults Vienna at no CP" in text and s["impulse"]["cp"] == cp
+
+
+# ---- #69 Auld Alliance ---------------------------------------------------------------------------------------------
+def test_69_auld_alliance_france_allies_scotland_then_sends_regulars():
+    s = playing(69, "france")
+    assert s["minor_allies"]["scotland"] is None
+    s, text = log_after(s, "france", "event:69")
+    assert s["minor_allies"]["scotland"] == "france" and "Scotland becomes France's ally" in text
+    assert st.controller(s, "edinburgh") == "france"                # 22.2 step 3
+    s2 = playing(69, "france")
+    s2["minor_allies"]["scotland"] = "france"
+    s2["control"].update({sp: "france" for sp in st.load().home_spaces("scotland")})
+    s2 = play(s2, "france", "event:69")
+    assert decision(s2) == "auld_regulars" and "place:stirling:3" in ids(s2, "france")
+    before = st.land_units_at(s2, "stirling", "france")
+    s2 = play(s2, "france", "place:stirling:3")
+    assert st.land_units_at(s2, "stirling", "france") == before + 3
+
+
+def test_69_auld_alliance_only_france_or_england_and_england_needs_an_ally_to_break():
+    s = playing(69, "hapsburg")
+    with pytest.raises(IllegalAction, match="only England or France"):
+        ENGINE.apply(s, "hapsburg", "event:69")
+    s = playing(69, "england")
+    with pytest.raises(IllegalAction, match="Scotland has no ally to lose"):
+        ENGINE.apply(s, "england", "event:69")
+
+
+def test_69_auld_alliance_england_breaks_the_french_alliance():
+    """22.4 method 1: the deactivation comes with the diplomacy events' `deactivation` procedure; until it is
+    merged the card says why it cannot be played."""
+    from rules.hereistand.turn import FLOW
+    s = playing(69, "england")
+    s["minor_allies"]["scotland"] = "france"
+    if "deactivation" not in FLOW.procedures:
+        with pytest.raises(IllegalAction, match=r"ending a minor power's alliance \(22.4\)"):
+            ENGINE.apply(s, "england", "event:69")
+        return
+    s = play(s, "england", "event:69")
+    assert s["minor_allies"]["scotland"] is None
