@@ -244,3 +244,45 @@ def test_69_auld_alliance_england_breaks_the_french_alliance():
         return
     s = play(s, "england", "event:69")
     assert s["minor_allies"]["scotland"] is None
+
+
+# ---- #97 Scots Raid ----------------------------------------------------------------------------------------------
+def scots_allied(power):
+    s = playing(97, power)
+    s["minor_allies"]["scotland"] = "france"
+    s["control"].update(edinburgh="france", glasgow="france", stirling="scotland")
+    return s
+
+
+def test_97_scots_raid_needs_the_french_alliance():
+    s = playing(97, "france")
+    with pytest.raises(IllegalAction, match="Scotland is not France's ally"):
+        ENGINE.apply(s, "france", "event:97")
+
+
+def test_97_scots_raid_stirling_and_six_cp_in_the_border_area():
+    from rules.hereistand.events_scotland import RAID_AREA
+    s = scots_allied("france")
+    s, text = log_after(s, "france", "event:97")
+    assert st.controller(s, "stirling") == "france" and "France takes control of Stirling" in text
+    assert decision(s) == "raid_leader"
+    s = play(s, "france", "keep")
+    assert decision(s) == "raid_spend" and s["impulse"]["cp"] == 6
+    acts = ids(s, "france")
+    assert "raise:scotland:edinburgh" in acts and "done" in acts
+    assert all(a == "done" or any(sp in a.split(":") for sp in RAID_AREA) for a in acts)
+    assert not any(a.startswith(("naval", "piracy", "religious", "debate")) for a in acts)
+
+
+def test_97_scots_raid_a_leader_across_costs_three_cp():
+    s = play(scots_allied("france"), "france", "event:97")
+    s = play(s, "france", "send:montmorency:edinburgh")
+    assert s["leaders"]["montmorency"] == "edinburgh" and s["impulse"]["cp"] == 3
+
+
+def test_97_scots_raid_played_by_another_power_france_spends_then_play_goes_on():
+    s = play(scots_allied("england"), "england", "event:97")
+    assert ENGINE.active_roles(s) == ["france"] and decision(s) == "raid_leader"
+    s = play(s, "france", "keep")
+    s = play(s, "france", "done")
+    assert decision(s) == "impulse" and ENGINE.active_roles(s) == ["france"]     # the next impulse: France's
