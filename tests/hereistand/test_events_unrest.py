@@ -286,3 +286,40 @@ def test_97_scots_raid_played_by_another_power_france_spends_then_play_goes_on()
     s = play(s, "france", "keep")
     s = play(s, "france", "done")
     assert decision(s) == "impulse" and ENGINE.active_roles(s) == ["france"]     # the next impulse: France's
+
+
+# ---- words, not data --------------------------------------------------------------------------------------------
+def test_these_events_speak_in_words(dice):
+    """Every prompt, label, hint and log line of these events passes the raw-text check (rules/core/rawtext)."""
+    from rules.core.rawtext import findings
+    texts = []
+
+    def walk(s, role, first):
+        out = ENGINE.apply(s, role, first)
+        texts.extend(e.text for e in out.log)
+        s = out.state
+        for _ in range(12):
+            roles = ENGINE.active_roles(s)
+            if not roles or decision(s) in ("impulse", "spend") and roles == [role] and _ > 0:
+                break
+            r = roles[0]
+            texts.append(ENGINE.prompt(s, r).text)
+            acts = ENGINE.legal_actions(s, r)
+            texts.extend(a.label for a in acts)
+            texts.extend(a.hint for a in acts if a.hint)
+            out = ENGINE.apply(s, r, acts[0].id)
+            texts.extend(e.text for e in out.log)
+            s = out.state
+        return s
+
+    dice.extend([[6, 6, 5, 5, 1]] + [[1] * n for n in range(1, 12)] * 4)
+    walk(playing(80), "hapsburg", "event:80")
+    walk(playing(71), "hapsburg", "event:71")
+    walk(scots_allied("france"), "france", "event:97")
+    walk(playing(69, "france"), "france", "event:69")
+    walk(playing(110, "hapsburg", "1532"), "hapsburg", "event:110")
+    s = playing(67)
+    s["religion"] = sorted(set(s["religion"]) | {"nuremberg", "leipzig"})
+    walk(s, "hapsburg", "event:67")
+    bad = [(t, f) for t in texts for f in findings(t)]
+    assert texts and not bad, bad[:5]
