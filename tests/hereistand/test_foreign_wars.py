@@ -5,6 +5,8 @@ retreat, and the war won with its War Winner VP."""
 from __future__ import annotations
 
 from rules.hereistand import state as st
+from rules.hereistand.data import load
+from rules.hereistand.engine import ENGINE
 from rules.hereistand.foreign_wars import wars
 
 from .test_debate import decision, give, ids, log_after, play, setup, to_impulse
@@ -38,8 +40,6 @@ def test_21_7_war_in_persia_the_ottoman_sends_five_units_and_a_leader():
 def at_war_spending():
     """War in Persia under way (5 regulars and Ibrahim Pasha on the card); the Ottoman's next impulse, with
     its biggest card played for CP."""
-    from rules.hereistand.data import load
-    from rules.hereistand.engine import ENGINE
     s = war_begun(110)
     while decision(s) == "war_units":
         s = play(s, "ottoman", next(a for a in ids(s, "ottoman") if a.startswith("send:istanbul:regular")))
@@ -84,7 +84,7 @@ def test_21_7_revolt_in_ireland_france_may_raise_the_irish():
     before = st.land_units_total(s, "france")
     s = play(s, "france", next(a for a in ids(s, "france") if a.startswith("aid:")))
     assert wars(s)["93"]["enemy"] == 4 and st.land_units_total(s, "france") == before - 1
-    assert decision(s) == "war_units" and ENGINE_active(s) == ["england"]
+    assert decision(s) == "war_units" and ENGINE.active_roles(s) == ["england"]
 
 
 def test_21_7_revolt_in_egypt_three_against_three():
@@ -95,6 +95,14 @@ def test_21_7_revolt_in_egypt_three_against_three():
     assert sum(wars(s)["92"]["units"].values()) == 3 and decision(s) == "war_leader"
 
 
-def ENGINE_active(s):
-    from rules.hereistand.engine import ENGINE
-    return ENGINE.active_roles(s)
+
+def test_21_7_the_power_picks_its_losses_and_a_lone_leader_comes_home(dice):
+    s = at_war_spending()
+    wars(s)["110"]["units"] = {"regular": 1, "cavalry": 1}
+    dice += [[1, 1, 1], [6, 6, 1, 1]]                       # 2 units + Ibrahim's 1; the Persians hit twice
+    s = play(s, "ottoman", "foreign:110")
+    assert decision(s) == "war_losses" and ids(s, "ottoman") == ["lose:cavalry", "lose:regular"]
+    s, text = log_after(s, "ottoman", "lose:cavalry")
+    assert wars(s)["110"]["units"] == {} and wars(s)["110"]["enemy"] == 4     # the second loss is forced
+    assert wars(s)["110"]["leader"] is None and s["leaders"]["ibrahim-pasha"] == "istanbul"
+    assert "foreign:110" not in ids(s, "ottoman")               # nothing left to fight with until it builds
