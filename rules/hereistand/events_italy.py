@@ -145,8 +145,9 @@ class CityRebels(Decision):
             return
         for sp in rebel_targets(g.state, role):
             holder = st.controller(g.state, sp)
+            there = sum(_units(g.state, sp, holder).values())
             yield act("rise", sp, label=f"{space_name(sp)} rises against {power_name(holder)}", group="Keys",
-                      hint=f"5 dice, each 5 or 6 removes one of its {plural(sum(_units(g.state, sp, holder).values()), 'unit')}.")
+                      hint=f"5 dice, each 5 or 6 removes one of its {plural(there, 'unit')} there.")
 
     def on_rise(self, g, role, space):
         s = g.state

@@ -42,15 +42,6 @@ def committed(war: dict) -> int:
     return sum(war["units"].values())
 
 
-def units_on_cards(s: st.State, power: str) -> int:
-    return sum(committed(w) for w in wars(s).values() if w["power"] == power)
-
-
-def card_penalty(s: st.State, power: str) -> int:
-    """21.7 (the cards): a "−1 Card" marker for each foreign war the power is fighting."""
-    return sum(1 for w in wars(s).values() if w["power"] == power)
-
-
 def _in_effect(s, power, card):
     return f"{war_name(card)} is already being fought" if card in wars(s) else None
 

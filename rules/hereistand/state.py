@@ -147,7 +147,8 @@ def land_units_at(state: State, space: str, power: str) -> int:
 
 def land_units_total(state: State, power: str) -> int:
     """On the map and on foreign war cards (21.7: still the power's counters)."""
-    on_cards = sum(sum(w["units"].values()) for w in (state.get("foreign_wars") or {}).values() if w["power"] == power)
+    wars = (state.get("foreign_wars") or {}).values()
+    on_cards = sum(sum(w["units"].values()) for w in wars if w["power"] == power)
     return sum(land_units_at(state, s, power) for s in state["units"]) + on_cards
 
 
