@@ -75,6 +75,20 @@ def test_9_barbary_pirates_brings_algiers_into_play():
     assert cards.where(s, "9") == "removed"
 
 
+def test_9_barbary_pirates_resolves_for_the_ottoman_at_its_turn_3_deadline():
+    """19.8: not played by the Winter of turn 3, Barbary Pirates resolves then, for the Ottoman."""
+    from rules.core.flow import Game
+    from rules.hereistand.events import mandatory_deadlines
+    s = setup()
+    s["turn"] = 3
+    assert cards.where(s, "9") not in (None, "aside", "removed")      # dealt into the deck with its event
+    s["flow"] = []
+    g = Game(ENGINE, s)
+    mandatory_deadlines(g)
+    g.run()
+    assert s["control"]["algiers"] == "ottoman" and cards.where(s, "9") == "removed"
+
+
 def test_18_dragut_replaces_barbarossa():
     s = playing(18, "ottoman", "1532")
     s, text = log_after(s, "ottoman", "event:18")
