@@ -230,14 +230,15 @@ def vp_breakdown(state: State, power: str) -> dict[str, int]:
     special = {"papacy": "st_peters_vp", "france": "chateaux_vp", "ottoman": "piracy_vp"}.get(power)
     if special:
         out[{"papacy": "St. Peter's", "france": "chateaux", "ottoman": "piracy"}[power]] = state["tracks"][special]
-    papal, protestant = data.religious_struggle_vp(len(state["religion"]))
+    counted = [s for s in state["religion"] if s not in state["unrest"]]        # 12.4 effect 7
+    papal, protestant = data.religious_struggle_vp(len(counted))
     if power == "papacy":
         out["Religious Struggle"] = papal
     elif power == "protestant":
         out["Religious Struggle"] = protestant
         out["full Bibles"] = sum(1 for t in state["translations"].values() if t["full_bible"] >= FULL_BIBLE_BOXES)
     elif power == "england":
-        english = sum(1 for s in data.home_spaces("england") if s in state["religion"])
+        english = sum(1 for s in data.home_spaces("england") if s in counted)
         out["Protestant English spaces"] = english // 2
     elif power == "hapsburg" and state["league_formed"]:
         out["electorates"] = len(electorates_controlled(state, power))

@@ -74,3 +74,22 @@ def test_12_4_protestant_home_space_before_the_league():
     s["league_formed"] = True
     assert removable(s, "protestant") == []
     assert removable(s, "hapsburg") == []                      # nobody else without units near
+
+
+def test_12_4_effects_5_to_7_unrest_in_attempts_and_religious_vp():
+    """12.4 ⑤–⑦: a Protestant neighbour in unrest opens no target; for VP a space in unrest is not Protestant."""
+    from rules.hereistand import religion as rl
+    s = setup()
+    s["religion"] = ["wittenberg"]
+    assert "leipzig" in rl.targets(s, "reformation") and rl.reformation_target_refusal(s, "leipzig") is None
+    s["unrest"] = ["wittenberg"]
+    s["reformers"].pop("luther", None)
+    assert "leipzig" not in rl.targets(s, "reformation")
+    assert "unrest do not count" in rl.reformation_target_refusal(s, "leipzig")
+    s["unrest"] = []
+    s["religion"] = list(st.load().home_spaces("england")[:4])            # 4 Protestant English spaces: 2 VP
+    vp = st.vp_breakdown(s, "england").get("Protestant English spaces", 0)
+    s["unrest"] = s["religion"][:2]
+    assert st.vp_breakdown(s, "england").get("Protestant English spaces", 0) == vp - 1
+    papal, _ = st.load().religious_struggle_vp(2)
+    assert st.vp_breakdown(s, "papacy")["Religious Struggle"] == papal
