@@ -68,7 +68,7 @@ for _card in FOREIGN:
 # ---- the war begins: the Irish raised by France or the Hapsburg, the units and the leader sent ----------------
 def irish_aid(g: Game) -> None:
     player = g.local["player"]
-    if g.local["card"] == "93" and player in ("france", "hapsburg") and _unbesieged_stacks(g.state, player):
+    if g.local["card"] == "93" and player in ("france", "hapsburg") and _stacks(g.state, player):
         g.call("irish_aid", role=player, card="93")
 
 
@@ -85,8 +85,12 @@ def send_leader(g: Game) -> None:
 FLOW.procedure("foreign_war_start", irish_aid, send_units, send_leader)
 
 
-def _unit_actions(s: st.State, power: str, verb: str, group: str):
-    for sp in _unbesieged_stacks(s, power):
+def _stacks(s: st.State, power: str) -> list[str]:
+    return sorted(sp for sp in s["units"] if sp in load().spaces and st.land_units_at(s, sp, power))
+
+
+def _unit_actions(s: st.State, power: str, verb: str, group: str, stacks: list[str]):
+    for sp in stacks:
         for kind in sorted(fx.land_of(st.units_at(s, sp, power))):
             yield act(verb, sp, kind, label=f"A {kind} from {space_name(sp)}", group=group)
 
@@ -98,7 +102,7 @@ class IrishAid(Decision):
                 "raise the Irish to 4 units.")
 
     def actions(self, g, role):
-        yield from _unit_actions(g.state, role, "aid", "Send a unit to the Irish")
+        yield from _unit_actions(g.state, role, "aid", "Send a unit to the Irish", _stacks(g.state, role))
         yield act("decline", label="Keep your units (the Irish stay at 3)")
 
     def on_aid(self, g, role, space, kind):
@@ -137,7 +141,7 @@ class WarUnits(Decision):
         return f"{power_name(role)}: send {plural(left, 'more land unit')} to {war_name(card)} (rule 21.7)."
 
     def actions(self, g, role):
-        yield from _unit_actions(g.state, role, "send", "Send a land unit")
+        yield from _unit_actions(g.state, role, "send", "Send a land unit", _unbesieged_stacks(g.state, role))
 
     def on_send(self, g, role, space, kind):
         war = wars(g.state)[g.local["card"]]
