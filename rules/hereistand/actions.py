@@ -174,6 +174,8 @@ def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]
     if "corsair" in pool.naval_types and COSTS["corsair"] <= cp and st.controller(s, "algiers") == power:
         options += [("corsair", space) for space in build_sites(s, power, naval=True)]   # after Barbary Pirates
+        options += [("corsair", sp) for sp in s.get("pirate_havens", []) if st.controller(s, sp) == power
+                    and sp not in s["unrest"] and not st.enemy_units_at(s, sp, power)]      # #89 Pirate Haven
     havens = {sp for sp in load().spaces if load().space(sp).pirate_haven}
     return [(kind, space) for kind, space in options if kind == "corsair" or space not in havens]   # 17.2
 

@@ -252,3 +252,64 @@ def roxelana_event(g: Game, power: str, card: str) -> None:
     extra = ("Suleiman's formation may assault once for free" if power == "ottoman"
              else f"{power_name(power)} may spend {SEND_HOME_CP} of them to send Suleiman to Istanbul")
     g.log(f"Roxelana: {power_name(power)} has {ROXELANA_CP} CP to spend; {extra}.")
+
+
+# ---- #89 Pirate Haven (21.1) ------------------------------------------------------------------------------------
+HAVEN_SITES = ("oran", "tripoli")
+
+
+def haven_sites(s: st.State) -> list[str]:
+    """Oran or Tripoli once Algiers is in play: empty, held by a power at war with the Ottoman, a port on a sea
+    zone with an Ottoman-controlled fortified port."""
+    data, out = load(), []
+    if s["control"].get("algiers") is None:
+        return out
+    for sp in HAVEN_SITES:
+        owner = st.controller(s, sp)
+        if s["units"].get(sp) or owner not in MAJORS or not st.at_war(s, owner, "ottoman"):
+            continue
+        if any(st.controller(s, p) == "ottoman" and data.space(p).fortified
+               for z in data.space(sp).ports for p in data.sea_zone(z).ports if p != sp):
+            out.append(sp)
+    return out
+
+
+@EVENTS.on("89", "prerequisite")
+def pirate_haven_ok(s, power, card):
+    if s["control"].get("algiers") is None:
+        return "Barbary Pirates has not been played"
+    return None if haven_sites(s) else ("neither Oran nor Tripoli is empty, held by a power at war with the Ottoman "
+                                        "and on a sea zone with an Ottoman fortified port")
+
+
+@EVENTS.on("89", "event")
+def pirate_haven(g: Game, power: str, card: str) -> None:
+    g.call("haven_site", role="ottoman")
+
+
+@FLOW.decision("haven_site")
+class HavenSite(Decision):
+    def prompt(self, g, role):
+        return "Ottoman: Pirate Haven — choose the port that becomes a pirate haven."
+
+    def actions(self, g, role):
+        for sp in haven_sites(g.state):
+            yield act("haven", sp, label=f"{space_name(sp)} becomes a pirate haven",
+                      hint="1 Ottoman regular and 2 corsairs; Ottoman control; fortified; corsairs built there.")
+
+    def on_haven(self, g, role, space):
+        """The space turns Ottoman, fortified (the `fortified` list, read by `state.fortified`), a haven where the
+        Ottoman builds corsairs only (DECISIONS.md 672)."""
+        s = g.state
+        s["control"][space] = "ottoman"
+        if st.land_pool_left(s, "ottoman") > 0:
+            st.add_units(s, space, "ottoman", "regular")
+        st.add_units(s, space, "ottoman", "corsair", 2)
+        s["fortified"] = sorted({*s.get("fortified", []), space})
+        s["pirate_havens"] = sorted({*s.get("pirate_havens", []), space})
+        g.log(f"Pirate Haven: {space_name(space)} becomes an Ottoman pirate haven, fortified, with 1 regular and "
+              "2 corsairs.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id

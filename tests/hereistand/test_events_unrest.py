@@ -341,3 +341,31 @@ def test_these_events_speak_in_words(dice):
     walk(s, "hapsburg", "event:67")
     bad = [(t, f) for t in texts for f in findings(t)]
     assert texts and not bad, bad[:5]
+
+
+# ---- #89 Pirate Haven ----------------------------------------------------------------------------------------------
+def test_89_pirate_haven_oran_becomes_an_ottoman_haven():
+    s = playing(89, "ottoman", "1532")
+    if not st.at_war(s, "hapsburg", "ottoman"):
+        s["wars"] = sorted(s["wars"] + [["hapsburg", "ottoman"]])
+    for sp in ("oran", "tripoli"):
+        s["units"].pop(sp, None)
+    s = play(s, "ottoman", "event:89")
+    assert decision(s) == "haven_site" and ids(s, "ottoman") == ["haven:oran", "haven:tripoli"]
+    s, text = log_after(s, "ottoman", "haven:oran")
+    assert s["control"]["oran"] == "ottoman" and st.units_at(s, "oran", "ottoman") == {"regular": 1, "corsair": 2}
+    assert "oran" in s["fortified"] and s["pirate_havens"] == ["oran"]
+    assert "Oran becomes an Ottoman pirate haven" in text
+    from rules.hereistand.actions import build_options
+    assert ("corsair", "oran") in build_options(s, "ottoman", 5)
+    assert not any(space == "oran" for kind, space in build_options(s, "ottoman", 5) if kind != "corsair")
+
+
+def test_89_pirate_haven_needs_algiers_in_play_and_a_war():
+    s = playing(89, "ottoman")                                      # 1517: Algiers out of play
+    with pytest.raises(IllegalAction, match="Barbary Pirates has not been played"):
+        ENGINE.apply(s, "ottoman", "event:89")
+    s = playing(89, "ottoman", "1532")
+    s["wars"] = [w for w in s["wars"] if w != ["hapsburg", "ottoman"]]
+    with pytest.raises(IllegalAction, match="neither Oran nor Tripoli"):
+        ENGINE.apply(s, "ottoman", "event:89")
