@@ -104,6 +104,7 @@ class HereIStand(FlowEngine):
         seen["society_of_jesus"] = state.get("society_of_jesus", False)
         seen["foreign_wars"] = state.get("foreign_wars", {})          # 21.7: public
         seen["pirate_havens"] = state.get("pirate_havens", [])        # #89
+        seen["knights_port"] = state.get("knights_port")              # #86
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

@@ -154,15 +154,22 @@ def john_zapolya(g: Game, power: str, card: str) -> None:
 
 # ---- #86 Knights of St. John -------------------------------------------------------------------------------
 def knights_space(s: st.State) -> str | None:
-    """Where the Knights stand (piracy.knights: Rhodes while independent, else Malta unless Ottoman)."""
-    return next((sp for sp in ("rhodes", "malta") if knights(s, sp)), None)
+    """Where the Knights stand (piracy.knights: the port #86 placed them in, Rhodes while independent, else
+    Malta), None when they are off the map."""
+    return next((sp for sp in (s.get("knights_port"), "rhodes", "malta") if sp and knights(s, sp)), None)
+
+
+def knights_ports(s: st.State) -> list[str]:
+    """Where the Hapsburg may place the Knights: its home ports it controls, empty and not besieged."""
+    return [sp for sp in load().home_spaces("hapsburg") if load().space(sp).is_port
+            and st.controller(s, sp) == "hapsburg" and not s["units"].get(sp) and sp not in s["sieges"]]
 
 
 def knights_refusal(s: st.State, card: str | None = None) -> str | None:
     space = knights_space(s)
     if space is None:
-        return ("the Knights are off the map (Rhodes and Malta are both Ottoman): their return to a Hapsburg "
-                "port is not part of the game yet")
+        return None if knights_ports(s) else ("the Knights are off the map and the Hapsburg holds no empty home "
+                                              "port free of a siege to place them in")
     if space in s["sieges"]:
         return f"the Knights' {space_name(space)} is besieged"
     zones = set(load().space(space).ports)
@@ -180,8 +187,12 @@ def knights_ok(s, power, card):
 
 @EVENTS.on("86", "event")
 def knights_of_st_john(g: Game, power: str, card: str) -> None:
-    """A random Ottoman card's CP go to St. Peter's; the card is discarded."""
+    """A random Ottoman card's CP go to St. Peter's; the card is discarded. With the Knights off the map the
+    Hapsburg places them instead."""
     s = g.state
+    if knights_space(s) is None:
+        g.call("knights_port", role="hapsburg")
+        return
     taken = take_random(g, "ottoman")
     if taken is None:
         return
@@ -309,6 +320,31 @@ class HavenSite(Decision):
         s["pirate_havens"] = sorted({*s.get("pirate_havens", []), space})
         g.log(f"Pirate Haven: {space_name(space)} becomes an Ottoman pirate haven, fortified, with 1 regular and "
               "2 corsairs.")
+        g.end()
+
+    def default(self, g, role):
+        return next(iter(self.actions(g, role))).id
+
+
+@FLOW.decision("knights_port")
+class KnightsPort(Decision):
+    def prompt(self, g, role):
+        return "Hapsburg: Knights of St. John — choose the home port where the Knights settle."
+
+    def actions(self, g, role):
+        for sp in knights_ports(g.state):
+            yield act("settle", sp, label=f"The Knights settle in {space_name(sp)}",
+                      hint="It becomes an independent fortified space held by the Knights (1 independent regular).")
+
+    def on_settle(self, g, role, space):
+        """The port turns independent and fortified (the `fortified` list, DECISIONS.md 670), with the Knights
+        as 1 independent regular."""
+        s = g.state
+        s["control"][space] = "independent"
+        s["knights_port"] = space
+        s["fortified"] = sorted({*s.get("fortified", []), space})
+        st.add_units(s, space, "independent", "regular")
+        g.log(f"Knights of St. John: the Knights settle in {space_name(space)}, now an independent fortress.")
         g.end()
 
     def default(self, g, role):

@@ -369,3 +369,17 @@ def test_89_pirate_haven_needs_algiers_in_play_and_a_war():
     s["wars"] = [w for w in s["wars"] if w != ["hapsburg", "ottoman"]]
     with pytest.raises(IllegalAction, match="neither Oran nor Tripoli"):
         ENGINE.apply(s, "ottoman", "event:89")
+
+
+def test_86_knights_of_st_john_off_the_map_settle_in_a_hapsburg_port():
+    from rules.hereistand.piracy import knights
+    s = playing(86)
+    s["control"].update(rhodes="ottoman", malta="ottoman")
+    s["units"].pop("malta", None)
+    s = play(s, "hapsburg", "event:86")
+    assert decision(s) == "knights_port"
+    port = ids(s, "hapsburg")[0][len("settle:"):]
+    s, text = log_after(s, "hapsburg", f"settle:{port}")
+    assert s["control"][port] == "independent" and port in s["fortified"] and knights(s, port)
+    assert st.units_at(s, port, "independent") == {"regular": 1} and s["knights_port"] == port
+    assert "the Knights settle in" in text
