@@ -315,6 +315,10 @@ class PayWar(Decision):
             if c.type != "mandatory" and c.cp:
                 yield act("pay", card, label=f"Pay with {st.card_label(card)}", group="Cards")
 
+    def protects_secret(self, g, role):
+        # which cards can pay is hidden (a mandatory event in hand cannot): a lone payment left would show it
+        return any(load().card(int(c)).type != "home" for c in cards.zone(g.state, cards.hand(role)))
+
     def on_pay(self, g, role, card):
         spend_card(g, role, card)
         g.local["owed"] -= load().card(int(card)).cp

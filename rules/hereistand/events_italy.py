@@ -179,6 +179,9 @@ def settle_rebels(g: Game) -> None:
         fx.capture(g, leader, player)
     home = load().space(space).home_power
     s["control"][space] = s["minor_allies"].get(home) or home
-    st.add_units(s, space, home, "regular")
-    g.log(f"{space_name(space)} throws off {power_name(holder)}: it returns to "
-          f"{power_name(s['control'][space])} with 1 {power_name(home)} regular.")
+    room = load().power(home).force_pool.land_units - st.land_units_total(s, home)
+    if room > 0:
+        st.add_units(s, space, home, "regular")
+    g.log(f"{space_name(space)} throws off {power_name(holder)}: it returns to {power_name(s['control'][space])}"
+          + (f" with 1 {power_name(home)} regular." if room > 0 else f" ({power_name(home)} has no regular left to "
+             "place there)."))

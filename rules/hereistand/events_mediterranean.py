@@ -343,7 +343,8 @@ class KnightsPort(Decision):
         s["control"][space] = "independent"
         s["knights_port"] = space
         s["fortified"] = sorted({*s.get("fortified", []), space})
-        st.add_units(s, space, "independent", "regular")
+        if load().power("independent").force_pool.land_units > st.land_units_total(s, "independent"):
+            st.add_units(s, space, "independent", "regular")
         g.log(f"Knights of St. John: the Knights settle in {space_name(space)}, now an independent fortress.")
         g.end()
 
