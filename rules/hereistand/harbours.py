@@ -348,6 +348,13 @@ class LoanPort(Decision):
     """9.2 effect 2: lent ships go to the borrower's nearest port; among equally near ones the borrower, who
     commands them from now on, chooses."""
 
+    def active(self, g):
+        # the deal's other clauses may have taken the ports computed before: then, as in `lend`, none sail
+        return super().active(g) if loan_ports(g.state, g.local["role"], g.local["location"]) else []
+
+    def proceed(self, g):
+        g.end()
+
     def prompt(self, g, role):
         n = sum(c for _, c in g.local["squadrons"])
         what = f"{n} squadron{'s' if n != 1 else ''}" if n else "the naval leader"
