@@ -109,15 +109,23 @@ def draw_power(view, power: str | None) -> Image.Image:
                 if s.units:
                     places.append((scene.place_name(place), s))
     land = sum(n for k, n in totals.items() if k in LAND_TYPES)
+    abroad = [(c, w) for c, w in sorted((view.get("foreign_wars") or {}).items()) if w.get("power") == power]
+    land += sum(sum(w["units"].values()) for _, w in abroad)          # 21.7: still the power's counters
     pool = p.force_pool.land_units
     y = _lines(d, y, f"On the map: {units_text(totals) or 'nothing'}. Land units left to build: "
                      f"{max(0, pool - land)} of {pool} ({', '.join(p.force_pool.land_types)}"
                      + (f"; ships: {', '.join(p.force_pool.naval_types)}" if p.force_pool.naval_types else "")
                      + ").")
+    for card, war in abroad:
+        y = _lines(d, y, f"Foreign war, #{card} {load().card(int(card)).name}: "
+                         f"{units_text(war['units']) or 'no units'}"
+                         + (f" with {scene.leader_text(war['leader'])}" if war.get("leader") else "")
+                         + f" against {war['enemy']} foreign units.")
     leaders = [(l, w) for l, w in sorted((view.get("leaders") or {}).items()) if scene.leader_owner(l) == power]
     if leaders:
         y = _lines(d, y, "Leaders: " + "; ".join(
-            f"{scene.leader_text(l)} " + ("off the map" if w == "off" else
+            f"{scene.leader_text(l)} " + ("in the foreign war" if any(x.get("leader") == l for _, x in abroad) else
+                                          "off the map" if w == "off" else
                                           f"captured by {NAME.get(w.split(':')[1], w)}" if w.startswith("captured:")
                                           else f"at {scene.place_name(w)}") for l, w in leaders) + ".")
     held_captives = [(l, c) for l, c in scene.captured(view) if c == power]

@@ -85,8 +85,6 @@ def after_event(g: Game) -> None:
         g.log(f"{power_name(g.local['role'])} spends the mandatory event's 2 CP.")
     if g.state["impulse"]["cp"] > 0:
         g.goto("spend", role=g.local["role"])
-    elif (g.state["impulse"] or {}).get("cp", 0) > 0 and not g.state.get("pending_result"):   # #40 Machiavelli
-        g.goto("spend", role=g.local["role"])
     else:
         finish_impulse(g, "played")
 
@@ -202,6 +200,8 @@ def build_options(s: st.State, power: str, cp: int) -> list[tuple[str, str]]:
         options += [("squadron", space) for space in build_sites(s, power, naval=True)]
     if "corsair" in pool.naval_types and COSTS["corsair"] <= cp and st.controller(s, "algiers") == power:
         options += [("corsair", space) for space in build_sites(s, power, naval=True)]   # after Barbary Pirates
+        options += [("corsair", sp) for sp in s.get("pirate_havens", []) if st.controller(s, sp) == power
+                    and sp not in s["unrest"] and not st.enemy_units_at(s, sp, power)]      # #89 Pirate Haven
     havens = {sp for sp in load().spaces if load().space(sp).pirate_haven}
     return [(kind, space) for kind, space in options if kind == "corsair" or space not in havens]   # 17.2
 
@@ -236,8 +236,8 @@ class Spend(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: {g.state['impulse']['cp']} CP to spend. Choose an action, or end the impulse."
 
-    VERBS = ("move", "assault", "control", "naval", "sea", "piracy", "debate", "religious", "voyage", "build",
-             "raise", "done")
+    VERBS = ("move", "assault", "roxelana", "control", "calm", "foreign", "naval", "sea", "piracy", "debate",
+             "religious", "voyage", "build", "raise", "done")
 
     def actions(self, g, role):
         for verb in self.VERBS:
@@ -260,6 +260,15 @@ class Spend(Decision):
             for space in siege.controllable(s, role):
                 yield act("control", space, label=f"Take control of {load().space(space).name} (1 CP)",
                           group="Control")
+        elif verb == "calm":
+            from .unrest import removal_actions
+            yield from removal_actions(s, role, cp)
+        elif verb == "foreign":
+            from .foreign_wars import fight_actions
+            yield from fight_actions(s, role, cp)
+        elif verb == "roxelana":
+            from .events_mediterranean import roxelana_actions
+            yield from roxelana_actions(s, role, cp)
         elif verb in ("naval", "sea", "piracy"):
             yield from naval_actions(s, role, cp, verb)
         elif verb == "debate":
@@ -294,6 +303,18 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= 1
         siege.take_control(g, role, space)
 
+    def on_calm(self, g, role, space):
+        from .unrest import remove
+        remove(g, role, space)
+
+    def on_roxelana(self, g, role, what, space=None):
+        from .events_mediterranean import roxelana
+        roxelana(g, role, what, space)
+
+    def on_foreign(self, g, role, card):
+        from .foreign_wars import start_fight
+        start_fight(g, role, card)
+
     def on_naval(self, g, role):
         from .naval import start_naval_move
         start_naval_move(g, role)
@@ -323,6 +344,8 @@ class Spend(Decision):
         g.state["impulse"]["cp"] -= COSTS[kind]
         st.add_units(g.state, space, role, kind)
         g.log(f"{power_name(role)} builds a {kind} in {load().space(space).name}.")
+        from .foreign_wars import divert_build
+        divert_build(g, role, kind, space)                       # 21.7: onto a foreign war's card first
 
     def on_raise(self, g, role, minor, space):
         g.state["impulse"]["cp"] -= COSTS["regular"]

@@ -22,6 +22,7 @@ from . import halley, reinforcements, responses  # noqa: F401  (combat and respo
 # the other card events (rule 6.1): each module registers its cards in events.EVENTS
 from . import events_building, events_cards, events_diplomacy, events_faith, events_leaders  # noqa: F401
 from . import events_military, events_sack, events_sieges, events_spring, events_trade, events_victory  # noqa: F401
+from . import events_italy, events_mediterranean, events_scotland, events_unrest, foreign_wars  # noqa: F401
 from . import state as st
 from .data import MAJORS, load
 from .minor_units import side_land_units
@@ -123,6 +124,9 @@ class HereIStand(FlowEngine):
         seen["leaders_away"] = list(state.get("leaders_away", []))        # #103 Threat to Power
         seen["leader_sides"] = dict(state.get("leader_sides", {}))         # #70 the renegade, #60 Maurice
         seen["fortified"] = list(state.get("fortified", []))               # #104 Trace Italienne
+        seen["foreign_wars"] = state.get("foreign_wars", {})          # 21.7: public
+        seen["pirate_havens"] = state.get("pirate_havens", [])        # #89
+        seen["knights_port"] = state.get("knights_port")              # #86
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
         seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}

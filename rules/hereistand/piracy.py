@@ -40,9 +40,11 @@ def defenders(s: st.State, target: str, owner: str) -> bool:
 
 
 def knights(s: st.State, space: str) -> bool:
-    """The Knights of St. John: Malta unless the Ottoman holds it, Rhodes while independent (DECISIONS.md)."""
+    """The Knights of St. John: Malta unless the Ottoman holds it, Rhodes while independent, or the port #86
+    placed them in while the Ottoman does not hold it (DECISIONS.md 309, 670)."""
     owner = st.controller(s, space)
-    return (space == "malta" and owner != "ottoman") or (space == "rhodes" and owner == "independent")
+    return (space in ("malta", s.get("knights_port")) and owner != "ottoman") or \
+        (space == "rhodes" and owner == "independent")
 
 
 def defence_dice(s: st.State, zone: str, target: str) -> int:

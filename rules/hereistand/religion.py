@@ -218,6 +218,11 @@ def _linked_by_sea(s: st.State, space: str, test) -> bool:
                for zone in ports for other in load().sea_zone(zone).ports)
 
 
+def _calm(s: st.State, space: str) -> bool:
+    """12.4 effects 5–6: a neighbour in unrest does not open a space to attempts (DECISIONS.md 652)."""
+    return space not in s["unrest"]
+
+
 def reformation_target_refusal(s: st.State, space: str, only: tuple[str, ...] = ()) -> str | None:
     """Why `space` may not be the target of a reformation attempt now (None: it may)."""
     name = space_name(space)
@@ -229,10 +234,11 @@ def reformation_target_refusal(s: st.State, space: str, only: tuple[str, ...] = 
         return f"{name} is not a space this attempt may target"
     if space in s.get("targeted", []):
         return f"{name} has already been targeted this impulse (rule 18.3)"
-    if reformers_at(s, space) or any(is_protestant(s, n) for n in load().adjacent(space)) \
-            or _linked_by_sea(s, space, lambda o: is_protestant(s, o)):
+    if reformers_at(s, space) or any(is_protestant(s, n) and _calm(s, n) for n in load().adjacent(space)) \
+            or _linked_by_sea(s, space, lambda o: is_protestant(s, o) and _calm(s, o)):
         return None
-    return f"{name} has no reformer, no adjacent Protestant space and no Protestant port on its sea"
+    return (f"{name} has no reformer, no adjacent Protestant space and no Protestant port on its sea (spaces in "
+            "unrest do not count)")
 
 
 def counter_target_refusal(s: st.State, space: str) -> str | None:
@@ -241,17 +247,18 @@ def counter_target_refusal(s: st.State, space: str) -> str | None:
         return f"{name} is not Protestant"
     if space in s.get("targeted", []):
         return f"{name} has already been targeted this impulse (rule 18.4)"
-    if space in s.get("universities", []) or any(is_catholic(s, n) for n in load().adjacent(space)) \
-            or _linked_by_sea(s, space, lambda o: is_catholic(s, o)):
+    if space in s.get("universities", []) or any(is_catholic(s, n) and _calm(s, n) for n in load().adjacent(space)) \
+            or _linked_by_sea(s, space, lambda o: is_catholic(s, o) and _calm(s, o)):
         return None
-    return f"{name} has no Jesuit university, no adjacent Catholic space and no Catholic port on its sea"
+    return (f"{name} has no Jesuit university, no adjacent Catholic space and no Catholic port on its sea (spaces "
+            "in unrest do not count)")
 
 
 def targets(s: st.State, side: str, only: tuple[str, ...] = ()) -> list[str]:
     """Every legal target of one attempt of `side` ("reformation" or "counter"), in map order (the same
     test as the refusals above, on sets: it runs for every menu of targets)."""
     data = load()
-    protestant, done = set(s["religion"]), set(s.get("targeted", ()))
+    protestant, done, unrest = set(s["religion"]), set(s.get("targeted", ())), set(s["unrest"])
     universities, with_reformer = set(s.get("universities", ())), set(s.get("reformers", {}).values())
 
     def catholic(sp: str) -> bool:
@@ -266,8 +273,8 @@ def targets(s: st.State, side: str, only: tuple[str, ...] = ()) -> list[str]:
         if sp in done or not wanted(sp):
             continue
         ports = data.spaces[sp].ports
-        if sp in extra or any(mine(n) for n in data.adjacent(sp)) or any(
-                o != sp and mine(o) for z in ports for o in data.sea_zones[z].ports):
+        if sp in extra or any(mine(n) and n not in unrest for n in data.adjacent(sp)) or any(
+                o != sp and mine(o) and o not in unrest for z in ports for o in data.sea_zones[z].ports):
             out.append(sp)
     return out
 

@@ -157,7 +157,10 @@ def land_units_at(state: State, space: str, power: str) -> int:
 
 
 def land_units_total(state: State, power: str) -> int:
-    return sum(land_units_at(state, s, power) for s in state["units"])
+    """On the map and on foreign war cards (21.7: still the power's counters)."""
+    wars = (state.get("foreign_wars") or {}).values()
+    on_cards = sum(sum(w["units"].values()) for w in wars if w["power"] == power)
+    return sum(land_units_at(state, s, power) for s in state["units"]) + on_cards
 
 
 def add_units(state: State, space: str, power: str, kind: str, count: int = 1) -> None:
@@ -197,7 +200,7 @@ def ruler(state: State, power: str):
 
 def cards_to_draw(state: State, power: str) -> int:
     """Rule 6.2: the key track (Protestant: 4, or 5 with 4+ electorates), the ruler's bonus, −1 when
-    excommunicated; the key-track base is never below 1."""
+    excommunicated, −1 per foreign war (21.7); the key-track base is never below 1."""
     data = load()
     if power == "protestant":
         base = 5 if len(electorates_controlled(state, power)) >= 4 else 4
@@ -205,7 +208,8 @@ def cards_to_draw(state: State, power: str) -> int:
         base = data.power(power).base_cards(len(keys_controlled(state, power)))
     bonus = ruler(state, power).card_bonus
     fuggers = state.get("card_minus", []).count(power)          # #79 Fuggers: 1 fewer at the next draw
-    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0) - fuggers)
+    wars = sum(1 for w in (state.get("foreign_wars") or {}).values() if w["power"] == power)   # 21.7 "−1 Card"
+    return max(0, base + bonus - (1 if ruler_excommunicated(state, power) else 0) - fuggers - wars)
 
 
 def ruler_excommunicated(state: State, power: str) -> bool:
@@ -238,14 +242,15 @@ def vp_breakdown(state: State, power: str, *, every: bool = False) -> dict[str, 
     special = {"papacy": "st_peters_vp", "france": "chateaux_vp", "ottoman": "piracy_vp"}.get(power)
     if special:
         out[{"papacy": "St. Peter's", "france": "chateaux", "ottoman": "piracy"}[power]] = state["tracks"][special]
-    papal, protestant = data.religious_struggle_vp(len(state["religion"]))
+    counted = [s for s in state["religion"] if s not in state["unrest"]]        # 12.4 effect 7
+    papal, protestant = data.religious_struggle_vp(len(counted))
     if power == "papacy":
         out["Religious Struggle"] = papal
     elif power == "protestant":
         out["Religious Struggle"] = protestant
         out["full Bibles"] = sum(1 for t in state["translations"].values() if t["full_bible"] >= FULL_BIBLE_BOXES)
     elif power == "england":
-        english = sum(1 for s in data.home_spaces("england") if s in state["religion"])
+        english = sum(1 for s in data.home_spaces("england") if s in counted)
         out["Protestant English spaces"] = english // 2
         from .marriages import heirs_vp
         out["Henry VIII's heirs"] = heirs_vp(state)

@@ -77,6 +77,11 @@ def _powers(view: dict) -> Section:
     minors = [f"{power_words(m)} with {power_words(a)}" for m, a in (view.get("minor_allies") or {}).items() if a]
     if minors:
         lines.append("Minor powers allied: " + listing(minors) + ".")
+    for card, war in sorted((view.get("foreign_wars") or {}).items(), key=lambda kv: int(kv[0])):
+        lines.append(f"Foreign war, {card_words(card)}: {power_words(war['power'])} with "
+                     f"{units_words(war['units']) or 'no units'}"
+                     + (f" led by {leader_words(war['leader'])}" if war.get("leader") else "")
+                     + f" against {plural(war['enemy'], 'foreign land unit')}.")
     if view.get("excommunicated"):
         names = []
         for who in view["excommunicated"]:

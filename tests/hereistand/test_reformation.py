@@ -384,9 +384,10 @@ def test_18_1_diet_card_asked_even_with_one_legal_card_when_the_hand_hides_it():
     for c in list(cards.zone(s, hand)):
         cards.move(s, c, hand, "deck")
     cards.move(s, ordinary, "deck", hand)
-    cards.move(s, mandatory, cards.where(s, mandatory), hand)
+    origin = cards.where(s, mandatory)                       # wherever the deal put it
+    cards.move(s, mandatory, origin, hand)
     assert [a.id for a in ENGINE.legal_actions(s, "protestant")] == [f"card:{ordinary}"]
     assert ENGINE.protects_secret(s, "protestant") and ENGINE.forced_answer(s, "protestant") is None
-    cards.move(s, mandatory, hand, cards.hand("papacy"))
+    cards.move(s, mandatory, hand, origin)
     assert not ENGINE.protects_secret(s, "protestant")
     assert ENGINE.forced_answer(s, "protestant") == f"card:{ordinary}"
