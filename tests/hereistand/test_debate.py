@@ -3,9 +3,12 @@ pieces (8.2 arrival, 18.2, 19 step 8) and debate VP (23.2)."""
 
 from __future__ import annotations
 
+import copy
+import functools
+
 import pytest
 
-from rules.core import SetupArgs, cards
+from rules.core import SetupArgs, cards, rng
 from rules.core.contract import IllegalAction
 from rules.hereistand import debaters as dbt
 from rules.hereistand import religion as rl
@@ -32,8 +35,23 @@ def draws(monkeypatch):
     return script
 
 
+_REAL_DICE = (rng.roll, rng.choice)
+
+
+@functools.lru_cache(maxsize=None)
+def _set_up(scenario: str):
+    """The scenario set up with the seeded dice, never a test's scripted ones (the 1532 set-up rolls the
+    colonies' riches at its first Card Draw)."""
+    scripted = (rng.roll, rng.choice)
+    rng.roll, rng.choice = _REAL_DICE
+    try:
+        return ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, 6)), 1))
+    finally:
+        rng.roll, rng.choice = scripted
+
+
 def setup(scenario="1517"):
-    return ENGINE.setup(SetupArgs(scenario, tuple(ENGINE.seatings(scenario, 6)), 1))
+    return copy.deepcopy(_set_up(scenario))
 
 
 def play(s, role, action):
