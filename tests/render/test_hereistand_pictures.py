@@ -24,26 +24,30 @@ REGIONS = list(layout()["regions"])
 POWERS = ["ottoman", "hapsburg", "england", "france", "papacy", "protestant"]
 
 
+INTERCEPTOR: dict[int, str] = {}
+
+
 def _states(seed, steps=2000):
     """Positions of one seeded random 1517 game (the render driver), found by what they show rather than by
     step number, so an engine change that shifts the game does not silently change what is tested:
-    ``"intercept"`` a Papacy interception prompt, ``"battle"`` a field battle with dice rolled, ``"mid"`` the
+    ``"intercept"`` an interception prompt (the power asked in ``INTERCEPTOR``), ``"battle"`` a field battle with dice rolled, ``"mid"`` the
     start of turn 2's Action phase or later."""
     args = setup_args(ENGINE, "1517", seed, None)
     state = ENGINE.setup(args)
     out = {}
     for _, _, outcome in random_moves(ENGINE, args, steps, state):
         state = outcome.state
-        view = ENGINE.view(state, "papacy")
-        if "intercept" not in out and str((view.get("waiting") or {}).get("decision", "")).startswith("intercept") \
-                and "papacy" in (view.get("waiting") or {}).get("asked", []):
+        waiting = ENGINE.waiting(state)
+        if "intercept" not in out and str(waiting.get("decision", "")).startswith("intercept"):
             out["intercept"] = state
+            INTERCEPTOR[seed] = ENGINE.active_roles(state)[0]
         public = ENGINE.view(state, None)
         if "battle" not in out and public.get("battle") and public.get("move"):
             out["battle"] = state
         if "mid" not in out and public.get("turn", 0) >= 2 and public.get("phase") == "action":
             out["mid"] = state
         if len(out) == 3:
+            out["interceptor"] = INTERCEPTOR[seed]
             return out
     raise AssertionError(f"seed {seed}: only found {sorted(out)} in {steps} steps")
 
@@ -175,7 +179,7 @@ def test_every_picture_fits_the_phone_frame_and_size(step):
 
 
 def test_decision_pictures_come_with_the_decision():
-    prompt = ENGINE.view(STATES["intercept"], "papacy")
+    prompt = ENGINE.view(STATES["intercept"], STATES["interceptor"])
     assert prompt["waiting"]["decision"].startswith("intercept")
     assert "front" in needed(GAME, prompt)
     front = draw(GAME, prompt, "front")
