@@ -25,6 +25,7 @@ import random
 import sys
 from dataclasses import dataclass, field
 
+from rules.core import sequences
 from rules.core.contract import Engine, State
 from rules.core.driver import choose_move, setup_args
 from rules.core.registry import game_ids, get_engine
@@ -118,12 +119,18 @@ def play(engine: Engine, scenario: str, seed: int, tally: Tally, limit: int) -> 
         tally.turns.add(f"{seed}:{engine.summary(state).turn_key}")
         before = set(engine.active_roles(state))
         role, action = choose_move(engine, state, chooser)
-        state = _standing(engine, engine.apply(state, role, action.id).state)
+        in_run = sequences.continues(engine, state, role)
+        outcome = engine.apply(state, role, action.id)
+        # the next answer of the same run goes in the same message (rules.core.sequences): no new wait
+        in_run = in_run and not outcome.irreversible and sequences.continues(engine, outcome.state, role)
+        state = _standing(engine, outcome.state)
         actions += 1
         now = engine.active_roles(state)
         fresh = [r for r in now if r not in before or r == role]
         fresh = [r for r in fresh if not engine.prompt(state, r).committed]
-        if fresh:               # someone is newly waited for: one more wait, however many are asked
+        if fresh and in_run and fresh == [role]:
+            _ask(engine, state, fresh, tally)
+        elif fresh:             # someone is newly waited for: one more wait, however many are asked
             _ask(engine, state, fresh, tally)
             tally.waits += 1
 

@@ -79,6 +79,19 @@ class Decision:
         """The action taken when the role's deadline passes under the table's "default" policy."""
         return None
 
+    #: a question of a run of one role's own choices with nobody else asked between them (placing markers
+    #: one by one, picking up blocks): the table may take its answers in one message (issue 33,
+    #: :mod:`rules.core.sequences`)
+    sequence = False
+
+    def in_sequence(self, g: "Game", role: str) -> bool:
+        """Whether this question belongs to such a run now (by default :attr:`sequence`)."""
+        return self.sequence
+
+    def sequence_default(self, g: "Game", role: str) -> str | None:
+        """The sensible default answer at this step of a run ("take all", "losses by the book"), or None."""
+        return None
+
     def protects_secret(self, g: "Game", role: str) -> bool:
         """Whether asking ``role`` keeps a secret even when it has one answer: the others could not know
         from public information that the answer is forced (whether a house holds a Surprise card). Then
@@ -360,6 +373,16 @@ class FlowEngine(Engine):
                 if any(a.id == answer.action for a in decision.actions(g, role)):
                     return answer.action
         return None
+
+    def in_sequence(self, state: State, role: str) -> bool:
+        """Whether ``role``'s pending question belongs to a run it may answer in one go (issue 33)."""
+        g, decision = self._decision(state)
+        return decision is not None and role in decision.active(g) and decision.in_sequence(g, role)
+
+    def sequence_default(self, state: State, role: str) -> str | None:
+        """The default answer at this step of ``role``'s run, or None."""
+        g, decision = self._decision(state)
+        return decision.sequence_default(g, role) if decision is not None else None
 
     def protects_secret(self, state: State, role: str) -> bool:
         """Whether the pending decision keeps ``role``'s question even with one answer (a secret)."""

@@ -198,6 +198,12 @@ def _auto_losses(g: Game, blocks: list[str], steps: int) -> None:
 
 @FLOW.decision("lose_steps")
 class LoseSteps(Decision):
+    sequence = True
+
+    def sequence_default(self, g, role):
+        """Losses by the book: the first block listed."""
+        return next((a.id for a in self.actions(g, role)), None)
+
     def prompt(self, g, role):
         return f"{g.local['why']}: {plural(g.local['left'], 'step')} to lose; which block loses the next one?"
 
