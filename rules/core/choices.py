@@ -16,7 +16,8 @@ open further windows, so windows nest as deep as a move needs. The window return
 it asks every role still in the game except ``local["exclude"]`` (the mover). A role holding nothing
 playable is asked all the same and can only pass, so being asked, waiting on others and the reveal tell
 nobody who could have responded. (The table service's "auto-pass when I hold nothing playable" is the
-player's own opt-in and lives outside the engine.)
+player's own opt-in and lives outside the engine.) Only a role that public facts show cannot respond
+(``could_answer``) is left out, and a window nobody could answer is not opened.
 """
 
 from __future__ import annotations
@@ -130,6 +131,17 @@ class ReactionWindow(SecretChoice):
 
     def responses(self, g: Game, role: str) -> Iterable[Action]:
         raise NotImplementedError
+
+    def could_answer(self, g: Game, role: str) -> bool:
+        """Whether ``role`` could answer anything but "pass" here, judged from public information only
+        (issue 33): a role that could not is not asked, and a window nobody could answer is not opened at
+        all. By default every role could (its hand is hidden); a window whose responses follow from public
+        facts (blocks next to a shire) says so. The secrecy check requires the roles asked to be the same
+        in every hidden variant."""
+        return True
+
+    def asked(self, g: Game) -> list[str]:
+        return [r for r in super().asked(g) if self.could_answer(g, r)]
 
     def resolve(self, g: Game, role: str, response: str) -> None:
         """Carry out one response; it may ``g.call`` a procedure (which may open another window)."""

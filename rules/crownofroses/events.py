@@ -50,6 +50,8 @@ def playable(state, house: str, card: str) -> bool:
 # ---- RB 13.2 event or OPS --------------------------------------------------------------------------------
 @FLOW.decision("event_or_ops")
 class EventOrOps(Decision):
+    sequence = True        # "use for OPS" then spending them: the house's own run (issue 33)
+
     def prompt(self, g, role):
         card = g.local["card"]
         return f"{card_title(card)}: play its event, or use it for {card_ops(card)} OPS (RB 13.2)."
