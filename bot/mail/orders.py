@@ -46,7 +46,8 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
-  standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
+  standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on";
+                                     "standing ID" lists its conditions: "... on unless op71")
   leave                              give up your seat before the game starts
   view / hand                        the game in words as you see it / only what is yours (your hand)
   quiet on / quiet off               quiet (the default): a mail only when you are asked something, with
@@ -272,7 +273,8 @@ class _Session:
         self.say(f"Taken back: {result.label}.")
 
     def do_standing(self, line: str) -> None:
-        """Issue 33: list the game's standing answers, or set one: "standing pass-windows on"."""
+        """Issue 33: list the game's standing answers, one answer's conditions, or set one:
+        "standing pass-windows on", "standing pass-windows on unless op71 op74"."""
         key = self._require_key(_maybe_game(line))
         words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
         if not words:
@@ -280,10 +282,18 @@ class _Session:
             self.say(*([f"  [{'x' if mine else ' '}] {aid}: {label}" for aid, label, mine in listed]
                        or ["This game offers no standing answers."]))
             return
-        if len(words) != 2 or words[1].lower() not in ("on", "off"):
-            raise Refused("Write “standing ID on” or “standing ID off” (or “standing” for the list).")
+        if len(words) == 1:
+            conditions = self.service.standing_conditions(key.game_id, words[0])
+            self.say(*([f"Conditions for {words[0]} (“standing {words[0]} on unless ID …”):"]
+                       + [f"  {cid}: {label}" for cid, label in conditions] if conditions
+                       else [f"{words[0]} takes no condition."]))
+            return
+        unless = words[3:] if len(words) > 3 and words[2].lower() == "unless" else []
+        if words[1].lower() not in ("on", "off") or (len(words) > 2 and not unless):
+            raise Refused("Write “standing ID on” or “standing ID off”, “standing ID on unless CONDITION …”, "
+                          "“standing ID” for its conditions or “standing” for the list.")
         on = words[1].lower() == "on"
-        label = self.service.set_standing(key.game_id, key.user_id, words[0], on)
+        label = self.service.set_standing(key.game_id, key.user_id, words[0], on, unless)
         self.say(f"{label}: {'on: answered for you whenever it fits' if on else 'off: you are asked'}.")
 
     def do_view(self, line: str) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import Engine, RulesError
-from rules.core.contract import LogEntry
+from rules.core.contract import LogEntry, standing_choice
 
 from .. import clock, talk
 from ..outbox import ImageRequest
@@ -431,13 +431,17 @@ class PlayMixin:
 
     def _autopasser(self, game: _Game, engine: Engine, state: dict) -> tuple[str, str, str, str] | None:
         """The next automatic answer a player asked for: a standing answer (issue 33), else an autopass."""
-        wanting, standing = set(), {}
-        for user, key in self.db.execute("SELECT user_id, key FROM preferences WHERE game_id = ? AND value = '1' "
-                                         "AND (key = 'autopass' OR key LIKE 'standing:%')", [game.id]):
-            if key == "autopass":
+        wanting, standing, unless = set(), {}, {}
+        for user, key, value in self.db.execute("SELECT user_id, key, value FROM preferences WHERE game_id = ? "
+                                                "AND (key = 'autopass' OR key LIKE 'standing%')", [game.id]):
+            if key == "autopass" and value == "1":
                 wanting.add(user)
-            else:
+            elif key.startswith("standing:") and value == "1":
                 standing.setdefault(user, set()).add(key.removeprefix("standing:"))
+            elif key.startswith("standing-unless:") and value:
+                unless[user, key.removeprefix("standing-unless:")] = value.split(",")
+        standing = {user: {standing_choice(a, unless.get((user, a), ())) for a in chosen}
+                    for user, chosen in standing.items()}
         if not wanting and not standing:
             return None
         seats = self._seats(game)

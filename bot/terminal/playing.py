@@ -124,7 +124,8 @@ class PlayingCommands:
         self.say(f"Taken back: {result.label}.")
 
     def cmd_standing(self, args: list[str]) -> None:
-        """Issue 33: the game's standing answers, or set one: standing ID on|off."""
+        """Issue 33: the game's standing answers; one answer's conditions; or set one:
+        standing ID on|off [unless CONDITION ...]."""
         me, game = self._me(), self._current()
         if not args:
             listed = self.service.standing(game, me)
@@ -133,9 +134,17 @@ class PlayingCommands:
             for aid, label, mine in listed:
                 self.say(f"  {'[x]' if mine else '[ ]'} {aid}: {label}")
             return
-        if len(args) != 2 or args[1] not in ("on", "off"):
-            raise UsageError("Usage: standing [ID on|off]")
-        label = self.service.set_standing(game, me, args[0], args[1] == "on")
+        if len(args) == 1:
+            conditions = self.service.standing_conditions(game, args[0])
+            self.say(f"Conditions for {args[0]} (standing {args[0]} on unless ID ...):" if conditions
+                     else f"{args[0]} takes no condition.")
+            for cid, label in conditions:
+                self.say(f"  {cid}: {label}")
+            return
+        unless = args[3:] if len(args) > 3 and args[2] == "unless" else []
+        if args[1] not in ("on", "off") or (len(args) > 2 and not unless):
+            raise UsageError("Usage: standing [ID [on|off [unless CONDITION ...]]]")
+        label = self.service.set_standing(game, me, args[0], args[1] == "on", unless)
         self.say(f"{label}: {'on' if args[1] == 'on' else 'off'}.")
 
     def cmd_autopass(self, args: list[str]) -> None:

@@ -51,15 +51,41 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Unless:
+    """A condition a player may put on a standing answer: "… unless I can play Janissaries". It holds when
+    one of the player's legal actions there is ``prefix`` or begins with ``prefix:``; then the player is asked
+    instead."""
+
+    id: str
+    label: str
+    prefix: str
+
+
+@dataclass(frozen=True)
 class StandingAnswer:
     """An answer a player may leave for a game (issue 33): ``action`` is taken for them whenever one of
     ``decisions`` asks them and it is legal ("pass every Surprise window"). Set by the player, it holds
-    whatever they hold, so its instant answer tells the others nothing about their hand."""
+    whatever they hold, so its instant answer tells the others nothing about their hand. ``unless`` lists
+    the conditions the player may add; a conditional answer is the player's own opt-in, like auto-pass: its
+    instant answer tells the others the condition did not hold."""
 
     id: str
     label: str
     decisions: tuple[str, ...]
     action: str = "pass"
+    unless: tuple[Unless, ...] = ()
+
+
+def standing_choice(answer: str, unless: Iterable[str] = ()) -> str:
+    """How a player's chosen standing answer is handed to :meth:`Engine.standing_move`: its id, with the
+    ids of its conditions after " unless " ("pass-windows unless op71,op74")."""
+    unless = [u for u in unless if u]
+    return f"{answer} unless {','.join(unless)}" if unless else answer
+
+
+def read_standing_choice(choice: str) -> tuple[str, set[str]]:
+    answer, _, unless = choice.partition(" unless ")
+    return answer, {u for u in unless.split(",") if u}
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from .cards import expire_modifiers
-from .contract import Action, Context, Engine, Prompt, Result, State, copy_state
+from .contract import Action, Context, Engine, Prompt, Result, State, copy_state, read_standing_choice
 
 Step = Callable[["Game"], None]
 
@@ -363,14 +363,17 @@ class FlowEngine(Engine):
         return action.id if action else None
 
     def standing_move(self, state: State, role: str, chosen) -> str | None:
-        chosen = set(chosen)
-        if not chosen or role not in self.active_roles(state):
+        """``chosen``: ids, each perhaps with its conditions (:func:`rules.core.contract.standing_choice`)."""
+        wanted = dict(read_standing_choice(c) for c in chosen)
+        if not wanted or role not in self.active_roles(state):
             return None
         g, decision = self._decision(state)
         name = g.frame["name"]
         for answer in self.standing_answers():
-            if answer.id in chosen and name in answer.decisions:
-                if any(a.id == answer.action for a in decision.actions(g, role)):
+            if answer.id in wanted and name in answer.decisions:
+                legal = [a.id for a in decision.actions(g, role)]
+                prefixes = [u.prefix for u in answer.unless if u.id in wanted[answer.id]]
+                if answer.action in legal and not any(a == p or a.startswith(p + ":") for a in legal for p in prefixes):
                     return answer.action
         return None
 
