@@ -30,7 +30,7 @@ from .settings import MailSettings
 log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
-            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace")
+            "standing", "run", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -46,6 +46,7 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
   map #12 [PICTURE [CHOICE]]         a public picture of the game, e.g. "map #12 region italy"
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
+  run ID ID ... / run confirm        answer a run of your own questions in one go (markers, pickups, losses)
   standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on";
                                      "standing ID" lists its conditions: "... on unless op71")
   leave                              give up your seat before the game starts
@@ -271,6 +272,21 @@ class _Session:
         result = self.service.undo(key.game_id, key.user_id)
         self.applied += 1
         self.say(f"Taken back: {result.label}.")
+
+    def do_run(self, line: str) -> None:
+        """Issue 33: a run of the player's own questions answered in one line: "run ip:3 ip:1 done"; "run
+        confirm" plays the run's defaults."""
+        key = self._require_key(_maybe_game(line))
+        words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
+        if words == ["confirm"]:
+            words = [aid for _, aid, _ in self.service.run_defaults(key.game_id, key.user_id)]
+            if not words:
+                raise Refused("No run of your own questions with defaults is open now.")
+        if not words:
+            raise Refused("Write “run” and the answers in order, e.g. “run ip:3 ip:1 done”, or “run confirm”.")
+        result = self.service.submit_run(key.game_id, key.user_id, words)
+        self.applied += 1
+        self.say(f"Played in one go: {result.label}.")
 
     def do_standing(self, line: str) -> None:
         """Issue 33: list the game's standing answers, one answer's conditions, or set one:

@@ -109,6 +109,26 @@ class PlayingCommands:
             self.say(f"  ({result.automatic} automatic pass{'es' if result.automatic > 1 else ''} followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
+    def cmd_run(self, args: list[str]) -> None:
+        """Issue 33: several answers to a run of your own questions in one go (run ID ID ...), or, without
+        any, the run's defaults (run confirm plays them)."""
+        me, game = self._me(), self._current()
+        if not args or args == ["confirm"]:
+            defaults = self.service.run_defaults(game, me)
+            if not args:
+                self.say("In one go: " + "; ".join(label for _, _, label in defaults) + " (run confirm)"
+                         if defaults else "No run of your own questions with defaults is open now.")
+                return
+            if not defaults:
+                raise UsageError("No run of your own questions with defaults is open now.")
+            args = [aid for _, aid, _ in defaults]
+        result = self.service.submit_run(game, me, args)
+        self.listed.pop((game, me), None)
+        self.say(f"{me} ({result.role}): {result.label}.")
+        for line in result.log:
+            self.say(f"  {'(private) ' if line.private else ''}{line.text}")
+        self.next_choices = self.show_next
+
     def cmd_talk(self, args: list[str]) -> None:
         if not args:
             raise UsageError("Usage: talk [@ROLE] TEXT")
