@@ -38,6 +38,8 @@ class SecretChoice(Decision):
     kind = "secret"
     count = 1
     may_change = True
+    #: whether the others are told that a role has made its choice
+    tells_who_chose = True
     text = "Make your secret choice."
 
     def options(self, g: Game, role: str, picks: list[str]) -> Iterable[Action]:
@@ -92,7 +94,8 @@ class SecretChoice(Decision):
         if not self.complete(g, role, picks):
             return
         done.append(role)
-        g.log(f"{g.engine.role_name(role)} has chosen.", kind="secret")
+        if self.tells_who_chose:
+            g.log(f"{g.engine.role_name(role)} has chosen.", kind="secret")
         if all(r in done for r in self.asked(g)):
             self.reveal(g)
 
@@ -128,6 +131,9 @@ class ReactionWindow(SecretChoice):
     kind = "reaction"
     may_change = False
     text = "You may respond, or pass."
+    #: who has answered a window is not told (issue 33): a quick pass would say "nothing to play"; the
+    #: table names the window's roles (:meth:`rules.core.flow.FlowEngine.window_roles`), not who still thinks
+    tells_who_chose = False
 
     def responses(self, g: Game, role: str) -> Iterable[Action]:
         raise NotImplementedError

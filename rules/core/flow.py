@@ -419,6 +419,15 @@ class FlowEngine(Engine):
         frames = frames if every_frame else frames[-1:]
         return [p for f in frames for p in f["local"].get("picks", {}).get(role, [])]
 
+    def window_roles(self, state: State) -> list[str]:
+        """Every role the pending reaction window asks, answered or not (public: chosen from public facts),
+        so that the table names the window's roles and not who is still thinking (issue 33); empty when no
+        window is open."""
+        g, decision = self._decision(state)
+        if decision is None or decision.kind != "reaction" or g.local.get("revealed"):
+            return []
+        return list(decision.asked(g))
+
     def waiting(self, state: State) -> dict[str, Any]:
         """Public facts about the pending decision: its name, who is asked, who has already committed."""
         g, decision = self._decision(state)

@@ -30,7 +30,7 @@ def test_a_standing_pass_answers_the_window_even_for_a_harbour_holding_an_ambush
     assert service.set_standing(game, player, "never-ambush", True).startswith("Never ambush")
     assert service.standing(game, player)[0][2] is True
     service.submit(game, holder(service, game, mover), f"raid:{target}")
-    assert armed not in [w.role for w in service.status(game).waiting]      # not asked, although it could ambush
+    # answered for, although it could ambush (the status names the window whole, not who has answered)
     users = [r[0] for r in service.db.execute("SELECT user_id FROM actions WHERE role = ? ORDER BY id", [armed])]
     assert users[-1] == "system:standing"
     # another game of the same player is untouched: standing answers are per game
@@ -85,8 +85,14 @@ def test_a_conditional_standing_answer_asks_the_player_when_its_condition_holds(
         assert label == "Never ambush (pass every raid window), unless you hold an Ambush card"
     assert service.standing(game, holder(service, game, armed))[0][1].endswith("unless you hold an Ambush card")
     service.submit(game, holder(service, game, mover), f"raid:{target}")
-    asked = [w.role for w in service.status(game).waiting]
-    assert armed in asked and not set(unarmed) & set(asked)
+    answered = {r[0] for r in service.db.execute("SELECT role FROM actions WHERE user_id = 'system:standing'")}
+    assert answered == set(unarmed)                                     # the armed harbour is asked
+    # the status names every harbour of the window, not who is still thinking (issue 33)
+    window = [w.role for w in service.status(game).waiting]
+    assert armed in window and set(unarmed) <= set(window)
+    assert all(w.kind == "reaction" and not w.committed for w in service.status(game).waiting)
+    lines = [r[0] for r in service.db.execute("SELECT text FROM log WHERE audience IS NULL")]
+    assert not any("has chosen" in line for line in lines[-3:])
 
 
 def test_a_bad_condition_is_refused_with_the_known_ones_and_changes_nothing(service):
