@@ -63,7 +63,7 @@ class PlayMixin:
             active = set(engine.active_roles(state))
             candidates = [r for r in ([role] if role else held) if r in active]
             if not candidates:
-                named = getattr(engine, "window_roles", lambda _: [])(state) or engine.active_roles(state)
+                named = engine.window_roles(state) or engine.active_roles(state)
                 waiting = ", ".join(engine.role_name(r) for r in named)   # a window whole (issue 33)
                 raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting for {waiting or 'nobody'}.")
             legal = {r: {a.id: a for a in engine.legal_actions(state, r)} for r in candidates}

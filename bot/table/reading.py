@@ -31,7 +31,7 @@ class ReadingMixin:
                 deadlines = {r["role"]: r for r in self.db.query(
                     "SELECT * FROM deadlines WHERE game_id = ?", [game.id])}
                 # a reaction window is shown whole: who has answered it is nobody's business (issue 33)
-                window = getattr(engine, "window_roles", lambda _: [])(state)
+                window = engine.window_roles(state)
                 window_rows = [deadlines[r] for r in window if r in deadlines]
                 for role in window or engine.active_roles(state):
                     holder = self._holder_in(seats, role)

@@ -407,6 +407,20 @@ class Engine:
         """The action one of ``role``'s chosen standing answers (ids) takes now, or None."""
         return None
 
+    def in_sequence(self, state: State, role: str) -> bool:
+        """Whether ``role``'s pending question belongs to a run of its own questions that it may answer in
+        one message (issue 33, :mod:`rules.core.sequences`); none by default."""
+        return False
+
+    def sequence_default(self, state: State, role: str) -> str | None:
+        """The sensible default answer at this step of ``role``'s run ("take all"), or None."""
+        return None
+
+    def window_roles(self, state: State) -> list[str]:
+        """Every role an open reaction window asks, answered or not (public), so that the table names the
+        window whole and not who is still thinking (issue 33); empty by default."""
+        return []
+
     def forced_answer(self, state: State, role: str) -> str | None:
         """The action the engine would take itself for ``role`` at ``state`` because it is the only one
         and asking keeps no secret (issue 33); None by default (every question is asked)."""

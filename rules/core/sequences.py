@@ -24,8 +24,7 @@ class BadSequence(IllegalAction):
 
 def continues(engine: Engine, state: State, role: str) -> bool:
     """Whether ``role`` alone is asked now, at a question of a run it may answer in one go."""
-    check = getattr(engine, "in_sequence", None)
-    return bool(check) and engine.active_roles(state) == [role] and check(state, role)
+    return engine.active_roles(state) == [role] and engine.in_sequence(state, role)
 
 
 def check(engine: Engine, state: State, role: str, answers: list[str]) -> list[Action]:
@@ -55,12 +54,11 @@ def check(engine: Engine, state: State, role: str, answers: list[str]) -> list[A
 def defaults(engine: Engine, state: State, role: str) -> list[Action]:
     """The run's sensible defaults from here (each step's ``sequence_default``), as far as they go; empty
     when the pending question is not part of a run or has no default."""
-    suggest = getattr(engine, "sequence_default", None)
-    if suggest is None or not continues(engine, state, role):
+    if not continues(engine, state, role):
         return []
     chosen: list[Action] = []
     while len(chosen) < MOST and continues(engine, state, role):
-        answer = suggest(state, role)
+        answer = engine.sequence_default(state, role)
         action = next((a for a in engine.legal_actions(state, role) if a.id == answer), None) if answer else None
         if action is None:
             break
