@@ -11,7 +11,12 @@ table of humans would be asked:
 - **longest menu**: the most legal actions at one question, and the largest level once grouped
   (:func:`rules.core.menus.menu_levels`; the goal is 25, Discord's limit for a select menu);
 - **waits per game turn**: the moments the game waits for humans one after another (every role asked at
-  once is one wait).
+  once is one wait; a run of one player's own questions answered in one message, :mod:`rules.core.sequences`,
+  is one wait).
+
+The players are the shared driver's random choices, made by a role the game is waiting for: a player who
+has made a secret choice does not take it back (the driver alone draws a committed role, whose only choice
+is "change", a quarter of the time or more at a four-house bid: waits of its own making no table sees).
 
 Questions are counted at the table: after every move the standing answers a typical player leaves (every
 one the game offers: pass every Surprise window, never intercept, never avoid battle) answer for them, as
@@ -29,22 +34,29 @@ from rules.core.contract import Engine, State
 from rules.core.driver import choose_move, setup_args
 from rules.core.registry import game_ids, get_engine
 
+try:
+    from rules.core import sequences
+except ImportError:               # before issue 33's runs: every answer is its own message
+    sequences = None
+
 #: random games per scenario (long games get fewer)
 GAMES = {"richard3": 20, "oldkingscrown": 20, "crownofroses": 3, "hereistand": 1}
 #: actions after which a game is cut short (Here I Stand's random games run to many thousands)
 MAX_ACTIONS = {"hereistand": 4000}
 
-#: measured with this module on the engines before issue 33 (branch pace at 90172ef, seeds 0..GAMES-1):
-#: questions per turn, single-answer share %, longest menu, waits per turn
+#: measured with this module on the engines before issue 33 (commit 90172ef exported, this file copied in,
+#: seeds 0..GAMES-1, players who never take back a secret choice): questions per turn, single-answer
+#: share %, longest menu, waits per turn. (The first measure, whose random players took back a committed
+#: choice whenever the driver drew them, read Crown of Roses 249.6 / 149.2 / 136.0 / 314.5 waits per turn.)
 BEFORE: dict[str, tuple[float, float, int, float]] = {
-    "richard3 1460": (16.2, 1.6, 37, 15.3),
-    "richard3 1470": (16.0, 1.8, 32, 15.0),
-    "richard3 1483": (16.1, 1.8, 29, 15.1),
+    "richard3 1460": (16.0, 1.6, 37, 15.1),
+    "richard3 1470": (16.7, 1.7, 31, 15.7),
+    "richard3 1483": (16.2, 1.8, 28, 15.2),
     "oldkingscrown standard": (12.4, 19.4, 21, 11.5),
-    "crownofroses seeds_of_enmity": (350.5, 39.3, 85, 249.6),
-    "crownofroses entangled_branches": (176.8, 33.6, 51, 149.2),
-    "crownofroses cruel_thorns": (162.4, 31.1, 47, 136.0),
-    "crownofroses kingmaker": (442.7, 37.8, 65, 314.5),
+    "crownofroses seeds_of_enmity": (276.3, 47.3, 121, 175.5),
+    "crownofroses entangled_branches": (154.6, 34.3, 45, 126.9),
+    "crownofroses cruel_thorns": (125.7, 32.6, 44, 102.4),
+    "crownofroses kingmaker": (264.7, 44.3, 129, 173.7),
     "hereistand 1517": (444.6, 3.6, 117, 443.8),
     "hereistand 1532": (435.5, 2.1, 136, 434.5),
     "hereistand tournament": (436.3, 1.6, 136, 435.3),
@@ -97,7 +109,10 @@ def _ask(engine: Engine, state: State, roles: list[str], tally: Tally) -> None:
 def _standing(engine: Engine, state: State) -> State:
     """The table answering with the standing answers a typical player leaves: every one the game offers
     (pass every Surprise window, never intercept...)."""
-    chosen = [a.id for a in engine.standing_answers()]
+    offered = getattr(engine, "standing_answers", None)        # none before issue 33
+    if offered is None:
+        return state
+    chosen = [a.id for a in offered()]
     for _ in range(1000):
         move = next(((r, m) for r in engine.active_roles(state)
                      for m in [engine.standing_move(state, r, chosen)] if m), None)
@@ -105,6 +120,21 @@ def _standing(engine: Engine, state: State) -> State:
             break
         state = engine.apply(state, *move).state
     return state
+
+
+def _continues(engine: Engine, state: State, role: str) -> bool:
+    return sequences is not None and sequences.continues(engine, state, role)
+
+
+def choose(engine: Engine, state: State, chooser: random.Random):
+    """The shared driver's random move, made by a role the game is waiting for: a player who has made a
+    secret choice does not take it back (the driver alone would, a quarter of the time or more at a
+    four-house bid, each a wait no table sees)."""
+    waited = [r for r in engine.active_roles(state) if not engine.prompt(state, r).committed]
+    if not waited:
+        return choose_move(engine, state, chooser)
+    role = chooser.choice(waited)
+    return role, chooser.choice(engine.legal_actions(state, role))
 
 
 def play(engine: Engine, scenario: str, seed: int, tally: Tally, limit: int) -> None:
@@ -117,13 +147,19 @@ def play(engine: Engine, scenario: str, seed: int, tally: Tally, limit: int) -> 
     while engine.result(state) is None and actions < limit:
         tally.turns.add(f"{seed}:{engine.summary(state).turn_key}")
         before = set(engine.active_roles(state))
-        role, action = choose_move(engine, state, chooser)
-        state = _standing(engine, engine.apply(state, role, action.id).state)
+        role, action = choose(engine, state, chooser)
+        in_run = _continues(engine, state, role)
+        outcome = engine.apply(state, role, action.id)
+        # the next answer of the same run goes in the same message (rules.core.sequences): no new wait
+        in_run = in_run and not outcome.irreversible and _continues(engine, outcome.state, role)
+        state = _standing(engine, outcome.state)
         actions += 1
         now = engine.active_roles(state)
         fresh = [r for r in now if r not in before or r == role]
         fresh = [r for r in fresh if not engine.prompt(state, r).committed]
-        if fresh:               # someone is newly waited for: one more wait, however many are asked
+        if fresh and in_run and fresh == [role]:
+            _ask(engine, state, fresh, tally)
+        elif fresh:             # someone is newly waited for: one more wait, however many are asked
             _ask(engine, state, fresh, tally)
             tally.waits += 1
 

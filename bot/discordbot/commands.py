@@ -57,7 +57,7 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "log": lambda layer, i, game, lines, new: layer.show_log(i, game, lines or 20, new),
     "game history": lambda layer, i, turn, game: layer.game_history(i, game, turn),
     "game autopass": lambda layer, i, on, game: layer.game_autopass(i, game, on),
-    "standing": lambda layer, i, answer, on, game: layer.game_standing(i, game, answer, on),
+    "standing": lambda layer, i, answer, on, game, unless: layer.game_standing(i, game, answer, on, unless),
     "deadline": lambda layer, i, game: layer.show_deadline(i, game),
     "vacation": lambda layer, i, days: layer.vacation(i, days),
     "admin pause": lambda layer, i, game: layer.admin_pause(i, game),

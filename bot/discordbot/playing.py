@@ -268,18 +268,24 @@ class PlayingMixin:
         await self._guarded(interaction, work, deliver=True)
 
     async def game_standing(self, interaction: discord.Interaction, game: str | None, answer_id: str | None,
-                            on: bool) -> None:
-        """Issue 33: list the game's standing answers, or set one (on) or take it back (off)."""
+                            on: bool, unless: str | None = None) -> None:
+        """Issue 33: list the game's standing answers (with the conditions each may take), or set one (on,
+        perhaps with conditions: "op71 op74") or take it back (off)."""
         async def work():
             status = await self.resolve(interaction, game)
             me = self.uid(interaction.user)
             if answer_id:
-                label = await self.call(self.service.set_standing, status.game_id, me, answer_id.strip(), on)
+                label = await self.call(self.service.set_standing, status.game_id, me, answer_id.strip(), on,
+                                        (unless or "").replace(",", " ").split())
                 text = f"{label}: {'on, answered for you whenever it fits' if on else 'off, you are asked'}."
             else:
                 listed = await self.call(self.service.standing, status.game_id, me)
-                text = "\n".join(f"{'✓' if mine else '·'} {aid}: {label}" for aid, label, mine in listed) or \
-                    "This game offers no standing answers."
+                lines = []
+                for aid, label, mine in listed:
+                    conditions = await self.call(self.service.standing_conditions, status.game_id, aid)
+                    lines.append(f"{'✓' if mine else '·'} {aid}: {label}" + (
+                        f" (unless: {', '.join(c for c, _ in conditions)})" if conditions else ""))
+                text = "\n".join(lines) or "This game offers no standing answers."
             await answer(interaction, f"Game #{status.game_id} standing answers: {text}", ephemeral=True)
         await self._guarded(interaction, work, deliver=True)
 

@@ -30,7 +30,7 @@ from .settings import MailSettings
 log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
-            "standing", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
+            "standing", "run", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
             "games", "nudge", "replaceme", "volunteer", "substitute", "archive")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
@@ -54,7 +54,9 @@ Commands, one per line, in the body of a mail to Herald (or in its subject):
                                      map, the final position), attached; public facts only
   choices                            your choices again
   undo                               take back your last order (until something is revealed)
-  standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on")
+  run ID ID ... / run confirm        answer a run of your own questions in one go (markers, pickups, losses)
+  standing [ID on|off]               your standing answers for the game (e.g. "standing pass-windows on";
+                                     "standing ID" lists its conditions: "... on unless op71")
   leave                              give up your seat (after the start, a substitute may take it)
   view / hand                        the game in words as you see it / only what is yours (your hand)
   quiet on / quiet off               quiet (the default): a mail only when you are asked something, with
@@ -311,8 +313,24 @@ class _Session:
         self.applied += 1
         self.say(f"Taken back: {result.label}.")
 
+    def do_run(self, line: str) -> None:
+        """Issue 33: a run of the player's own questions answered in one line: "run ip:3 ip:1 done"; "run
+        confirm" plays the run's defaults."""
+        key = self._require_key(_maybe_game(line))
+        words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
+        if words == ["confirm"]:
+            words = [aid for _, aid, _ in self.service.run_defaults(key.game_id, key.user_id)]
+            if not words:
+                raise Refused("No run of your own questions with defaults is open now.")
+        if not words:
+            raise Refused("Write “run” and the answers in order, e.g. “run ip:3 ip:1 done”, or “run confirm”.")
+        result = self.service.submit_run(key.game_id, key.user_id, words)
+        self.applied += 1
+        self.say(f"Played in one go: {result.label}.")
+
     def do_standing(self, line: str) -> None:
-        """Issue 33: list the game's standing answers, or set one: "standing pass-windows on"."""
+        """Issue 33: list the game's standing answers, one answer's conditions, or set one:
+        "standing pass-windows on", "standing pass-windows on unless op71 op74"."""
         key = self._require_key(_maybe_game(line))
         words = [w for w in line.split()[1:] if not _GAME.fullmatch(w)]
         if not words:
@@ -320,10 +338,18 @@ class _Session:
             self.say(*([f"  [{'x' if mine else ' '}] {aid}: {label}" for aid, label, mine in listed]
                        or ["This game offers no standing answers."]))
             return
-        if len(words) != 2 or words[1].lower() not in ("on", "off"):
-            raise Refused("Write “standing ID on” or “standing ID off” (or “standing” for the list).")
+        if len(words) == 1:
+            conditions = self.service.standing_conditions(key.game_id, words[0])
+            self.say(*([f"Conditions for {words[0]} (“standing {words[0]} on unless ID …”):"]
+                       + [f"  {cid}: {label}" for cid, label in conditions] if conditions
+                       else [f"{words[0]} takes no condition."]))
+            return
+        unless = words[3:] if len(words) > 3 and words[2].lower() == "unless" else []
+        if words[1].lower() not in ("on", "off") or (len(words) > 2 and not unless):
+            raise Refused("Write “standing ID on” or “standing ID off”, “standing ID on unless CONDITION …”, "
+                          "“standing ID” for its conditions or “standing” for the list.")
         on = words[1].lower() == "on"
-        label = self.service.set_standing(key.game_id, key.user_id, words[0], on)
+        label = self.service.set_standing(key.game_id, key.user_id, words[0], on, unless)
         self.say(f"{label}: {'on: answered for you whenever it fits' if on else 'off: you are asked'}.")
 
     def do_view(self, line: str) -> None:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from rules.core import Engine, RulesError
-from rules.core.contract import LogEntry
+from rules.core import Engine, RulesError, sequences
+from rules.core.contract import LogEntry, standing_choice
 
 from .. import clock, talk
 from ..outbox import ImageRequest
@@ -63,7 +63,8 @@ class PlayMixin:
             active = set(engine.active_roles(state))
             candidates = [r for r in ([role] if role else held) if r in active]
             if not candidates:
-                waiting = ", ".join(engine.role_name(r) for r in engine.active_roles(state))
+                named = engine.window_roles(state) or engine.active_roles(state)
+                waiting = ", ".join(engine.role_name(r) for r in named)   # a window whole (issue 33)
                 raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting for {waiting or 'nobody'}.")
             legal = {r: {a.id: a for a in engine.legal_actions(state, r)} for r in candidates}
             matching = [r for r in candidates if action in legal[r]]
@@ -100,6 +101,51 @@ class PlayMixin:
             self._mark_seen(game, user_id)  # a player who acts has looked at the game
         return SubmitResult(game.id, game.version, chosen, action, label, tuple(lines),
                             game.status == "finished", False, automatic)
+
+    def submit_run(self, game_id: int | str, user_id: str, answers: list[str], *,
+                   role: str | None = None) -> SubmitResult:
+        """Several answers in one message (issue 33): a run of the user's own questions nobody else is asked
+        between (placing markers, picking up blocks), checked whole before anything is played
+        (:mod:`rules.core.sequences`), then played as one action each, so the log and undo see each. A run
+        that cannot be played is refused, naming the answer, and changes nothing."""
+        answers = [str(a).strip() for a in answers if str(a).strip()]
+        with self._write():
+            game = self._game(game_id)
+            self._require_playing(game)
+            engine = self._engine(game.game)
+            state = self._state(game)
+            held = self._roles_of(game, user_id)
+            if not held:
+                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            asked = [r for r in ([self._known_role(game, role)] if role else held)
+                     if r in held and r in engine.active_roles(state)]
+            if len(asked) != 1:
+                raise NotYourTurn(f"Several answers in one go need one of your roles asked alone in game "
+                                  f"#{game.id}" + ("; say which role plays them." if asked else "."))
+            chosen = asked[0]
+            try:
+                played = sequences.check(engine, state, chosen, answers)
+            except sequences.BadSequence as error:
+                raise IllegalOrder(str(error)) from None
+            first_log_id = self._max_log_id(game)
+            self._mark_seen(game, user_id, first_log_id)
+            for action in played:
+                state, version = self._apply(game, engine, state, chosen, action.id, action.label, user_id, None)
+            automatic = self._settle(game, engine, state)
+            lines = list(self._visible_log(game, set(held), after=first_log_id))
+            self._mark_seen(game, user_id)
+        return SubmitResult(game.id, game.version, chosen, played[-1].id, "; ".join(a.label for a in played),
+                            tuple(lines), game.status == "finished", False, automatic)
+
+    def run_defaults(self, game_id: int | str, user_id: str) -> list[tuple[str, str, str]]:
+        """The sensible defaults of the run each of the user's roles is asked now, as (role, action id,
+        label), in order: what one "confirm" would play."""
+        with self._lock:
+            game = self._game(game_id)
+            engine = self._engine(game.game)
+            state = self._state(game)
+            return [(r, a.id, a.label) for r in self._roles_of(game, user_id)
+                    for a in sequences.defaults(engine, state, r)]
 
     def undo(self, game_id: int | str, user_id: str, role: str | None = None) -> SubmitResult:
         """Take back the user's own last action (of ``role``, when they hold several): the log is replayed
@@ -433,13 +479,17 @@ class PlayMixin:
 
     def _autopasser(self, game: _Game, engine: Engine, state: dict) -> tuple[str, str, str, str] | None:
         """The next automatic answer a player asked for: a standing answer (issue 33), else an autopass."""
-        wanting, standing = set(), {}
-        for user, key in self.db.execute("SELECT user_id, key FROM preferences WHERE game_id = ? AND value = '1' "
-                                         "AND (key = 'autopass' OR key LIKE 'standing:%')", [game.id]):
-            if key == "autopass":
+        wanting, standing, unless = set(), {}, {}
+        for user, key, value in self.db.execute("SELECT user_id, key, value FROM preferences WHERE game_id = ? "
+                                                "AND (key = 'autopass' OR key LIKE 'standing%')", [game.id]):
+            if key == "autopass" and value == "1":
                 wanting.add(user)
-            else:
+            elif key.startswith("standing:") and value == "1":
                 standing.setdefault(user, set()).add(key.removeprefix("standing:"))
+            elif key.startswith("standing-unless:") and value:
+                unless[user, key.removeprefix("standing-unless:")] = value.split(",")
+        standing = {user: {standing_choice(a, unless.get((user, a), ())) for a in chosen}
+                    for user, chosen in standing.items()}
         if not wanting and not standing:
             return None
         seats = self._seats(game)

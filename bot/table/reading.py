@@ -30,13 +30,16 @@ class ReadingMixin:
                 state = self._state(game)
                 deadlines = {r["role"]: r for r in self.db.query(
                     "SELECT * FROM deadlines WHERE game_id = ?", [game.id])}
-                for role in engine.active_roles(state):
+                # a reaction window is shown whole: who has answered it is nobody's business (issue 33)
+                window = engine.window_roles(state)
+                window_rows = [deadlines[r] for r in window if r in deadlines]
+                for role in window or engine.active_roles(state):
                     holder = self._holder_in(seats, role)
                     prompt = engine.prompt(state, role)
-                    row = deadlines.get(role)
+                    row = deadlines.get(role) or (min(window_rows, key=lambda r: r["due_at"]) if window_rows else None)
                     due = row["due_at"] if row and row["due_at"] < NO_DEADLINE else None
                     waiting.append(Waiting(role, engine.role_name(role), holder, self._name(holder) if holder else None,
-                                           prompt.kind if prompt else "turn", due,
+                                           "reaction" if window else prompt.kind if prompt else "turn", due,
                                            bool(row and row["paused_at"] is not None) or game.status == "paused",
                                            bool(prompt and prompt.committed)))
             result = GameResult(tuple(game.result["winners"]), game.result["reason"]) if game.result else None

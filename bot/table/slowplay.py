@@ -29,30 +29,61 @@ class SlowPlayMixin:
                 self._settle(game, engine, self._state(game))
 
     def standing(self, game_id: int | str, user_id: str) -> list[tuple[str, str, bool]]:
-        """The standing answers this game offers (issue 33), as (id, description, set by this player)."""
+        """The standing answers this game offers (issue 33), as (id, description, set by this player); a
+        set answer's description ends with its conditions ("… unless you can use #71 Escape")."""
         with self._lock:
             game = self._game(game_id)
-            mine = {r[0].removeprefix("standing:") for r in self.db.execute(
-                "SELECT key FROM preferences WHERE game_id = ? AND user_id = ? AND key LIKE 'standing:%' "
-                "AND value = '1'", [game.id, user_id])}
-            return [(a.id, a.label, a.id in mine) for a in self._engine(game.game).standing_answers()]
+            mine = dict(self.db.execute(
+                "SELECT key, value FROM preferences WHERE game_id = ? AND user_id = ? AND key LIKE 'standing%'",
+                [game.id, user_id]))
+            listed = []
+            for a in self._engine(game.game).standing_answers():
+                on = mine.get(f"standing:{a.id}") == "1"
+                unless = [u.label for u in a.unless if u.id in (mine.get(f"standing-unless:{a.id}") or "").split(",")]
+                listed.append((a.id, a.label + (f", unless {' or '.join(unless)}" if on and unless else ""), on))
+            return listed
 
-    def set_standing(self, game_id: int | str, user_id: str, answer: str, on: bool = True) -> str:
+    def standing_conditions(self, game_id: int | str, answer: str) -> list[tuple[str, str]]:
+        """The conditions a player may add to one standing answer, as (id, description)."""
+        with self._lock:
+            return [(u.id, u.label) for u in self._standing_answer(self._game(game_id), answer).unless]
+
+    def _standing_answer(self, game: _Game, answer: str):
+        offered = {a.id: a for a in self._engine(game.game).standing_answers()}
+        if answer not in offered:
+            known = ", ".join(f"{a.id} ({a.label})" for a in offered.values())
+            raise BadOption(f"No standing answer '{answer}' in this game. "
+                            + (f"Choose one of: {known}." if known else "This game offers none."))
+        return offered[answer]
+
+    def set_standing(self, game_id: int | str, user_id: str, answer: str, on: bool = True,
+                     unless: list[str] | tuple[str, ...] = ()) -> str:
         """Leave (or take back) a standing answer for this game, e.g. "pass-windows": it answers for the
-        player whenever it fits, whatever they hold. Returns its description; a bad id is refused."""
+        player whenever it fits, whatever they hold — or, with ``unless`` (condition ids), except when one
+        of the conditions holds ("unless I can use Escape"), the player's own opt-in. Returns its
+        description; a bad id or condition is refused and changes nothing."""
         with self._write():
             game = self._game(game_id)
             self._seat_of(game, user_id)
             engine = self._engine(game.game)
-            offered = {a.id: a for a in engine.standing_answers()}
-            if answer not in offered:
-                known = ", ".join(f"{a.id} ({a.label})" for a in offered.values())
-                raise BadOption(f"No standing answer '{answer}' in this game. "
-                                + (f"Choose one of: {known}." if known else "This game offers none."))
+            offered = self._standing_answer(game, answer)
+            conditions = {u.id: u for u in offered.unless}
+            unless = [u.strip().lower() for u in unless if u.strip()]
+            bad = [u for u in unless if u not in conditions]
+            if bad and not on:
+                raise BadOption("Conditions go with “on”: “off” takes the whole answer back.")
+            if bad:
+                known = ", ".join(f"{u.id} ({u.label})" for u in offered.unless)
+                raise BadOption(f"'{bad[0]}' is no condition of '{answer}'. "
+                                + (f"Choose among: {known}." if known else "This answer takes no condition."))
             self._set_preference(game.id, user_id, f"standing:{answer}", "1" if on else "0")
+            self._set_preference(game.id, user_id, f"standing-unless:{answer}", ",".join(unless) if on else "")
             if on and game.status == "active":
                 self._settle(game, engine, self._state(game))
-            return offered[answer].label
+            label = offered.label
+            if on and unless:
+                label += ", unless " + " or ".join(conditions[u].label for u in unless)
+            return label
 
     def extend_deadline(self, game_id: int | str, by: str, seconds: float, role: str | None = None, *,
                         actor_name: str | None = None) -> Status:

@@ -111,6 +111,26 @@ class PlayingCommands:
             self.say(f"  ({result.automatic} automatic pass{'es' if result.automatic > 1 else ''} followed)")
         self.next_choices = self.show_next  # listed after the messages this order produced
 
+    def cmd_run(self, args: list[str]) -> None:
+        """Issue 33: several answers to a run of your own questions in one go (run ID ID ...), or, without
+        any, the run's defaults (run confirm plays them)."""
+        me, game = self._me(), self._current()
+        if not args or args == ["confirm"]:
+            defaults = self.service.run_defaults(game, me)
+            if not args:
+                self.say("In one go: " + "; ".join(label for _, _, label in defaults) + " (run confirm)"
+                         if defaults else "No run of your own questions with defaults is open now.")
+                return
+            if not defaults:
+                raise UsageError("No run of your own questions with defaults is open now.")
+            args = [aid for _, aid, _ in defaults]
+        result = self.service.submit_run(game, me, args)
+        self.listed.pop((game, me), None)
+        self.say(f"{me} ({result.role}): {result.label}.")
+        for line in result.log:
+            self.say(f"  {'(private) ' if line.private else ''}{line.text}")
+        self.next_choices = self.show_next
+
     def cmd_talk(self, args: list[str]) -> None:
         if not args:
             raise UsageError("Usage: talk [@ROLE] TEXT")
@@ -126,7 +146,8 @@ class PlayingCommands:
         self.say(f"Taken back: {result.label}.")
 
     def cmd_standing(self, args: list[str]) -> None:
-        """Issue 33: the game's standing answers, or set one: standing ID on|off."""
+        """Issue 33: the game's standing answers; one answer's conditions; or set one:
+        standing ID on|off [unless CONDITION ...]."""
         me, game = self._me(), self._current()
         if not args:
             listed = self.service.standing(game, me)
@@ -135,9 +156,17 @@ class PlayingCommands:
             for aid, label, mine in listed:
                 self.say(f"  {'[x]' if mine else '[ ]'} {aid}: {label}")
             return
-        if len(args) != 2 or args[1] not in ("on", "off"):
-            raise UsageError("Usage: standing [ID on|off]")
-        label = self.service.set_standing(game, me, args[0], args[1] == "on")
+        if len(args) == 1:
+            conditions = self.service.standing_conditions(game, args[0])
+            self.say(f"Conditions for {args[0]} (standing {args[0]} on unless ID ...):" if conditions
+                     else f"{args[0]} takes no condition.")
+            for cid, label in conditions:
+                self.say(f"  {cid}: {label}")
+            return
+        unless = args[3:] if len(args) > 3 and args[2] == "unless" else []
+        if args[1] not in ("on", "off") or (len(args) > 2 and not unless):
+            raise UsageError("Usage: standing [ID [on|off [unless CONDITION ...]]]")
+        label = self.service.set_standing(game, me, args[0], args[1] == "on", unless)
         self.say(f"{label}: {'on' if args[1] == 'on' else 'off'}.")
 
     def cmd_autopass(self, args: list[str]) -> None:

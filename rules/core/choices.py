@@ -16,7 +16,8 @@ open further windows, so windows nest as deep as a move needs. The window return
 it asks every role still in the game except ``local["exclude"]`` (the mover). A role holding nothing
 playable is asked all the same and can only pass, so being asked, waiting on others and the reveal tell
 nobody who could have responded. (The table service's "auto-pass when I hold nothing playable" is the
-player's own opt-in and lives outside the engine.)
+player's own opt-in and lives outside the engine.) Only a role that public facts show cannot respond
+(``could_answer``) is left out, and a window nobody could answer is not opened.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class SecretChoice(Decision):
     kind = "secret"
     count = 1
     may_change = True
+    #: whether the others are told that a role has made its choice
+    tells_who_chose = True
     text = "Make your secret choice."
 
     def options(self, g: Game, role: str, picks: list[str]) -> Iterable[Action]:
@@ -91,7 +94,8 @@ class SecretChoice(Decision):
         if not self.complete(g, role, picks):
             return
         done.append(role)
-        g.log(f"{g.engine.role_name(role)} has chosen.", kind="secret")
+        if self.tells_who_chose:
+            g.log(f"{g.engine.role_name(role)} has chosen.", kind="secret")
         if all(r in done for r in self.asked(g)):
             self.reveal(g)
 
@@ -127,9 +131,23 @@ class ReactionWindow(SecretChoice):
     kind = "reaction"
     may_change = False
     text = "You may respond, or pass."
+    #: who has answered a window is not told (issue 33): a quick pass would say "nothing to play"; the
+    #: table names the window's roles (:meth:`rules.core.flow.FlowEngine.window_roles`), not who still thinks
+    tells_who_chose = False
 
     def responses(self, g: Game, role: str) -> Iterable[Action]:
         raise NotImplementedError
+
+    def could_answer(self, g: Game, role: str) -> bool:
+        """Whether ``role`` could answer anything but "pass" here, judged from public information only
+        (issue 33): a role that could not is not asked, and a window nobody could answer is not opened at
+        all. By default every role could (its hand is hidden); a window whose responses follow from public
+        facts (blocks next to a shire) says so. The secrecy check requires the roles asked to be the same
+        in every hidden variant."""
+        return True
+
+    def asked(self, g: Game) -> list[str]:
+        return [r for r in super().asked(g) if self.could_answer(g, r)]
 
     def resolve(self, g: Game, role: str, response: str) -> None:
         """Carry out one response; it may ``g.call`` a procedure (which may open another window)."""

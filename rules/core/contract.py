@@ -51,15 +51,41 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Unless:
+    """A condition a player may put on a standing answer: "… unless I can play Janissaries". It holds when
+    one of the player's legal actions there is ``prefix`` or begins with ``prefix:``; then the player is asked
+    instead."""
+
+    id: str
+    label: str
+    prefix: str
+
+
+@dataclass(frozen=True)
 class StandingAnswer:
     """An answer a player may leave for a game (issue 33): ``action`` is taken for them whenever one of
     ``decisions`` asks them and it is legal ("pass every Surprise window"). Set by the player, it holds
-    whatever they hold, so its instant answer tells the others nothing about their hand."""
+    whatever they hold, so its instant answer tells the others nothing about their hand. ``unless`` lists
+    the conditions the player may add; a conditional answer is the player's own opt-in, like auto-pass: its
+    instant answer tells the others the condition did not hold."""
 
     id: str
     label: str
     decisions: tuple[str, ...]
     action: str = "pass"
+    unless: tuple[Unless, ...] = ()
+
+
+def standing_choice(answer: str, unless: Iterable[str] = ()) -> str:
+    """How a player's chosen standing answer is handed to :meth:`Engine.standing_move`: its id, with the
+    ids of its conditions after " unless " ("pass-windows unless op71,op74")."""
+    unless = [u for u in unless if u]
+    return f"{answer} unless {','.join(unless)}" if unless else answer
+
+
+def read_standing_choice(choice: str) -> tuple[str, set[str]]:
+    answer, _, unless = choice.partition(" unless ")
+    return answer, {u for u in unless.split(",") if u}
 
 
 @dataclass(frozen=True)
@@ -380,6 +406,20 @@ class Engine:
     def standing_move(self, state: State, role: str, chosen: Iterable[str]) -> str | None:
         """The action one of ``role``'s chosen standing answers (ids) takes now, or None."""
         return None
+
+    def in_sequence(self, state: State, role: str) -> bool:
+        """Whether ``role``'s pending question belongs to a run of its own questions that it may answer in
+        one message (issue 33, :mod:`rules.core.sequences`); none by default."""
+        return False
+
+    def sequence_default(self, state: State, role: str) -> str | None:
+        """The sensible default answer at this step of ``role``'s run ("take all"), or None."""
+        return None
+
+    def window_roles(self, state: State) -> list[str]:
+        """Every role an open reaction window asks, answered or not (public), so that the table names the
+        window whole and not who is still thinking (issue 33); empty by default."""
+        return []
 
     def forced_answer(self, state: State, role: str) -> str | None:
         """The action the engine would take itself for ``role`` at ``state`` because it is the only one

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from .cards import expire_modifiers
-from .contract import Action, Context, Engine, Prompt, Result, State, copy_state
+from .contract import Action, Context, Engine, Prompt, Result, State, copy_state, read_standing_choice
 
 Step = Callable[["Game"], None]
 
@@ -77,6 +77,19 @@ class Decision:
 
     def default(self, g: "Game", role: str) -> str | None:
         """The action taken when the role's deadline passes under the table's "default" policy."""
+        return None
+
+    #: a question of a run of one role's own choices with nobody else asked between them (placing markers
+    #: one by one, picking up blocks): the table may take its answers in one message (issue 33,
+    #: :mod:`rules.core.sequences`)
+    sequence = False
+
+    def in_sequence(self, g: "Game", role: str) -> bool:
+        """Whether this question belongs to such a run now (by default :attr:`sequence`)."""
+        return self.sequence
+
+    def sequence_default(self, g: "Game", role: str) -> str | None:
+        """The sensible default answer at this step of a run ("take all", "losses by the book"), or None."""
         return None
 
     def protects_secret(self, g: "Game", role: str) -> bool:
@@ -350,16 +363,29 @@ class FlowEngine(Engine):
         return action.id if action else None
 
     def standing_move(self, state: State, role: str, chosen) -> str | None:
-        chosen = set(chosen)
-        if not chosen or role not in self.active_roles(state):
+        """``chosen``: ids, each perhaps with its conditions (:func:`rules.core.contract.standing_choice`)."""
+        wanted = dict(read_standing_choice(c) for c in chosen)
+        if not wanted or role not in self.active_roles(state):
             return None
         g, decision = self._decision(state)
         name = g.frame["name"]
         for answer in self.standing_answers():
-            if answer.id in chosen and name in answer.decisions:
-                if any(a.id == answer.action for a in decision.actions(g, role)):
+            if answer.id in wanted and name in answer.decisions:
+                legal = [a.id for a in decision.actions(g, role)]
+                prefixes = [u.prefix for u in answer.unless if u.id in wanted[answer.id]]
+                if answer.action in legal and not any(a == p or a.startswith(p + ":") for a in legal for p in prefixes):
                     return answer.action
         return None
+
+    def in_sequence(self, state: State, role: str) -> bool:
+        """Whether ``role``'s pending question belongs to a run it may answer in one go (issue 33)."""
+        g, decision = self._decision(state)
+        return decision is not None and role in decision.active(g) and decision.in_sequence(g, role)
+
+    def sequence_default(self, state: State, role: str) -> str | None:
+        """The default answer at this step of ``role``'s run, or None."""
+        g, decision = self._decision(state)
+        return decision.sequence_default(g, role) if decision is not None else None
 
     def protects_secret(self, state: State, role: str) -> bool:
         """Whether the pending decision keeps ``role``'s question even with one answer (a secret)."""
@@ -392,6 +418,15 @@ class FlowEngine(Engine):
         frames = state.get("flow") or []
         frames = frames if every_frame else frames[-1:]
         return [p for f in frames for p in f["local"].get("picks", {}).get(role, [])]
+
+    def window_roles(self, state: State) -> list[str]:
+        """Every role the pending reaction window asks, answered or not (public: chosen from public facts),
+        so that the table names the window's roles and not who is still thinking (issue 33); empty when no
+        window is open."""
+        g, decision = self._decision(state)
+        if decision is None or decision.kind != "reaction" or g.local.get("revealed"):
+            return []
+        return list(decision.asked(g))
 
     def waiting(self, state: State) -> dict[str, Any]:
         """Public facts about the pending decision: its name, who is asked, who has already committed."""

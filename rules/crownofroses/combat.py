@@ -786,6 +786,12 @@ def apply_hit(g: Game, house: str, block: str) -> None:
 
 @FLOW.decision("take_hit")
 class TakeHit(Decision):
+    sequence = True
+
+    def sequence_default(self, g, role):
+        """Losses by the book: the first of the blocks the rules let take the hit now (RB 20.5.3)."""
+        return next((a.id for a in self.actions(g, role)), None)
+
     def prompt(self, g, role):
         return f"RB 20.5.3: {plural(g.local['left'], 'hit')} to take; which block takes the next one?"
 

@@ -69,6 +69,8 @@ FLOW.procedure("order_ties", _order_loop)
 
 @FLOW.decision("choose_first")
 class ChooseFirst(Decision):
+    sequence = True
+
     def prompt(self, g, role):
         return f"You break the tie (RB 10.5.1) for {g.local['purpose']}: who goes first?"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
-from rules.core.contract import OptionSpec, StandingAnswer, copy_state
+from rules.core.contract import OptionSpec, StandingAnswer, Unless, copy_state
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
@@ -34,7 +34,12 @@ class CrownOfRoses(FlowEngine):
     answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
 
     def standing_answers(self):
-        return [StandingAnswer("pass-windows", "Pass every Surprise and alliance window", ("window",)),
+        from rules.crownofroses.phases import card_title
+        from rules.crownofroses.windows import ABILITIES
+        unless = tuple(Unless(key.lower(), f"you can use {card_title(key)}", f"use:{key}")
+                       for key in ABILITIES if not key.startswith("office_"))
+        return [StandingAnswer("pass-windows", "Pass every Surprise and alliance window", ("window",),
+                               unless=unless),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
     flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only

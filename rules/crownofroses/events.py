@@ -50,6 +50,8 @@ def playable(state, house: str, card: str) -> bool:
 # ---- RB 13.2 event or OPS --------------------------------------------------------------------------------
 @FLOW.decision("event_or_ops")
 class EventOrOps(Decision):
+    sequence = True        # "use for OPS" then spending them: the house's own run (issue 33)
+
     def prompt(self, g, role):
         card = g.local["card"]
         return f"{card_title(card)}: play its event, or use it for {card_ops(card)} OPS (RB 13.2)."
@@ -198,6 +200,12 @@ def _auto_losses(g: Game, blocks: list[str], steps: int) -> None:
 
 @FLOW.decision("lose_steps")
 class LoseSteps(Decision):
+    sequence = True
+
+    def sequence_default(self, g, role):
+        """Losses by the book: the first block listed."""
+        return next((a.id for a in self.actions(g, role)), None)
+
     def prompt(self, g, role):
         return f"{g.local['why']}: {plural(g.local['left'], 'step')} to lose; which block loses the next one?"
 

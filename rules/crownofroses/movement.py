@@ -147,6 +147,12 @@ def record_entry(state, house: str, place: str, blocks: list[str], leader: str, 
 
 @FLOW.decision("march")
 class March(Decision):
+    sequence = True        # picking up blocks and marching on until someone else may answer (issue 33)
+
+    def sequence_default(self, g, role):
+        """Take all: the next block that may join the stack, while any may; then the way is the player's."""
+        return next((a.id for a in self.actions_of(g, role, "pickup")), None)
+
     def prompt(self, g, role):
         mp = g.local["mp"] / 2
         where = place_name(g.local["at"])

@@ -415,6 +415,8 @@ def muster_options(state, house: str) -> list[tuple[str, str]]:
 
 @FLOW.decision("spend")
 class Spend(Decision):
+    sequence = True        # OPS spent one by one; nobody else is asked until a move meets them (issue 33)
+
     def prompt(self, g, role):
         left = g.local["ops"]
         return f"Spend your OPS (RB 15.0): {left} left. Unused OPS are lost."
@@ -500,6 +502,8 @@ class Spend(Decision):
 
 @FLOW.decision("return_heir")
 class ReturnHeir(Decision):
+    sequence = True
+
     def prompt(self, g, role):
         return f"RB 15.1: place {name(g.local['heir'])} at base strength on one of its seats."
 
@@ -537,6 +541,12 @@ def change_for(pool: list[int], value: int) -> list[tuple[int, ...]]:
 @FLOW.decision("place_ip")
 class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
+
+    sequence = True
+
+    def sequence_default(self, g, role):
+        """Having picked a marker: place them (a marker more is the player's own idea)."""
+        return "done" if g.local["picked"] else None
 
     def prompt(self, g, role):
         return f"Place IP markers face down on {possessive(name(g.local['noble']))} box (at least one)."

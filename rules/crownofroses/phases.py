@@ -279,6 +279,8 @@ def carry_over(g: Game) -> None:
 
 @FLOW.decision("keep_cards")
 class KeepCards(Decision):
+    sequence = True
+
     def prompt(self, g, role):
         return f"Cleanup (RB 28.2): keep up to {plural(carry_limit(g.state, role), 'operations card')} for next turn."
 

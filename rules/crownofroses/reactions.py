@@ -95,6 +95,10 @@ class Intercept(TieBrokenWindow):
     def purpose(self, g):
         return f"the one interception into {place_name(g.local['place'])} (RB 16.5)"
 
+    def could_answer(self, g, role):
+        """Only a house with a leader next to the shire may intercept: the blocks' places are public."""
+        return bool(intercept_leaders(g.state, role, g.local["place"]))
+
     def responses(self, g, role):
         for leader in intercept_leaders(g.state, role, g.local["place"]):
             yield act("intercept", leader, label=f"Intercept with {name(leader)} from "
@@ -221,6 +225,10 @@ def open_avoid(g: Game) -> None:
 @FLOW.decision("avoid")
 class Avoid(ReactionWindow):
     text = "RB 16.6: an enemy stack enters your shire. Try to avoid battle, or pass."
+
+    def could_answer(self, g, role):
+        """Who may avoid follows from the blocks' places and the shires around (public)."""
+        return any(True for _ in self.responses(g, role))
 
     def responses(self, g, role):
         place = g.local["place"]

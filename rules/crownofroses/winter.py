@@ -107,6 +107,8 @@ def place(g: Game, block: str, shire: str, house: str) -> None:
 
 @FLOW.decision("place_noble")
 class PlaceNoble(Decision):
+    sequence = True
+
     def prompt(self, g, role):
         return "Winter (RB 27.2): place one noble on one of its seats at full strength, or pass."
 
@@ -193,6 +195,8 @@ def _offices(g: Game) -> None:
 
 @FLOW.decision("place_office")
 class PlaceOffice(Decision):
+    sequence = True
+
     def prompt(self, g, role):
         return f"Winter (RB 27.3): place {name(g.local['holder'])} with his office blocks."
 

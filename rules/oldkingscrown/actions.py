@@ -170,6 +170,13 @@ def _autumn(state, f):
 
 @FLOW.decision("actions")
 class Actions(HandChoice):
+    #: the steps whose menu reads the hand's cards (Govern, Journey, Deploy, Moonshine Cove); elsewhere only
+    #: its size (Ambush), which is public, so "finish" alone is answered by the engine (issue 33)
+    HAND_STEPS = ("autumn",)
+
+    def protects_secret(self, g, role):
+        return g.local["step"] in self.HAND_STEPS and super().protects_secret(g, role)
+
     def prompt(self, g, f):
         step = g.local["step"]
         where = f" ({rname(g.state['clash']['region'])})" if step in ("day", "day2") else ""

@@ -39,3 +39,22 @@ def test_game_standing_lists_sets_refuses_and_the_answer_is_used(tmp_path, froze
         assert users.count("system:standing") == 3                  # the three other harbours passed
     finally:
         t.service.close()
+
+
+def test_game_standing_takes_conditions_lists_them_and_refuses_a_bad_one(tmp_path, frozen):
+    t = make_table(tmp_path, engines={"harbours": HARBOURS})
+    try:
+        t.cmd("game new", t.alice, game="harbours", players=2)
+        t.cmd("game join", t.alice)
+        t.cmd("game join", t.bob)
+        t.cmd("game start", t.alice)
+        listed = t.cmd("standing", t.bob, answer=None, on=False)
+        assert "never-ambush: Never ambush (pass every raid window) (unless: ambush)" in listed.recorded[-1].content
+        bad = t.cmd("standing", t.bob, answer="never-ambush", on=True, unless="shields")
+        assert "'shields' is no condition of 'never-ambush'" in bad.recorded[-1].content
+        assert not any(on for _, _, on in t.service.standing(1, str(t.bob.id)))
+        done = t.cmd("standing", t.bob, answer="never-ambush", on=True, unless="ambush")
+        assert "unless you hold an Ambush card: on" in done.recorded[-1].content
+        assert t.service.standing(1, str(t.bob.id))[0][1].endswith("unless you hold an Ambush card")
+    finally:
+        t.service.close()

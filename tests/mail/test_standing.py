@@ -51,3 +51,26 @@ def test_standing_answers_by_mail_are_listed_set_used_and_refused(table, alice, 
     assert "red" not in [w.role for w in service.status(1).waiting]
     users = [r[0] for r in service.db.execute("SELECT user_id FROM actions")]
     assert users == ["system:standing"]
+
+
+def test_a_condition_by_mail_is_refused_when_the_answer_takes_none_and_changes_nothing(table, alice):
+    service, transport, game = table
+    version = service.status(1).version
+    bad = alice.send("standing bid-one on unless rich", answering=game["alice"])
+    transport.run_once()
+    text = text_of(answers_to(alice, bad)[0])
+    assert "'rich' is no condition of 'bid-one'" in text and "takes no condition" in text
+    assert service.status(1).version == version and not service.standing(1, service.status(1).seats[0].user_id)[0][2]
+    listed = alice.send("standing bid-one", answering=game["alice"])
+    transport.run_once()
+    assert "bid-one takes no condition." in text_of(answers_to(alice, listed)[0])
+
+
+def test_a_run_by_mail_that_goes_past_the_players_own_questions_is_refused_and_changes_nothing(table, alice):
+    service, transport, game = table
+    version = service.status(1).version
+    sent = alice.send("run bid:1 bid:2", answering=game["alice"])
+    transport.run_once()
+    text = text_of(answers_to(alice, sent)[0])
+    assert "Answer 2 ('bid:2') comes after the run of your own questions has ended" in text
+    assert service.status(1).version == version

@@ -22,7 +22,7 @@ Rules (section numbers are this file's own, cited by the tests):
 from __future__ import annotations
 
 from rules.core import Result, Scenario, Summary, cards
-from rules.core.contract import StandingAnswer
+from rules.core.contract import StandingAnswer, Unless
 from rules.core.cards import Effects, add_modifier, modifiers
 from rules.core.choices import ReactionWindow, SecretChoice
 from rules.core.flow import Decision, Flow, FlowEngine, Game, act, calls
@@ -282,7 +282,8 @@ class FourHarbours(FlowEngine):
         return seen
 
     def standing_answers(self):                                         # issue 33
-        return [StandingAnswer("never-ambush", "Never ambush (pass every raid window)", ("responses",))]
+        return [StandingAnswer("never-ambush", "Never ambush (pass every raid window)", ("responses",),
+                               unless=(Unless("ambush", "you hold an Ambush card", "ambush"),))]
 
     def negotiations(self, state):                                      # §2.5
         top = state["flow"][-1] if state["flow"] else None

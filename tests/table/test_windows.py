@@ -50,10 +50,13 @@ def test_an_automatic_pass_sends_nothing_to_the_passer_and_reads_like_any_pass(s
     service.submit(game, holder(service, game, mover), f"raid:{target}")
     messages = _new_messages(service, mark)
     assert not [m for m in messages if m["kind"] == "your_move" and m["target"] == quiet]
-    # what the others read of the automatic pass is what a pass by hand shows: "X has chosen."
+    # what the others read of the automatic pass is what a pass by hand shows: nothing at all (issue 33: who
+    # has answered a window is not told), and the status still names the quiet harbour with the window
     lines = [l.text for l in service.log(game, holder(service, game, target))[-3:]]
-    assert f"{quiet.title()} has chosen." in lines
-    assert not any("automatic" in line.lower() or "nothing" in line.lower() for line in lines)
+    assert not any(quiet.title() in line for line in lines[-1:]), lines
+    assert not any("automatic" in line.lower() or "nothing" in line.lower() or "has chosen" in line
+                   for line in lines)
+    assert quiet in [w.role for w in service.status(game).waiting]
 
 
 def test_each_timing_kind_has_its_own_default_deadline_overridable_per_game(service):
