@@ -231,8 +231,14 @@ class ReplayReport:
     actions: int
     snapshots_checked: int
     problems: list[str] = field(default_factory=list)
+    #: the actions whose stored log reads differently today while every position matches (bot/table/replaylog)
+    reworded: list[Any] = field(default_factory=list)
 
     def verdict(self) -> str:
+        if self.ok and self.reworded:
+            from .replaylog import summary
+            return (f"game #{self.game_id}: OK: {self.actions} actions replayed; {self.snapshots_checked} "
+                    f"snapshots and the current state match. Note: {summary(self.reworded)}")
         if self.ok:
             return (f"game #{self.game_id}: OK: {self.actions} actions replayed; the log, "
                     f"{self.snapshots_checked} snapshots and the current state match")
