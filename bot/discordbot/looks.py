@@ -7,6 +7,8 @@ from typing import Any, Callable
 
 import discord
 
+from rules.core.wording import plural
+
 from bot.logview import labelled, with_headings
 from bot.service import RenderUnavailable, ServiceError
 
@@ -194,7 +196,7 @@ class LooksMixin:
                 turns = await self.call(self.service.history, status.game_id, user)
                 lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {when(t.at, False)}" for t in turns]
                 hint = "Show one with `/game history turn:`."
-                head = f"**Game #{status.game_id}: {len(turns)} turn(s)**"
+                head = f"**Game #{status.game_id}: {plural(len(turns), 'turn')}**"
                 room = L.MESSAGE_CONTENT_MAX - len(head) - len(hint) - 40
                 shown: list[str] = []
                 for line in reversed(lines):

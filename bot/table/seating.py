@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.core.wording import plural
 from typing import Any
 
 from rules.core import BadSetup, Engine, RulesError, SetupArgs
+from rules.core.wording import plural
 
 from .. import talk
 from . import settings as game_settings
@@ -305,7 +305,7 @@ class SeatingMixin:
             empty = [s for s in seats if s.user_id is None]
             if empty:
                 raise BadState(f"Seat {empty[0].seat} ({', '.join(empty[0].role_names)}) is empty; "
-                               f"{len(empty)} seat(s) still to fill.")
+                               f"{plural(len(empty), 'seat')} still to fill.")
             engine = self._engine(game.game)
             args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
                              new_seed() if seed is None else int(seed), game.options)
