@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from rules.core import Action, OptionSpec, Scenario
+from rules.core.wording import plural
 
 from ..config import DeadlineSettings
 
@@ -237,11 +238,12 @@ class ReplayReport:
     def verdict(self) -> str:
         if self.ok and self.reworded:
             from .replaylog import summary
-            return (f"game #{self.game_id}: OK: {self.actions} actions replayed; {self.snapshots_checked} "
-                    f"snapshots and the current state match. Note: {summary(self.reworded)}")
+            return (f"game #{self.game_id}: OK: {plural(self.actions, 'action')} replayed; "
+                    f"{plural(self.snapshots_checked, 'snapshot')} and the current state match. "
+                    f"Note: {summary(self.reworded)}")
         if self.ok:
-            return (f"game #{self.game_id}: OK: {self.actions} actions replayed; the log, "
-                    f"{self.snapshots_checked} snapshots and the current state match")
+            return (f"game #{self.game_id}: OK: {plural(self.actions, 'action')} replayed; the log, "
+                    f"{plural(self.snapshots_checked, 'snapshot')} and the current state match")
         return f"game #{self.game_id}: MISMATCH\n  " + "\n  ".join(self.problems)
 
 
