@@ -11,7 +11,7 @@ from .. import talk
 from . import settings as game_settings
 from ..config import ConfigError
 from ..outbox import ImageRequest
-from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, SeatInfo, Status,
+from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, Forbidden, SeatInfo, Status,
                       CatalogueEntry, _Game, _dumps)
 
 
