@@ -14,6 +14,7 @@ from rules.core import Engine
 from .config import ConfigError, load_config
 from .service import ServiceError, TableService
 from .storage import StorageError
+from .table import replaylog
 
 #: what to do when something is damaged (printed once, after the problems)
 ADVICE = ("What to do: stop Herald (herald run, herald mail), keep a copy of this file as it is, and restore "
@@ -38,22 +39,27 @@ def check_db_command(args, *, engines: Mapping[str, Engine] | None = None,
         write(f"error [database]: {' '.join(str(error).split())}")
         return 2
     try:
-        problems, replayed = check(service)
+        problems, replayed, notes = check(service)
     finally:
         service.close()
+    for line in notes:   # not damage: said first, so the problems (if any) end the output
+        write(line)
     for line in problems:
         write(line)
     if problems:
         write(f"{path}: {len(problems)} problem(s) found. {ADVICE}")
         return 1
+    older = f" ({len(notes)} of them logged in Herald's older words, noted above)" if notes else ""
     write(f"{path}: OK: SQLite's integrity check passed and {replayed} started game(s) replay to their stored "
-          "state.")
+          f"state{older}.")
     return 0
 
 
-def check(service: TableService) -> tuple[list[str], int]:
-    """(problem lines, how many games replayed cleanly)."""
+def check(service: TableService) -> tuple[list[str], int, list[str]]:
+    """(problem lines, how many games replayed cleanly, notes: games that replay to their stored state
+    whose log reads differently today, a change of Herald's wording and no damage)."""
     problems: list[str] = []
+    notes: list[str] = []
     try:
         rows = [r[0] for r in service.db.execute("PRAGMA integrity_check(20)")]
     except sqlite3.DatabaseError as error:
@@ -64,7 +70,7 @@ def check(service: TableService) -> tuple[list[str], int]:
         games = [r[0] for r in service.db.execute("SELECT id FROM games WHERE status != 'open' ORDER BY id")]
     except sqlite3.DatabaseError as error:
         problems.append(f"database: the list of games cannot be read ({error}); no game was replayed")
-        return problems, 0
+        return problems, 0, notes
     replayed = 0
     for game_id in games:
         try:
@@ -78,6 +84,9 @@ def check(service: TableService) -> tuple[list[str], int]:
             continue
         if report.ok:
             replayed += 1
+            if report.reworded:
+                notes.append(f"game #{game_id}: replays to its stored state. Note (not a problem): "
+                             f"{replaylog.summary(report.reworded)}")
         else:
             problems.append(f"game #{game_id}: does not replay to its stored state: " + "; ".join(report.problems))
-    return problems, replayed
+    return problems, replayed, notes

@@ -18,12 +18,32 @@ def turn_label_of(pos: int, turns: Sequence[Any]) -> str:
     return label
 
 
+#: log line kinds with which an engine opens a new round or turn ("Round 2 of 6 begins.")
+OPENERS = ("round", "heading")
+
+
+def labelled(lines: Iterable[Any], turns: Sequence[Any]) -> list[tuple[str, Any]]:
+    """(the turn's label, line) for each line. In the action that begins a turn, the lines from the
+    engine's own opening line on (a line of an ``OPENERS`` kind) belong to the new turn already: the
+    round's header and what follows it in that action (a rival's bid) read under the new turn, not
+    before it (issue 26)."""
+    begins = {t.pos: t.turn_label for t in turns if t.pos > 0}
+    opened: set[int] = set()
+    out = []
+    for line in lines:
+        if line.pos in begins and (line.pos in opened or getattr(line, "kind", "") in OPENERS):
+            opened.add(line.pos)
+            out.append((begins[line.pos], line))
+        else:
+            out.append((turn_label_of(line.pos, turns), line))
+    return out
+
+
 def with_headings(lines: Iterable[Any], turns: Sequence[Any]) -> list[tuple[str, Any]]:
     """(heading or "", line) for each line: the heading is the turn's label, given at the first line of
     each turn shown."""
     out, current = [], None
-    for line in lines:
-        label = turn_label_of(line.pos, turns)
+    for label, line in labelled(lines, turns):
         out.append((label if label != current and label else "", line))
         current = label
     return out

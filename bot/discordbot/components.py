@@ -10,7 +10,10 @@ Layout rules (Discord's limits in :mod:`bot.discordbot.limits`):
 - actions without a group become buttons, five to a row;
 - each group becomes one select menu (split into several menus of at most 25 options when larger);
 - a message has at most five rows; when the choices need more, they are paginated: four rows of
-  choices and a fifth row with ◀ / ▶ buttons; a single row of buttons (end, pass, cancel) is on every page.
+  choices and a fifth row with ◀ / ▶ buttons; a single row of buttons (end, pass, cancel) is on every page;
+- when any choice carries a text (a card's effect, or why it cannot be used now), a "Card texts" button
+  shows every such text in full, privately (a menu option's description holds only 100 characters); it
+  takes the last row, so such choices are paginated from five rows on.
 """
 
 from __future__ import annotations
@@ -87,10 +90,10 @@ def layout(choices: Sequence[Choice]) -> list[Row]:
     return rows
 
 
-def paginate(rows: Sequence[Row]) -> list[list[Row]]:
-    """Rows split into pages: all on one page when they fit, else four rows a page (the fifth row is
-    the page navigation)."""
-    if len(rows) <= L.ROWS_PER_MESSAGE:
+def paginate(rows: Sequence[Row], fit: int = L.ROWS_PER_MESSAGE) -> list[list[Row]]:
+    """Rows split into pages: all on one page when at most ``fit`` rows, else four rows a page (the fifth
+    row is the page navigation)."""
+    if len(rows) <= fit:
         return [list(rows)]
     buttons = [r for r in rows if r.kind == "buttons"]
     if len(buttons) == 1:
@@ -102,10 +105,20 @@ def paginate(rows: Sequence[Row]) -> list[list[Row]]:
     return [list(rows[i:i + CHOICE_ROWS_WHEN_PAGED]) for i in range(0, len(rows), CHOICE_ROWS_WHEN_PAGED)]
 
 
+def has_texts(choices: Sequence[Choice]) -> bool:
+    """Whether the choices carry texts to read in full (then a "Card texts" button is shown)."""
+    return any(c.hint for c in choices)
+
+
+def pages_of(choices: Sequence[Choice]) -> list[list[Row]]:
+    """The pages of these choices; a single page keeps its last row free for the "Card texts" button."""
+    return paginate(layout(choices), L.ROWS_PER_MESSAGE - 1 if has_texts(choices) else L.ROWS_PER_MESSAGE)
+
+
 def page_groups(actions: Iterable[Any]) -> list[list[str]]:
     """The menus on each page of these choices, named as their placeholders ("Move (2/3)")."""
     return [[row.group + (f" ({row.part}/{row.parts})" if row.parts else "") for row in page if row.kind == "select"]
-            for page in paginate(layout(as_choices(actions)))]
+            for page in pages_of(as_choices(actions))]
 
 
 # ---- custom ids --------------------------------------------------------------------------------
@@ -191,6 +204,26 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         await _layer(interaction).on_page(interaction, self.game, self.tok, self.role, self.page)
 
 
+class TextsButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=rf"^{PREFIX}:c:(?P<game>{ID}):(?P<tok>{TOKEN}):(?P<role>{ID})$"):
+    """Show the clicking player, privately, the full text of every card (tile, office…) these choices
+    offer, if the choices are still ``tok``."""
+
+    LABEL = "Card texts"
+
+    def __init__(self, game: str, tok: str, role: str, row: int | None = None) -> None:
+        self.game, self.tok, self.role = str(game), str(tok), str(role)
+        super().__init__(discord.ui.Button(label=self.LABEL, style=discord.ButtonStyle.secondary, emoji="📜",
+                                           custom_id=_cid("c", safe_id(game), tok, safe_id(role))), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["game"], match["tok"], match["role"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _layer(interaction).on_texts(interaction, self.game, self.tok, self.role)
+
+
 class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"^{PREFIX}:o:(?P<game>{ID})$"):
     """On a public turn message: shows the clicking player their own choices, privately."""
 
@@ -224,7 +257,7 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button],
         await _layer(interaction).on_board_page(interaction, self.which, self.page)
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, OpenButton, BoardPageButton)
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, PageButton, TextsButton, OpenButton, BoardPageButton)
 
 
 class DynamicView(discord.ui.View):
@@ -255,7 +288,7 @@ def choices_view(game: str, tok: str, role: str, actions: Iterable[Any], page: i
     """A view with page ``page`` of ``role``'s choices; returns (view, page actually shown, page count).
     The view never times out; its items are dynamic, so they also work after a restart."""
     choices = as_choices(actions)
-    pages = paginate(layout(choices))
+    pages = pages_of(choices)
     page = max(0, min(page, len(pages) - 1))
     view = DynamicView()
     select_number = sum(1 for p in pages[:page] for r in p if r.kind == "select")
@@ -276,7 +309,30 @@ def choices_view(game: str, tok: str, role: str, actions: Iterable[Any], page: i
                                  disabled=True, row=nav))
         view.add_item(PageButton(game, tok, role, min(page + 1, len(pages) - 1), "Next ▶",
                                  disabled=page == len(pages) - 1, row=nav))
+    if has_texts(choices):   # the navigation row has room for it; a single page keeps its last row free
+        view.add_item(TextsButton(game, tok, role, row=L.ROWS_PER_MESSAGE - 1))
     return view, page, len(pages)
+
+
+def texts_message(choices: Sequence[Choice], limit: int = L.MESSAGE_CONTENT_MAX) -> str:
+    """Every choice that carries a text, its label in bold and the text in full, under its group's
+    heading, while they fit in one message (those left out are counted)."""
+    lines: list[str] = []
+    group = None
+    shown = 0
+    with_text = [c for c in choices if c.hint]
+    for c in with_text:
+        block = ([f"__{c.group or 'Other choices'}__"] if c.group != group else []) + [f"**{c.label}**", f"> {c.hint}"]
+        if len("\n".join(lines + block)) > limit - 80:
+            break
+        lines += block
+        group = c.group
+        shown += 1
+    if shown < len(with_text):
+        left = len(with_text) - shown
+        lines.append(f"*…and {left} more {'choice' if left == 1 else 'choices'}: "
+                     "their texts are too long for one message (`/hand` lists your cards).*")
+    return "\n".join(lines)
 
 
 def open_view(game: str) -> discord.ui.View:

@@ -7,7 +7,9 @@ from typing import Any, Callable
 
 import discord
 
-from bot.logview import turn_label_of, with_headings
+from rules.core.wording import plural
+
+from bot.logview import labelled, with_headings
 from bot.service import RenderUnavailable, ServiceError
 
 from . import limits as L
@@ -178,8 +180,9 @@ class LooksMixin:
                 out.append(line)
                 size += len(line) + 1
                 oldest = (heading, entry)
-            if out and not oldest[0] and turn_label_of(oldest[1].pos, turns):   # cut off above: say the turn
-                out[-1] = f"**{turn_label_of(oldest[1].pos, turns)}**\n{out[-1]}"
+            labels = {id(line): label for label, line in labelled(entries, turns)}
+            if out and not oldest[0] and labels[id(oldest[1])]:   # cut off above: say the turn
+                out[-1] = f"**{labels[id(oldest[1])]}**\n{out[-1]}"
             which = "new since you last looked" if new else "last"
             head = f"**Game #{status.game_id} log** ({which}: {len(out)} lines; 🔒 = only you can read it)\n"
             await answer(interaction, head + ("\n".join(reversed(out)) or "Nothing yet."), ephemeral=True)
@@ -193,7 +196,7 @@ class LooksMixin:
                 turns = await self.call(self.service.history, status.game_id, user)
                 lines = [f"`{t.index:>3}` {t.turn_label} ({t.phase}) — {when(t.at, False)}" for t in turns]
                 hint = "Show one with `/game history turn:`."
-                head = f"**Game #{status.game_id}: {len(turns)} turn(s)**"
+                head = f"**Game #{status.game_id}: {plural(len(turns), 'turn')}**"
                 room = L.MESSAGE_CONTENT_MAX - len(head) - len(hint) - 40
                 shown: list[str] = []
                 for line in reversed(lines):

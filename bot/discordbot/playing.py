@@ -12,7 +12,7 @@ from bot.service import ServiceError, StaleVersion, parse_game_id
 
 from . import limits as L
 from .common import log, ORDER_REF, VERSIONED_ORDER, STALE, Refusal, choice_token, _split_token, when
-from .components import choices_view, page_groups
+from .components import as_choices, choices_view, page_groups, texts_message
 from .replies import answer
 
 
@@ -133,6 +133,21 @@ class PlayingMixin:
             log.exception("Page turn failed")
             await self._reply_safely(interaction, self._failure_text([], None))
         await self._flush_notes(interaction)
+
+    async def on_texts(self, interaction: discord.Interaction, game: str, token: str, role: str) -> None:
+        """The "Card texts" button: the full text of every card (tile, office…) offered, to the clicker
+        alone; only the seat's player may read them (they may describe the hand)."""
+        async def work():
+            try:
+                status, rc, _ = await self._current(parse_game_id(game), self.uid(interaction.user), role, token)
+            except Refusal as refusal:
+                if refusal.message != STALE:
+                    raise
+                raise Refusal(STALE.replace(" Here are your choices now.", " `/play` shows your choices now.")) from None
+            head = f"**Game #{status.game_id} · {rc.role_name}** — {rc.prompt}"
+            body = texts_message(as_choices(rc.actions), L.MESSAGE_CONTENT_MAX - len(head) - 2)
+            await answer(interaction, L.clip_message(f"{head}\n{body}"), ephemeral=True)
+        await self._guarded(interaction, work)
 
     async def on_choice(self, interaction: discord.Interaction, game: str, token: str, role: str, index: int) -> None:
         user = self.uid(interaction.user)

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 from rules.core import Engine, RulesError, SetupArgs
 
 from ..outbox import ImageRequest
+from . import replaylog
 from .records import (NO_DEADLINE, NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, Status,
                       ReplayReport, _Game, _dumps, _json_object, damage_named, parse_game_id)
 
@@ -198,17 +199,24 @@ class AdminMixin:
                 report.problems.append("the action log has gaps or repeats")
             if 0 in snapshots:
                 self._compare(report, snapshots[0], state, "snapshot at the start")
+            differences = []
             for pos, role, action in actions:
                 outcome = engine.apply(state, role, action)
                 state = outcome.state
                 rebuilt = [(e.text, list(e.to) if e.to is not None else None) for e in outcome.log]
-                if rebuilt != logged.get(pos, []) and len(report.problems) < 10:
-                    report.problems.append(f"the log of action {pos} ({role} {action}) differs from the replay")
+                found = replaylog.difference(pos, logged.get(pos, []), rebuilt)
+                if found:
+                    differences.append((found, role, action))
                 if pos in snapshots:
                     self._compare(report, snapshots[pos], state, f"snapshot after action {pos}")
             self._compare(report, stored, state, "current state", snapshot=False)
             if game.log_length != len(actions):
                 report.problems.append(f"log length {game.log_length} but {len(actions)} live actions")
+            # every position matches: a log worded otherwise is a change of wording, not of the game
+            if report.problems or any(d.kind != "wording" for d, _, _ in differences):
+                report.problems += [replaylog.as_problem(d, role, action) for d, role, action in differences[:10]]
+            else:
+                report.reworded = [d for d, _, _ in differences]
         except RulesError as error:
             report.problems.append(f"the log no longer replays: {error}")
         report.ok = not report.problems

@@ -9,6 +9,7 @@ from typing import Any
 from rules.core import SetupArgs
 from rules.core.contract import copy_state
 from rules.core.menus import arrange
+from rules.core.wording import plural
 
 from ..outbox import ImageRequest
 from ..picturechoice import PictureChoice, parse as parse_picture
@@ -278,7 +279,7 @@ class ReadingMixin:
         if not lines:
             return ""
         shown = [l.text for l in lines[-limit:]]
-        more = f"\n…and {len(lines) - limit} earlier line(s): see the digest." if len(lines) > limit else ""
+        more = f"\n…and {plural(len(lines) - limit, 'earlier line')}: see the digest." if len(lines) > limit else ""
         return "\nSince you last looked:\n" + "\n".join(shown) + more
 
     def _max_log_id(self, game: _Game) -> int:
@@ -293,7 +294,7 @@ class ReadingMixin:
             "SELECT text FROM log WHERE game_id = ? AND undone = 0 AND audience IS NULL AND pos > ? ORDER BY id",
             [game.id, since])]
         shown = lines[-limit:]
-        more = [f"(…{len(lines) - limit} earlier line(s): see the log)"] if len(lines) > limit else []
+        more = [f"(…{plural(len(lines) - limit, 'earlier line')}: see the log)"] if len(lines) > limit else []
         head = f"{turn_label} is over." if turn_label else ""
         return "\n".join([head, *more, *shown, ending]).strip()
 

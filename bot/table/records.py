@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from rules.core import Action, OptionSpec, Scenario
+from rules.core.wording import plural
 
 from ..config import DeadlineSettings
 
@@ -231,11 +232,18 @@ class ReplayReport:
     actions: int
     snapshots_checked: int
     problems: list[str] = field(default_factory=list)
+    #: the actions whose stored log reads differently today while every position matches (bot/table/replaylog)
+    reworded: list[Any] = field(default_factory=list)
 
     def verdict(self) -> str:
+        if self.ok and self.reworded:
+            from .replaylog import summary
+            return (f"game #{self.game_id}: OK: {plural(self.actions, 'action')} replayed; "
+                    f"{plural(self.snapshots_checked, 'snapshot')} and the current state match. "
+                    f"Note: {summary(self.reworded)}")
         if self.ok:
-            return (f"game #{self.game_id}: OK: {self.actions} actions replayed; the log, "
-                    f"{self.snapshots_checked} snapshots and the current state match")
+            return (f"game #{self.game_id}: OK: {plural(self.actions, 'action')} replayed; the log, "
+                    f"{plural(self.snapshots_checked, 'snapshot')} and the current state match")
         return f"game #{self.game_id}: MISMATCH\n  " + "\n  ".join(self.problems)
 
 

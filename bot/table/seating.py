@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from rules.core.wording import plural
 from typing import Any
 
 from rules.core import BadSetup, Engine, RulesError, SetupArgs
+from rules.core.wording import plural
 
 from .. import talk
 from . import settings as game_settings
 from ..config import ConfigError
 from ..outbox import ImageRequest
-from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, SeatInfo, Status,
+from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, Forbidden, SeatInfo, Status,
                       CatalogueEntry, _Game, _dumps)
 
 
@@ -305,12 +305,12 @@ class SeatingMixin:
             empty = [s for s in seats if s.user_id is None]
             if empty:
                 raise BadState(f"Seat {empty[0].seat} ({', '.join(empty[0].role_names)}) is empty; "
-                               f"{len(empty)} seat(s) still to fill.")
+                               f"{plural(len(empty), 'seat')} still to fill.")
             engine = self._engine(game.game)
             args = SetupArgs(game.scenario, tuple(s.roles for s in seats),
                              new_seed() if seed is None else int(seed), game.options)
             try:
-                state = engine.setup(args)
+                state, opening = engine.setup_logged(args)
             except RulesError as error:
                 raise BadOption(str(error)) from None
             summary = engine.summary(state)
@@ -331,6 +331,7 @@ class SeatingMixin:
             text = f"Game #{game.id} ({engine.title}) begins: {players}. {summary.turn_label}."
             if actor_name:
                 text += f" Started by {self._acting(game, by, actor_name)}."
+            text += "".join("\n" + line for line in self._log_opening(game, seats, opening, now))
             self.outbox.add(kind="log", game_id=game.id, channel=game.channel, text=text,
                             image=ImageRequest(game.id, 1, 0, None, self._main_picture(game.game)))
             self._tell_followers(game, engine, f"it begins: {players}. {summary.turn_label}.",
@@ -339,6 +340,25 @@ class SeatingMixin:
             talk.announce(self, game, engine, None, state)
             self._settle(game, engine, state)
         return self.status(game.id)
+
+    def _log_opening(self, game: _Game, seats: list[SeatInfo], opening: tuple, now: float) -> list[str]:
+        """The opening's log lines (what the game's first automatic steps said, before any action): stored
+        at position 0 of the log, private ones sent to their seats; returns the public ones for the
+        channel's start message."""
+        private: dict[int, list[str]] = {}
+        for entry in opening:
+            self.db.execute("INSERT INTO log (game_id, action_row, pos, audience, text, kind, data, at) "
+                            "VALUES (?,NULL,0,?,?,?,?,?)",
+                            [game.id, _dumps(list(entry.to)) if entry.to is not None else None, entry.text,
+                             entry.kind, _dumps(entry.data) if entry.data else None, now])
+            for seat in seats:
+                if entry.to is not None and set(entry.to) & set(seat.roles) and seat.user_id \
+                        and not seat.user_id.startswith("system:"):
+                    private.setdefault(seat.seat, []).append(entry.text)
+        for number, lines in private.items():
+            self.outbox.add(kind="private_log", game_id=game.id, role=seats[number - 1].roles[0], to_role=True,
+                            private=True, text=f"Game #{game.id}: " + "\n".join(lines))
+        return [entry.text for entry in opening if entry.to is None]
 
     def _drop_requests(self, game: _Game, *seat_numbers: int) -> None:
         """Forget swap requests from or into these seats (their holders changed)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.core.wording import plural
+
 from .. import clock
 from ..config import POLICIES, ConfigError, parse_duration
 from .records import BadOption, _Game, _dumps
@@ -168,7 +170,8 @@ class SettingsMixin:
             said = ", ".join(f"{BY_KEY[k].noun if k in BY_KEY else k} → {v}" for k, v in changes.items())
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,
                             text=f"{self._acting(game, by, actor_name)} changes the settings of game #{game.id}: "
-                                 f"{said}." + (f" ({dropped} spectator(s) no longer follow it.)" if dropped else ""))
+                                 f"{said}." + (f" ({plural(dropped, 'spectator')} no longer "
+                                               f"{'follows' if dropped == 1 else 'follow'} it.)" if dropped else ""))
             return describe(new, self._deadline_settings(game), self.config.reminders_before)
 
     def _reminders_for(self, game: _Game) -> tuple[float, ...]:

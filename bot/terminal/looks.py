@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from rules.core.wording import plural
+
 from .. import clock
 from ..logview import with_headings
 from ..outbox import ImageRequest
@@ -248,7 +250,7 @@ class LooksCommands:
 
     def cmd_digest(self, args: list[str]) -> None:
         lines = self.service.digest(self._current(), self._me())
-        self.say(f"{len(lines)} new line(s) since you last looked.")
+        self.say(f"{plural(len(lines), 'new line')} since you last looked.")
         self._say_log(lines)
 
     def cmd_history(self, args: list[str]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.core.wording import plural
+
 from ..table import settings as game_settings
 from .session import UsageError
 
@@ -47,7 +49,7 @@ class RecordsCommands:
             if s.title != title:
                 title = s.title
                 self.say(f"Standings · {title}:")
-            self.say(f"  {s.name}: {s.wins} win(s) in {s.games} game(s), average place {s.average_place:g}")
+            self.say(f"  {s.name}: {plural(s.wins, 'win')} in {plural(s.games, 'game')}, average place {s.average_place:g}")
 
     def _out_file(self, args: list[str], default: str, suffix: str) -> Path:
         if len(args) > 1:

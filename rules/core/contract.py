@@ -332,6 +332,11 @@ class Engine:
         return clean
 
     def setup(self, args: SetupArgs) -> State:
+        return self.setup_logged(args)[0]
+
+    def setup_logged(self, args: SetupArgs) -> tuple[State, tuple[LogEntry, ...]]:
+        """The starting position and the log lines of the game's opening (what its first automatic steps
+        said, "Round 1 of 6 begins."), which no action carries."""
         scenario = self.scenario(args.scenario)
         players = len(args.seats)
         if not scenario.min_players <= players <= scenario.max_players:
@@ -348,8 +353,8 @@ class Engine:
         state["rng"] = _rng.new_rng(args.seed)
         if self.answers_forced:
             state["answers_forced"] = True
-        self._after_setup(state)
-        return state
+        opening = self._after_setup(state)
+        return state, tuple(opening or ())
 
     # ---- play ------------------------------------------------------------------------------------
     def active_roles(self, state: State) -> list[str]:
@@ -498,8 +503,8 @@ class Engine:
     def _setup(self, scenario: str, seats: list[tuple[str, ...]], options: dict[str, Any]) -> State:
         raise NotImplementedError
 
-    def _after_setup(self, state: State) -> None:
-        """Runs once the generator is in the state: shuffle and deal here."""
+    def _after_setup(self, state: State) -> Iterable[LogEntry] | None:
+        """Runs once the generator is in the state: shuffle and deal here. Returns what the opening logged."""
 
     def _active_roles(self, state: State) -> list[str]:
         raise NotImplementedError

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from .cards import expire_modifiers
-from .contract import Action, Context, Engine, Prompt, Result, State, copy_state, read_standing_choice
+from .contract import Action, Context, Engine, LogEntry, Prompt, Result, State, copy_state, read_standing_choice
 
 Step = Callable[["Game"], None]
 
@@ -312,11 +312,12 @@ class FlowEngine(Engine):
     def game(self, state: State, ctx: Context | None = None) -> Game:
         return Game(self, state, ctx)
 
-    def _after_setup(self, state: State) -> None:
+    def _after_setup(self, state: State) -> list[LogEntry]:
         state["flow"], state["result"] = [], None
         g = self.game(state)
         g.call(self.start)
         g.run()
+        return g.ctx.entries
 
     def _decision(self, state: State) -> tuple[Game, Decision | None]:
         g = self.game(state)

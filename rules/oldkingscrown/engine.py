@@ -120,7 +120,9 @@ class OldKingsCrown(FlowEngine):
         state["flow"], state["result"] = [], None
         g = self.game(state)
         g.call(self.start)
-        state["setup_log"] = [e.to_dict() for e in self.run(state, g.ctx).entries]
+        opening = self.run(state, g.ctx).entries
+        state["setup_log"] = [e.to_dict() for e in opening]
+        return opening
 
     # ---- the flow ---------------------------------------------------------------------------------------
     def run(self, state, ctx=None):

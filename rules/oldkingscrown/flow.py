@@ -3,7 +3,7 @@ Summer (summer.py), Autumn (an action step, actions.py) and Winter, as core proc
 
 from __future__ import annotations
 
-from rules.core.wording import possessive
+from rules.core.wording import listing, possessive
 from rules.core import Result, rng
 from rules.core.flow import Decision, act, calls
 
@@ -281,12 +281,17 @@ def road_refill(g):
     state = g.state
     road = state["road"]
     taken = state.get("taken_from_road")
+    gone = []
     for _ in range(1 if taken else 2):
         for i in range(len(road) - 1, -1, -1):
             if road[i] is not None:
                 state["kdiscard"].append(road[i])
+                gone.append(KINGDOM[road[i]]["name"])
                 road[i] = None
                 break
+    if gone:   # a card leaving the road is public: every player saw it there (issue 26)
+        g.log(f"{listing(gone)} {'leaves' if len(gone) == 1 else 'leave'} the Great Road for the Kingdom "
+              "discard pile.")
     if taken:
         slide_and_fill(state, g.ctx)
     else:

@@ -13,8 +13,12 @@ def test_repopulating_with_none_taken_discards_the_two_rightmost_and_does_not_sl
     road = list(state["road"])
     deck = list(state["kdeck"])
     state["taken_from_road"] = False
-    run(state, {"task": "road_refill"})
+    log = run(state, {"task": "road_refill"})
     assert state["kdiscard"][-2:] == [road[3], road[2]]
+    # issue 26: the cards leaving the road are said, rightmost first
+    from rules.oldkingscrown.data import KINGDOM
+    assert f"{KINGDOM[road[3]]['name']} and {KINGDOM[road[2]]['name']} leave the Great Road for the Kingdom " \
+        "discard pile." in log
     assert state["road"] == [road[0], road[1], deck[1], deck[0]]
 
 
@@ -26,8 +30,10 @@ def test_repopulating_with_a_card_taken_discards_the_rightmost_then_slides():
     deck = list(state["kdeck"])
     state["road"][1] = None
     state["taken_from_road"] = True
-    run(state, {"task": "road_refill"})
+    log = run(state, {"task": "road_refill"})
     assert state["kdiscard"][-1] == road[3]
+    from rules.oldkingscrown.data import KINGDOM
+    assert f"{KINGDOM[road[3]]['name']} leaves the Great Road for the Kingdom discard pile." in log
     assert state["road"] == [deck[1], deck[0], road[0], road[2]]
 
 

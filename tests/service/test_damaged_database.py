@@ -115,3 +115,67 @@ def test_the_console_names_a_damaged_game_in_one_line(tmp_path, frozen):
     out.clear()
     assert console.execute("status") and "Traceback" not in " ".join(out)
     svc.close()
+
+
+class _Reworded(type(ENGINES["duel"])):
+    """Duel as a later Herald might say it: the same game, one line in new words and one line added."""
+
+    def _apply(self, state, role, action, ctx):
+        inner = type(ctx)()
+        super()._apply(state, role, action, inner)
+        for entry in inner.entries:
+            ctx.log(entry.text.replace("has chosen a bid.", "has placed a bid, face down."), entry.to, entry.kind)
+        if not state["bids"]:
+            ctx.log("Both bids are shown.")
+
+
+class _Leaky(type(ENGINES["duel"])):
+    """Duel whose private line is now shown to everyone: not a wording change."""
+
+    def _apply(self, state, role, action, ctx):
+        inner = type(ctx)()
+        super()._apply(state, role, action, inner)
+        for entry in inner.entries:
+            ctx.log(entry.text, None, entry.kind)
+
+
+def test_a_game_stored_before_a_wording_change_is_told_apart_from_damage(tmp_path, frozen):
+    """Issue 26: a game logged in Herald's older words replays to the very same positions: `herald replay`
+    and `herald check-db` say the log reads differently today, with an example, and that nothing is wrong
+    (exit 0); a line now shown to other players than before is a real difference (exit 1)."""
+    path = tmp_path / "h.db"
+    _two_games(path)
+    reworded = {**ENGINES, "duel": _Reworded()}
+    out: list[str] = []
+    assert replay_command(_args(tmp_path, path, game_id="2"), engines=reworded, write=out.append) == 0
+    [verdict] = out
+    assert verdict.startswith("game #2: OK: 2 actions replayed") and "MISMATCH" not in verdict
+    assert "the log of 2 actions reads differently today: Herald's wording changed" in verdict
+    assert '"Red has chosen a bid." now reads "Red has placed a bid, face down."' in verdict
+    assert 'a line is added: "Both bids are shown."' in verdict and "Nothing to do" in verdict
+    assert "You bid" not in verdict   # a player's private line is never printed
+    out.clear()
+    assert check_db_command(_args(tmp_path, path), engines=reworded, write=out.append) == 0
+    assert [line.split(":")[0] for line in out[:2]] == ["game #1", "game #2"]
+    assert all("Note (not a problem): the log of 2 actions reads differently today" in line for line in out[:2])
+    assert out[2] == (f"{path}: OK: SQLite's integrity check passed and 2 started game(s) replay to their stored "
+                      "state (2 of them logged in Herald's older words, noted above).")
+    out.clear()
+    leaky = {**ENGINES, "duel": _Leaky()}
+    assert replay_command(_args(tmp_path, path, game_id="2"), engines=leaky, write=out.append) == 1
+    assert "MISMATCH" in out[0] and "read by other players than the replay gives" in out[0]
+    out.clear()
+    assert check_db_command(_args(tmp_path, path), engines=leaky, write=out.append) == 1
+    assert out[0].startswith("game #1: does not replay to its stored state: the log of action 1 (red bid:2)")
+
+
+def test_a_real_divergence_still_names_the_log_that_differs(tmp_path, frozen):
+    """The positions differ (a stored state changed): the log differences are part of the divergence."""
+    path = tmp_path / "h.db"
+    _two_games(path)
+    _damage(path, "UPDATE log SET text = 'Red has chosen 3.' WHERE game_id = 2 AND text = 'Red has chosen a bid.'")
+    _damage(path, "UPDATE games SET state = json_set(state, '$.round', 7) WHERE id = 2")
+    out: list[str] = []
+    assert replay_command(_args(tmp_path, path, game_id="2"), engines=ENGINES, write=out.append) == 1
+    assert "MISMATCH" in out[0] and "current state differs" in out[0]
+    assert '"Red has chosen 3." now reads "Red has chosen a bid."' in out[0]
