@@ -161,6 +161,7 @@ def run_command(args: argparse.Namespace) -> int:
         # (bad config, refused token, no network) exit with a non-zero status.
         print(no_token_help(config_path))
         return 0
+    from bot import drawing
     from bot.service import TableService
     from bot.storage import StorageError
 
@@ -171,6 +172,7 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"herald run: {' '.join(str(error).split())}", file=sys.stderr)
         return 5
     client = HeraldClient(service, settings)
+    drawing.start_worker(drawing.processes_setting(config.raw.get("pictures")))
     try:
         client.run(settings.token, log_handler=None)
     except discord.LoginFailure:
@@ -190,6 +192,7 @@ def run_command(args: argparse.Namespace) -> int:
               "Try again in a few minutes (https://discordstatus.com).", file=sys.stderr)
         return 4
     finally:
+        drawing.stop_worker()
         service.close()
     return 0
 
