@@ -120,14 +120,14 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             except DeadEnd as dead:
                 report.problems.append(f"dead end: {dead}")
                 break
+            outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id), parts)
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)
                     break
             report.log.append((role, action.id))
-            outcome = engine.apply(state, role, action.id)
             state, parts = outcome.state, None
             report.actions += 1
             if check_secrets:

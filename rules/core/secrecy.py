@@ -133,14 +133,16 @@ def _answered_differently(outcome, other, cause: str) -> list[str]:
 
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
-                        parts: tuple[dict, dict] | None = None) -> list[str]:
+                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
-    of ``state`` for every reader (roles, then None), when the caller already built them."""
+    of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
+    the move applied to ``state``, when the caller already applied it (read only here)."""
     problems: list[str] = []
     base: dict | None = None
     forced: dict = {}
-    outcome = _try(engine, state, *move) if move else None
+    if outcome is _MISSING:
+        outcome = _try(engine, state, *move) if move else None
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     for owner, what, variant in engine.hidden_variants(state):
         base = base or observations(engine, state, parts=parts)
