@@ -617,7 +617,7 @@ def _on_land(geo: Geometry, x: int, y: int) -> bool:
     return 0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM and geo._px[x, y] != 0
 
 
-def _sources() -> list[Path]:
+def sources() -> list[Path]:
     """Everything the geometry is computed from: this module, the kit, the map data, the fonts."""
     here = Path(__file__).resolve()
     kit = sorted((here.parents[1] / "kit").glob("*.py"))
@@ -628,4 +628,4 @@ def _sources() -> list[Path]:
 @lru_cache(maxsize=1)
 def geometry() -> Geometry:
     """Computed once (about a second), then read from the disk cache by every later process."""
-    return load_or_build("richard3-geometry", _sources(), _build)
+    return load_or_build("richard3-geometry", sources(), _build)

@@ -79,3 +79,13 @@ def test_richard3_geometry_read_back_answers_as_built():
     for x in range(0, 1200, 97):
         for y in range(200, 1600, 89):
             assert again.sea_at((x, y)) == built.sea_at((x, y))
+
+
+def test_richard3_board_layer_from_the_disk_cache_is_the_drawn_one(tmp_path, monkeypatch):
+    from render.richard3 import mapview
+
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path))
+    first = mapview._stored_board()                 # drawn, then stored
+    again = mapview._stored_board()                 # read back
+    assert len(list(tmp_path.glob("richard3-board-*.pickle"))) == 1
+    assert again.tobytes() == first.tobytes() == mapview.draw_static(geo_module.MAP_BOTTOM).tobytes()
