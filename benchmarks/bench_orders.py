@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import statistics
 import tempfile
 import threading
@@ -159,6 +161,37 @@ def beside(folder: Path, game: str, scenario: str, players: int, processes: int)
     return times
 
 
+_RSS_PROBE = """
+import sys
+from bot import drawing
+from rules.core import SetupArgs
+from rules.core.registry import get_engine
+import render.api
+drawing.start_worker(int(sys.argv[1]))
+for game in ("richard3", "oldkingscrown", "crownofroses", "hereistand"):
+    engine = get_engine(game)
+    scenario = engine.scenarios()[0]
+    state = engine.setup(SetupArgs(scenario.id, tuple(engine.seatings(scenario.id, scenario.max_players)), 1))
+    for role in [None, *[r for seat in state["seats"] for r in seat]]:
+        for kind in render.api.manifest(game):
+            try:
+                drawing.draw(game, engine.view(state, role), kind.id)
+            except Exception:
+                pass
+rss = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmRSS:"))
+drawing.stop_worker()
+print(rss / 1024)
+"""
+
+
+def service_rss(processes: int) -> float:
+    """The RSS (MB) of a process that drew every picture kind of each game's first position for every
+    role, with the pictures drawn in it (0) or in a worker process (1)."""
+    out = subprocess.run([sys.executable, "-c", _RSS_PROBE, str(processes)], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], check=True)
+    return float(out.stdout.split()[-1])
+
+
 def main() -> None:
     print(f"an order end to end with every picture the default Discord settings draw for it; {ORDERS} orders "
           f"of one random game per case (seed 1); CPU ms; goal p99 <= {GOAL_P99_MS} ms, max <= {GOAL_MAX_MS} ms")
@@ -181,5 +214,9 @@ def main() -> None:
             there = beside(folder, game, scenario, players, 1)
             print(f"  order while pictures are drawn, wall ms: in the service's process {_percentiles(here)}")
             print(f"  {'':38}in a worker process     {_percentiles(there)}")
+    here, there = service_rss(0), service_rss(1)
+    print(f"the service's process after drawing every picture of the four games' first positions: RSS "
+          f"{here:.0f} MB drawing them itself, {there:.0f} MB with the drawing process "
+          f"(the renderer's layers and caches: {here - there:.0f} MB)")
 
 
