@@ -110,6 +110,7 @@ SECTIONS: dict[str, tuple[str, ...] | None] = {
     "admin": ("users",),
     "service": ("state_cache_games",),
     "engines": ("modules",),
+    "pictures": ("processes",),
     "discord": None,
     "email": None,
 }
@@ -171,6 +172,11 @@ class Config:
 def config_from_dict(raw: dict[str, Any]) -> Config:
     """Build (and check) a :class:`Config` from parsed TOML."""
     _check_sections(raw)
+    from .drawing import processes_setting
+    try:
+        processes_setting(raw.get("pictures"))   # checked at start, read by the bot and the mail
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
     database = raw.get("database", {})
     deadlines_raw = dict(raw.get("deadlines", {}))
     per_game = {k: v for k, v in deadlines_raw.items() if isinstance(v, dict)}

@@ -53,6 +53,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from . import drawing
 from .table.admin import AdminMixin
 from .table.archive import ArchiveMixin
 from .table.board import BoardMixin
@@ -87,17 +88,5 @@ def new_seed() -> int:
 
 
 def _draw(game: str, view: dict[str, Any], picture: str, params: dict[str, Any] | None = None) -> bytes:
-    try:
-        import render
-        draw_png = render.draw_png
-    except (ImportError, AttributeError):
-        raise RenderUnavailable("Pictures are not available: the renderer (render.draw_png) is not "
-                                "installed yet.") from None
-    try:
-        return draw_png(game, view, picture, params) if params else draw_png(game, view, picture)
-    except Exception as error:  # a drawing bug must not take the table down
-        if type(error).__name__ == "BadPictureParam":  # a parameter the manifest does not list
-            raise BadOption(str(error)) from None
-        if type(error).__name__ == "NoPicture":
-            raise NoPicture(f"Nothing to draw as '{picture}' now: {error}") from None
-        raise RenderUnavailable(f"The {picture} picture could not be drawn: {error}") from None
+    """A picture, by the drawing worker when one is started (bot.drawing); tests replace this."""
+    return drawing.draw(game, view, picture, params)

@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
+from bot.settle import settle
+
 from .commands import build_tree
 from .components import DYNAMIC_ITEMS
 from .layer import Layer
@@ -60,12 +62,19 @@ class HeraldClient(discord.AutoShardedClient):
         self._warming = asyncio.create_task(self._warm_pictures())
 
     async def _warm_pictures(self) -> None:
-        """Build the renderer's board layers in a worker thread while the bot connects."""
+        """Build the renderer's board layers in a worker thread while the bot connects, then settle the
+        memory (the active games' states loaded, then frozen: bot/settle.py)."""
         try:
             warmed = await asyncio.to_thread(self.service.warm_pictures)
             log.info("Pictures ready for: %s", ", ".join(warmed) or "no game")
         except Exception:  # only a speed-up: a failure here is logged, never fatal
             log.exception("Warming the renderer failed")
+        try:   # the active games loaded and frozen out of the collector's full passes (bot/settle.py)
+            done = await asyncio.to_thread(settle, self.service)
+            log.info("Memory settled: %d games loaded, %d objects frozen in %.1f s", done["games"],
+                     done["frozen"], done["seconds"])
+        except Exception:
+            log.exception("Settling the memory failed")
 
     async def sync_commands(self) -> bool:
         """Register the slash commands with Discord. A refusal is explained in the log (the bot keeps
@@ -161,6 +170,7 @@ def run_command(args: argparse.Namespace) -> int:
         # (bad config, refused token, no network) exit with a non-zero status.
         print(no_token_help(config_path))
         return 0
+    from bot import drawing
     from bot.service import TableService
     from bot.storage import StorageError
 
@@ -171,6 +181,7 @@ def run_command(args: argparse.Namespace) -> int:
         print(f"herald run: {' '.join(str(error).split())}", file=sys.stderr)
         return 5
     client = HeraldClient(service, settings)
+    drawing.start_worker(drawing.processes_setting(config.raw.get("pictures")))
     try:
         client.run(settings.token, log_handler=None)
     except discord.LoginFailure:
@@ -190,6 +201,7 @@ def run_command(args: argparse.Namespace) -> int:
               "Try again in a few minutes (https://discordstatus.com).", file=sys.stderr)
         return 4
     finally:
+        drawing.stop_worker()
         service.close()
     return 0
 

@@ -21,6 +21,7 @@ def mail_command(args: argparse.Namespace) -> int:
     except (ConfigError, ValueError) as error:
         print(f"herald mail: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
+    from bot import drawing
     from bot.service import TableService
 
     from .transport import MailTransport
@@ -32,6 +33,7 @@ def mail_command(args: argparse.Namespace) -> int:
         print(f"herald mail: {' '.join(str(error).split())}", file=sys.stderr)
         return 5
     transport = MailTransport(service, settings)
+    drawing.start_worker(drawing.processes_setting(config.raw.get("pictures")))
     try:
         if args.once:
             transport.run_once()
@@ -47,4 +49,5 @@ def mail_command(args: argparse.Namespace) -> int:
         print(f"herald mail: {type(error).__name__}: {' '.join(str(error).split())}", file=sys.stderr)
         return 4
     finally:
+        drawing.stop_worker()
         service.close()

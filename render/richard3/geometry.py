@@ -36,6 +36,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, region_stats,
                            shared_edge, voronoi)
+from ..kit.diskcache import load_or_build
 from ..kit.freegrid import FreeGrid, erode, take
 from ..kit.labels import LabelItem, LabelSpot, measure, rank_places, scan_places, set_rows
 from ..kit.rects import Point, Rect, grow, overlap, union
@@ -212,6 +213,14 @@ class Geometry:
 
     def route(self, frm: str, to: str, sea: str) -> list[Point]:
         return _sea_route(self, frm, to, sea)
+
+    def __getstate__(self) -> dict:
+        """Pickled for the disk cache without the rasters' pixel accessors (not picklable)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("_px", "_zx")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._px, self._zx = self.index.load(), self.zones.load()
 
 
 # ---- building -------------------------------------------------------------------------------------
@@ -608,6 +617,15 @@ def _on_land(geo: Geometry, x: int, y: int) -> bool:
     return 0 <= x < WIDTH and MAP_TOP <= y < MAP_BOTTOM and geo._px[x, y] != 0
 
 
+def sources() -> list[Path]:
+    """Everything the geometry is computed from: this module, the kit, the map data, the fonts."""
+    here = Path(__file__).resolve()
+    kit = sorted((here.parents[1] / "kit").glob("*.py"))
+    fonts = sorted((here.parents[1] / "fonts").glob("*.ttf"))
+    return [here, *kit, DATA_DIR / "map.json", *fonts]
+
+
 @lru_cache(maxsize=1)
 def geometry() -> Geometry:
-    return _build()
+    """Computed once (about a second), then read from the disk cache by every later process."""
+    return load_or_build("richard3-geometry", sources(), _build)

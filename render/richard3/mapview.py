@@ -25,12 +25,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from ..kit.areamap import areas_along, ring_mask
 from ..kit.cache import CACHE
+from ..kit.diskcache import load_or_build
 from ..kit.layout import DRAWING_CACHES
 from ..kit.legend import LegendItem, legend_panel
 from ..kit.moves import border_crossing, landing, through_area
@@ -49,6 +51,7 @@ from .board import (BORDER_STYLE, GOLD, LAND, SEA_COLOURS, city_tower, draw_bord
                     draw_symbol, limit_badge, sea_badge)
 from .geometry import (GRID, LIMIT_R, SEA_BADGE_R, MAP_BOTTOM, MAP_TOP, THRONE_BOX, TITLE_H, WIDTH, FreeGrid, Rect,
                        geometry, grow)
+from .geometry import sources as geometry_sources
 from .model import Scene
 from .pieces import SIDE_FILL, SIDE_INK, SIDE_NAME, BlockFace, draw_block, legend_block, short_name
 
@@ -348,7 +351,14 @@ def _land_grid() -> FreeGrid:
 # ---- the static layer -----------------------------------------------------------------------------
 def map_layer() -> Image.Image:
     """Title area + board: the same for every view and scenario, so cached once."""
-    return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), lambda: draw_static(MAP_BOTTOM))
+    return CACHE.get(("richard3", "board", WIDTH, MAP_BOTTOM), _stored_board)
+
+
+def _stored_board() -> Image.Image:
+    """The board from the disk cache (a cold start), drawn when its sources changed."""
+    here = Path(__file__).resolve().parent
+    sources = [*geometry_sources(), *sorted(here.glob("*.py"))]
+    return load_or_build("richard3-board", sources, lambda: draw_static(MAP_BOTTOM))
 
 
 def legend_layer(private: bool, stack: bool = True, captive: bool = True, title: str = "",

@@ -44,17 +44,20 @@ def _roles(state: State) -> list[str]:
     return [r for seat in state["seats"] for r in seat]
 
 
-def _leaks(engine: Engine, state: State) -> list[str]:
-    """Secrets of one role found in another role's (or a spectator's) view."""
+def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
+    """Secrets of one role found in another role's (or a spectator's) view; ``parts``: the state's
+    ``view_parts`` for every role and None."""
     roles = _roles(state)
-    shared, own = engine.view_parts(state, [*roles, None])
-    views = {r: json.dumps({**shared, **seen}) for r, seen in own.items()}
+    shared, own = parts
+    common = json.dumps(shared)   # the same for every reader: encoded once (the keys of the parts differ)
+    views = {r: json.dumps(seen) for r, seen in own.items()}
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):
             token = json.dumps(secret)
+            shown = token in common
             for reader, text in views.items():
-                if reader != owner and token in text:
+                if reader != owner and (shown or token in text):
                     problems.append(f"{owner}'s secret {token} is visible to {reader or 'spectators'}")
     return problems
 
@@ -100,6 +103,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
     invariance = check_secrets if check_invariance is None else check_invariance
     report = GameReport(seed=seed, scenario=scenario, players=len(args.seats), options=dict(args.options))
     limit = max_actions or engine.runaway_actions
+    parts = None   # the current state's view parts for every reader, once built (read only)
     try:
         state = engine.setup(args)
         while True:
@@ -118,15 +122,15 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             except DeadEnd as dead:
                 report.problems.append(f"dead end: {dead}")
                 break
+            outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id))
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)
                     break
             report.log.append((role, action.id))
-            outcome = engine.apply(state, role, action.id)
-            state = outcome.state
+            state, parts = outcome.state, None
             report.actions += 1
             if check_secrets:
                 leaked = _log_leaks(engine, state, outcome.log)
@@ -139,7 +143,8 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             if report.actions % check_every == 0:
                 errors = engine.invariant_errors(state)
                 if check_secrets:
-                    errors += _leaks(engine, state)
+                    parts = engine.view_parts(state, [*_roles(state), None])   # the next check reads them too
+                    errors += _leaks(engine, state, parts)
                 if errors:
                     report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
                                            for e in errors)

@@ -29,14 +29,16 @@ def _readers(state: State) -> list[str | None]:
     return [r for seat in state["seats"] for r in seat] + [None]
 
 
-def observations(engine: Engine, state: State, skip: Any = _MISSING) -> dict[str | None, tuple[Any, Any]]:
+def observations(engine: Engine, state: State, skip: Any = _MISSING,
+                 parts: tuple[dict, dict] | None = None) -> dict[str | None, tuple[Any, Any]]:
     """What each role (and a spectator, None) but ``skip`` observes at ``state``: the part of the view
     every reader shares (built once) and the reader's own part with its prompt and legal actions. Kept as
     data and compared with ``==`` (as fine as comparing canonical JSON for plain data, and far cheaper
-    than encoding every reader's view of every variant); the states are never changed afterwards."""
+    than encoding every reader's view of every variant); the states are never changed afterwards.
+    ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller already has them."""
     active = engine.active_roles(state)
     readers = [r for r in _readers(state) if r != skip]
-    shared, own = engine.view_parts(state, readers)
+    shared, own = parts if parts is not None else engine.view_parts(state, readers)
     seen = {}
     for reader in readers:
         data: dict[str, Any] = {"view": own[reader], "active": active}
@@ -105,14 +107,20 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     return problems
 
 
-def _asked_differently(engine: Engine, state: State, variant: State, cause: str) -> list[str]:
-    """Whether the engine answers a role's question itself must not depend on hidden data (issue 33)."""
+def _asked_differently(engine: Engine, state: State, variant: State, cause: str, forced: dict) -> list[str]:
+    """Whether the engine answers a role's question itself must not depend on hidden data (issue 33).
+    ``forced``: the engine's own answers at ``state`` by role, filled as needed (one position, many variants)."""
     roles = dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)])
     waiting = getattr(engine, "waiting", lambda s: {"decision": "?"})
-    return [f"{cause} changes whether {role} is asked at {waiting(state)['decision']} (the engine would answer: "
-            f"{engine.forced_answer(state, role) or 'no'} / {engine.forced_answer(variant, role) or 'no'})"
-            for role in roles
-            if bool(engine.forced_answer(state, role)) != bool(engine.forced_answer(variant, role))]
+    problems = []
+    for role in roles:
+        if role not in forced:
+            forced[role] = engine.forced_answer(state, role)
+        theirs = engine.forced_answer(variant, role)
+        if bool(forced[role]) != bool(theirs):
+            problems.append(f"{cause} changes whether {role} is asked at {waiting(state)['decision']} "
+                            f"(the engine would answer: {forced[role] or 'no'} / {theirs or 'no'})")
+    return problems
 
 
 def _answered_differently(outcome, other, cause: str) -> list[str]:
@@ -124,18 +132,23 @@ def _answered_differently(outcome, other, cause: str) -> list[str]:
     return [f"{cause} changes which questions the engine answers itself ({mine} became {theirs})"]
 
 
-def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None) -> list[str]:
+def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
+                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
-    action id), if known); empty when the position keeps its secrets."""
+    action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
+    of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
+    the move applied to ``state``, when the caller already applied it (read only here)."""
     problems: list[str] = []
     base: dict | None = None
-    outcome = _try(engine, state, *move) if move else None
+    forced: dict = {}
+    if outcome is _MISSING:
+        outcome = _try(engine, state, *move) if move else None
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     for owner, what, variant in engine.hidden_variants(state):
-        base = base or observations(engine, state)
+        base = base or observations(engine, state, parts=parts)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         problems += _compare(base, observations(engine, variant, owner), owner, cause)
-        problems += _asked_differently(engine, state, variant, cause)   # before the move changes it in place
+        problems += _asked_differently(engine, state, variant, cause, forced)   # before the move changes it in place
         if move and outcome is not None and not outcome.irreversible:   # else nothing to compare
             moved = _try(engine, variant, *move, in_place=True)   # the variant is ours to change
             then = f"{cause}, then {move[0]} {move[1]}"

@@ -70,9 +70,10 @@ def _crown(state, key, role):
     return out
 
 
-def build(state, role, active=(), waiting=()):
+def build(state, role, active=(), waiting=(), with_map=True):
     """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
-    its secret choice stays active, free to change it, but is not waited for). Both are public."""
+    its secret choice stays active, free to change it, but is not waited for). Both are public. Without
+    ``with_map`` the static map is left out (see :func:`shared_part`)."""
     active, waiting = list(active), list(waiting)
     battle_area = _battle_area(state)
     occ = occupancy(state)
@@ -142,9 +143,15 @@ def build(state, role, active=(), waiting=()):
         "battle": _battle_view(state, role, occ),
         "battles_fought": list(state["battles_done"]),
         "result": state.get("result"),
-        "map": pickle.loads(_MAP_BYTES),   # a fresh copy: callers may edit their view
     }
+    if with_map:
+        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
     return view
+
+
+def shared_part() -> dict:
+    """The part of every view that every reader shares: the static map, not copied (read only)."""
+    return {"map": _MAP}
 
 
 def _action_view(state, role):

@@ -409,10 +409,11 @@ def test_hand_shows_the_chosen_card_once(engine):
     assert draw_hand(scene).height == one.height   # the chosen card is not drawn a second time
 
 
-def test_static_layer_is_cached_once_for_every_scenario(engine, monkeypatch):
+def test_static_layer_is_cached_once_for_every_scenario(engine, monkeypatch, tmp_path):
     """The board layer is drawn once and copied for every scenario's map. Counted at its builder: the
     cache's hit total also depends on drawing caches warmed by earlier tests, and a view drawn again is
-    now served whole from the PNG cache."""
+    now served whole from the PNG cache. An empty disk cache: as the first process ever."""
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path))
     from render import core
     from render.kit.cache import PICTURES
     from render.richard3 import mapview

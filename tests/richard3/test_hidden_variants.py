@@ -65,8 +65,8 @@ def test_a_hidden_blocks_strength_shown_as_a_number_is_caught(monkeypatch):
     as numbers leak no id but are caught."""
     build = r3engine._view.build
 
-    def leaky(state, role, *args):
-        view = build(state, role, *args)
+    def leaky(state, role, *args, **kwargs):
+        view = build(state, role, *args, **kwargs)
         strengths = view["enemy_strength"] = {}
         for bid, b in state["blocks"].items():
             if b["loc"] in AREAS and r3engine.side_of(state, bid) != role:

@@ -1,0 +1,91 @@
+"""The disk cache of slow static results (render.kit.diskcache; issue 28: Richard III's geometry at a cold
+start): computed once per change of its sources, read back identical, never trusted when damaged."""
+
+from __future__ import annotations
+
+import pickle
+
+from render.kit import diskcache
+from render.richard3 import geometry as geo_module
+
+
+class Counter:
+    def __init__(self, value):
+        self.calls, self.value = 0, value
+
+    def __call__(self):
+        self.calls += 1
+        return self.value
+
+
+def test_a_result_is_computed_once_then_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n")
+    build = Counter({"rows": [1, 2, 3]})
+    assert diskcache.load_or_build("thing", [source], build) == {"rows": [1, 2, 3]}
+    assert diskcache.load_or_build("thing", [source], build) == {"rows": [1, 2, 3]}
+    assert build.calls == 1
+    assert len(list((tmp_path / "cache").glob("thing-*.pickle"))) == 1
+
+
+def test_a_changed_source_computes_afresh_and_drops_the_old_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n")
+    diskcache.load_or_build("thing", [source], Counter("old"))
+    source.write_text("x = 2\n")
+    build = Counter("new")
+    assert diskcache.load_or_build("thing", [source], build) == "new"
+    assert build.calls == 1
+    assert len(list((tmp_path / "cache").glob("thing-*.pickle"))) == 1
+
+
+def test_a_damaged_file_is_computed_afresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n")
+    diskcache.load_or_build("thing", [source], Counter("first"))
+    (stored,) = (tmp_path / "cache").glob("thing-*.pickle")
+    stored.write_bytes(b"\x80\x05not a pickle")
+    build = Counter("again")
+    assert diskcache.load_or_build("thing", [source], build) == "again"
+    assert build.calls == 1
+
+
+def test_an_unwritable_cache_still_gives_the_result(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(blocker / "cache"))   # under a file: cannot be made
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n")
+    build = Counter(42)
+    assert diskcache.load_or_build("thing", [source], build) == 42
+    assert diskcache.load_or_build("thing", [source], build) == 42
+    assert build.calls == 2
+
+
+def test_richard3_geometry_read_back_answers_as_built():
+    built = geo_module._build()
+    again = pickle.loads(pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    def plain(areas):   # FreeGrid has no ==: compare its fields
+        return {k: ({**vars(a), "free": None}, vars(a.free) if a.free else None) for k, a in areas.items()}
+
+    assert plain(again.areas) == plain(built.areas) and again.borders == built.borders
+    assert again.static_obstacles == built.static_obstacles
+    assert again.index.tobytes() == built.index.tobytes() and again.zones.tobytes() == built.zones.tobytes()
+    for area in built.areas.values():   # the pixel lookups work again after loading
+        assert again.area_at(area.anchor) == built.area_at(area.anchor) == area.id
+    for x in range(0, 1200, 97):
+        for y in range(200, 1600, 89):
+            assert again.sea_at((x, y)) == built.sea_at((x, y))
+
+
+def test_richard3_board_layer_from_the_disk_cache_is_the_drawn_one(tmp_path, monkeypatch):
+    from render.richard3 import mapview
+
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path))
+    first = mapview._stored_board()                 # drawn, then stored
+    again = mapview._stored_board()                 # read back
+    assert len(list(tmp_path.glob("richard3-board-*.pickle"))) == 1
+    assert again.tobytes() == first.tobytes() == mapview.draw_static(geo_module.MAP_BOTTOM).tobytes()
