@@ -89,3 +89,17 @@ def test_richard3_board_layer_from_the_disk_cache_is_the_drawn_one(tmp_path, mon
     again = mapview._stored_board()                 # read back
     assert len(list(tmp_path.glob("richard3-board-*.pickle"))) == 1
     assert again.tobytes() == first.tobytes() == mapview.draw_static(geo_module.MAP_BOTTOM).tobytes()
+
+
+def test_a_file_others_may_write_is_never_read(tmp_path, monkeypatch):
+    """A pickle runs code when read: a file (or folder) anyone but Herald's user may write is built afresh."""
+    monkeypatch.setenv("HERALD_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "source.py"
+    source.write_text("x = 1\n")
+    diskcache.load_or_build("thing", [source], Counter("mine"))
+    stored = next((tmp_path / "cache").glob("thing-*.pickle"))
+    assert (tmp_path / "cache").stat().st_mode & 0o077 == 0          # the folder is private
+    stored.write_bytes(pickle.dumps("planted"))
+    stored.chmod(0o666)
+    build = Counter("rebuilt")
+    assert diskcache.load_or_build("thing", [source], build) == "rebuilt" and build.calls == 1
