@@ -164,8 +164,8 @@ def test_a_move_being_prepared_posts_no_picture_in_the_channel(tmp_path):
     # to the spring deployment: no reformation attempt, nobody offers anything, the Diet of Worms' first cards
     while not any(a.id.startswith("deploy:") for w in svc.status(game).waiting[:1]
                   for a in _actions(svc, game, w)):
-        waiting = next(w for w in svc.status(game).waiting
-                       if [a.id for a in _actions(svc, game, w)] != ["change"])
+        waiting = next(w for w in svc.status(game).waiting                 # one who has not answered yet
+                       if [a.id for a in _actions(svc, game, w)] not in (["change"], []))
         ids = [a.id for a in _actions(svc, game, waiting)]
         svc.submit(game, waiting.user_id, next((i for i in ("stop", "done") if i in ids), ids[0]), role=waiting.role)
     mover = svc.status(game).waiting[0]
