@@ -212,7 +212,7 @@ def test_22_4_diplomatic_marriage_deactivates_a_minor(dice):
         s = play(s, "france", ids(s, "france")[0])
     assert s["minor_allies"]["venice"] is None and s["control"]["venice"] == "venice"
     assert not st.land_units_at(s, "venice", "france") and st.land_units_at(s, "venice", "venice") == 2
-    assert "Venice's units in Trieste go home to Venice" in text
+    assert "Venice's units in Trieste go to Venice" in text
 
 
 def test_9_3_diplomatic_marriage_when_suing_for_peace():
