@@ -20,6 +20,7 @@ from rules.core.wording import plural
 from . import state as st
 from .data import MAJORS, load
 from .events import EVENTS, discard_played
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
 FIELD, ASSAULT, NAVAL = "field", "assault", "naval"
@@ -56,7 +57,10 @@ def opposing_mercenaries(s: st.State, c: dict, power: str) -> int:
 
 
 def fits(s: st.State, c: dict, power: str, card: str) -> bool:
-    """Whether `power` may play combat card `card` in this combat, by the card's public conditions."""
+    """Whether `power` may play combat card `card` in this combat, by the card's public conditions (Mary I's
+    England plays none, 21.3)."""
+    if reactions_barred(s, power):
+        return False
     if c["kind"] not in USES.get(card, ()):
         return False
     if card == "26":                  # not by the Ottoman, not against it, and there must be someone to bribe

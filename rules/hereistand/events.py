@@ -24,9 +24,11 @@ from rules.core.flow import Game
 
 from . import state as st
 from .data import load
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
 EVENT_VERB = "event"
+REACTION_TYPES = ("combat", "response")
 
 
 class EventTable(cards.Effects):
@@ -53,6 +55,8 @@ def prerequisite_refusal(s: st.State, power: str, card: str) -> str | None:
     if c.playable_by != "any" and power not in c.playable_by:
         names = " or ".join(load().power(p).name for p in c.playable_by)
         return f"only {names} may play #{c.number} {c.name} as an event"
+    if c.type in REACTION_TYPES and reactions_barred(s, power):
+        return "while Mary I rules, England plays response and combat cards only for their CP (21.3)"
     if EVENTS.has(card, "prerequisite"):
         return EVENTS.run(card, "prerequisite", s, power)
     return None

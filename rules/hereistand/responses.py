@@ -26,6 +26,7 @@ from . import combat_cards as cc
 from . import state as st
 from .data import MAJORS, load, space_name
 from .events import DECLARED_HOOKS, EVENTS, discard_played
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
 MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"), "naval_announced": ("31",),
@@ -53,7 +54,9 @@ def hidden(s: st.State, card: str) -> bool:
 
 
 def fits(s: st.State, moment: str, power: str, card: str, local: dict) -> bool:
-    """The card's public conditions at this moment for this power."""
+    """The card's public conditions at this moment for this power (Mary I's England plays none, 21.3)."""
+    if reactions_barred(s, power):
+        return False
     if card in ("33", "36"):
         from .reinforcements import landsknechts_ok, swiss_ok
         return (landsknechts_ok if card == "33" else swiss_ok)(s, power) is None
