@@ -107,6 +107,16 @@ def declared(g: Game) -> None:
             return
 
 
+def run_unless_cancelled(g: Game) -> None:
+    if not cancelled(g.state, g.local["card"]):
+        EVENTS.run(g.local["card"], "event", g, g.local["role"])
+
+
+# An event played outside an impulse (the Spring Deployment and victory windows): the declaration's
+# responses (The Wartburg, #37), then the event unless cancelled (DECISIONS 972).
+FLOW.procedure("declared_event", declared, run_unless_cancelled)
+
+
 def cancelled(s: st.State, card: str) -> bool:
     """Whether the event just declared was cancelled (then it does nothing and its card is discarded)."""
     if s.get("event_cancelled") != card:

@@ -293,8 +293,9 @@ def wartburg(g: Game, power: str) -> None:
     cards.add_modifier(s, "wartburg", until="turn", card="37")
     if "luther" in s["debaters"]:
         dbt.commit(s, "luther")
+    ends = "" if g.local.get("outside_impulse") else " and the impulse ends"
     g.log(f"#37 The Wartburg cancels #{g.local['card']} {load().card(int(g.local['card'])).name}: the card is "
-          "discarded and the impulse ends. The Protestant calls no debate this turn and Luther is committed.")
+          f"discarded{ends}. The Protestant calls no debate this turn and Luther is committed.")
 
 
 def foul_weather(g: Game, power: str) -> None:
@@ -327,7 +328,8 @@ RESOLVE = {"31": foul_weather, "32": gout, "33": lambda g, p: reinforce(g, p, "3
 
 def event_declared(g: Game, player: str, card: str) -> bool:
     """events.py's hook: the Protestant may cancel the event with The Wartburg (True: a window opened)."""
-    return ask_in_turn(g, "event_declared", ["protestant"], player=player, card=card)
+    return ask_in_turn(g, "event_declared", ["protestant"], player=player, card=card,
+                       outside_impulse=g.frame["name"] != "play_event")
 
 
 DECLARED_HOOKS.append(event_declared)

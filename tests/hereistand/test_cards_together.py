@@ -68,3 +68,36 @@ def test_21_3_mary_i_england_plays_no_combat_card_nor_a_response_as_an_event():
     assert not cc.fits(s, c, "england", "24") and cc.fits(s, c, "france", "24")
     assert not responses.fits(s, "move_announced", "england", "31", {"player": "france", "leaders": []})
     assert "Mary I" in events.prerequisite_refusal(s, "england", "38")
+
+
+def test_37_the_wartburg_cancels_spring_preparations_played_in_the_spring_window():
+    """#37 The Wartburg (6.1: "after another power declares an event, before it is resolved") also answers an
+    event played outside an impulse: France's #102 Spring Preparations is cancelled in the spring window — no
+    new regular in Paris, the card discarded, Luther committed, and no impulse to end (DECISIONS 972)."""
+    from .test_events_spring import at_spring_window, pass_window
+    s = at_spring_window()
+    give(s, "france", "102")
+    give(s, "protestant", "37")
+    paris = st.units_at(s, "paris", "france").get("regular", 0)
+    s = play(s, "france", "play:102")
+    s = pass_window(s)
+    assert decision(s) == "responses" and ENGINE.active_roles(s) == ["protestant"]
+    assert "France plays #102 Spring Preparations as its event" in ENGINE.prompt(s, "protestant").text
+    out = ENGINE.apply(s, "protestant", "card:37")
+    text = " ".join(e.text for e in out.log)
+    s = out.state
+    assert "cancels #102 Spring Preparations" in text and "impulse ends" not in text
+    assert st.units_at(s, "paris", "france").get("regular", 0) == paris
+    assert cards.where(s, "102") == "discard" and s["debaters"]["luther"]["status"] == "committed"
+    assert decision(s) == "deploy"
+
+
+def test_37_the_wartburg_passed_in_the_spring_window_the_event_resolves():
+    from .test_events_spring import at_spring_window, pass_window
+    s = at_spring_window()
+    give(s, "france", "102")
+    give(s, "protestant", "37")
+    paris = st.units_at(s, "paris", "france").get("regular", 0)
+    s = pass_window(play(s, "france", "play:102"))
+    s = play(s, "protestant", "pass")
+    assert st.units_at(s, "paris", "france")["regular"] == paris + 1 and "37" in cards.zone(s, cards.hand("protestant"))
