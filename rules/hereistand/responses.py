@@ -29,11 +29,12 @@ from .events import DECLARED_HOOKS, EVENTS, discard_played
 from .mary import reactions_barred
 from .turn import FLOW, power_name
 
-MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"), "naval_announced": ("31",),
+MOMENTS = {"move_announced": ("31", "32"), "emperor_announced": ("32",), "assault_announced": ("31", "32"), "naval_announced": ("31",),
            "piracy_announced": ("31",),
            "before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
            "naval_rolled": ("34",), "naval_roll": ("34",), "event_declared": ("37",)}
 MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
+                "emperor_announced": "{player} announces Charles V's transfer to {space} (Holy Roman Emperor)",
                 "assault_announced": "{player} announces an assault on {space}",
                 "naval_announced": "{player} announces a naval move",
                 "piracy_announced": "{player} announces piracy in the {space}",
@@ -309,6 +310,12 @@ def gout(g: Game, power: str, leader: str) -> None:
     """#32: the announced action does not happen and costs 1 CP; the leader moves and assaults no more
     this impulse."""
     g.state["impulse"].setdefault("gout", []).append(leader)
+    if g.local["moment"] == "emperor_announced":        # #2's transfer: cancelled, no CP lost (DECISIONS 973)
+        g.state["emperor_gout"] = True
+        g.local["hindered"] = "32"
+        g.log("#32 Gout: Charles V's transfer does not happen (no CP lost); he moves and assaults no more this "
+              "impulse.")
+        return
     stop(g, "32", f" {load().leader(leader).name} stays where he is for the rest of the impulse.")
 
 

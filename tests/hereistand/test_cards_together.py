@@ -101,3 +101,37 @@ def test_37_the_wartburg_passed_in_the_spring_window_the_event_resolves():
     s = pass_window(play(s, "france", "play:102"))
     s = play(s, "protestant", "pass")
     assert st.units_at(s, "paris", "france")["regular"] == paris + 1 and "37" in cards.zone(s, cards.hand("protestant"))
+
+
+def emperor_announced(holder: str | None):
+    """The Hapsburg plays #2 Holy Roman Emperor and announces Charles V's transfer to Vienna; `holder` holds
+    #32 Gout (None: Gout out of play)."""
+    from .test_debate import to_impulse
+    s = to_impulse(setup(), "hapsburg")
+    give(s, "hapsburg", "2")
+    out_of_play(s, "32")
+    if holder:
+        give(s, holder, "32")
+    s = play(s, "hapsburg", "event:2")
+    return play(s, "hapsburg", "move:vienna")
+
+
+def test_32_gout_cancels_the_holy_roman_emperor_transfer_and_no_cp_is_lost():
+    """#32 Gout against #2 Holy Roman Emperor (21.2: "Gout can cancel the move"): France plays it; Charles V
+    stays, the Hapsburg keeps its 5 CP, and Charles moves no more this impulse (DECISIONS 973)."""
+    s = emperor_announced("france")
+    before = s["leaders"]["charles-v"]
+    assert decision(s) == "responses"
+    while ENGINE.active_roles(s) != ["france"]:
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert "announces Charles V's transfer to Vienna" in ENGINE.prompt(s, "france").text
+    assert "card:32:charles-v" in [a.id for a in ENGINE.legal_actions(s, "france")]
+    s = play(s, "france", "card:32:charles-v")
+    assert s["leaders"]["charles-v"] == before != "vienna"
+    assert decision(s) == "spend" and s["impulse"]["cp"] == 5 and "charles-v" in s["impulse"]["gout"]
+    assert cards.where(s, "32") == "discard"
+
+
+def test_32_no_gout_window_when_gout_is_out_of_play_and_the_transfer_happens():
+    s = emperor_announced(None)
+    assert s["leaders"]["charles-v"] == "vienna" and decision(s) == "spend" and s["impulse"]["cp"] == 5
