@@ -135,3 +135,43 @@ def test_32_gout_cancels_the_holy_roman_emperor_transfer_and_no_cp_is_lost():
 def test_32_no_gout_window_when_gout_is_out_of_play_and_the_transfer_happens():
     s = emperor_announced(None)
     assert s["leaders"]["charles-v"] == "vienna" and decision(s) == "spend" and s["impulse"]["cp"] == 5
+
+
+def venice_attacked_papacy_intervenes(papal_port: bool = True):
+    """1532, turn 2's Diplomacy phase: the Hapsburg declares war on Venice and the Papacy intervenes (9.6), holding
+    #108 Venetian Alliance; The Wartburg is out of play."""
+    from rules.core import SetupArgs
+    from rules.hereistand.data import MAJORS
+    from .religious_phases import through_theses
+    s = through_theses(ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 3)))
+    out_of_play(s, "37")
+    give(s, "papacy", "108")
+    for power in MAJORS:
+        s = play(s, power, "done")                                     # no deals
+    while decision(s) in ("sue", "ransom"):
+        s = play(s, ENGINE.active_roles(s)[0], "done")
+    s = play(s, "ottoman", "done")
+    s = play(play(s, "hapsburg", "war:venice"), "hapsburg", "done")
+    for power in ("england", "france", "papacy", "protestant"):
+        s = play(s, power, "done")
+    s = play(s, "papacy", "intervene")
+    while decision(s) == "pay_war" and ENGINE.active_roles(s) == ["hapsburg"]:
+        s = play(s, "hapsburg", ENGINE.legal_actions(s, "hapsburg")[-1].id)
+    return s
+
+
+def test_108_venetian_alliance_pays_the_papal_intervention_then_reinforces_venice():
+    """#108 Venetian Alliance (9.6 steps 4–5, the card's Diplomacy-phase use; DECISIONS 974): the Papacy pays its
+    2 CP intervention with the event; the war is declared, Venice joins the Papacy, then 1 Venetian regular and
+    2 Venetian squadrons arrive in the Papal port it picks."""
+    s = venice_attacked_papacy_intervenes()
+    assert decision(s) == "pay_war" and ENGINE.active_roles(s) == ["papacy"]
+    assert "event:108" in [a.id for a in ENGINE.legal_actions(s, "papacy")]
+    s = play(s, "papacy", "event:108")
+    assert s["minor_allies"]["venice"] == "papacy" and st.at_war(s, "hapsburg", "papacy")
+    assert cards.where(s, "108") == "discard" and decision(s) == "venetian_units"
+    port = ENGINE.legal_actions(s, "papacy")[0].id
+    squadrons = st.units_at(s, port.split(":")[1], "venice").get("squadron", 0)
+    s = play(s, "papacy", port)
+    assert st.units_at(s, port.split(":")[1], "venice")["squadron"] == squadrons + 2
+    assert s["events_played"]["108"] == 1
