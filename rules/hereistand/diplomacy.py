@@ -265,6 +265,8 @@ class Declare(Decision):
                 cost = dow_price(role, target, g.state)
                 if cost <= budget:
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
+        from .diplomatic_marriage import diplomacy_action          # #73 (a) in the Diplomacy phase (DECISIONS 975)
+        yield from diplomacy_action(g.state, role)
         yield act("done", label="Declare nothing more")
 
     def protects_secret(self, g, role):
@@ -281,6 +283,10 @@ class Declare(Decision):
 
     def on_done(self, g, role):
         g.end(list(g.local["declared"]))
+
+    def on_event(self, g, role, card):
+        from .diplomatic_marriage import play_in_diplomacy
+        play_in_diplomacy(g, role)
 
     def default(self, g, role):
         return "done"

@@ -41,6 +41,23 @@ def diplomatic_marriage(g, power, card):
     g.call("diplomatic_marriage", role=power)
 
 
+def diplomacy_action(s: st.State, power: str):
+    """(a) in the Diplomacy phase, offered with the declarations of war (9.6 step 1; DECISIONS 975)."""
+    if CARD in cards.zone(s, cards.hand(power)) and power in load().card(int(CARD)).playable_by \
+            and marriage_ok(s, power, CARD) is None:
+        yield act("event", CARD, label="Play #73 Diplomatic Marriage as its event: activate or deactivate a minor "
+                  "power", hint=load().card(int(CARD)).reminder)
+
+
+def play_in_diplomacy(g: Game, power: str) -> None:
+    if not any(a.id == f"event:{CARD}" for a in diplomacy_action(g.state, power)):
+        return
+    from .events import discard_played
+    g.log(f"{power_name(power)} plays #73 Diplomatic Marriage as its event.")
+    discard_played(g.state, power, CARD)
+    g.call("declared_event", role=power, card=CARD)          # The Wartburg may cancel it (#37)
+
+
 @FLOW.decision("diplomatic_marriage")
 class DiplomaticMarriage(Decision):
     def prompt(self, g, role):

@@ -175,3 +175,29 @@ def test_108_venetian_alliance_pays_the_papal_intervention_then_reinforces_venic
     s = play(s, "papacy", port)
     assert st.units_at(s, port.split(":")[1], "venice")["squadron"] == squadrons + 2
     assert s["events_played"]["108"] == 1
+
+
+def test_73_diplomatic_marriage_activates_a_minor_in_the_diplomacy_phase():
+    """#73 Diplomatic Marriage (a) in the Diplomacy phase (6.1's table: usable in the Diplomacy phase; 22.2 method
+    4; DECISIONS 975): offered with the Papacy's declarations of war; Venice becomes its ally, and the Papacy is
+    then asked again for its declarations."""
+    from rules.core import SetupArgs
+    from rules.hereistand.data import MAJORS
+    from .religious_phases import through_theses
+    s = through_theses(ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 3)))
+    out_of_play(s, "37")
+    give(s, "papacy", "73")
+    for power in MAJORS:
+        s = play(s, power, "done")
+    while decision(s) in ("sue", "ransom"):
+        s = play(s, ENGINE.active_roles(s)[0], "done")
+    for power in ("ottoman", "hapsburg", "england", "france"):
+        assert "event:73" not in [a.id for a in ENGINE.legal_actions(s, power)]
+        s = play(s, power, "done")
+    assert decision(s) == "declare" and "event:73" in [a.id for a in ENGINE.legal_actions(s, "papacy")]
+    s = play(s, "papacy", "event:73")
+    assert decision(s) == "diplomatic_marriage"
+    s = play(s, "papacy", "activate:venice")
+    assert s["minor_allies"]["venice"] == "papacy" and cards.where(s, "73") == "discard"
+    assert decision(s) == "declare" and ENGINE.active_roles(s) == ["papacy"]
+    assert "event:73" not in [a.id for a in ENGINE.legal_actions(s, "papacy")]
