@@ -28,6 +28,7 @@ COMBAT_NAMES = {FIELD: "field battle", ASSAULT: "assault", NAVAL: "naval battle"
 USES = {"24": (FIELD, NAVAL), "25": (FIELD,), "26": (FIELD,), "27": (ASSAULT,), "28": (ASSAULT,),
         "29": (FIELD,), "30": (FIELD,)}                                  # the project's card data, 2006
 JANISSARIES = "1"
+FOREIGN_WAR_CARDS = ("24", "25")          # the dice-adding cards offered in a foreign war's battle (21.7)
 JANISSARY_DICE = {FIELD: 5, NAVAL: 4}
 HIDDEN = ("deck",)
 NO_UNITS_LEFT = "0 dice (no units left after the Surprise Attack), hits on 5 or 6"
@@ -62,6 +63,8 @@ def fits(s: st.State, c: dict, power: str, card: str) -> bool:
     if reactions_barred(s, power):
         return False
     if c["kind"] not in USES.get(card, ()):
+        return False
+    if c.get("foreign") and card not in FOREIGN_WAR_CARDS:      # 21.7 (DECISIONS 976)
         return False
     if card == "26":                  # not by the Ottoman, not against it, and there must be someone to bribe
         return power != "ottoman" and "ottoman" not in opponents(c, power) and opposing_mercenaries(s, c, power) > 0
@@ -159,6 +162,8 @@ class CombatCards(ReactionWindow):
 def where_name(c: dict) -> str:
     from .data import space_name
     from .fleets import location_name
+    if c.get("where"):                                      # a foreign war: the card's name
+        return c["where"]
     return location_name(c["space"]) if c["kind"] == NAVAL else space_name(c["space"])
 
 

@@ -15,6 +15,7 @@ from rules.hereistand.engine import ENGINE
 from .combat_play import out_of_play
 from .test_combat_cards import give
 from .test_response_cards import RESPONSE
+from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
 from .test_siege import decision, play, setup, to_french_impulse
 
 
@@ -201,3 +202,51 @@ def test_73_diplomatic_marriage_activates_a_minor_in_the_diplomacy_phase():
     assert s["minor_allies"]["venice"] == "papacy" and cards.where(s, "73") == "discard"
     assert decision(s) == "declare" and ENGINE.active_roles(s) == ["papacy"]
     assert "event:73" not in [a.id for a in ENGINE.legal_actions(s, "papacy")]
+
+
+def test_21_7_combat_cards_in_a_foreign_war_battle(dice):
+    """21.7 ("resolves like a field battle"; DECISIONS 976): fighting the war in Persia, the Ottoman plays #25
+    Field Artillery (3 dice) before the roll and #1 Janissaries (5 dice) after it; every card's dice are named."""
+    from .test_foreign_wars import at_war_spending
+    from .test_debate import log_after
+    s = out_of_play(at_war_spending(), "24")
+    give(s, "ottoman", "25")
+    if "1" not in cards.zone(s, cards.hand("ottoman")):          # the impulse's card may have been #1 itself
+        give(s, "ottoman", "1")
+    s = play(s, "ottoman", "foreign:110")
+    assert decision(s) == "combat_cards" and ENGINE.active_roles(s) == ["ottoman"]
+    assert "the war in Persia" in ENGINE.prompt(s, "ottoman").text
+    dice += [[1] * 9, [1, 1, 1, 1]]                 # 5 units + 1 Ibrahim Pasha + 3 Field Artillery; the Persians 4
+    s = play(s, "ottoman", "card:25")               # nothing more to ask for: the roll follows
+    assert decision(s) == "janissaries"
+    dice += [[6, 6, 5, 5, 1]]
+    s, text = log_after(s, "ottoman", "janissaries")
+    assert "9 dice (5 units + 1 Ibrahim Pasha's battle rating + 3 Field Artillery)" in text
+    assert "#1 Janissaries for the attacker: 5 dice, hits on 5 or 6: 6 6 5 5 1 — 4 hits" in text
+    from rules.hereistand.foreign_wars import wars
+    assert "110" not in wars(s) and not s.get("combat")            # 4 hits: the Persians are gone
+
+
+def test_21_7_janissaries_event_may_place_on_the_foreign_war_card():
+    """#1 Janissaries (b): the 4 new regulars may go onto War in Persia's card as well as into Ottoman home
+    spaces (DECISIONS 976)."""
+    from .test_foreign_wars import war_begun
+    from rules.hereistand.foreign_wars import wars
+    s = war_begun(110)
+    while decision(s) == "war_units":
+        s = play(s, "ottoman", next(a.id for a in ENGINE.legal_actions(s, "ottoman")
+                                    if a.id.startswith("send:istanbul:regular")))
+    s = play(s, "ottoman", "lead:ibrahim-pasha")
+    while ENGINE.active_roles(s) != ["ottoman"]:
+        role = ENGINE.active_roles(s)[0]
+        acts = [a.id for a in ENGINE.legal_actions(s, role)]
+        s = play(s, role, next((a for a in acts if a.startswith("cp:")), "done" if "done" in acts else acts[0]))
+    out_of_play(s, "37")
+    if "1" not in cards.zone(s, cards.hand("ottoman")):          # spent in an earlier impulse of the round
+        give(s, "ottoman", "1")
+    s = play(s, "ottoman", "event:1")
+    assert decision(s) == "place_units" and "war:110" in [a.id for a in ENGINE.legal_actions(s, "ottoman")]
+    label = next(a.label for a in ENGINE.legal_actions(s, "ottoman") if a.id == "war:110")
+    assert label == "Place a regular on the card of the war in Persia"
+    s = play(s, "ottoman", "war:110")
+    assert wars(s)["110"]["units"] == {"regular": 6}
