@@ -12,7 +12,7 @@ from rules.hereistand import responses
 from rules.hereistand import state as st
 from rules.hereistand.engine import ENGINE
 
-from .combat_play import out_of_play
+from .combat_play import out_of_play, without_wartburg
 from .test_combat_cards import give
 from .test_response_cards import RESPONSE
 from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
@@ -250,3 +250,58 @@ def test_21_7_janissaries_event_may_place_on_the_foreign_war_card():
     assert label == "Place a regular on the card of the war in Persia"
     s = play(s, "ottoman", "war:110")
     assert wars(s)["110"]["units"] == {"regular": 6}
+
+
+# ---- a test of its effect for each religious event the parts tested only by refusal (18.3, 18.4) ----------------
+def religious_event(power, card, turn=None, uncommitted=(), protestant=()):
+    from .test_reformation import impulse_of
+    s = without_wartburg(impulse_of(power, card, turn=turn))
+    for debater in uncommitted:                                   # on the map and ready, as the card needs
+        s["debaters"][debater]["status"] = "uncommitted"
+    s["religion"] = sorted({*s["religion"], *protestant})
+    return ENGINE.apply(s, power, f"event:{card}").state
+
+
+def test_44_affair_of_the_placards_commits_cop_three_attempts_in_the_french_zone():
+    """#44 Affair of the Placards (18.3; DECISIONS 510): Cop committed, 3 reformation attempts in the French zone."""
+    s = religious_event("protestant", "44", turn=2, uncommitted=["cop"], protestant=["paris"])
+    assert s["debaters"]["cop"]["status"] == "committed"
+    text = ENGINE.prompt(s, "protestant").text
+    assert decision(s) == "attempt_target" and "3 attempts left" in text and "French" in text
+
+
+def test_63_dissolution_of_the_monasteries_england_draws_two_then_three_english_attempts():
+    """#63 Dissolution of the Monasteries (18.3): England draws 2 cards, then 3 reformation attempts in the English
+    zone."""
+    s0 = religious_event("england", "63", turn=2)
+    text = ENGINE.prompt(s0, ENGINE.active_roles(s0)[0]).text
+    assert decision(s0) == "attempt_target" and "3 attempts left" in text and "English" in text
+
+
+def test_61_mary_defies_council_three_counter_reformation_attempts_in_the_english_zone():
+    """#61 Mary Defies Council (18.4): 3 counter-reformation attempts in the English zone, for the Papacy."""
+    s = religious_event("papacy", "61", turn=2, protestant=["london", "lincoln"])
+    role = ENGINE.active_roles(s)[0]
+    text = ENGINE.prompt(s, role).text
+    assert decision(s) == "attempt_target" and "3 attempts left" in text and "English" in text
+
+
+def test_85_katharina_bora_commits_luther_five_attempts():
+    """#85 Katharina Bora (18.3): Luther committed, 5 reformation attempts."""
+    s = religious_event("protestant", "85")
+    assert s["debaters"]["luther"]["status"] == "committed"
+    assert decision(s) == "attempt_target" and "5 attempts left" in ENGINE.prompt(s, "protestant").text
+
+
+def test_41_marburg_colloquy_commits_a_pair_and_attempts_their_values():
+    """#41 Marburg Colloquy (18.3): one of Luther and Melanchthon and one of Zwingli and Oekolampadius are committed;
+    as many attempts as their values add up to."""
+    from rules.hereistand import debaters as dbt
+    s = religious_event("protestant", "41", turn=3, uncommitted=["zwingli"])
+    assert decision(s) == "marburg"
+    pick = ENGINE.legal_actions(s, "protestant")[0].id
+    _, a, b = pick.split(":")
+    total = dbt.value(s, a) + dbt.value(s, b)
+    s = play(s, "protestant", pick)
+    assert dbt.status(s, a) == dbt.status(s, b) == "committed"
+    assert f"{total} attempts left" in ENGINE.prompt(s, "protestant").text
