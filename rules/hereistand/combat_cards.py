@@ -19,7 +19,7 @@ from rules.core.wording import plural
 
 from . import state as st
 from .data import MAJORS, load
-from .events import EVENTS, discard_played
+from .events import EVENTS, count_reaction, discard_played
 from .mary import reactions_barred
 from .turn import FLOW, power_name
 
@@ -170,6 +170,7 @@ def where_name(c: dict) -> str:
 def play(g: Game, power: str, card: str) -> None:
     s, c = g.state, combat(g.state)
     discard_played(s, power, card)
+    count_reaction(s, card)
     c["played"].append([power, card])
     info = load().card(int(card))
     g.log(f"{power_name(power)} plays #{info.number} {info.name}: {EFFECTS[card](g, c, power)}.")
@@ -332,6 +333,7 @@ class Janissaries(Decision):
         s, c = g.state, combat(g.state)
         n = JANISSARY_DICE[c["kind"]]
         discard_played(s, role, JANISSARIES)
+        count_reaction(s, JANISSARIES)
         c["played"].append([role, JANISSARIES])
         roll = sorted(rng.roll(s, n), reverse=True)
         hits = sum(1 for d in roll if d >= 5)

@@ -45,6 +45,12 @@ class EventTable(cards.Effects):
 EVENTS = EventTable()
 
 
+def count_reaction(s: st.State, card: str) -> None:
+    """A combat or response card played in its window, for the fuzz report (`reactions_played`, public)."""
+    used = s.setdefault("reactions_played", {})
+    used[card] = used.get(card, 0) + 1
+
+
 def has_event(card: str | int) -> bool:
     return EVENTS.has(str(card), "event")
 

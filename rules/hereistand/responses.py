@@ -25,7 +25,7 @@ from rules.core.wording import plural
 from . import combat_cards as cc
 from . import state as st
 from .data import MAJORS, load, space_name
-from .events import DECLARED_HOOKS, EVENTS, discard_played
+from .events import DECLARED_HOOKS, EVENTS, count_reaction, discard_played
 from .mary import reactions_barred
 from .turn import FLOW, power_name
 
@@ -135,6 +135,7 @@ class Responses(ReactionWindow):
         _, card, *rest = response.split(":")
         info = load().card(int(card))
         discard_played(g.state, role, card)
+        count_reaction(g.state, card)
         g.log(f"{power_name(role)} plays #{info.number} {info.name}.")
         RESOLVE[card](g, role, *rest)
 
