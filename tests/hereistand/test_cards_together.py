@@ -305,3 +305,16 @@ def test_41_marburg_colloquy_commits_a_pair_and_attempts_their_values():
     s = play(s, "protestant", pick)
     assert dbt.status(s, a) == dbt.status(s, b) == "committed"
     assert f"{total} attempts left" in ENGINE.prompt(s, "protestant").text
+
+
+def test_62_book_of_common_prayer_commits_cranmer_four_attempts_in_english_home_spaces():
+    """#62 Book of Common Prayer (18.3): Cranmer committed, 4 reformation attempts in English home spaces only."""
+    s = religious_event("england", "62", turn=3, uncommitted=["cranmer"], protestant=["london"])
+    assert s["debaters"]["cranmer"]["status"] == "committed"
+    role = ENGINE.active_roles(s)[0]
+    text = ENGINE.prompt(s, role).text
+    assert decision(s) == "attempt_target" and "4 attempts left" in text
+    from rules.hereistand.data import load
+    english = set(load().home_spaces("england"))
+    targets = [a.id.split(":")[1] for a in ENGINE.legal_actions(s, role) if a.id.startswith("target:")]
+    assert targets and set(targets) <= english
