@@ -266,7 +266,7 @@ class Declare(Decision):
                 if cost <= budget:
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
         from .diplomatic_marriage import diplomacy_action          # #73 (a) in the Diplomacy phase (DECISIONS 975)
-        yield from diplomacy_action(g.state, role)
+        yield from diplomacy_action(g.state, role, budget)
         yield act("done", label="Declare nothing more")
 
     def protects_secret(self, g, role):
@@ -286,7 +286,7 @@ class Declare(Decision):
 
     def on_event(self, g, role, card):
         from .diplomatic_marriage import play_in_diplomacy
-        play_in_diplomacy(g, role)
+        play_in_diplomacy(g, role, payable_cp(g.state, role) - self.owed(g, role))
 
     def default(self, g, role):
         return "done"

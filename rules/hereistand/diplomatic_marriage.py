@@ -41,16 +41,17 @@ def diplomatic_marriage(g, power, card):
     g.call("diplomatic_marriage", role=power)
 
 
-def diplomacy_action(s: st.State, power: str):
-    """(a) in the Diplomacy phase, offered with the declarations of war (9.6 step 1; DECISIONS 975)."""
+def diplomacy_action(s: st.State, power: str, spare_cp: int):
+    """(a) in the Diplomacy phase, offered with the declarations of war (9.6 step 1; DECISIONS 975) while the
+    rest of the hand still pays for the wars declared so far (`spare_cp`: the hand's CP less what they cost)."""
     if CARD in cards.zone(s, cards.hand(power)) and power in load().card(int(CARD)).playable_by \
-            and marriage_ok(s, power, CARD) is None:
+            and marriage_ok(s, power, CARD) is None and spare_cp >= load().card(int(CARD)).cp:
         yield act("event", CARD, label="Play #73 Diplomatic Marriage as its event: activate or deactivate a minor "
                   "power", hint=load().card(int(CARD)).reminder)
 
 
-def play_in_diplomacy(g: Game, power: str) -> None:
-    if not any(a.id == f"event:{CARD}" for a in diplomacy_action(g.state, power)):
+def play_in_diplomacy(g: Game, power: str, spare_cp: int) -> None:
+    if not any(a.id == f"event:{CARD}" for a in diplomacy_action(g.state, power, spare_cp)):
         return
     from .events import discard_played
     g.log(f"{power_name(power)} plays #73 Diplomatic Marriage as its event.")
