@@ -274,8 +274,9 @@ class Declare(Decision):
         # "nothing more" would tell the others the hand's CP (VIEW.md)
         data = load()
         hidden = any(data.card(int(c)).type != "home" for c in cards.zone(g.state, cards.hand(role)))
-        return hidden and any(target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None
-                              for target in (*MAJORS, *MINORS))
+        from .diplomatic_marriage import may_hold_for_diplomacy         # #73 (a) offered here (DECISIONS 975)
+        return hidden and (any(target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None
+                               for target in (*MAJORS, *MINORS)) or may_hold_for_diplomacy(g.state, role))
 
     def on_war(self, g, role, target):
         g.local["declared"].append(target)

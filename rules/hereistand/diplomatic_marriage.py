@@ -50,6 +50,15 @@ def diplomacy_action(s: st.State, power: str, spare_cp: int):
                   "power", hint=load().card(int(CARD)).reminder)
 
 
+def may_hold_for_diplomacy(s: st.State, power: str) -> bool:
+    """By public facts, `power` might hold #73 and play (a) now: the card is not known to be out of play, the
+    power may play it and a minor may be (de)activated. Then the declarations are asked even with no war open,
+    so that being asked never shows the hand."""
+    where = cards.where(s, CARD)
+    return bool(where) and (where == "deck" or where.startswith("hand:")) \
+        and power in load().card(int(CARD)).playable_by and marriage_ok(s, power, CARD) is None
+
+
 def play_in_diplomacy(g: Game, power: str, spare_cp: int) -> None:
     if not any(a.id == f"event:{CARD}" for a in diplomacy_action(g.state, power, spare_cp)):
         return

@@ -198,6 +198,7 @@ def test_73_diplomatic_marriage_activates_a_minor_in_the_diplomacy_phase():
     assert decision(s) == "declare" and "event:73" in [a.id for a in ENGINE.legal_actions(s, "papacy")]
     from rules.hereistand.diplomatic_marriage import diplomacy_action
     assert not list(diplomacy_action(s, "papacy", 4))        # the rest of the hand must still pay for its wars
+    assert invariance_problems(ENGINE, s, ("papacy", "done")) == []      # holding #73 or not, asked the same
     s = play(s, "papacy", "event:73")
     assert decision(s) == "diplomatic_marriage"
     s = play(s, "papacy", "activate:venice")
