@@ -222,9 +222,10 @@ def _st_peters(d, view, y) -> int:
 def _debaters(d, view, y) -> int:
     data = load()
     debaters = view.get("debaters") or {}
-    cols, h = 4, 66
-    w = (WIDTH - 32) / cols
+    h = 66
     for side, heading in SIDES:
+        cols = 4 if side == "papacy" else 3          # the Protestant's second line adds the zone ("German, excommunicated")
+        w = (WIDTH - 32) / cols
         here = [(dbt, info) for dbt, info in debaters.items() if info["side"] == side]
         shown = sorted(((dbt, info) for dbt, info in here if info["status"] in STATUS),
                        key=lambda e: (list(STATUS).index(e[1]["status"]), -e[1]["value"], e[0]))

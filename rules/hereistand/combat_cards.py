@@ -19,7 +19,8 @@ from rules.core.wording import plural
 
 from . import state as st
 from .data import MAJORS, load
-from .events import EVENTS, discard_played
+from .events import EVENTS, count_reaction, discard_played
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
 FIELD, ASSAULT, NAVAL = "field", "assault", "naval"
@@ -27,6 +28,7 @@ COMBAT_NAMES = {FIELD: "field battle", ASSAULT: "assault", NAVAL: "naval battle"
 USES = {"24": (FIELD, NAVAL), "25": (FIELD,), "26": (FIELD,), "27": (ASSAULT,), "28": (ASSAULT,),
         "29": (FIELD,), "30": (FIELD,)}                                  # the project's card data, 2006
 JANISSARIES = "1"
+FOREIGN_WAR_CARDS = ("24", "25")          # the dice-adding cards offered in a foreign war's battle (21.7)
 JANISSARY_DICE = {FIELD: 5, NAVAL: 4}
 HIDDEN = ("deck",)
 NO_UNITS_LEFT = "0 dice (no units left after the Surprise Attack), hits on 5 or 6"
@@ -56,8 +58,13 @@ def opposing_mercenaries(s: st.State, c: dict, power: str) -> int:
 
 
 def fits(s: st.State, c: dict, power: str, card: str) -> bool:
-    """Whether `power` may play combat card `card` in this combat, by the card's public conditions."""
+    """Whether `power` may play combat card `card` in this combat, by the card's public conditions (Mary I's
+    England plays none, 21.3)."""
+    if reactions_barred(s, power):
+        return False
     if c["kind"] not in USES.get(card, ()):
+        return False
+    if c.get("foreign") and card not in FOREIGN_WAR_CARDS:      # 21.7 (DECISIONS 976)
         return False
     if card == "26":                  # not by the Ottoman, not against it, and there must be someone to bribe
         return power != "ottoman" and "ottoman" not in opponents(c, power) and opposing_mercenaries(s, c, power) > 0
@@ -155,12 +162,15 @@ class CombatCards(ReactionWindow):
 def where_name(c: dict) -> str:
     from .data import space_name
     from .fleets import location_name
+    if c.get("where"):                                      # a foreign war: the card's name
+        return c["where"]
     return location_name(c["space"]) if c["kind"] == NAVAL else space_name(c["space"])
 
 
 def play(g: Game, power: str, card: str) -> None:
     s, c = g.state, combat(g.state)
     discard_played(s, power, card)
+    count_reaction(s, card)
     c["played"].append([power, card])
     info = load().card(int(card))
     g.log(f"{power_name(power)} plays #{info.number} {info.name}: {EFFECTS[card](g, c, power)}.")
@@ -323,6 +333,7 @@ class Janissaries(Decision):
         s, c = g.state, combat(g.state)
         n = JANISSARY_DICE[c["kind"]]
         discard_played(s, role, JANISSARIES)
+        count_reaction(s, JANISSARIES)
         c["played"].append([role, JANISSARIES])
         roll = sorted(rng.roll(s, n), reverse=True)
         hits = sum(1 for d in roll if d >= 5)

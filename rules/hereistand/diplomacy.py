@@ -265,6 +265,8 @@ class Declare(Decision):
                 cost = dow_price(role, target, g.state)
                 if cost <= budget:
                     yield act("war", target, label=f"Declare war on {power_name(target)} ({cost} CP)", group="War")
+        from .diplomatic_marriage import diplomacy_action          # #73 (a) in the Diplomacy phase (DECISIONS 975)
+        yield from diplomacy_action(g.state, role, budget)
         yield act("done", label="Declare nothing more")
 
     def protects_secret(self, g, role):
@@ -272,8 +274,9 @@ class Declare(Decision):
         # "nothing more" would tell the others the hand's CP (VIEW.md)
         data = load()
         hidden = any(data.card(int(c)).type != "home" for c in cards.zone(g.state, cards.hand(role)))
-        return hidden and any(target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None
-                              for target in (*MAJORS, *MINORS))
+        from .diplomatic_marriage import may_hold_for_diplomacy         # #73 (a) offered here (DECISIONS 975)
+        return hidden and (any(target != role and dow_refusal(g.state, role, target, g.local["declared"]) is None
+                               for target in (*MAJORS, *MINORS)) or may_hold_for_diplomacy(g.state, role))
 
     def on_war(self, g, role, target):
         g.local["declared"].append(target)
@@ -281,6 +284,10 @@ class Declare(Decision):
 
     def on_done(self, g, role):
         g.end(list(g.local["declared"]))
+
+    def on_event(self, g, role, card):
+        from .diplomatic_marriage import play_in_diplomacy
+        play_in_diplomacy(g, role, payable_cp(g.state, role) - self.owed(g, role))
 
     def default(self, g, role):
         return "done"
@@ -318,6 +325,14 @@ class PayWar(Decision):
             c = load().card(int(card))
             if c.type != "mandatory" and c.cp:
                 yield act("pay", card, label=f"Pay with {st.card_label(card)}", group="Cards")
+        from .intervention_events import pay_actions                   # #69, #108 (DECISIONS 974)
+        yield from pay_actions(g.state, role, g.local)
+
+    def on_event(self, g, role, card):
+        from .intervention_events import pay_with_event
+        pay_with_event(g, role, card, INTERVENTION_CP)
+        if g.local["owed"] <= 0:
+            self.declare_wars(g, role)
 
     def protects_secret(self, g, role):
         # which cards can pay is hidden (a mandatory event in hand cannot): a lone payment left would show it
@@ -328,18 +343,26 @@ class PayWar(Decision):
         g.local["owed"] -= load().card(int(card)).cp
         g.log(f"{power_name(role)} pays with {st.card_label(card)}.")
         if g.local["owed"] <= 0:
-            s = g.state
-            enemies = [s["minor_allies"].get(t) or t for t in g.local["targets"]]   # an ally's minor: its patron
-            protects = g.local.get("protects", [])
-            for minor in protects:                                # 9.6 steps 4–5
-                enemies += [p for p in MAJORS if minor in g.local["declared"][p]]
-            for target in dict.fromkeys(enemies):      # both may have declared on each other: one war
-                if target != role and not st.at_war(s, role, target):
-                    s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
-            g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in dict.fromkeys(enemies))}.")
-            # 9.6: fleets sharing a sea zone fight at once; then a protected minor joins its ally (22.2)
-            g.goto("sea_clashes", power=role, enemies=list(dict.fromkeys(enemies)),
-                   activate=[protects[0], role] if protects else None)
+            self.declare_wars(g, role)
+
+    def declare_wars(self, g, role):
+        """9.6: the wars the payment opens (an intervention also with the declarers on its minor)."""
+        s = g.state
+        enemies = [s["minor_allies"].get(t) or t for t in g.local["targets"]]   # an ally's minor: its patron
+        protects = g.local.get("protects", [])
+        for minor in protects:                                # 9.6 steps 4–5
+            enemies += [p for p in MAJORS if minor in g.local["declared"][p]]
+        for target in dict.fromkeys(enemies):      # both may have declared on each other: one war
+            if target != role and not st.at_war(s, role, target):
+                s["wars"] = sorted(s["wars"] + [st.pair(role, target)])
+        g.log(f"{power_name(role)} is now at war with {', '.join(power_name(t) for t in dict.fromkeys(enemies))}.")
+        # 9.6: fleets sharing a sea zone fight at once; then a protected minor joins its ally (22.2)
+        then = dict(power=role, enemies=list(dict.fromkeys(enemies)),
+                    activate=[protects[0], role] if protects else None)
+        if g.local.get("event_paid"):                       # the alliance card's event follows (#69, #108)
+            g.goto("intervention_paid", card=g.local["event_paid"], **then)
+        else:
+            g.goto("sea_clashes", **then)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -1,101 +1,20 @@
 """Here I Stand: #73 Diplomatic Marriage — (a) activate a minor power for oneself (22.2 method 4) or deactivate an
 active one (22.4), (b) when suing for peace, every home space and captured leader back without paying
-(9.3 note, in `peace.py`) — and the deactivation procedure of 22.4, which other events may call.
+(9.3 note, in `peace.py`). Deactivation runs the 22.4 procedure `deactivation` (events_diplomacy.py), shared by
+#68, #69, #73 and #108.
 """
 
 from __future__ import annotations
 
-from collections import deque
-
 from rules.core import cards
 from rules.core.flow import Decision, Game, act
 
-from . import fleets as nv
 from . import state as st
 from .data import MINORS, load, space_name
 from .events import EVENTS
 from .turn import FLOW, power_name
 
 CARD = "73"
-
-
-# ---- 22.4 deactivation -------------------------------------------------------------------------------------
-def nearest(start: str, goals: list[str]) -> str | None:
-    """The goal fewest land connections away from `start` (ties: the first in name order)."""
-    if not goals:
-        return None
-    seen, queue = {start}, deque([start])
-    while queue:
-        here = queue.popleft()
-        if here in goals:
-            return here
-        for there in sorted(load().adjacent(here)):
-            if there not in seen:
-                seen.add(there)
-                queue.append(there)
-    return sorted(goals)[0]
-
-
-def where_name(location: str) -> str:
-    return space_name(location) if location in load().spaces else load().sea_zone(location).name
-
-
-def deactivate(g: Game, minor: str, *, tail: bool = False) -> None:
-    """22.4 steps 1–5: the alliance ends; the old patron's control of the minor's home spaces goes back to
-    the minor; other powers' forces there leave (their owners choose among the nearest fortified spaces,
-    ships put to sea); the minor's land units and squadrons go home, or are eliminated. `tail`: in place of
-    the running decision."""
-    s, data = g.state, load()
-    patron = s["minor_allies"][minor]
-    s["minor_allies"][minor] = None
-    g.log(f"{power_name(minor)} is no longer {power_name(patron)}'s ally (rule 22.4).")
-    homes = data.home_spaces(minor)
-    for sp in homes:
-        if s["control"].get(sp) == patron:
-            s["control"][sp] = minor
-    held = [sp for sp in homes if s["control"].get(sp) == minor]
-    queue, exits = [], []
-    from .harbours import displace
-    for sp in held:
-        for power in sorted(s["units"].get(sp, {})):
-            if power != minor and (st.land_units_at(s, sp, power) or any(
-                    data.leader(ld).power == power and data.leader(ld).kind == "army"
-                    for ld, where in s["leaders"].items() if where == sp)):
-                queue.append([power, sp])
-        exits += displace(g, sp)
-    forts = [sp for sp in held if data.space(sp).type != "unfortified"] or held
-    for sp in sorted(s["units"]):
-        if sp in held or sp not in data.spaces:
-            continue
-        land = {k: n for k, n in s["units"][sp].get(minor, {}).items() if k in st.LAND_TYPES and n}
-        if not land:
-            continue
-        dest = nearest(sp, forts)
-        for kind, n in land.items():
-            st.add_units(s, sp, minor, kind, -n)
-            if dest:
-                st.add_units(s, dest, minor, kind, n)
-        g.log(f"{power_name(minor)}'s units in {space_name(sp)} " + (f"go home to {space_name(dest)}." if dest
-                                                                     else "have no home to go to: eliminated."))
-    ports = [sp for sp in held if data.space(sp).is_port]
-    for where in sorted(s["units"]):
-        ships = {k: n for k, n in s["units"][where].get(minor, {}).items() if nv.is_naval(k) and n}
-        if not ships or where in ports:
-            continue
-        for kind, n in ships.items():
-            st.add_units(s, where, minor, kind, -n)
-            if ports:
-                st.add_units(s, ports[0], minor, kind, n)
-        g.log(f"{power_name(minor)}'s squadrons at {where_name(where)} " +
-              (f"sail home to {space_name(ports[0])}." if ports else "have no home port: eliminated."))
-    for leader, where in sorted(s["leaders"].items()):
-        if data.leader(leader).power == minor and where not in (*ports, "off", nv.BOX) \
-                and not where.startswith("captured:"):
-            s["leaders"][leader] = ports[0] if ports else nv.BOX
-    if queue or exits:
-        (g.goto if tail else g.call)("displace", queue=queue, port_exits=exits)
-    elif tail:
-        g.end()
 
 
 # ---- (a) activation or deactivation ------------------------------------------------------------------------
@@ -122,6 +41,33 @@ def diplomatic_marriage(g, power, card):
     g.call("diplomatic_marriage", role=power)
 
 
+def diplomacy_action(s: st.State, power: str, spare_cp: int):
+    """(a) in the Diplomacy phase, offered with the declarations of war (9.6 step 1; DECISIONS 975) while the
+    rest of the hand still pays for the wars declared so far (`spare_cp`: the hand's CP less what they cost)."""
+    if CARD in cards.zone(s, cards.hand(power)) and power in load().card(int(CARD)).playable_by \
+            and marriage_ok(s, power, CARD) is None and spare_cp >= load().card(int(CARD)).cp:
+        yield act("event", CARD, label="Play #73 Diplomatic Marriage as its event: activate or deactivate a minor "
+                  "power", hint=load().card(int(CARD)).reminder)
+
+
+def may_hold_for_diplomacy(s: st.State, power: str) -> bool:
+    """By public facts, `power` might hold #73 and play (a) now: the card is not known to be out of play, the
+    power may play it and a minor may be (de)activated. Then the declarations are asked even with no war open,
+    so that being asked never shows the hand."""
+    where = cards.where(s, CARD)
+    return bool(where) and (where == "deck" or where.startswith("hand:")) \
+        and power in load().card(int(CARD)).playable_by and marriage_ok(s, power, CARD) is None
+
+
+def play_in_diplomacy(g: Game, power: str, spare_cp: int) -> None:
+    if not any(a.id == f"event:{CARD}" for a in diplomacy_action(g.state, power, spare_cp)):
+        return
+    from .events import discard_played
+    g.log(f"{power_name(power)} plays #73 Diplomatic Marriage as its event.")
+    discard_played(g.state, power, CARD)
+    g.call("declared_event", role=power, card=CARD)          # The Wartburg may cancel it (#37)
+
+
 @FLOW.decision("diplomatic_marriage")
 class DiplomaticMarriage(Decision):
     def prompt(self, g, role):
@@ -142,7 +88,7 @@ class DiplomaticMarriage(Decision):
 
     def on_deactivate(self, g, role, minor):
         g.log(f"Diplomatic Marriage: {power_name(role)} deactivates {power_name(minor)}.")
-        deactivate(g, minor, tail=True)
+        g.goto("deactivation", minor=minor, ally=None)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -17,6 +17,7 @@ from . import harbours, naval, piracy, seafight  # noqa: F401  (naval affairs, r
 from . import reformation, religious_actions, religious_events  # noqa: F401  (the Reformation, rule 18)
 from . import council, debate, debate_events, debate_round, debater_events, inquisitions, league  # noqa: F401
 from . import diplomatic_marriage, home_events, marriages, mary, rulers  # noqa: F401  (rulers, successions, marriages: 21.2-21.5)
+from . import intervention_events  # noqa: F401  (#69, #108 paying a 9.6 intervention)
 from . import new_world, new_world_events, new_world_phase  # noqa: F401  (the New World, rule 20)
 from . import halley, reinforcements, responses  # noqa: F401  (combat and response cards' events and windows)
 # the other card events (rule 6.1): each module registers its cards in events.EVENTS

@@ -24,9 +24,11 @@ from rules.core.flow import Game
 
 from . import state as st
 from .data import load
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
 EVENT_VERB = "event"
+REACTION_TYPES = ("combat", "response")
 
 
 class EventTable(cards.Effects):
@@ -43,6 +45,12 @@ class EventTable(cards.Effects):
 EVENTS = EventTable()
 
 
+def count_reaction(s: st.State, card: str) -> None:
+    """A combat or response card played in its window, for the fuzz report (`reactions_played`, public)."""
+    used = s.setdefault("reactions_played", {})
+    used[card] = used.get(card, 0) + 1
+
+
 def has_event(card: str | int) -> bool:
     return EVENTS.has(str(card), "event")
 
@@ -53,6 +61,8 @@ def prerequisite_refusal(s: st.State, power: str, card: str) -> str | None:
     if c.playable_by != "any" and power not in c.playable_by:
         names = " or ".join(load().power(p).name for p in c.playable_by)
         return f"only {names} may play #{c.number} {c.name} as an event"
+    if c.type in REACTION_TYPES and reactions_barred(s, power):
+        return "while Mary I rules, England plays response and combat cards only for their CP (21.3)"
     if EVENTS.has(card, "prerequisite"):
         return EVENTS.run(card, "prerequisite", s, power)
     return None
@@ -101,6 +111,16 @@ def declared(g: Game) -> None:
     for hook in DECLARED_HOOKS:
         if hook(g, g.local["role"], g.local["card"]):
             return
+
+
+def run_unless_cancelled(g: Game) -> None:
+    if not cancelled(g.state, g.local["card"]):
+        EVENTS.run(g.local["card"], "event", g, g.local["role"])
+
+
+# An event played outside an impulse (the Spring Deployment and victory windows): the declaration's
+# responses (The Wartburg, #37), then the event unless cancelled (DECISIONS 972).
+FLOW.procedure("declared_event", declared, run_unless_cancelled)
 
 
 def cancelled(s: st.State, card: str) -> bool:

@@ -20,10 +20,6 @@ from .turn import FLOW, power_name
 SCOTLAND, REGULARS = "scotland", 3
 
 
-def _cut_loose_ready() -> bool:
-    return "deactivation" in FLOW.procedures
-
-
 def regular_sites(s: st.State) -> list[str]:
     return [sp for sp in load().home_spaces(SCOTLAND) if st.controller(s, sp) == "france" and sp not in s["sieges"]]
 
@@ -41,8 +37,6 @@ def what_it_does(s: st.State, power: str) -> tuple[str | None, str | None]:
         return "regulars", None
     if ally == power:
         return None, "Scotland is already your ally"
-    if not _cut_loose_ready():
-        return None, "ending a minor power's alliance (22.4) is not part of the game yet"
     return "release", None
 
 

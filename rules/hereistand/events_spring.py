@@ -64,7 +64,7 @@ class SpringCards(ReactionWindow):
             return
         g.log(f"{power_name(role)} plays {st.card_label(card)} as its event.")
         discard_played(g.state, role, card)
-        EVENTS.run(card, "event", g, role)
+        g.call("declared_event", role=role, card=card)      # The Wartburg may cancel it (#37)
 
 
 # ---- #109 Venetian Informant ------------------------------------------------------------------------------

@@ -71,4 +71,4 @@ class VictoryCards(ReactionWindow):
             return
         g.log(f"{power_name(role)} plays {st.card_label(card)} as its event to stop the victory.")
         discard_played(g.state, role, card)
-        EVENTS.run(card, "event", g, role)
+        g.call("declared_event", role=role, card=card)      # The Wartburg may cancel it (#37)

@@ -218,14 +218,40 @@ def start_fight(g: Game, power: str, card: str) -> None:
     g.call("foreign_battle", role=power, card=card)
 
 
+def open_combat_cards(g: Game) -> None:
+    """A field battle for the combat cards (DECISIONS 976): the war's power may add Arquebusiers or Field
+    Artillery before the roll and Janissaries after it; the foreign force plays none."""
+    from . import combat_cards as cc
+    s, card = g.state, g.local["card"]
+    power = wars(s)[card]["power"]
+    cc.begin(s, cc.FIELD, CAPITAL[power], [power], [], foreign=True, where=war_name(card))
+
+
 def roll_fight(g: Game) -> None:
+    from . import combat_cards as cc
     s, card = g.state, g.local["card"]
     war = wars(s)[card]
     mine, theirs = committed(war), war["enemy"]
     leaders = [war["leader"]] if war["leader"] else []
-    my_dice, their_dice = mine + fx.best_battle(leaders), theirs
+    my_dice, their_dice = mine + fx.best_battle(leaders) + cc.card_dice(s, "attacker"), theirs
     my_roll, their_roll = sorted(rng.roll(s, my_dice), reverse=True), sorted(rng.roll(s, their_dice), reverse=True)
-    my_hits, their_hits = sum(d >= 5 for d in my_roll), sum(d >= 5 for d in their_roll)
+    g.local["fight"] = {"my_dice": my_dice, "their_dice": their_dice, "my_roll": my_roll, "their_roll": their_roll,
+                        "leaders": leaders, "extras": cc.card_words(s, "attacker")}
+
+
+def fight_result(g: Game) -> None:
+    """The hits (with Janissaries' after the roll), then the losses."""
+    from . import combat_cards as cc
+    s, card, f = g.state, g.local["card"], g.local.pop("fight")
+    war = wars(s)[card]
+    mine, theirs = committed(war), war["enemy"]
+    leaders, my_dice, their_dice, my_roll, their_roll = (f["leaders"], f["my_dice"], f["their_dice"], f["my_roll"],
+                                                         f["their_roll"])
+    extra_dice, extra_hits = cc.extra_hits(s, "attacker")
+    extra_words = cc.extra_roll_words(s)
+    cc.end(s)
+    my_hits, their_hits = sum(d >= 5 for d in my_roll) + extra_hits, sum(d >= 5 for d in their_roll)
+    my_dice += extra_dice
     my_loss, their_loss = min(their_hits, mine), min(my_hits, theirs)
     if my_loss == mine and their_loss == theirs:          # 14 step 8: the side with more dice keeps one unit
         if my_dice > their_dice:
@@ -233,9 +259,9 @@ def roll_fight(g: Game) -> None:
         else:
             their_loss -= 1
     war["enemy"] -= their_loss
-    words = fx.dice_words(my_dice, plural(mine, "unit"), leaders)
+    words = fx.dice_words(f["my_dice"], plural(mine, "unit"), leaders, extras=f["extras"])
     g.log(f"Foreign war, {war_name(card)}: {power_name(war['power'])} rolls {words}: "
-          f"{' '.join(map(str, my_roll))} — {plural(my_hits, 'hit')}; the foreign force rolls "
+          f"{' '.join(map(str, my_roll))} — {plural(my_hits - extra_hits, 'hit')};{extra_words} The foreign force rolls "
           f"{their_dice} {'die' if their_dice == 1 else 'dice'} ({plural(theirs, 'unit')}, no defender's die), hits "
           f"on 5 or 6: {' '.join(map(str, their_roll))} — {plural(their_hits, 'hit')}. The foreign force loses "
           f"{plural(their_loss, 'unit')} ({war['enemy']} left).")
@@ -315,4 +341,15 @@ def home_for(s: st.State, power: str) -> str | None:
                  and st.controller(s, sp) == power), None)
 
 
-FLOW.procedure("foreign_battle", roll_fight, take_war_losses, after_fight)
+def _combat_cards_declare(g: Game) -> None:
+    from .combat_cards import declare
+    declare(g)
+
+
+def _janissaries(g: Game) -> None:
+    from .combat_cards import janissaries_window
+    janissaries_window(g)
+
+
+FLOW.procedure("foreign_battle", open_combat_cards, _combat_cards_declare, roll_fight, _janissaries, fight_result,
+               take_war_losses, after_fight)

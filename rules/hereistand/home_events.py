@@ -7,7 +7,7 @@ from rules.core import rng
 from rules.core.flow import Decision, Game, act
 
 from . import state as st
-from .data import load
+from .data import MAJORS, load
 from .events import EVENTS
 from .turn import FLOW, power_name
 
@@ -66,15 +66,10 @@ class EmperorMove(Decision):
         yield act("stay", label="Charles V stays where he is")
 
     def on_move(self, g, role, space, alva=None):
-        s = g.state
-        if alva and not self.alva(s):
+        if alva and not self.alva(g.state):
             return
-        s["leaders"]["charles-v"] = space
-        if alva:
-            s["leaders"]["duke-of-alva"] = space
-        g.log(f"Holy Roman Emperor: Charles V{' and the Duke of Alva' if alva else ''} move to "
-              f"{load().space(space).name}; the Hapsburg has 5 CP to spend.")
-        g.end()
+        g.log(f"Holy Roman Emperor: the Hapsburg announces Charles V's transfer to {load().space(space).name}.")
+        g.goto("emperor_transfer", space=space, alva=bool(alva))
 
     def on_stay(self, g, role):
         g.log("Holy Roman Emperor: Charles V stays; the Hapsburg has 5 CP to spend.")
@@ -82,6 +77,28 @@ class EmperorMove(Decision):
 
     def default(self, g, role):
         return "stay"
+
+
+def emperor_gout(g: Game) -> None:
+    """#32 Gout may cancel the transfer (the other powers in impulse order, DECISIONS 973)."""
+    from .responses import ask_in_turn
+    ask_in_turn(g, "emperor_announced", [p for p in MAJORS if p != "hapsburg"], player="hapsburg",
+                space=g.local["space"], leaders=["charles-v"], hindered=None)
+
+
+def emperor_arrives(g: Game) -> None:
+    s, space, alva = g.state, g.local["space"], g.local["alva"]
+    if s.pop("emperor_gout", False):
+        g.log("Holy Roman Emperor: Charles V stays; the Hapsburg has 5 CP to spend.")
+        return
+    s["leaders"]["charles-v"] = space
+    if alva:
+        s["leaders"]["duke-of-alva"] = space
+    g.log(f"Holy Roman Emperor: Charles V{' and the Duke of Alva' if alva else ''} move to "
+          f"{load().space(space).name}; the Hapsburg has 5 CP to spend.")
+
+
+FLOW.procedure("emperor_transfer", emperor_gout, emperor_arrives)
 
 
 # ---- #4 Patron of the Arts (21.4, 2006: DECISIONS 610) -----------------------------------------------------------

@@ -20,11 +20,17 @@ PLURALS = {"mercenary": "mercenaries"}
 
 
 def janissary_spaces(s: st.State) -> list[str]:
-    """#1 (b): Ottoman home spaces the Ottoman controls, never Algiers nor a pirate haven (the Foreign War
-    cards it also names come with their events)."""
+    """#1 (b): Ottoman home spaces the Ottoman controls, never Algiers nor a pirate haven (and the Foreign War
+    cards in play: `janissary_wars`)."""
     data = load()
     return sorted(sp for sp in data.home_spaces("ottoman") if st.controller(s, sp) == "ottoman"
                   and sp != "algiers" and not data.space(sp).pirate_haven)
+
+
+def janissary_wars(s: st.State) -> list[str]:
+    """#1 (b): the Ottoman's Foreign War cards in play (War in Persia, Revolt in Egypt: 21.7; DECISIONS 976)."""
+    from .foreign_wars import wars
+    return [card for card, war in sorted(wars(s).items(), key=lambda kv: int(kv[0])) if war["power"] == "ottoman"]
 
 
 def mercenary_spaces(s: st.State, power: str) -> list[str]:
@@ -33,13 +39,15 @@ def mercenary_spaces(s: st.State, power: str) -> list[str]:
                   and power not in s["sieges"].get(sp, {}).get("inside", []))
 
 
-def place(g: Game, power: str, kind: str, count: int, spaces: list[str], card: str) -> None:
-    """Ask `power` where each of `count` new units goes (its force pool permitting)."""
+def place(g: Game, power: str, kind: str, count: int, spaces: list[str], card: str,
+          wars: list[str] = ()) -> None:
+    """Ask `power` where each of `count` new units goes (its force pool permitting): `spaces`, or the
+    Foreign War cards `wars`."""
     count = min(count, st.land_pool_left(g.state, power))
-    if not spaces or count <= 0:
+    if not (spaces or wars) or count <= 0:
         g.log(f"{power_name(power)} has nowhere to place new units (or none left in its force pool).")
         return
-    g.call("place_units", role=power, kind=kind, left=count, spaces=spaces, card=card)
+    g.call("place_units", role=power, kind=kind, left=count, spaces=spaces, card=card, wars=list(wars))
 
 
 @FLOW.decision("place_units")
@@ -54,6 +62,18 @@ class PlaceUnits(Decision):
     def actions(self, g, role):
         for sp in g.local["spaces"]:
             yield act("place", sp, label=f"Place a {g.local['kind']} in {space_name(sp)}", group="Place")
+        from .foreign_wars import war_name
+        for card in g.local.get("wars", []):
+            yield act("war", card, label=f"Place a {g.local['kind']} on the card of {war_name(card)}", group="Place")
+
+    def on_war(self, g, role, card):
+        from .foreign_wars import war_name, wars
+        war = wars(g.state)[card]
+        war["units"][g.local["kind"]] = war["units"].get(g.local["kind"], 0) + 1
+        g.local["left"] -= 1
+        g.log(f"{power_name(role)} places a new {g.local['kind']} on the card of {war_name(card)}.")
+        if g.local["left"] <= 0 or st.land_pool_left(g.state, role) <= 0:
+            g.end()
 
     def on_place(self, g, role, space):
         st.add_units(g.state, space, role, g.local["kind"], 1)
@@ -95,12 +115,13 @@ def mercenaries_on_map(s: st.State) -> list[tuple[str, str]]:
 # ---- the events -------------------------------------------------------------------------------------------
 @EVENTS.on("1", "prerequisite")
 def janissaries_ok(s, power, card=None):
-    return None if janissary_spaces(s) else "the Ottoman controls none of its home spaces where they may go"
+    return None if janissary_spaces(s) or janissary_wars(s) else \
+        "the Ottoman controls none of its home spaces where they may go and fights no foreign war"
 
 
 @EVENTS.on("1", "event")
 def janissaries(g, power, card="1"):
-    place(g, "ottoman", "regular", 4, janissary_spaces(g.state), "1")
+    place(g, "ottoman", "regular", 4, janissary_spaces(g.state), "1", janissary_wars(g.state))
 
 
 def landsknechts_ok(s, power, card=None):

@@ -25,14 +25,16 @@ from rules.core.wording import plural
 from . import combat_cards as cc
 from . import state as st
 from .data import MAJORS, load, space_name
-from .events import DECLARED_HOOKS, EVENTS, discard_played
+from .events import DECLARED_HOOKS, EVENTS, count_reaction, discard_played
+from .mary import reactions_barred
 from .turn import FLOW, power_name
 
-MOMENTS = {"move_announced": ("31", "32"), "assault_announced": ("31", "32"), "naval_announced": ("31",),
+MOMENTS = {"move_announced": ("31", "32"), "emperor_announced": ("32",), "assault_announced": ("31", "32"), "naval_announced": ("31",),
            "piracy_announced": ("31",),
            "before_battle": ("33", "36"), "before_assault": ("33", "36"), "assault_rolled": ("35",),
            "naval_rolled": ("34",), "naval_roll": ("34",), "event_declared": ("37",)}
 MOMENT_WORDS = {"move_announced": "{player} announces a move to {space}",
+                "emperor_announced": "{player} announces Charles V's transfer to {space} (Holy Roman Emperor)",
                 "assault_announced": "{player} announces an assault on {space}",
                 "naval_announced": "{player} announces a naval move",
                 "piracy_announced": "{player} announces piracy in the {space}",
@@ -53,7 +55,9 @@ def hidden(s: st.State, card: str) -> bool:
 
 
 def fits(s: st.State, moment: str, power: str, card: str, local: dict) -> bool:
-    """The card's public conditions at this moment for this power."""
+    """The card's public conditions at this moment for this power (Mary I's England plays none, 21.3)."""
+    if reactions_barred(s, power):
+        return False
     if card in ("33", "36"):
         from .reinforcements import landsknechts_ok, swiss_ok
         return (landsknechts_ok if card == "33" else swiss_ok)(s, power) is None
@@ -131,6 +135,7 @@ class Responses(ReactionWindow):
         _, card, *rest = response.split(":")
         info = load().card(int(card))
         discard_played(g.state, role, card)
+        count_reaction(g.state, card)
         g.log(f"{power_name(role)} plays #{info.number} {info.name}.")
         RESOLVE[card](g, role, *rest)
 
@@ -290,8 +295,9 @@ def wartburg(g: Game, power: str) -> None:
     cards.add_modifier(s, "wartburg", until="turn", card="37")
     if "luther" in s["debaters"]:
         dbt.commit(s, "luther")
+    ends = "" if g.local.get("outside_impulse") else " and the impulse ends"
     g.log(f"#37 The Wartburg cancels #{g.local['card']} {load().card(int(g.local['card'])).name}: the card is "
-          "discarded and the impulse ends. The Protestant calls no debate this turn and Luther is committed.")
+          f"discarded{ends}. The Protestant calls no debate this turn and Luther is committed.")
 
 
 def foul_weather(g: Game, power: str) -> None:
@@ -305,6 +311,12 @@ def gout(g: Game, power: str, leader: str) -> None:
     """#32: the announced action does not happen and costs 1 CP; the leader moves and assaults no more
     this impulse."""
     g.state["impulse"].setdefault("gout", []).append(leader)
+    if g.local["moment"] == "emperor_announced":        # #2's transfer: cancelled, no CP lost (DECISIONS 973)
+        g.state["emperor_gout"] = True
+        g.local["hindered"] = "32"
+        g.log("#32 Gout: Charles V's transfer does not happen (no CP lost); he moves and assaults no more this "
+              "impulse.")
+        return
     stop(g, "32", f" {load().leader(leader).name} stays where he is for the rest of the impulse.")
 
 
@@ -324,7 +336,8 @@ RESOLVE = {"31": foul_weather, "32": gout, "33": lambda g, p: reinforce(g, p, "3
 
 def event_declared(g: Game, player: str, card: str) -> bool:
     """events.py's hook: the Protestant may cancel the event with The Wartburg (True: a window opened)."""
-    return ask_in_turn(g, "event_declared", ["protestant"], player=player, card=card)
+    return ask_in_turn(g, "event_declared", ["protestant"], player=player, card=card,
+                       outside_impulse=g.frame["name"] != "play_event")
 
 
 DECLARED_HOOKS.append(event_declared)

@@ -43,6 +43,8 @@ def test_109_venetian_informant_shows_a_hand_to_the_viewer_alone():
     assert "play:109" in ids(s, "france")
     s = play(s, "france", "play:109")
     s = pass_window(s)
+    assert decision(s) == "responses"                               # The Wartburg may answer it (#37)
+    s = play(s, "protestant", "pass")
     assert decision(s) == "informant" and ENGINE.active_roles(s) == ["france"]
     out = ENGINE.apply(s, "france", "look:england:papacy")
     hand = cards.zone(out.state, cards.hand("papacy"))
@@ -67,6 +69,7 @@ def test_102_spring_preparations_regular_and_a_freer_deployment():
     plain = destinations(s, "france", "paris")
     s = play(s, "france", "play:102")
     s = pass_window(s)
+    s = play(s, "protestant", "pass")                               # no Wartburg (#37)
     assert st.units_at(s, "paris", "france")["regular"] == before_paris + 1
     freer = destinations(s, "france", "paris")
     assert set(plain) < set(freer)

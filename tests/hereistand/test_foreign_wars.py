@@ -53,7 +53,8 @@ def at_war_spending():
 
 
 def test_21_7_the_battle_has_no_defender_die_and_the_war_is_won(dice):
-    s = at_war_spending()
+    from .combat_play import out_of_play
+    s = out_of_play(at_war_spending(), "1", "24", "25")       # no combat card to ask for (DECISIONS 976)
     assert "foreign:110" in ids(s, "ottoman")
     cp = s["impulse"]["cp"]
     dice += [[6, 6, 5, 1, 1, 1], [5, 1, 1, 1]]         # 5 units + Ibrahim's 1; the Persians 4 dice, no +1
@@ -97,7 +98,8 @@ def test_21_7_revolt_in_egypt_three_against_three():
 
 
 def test_21_7_the_power_picks_its_losses_and_a_lone_leader_comes_home(dice):
-    s = at_war_spending()
+    from .combat_play import out_of_play
+    s = out_of_play(at_war_spending(), "1", "24", "25")       # no combat card to ask for (DECISIONS 976)
     wars(s)["110"]["units"] = {"regular": 1, "cavalry": 1}
     dice += [[1, 1, 1], [6, 6, 1, 1]]                       # 2 units + Ibrahim's 1; the Persians hit twice
     s = play(s, "ottoman", "foreign:110")
