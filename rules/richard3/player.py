@@ -101,12 +101,15 @@ def _battles_ahead(state, side):
 
 
 def evaluate(state, side) -> float:
-    """A logistic score in (0, 1): the usurpation count (8.2) weighs most, then heirs left (9.0), map
-    strength, and holding the throne, which counts for more as the last campaign nears its end."""
+    """A logistic score in (0, 1): the usurpation count (8.2) weighs most, and more as the campaign's
+    Political Turn nears, then heirs left (9.0), map strength, and holding the throne, which counts for
+    more as the last campaign nears its end."""
     foe = other(side)
     count, strength, heirs = votes(state), _strength(state), _heirs(state)
     remaining = (state["last_campaign"] - state["campaign"]) * 7 + (8 - state["turn"])
-    lead = (count[side] - count[foe]) * 0.45 + (strength[side] - strength[foe]) * 0.08 \
+    # the count is taken at every campaign's end (8.2): nearer it, each vote counts for more
+    to_count = max(8 - state["turn"], 1)
+    lead = (count[side] - count[foe]) * (0.45 + 1.0 / to_count) + (strength[side] - strength[foe]) * 0.08 \
         + (min(heirs[side], 3) - min(heirs[foe], 3)) * 0.5 + _battles_ahead(state, side) * 0.06
     if heirs[foe] == 0:
         lead += 5
