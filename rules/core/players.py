@@ -110,6 +110,9 @@ class SearchPlayer:
         alive = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
         engine = turn.worlds.engine
         order = {a.id: i for i, a in enumerate(alive)}
+        # ties between rounds are broken at random (list order would always drop the last ones); at the
+        # end the preferred one wins a tie
+        lot = {a.id: rng.random() for a in alive}
         totals = {a.id: 0.0 for a in alive}
         counted = {a.id: 0 for a in alive}
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -124,8 +127,10 @@ class SearchPlayer:
                     if value is not None:
                         totals[action.id] += value
                         counted[action.id] += 1
-            ranked = sorted(alive, key=lambda a: (self._mean(totals, counted, a.id), -order[a.id]), reverse=True)
-            alive = ranked[:max(1, math.ceil(len(ranked) / 2))] if done < rounds - 1 else ranked
+            if done < rounds - 1:
+                ranked = sorted(alive, key=lambda a: (self._mean(totals, counted, a.id), lot[a.id]), reverse=True)
+                alive = ranked[:max(1, math.ceil(len(ranked) / 2))]
+        alive.sort(key=lambda a: (self._mean(totals, counted, a.id), -order[a.id]), reverse=True)
         self.stats["decisions"] += 1
         return alive[0].id   # all tried candidates failed in every world: the first is the preferred one
 
