@@ -19,7 +19,8 @@ loses at once (9.0); strength on the map wins the battles that change both.
 Measured on the shared 2-core machine (load about 8; wall time is inflated by the other work, CPU time
 is the player's own), ``herald match richard3 --players veteran,random --games 12 --seed 101``: the
 veteran won 12/12 (95% CI 75.7–100%), per decision median 948 ms wall / 272 ms CPU, p99 2.6 s / 0.38 s;
-``--players veteran,novice --games 10 --seed 201``: 7/10 (39.7–89.2%). 200-game runs are still to do.
+``--seed 113``: 11/12 (the loss: 1470 as the Pretender); ``--players veteran,novice --games 10 --seed
+201``: 7/10 (39.7–89.2%). 200-game runs are still to do.
 """
 
 from __future__ import annotations
