@@ -21,6 +21,7 @@ from bot import clock
 from rules.core.wording import plural
 from bot.outbox import ImageRequest
 from bot.service import ServiceError, StaleVersion
+from bot.table.robots import robot_level
 
 from . import seats, store
 from .fanout import MAIL_CHANNEL, Bundle, collect, queue_bundle
@@ -31,7 +32,7 @@ log = logging.getLogger("herald.mail")
 
 COMMANDS = ("help", "new", "join", "leave", "start", "status", "choices", "undo", "follow", "unfollow", "map",
             "standing", "run", "view", "hand", "quiet", "vacation", "concede", "pause", "resume", "end", "replace",
-            "games", "nudge", "replaceme", "volunteer", "substitute", "archive")
+            "games", "nudge", "replaceme", "volunteer", "substitute", "archive", "computer")
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
 _GAME = re.compile(r"#(\d{1,9})\b")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fw|fwd|tr|wg)\s*:\s*)+", re.IGNORECASE)
@@ -69,6 +70,8 @@ For the game master (with your seat's secret, as for orders):
   end [REASON]                       end the game now, with no winner
   replace SEAT ADDRESS               give a seat (its number or a role) to the player at ADDRESS
   substitute ADDRESS [SEAT]          accept a volunteer (under "majority", a player's vote)
+  computer SEAT [LEVEL]              before the start: Herald's computer player takes a free seat (its
+                                     number or a role); LEVEL is how strongly it plays (novice, veteran...)
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
 an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
@@ -452,6 +455,18 @@ class _Session:
             raise Refused("Write \"substitute ADDRESS\" (and the seat, when several wait).")
         who = seats.user_id(words[0]) if words and "@" in words[0] else (words[0] if words else None)
         self.say(self.service.accept_substitute(key.game_id, key.user_id, who, words[1] if len(words) > 1 else None))
+    def do_computer(self, line: str) -> None:
+        """Issue 31: the game master gives a free seat to Herald's computer player before the start."""
+        key = self._require_key(_maybe_game(line))
+        words = _GAME.sub("", line).split()[1:]
+        if not 1 <= len(words) <= 2:
+            raise Refused("Say which seat and, if you like, how strongly it plays, such as \"computer 2 veteran\" "
+                          f"(levels: {', '.join(self.service.robot_levels(self.service.status(key.game_id).game))}).")
+        seat = int(words[0]) if words[0].isdigit() else words[0]
+        level = words[1].lower() if len(words) > 1 else None
+        info = self.service.seat_robot(key.game_id, key.user_id, level, seat)
+        self.say(f"Herald's computer player ({robot_level(info.user_id)}) takes seat {info.seat} "
+                 f"({', '.join(info.role_names)}) in game #{key.game_id}.")
 
     def do_follow(self, line: str) -> None:
         game_id = self._game_named(line)

@@ -28,7 +28,7 @@ class AdminMixin:
             engine, winners = self._end_checked(game, by, winners, actor_name is None)
             self._finish(game, "finished", {"winners": list(winners), "reason": reason})
             names = ", ".join(engine.role_name(w) for w in winners) or "nobody"
-            text = f"Game #{game.id} is over: {reason}. Winner: {names}."
+            text = f"Game #{game.id} is over: {reason}. Winner: {names}." + self._computer_note(game, engine)
             if actor_name:
                 text += f" Ended by {self._acting(game, by, actor_name)}."
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
@@ -86,7 +86,7 @@ class AdminMixin:
             reason = f"{names} conceded"
             self._finish(game, "finished", {"winners": winners, "reason": reason})
             won = ", ".join(engine.role_name(w) for w in winners) or "nobody"
-            text = f"Game #{game.id} is over: {reason}. Winner: {won}."
+            text = f"Game #{game.id} is over: {reason}. Winner: {won}." + self._computer_note(game, engine)
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self._tell_followers(game, engine, f"it is over: {reason}. Winner: {won}.",
                                  ImageRequest(game.id, game.version, game.log_length, None, "map"))

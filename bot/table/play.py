@@ -353,7 +353,7 @@ class PlayMixin:
         talk.announce(self, game, engine, state, new_state)
         if result:
             names = ", ".join(engine.role_name(w) for w in result.winners) or "nobody (a draw)"
-            text = f"Game #{game.id} is over. Winner: {names} — {result.reason}."
+            text = f"Game #{game.id} is over. Winner: {names} — {result.reason}." + self._computer_note(game, engine)
             self.outbox.add(kind="result", game_id=game.id, channel=game.channel, text=text)
             self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
             self._tell_followers(game, engine, self._turn_digest(

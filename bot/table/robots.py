@@ -89,6 +89,21 @@ class RobotsMixin:
                                                 "user_id LIKE ?", [game.id, ROBOT + "%"])}
         return [r for s in self._seats(game) for r in s.roles if r in played]
 
+    def _computer_note(self, game: _Game, engine: Engine) -> str:
+        """For the end of a game: which seats Herald's computer played (a computer seat, or standing in
+        for a player), as a sentence to add to the result; empty when it played none."""
+        played = set(self.computer_roles(game.id))
+        parts = []
+        for seat in self._seats(game):
+            roles = [r for r in seat.roles if r in played]
+            if not roles:
+                continue
+            names = ", ".join(engine.role_name(r) for r in roles)
+            level = robot_level(seat.user_id)
+            parts.append(f"{names} (seat {seat.seat}, {level})" if level else
+                         f"{names} (seat {seat.seat}, standing in for {self._name(seat.user_id)})")
+        return f" Played by Herald's computer: {'; '.join(parts)}." if parts else ""
+
     # ---- playing ------------------------------------------------------------------------------------
     def tick(self):
         report = super().tick()

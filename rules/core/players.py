@@ -13,13 +13,14 @@ changing the others' hidden facts leaves every world, and so the choice, unchang
 its ``determinise``; :func:`make_player` finds them (``random`` is every game's). The search is
 :class:`SearchPlayer`: for each world drawn, every candidate action is applied and played out for a few
 moves by a fast rollout policy, then scored by the game's evaluation (or by the result when the game
-ends); the action with the best total wins. Budgets count engine moves, not seconds, so a choice is the
+ends); rounds of successive halving keep the better half of the candidates, and the best mean wins. Budgets count engine moves, not seconds, so a choice is the
 same on any machine and any load.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
@@ -84,19 +85,21 @@ def random_move(engine: Engine, state: State, rng: random.Random) -> tuple[str, 
 
 @dataclass
 class SearchPlayer:
-    """Determinised flat Monte Carlo search (module docstring). ``budget`` is the number of engine moves
-    one decision may spend; ``depth`` the moves of one rollout after the candidate; ``evaluate(world,
-    role)`` scores a position in [0, 1] for ``role``. ``prefer`` may order the candidates (game knowledge)
-    and ``width`` keeps only the first so many of them when there are more. With more candidates than
-    ``shortlist``, each is first scored one move deep on one world, and the rollouts go to the best
-    ``shortlist`` of them (more rollouts each: less noise where it matters)."""
+    """Determinised Monte Carlo search by successive halving (module docstring). ``budget`` is the number
+    of engine moves one decision may spend; ``depth`` the moves of one rollout after the candidate;
+    ``evaluate(world, role)`` scores a position in [0, 1] for ``role``. ``prefer`` may order the candidates
+    (game knowledge) and ``width`` keeps only the first so many of them.
+
+    The budget is spread over rounds: each round plays every candidate still in on fresh worlds, then the
+    better half (by mean score so far) goes on, so the rollouts gather where the choice is close. Within a
+    world every candidate meets the same dice and the same rollout moves (common random numbers): the
+    candidates are compared on equal luck, which removes most of the noise between them."""
 
     name: str
     evaluate: Evaluate
     budget: int = 2000
     depth: int = 20
     width: int = 24
-    shortlist: int = 6
     prefer: Callable[[Turn, tuple[Action, ...]], list[Action]] | None = None
     rollout: Callable[[Engine, State, random.Random], tuple[str, str] | None] = random_move
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "moves": 0})
@@ -104,42 +107,36 @@ class SearchPlayer:
     def choose(self, turn: Turn, rng: random.Random) -> str:
         if len(turn.legal) == 1 or turn.worlds is None:
             return turn.legal[0].id if len(turn.legal) == 1 else rng.choice(turn.legal).id
-        candidates = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
+        alive = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
         engine = turn.worlds.engine
-        budget = self.budget
-        if len(candidates) > self.shortlist:
-            candidates = self._shortlist(engine, turn, candidates, rng)
-            budget -= len(candidates)
-        per_world = len(candidates) * (self.depth + 1)
-        worlds = max(1, budget // per_world)
-        totals = {a.id: 0.0 for a in candidates}
-        counted = {a.id: 0 for a in candidates}
-        for _ in range(worlds):
-            world = turn.worlds.sample(rng)
-            for action in candidates:
-                value = self._play_out(engine, world, turn.role, action.id, rng)
-                if value is not None:
-                    totals[action.id] += value
-                    counted[action.id] += 1
+        order = {a.id: i for i, a in enumerate(alive)}
+        # ties between rounds are broken at random (list order would always drop the last ones); at the
+        # end the preferred one wins a tie
+        lot = {a.id: rng.random() for a in alive}
+        totals = {a.id: 0.0 for a in alive}
+        counted = {a.id: 0 for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        spent = 0
+        for done in range(rounds):
+            share = (self.budget - spent) // (rounds - done)
+            for _ in range(max(1, share // (len(alive) * (self.depth + 1)))):
+                world, luck = turn.worlds.sample(rng), rng.getrandbits(32)
+                for action in alive:
+                    value = self._play_out(engine, world, turn.role, action.id, random.Random(luck))
+                    spent += self.depth + 1
+                    if value is not None:
+                        totals[action.id] += value
+                        counted[action.id] += 1
+            if done < rounds - 1:
+                ranked = sorted(alive, key=lambda a: (self._mean(totals, counted, a.id), lot[a.id]), reverse=True)
+                alive = ranked[:max(1, math.ceil(len(ranked) / 2))]
+        alive.sort(key=lambda a: (self._mean(totals, counted, a.id), -order[a.id]), reverse=True)
         self.stats["decisions"] += 1
-        scored = [(totals[a.id] / counted[a.id], -i, a.id) for i, a in enumerate(candidates) if counted[a.id]]
-        if not scored:   # no world accepted any candidate: fall back on the first (the preferred) one
-            return candidates[0].id
-        return max(scored)[2]
+        return alive[0].id   # all tried candidates failed in every world: the first is the preferred one
 
-    def _shortlist(self, engine: Engine, turn: Turn, candidates: list[Action], rng: random.Random) -> list[Action]:
-        world = turn.worlds.sample(rng)
-        scored = []
-        for i, action in enumerate(candidates):
-            try:
-                after = engine.apply(world, turn.role, action.id).state
-            except (RulesError, ValueError, KeyError, IndexError):
-                continue
-            result = engine.result(after)
-            value = (1.0 if turn.role in result.winners else 0.0) if result else self.evaluate(after, turn.role)
-            scored.append((value, -i, action))
-        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return [a for _, _, a in scored[:self.shortlist]] or candidates[:self.shortlist]
+    @staticmethod
+    def _mean(totals: dict[str, float], counted: dict[str, int], action_id: str) -> float:
+        return totals[action_id] / counted[action_id] if counted[action_id] else -1.0
 
     def _play_out(self, engine: Engine, world: State, role: str, action_id: str,
                   rng: random.Random) -> float | None:

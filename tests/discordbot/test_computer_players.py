@@ -60,6 +60,8 @@ def test_a_person_against_the_computer_to_the_end(tmp_path, frozen):
     assert status.status == "finished"
     assert t.service.computer_roles(1) == ["blue"]
     assert "computer player (random) takes seat 2" in _channel_text(t)
+    # the end names the seats the computer played (issue 31)
+    assert "Played by Herald's computer: Blue (seat 2, random)." in _channel_text(t)
     t.service.close()
 
 
@@ -96,4 +98,7 @@ def test_the_computer_stands_in_after_two_missed_deadlines_until_the_player_is_b
     t.run(t.layer.tick())
     assert "blue" in [w.role for w in t.service.status(1).waiting]
     assert back.recorded
+    t.cmd("game concede", t.alice, confirm=True)        # the end names whom the computer stood in for
+    t.deliver()
+    assert "Played by Herald's computer: Blue (seat 2, standing in for Bob)." in _channel_text(t)
     t.service.close()

@@ -32,3 +32,16 @@ def test_a_world_redeals_the_others_hands_and_keeps_the_houses_own():
         for other in seats[1:]:
             assert len(world["zones"][f"hand:{other[0]}"]) == len(state["zones"][f"hand:{other[0]}"])
     assert len({tuple(w["zones"][f"hand:{seats[1][0]}"]) for w in worlds}) > 1
+
+
+def test_the_evaluation_knows_the_scenarios_military_targets():
+    """RB 6.4 (Cruel Thorns: York wins when Richmond is out of play): Lancaster's score falls as Richmond
+    loses steps and collapses when he is out; York's rises."""
+    state = ENGINE.setup(SetupArgs("cruel_thorns", (("lancaster",), ("york",)), 1))
+    whole = evaluate(state, "lancaster"), evaluate(state, "york")
+    state["blocks"]["richmond"]["strength"] = 1
+    hurt = evaluate(state, "lancaster"), evaluate(state, "york")
+    state["blocks"]["richmond"]["status"] = "out"
+    out = evaluate(state, "lancaster"), evaluate(state, "york")
+    assert whole[0] > hurt[0] > out[0] and whole[1] < hurt[1] < out[1]
+    assert out[0] < 0.05

@@ -77,3 +77,29 @@ def test_after_two_missed_deadlines_the_computer_stands_in_until_the_player_is_b
     assert [c.role for c in svc.choices(game, "bob") if c.actions] == ["blue"]   # the computer left the seat
     assert svc.computer_roles(game) == ["blue"]                                   # and the record keeps it
     svc.close()
+
+
+def test_the_old_kings_crown_rival_holds_a_computer_seat_and_the_end_names_it(tmp_path, frozen):
+    """Issue 31: the rival (rules/oldkingscrown/player.py) is The Old King's Crown's computer player; the
+    result names the seat it played."""
+    svc = TableService(str(tmp_path / "okc.db"), Config(), engines={"oldkingscrown": get_engine("oldkingscrown")})
+    game = svc.create_game("oldkingscrown", channel="chan", creator_id="alice", creator_name="Alice",
+                           players=2).game_id
+    svc.join(game, "alice", "Alice")
+    seat = svc.seat_robot(game, "alice", None)          # the game's strongest: the rival
+    assert seat.user_id == "system:robot:rival:2"
+    svc.start(game, "alice", seed=3)
+    chooser = random.Random(3)
+    for _ in range(3000):
+        svc.tick()
+        if svc.status(game).status == "finished":
+            break
+        asked = [c for c in svc.choices(game, "alice") if c.actions]
+        if asked:
+            svc.submit(game, "alice", chooser.choice(asked[0].actions).id, role=asked[0].role)
+    assert svc.status(game).status == "finished"
+    robot_roles = svc.computer_roles(game)
+    assert robot_roles == list(seat.roles)
+    results = [m.text for m in svc.outbox.pending(50000) if m.kind == "result"]
+    assert results and "Played by Herald's computer:" in results[-1] and "(seat 2, rival)" in results[-1]
+    svc.close()

@@ -1,0 +1,75 @@
+"""The shared search (rules.core.players.SearchPlayer, issue 31): it finds the best of many candidates
+even when one move ahead tells them apart not at all (the rollouts decide, by successive halving)."""
+
+import random
+
+from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary, copy_state
+from rules.core import rng as dice
+from rules.core.contract import SetupArgs
+from rules.core.players import SearchPlayer, Turn, Worlds
+from rules.core.rng import new_rng
+
+CHOICES = 20
+
+
+class Lottery(Engine):
+    """One player picks a ticket, then confirms; a die then says whether it wins: the last ticket wins
+    on 2 to 6, every other on a 6. Until the confirmation nothing tells the tickets apart."""
+
+    id = "lottery"
+    title = "Lottery"
+
+    def scenarios(self):
+        return [Scenario("standard", "Standard", "One ticket.", 1, 1)]
+
+    def roles(self, scenario):
+        return ["solo"]
+
+    def _setup(self, scenario, seats, options):
+        return {"ticket": None, "won": None}
+
+    def _active_roles(self, state):
+        return ["solo"] if state["won"] is None else []
+
+    def _prompt(self, state, role):
+        return Prompt("Pick a ticket." if state["ticket"] is None else "Confirm.")
+
+    def _legal_actions(self, state, role):
+        if state["ticket"] is None:
+            return [Action(f"ticket:{n}", f"Ticket {n}") for n in range(CHOICES)]
+        return [Action("confirm", "Confirm")]
+
+    def _apply(self, state, role, action, ctx: Context):
+        if action.id == "confirm":
+            roll = dice.roll(state, 1)[0]
+            state["won"] = roll >= (2 if state["ticket"] == CHOICES - 1 else 6)
+        else:
+            state["ticket"] = int(action.id.split(":")[1])
+
+    def view(self, state, role):
+        return {"ticket": state["ticket"]}
+
+    def result(self, state):
+        if state["won"] is None:
+            return None
+        return Result(("solo",) if state["won"] else (), "the die has spoken")
+
+    def summary(self, state):
+        return Summary("draw", "The draw", "Draw")
+
+
+def _world(state, role, rng):
+    world = copy_state(state)
+    world["rng"] = new_rng(rng.getrandbits(63))
+    return world
+
+
+def test_the_best_of_many_alike_candidates_is_found():
+    engine = Lottery()
+    state = engine.setup(SetupArgs("standard", (("solo",),), 1))
+    legal = tuple(engine.legal_actions(state, "solo"))
+    turn = Turn("solo", engine.view(state, "solo"), engine.prompt(state, "solo"), legal,
+                Worlds(engine, state, "solo", _world))
+    player = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
+    picks = [player.choose(turn, random.Random(seed)) for seed in range(5)]
+    assert picks == [f"ticket:{CHOICES - 1}"] * 5
