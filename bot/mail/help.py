@@ -38,7 +38,8 @@ For the game master (with your seat's secret, as for orders):
   replace SEAT ADDRESS               give a seat (its number or a role) to the player at ADDRESS
   substitute ADDRESS [SEAT]          accept a volunteer (under "majority", a player's vote)
   computer SEAT [LEVEL]              before the start: Herald's computer player takes a free seat (its
-                                     number or a role); LEVEL is how strongly it plays (novice, veteran...)
+                                     number or a role); LEVEL is how strongly it plays ("computer"
+                                     alone lists the game's levels)
 
 When it is your move, Herald's mail lists your choices, numbered, with their ids. Reply with a number,
 an id, or several orders one per line. Every order must carry your seat's secret: replying to Herald's
