@@ -102,10 +102,12 @@ class LobbyCommands:
         self.say(f"{me} sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 
     def cmd_computer(self, args: list[str]) -> None:
-        if not args or len(args) > 2:
-            raise UsageError("Usage: computer SEAT|ROLE [LEVEL] (levels: novice, veteran, random)")
         game = self._current()
-        level = args[1] if len(args) > 1 else self.service.default_robot_level(self.service.status(game).game)
+        name = self.service.status(game).game
+        if not args or len(args) > 2:   # each game has its own levels: the service names them
+            levels = ", ".join(self.service.robot_levels(name))
+            raise UsageError(f"Usage: computer SEAT|ROLE [LEVEL] (levels: {levels})")
+        level = args[1] if len(args) > 1 else self.service.default_robot_level(name)
         seat = self.service.seat_robot(game, self._me(), level, args[0])
         self.say(f"Herald's computer player ({level}) sits at seat {seat.seat} ({', '.join(seat.role_names)}).")
 

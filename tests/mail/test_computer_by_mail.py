@@ -19,6 +19,9 @@ def test_the_game_master_seats_the_computer_by_mail_and_it_plays(tmp_path, serve
         sent = bob.send("computer #1 2")   # not the game master's secret: refused
         transport.run_once()
         assert "not done" in text_of(answers_to(bob, sent)[0])
+        sent = alice.send("computer", answering=opened)   # the help's promise: alone, it lists the levels
+        transport.run_once()
+        assert "(levels: random)" in text_of(answers_to(alice, sent)[0])
         sent = alice.send("computer 2 grandmaster", answering=opened)
         transport.run_once()
         reply = text_of(answers_to(alice, sent)[0])

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from bot.config import Config, DeadlineSettings
+from bot.console import Console
 from bot.service import BadOption, TableService
 from rules.core import get_engine
 from tests.service.conftest import make_service, started_game
@@ -102,4 +103,22 @@ def test_the_old_kings_crown_rival_holds_a_computer_seat_and_the_end_names_it(tm
     assert robot_roles == list(seat.roles)
     results = [m.text for m in svc.outbox.pending(50000) if m.kind == "result"]
     assert results and "Played by Herald's computer:" in results[-1] and "(seat 2, rival)" in results[-1]
+    svc.close()
+
+
+def test_the_console_computer_usage_names_the_game_s_own_levels(tmp_path):
+    """Issue 31 at the console: "computer" without a seat is refused with the levels of the current game, taken
+    from the service (The Old King's Crown has rivals, not a novice and a veteran), and nothing changes."""
+    svc = TableService(str(tmp_path / "okc.db"), Config(), engines={"oldkingscrown": get_engine("oldkingscrown")})
+    out: list[str] = []
+    console = Console(svc, str(tmp_path / "out"), out.append)
+    for line in ("as alice", "new oldkingscrown players=2", "join"):
+        assert console.execute(line), out[-3:]
+    assert not console.execute("computer")
+    assert console.last_error.code == "bad_input"
+    assert "Usage: computer SEAT|ROLE [LEVEL] (levels: random, rival-novice, rival)" in "\n".join(out)
+    assert "veteran" not in "\n".join(out)
+    assert svc.status(console.game).seats[1].user_id is None
+    assert console.execute("computer 2")   # no level: the game's strongest
+    assert svc.status(console.game).seats[1].user_id == "system:robot:rival:2"
     svc.close()
