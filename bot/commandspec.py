@@ -176,7 +176,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("admin seat-bot", "Give a free seat to Herald's computer player before the start",
             "computer SEAT|ROLE [LEVEL]", PLAYERS,
             (Option("role", TEXT, "The seat (role) it takes", required=True, suggest="role"),
-             Option("level", TEXT, "How strongly it plays: novice, veteran (default) or random"), GAME)),
+             Option("level", TEXT, "How strongly it plays: one of the game's levels (blank: its strongest)"), GAME)),
     Command("nudge", "Remind the players the game waits for (once per step)", "nudge", SLOW, (GAME,)),
     Command("admin lateness", "Each player's late moves, missed deadlines and nudges", "admin lateness", SLOW,
             (GAME,)),

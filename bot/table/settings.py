@@ -43,7 +43,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("deadline.robot_after", "Policy robot: missed deadlines before the computer stands in",
             ("1", "2", "3"), "missed deadlines before the computer stands in"),
     Setting("deadline.robot_level", "Policy robot: how strongly the computer plays",
-            ("novice", "veteran", "random"), "computer player's level"),
+            ("novice", "veteran", "random", "rival"), "computer player's level"),   # one the game lacks: its own
     Setting("reminders", "Reminders this long before a deadline (comma-separated)",
             ("1d,2h", "2h", "1d", "none"), "reminders"),
     Setting("spectators", "Whether anyone may follow the game as a spectator", ("on", "off"), "spectators"),
