@@ -186,10 +186,20 @@ def use_card(g: Game) -> None:
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
         return
-    if cc["must"] != "return" and card_type(card) != "surprise":
-        g.call("event_or_ops", role=house, card=card)       # events.py: the card's event or its OPS
+    if cc["must"] != "return" and card_type(card) != "surprise" and not optional_event(card):
+        g.call("event_or_ops", role=house, card=card)       # events.py: forced openly (no event, or mandatory)
         return
-    g.call("spend", role=house, ops=card_ops(card) + ops_bonus(g.state, house), card=card)
+    # RB 13.2: an optional event is offered at the first question of spending its OPS, so that an event
+    # the house cannot play is not a question of its own with one answer (issue 33; DECISIONS 228)
+    bonus = ops_bonus(g.state, house)
+    offer = cc["must"] != "return" and card_type(card) != "surprise"
+    g.call("spend", role=house, ops=card_ops(card) + bonus, card=card, **({"event": bonus} if offer else {}))
+
+
+def optional_event(card: str) -> bool:
+    """A card whose event its player may choose to play or not (RB 13.2)."""
+    from rules.crownofroses.events import EVENTS
+    return card in EVENTS and card_type(card) != "mandatory"
 
 
 def ops_bonus(state, house: str) -> int:
@@ -419,11 +429,17 @@ class Spend(Decision):
 
     def prompt(self, g, role):
         left = g.local["ops"]
+        if "event" in g.local:
+            return (f"{card_title(g.local['card'])}: play its event, or spend its OPS (RB 13.2, 15.0): "
+                    f"{left} left. Unused OPS are lost.")
         return f"Spend your OPS (RB 15.0): {left} left. Unused OPS are lost."
 
     def actions(self, g, role):
         left, state = g.local["ops"], g.state
         step = state["step"]
+        if "event" in g.local:             # RB 13.2: the card's event instead, before any OPS is spent
+            from rules.crownofroses.events import event_choice
+            yield from event_choice(g, role, g.local["card"])
         if step["must_return"] and undeclared_heirs(state, role):    # RB 13.3: first OPS returns the heir
             for h in undeclared_heirs(state, role):
                 yield act("return", h, label=f"Return {name(h)} to a seat (1 OPS)", group="Heir")
@@ -452,6 +468,17 @@ class Spend(Decision):
         """With OPS left, whether a block can muster depends on face-down strengths: asked; with none
         left, ending the step is forced in everyone's eyes (issue 33; VIEW.md)."""
         return g.local["ops"] >= 1
+
+    def apply(self, g, role, action):
+        if not action.id.startswith("event"):
+            g.local.pop("event", None)     # spending OPS (or ending the step) forgoes the event
+        super().apply(g, role, action)
+
+    def on_event(self, g, role):
+        bonus = g.local.pop("event")
+        if bonus:                          # Margaret's +1 OPS (L2) stays for the event's own OPS (RB 14.0)
+            g.state.setdefault("ops_bonus", {})[role] = bonus
+        g.goto("play_event", role=role, card=g.local["card"])
 
     def _pay(self, g, cost):
         g.local["ops"] -= cost
@@ -555,6 +582,9 @@ class PlaceIP(Decision):
         left = Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"])
         for value in sorted(left):
             yield act("ip", value, label=f"Add a {value} IP marker")
+        if not g.local["picked"] and sum(left.values()) > 1:   # one marker in one answer (issue 33; #227)
+            for value in sorted(left):
+                yield act("one", value, label=f"Place a single {value} IP marker")
         if g.local["picked"]:
             yield act("done", label="Place them")
         for value in sorted(left):                     # RB 9.1: making change with the unclaimed pool
@@ -584,6 +614,10 @@ class PlaceIP(Decision):
         g.local["picked"].append(int(value))
         if not Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"]):
             self.on_done(g, role)
+
+    def on_one(self, g, role, value):
+        g.local["picked"].append(int(value))
+        self.on_done(g, role)
 
     def on_done(self, g, role):
         for m in g.local["picked"]:
