@@ -453,9 +453,11 @@ class Spend(Decision):
             for noble, target in muster_options(state, role):
                 yield act("muster", noble, target, label=f"{name(noble)} musters a step for {name(target)} (1 OPS)",
                           group="Muster")
-            for noble in influence_targets(state, role):
-                if state["ip"][role]["stock"]:
-                    yield act("influence", noble, label=f"Place IP on {name(noble)} (1 OPS)", group="Influence")
+            targets = influence_targets(state, role) if state["ip"][role]["stock"] else []
+            for noble in targets:
+                yield act("influence", noble, label=f"Place IP on {name(noble)} (1 OPS)", group="Influence")
+            if targets and len(state["ip"][role]["stock"]) == 1:    # RB 9.1 before the last marker (#229)
+                yield from change_actions(state["ip"][role], Counter(state["ip"][role]["stock"]))
         if left >= 3:
             from rules.crownofroses.movement import sea_leaders
             for leader in sea_leaders(state, role):
@@ -483,6 +485,9 @@ class Spend(Decision):
     def _pay(self, g, cost):
         g.local["ops"] -= cost
         g.state["step"]["must_return"] = False
+
+    def on_change(self, g, role, value, combo):
+        make_change(g, role, value, combo)
 
     def on_return(self, g, role, heir):
         seats = board.winter_seats(g.state, heir, role)
@@ -565,6 +570,26 @@ def change_for(pool: list[int], value: int) -> list[tuple[int, ...]]:
     return found
 
 
+def change_actions(ip: dict, left: Counter):
+    """RB 9.1: making change with the unclaimed pool, one of the ``left`` stock markers at a time."""
+    for value in sorted(left):
+        for combo in change_for(ip["pool"], value):
+            yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
+                      label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+
+
+def make_change(g: Game, role: str, value: str, combo: str) -> None:
+    ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
+    ip["stock"].remove(given)
+    ip["pool"].append(given)
+    for m in taken:
+        ip["pool"].remove(m)
+        ip["stock"].append(m)
+    ip["stock"].sort()
+    g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
+    g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
+
+
 @FLOW.decision("place_ip")
 class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
@@ -587,28 +612,20 @@ class PlaceIP(Decision):
                 yield act("one", value, label=f"Place a single {value} IP marker")
         if g.local["picked"]:
             yield act("done", label="Place them")
-        for value in sorted(left):                     # RB 9.1: making change with the unclaimed pool
-            for combo in change_for(g.state["ip"][role]["pool"], value):
-                yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
-                          label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+        if g.local["picked"] or sum(left.values()) > 1:     # a lone marker's change is offered in spend (#229)
+            yield from change_actions(g.state["ip"][role], left)
 
     def on_change(self, g, role, value, combo):
-        ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
-        ip["stock"].remove(given)
-        ip["pool"].append(given)
-        for m in taken:
-            ip["pool"].remove(m)
-            ip["stock"].append(m)
-        ip["stock"].sort()
-        g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
-        g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
+        make_change(g, role, value, combo)
 
     def protects_secret(self, g, role):
         """The stock's values are hidden, its size is not: with two markers or more left, whether only one
-        value remains is the house's secret (issue 33; VIEW.md). So is whether the last marker's value can
-        be changed with the unclaimed pool (RB 9.1): asked whenever the pool could make change at all."""
+        value remains is the house's secret (issue 33; VIEW.md). So is whether a marker left after others
+        were picked can be changed with the unclaimed pool (RB 9.1). A lone marker with nothing picked is
+        placed openly: its change was offered at the spend question before (DECISIONS 229)."""
         ip = g.state["ip"][role]
-        return len(ip["stock"]) - len(g.local["picked"]) > 1 or len(ip["pool"]) >= 2
+        left = len(ip["stock"]) - len(g.local["picked"])
+        return left > 1 or (left == 1 and bool(g.local["picked"]) and len(ip["pool"]) >= 2)
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))
