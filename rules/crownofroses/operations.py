@@ -453,17 +453,19 @@ class Spend(Decision):
             for noble, target in muster_options(state, role):
                 yield act("muster", noble, target, label=f"{name(noble)} musters a step for {name(target)} (1 OPS)",
                           group="Muster")
-            targets = influence_targets(state, role) if state["ip"][role]["stock"] else []
-            for noble in targets:
+            for noble in influence_targets(state, role) if state["ip"][role]["stock"] else []:
                 yield act("influence", noble, label=f"Place IP on {name(noble)} (1 OPS)", group="Influence")
-            if targets and len(state["ip"][role]["stock"]) == 1:    # RB 9.1 before the last marker (#229)
-                yield from change_actions(state["ip"][role], Counter(state["ip"][role]["stock"]))
         if left >= 3:
             from rules.crownofroses.movement import sea_leaders
             for leader in sea_leaders(state, role):
                 yield act("sea", leader, label=f"Sea move with {name(leader)} (3 OPS)", group="Sea move")
         from rules.crownofroses.offices import spend_extras     # Lord Admiral, Lord Treasurer (RB 10.5.3, 10.5.5)
-        yield from spend_extras(g, role)
+        extras = list(spend_extras(g, role))
+        yield from extras
+        influence = (left >= 1 and influence_targets(state, role)) or any(
+            a.id.startswith("office:treasurer:") for a in extras)
+        if influence and len(state["ip"][role]["stock"]) == 1:    # RB 9.1 before the last marker (#229)
+            yield from change_actions(state["ip"][role], Counter(state["ip"][role]["stock"]))
         yield act("done", label="End the action step" if left == 0 else f"End the action step ({left} OPS lost)")
 
     def protects_secret(self, g, role):
