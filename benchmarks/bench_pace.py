@@ -19,7 +19,8 @@ has made a secret choice does not take it back (the driver alone draws a committ
 is "change", a quarter of the time or more at a four-house bid: waits of its own making no table sees).
 
 Questions are counted at the table: after every move the standing answers a typical player leaves (every
-one the game offers: pass every Surprise window, never intercept, never avoid battle) answer for them, as
+one the game offers: pass every Surprise window, never intercept, never avoid battle, never volunteer a
+responder to a Raid) answer for them, as
 the table service does, and are not questions. A "game turn" is the engine's ``Summary.turn_key``. Each line prints the goal beside the number, and the
 numbers measured on the engines before issue 33 (``BEFORE``).
 """

@@ -137,8 +137,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("undo", "Take back your last order, if nothing was revealed since", "undo [ROLE]", PLAYING,
             (GAME, Option("role", TEXT, "Which of your roles", suggest="my_role")),
             console_note="Later actions of others stay if still legal"),
-    Command(None, "Answer a run of your own questions in one go (markers, pickups, losses); alone: its defaults",
-            "run [ID ...|confirm]", PLAYING),
+    Command("run", "Answer a run of your own questions in one go (markers, pickups, losses); alone: its defaults",
+            "run [ID ...|confirm]", PLAYING,
+            (Option("answers", TEXT, "The answers in order (e.g. ip:3 ip:1 done), or confirm for the defaults"),
+             GAME, MY_ROLE), console_note="Without answers: the run's defaults, which run confirm plays"),
     Command(None, "Say TEXT privately to the others of your open negotiation (@ROLE: the one with that role, "
                   "when several are open)", "talk [@ROLE] TEXT", PLAYING),
     Command("view", "Your private map: what only you can see (only you see it)", "view [ROLE|public] [PICTURE [CHOICE]] [json [full]]",

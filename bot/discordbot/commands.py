@@ -5,7 +5,7 @@ Commands (all names lowercase, checked against Discord's limits by tests/discord
 
     /game new|join|leave|swap|accept-swap|decline-swap|autopass|start|status|list|follow|unfollow|abort|
           concede|history
-    /play  /order  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
+    /play  /order  /run  /hand  /view  /map  /log  /undo  /deadline  /vacation  /help
     /admin replace-seat|extend-deadline|pause|resume|end|abort|set|lateness|substitutes  (game master or Manage
            Server)
     /games  /nudge  /sub ask|volunteer|accept  (the server's board, nudges and substitutes: bot/discordbot/board.py,
@@ -50,6 +50,7 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
     "play": lambda layer, i, game, role: layer.play(i, game, role),
     "order": lambda layer, i, order, game, role: layer.order(i, game, role, order),
     "undo": lambda layer, i, game, role: layer.undo(i, game, role),
+    "run": lambda layer, i, answers, game, role: layer.run_answers(i, game, role, answers),
     "view": lambda layer, i, game, role, picture, dm:
         layer.private_look(i, game, role, with_picture=True, picture=picture, dm=dm),
     "hand": lambda layer, i, game, role, dm: layer.private_look(i, game, role, with_picture=False, dm=dm),

@@ -41,7 +41,7 @@ HELP = """**Herald** hosts slow board games here, with every rule enforced.
   `/game swap` to a taken seat asks its player, who answers with `/game accept-swap` or `/game decline-swap`.
 • When it is your move the channel mentions you once, with a **My choices** button, and you get a DM with your
   private map and your choices as buttons; `/play` shows them here too (only you see them), `/order` lets
-  you type an order with suggestions.
+  you type an order with suggestions, `/run` several answers to your own questions in one go.
 • `/hand` shows your hand with each card's effect and your hidden pieces; `/view` the game in words beside your
   private map; only to you (`dm:True` sends them by DM). In a menu, each card's effect is under its name.
   `/map` posts the public map; `/log` the log you may read (🔒 lines are yours alone).

@@ -207,6 +207,39 @@ class PlayingMixin:
         rcs = await self.call(self.service.choices, game_id, user)
         await self._send_choices(interaction, status, rcs)
 
+    async def run_answers(self, interaction: discord.Interaction, game: str | None, role: str | None,
+                          answers: str | None) -> None:
+        """Issue 33: /run: a run of the player's own questions answered in one order ("ip:3 ip:1 done"),
+        checked whole before anything is played; without answers, the run's defaults; "confirm" plays them."""
+        async def work():
+            status = await self.resolve(interaction, game)
+            user = self.uid(interaction.user)
+            words = (answers or "").replace(",", " ").split()
+            if not words or words == ["confirm"]:
+                defaults = [d for d in await self.call(self.service.run_defaults, status.game_id, user)
+                            if role is None or d[0] == role]
+                if not defaults:
+                    raise Refusal(f"No run of your own questions with defaults is open in game #{status.game_id} "
+                                  "now; give the answers in order, e.g. `/run answers:ip:3 ip:1 done`.")
+                if not words:
+                    listed = "; ".join(label for _, _, label in defaults)
+                    await answer(interaction, f"Game #{status.game_id}, in one go: {listed}. "
+                                              "`/run answers:confirm` plays them.", ephemeral=True)
+                    return
+                words = [aid for _, aid, _ in defaults]
+            result = await self.call(self.service.submit_run, status.game_id, user, words, role=role)
+            private = [l.text for l in result.log if l.private]
+            await self.call(self.service.memory.lines_shown, user, status.game_id, private)
+            text = f"✅ Game #{status.game_id}, in one go: **{result.label}**"
+            if result.log:
+                text += "\n" + "\n".join(("🔒 " if l.private else "") + l.text for l in result.log)
+            await answer(interaction, text, ephemeral=True)
+            if not result.finished:
+                status = await self.call(self.service.status, status.game_id)
+                await self._send_choices(interaction, status, await self.call(self.service.choices,
+                                                                             status.game_id, user))
+        await self._guarded(interaction, work, deliver=True)
+
     async def order(self, interaction: discord.Interaction, game: str | None, role: str | None, text: str) -> None:
         async def work():
             status = await self.resolve(interaction, game)

@@ -40,6 +40,11 @@ class CrownOfRoses(FlowEngine):
                        for key in ABILITIES if not key.startswith("office_"))
         return [StandingAnswer("pass-windows", "Pass every Surprise and alliance window", ("window",),
                                unless=unless),
+                StandingAnswer("never-respond", "Never volunteer a responder to a Raid or Planned Uprising, "
+                               "nor issue a Writ", ("respond", "raid_writ"),
+                               unless=(Unless("noble", "one of your nobles can respond", "noble"),
+                                       Unless("stourton", "Lord John Stourton can respond", "stourton"),
+                                       Unless("writ", "you can issue a Writ", "writ"))),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
     flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only

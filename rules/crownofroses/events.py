@@ -47,6 +47,13 @@ def playable(state, house: str, card: str) -> bool:
     return ev is not None and ev.playable(state, house)
 
 
+def event_choice(g: Game, role: str, card: str):
+    """The action playing ``card``'s event, if it can be played now."""
+    if card in EVENTS and (card_type(card) == "mandatory" or playable(g.state, role, card)):
+        text = data().card(int(card[2:])).text if card.startswith("op") else data().house_card(card).text
+        yield act("event", label=f"Event: {text}"[:300], group="Event")
+
+
 # ---- RB 13.2 event or OPS --------------------------------------------------------------------------------
 @FLOW.decision("event_or_ops")
 class EventOrOps(Decision):
@@ -59,17 +66,11 @@ class EventOrOps(Decision):
     def actions(self, g, role):
         card = g.local["card"]
         mandatory = card_type(card) == "mandatory"
-        if card in EVENTS and (mandatory or playable(g.state, role, card)):
-            text = data().card(int(card[2:])).text if card.startswith("op") else data().house_card(card).text
-            yield act("event", label=f"Event: {text}"[:300])
+        if card in EVENTS and mandatory:
+            yield from event_choice(g, role, card)
         if not mandatory or card not in EVENTS:
             yield act("ops", label=f"Use for {card_ops(card)} OPS")
 
-    def protects_secret(self, g, role):
-        """Whether an optional event can be played may hang on hidden facts (the hand, face-down
-        strengths): asked; a card without an event, or a mandatory one, is forced openly (issue 33)."""
-        card = g.local["card"]
-        return card in EVENTS and card_type(card) != "mandatory"
 
     def on_event(self, g, role):
         g.goto("play_event", role=role, card=g.local["card"])

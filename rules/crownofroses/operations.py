@@ -186,10 +186,20 @@ def use_card(g: Game) -> None:
     if card_type(card) == "heir" and card in playable_heirs(g.state, house) + [card]:
         g.call("heir_or_ops", role=house, card=card)
         return
-    if cc["must"] != "return" and card_type(card) != "surprise":
-        g.call("event_or_ops", role=house, card=card)       # events.py: the card's event or its OPS
+    if cc["must"] != "return" and card_type(card) != "surprise" and not optional_event(card):
+        g.call("event_or_ops", role=house, card=card)       # events.py: forced openly (no event, or mandatory)
         return
-    g.call("spend", role=house, ops=card_ops(card) + ops_bonus(g.state, house), card=card)
+    # RB 13.2: an optional event is offered at the first question of spending its OPS, so that an event
+    # the house cannot play is not a question of its own with one answer (issue 33; DECISIONS 228)
+    bonus = ops_bonus(g.state, house)
+    offer = cc["must"] != "return" and card_type(card) != "surprise"
+    g.call("spend", role=house, ops=card_ops(card) + bonus, card=card, **({"event": bonus} if offer else {}))
+
+
+def optional_event(card: str) -> bool:
+    """A card whose event its player may choose to play or not (RB 13.2)."""
+    from rules.crownofroses.events import EVENTS
+    return card in EVENTS and card_type(card) != "mandatory"
 
 
 def ops_bonus(state, house: str) -> int:
@@ -419,11 +429,17 @@ class Spend(Decision):
 
     def prompt(self, g, role):
         left = g.local["ops"]
+        if "event" in g.local:
+            return (f"{card_title(g.local['card'])}: play its event, or spend its OPS (RB 13.2, 15.0): "
+                    f"{left} left. Unused OPS are lost.")
         return f"Spend your OPS (RB 15.0): {left} left. Unused OPS are lost."
 
     def actions(self, g, role):
         left, state = g.local["ops"], g.state
         step = state["step"]
+        if "event" in g.local:             # RB 13.2: the card's event instead, before any OPS is spent
+            from rules.crownofroses.events import event_choice
+            yield from event_choice(g, role, g.local["card"])
         if step["must_return"] and undeclared_heirs(state, role):    # RB 13.3: first OPS returns the heir
             for h in undeclared_heirs(state, role):
                 yield act("return", h, label=f"Return {name(h)} to a seat (1 OPS)", group="Heir")
@@ -437,15 +453,19 @@ class Spend(Decision):
             for noble, target in muster_options(state, role):
                 yield act("muster", noble, target, label=f"{name(noble)} musters a step for {name(target)} (1 OPS)",
                           group="Muster")
-            for noble in influence_targets(state, role):
-                if state["ip"][role]["stock"]:
-                    yield act("influence", noble, label=f"Place IP on {name(noble)} (1 OPS)", group="Influence")
+            for noble in influence_targets(state, role) if state["ip"][role]["stock"] else []:
+                yield act("influence", noble, label=f"Place IP on {name(noble)} (1 OPS)", group="Influence")
         if left >= 3:
             from rules.crownofroses.movement import sea_leaders
             for leader in sea_leaders(state, role):
                 yield act("sea", leader, label=f"Sea move with {name(leader)} (3 OPS)", group="Sea move")
         from rules.crownofroses.offices import spend_extras     # Lord Admiral, Lord Treasurer (RB 10.5.3, 10.5.5)
-        yield from spend_extras(g, role)
+        extras = list(spend_extras(g, role))
+        yield from extras
+        influence = (left >= 1 and influence_targets(state, role)) or any(
+            a.id.startswith("office:treasurer:") for a in extras)
+        if influence and len(state["ip"][role]["stock"]) == 1:    # RB 9.1 before the last marker (#229)
+            yield from change_actions(state["ip"][role], Counter(state["ip"][role]["stock"]))
         yield act("done", label="End the action step" if left == 0 else f"End the action step ({left} OPS lost)")
 
     def protects_secret(self, g, role):
@@ -453,9 +473,23 @@ class Spend(Decision):
         left, ending the step is forced in everyone's eyes (issue 33; VIEW.md)."""
         return g.local["ops"] >= 1
 
+    def apply(self, g, role, action):
+        if not action.id.startswith("event"):
+            g.local.pop("event", None)     # spending OPS (or ending the step) forgoes the event
+        super().apply(g, role, action)
+
+    def on_event(self, g, role):
+        bonus = g.local.pop("event")
+        if bonus:                          # Margaret's +1 OPS (L2) stays for the event's own OPS (RB 14.0)
+            g.state.setdefault("ops_bonus", {})[role] = bonus
+        g.goto("play_event", role=role, card=g.local["card"])
+
     def _pay(self, g, cost):
         g.local["ops"] -= cost
         g.state["step"]["must_return"] = False
+
+    def on_change(self, g, role, value, combo):
+        make_change(g, role, value, combo)
 
     def on_return(self, g, role, heir):
         seats = board.winter_seats(g.state, heir, role)
@@ -538,6 +572,26 @@ def change_for(pool: list[int], value: int) -> list[tuple[int, ...]]:
     return found
 
 
+def change_actions(ip: dict, left: Counter):
+    """RB 9.1: making change with the unclaimed pool, one of the ``left`` stock markers at a time."""
+    for value in sorted(left):
+        for combo in change_for(ip["pool"], value):
+            yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
+                      label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+
+
+def make_change(g: Game, role: str, value: str, combo: str) -> None:
+    ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
+    ip["stock"].remove(given)
+    ip["pool"].append(given)
+    for m in taken:
+        ip["pool"].remove(m)
+        ip["stock"].append(m)
+    ip["stock"].sort()
+    g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
+    g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
+
+
 @FLOW.decision("place_ip")
 class PlaceIP(Decision):
     """RB 19.0: any number (at least one) of stock markers, face down, on one noble's box."""
@@ -555,35 +609,34 @@ class PlaceIP(Decision):
         left = Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"])
         for value in sorted(left):
             yield act("ip", value, label=f"Add a {value} IP marker")
+        if not g.local["picked"] and sum(left.values()) > 1:   # one marker in one answer (issue 33; #227)
+            for value in sorted(left):
+                yield act("one", value, label=f"Place a single {value} IP marker")
         if g.local["picked"]:
             yield act("done", label="Place them")
-        for value in sorted(left):                     # RB 9.1: making change with the unclaimed pool
-            for combo in change_for(g.state["ip"][role]["pool"], value):
-                yield act("change", value, "+".join(map(str, combo)), group="Make change (RB 9.1)",
-                          label=f"Change a {value} IP marker for {' + '.join(map(str, combo))} from your unclaimed pool")
+        if g.local["picked"] or sum(left.values()) > 1:     # a lone marker's change is offered in spend (#229)
+            yield from change_actions(g.state["ip"][role], left)
 
     def on_change(self, g, role, value, combo):
-        ip, given, taken = g.state["ip"][role], int(value), [int(m) for m in combo.split("+")]
-        ip["stock"].remove(given)
-        ip["pool"].append(given)
-        for m in taken:
-            ip["pool"].remove(m)
-            ip["stock"].append(m)
-        ip["stock"].sort()
-        g.log(f"You change a {given} IP marker for {' + '.join(map(str, taken))}.", to=[role])
-        g.log(f"{hname(role)} makes change: 1 IP marker for {len(taken)} from its unclaimed pool (RB 9.1).")
+        make_change(g, role, value, combo)
 
     def protects_secret(self, g, role):
         """The stock's values are hidden, its size is not: with two markers or more left, whether only one
-        value remains is the house's secret (issue 33; VIEW.md). So is whether the last marker's value can
-        be changed with the unclaimed pool (RB 9.1): asked whenever the pool could make change at all."""
+        value remains is the house's secret (issue 33; VIEW.md). So is whether a marker left after others
+        were picked can be changed with the unclaimed pool (RB 9.1). A lone marker with nothing picked is
+        placed openly: its change was offered at the spend question before (DECISIONS 229)."""
         ip = g.state["ip"][role]
-        return len(ip["stock"]) - len(g.local["picked"]) > 1 or len(ip["pool"]) >= 2
+        left = len(ip["stock"]) - len(g.local["picked"])
+        return left > 1 or (left == 1 and bool(g.local["picked"]) and len(ip["pool"]) >= 2)
 
     def on_ip(self, g, role, value):
         g.local["picked"].append(int(value))
         if not Counter(g.state["ip"][role]["stock"]) - Counter(g.local["picked"]):
             self.on_done(g, role)
+
+    def on_one(self, g, role, value):
+        g.local["picked"].append(int(value))
+        self.on_done(g, role)
 
     def on_done(self, g, role):
         for m in g.local["picked"]:

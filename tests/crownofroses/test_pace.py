@@ -90,3 +90,52 @@ def test_pass_every_window_unless_i_can_use_a_card_asks_only_when_i_can():
                 assert ENGINE.standing_move(state, role, [f"pass-windows unless {others[0]}"]) == "pass"
                 return
     raise AssertionError("no window with a card to use in seven games")
+
+
+def test_rb_14_2_1_never_volunteer_a_responder_unless_a_noble_of_mine_can():
+    """RB 14.2.1, 10.5.1 (issue 33, DECISIONS 230): the standing "never respond" passes the volunteer and
+    Writ windows; "… unless one of my nobles can respond" asks exactly when one can."""
+    answer = next(a for a in ENGINE.standing_answers() if a.id == "never-respond")
+    assert set(answer.decisions) == {"respond", "raid_writ"}
+    seen = {"can": 0, "cannot": 0}
+    for seed in range(1, 10):
+        for state in _walk(seed, scenario="kingmaker", limit=4000):
+            if ENGINE.waiting(state)["decision"] != "respond":
+                continue
+            for role in ENGINE.active_roles(state):
+                legal = [a.id for a in ENGINE.legal_actions(state, role)]
+                can = any(a.startswith("noble:") for a in legal)
+                assert ENGINE.standing_move(state, role, ["never-respond"]) == "pass"
+                expected = None if can else "pass"
+                assert ENGINE.standing_move(state, role, ["never-respond unless noble"]) == expected
+                seen["can" if can else "cannot"] += 1
+            if all(seen.values()):
+                return
+    raise AssertionError(f"respond windows seen: {seen}")
+
+
+def test_rb_13_2_an_optional_event_is_offered_at_the_first_spend_question():
+    """RB 13.2 (issue 33, DECISIONS 228): a card with an optional event goes straight to spending its OPS,
+    whose first question offers the event when it can be played; spending an OPS forgoes it, so the
+    "event or OPS" question with "OPS" as its only answer is never asked (whatever the hand holds)."""
+    from rules.crownofroses.operations import optional_event
+    offered = forgone = 0
+    for seed in range(1, 6):
+        for state in _walk(seed, limit=3000):
+            assert ENGINE.waiting(state)["decision"] != "event_or_ops" or not ENGINE.active_roles(state) or \
+                not optional_event(state["flow"][-1]["local"]["card"])
+            if ENGINE.waiting(state)["decision"] != "spend" or "event" not in state["flow"][-1]["local"]:
+                continue
+            role = state["flow"][-1]["local"]["role"]
+            legal = [a.id for a in ENGINE.legal_actions(state, role)]
+            if "event" in legal:
+                offered += 1
+                spent = next(a for a in legal if a not in ("event", "done") and not a.startswith("change"))
+                after = ENGINE.apply(state, role, spent).state
+                spends = [f for f in after["flow"] if f["name"] == "spend"]
+                if spends:
+                    assert "event" not in spends[-1]["local"]
+                    forgone += 1
+        if offered and forgone:
+            return
+    raise AssertionError(f"events offered {offered}, forgone {forgone}")

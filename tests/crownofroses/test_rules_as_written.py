@@ -356,20 +356,49 @@ def test_rb_20_4_3_the_winner_chooses_the_mercenarys_host():
 
 def test_rb_9_1_making_change_while_placing_influence():
     """RB 9.1: a player may exchange stock markers for unclaimed-pool markers of equal total value (never
-    zeros), e.g. to place more markers than it holds (DECISIONS 46). Others see only the marker counts."""
+    zeros), e.g. to place more markers than it holds (DECISIONS 46). Others see only the marker counts. A
+    lone stock marker's change is offered at the spend question, before the influence (DECISIONS 229)."""
+    from rules.crownofroses.operations import influence_targets
     from tests.crownofroses.test_engine import first_legal, placed, start
     state = first_legal(start(), placed)
     state["ip"]["york"]["stock"], state["ip"]["york"]["pool"] = [5], [0, 2, 3, 1, 1]
-    state["flow"].append({"name": "place_ip", "at": 0, "ret": None,
-                          "local": {"role": "york", "noble": "beaumont", "picked": []}})
+    state["step"] = {"house": "york", "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
+                     "must_return": False}
+    state["flow"].append({"name": "spend", "at": 0, "ret": None,
+                          "local": {"role": "york", "ops": 1, "card": None}})
+    noble = influence_targets(state, "york")[0]
     ids = [a.id for a in ENGINE.legal_actions(state, "york")]
-    assert {"change:5:3+2", "change:5:3+1+1"} <= set(ids)
+    assert {"change:5:3+2", "change:5:3+1+1", f"influence:{noble}"} <= set(ids)
     assert "change:5:2+1+1+1" not in ids                 # only two 1s in the pool
     out = ENGINE.apply(state, "york", "change:5:3+2")
     state = out.state
     assert sorted(state["ip"]["york"]["stock"]) == [2, 3] and sorted(state["ip"]["york"]["pool"]) == [0, 1, 1, 5]
     assert [e.text for e in out.log if e.visible_to("lancaster")] == [
         "York makes change: 1 IP marker for 2 from its unclaimed pool (RB 9.1)."]
+    assert state["flow"][-1]["local"]["ops"] == 1        # making change costs no OPS
+    state = ENGINE.apply(state, "york", f"influence:{noble}").state
     state = ENGINE.apply(state, "york", "ip:2").state
     state = ENGINE.apply(state, "york", "ip:3").state
-    assert state["rop"]["beaumont"]["york"] == [2, 3]
+    assert state["rop"][noble]["york"] == [2, 3]
+
+
+def test_issue_33_a_lone_marker_or_a_single_one_in_one_answer():
+    """RB 19.0 (issue 33, DECISIONS 227, 229): a lone stock marker is placed without a question of its own
+    (its change was offered before), and with several markers "place a single one" is one answer."""
+    from rules.crownofroses.operations import influence_targets
+    from tests.crownofroses.test_engine import first_legal, placed, start
+    state = first_legal(start(), placed)
+    state["ip"]["york"]["stock"], state["ip"]["york"]["pool"] = [1], [0, 2, 3, 1, 1]
+    state["step"] = {"house": "york", "mustered": {}, "muster_nobles": [], "returned": [], "ops_used": 0,
+                     "must_return": False}
+    state["flow"].append({"name": "spend", "at": 0, "ret": None,
+                          "local": {"role": "york", "ops": 2, "card": None}})
+    noble = influence_targets(state, "york")[0]
+    state = ENGINE.apply(state, "york", f"influence:{noble}").state
+    assert state["rop"][noble]["york"] == [1] and state["flow"][-1]["name"] == "spend"
+    state["ip"]["york"]["stock"] = [2, 2]
+    state = ENGINE.apply(state, "york", f"influence:{noble}").state
+    assert sorted(a.id for a in ENGINE.legal_actions(state, "york") if not a.id.startswith("change")) == [
+        "ip:2", "one:2"]
+    state = ENGINE.apply(state, "york", "one:2").state
+    assert state["rop"][noble]["york"] == [1, 2] and state["ip"]["york"]["stock"] == [2]
