@@ -275,9 +275,10 @@ def draw_map(scene: Scene) -> Image.Image:
     lay = layout()
     title_strip(d, (0, 0, WIDTH, lay.map_box[1] - 4), scene.title, scene.detail, scene.whose,
                 whose_fill([r for r in scene.waiting if r in scene.houses], {h: style.fill(h) for h in scene.houses}))
-    for place, box in [*lay.shires.items(), *((f"exile/{k}", v) for k, v in lay.exiles.items())]:
-        _pieces(d, scene, place, box)
-    labels = draw_record(d, scene.view.get("impulse_record") or [])   # under the names (moves.py)
+    badges = [_pieces(d, scene, place, box)
+              for place, box in [*lay.shires.items(), *((f"exile/{k}", v) for k, v in lay.exiles.items())]]
+    labels = draw_record(d, scene.view.get("impulse_record") or [],    # under the names (moves.py)
+                         avoid=[b for b in badges if b])
     for sid, box in lay.shires.items():
         _name(d, sid, box, scene.control.get(sid))
     draw_labels(d, labels)
@@ -324,14 +325,16 @@ def own_block(d, x, y, house: str, strength: int, size: float = OWN) -> None:
            fill=style.contrast(style.fill(house)), anchor="mm")
 
 
-def _pieces(d, scene: Scene, place: str, box) -> None:
+def _pieces(d, scene: Scene, place: str, box):
     """A place's marker and pieces in rows: the Tower garrison, then per house its blanks (a stack with
-    its count) or, for the viewer, each of its blocks with its strength; what does not fit is counted."""
+    its count) or, for the viewer, each of its blocks with its strength; what does not fit is counted.
+    Returns the marker's badge (arrows keep off it), or None."""
     counts = scene.map.get(place, {})
     garrison = scene.view.get("garrison") if place == "london" else None
     marker = scene.markers.get(place) if not place.startswith("exile/") else None
     if not counts and not garrison and not marker:
-        return
+        return None
+    badge = None
     own = [b for b, s in sorted(scene.own_blocks.items()) if s["at"] == place]
     area = pieces_box(box) if not place.startswith("exile/") else (box[0] + 8, box[1] + 46, box[2] - 8, box[3] - 4)
     x0, y0, x1, y1 = area
@@ -359,6 +362,7 @@ def _pieces(d, scene: Scene, place: str, box) -> None:
         kind, house, payload = item
         if kind == "marker":
             _marker(d, x, y + (row_h - MARKER) / 2, house)
+            badge = (x, y + (row_h - MARKER) / 2, x + MARKER, y + (row_h + MARKER) / 2)
         elif kind == "garrison":   # the Tower garrison counter in its owner's colour
             tower(d, x + 15, y + row_h / 2, 30, style.fill(house), style.edge(house))
         elif kind == "own":
@@ -368,3 +372,4 @@ def _pieces(d, scene: Scene, place: str, box) -> None:
         x += width + 4
     if hidden:
         halo_text(d, (x1 - 2, y1 - 2), f"+{hidden}", more, anchor="rd")
+    return badge

@@ -59,9 +59,10 @@ def _ends(origin: str, dest: str, lay):
     return start, end, u
 
 
-def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
+def draw_record(d: ImageDraw.ImageDraw, record: list[dict], avoid=()) -> list[tuple]:
     """Rings and arrows; returns the count labels to draw once the names are on (`draw_labels`), each
-    placed clear of names, value rows, other counts and other arrows."""
+    placed clear of names, value rows, other counts and other arrows. Arrows keep off ``avoid`` too (the
+    shires' marker badges)."""
     lay = layout()
     labels = []
     for e in record:
@@ -84,7 +85,7 @@ def draw_record(d: ImageDraw.ImageDraw, record: list[dict]) -> list[tuple]:
         shift = (k + 1) // 2 * (1 if k % 2 else -1) * 16          # parallel moves side by side
         nx, ny = -u[1] * shift, u[0] * shift
         p, q = (p[0] + nx, p[1] + ny), (q[0] + nx, q[1] + ny)
-        path = _route(p, q, e["from"], e["to"], lay, by_sea=e["kind"] == "sea")
+        path = _route(p, q, e["from"], e["to"], lay, by_sea=e["kind"] == "sea", avoid=avoid)
         move_arrow(d, path[0], path[-1], e["house"], e["kind"] in DASHED, 0, path)
         drawn.append((e, path))
     samples = [[pt for a, b in zip(path, path[1:]) for pt in _samples(a, b)] for _, path in drawn]
@@ -122,11 +123,11 @@ def _crosses(path, r, inset: float = -3) -> bool:
     return False
 
 
-def _route(p, q, origin, dest, lay, by_sea: bool = False) -> list:
+def _route(p, q, origin, dest, lay, by_sea: bool = False, avoid=()) -> list:
     """Straight from p to q, or bent once or twice (as little as will do) round a name or value row; when
     no bend will do, from another side of the tiles (a tile in the way). A move by sea may instead go out
     to a sea both shires touch and back (drawn over that sea, off its name)."""
-    clear = _keep_clear(lay)          # its own tiles' too: an arrow starts and ends just outside them
+    clear = _keep_clear(lay) + list(avoid)   # its own tiles' too: an arrow starts and ends just outside them
     path, hits = _bent(p, q, clear)
     if hits and by_sea:
         for sea_path in _by_sea(origin, dest, lay):
