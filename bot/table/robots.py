@@ -64,17 +64,8 @@ class RobotsMixin:
                                         "deadline policy to 'robot' to let it stand in for an absent player.")
             if level not in levels(game.game):
                 raise BadOption(f"No computer player '{level}'. Choose one of: {', '.join(levels(game.game))}.")
-            seats = self._seats(game)
-            if seat is None:
-                free = [s for s in seats if s.user_id is None]
-                if not free:
-                    raise BadState(f"Game #{game.id} has no free seat.")
-                target = free[0]
-            else:
-                target = self._find_seat(game, seats, seat)
-                if target.user_id is not None:
-                    raise BadState(f"Seat {target.seat} ({', '.join(target.role_names)}) is taken by "
-                                   f"{target.user_name}.")
+            target = self._free_seat(game, self._seats(game), seat, BadState(f"Game #{game.id} has no free seat."),
+                                     taken=BadState)
             self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
                             [robot_user(level, target.seat), game.id, target.seat])
             self.outbox.add(kind="notice", game_id=game.id, channel=game.channel,

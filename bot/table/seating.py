@@ -11,7 +11,7 @@ from .. import talk
 from . import settings as game_settings
 from ..config import ConfigError
 from ..outbox import ImageRequest
-from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, Forbidden, SeatInfo, Status,
+from .records import (NotFound, GameFull, SeatTaken, BadOption, BadState, Forbidden, SeatInfo, ServiceError, Status,
                       CatalogueEntry, _Game, _dumps)
 
 
@@ -136,16 +136,8 @@ class SeatingMixin:
             if mine:
                 raise BadState(f"You already sit at seat {mine[0].seat} ({', '.join(mine[0].role_names)}) "
                                f"in game #{game.id}.")
-            if seat is None:
-                free = [s for s in seats if s.user_id is None]
-                if not free:
-                    raise GameFull(f"Game #{game.id} is full ({plural(len(seats), 'seat')} taken).")
-                target = free[0]
-            else:
-                target = self._find_seat(game, seats, seat)
-                if target.user_id is not None:
-                    raise SeatTaken(f"Seat {target.seat} ({', '.join(target.role_names)}) is taken by "
-                                    f"{target.user_name}.")
+            target = self._free_seat(game, seats, seat,
+                                     GameFull(f"Game #{game.id} is full ({plural(len(seats), 'seat')} taken)."))
             self.db.execute("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?",
                             [user_id, game.id, target.seat])
             self.db.execute("DELETE FROM spectators WHERE game_id = ? AND user_id = ?", [game.id, user_id])
@@ -153,6 +145,20 @@ class SeatingMixin:
                             text=f"{self._name(user_id)} takes seat {target.seat} "
                                  f"({', '.join(target.role_names)}) in game #{game.id}.")
             return self._seats(game)[target.seat - 1]
+
+    def _free_seat(self, game: _Game, seats: list[SeatInfo], seat: int | str | None, full: ServiceError,
+                   taken: type[ServiceError] = SeatTaken) -> SeatInfo:
+        """The seat asked for (a number or a role it holds) if nobody sits there, else by default the first
+        free seat; ``full`` is raised when none is free, ``taken`` when the one asked for is."""
+        if seat is None:
+            free = [s for s in seats if s.user_id is None]
+            if not free:
+                raise full
+            return free[0]
+        target = self._find_seat(game, seats, seat)
+        if target.user_id is not None:
+            raise taken(f"Seat {target.seat} ({', '.join(target.role_names)}) is taken by {target.user_name}.")
+        return target
 
     def leave(self, game_id: int | str, user_id: str) -> str:
         """Give up one's seat. Before the start the seat is simply free; after it, it is offered to
