@@ -120,13 +120,6 @@ def spend_card(g: Game, power: str, card: str) -> None:
     cards.move(g.state, card, cards.hand(power), target)
 
 
-def _reason(refusal: str) -> str:
-    """The why of an event refusal, without its "#N Name cannot be played…:" opening."""
-    _, sep, why = refusal.partition(": ")
-    why = why if sep else refusal
-    return why[:1].upper() + why[1:]
-
-
 @FLOW.decision("impulse")
 class Impulse(Decision):
     def prompt(self, g, role):
@@ -135,7 +128,7 @@ class Impulse(Decision):
         return f"{power_name(role)}'s impulse: play a card for its CP or, where it is offered, as its event.{tail}"
 
     def actions(self, g, role):
-        from .events import event_label, event_refusal, playable_events
+        from .events import event_label, playable_events, unplayable_reason
         from .mary import mary_rules, reveal_actions
         mary = mary_rules(g.state, role)                         # 21.3: the card is revealed first
         if mary:
@@ -144,9 +137,10 @@ class Impulse(Decision):
         for card in sorted(cards.zone(g.state, cards.hand(role)), key=int):
             c = load().card(int(card))
             if c.cp and c.type != "mandatory" and not mary:      # 6.1: a mandatory event is played as such
-                why = None if card in playable else event_refusal(g.state, role, f"event:{card}", "impulse")
+                why = None if card in playable else unplayable_reason(g.state, role, card)
                 yield act("cp", card, label=f"Play {st.card_label(card)} for {c.cp} CP", group="Cards",
-                          hint=f"Its event: {c.reminder}" + (f" Not as an event now: {_reason(why)}" if why else ""))
+                          hint=f"Its event: {c.reminder}" + (f" Not as an event now: {why[:1].upper()}{why[1:]}."
+                                                             if why else ""))
         for card in playable:
             if not mary or load().card(int(card)).type == "mandatory":
                 yield act("event", card, label=event_label(card), group="Events")

@@ -78,6 +78,15 @@ def event_label(card: str) -> str:
     return f"Play #{c.number} {c.name} as its event: {c.reminder}"
 
 
+def unplayable_reason(s: st.State, role: str, card: str) -> str | None:
+    """Why `role` may not play the held `card` as the event of its impulse now, in words (None: it may)."""
+    if EVENTS.has(card, "refusal"):                       # a card played only at its moment (combat_cards.py)
+        return EVENTS.run(card, "refusal")
+    if has_event(card):
+        return prerequisite_refusal(s, role, card)
+    return "its event is not part of the game yet"
+
+
 def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) -> str | None:
     """Why `action_id` of the form `event:<card>` is refused (None when it is not such an action)."""
     verb, _, card = action_id.partition(":")
@@ -93,10 +102,10 @@ def event_refusal(s: st.State, role: str, action_id: str, decision: str | None) 
     if str(number) not in cards.zone(s, cards.hand(role)):
         return f"{power_name(role)} does not hold #{number} {name}."
     cp = load().card(number).cp
+    why = unplayable_reason(s, role, str(number))
     if EVENTS.has(str(number), "refusal"):                # a card played only at its moment (combat_cards.py)
-        return f"#{number} {name} is not played as the event of an impulse: {EVENTS.run(str(number), 'refusal')}."
+        return f"#{number} {name} is not played as the event of an impulse: {why}."
     if has_event(number):
-        why = prerequisite_refusal(s, role, str(number))
         return f"#{number} {name} cannot be played as its event now: {why}." if why else None
     return (f"The event of #{number} {name} is not part of the game yet (card events come in a later part): "
             f"play it for its {cp} CP instead.")

@@ -110,3 +110,15 @@ def test_9_1_private_talk_only_in_the_negotiation_segment():
     assert ENGINE.negotiations(s) == []
     six = ENGINE.setup(SetupArgs("1532", tuple(ENGINE.seatings("1532", 6)), 1))
     assert len(ENGINE.negotiations(six)) == 15
+
+
+def test_6_1_a_card_offered_for_cp_says_why_its_event_is_not_offered():
+    """Issue 29 item 7: the CP choice of a card whose event cannot be played now carries the reason in its
+    hint (a combat card: when it is played); a card whose event is offered (#40) carries none."""
+    from .test_debate import give
+    s = give(give(first_impulse(), "ottoman", 24), "ottoman", 40)
+    hints = {a.id: a.hint for a in ENGINE.legal_actions(s, "ottoman")}
+    assert hints["cp:24"].endswith("Not as an event now: A combat card is played in a field battle, assault or "
+                                   "naval battle your side fights, when the combat cards are declared (rule 11); "
+                                   "in your impulse play it for its 1 CP.")
+    assert "event:40" in hints and "Not as an event" not in hints["cp:40"]
