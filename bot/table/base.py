@@ -266,6 +266,13 @@ class TableBase:
                                                   "ORDER BY seat", [game.id, user_id])
                 for r in json.loads(roles)]
 
+    def _seated_roles(self, game: _Game, user_id: str | None) -> list[str]:
+        """The roles ``user_id`` holds in ``game`` (seat order); refused when they hold no seat."""
+        held = self._roles_of(game, user_id)
+        if not held:
+            raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+        return held
+
     def _seat_of(self, game: _Game, user_id: str) -> SeatInfo:
         for seat in self._seats(game):
             if seat.user_id == user_id:

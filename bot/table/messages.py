@@ -7,7 +7,7 @@ from typing import Iterable
 
 from .. import talk
 from ..outbox import ImageRequest
-from .records import NotFound, NotYourSeat, BadOption, BadState, parse_game_id
+from .records import NotFound, BadOption, BadState, parse_game_id
 
 
 class MessagesMixin:
@@ -75,9 +75,7 @@ class MessagesMixin:
             game = self._game(game_id)
             self._require_playing(game)
             engine = self._engine(game.game)
-            held = set(self._roles_of(game, user_id))
-            if not held:
-                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            held = set(self._seated_roles(game, user_id))
             open_now = [r for r in talk.segments(engine, self._state(game)) if held & set(r)]
             if not open_now:
                 raise BadState(f"No private talk is open for you in game #{game.id} now.")

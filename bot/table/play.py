@@ -52,9 +52,7 @@ class PlayMixin:
             self._require_playing(game)
             engine = self._engine(game.game)
             state = self._state(game)
-            held = self._roles_of(game, user_id)
-            if not held:
-                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            held = self._seated_roles(game, user_id)
             if role is not None:
                 role = self._known_role(game, role)
             if role is not None and role not in held:
@@ -114,9 +112,7 @@ class PlayMixin:
             self._require_playing(game)
             engine = self._engine(game.game)
             state = self._state(game)
-            held = self._roles_of(game, user_id)
-            if not held:
-                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            held = self._seated_roles(game, user_id)
             asked = [r for r in ([self._known_role(game, role)] if role else held)
                      if r in held and r in engine.active_roles(state)]
             if len(asked) != 1:
@@ -158,9 +154,7 @@ class PlayMixin:
             game = self._game(game_id)
             self._require_playing(game)
             engine = self._engine(game.game)
-            held = self._roles_of(game, user_id)
-            if not held:
-                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            held = self._seated_roles(game, user_id)
             if role is not None:
                 role = self._known_role(game, role)
                 if role not in held:

@@ -95,9 +95,7 @@ class SubstitutesMixin:
                 raise BadState(f"Game #{game.id} has not started: leave your seat instead, it is simply free.")
             if game.status not in ("active", "paused"):
                 raise BadState(f"Game #{game.id} is {game.status}: there is no seat to hand over.")
-            seat = next((s for s in self._seats(game) if s.user_id == user_id), None)
-            if seat is None:
-                raise NotYourSeat(f"You do not hold a seat in game #{game.id}.")
+            seat = self._seat_of(game, user_id)
             roles = ", ".join(seat.role_names)
             if withdraw:
                 if not self._is_offered(game, seat.seat):

@@ -5,29 +5,10 @@ shown with the game's status; the config file keeps the server's defaults. Refus
 from __future__ import annotations
 
 import pytest
-from freezegun import freeze_time
 
-from bot import clock
 from bot.service import BadOption, Forbidden
-from tests.service.conftest import make_service
+from tests.service.conftest import frozen, service  # noqa: F401  (the service's fixtures)
 from tests.service.console_helpers import duel_console
-
-START = "2026-03-01 12:00:00"
-
-
-@pytest.fixture
-def frozen():
-    clock.reset()
-    with freeze_time(START) as frozen_time:
-        yield frozen_time
-    clock.reset()
-
-
-@pytest.fixture
-def service(tmp_path, frozen):
-    svc = make_service(tmp_path / "herald.db")
-    yield svc
-    svc.close()
 
 
 def _game(svc, **settings) -> int:
