@@ -56,6 +56,12 @@ class OldKingsCrown(FlowEngine):
                        "veteran", tuple((k, k) for k in _rival.LEVELS)),
         ]
 
+    def option_choices(self, scenario, players):
+        """Only rival counts that make two to four factions with ``players`` (the rest are refused at setup)."""
+        found = super().option_choices(scenario, players)
+        found["rivals"] = ["auto"] + [str(n) for n in range(4) if 2 <= players + n <= len(FACTIONS)]
+        return found
+
     def roles(self, scenario):
         return list(FACTIONS)
 

@@ -2,7 +2,11 @@
 
 import random
 
+import pytest
+
 from rules.core import SetupArgs
+from rules.core.contract import BadSetup
+from rules.core.registry import game_ids, get_engine
 from rules.core.driver import default_players, player_counts, random_moves, setup_args
 from rules.core.fuzz import play_random_game
 from rules.richard3 import ENGINE as RICHARD
@@ -74,3 +78,23 @@ def test_fuzz_with_random_options_records_them_and_plays_the_same_moves():
     forced = play_random_game(engine, "standard", 3, max_actions=5, check_secrets=False, pick_options=True,
                               options={"storms": True})
     assert forced.options["storms"] is True  # options given win over the random pick
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_option_value_a_game_offers_random_play_sets_up(game_id):
+    """Engine.option_choices promises that any pick of one value per option sets up (`herald fuzz
+    --random-options` relies on it): every value of every option, the others picked at random, at every
+    scenario and player count, sets up without a refusal."""
+    engine = get_engine(game_id)
+    chooser = random.Random(f"options:{game_id}")
+    for scenario in engine.scenarios():
+        for players in player_counts(engine, scenario.id):
+            choices = engine.option_choices(scenario.id, players)
+            picks = [{**{o: chooser.choice(v) for o, v in choices.items() if v}, option: value}
+                     for option, values in choices.items() for value in values]
+            for options in picks or [{}]:
+                args = setup_args(engine, scenario.id, 1, players, options)
+                try:
+                    engine.setup(args)
+                except BadSetup as refused:
+                    pytest.fail(f"{scenario.id} at {players} with {options}: {refused}")
