@@ -11,7 +11,7 @@ from typing import Callable, Mapping
 
 from rules.core import Engine
 
-from .config import ConfigError, load_config
+from .config import command_config
 from .service import ServiceError, TableService
 from .storage import StorageError
 from .table import replaylog
@@ -24,10 +24,8 @@ ADVICE = ("What to do: stop Herald (herald run, herald mail), keep a copy of thi
 
 def check_db_command(args, *, engines: Mapping[str, Engine] | None = None,
                      write: Callable[[str], None] = print) -> int:
-    try:
-        config = load_config(getattr(args, "config", "config.toml"))
-    except ConfigError as error:
-        write(f"error [config]: {error}")
+    config = command_config(args, write)
+    if config is None:
         return 2
     path = args.db or config.database_path
     if not Path(path).is_file():

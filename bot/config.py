@@ -271,3 +271,13 @@ def load_config(path: str | Path | None = "config.toml") -> Config:
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: {error}") from None
     return config_from_dict(raw)
+
+
+def command_config(args, write) -> Config | None:
+    """The config a command-line tool names (``--config``, else config.toml), or None after telling
+    ``write`` why it cannot be read (the tools then exit 2)."""
+    try:
+        return load_config(getattr(args, "config", "config.toml"))
+    except ConfigError as error:
+        write(f"error [config]: {error}")
+        return None

@@ -31,7 +31,7 @@ from typing import Callable, Mapping, TextIO
 
 from rules.core import Engine
 
-from .config import Config, ConfigError, load_config
+from .config import Config, command_config
 from .service import ServiceError, TableService
 from .storage import StorageError
 from .terminal.admin import MAX_ADVANCE, AdminCommands  # noqa: F401  (importable from here as before)
@@ -70,21 +70,17 @@ def _script_lines(path: Path, write: Callable[[str], None]) -> list[str] | None:
     return None
 
 
-def _open_service(args, engines: Mapping[str, Engine] | None) -> tuple[TableService, Config]:
-    config = load_config(getattr(args, "config", "config.toml"))
-    db = args.db or config.local_database_path
-    return TableService(db, config, engines=engines), config
 
 
 def local_command(args, *, engines: Mapping[str, Engine] | None = None, stdin: TextIO | None = None,
                   write: Callable[[str], None] = print) -> int:
     """`herald local [--script FILE] [--db PATH] [--out DIR]`. The database defaults to the console's own
     ([database] local_path, herald-local.db), not the bot's."""
-    try:
-        service, _ = _open_service(args, engines)
-    except ConfigError as error:
-        write(f"error [config]: {error}")
+    config = command_config(args, write)
+    if config is None:
         return 2
+    try:
+        service = TableService(args.db or config.local_database_path, config, engines=engines)
     except StorageError as error:
         write(f"error [database]: {error}")
         return 2
@@ -120,10 +116,8 @@ def replay_command(args, *, engines: Mapping[str, Engine] | None = None,
                    write: Callable[[str], None] = print) -> int:
     """`herald replay GAME_ID [--db PATH]`: rebuild a stored game from its log and check it (the bot's
     database by default; --db herald-local.db for a console game). Exit 0 when it matches."""
-    try:
-        config = load_config(getattr(args, "config", "config.toml"))
-    except ConfigError as error:
-        write(f"error [config]: {error}")
+    config = command_config(args, write)
+    if config is None:
         return 2
     db = args.db or config.database_path
     hint = "" if args.db else _console_hint(config, args.game_id)
