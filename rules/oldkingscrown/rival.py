@@ -109,6 +109,8 @@ def score(view, decision, action_id) -> float:
 def choose(state, f, decision, legal, view) -> str:
     """The rival's choice at ``decision`` (its name): the best-scored legal action plus seeded noise
     (DECISIONS: no hidden facts)."""
+    if decision == "oaths":         # a fixed rule, no noise: map supporters go to the Lost Pile in winter anyway
+        return next((a.id for a in legal if a.id == "lost"), legal[0].id)
     noise = LEVELS[state["factions"][f]["rival"]]["noise"]
     return pick(state, decision, legal, view, noise)
 

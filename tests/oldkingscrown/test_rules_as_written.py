@@ -169,3 +169,57 @@ def test_ritual_of_the_tooth_copies_the_burned_cards_text_too():
     state, _ = do(state, "gathering", f"tooth:{tooth}")
     state, _ = do(state, "gathering", f"burn:{agent}")
     assert "night_self_eliminate_vs_follower" in S.abilities(state, tooth)
+
+
+def test_council_of_oaths_the_faction_chooses_where_its_supporters_come_back_from():
+    """[Council of Oaths] "Return as many supporters to your player board as your votes here; you may take
+    them from the map or from the Lost Pile": which is the faction's choice (the engine used to take the
+    Lost Pile first, then the regions in board order). With 2 votes, 1 supporter in the Lost Pile and some
+    in two regions, Uprising takes one from the Highlands, then one from the Lowlands."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    state = blank(("uprising", "clans"))
+    state["councils"]["oaths"] += [{"kind": "card", "id": cid("uprising", slot), "owner": "uprising"}
+                                   for slot in ("agent", "follower2")]
+    assert S.council_votes(state, "uprising", "oaths") == 2
+    p = S.fx(state, "uprising")
+    p["supporters_lost"] = 1
+    highlands, other = "highlands", "lowlands"
+    state["regions"][highlands]["supporters"]["uprising"] = 2
+    state["regions"][other]["supporters"]["uprising"] = 1
+    home = p["supporters_home"]
+    run(state, {"task": "action_step", "step": "autumn"})
+    while "oaths" not in ids(state, "uprising"):
+        state, _ = do(state, "clans", "done")
+    state, _ = do(state, "uprising", "oaths")
+    assert pending(state) == "oaths"
+    assert set(ids(state, "uprising")) == {"lost", f"from:{highlands}", f"from:{other}"}
+    state, _ = do(state, "uprising", f"from:{highlands}")
+    assert state["regions"][highlands]["supporters"]["uprising"] == 1
+    assert S.fx(state, "uprising")["supporters_lost"] == 1                 # not taken first
+    assert pending(state) == "oaths"
+    state, _ = do(state, "uprising", f"from:{other}")
+    assert state["regions"][other]["supporters"]["uprising"] == 0
+    assert S.fx(state, "uprising")["supporters_lost"] == 1
+    assert S.fx(state, "uprising")["supporters_home"] == home + 2 and pending(state) != "oaths"
+
+
+def test_council_of_oaths_takes_the_rest_from_the_one_source_left_without_asking():
+    """[Council of Oaths] once a single source holds the faction's supporters there is nothing to choose:
+    2 votes, 1 supporter in the Lost Pile and 1 on the Plateau — one pick (the Plateau), then the Lost
+    Pile's supporter comes back by itself."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    state = blank(("uprising", "clans"))
+    state["councils"]["oaths"] += [{"kind": "card", "id": cid("uprising", slot), "owner": "uprising"}
+                                   for slot in ("agent", "follower2")]
+    S.fx(state, "uprising")["supporters_lost"] = 1
+    state["regions"]["plateau"]["supporters"]["uprising"] = 1
+    run(state, {"task": "action_step", "step": "autumn"})
+    while "oaths" not in ids(state, "uprising"):
+        state, _ = do(state, "clans", "done")
+    state, _ = do(state, "uprising", "oaths")
+    state, log = do(state, "uprising", "from:plateau")
+    assert pending(state) != "oaths"
+    assert S.fx(state, "uprising")["supporters_lost"] == 0 and not state["regions"]["plateau"]["supporters"]["uprising"]
+    assert "Uprising returns 1 supporter from the Lost Pile to its board (Council of Oaths)." in log
