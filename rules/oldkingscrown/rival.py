@@ -103,6 +103,8 @@ def score(view, decision, action_id) -> float:
         return 0.0
     if decision == "effect_choice":
         return 0.0
+    if decision == "oaths":                     # the engine's rival takes this as a fixed rule (choose)
+        return 1.0 if head == "lost" else 0.0
     return 0.0
 
 
