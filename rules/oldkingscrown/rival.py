@@ -113,6 +113,9 @@ def choose(state, f, decision, legal, view) -> str:
     (DECISIONS: no hidden facts)."""
     if decision == "oaths":         # a fixed rule, no noise: map supporters go to the Lost Pile in winter anyway
         return next((a.id for a in legal if a.id == "lost"), legal[0].id)
+    p = state["factions"][f]
+    if decision == "council_removed" and len(p["hand"]) < p["hand_size"] and any(a.id == "hand" for a in legal):
+        return "hand"               # a fixed rule, no noise: a removed card back into a hand with room
     noise = LEVELS[state["factions"][f]["rival"]]["noise"]
     return pick(state, decision, legal, view, noise)
 

@@ -129,9 +129,7 @@ def test_bringer_of_the_word_removed_from_a_council_may_go_to_the_lost_pile():
 
 def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
     """Wandering Embassy (S1): "whenever your cards are removed from a council you MAY take them into hand".
-    With room in hand the card goes there (never worse than the discard pile); with the hand full it would
-    go on top of the deck (Exceeding Hand Size), which may be worse than the discard pile: the owner
-    chooses."""
+    With the hand full it would go on top of the deck (Exceeding Hand Size): the owner chooses."""
     from tests.oldkingscrown.helpers import cid, do, ids, pending
     from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
 
@@ -149,6 +147,31 @@ def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
         state, _ = do(state, "clans", answer)
         assert card in S.fx(state, "clans")[zone]
         assert zone != "deck" or S.fx(state, "clans")["deck"][0] == card
+
+
+def test_wandering_embassy_asks_even_with_room_in_hand():
+    """Wandering Embassy (S1): "you MAY take them into hand". With room in hand the owner is asked too (the
+    engine used to take the card into hand itself, "never worse": but a card taken back is one card fewer
+    drawn at the next Draw Cards, a choice of its own). Clans leaves the card in the discard pile, or
+    takes it into hand."""
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
+
+    def embassy(state):
+        from_site(state, "clans", "wandering_embassy", "hq")
+        c = cid("clans", "captain7")
+        state["factions"]["clans"]["deck"].remove(c)
+        return c
+    for answer, zone in (("keep", "discard"), ("hand", "hand")):
+        state, card, S = _castle_clears_oaths(embassy, "clans")
+        p = S.fx(state, "clans")
+        assert len(p["hand"]) < p["hand_size"]
+        assert pending(state) == "council_removed" and sorted(ids(state, "clans")) == ["hand", "keep"]
+        from rules.oldkingscrown.engine import ENGINE
+        labels = {a.id: a.label for a in ENGINE.legal_actions(state, "clans")}
+        assert labels["hand"] == "Take it into your hand (Wandering Embassy)"
+        state, _ = do(state, "clans", answer)
+        assert card in S.fx(state, "clans")[zone]
 
 
 def test_ritual_of_the_tooth_copies_the_burned_cards_text_too():

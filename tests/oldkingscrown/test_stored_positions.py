@@ -80,19 +80,48 @@ def oaths_as_one_line(lines: list[str]) -> list[str]:
     return out
 
 
+TAKEN_BACK = re.compile(r"^\w+ takes (.+) into hand \(Wandering Embassy\)\.$")
+
+
+def embassy_as_before(lines: list[str]) -> list[str]:
+    """Since issue 24 Wandering Embassy asks before taking a removed card into a hand with room: the card
+    first goes to the discard pile, then "… takes X into hand"; the stored games said it in one line."""
+    out: list[str] = []
+    for line in lines:
+        m = TAKEN_BACK.match(line)
+        if m:
+            left = next(i for i in range(len(out) - 1, -1, -1)
+                        if out[i].startswith(f"{m.group(1)} leaves the ") and out[i].endswith(" discard pile."))
+            out[left] = out[left][:-len(" discard pile.")] + " hand (Wandering Embassy)."
+            continue
+        out.append(line)
+    return out
+
+
+def new_question(state) -> str | None:
+    """The answer the engine used to give itself to a question new since issue 24: the Council of Oaths
+    (the Lost Pile first, then the regions in board order), Wandering Embassy with room in hand (into it)."""
+    waiting = ENGINE.waiting(state)["decision"]
+    if waiting not in ("oaths", "council_removed"):
+        return None
+    who = ENGINE.active_roles(state)[0]
+    ids = [a.id for a in ENGINE.legal_actions(state, who)]
+    if waiting == "oaths":
+        return "lost" if "lost" in ids else ids[0]
+    p = state["factions"][who]
+    return "hand" if "hand" in ids and len(p["hand"]) < p["hand_size"] else None
+
+
 def play_as_stored(state, role, action):
-    """Apply a stored move; the Council of Oaths' question, new since issue 24, is answered as the engine
-    used to settle it (the Lost Pile first, then the regions in board order)."""
+    """Apply a stored move, then answer the questions new since issue 24 as the engine used to settle them."""
     outcome = ENGINE.apply(state, role, action)
     log = list(outcome.log)
     state = outcome.state
-    while ENGINE.waiting(state)["decision"] == "oaths":
-        who = ENGINE.active_roles(state)[0]
-        ids = [a.id for a in ENGINE.legal_actions(state, who)]
-        outcome = ENGINE.apply(state, who, "lost" if "lost" in ids else ids[0])
+    while (answer := new_question(state)) is not None:
+        outcome = ENGINE.apply(state, ENGINE.active_roles(state)[0], answer)
         log += outcome.log
         state = outcome.state
-    return state, [e.text for e in log if ", strength in detail: " not in e.text]
+    return state, embassy_as_before([e.text for e in log if ", strength in detail: " not in e.text])
 
 
 @pytest.mark.parametrize("position", STORED, ids=[f"{p['decision']}-{len(p['state']['flow'])}" for p in STORED])
