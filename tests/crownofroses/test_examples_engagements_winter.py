@@ -193,3 +193,17 @@ def test_rb_27_2_example_somerset_hosts_henry_vi_and_margaret_during_the_non_off
         assert state["blocks"][rider]["at"] == shire and state["blocks"][rider]["host"] == "somerset"
         assert state["blocks"][rider]["status"] == "map"
     assert set(board.attached_to(state, "somerset")) == {"henry_vi", "margaret"}
+
+
+def test_rb_20_2_a_holder_named_winter_attacker_in_london_fights_without_the_garrison():
+    """RB 20.1 exception, 20.2 example 2 (DECISIONS 231): after Winter placement the King names the
+    attacker; when he names the house holding London and the garrison, the other house is the final
+    defender and the garrison fights for it."""
+    state = cleared(2)
+    state["garrison"] = "lancaster"
+    put(state, "beaumont", "lancaster", "london")
+    put(state, "norfolk", "york", "london")
+    state["winter_attackers"] = {"london": "lancaster"}
+    battle = battle_in(state, "london")
+    assert battle["attacker"] == "lancaster" and battle["defender"] == "york"
+    assert battle["garrison"]["house"] == "york"
