@@ -179,11 +179,20 @@ def open_battle(g: Game) -> None:
     g.local["heirs"] = [h for h in houses if any(board.is_heir(state, b) for b in board.blocks_at(state, shire, h))]
     g.local["sides"] = {h: initial_force(state, shire, h, attacking=(h == houses[0])) for h in houses}
     g.local["attacker"], g.local["defender"] = houses[0], next(h for h in houses if not board.partners(state, h, houses[0]))
-    if shire == "london" and state.get("garrison") in houses:
-        g.local["garrison"] = {"house": state["garrison"], "strength": len(data().garrison.steps), "out": False}
     g.log(f"Battle in {place_name(shire)} (RB 20): " + ", ".join(hname(h) for h in houses)
           + f". First engagement: {hname(houses[0])} attacks {hname(g.local['defender'])}.", kind="battle")
+    if shire == "london" and state.get("garrison") in houses:
+        tower_with(g, houses[-1])
     start_engagement(g)
+
+
+def tower_with(g: Game, final_defender: str) -> None:
+    """RB 20.2 example 2: in a battle in London the garrison fights for the final defender (the house
+    last in the order of engagements), not necessarily its holder: a holder that intercepts into London
+    has "sallied out of the fortress". After the battle RB 9.6 gives it to the house left (end_battle)."""
+    g.local["garrison"] = {"house": final_defender, "strength": len(data().garrison.steps), "out": False}
+    g.log(f"The {data().garrison.name} fights for {hname(final_defender)}, the final defender (RB 20.2).",
+          kind="battle")
 
 
 def initial_force(state, shire: str, house: str, attacking: bool) -> dict:

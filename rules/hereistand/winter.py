@@ -287,6 +287,21 @@ def end_siege_left(g: Game, power: str, space: str) -> None:
         g.log(f"The siege of {space_name(space)} ends for the winter.")
 
 
+def send_volunteers(g: Game, power: str, groups: list) -> None:
+    """Move step 1's picks, group by group ([space, capital, units]). Off a safe path with several unit
+    types the owner first picks the units attrition takes ("the owner decides", 19.3: `winter_units`),
+    the groups left following after; then this frame ends."""
+    s = g.state
+    while groups:
+        space, capital, chosen = groups.pop(0)
+        count = sum(chosen.values())
+        if len(chosen) > 1 and capital not in safe_reach(s, power, space):
+            g.goto("winter_units", role=power, space=space, count=count, dest=capital, leave=chosen, then=groups)
+            return
+        relocate(g, power, space, count, capital, chosen=chosen)
+    g.end()
+
+
 @FLOW.decision("winter_volunteers")
 class WinterVolunteers(Decision):
     """19.3 step 1: units in the power's own fortified spaces may go to its capital, picked one at a time;
@@ -326,10 +341,7 @@ class WinterVolunteers(Decision):
 
     def on_done(self, g, role):
         groups = sorted({(sp, cap) for sp, _, cap in g.local["picked"]})
-        for space, capital in groups:
-            chosen = self.picked(g, space, capital)
-            relocate(g, role, space, sum(chosen.values()), capital, chosen=chosen)
-        g.end()
+        send_volunteers(g, role, [[space, capital, self.picked(g, space, capital)] for space, capital in groups])
 
     def default(self, g, role):
         return "done"

@@ -9,7 +9,7 @@ from . import forces as fx
 from . import state as st
 from .data import MAJORS
 from .turn import FLOW, power_name
-from .winter import own_fortress, relocate, rest_of, safe_reach, space_name
+from .winter import own_fortress, relocate, rest_of, safe_reach, send_volunteers, space_name
 
 
 def needs_choice(s: st.State, power: str, space: str, count: int, dest: str, split: bool = False) -> bool:
@@ -95,6 +95,9 @@ class WinterUnits(Decision):
         chosen = loc.get("leave") if leaving(s, loc) else None
         relocate(g, role, loc["space"], loc["count"], loc["dest"], chosen=chosen, losses=loc.get("lose"),
                  leaders_stay=loc.get("leaders_stay", False))
+        if "then" in loc:                              # step 1's volunteers: the other groups follow
+            send_volunteers(g, role, loc["then"])
+            return
         g.end(rest_of(s, role, loc["space"]) if loc.get("split") else None)
 
     def default(self, g, role):

@@ -361,25 +361,80 @@ def _flank(g, f, cid, region):
 
 
 def _oaths(g, f):
-    """Council of Oaths: return supporters equal to your votes there, from the Lost Pile first, then the map
-    (2025 reference: +1 when you have the most votes there)."""
+    """Council of Oaths: return as many supporters as your votes there (2025 reference: +1 when you have the
+    most votes there), each from the Lost Pile or the map as you choose (the council's text)."""
     state = g.state
-    p = S.fx(state, f)
     n = S.council_votes(state, f, "oaths")
     if state["options"]["edition"] == "2025":
         others = [S.council_votes(state, o, "oaths") for o in S.factions(state) if o != f]
         if all(n > v for v in others):
             n += 1
-    back = 0
-    while back < n and p["supporters_lost"]:
-        p["supporters_lost"] -= 1
-        back += 1
-    for r in REGIONS:
-        while back < n and state["regions"][r]["supporters"].get(f, 0):
-            state["regions"][r]["supporters"][f] -= 1
-            back += 1
-    p["supporters_home"] += back
-    g.log(f"{fname(f)} returns {plural(back, 'supporter')} to its board (Council of Oaths).")
+    left = _oaths_from_one_source(g, f, n)
+    if left:
+        g.call("oaths", role=f, left=left)
+
+
+def _oath_sources(state, f) -> list[str]:
+    """Where the faction has supporters to take back: "lost" (the Lost Pile) and the regions."""
+    lost = ["lost"] if S.fx(state, f)["supporters_lost"] else []
+    return lost + [r for r in REGIONS if state["regions"][r]["supporters"].get(f, 0)]
+
+
+def _oaths_from_one_source(g, f, left) -> int:
+    """With a single source left there is nothing to choose: take what is owed from it. Returns how many
+    are still owed with several sources to choose from (0 when done)."""
+    sources = _oath_sources(g.state, f)
+    if len(sources) == 1:
+        _take_back(g, f, sources[0], left)
+        return 0
+    return left if sources else 0
+
+
+def _take_back(g, f, source, n):
+    state = g.state
+    p = S.fx(state, f)
+    if source == "lost":
+        n = min(n, p["supporters_lost"])
+        p["supporters_lost"] -= n
+        where = "the Lost Pile"
+    else:
+        reg = state["regions"][source]
+        n = min(n, reg["supporters"][f])
+        reg["supporters"][f] -= n
+        where = rname(source)
+    p["supporters_home"] += n
+    g.log(f"{fname(f)} returns {plural(n, 'supporter')} from {where} to its board (Council of Oaths).")
+
+
+@FLOW.decision("oaths")
+class Oaths(Choice):
+    def prompt(self, g, f):
+        return (f"Council of Oaths: take back a supporter ({g.local['left']} to take) — from the Lost Pile or "
+                "from the map?")
+
+    def actions(self, g, f):
+        state = g.state
+        out = []
+        for source in _oath_sources(state, f):
+            if source == "lost":
+                out.append(act("lost", label=f"From the Lost Pile ({S.fx(state, f)['supporters_lost']} there)"))
+            else:
+                here = state["regions"][source]["supporters"][f]
+                out.append(act("from", source, label=f"From {rname(source)} ({here} of yours there)",
+                               group="The map"))
+        return out
+
+    def on_lost(self, g, f):
+        self._one(g, f, "lost")
+
+    def on_from(self, g, f, region):
+        self._one(g, f, region)
+
+    def _one(self, g, f, source):
+        _take_back(g, f, source, 1)
+        g.local["left"] = _oaths_from_one_source(g, f, g.local["left"] - 1) if g.local["left"] > 1 else 0
+        if not g.local["left"]:
+            g.end()
 
 
 @FLOW.decision("supporters")
@@ -518,7 +573,6 @@ class Retreat(Choice):
     def on_supporter(self, g, f):
         reg = g.state["regions"][g.state["clash"]["region"]]
         reg["supporters"][f] -= 1
-        reg["counted"][f] = min(reg["counted"].get(f, 0), reg["supporters"][f])
         S.fx(g.state, f)["supporters_home"] += 1
         g.log(f"{fname(f)} retreats a supporter to its board.")
 

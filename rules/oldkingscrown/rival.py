@@ -103,12 +103,19 @@ def score(view, decision, action_id) -> float:
         return 0.0
     if decision == "effect_choice":
         return 0.0
+    if decision == "oaths":                     # the engine's rival takes this as a fixed rule (choose)
+        return 1.0 if head == "lost" else 0.0
     return 0.0
 
 
 def choose(state, f, decision, legal, view) -> str:
     """The rival's choice at ``decision`` (its name): the best-scored legal action plus seeded noise
     (DECISIONS: no hidden facts)."""
+    if decision == "oaths":         # a fixed rule, no noise: map supporters go to the Lost Pile in winter anyway
+        return next((a.id for a in legal if a.id == "lost"), legal[0].id)
+    p = state["factions"][f]
+    if decision == "council_removed" and len(p["hand"]) < p["hand_size"] and any(a.id == "hand" for a in legal):
+        return "hand"               # a fixed rule, no noise: a removed card back into a hand with room
     noise = LEVELS[state["factions"][f]["rival"]]["noise"]
     return pick(state, decision, legal, view, noise)
 

@@ -308,11 +308,6 @@ def remove_from_council(g, council, cid, to_hand_ok=True):
     entries.remove(entry)
     f = entry["owner"]
     embassy = to_hand_ok and S.has_hq(state, f, "council_removed_to_hand")
-    p = S.fx(state, f)
-    if embassy and len(p["hand"]) < p["hand_size"]:    # into hand is never worse than the discard pile
-        p["hand"].append(cid)
-        g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} hand (Wandering Embassy).")
-        return
     S.discard_card(state, f, cid)
     g.log(f"{card_name(cid)} leaves the {COUNCIL_NAMES[council]} for {possessive(fname(f))} discard pile.")
     options = (["hand"] if embassy else []) + (["lost"] if "removed_may_be_lost" in CARDS[cid]["abilities"] else [])
@@ -341,7 +336,9 @@ class CouncilRemoved(Choice):
 
     def actions(self, g, f):
         if "hand" in g.local["options"]:
-            yield act("hand", label="Put it on top of your deck (Wandering Embassy: your hand is full)")
+            p = S.fx(g.state, f)
+            yield act("hand", label="Take it into your hand (Wandering Embassy)" if len(p["hand"]) < p["hand_size"]
+                      else "Put it on top of your deck (Wandering Embassy: your hand is full)")
         if "lost" in g.local["options"]:
             yield act("lost", label="Put it in the Lost Pile (Bringer of the Word)")
         yield act("keep", label="Leave it in the discard pile")

@@ -1,8 +1,9 @@
-"""Crown of Roses: the worked examples of RB 20.2 (engagements, examples 1 and 3) and RB 27.2 (a host for
+"""Crown of Roses: the worked examples of RB 20.2 (engagements, examples 1 to 3) and RB 27.2 (a host for
 Henry VI and Margaret) replayed on the engine (issue 24)."""
 
 from __future__ import annotations
 
+from rules.core import rng
 from rules.crownofroses import combat, movement, reactions
 from rules.crownofroses.engine import ENGINE
 
@@ -27,10 +28,44 @@ def arrive_and_react(state, house, place, stack, came_from, monkeypatch, answers
     return state
 
 
-def battle_in(state, shire):
+def battle_in(state, shire, log=None):
+    """Open the battle in ``shire``, its public log lines added to ``log``; returns the battle's frame."""
     state["flow"] = [{"name": "battle", "at": 0, "ret": None, "local": {"shire": shire}}]
-    ENGINE.game(state).run()
+    g = ENGINE.game(state)
+    g.run()
+    if log is not None:
+        log.extend(e.text for e in g.ctx.entries if e.to is None)
     return next(f for f in state["flow"] if f["name"] == "battle")["local"]
+
+
+def fight_out(state, monkeypatch, winner):
+    """Play the battle under way to its end: every die of ``winner``'s blocks (the garrison's for the house
+    it fights for) shows 6, every other combat die 1; windows passed, the largest main body chosen, no
+    charge, hits where the engine offers first. Returns the state and the public log."""
+    real_roll, rolling = rng.roll, {}
+    original = combat.roll_hits
+
+    def roll(st, n, sides=6):
+        house = rolling.get("house")
+        return real_roll(st, n, sides) if house is None else [6 if house == winner else 1] * n
+
+    def rigged(g, block, bonus=0, why=""):
+        rolling["house"] = (combat.battle(g)["garrison"]["house"] if block == combat.GARRISON
+                            else g.state["blocks"][block]["house"])
+        try:
+            return original(g, block, bonus, why)
+        finally:
+            rolling.clear()
+    monkeypatch.setattr(rng, "roll", roll)
+    monkeypatch.setattr(combat, "roll_hits", rigged)
+    log = []
+    while any(f["name"] == "battle" for f in state["flow"]):
+        role, ids = next((r, i) for r in ENGINE.active_roles(state)
+                         for i in [[a.id for a in ENGINE.legal_actions(state, r)]] if i != ["change"])
+        pick = next((i for i in ids if i in ("pass", "none", "done", "fight")),
+                    ids[-1] if top(state) == "main_body" else ids[0])
+        state = do(state, role, pick, log)
+    return state, [e.text for e in log if e.to is None]
 
 
 def test_rb_20_2_example_1_sussex_four_players_the_interceptor_defends_first(monkeypatch):
@@ -64,10 +99,49 @@ def test_rb_20_2_example_1_sussex_four_players_the_interceptor_defends_first(mon
     assert battle["houses"][2:] == ["lancaster", "york"]
 
 
+def test_rb_20_2_example_2_london_four_players_the_intercepting_holder_loses_the_garrison(monkeypatch):
+    """RB 20.2 example 2: example 1 fought in London, Warwick holding London (Salisbury) and the Tower
+    garrison. By intercepting from outside (Surrey) Warwick "vacates" London and loses the garrison: York,
+    the final defender, has the garrison against Warwick. Warwick never has it in his engagements with
+    Buckingham and Lancaster; after the battle RB 9.6 gives it to the house left in London (Warwick)."""
+    state = cleared(4)
+    state["order"] = ["lancaster", "york", "warwick", "buckingham"]
+    state["garrison"] = "warwick"
+    put(state, "salisbury", "warwick", "london")
+    put(state, "york", "york", "london")
+    put(state, "lt_ireland_office", "york", "london", host="york")
+    movement.record_entry(state, "york", "london", ["york", "lt_ireland_office"], "york", "hertford")
+    put(state, "beaumont", "lancaster", "london")
+    movement.record_entry(state, "lancaster", "london", ["beaumont"], "beaumont", "kent")
+    put(state, "warwick", "warwick", "surrey")
+    put(state, "captain_of_calais_office", "warwick", "surrey", host="warwick")
+    put(state, "arundel", "buckingham", "london")
+    put(state, "hastings", "buckingham", "london")
+    state = arrive_and_react(state, "buckingham", "london", ["arundel", "hastings"], "essex", monkeypatch,
+                             {("intercept", "warwick"): "intercept:warwick"})
+    assert state["blocks"]["warwick"]["at"] == "london"
+    assert combat.recency(state, "london") == ["buckingham", "warwick", "lancaster", "york"]
+    opening = []
+    battle = battle_in(state, "london", opening)
+    assert battle["attacker"] == "buckingham" and battle["defender"] == "warwick"
+    assert battle["garrison"]["house"] == "york"
+    assert "The Tower of London Garrison fights for York, the final defender (RB 20.2)." in opening
+    state, log = fight_out(state, monkeypatch, "warwick")
+    bodies = [line for line in log if "main body:" in line]
+    assert [line.split("'")[0] for line in bodies] == ["Buckingham", "Warwick", "Warwick", "Lancaster",
+                                                        "Warwick", "York"]
+    assert all("Garrison" not in line for line in bodies[:-1])
+    assert "Tower of London Garrison (2)" in bodies[-1]                    # York's, against Warwick
+    assert any(line.startswith("Tower of London Garrison rolls") for line in log)
+    assert "Warwick wins the battle in London." in log
+    assert state["garrison"] == "warwick"                                  # RB 9.6, 20.7.3: after the battle
+
+
 def test_rb_20_2_example_3_two_players_the_interceptors_defend_london(monkeypatch):
     """RB 20.2 example 3: Lancaster holds London and York enters; Lancaster intercepts (from Kent) and
-    succeeds: the interceptors defend against York (RB 20.1), so Lancaster is still the defender and
-    keeps the Tower garrison (RB 9.6)."""
+    succeeds: the interceptors defend against York (RB 20.1), so Lancaster is still the final defender and
+    keeps the Tower garrison (RB 9.6), which fights in its main body. York winning, RB 9.6 then gives the
+    garrison to York, the house left in London."""
     state = cleared(2)
     state["order"] = ["york", "lancaster"]
     state["garrison"] = "lancaster"
@@ -78,11 +152,18 @@ def test_rb_20_2_example_3_two_players_the_interceptors_defend_london(monkeypatc
     state = arrive_and_react(state, "york", "london", ["norfolk", "essex"], "essex", monkeypatch,
                              {("intercept", "lancaster"): "intercept:clifford"})
     assert state["blocks"]["clifford"]["at"] == "london"
-    battle = battle_in(state, "london")
+    opening = []
+    battle = battle_in(state, "london", opening)
+    assert "The Tower of London Garrison fights for Lancaster, the final defender (RB 20.2)." in opening
     assert battle["attacker"] == "york" and battle["defender"] == "lancaster"
     assert battle["sides"]["lancaster"]["engaged"] == ["clifford"]       # the interceptors' initial force
     assert battle["sides"]["lancaster"]["reinf"] == ["beaumont"]
     assert battle["garrison"]["house"] == "lancaster"
+    state, log = fight_out(state, monkeypatch, "york")
+    lancaster_bodies = [line for line in log if line.startswith("Lancaster's main body:")]
+    assert "Tower of London Garrison (2)" in lancaster_bodies[0]
+    assert "York wins the battle in London." in log
+    assert state["garrison"] == "york"
 
 
 def test_rb_27_2_example_somerset_hosts_henry_vi_and_margaret_during_the_non_office_placement():
@@ -112,3 +193,17 @@ def test_rb_27_2_example_somerset_hosts_henry_vi_and_margaret_during_the_non_off
         assert state["blocks"][rider]["at"] == shire and state["blocks"][rider]["host"] == "somerset"
         assert state["blocks"][rider]["status"] == "map"
     assert set(board.attached_to(state, "somerset")) == {"henry_vi", "margaret"}
+
+
+def test_rb_20_2_a_holder_named_winter_attacker_in_london_fights_without_the_garrison():
+    """RB 20.1 exception, 20.2 example 2 (DECISIONS 231): after Winter placement the King names the
+    attacker; when he names the house holding London and the garrison, the other house is the final
+    defender and the garrison fights for it."""
+    state = cleared(2)
+    state["garrison"] = "lancaster"
+    put(state, "beaumont", "lancaster", "london")
+    put(state, "norfolk", "york", "london")
+    state["winter_attackers"] = {"london": "lancaster"}
+    battle = battle_in(state, "london")
+    assert battle["attacker"] == "lancaster" and battle["defender"] == "york"
+    assert battle["garrison"]["house"] == "york"

@@ -248,6 +248,32 @@ def test_19_3_step_1_units_in_an_own_fortress_may_go_to_the_capital():
     assert st.land_units_at(s, "paris", "france") == paris + 1 + 1        # and 19.5's new regular
 
 
+def test_19_3_step_1_the_owner_picks_the_volunteers_lost_to_attrition():
+    """19.3: off a safe path half the stack (rounded up) is lost, and "the owner decides which units
+    attrition removes" — also for units sent to the capital by choice (step 1). France sends Lyon's regular
+    and mercenary to Paris, in unrest (no safe path): it is asked which one is lost and keeps the
+    mercenary (the engine used to take the mercenary itself). Marseille's regular, sent too, follows after
+    the question (one unit: no question; it is lost)."""
+    s = setup()
+    st.add_units(s, "lyon", "france", "mercenary", 1)
+    s["unrest"].append("paris")
+    mercenaries = st.units_at(s, "paris", "france").get("mercenary", 0)
+    s["flow"].append({"name": "winter", "at": 0, "local": {}, "ret": None})
+    from rules.core.flow import Game
+    Game(ENGINE, s).run()
+    while decision(s) != "winter_volunteers" or ENGINE.active_roles(s) != ["france"]:
+        s = play(s, ENGINE.active_roles(s)[0], "done")
+    s = play(s, "france", "send:lyon:regular:paris")
+    s = play(s, "france", "send:lyon:mercenary:paris")
+    s = play(s, "france", "send:marseille:regular:paris")
+    s = play(s, "france", "done")
+    assert decision(s) == "winter_units" and ENGINE.active_roles(s) == ["france"]
+    assert {a.id for a in ENGINE.legal_actions(s, "france")} == {"lose:regular", "lose:mercenary"}
+    s = play(s, "france", "lose:regular")
+    assert st.land_units_at(s, "lyon", "france") == 0 and st.land_units_at(s, "marseille", "france") == 0
+    assert st.units_at(s, "paris", "france").get("mercenary", 0) == mercenaries + 1
+
+
 def test_19_3_step_3_the_owner_chooses_which_part_of_a_split_stack_its_leaders_join():
     """19.3 step 3: "leaders left without units must go with one of the stacks they were with". Montmorency
     and 6 regulars in Orleans split: 3 fill Lyon, the rest go to Paris; France chooses to send Montmorency

@@ -129,9 +129,7 @@ def test_bringer_of_the_word_removed_from_a_council_may_go_to_the_lost_pile():
 
 def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
     """Wandering Embassy (S1): "whenever your cards are removed from a council you MAY take them into hand".
-    With room in hand the card goes there (never worse than the discard pile); with the hand full it would
-    go on top of the deck (Exceeding Hand Size), which may be worse than the discard pile: the owner
-    chooses."""
+    With the hand full it would go on top of the deck (Exceeding Hand Size): the owner chooses."""
     from tests.oldkingscrown.helpers import cid, do, ids, pending
     from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
 
@@ -149,6 +147,31 @@ def test_wandering_embassy_may_take_a_removed_card_to_a_full_hand_or_leave_it():
         state, _ = do(state, "clans", answer)
         assert card in S.fx(state, "clans")[zone]
         assert zone != "deck" or S.fx(state, "clans")["deck"][0] == card
+
+
+def test_wandering_embassy_asks_even_with_room_in_hand():
+    """Wandering Embassy (S1): "you MAY take them into hand". With room in hand the owner is asked too (the
+    engine used to take the card into hand itself, "never worse": but a card taken back is one card fewer
+    drawn at the next Draw Cards, a choice of its own). Clans leaves the card in the discard pile, or
+    takes it into hand."""
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    from tests.oldkingscrown.test_site_cards_and_kingdom import from_site
+
+    def embassy(state):
+        from_site(state, "clans", "wandering_embassy", "hq")
+        c = cid("clans", "captain7")
+        state["factions"]["clans"]["deck"].remove(c)
+        return c
+    for answer, zone in (("keep", "discard"), ("hand", "hand")):
+        state, card, S = _castle_clears_oaths(embassy, "clans")
+        p = S.fx(state, "clans")
+        assert len(p["hand"]) < p["hand_size"]
+        assert pending(state) == "council_removed" and sorted(ids(state, "clans")) == ["hand", "keep"]
+        from rules.oldkingscrown.engine import ENGINE
+        labels = {a.id: a.label for a in ENGINE.legal_actions(state, "clans")}
+        assert labels["hand"] == "Take it into your hand (Wandering Embassy)"
+        state, _ = do(state, "clans", answer)
+        assert card in S.fx(state, "clans")[zone]
 
 
 def test_ritual_of_the_tooth_copies_the_burned_cards_text_too():
@@ -169,3 +192,57 @@ def test_ritual_of_the_tooth_copies_the_burned_cards_text_too():
     state, _ = do(state, "gathering", f"tooth:{tooth}")
     state, _ = do(state, "gathering", f"burn:{agent}")
     assert "night_self_eliminate_vs_follower" in S.abilities(state, tooth)
+
+
+def test_council_of_oaths_the_faction_chooses_where_its_supporters_come_back_from():
+    """[Council of Oaths] "Return as many supporters to your player board as your votes here; you may take
+    them from the map or from the Lost Pile": which is the faction's choice (the engine used to take the
+    Lost Pile first, then the regions in board order). With 2 votes, 1 supporter in the Lost Pile and some
+    in two regions, Uprising takes one from the Highlands, then one from the Lowlands."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    state = blank(("uprising", "clans"))
+    state["councils"]["oaths"] += [{"kind": "card", "id": cid("uprising", slot), "owner": "uprising"}
+                                   for slot in ("agent", "follower2")]
+    assert S.council_votes(state, "uprising", "oaths") == 2
+    p = S.fx(state, "uprising")
+    p["supporters_lost"] = 1
+    highlands, other = "highlands", "lowlands"
+    state["regions"][highlands]["supporters"]["uprising"] = 2
+    state["regions"][other]["supporters"]["uprising"] = 1
+    home = p["supporters_home"]
+    run(state, {"task": "action_step", "step": "autumn"})
+    while "oaths" not in ids(state, "uprising"):
+        state, _ = do(state, "clans", "done")
+    state, _ = do(state, "uprising", "oaths")
+    assert pending(state) == "oaths"
+    assert set(ids(state, "uprising")) == {"lost", f"from:{highlands}", f"from:{other}"}
+    state, _ = do(state, "uprising", f"from:{highlands}")
+    assert state["regions"][highlands]["supporters"]["uprising"] == 1
+    assert S.fx(state, "uprising")["supporters_lost"] == 1                 # not taken first
+    assert pending(state) == "oaths"
+    state, _ = do(state, "uprising", f"from:{other}")
+    assert state["regions"][other]["supporters"]["uprising"] == 0
+    assert S.fx(state, "uprising")["supporters_lost"] == 1
+    assert S.fx(state, "uprising")["supporters_home"] == home + 2 and pending(state) != "oaths"
+
+
+def test_council_of_oaths_takes_the_rest_from_the_one_source_left_without_asking():
+    """[Council of Oaths] once a single source holds the faction's supporters there is nothing to choose:
+    2 votes, 1 supporter in the Lost Pile and 1 on the Plateau — one pick (the Plateau), then the Lost
+    Pile's supporter comes back by itself."""
+    from rules.oldkingscrown import state as S
+    from tests.oldkingscrown.helpers import cid, do, ids, pending
+    state = blank(("uprising", "clans"))
+    state["councils"]["oaths"] += [{"kind": "card", "id": cid("uprising", slot), "owner": "uprising"}
+                                   for slot in ("agent", "follower2")]
+    S.fx(state, "uprising")["supporters_lost"] = 1
+    state["regions"]["plateau"]["supporters"]["uprising"] = 1
+    run(state, {"task": "action_step", "step": "autumn"})
+    while "oaths" not in ids(state, "uprising"):
+        state, _ = do(state, "clans", "done")
+    state, _ = do(state, "uprising", "oaths")
+    state, log = do(state, "uprising", "from:plateau")
+    assert pending(state) != "oaths"
+    assert S.fx(state, "uprising")["supporters_lost"] == 0 and not state["regions"]["plateau"]["supporters"]["uprising"]
+    assert "Uprising returns 1 supporter from the Lost Pile to its board (Council of Oaths)." in log
