@@ -9,7 +9,6 @@ import json
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
 from typing import Any, Callable, Mapping
 
 from rules.core import BadSetup, Engine
@@ -21,6 +20,7 @@ from ..memory import FrontEndMemory
 from ..outbox import ImageRequest, Outbox
 from .records import (NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, _Game, _GAME_COLUMNS,
                       _json_object, damage_named, parse_game_id)
+from .statecache import StateCache
 
 
 class TableBase:
@@ -63,7 +63,8 @@ class TableBase:
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
         #: a front end's memory of its users that must survive a restart (notes to show, lines shown)
         self.memory = FrontEndMemory(self.db, self._now, self._lock)
-        self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        #: the games' states between orders, the recent ones as objects, the others marshalled
+        self._cache = StateCache(self.config.state_cache_games)
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
         #: Test hook: called inside every write transaction just before COMMIT.
         self.before_commit: Callable[[], None] | None = None
@@ -160,11 +161,8 @@ class TableBase:
                     self._cache.pop(game_id, None)
                 self._staged = {}
                 raise
-            for game_id, entry in self._staged.items():
-                self._cache[game_id] = entry
-                self._cache.move_to_end(game_id)
-            while len(self._cache) > self.config.state_cache_games:
-                self._cache.popitem(last=False)
+            for game_id, (version, state) in self._staged.items():
+                self._cache.put(game_id, version, state)
             self._staged = {}
 
     def _make_lookup(self, engines):
@@ -203,15 +201,16 @@ class TableBase:
             return _Game.from_row(row[0])
 
     def _state(self, game: _Game) -> dict[str, Any]:
-        cached = self._staged.get(game.id) or self._cache.get(game.id)
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
+        staged = self._staged.get(game.id)
+        if staged is not None and staged[0] == game.version:
+            return staged[1]
+        cached = self._cache.get(game.id, game.version) if staged is None else None
+        if cached is not None:
+            return cached
         with damage_named(game.id, "its stored state"):
             state = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         if not self.db.conn.in_transaction:
-            self._cache[game.id] = (game.version, state)
-            if len(self._cache) > self.config.state_cache_games:
-                self._cache.popitem(last=False)
+            self._cache.put(game.id, game.version, state)
         return state
 
     def _state_at(self, game: _Game, engine: Engine, pos: int) -> dict[str, Any]:
