@@ -138,7 +138,7 @@ class TableBase:
             self.db.execute("ROLLBACK TO herald_step")
             self.db.execute("RELEASE herald_step")
             for game_id in set(self._staged) | set(staged):  # states staged by the undone part are void
-                self._cache.pop(game_id, None)
+                self._cache.pop(game_id)
             self._staged = staged
             raise
         self.db.execute("RELEASE herald_step")
@@ -158,7 +158,7 @@ class TableBase:
                         self.before_commit()
             except BaseException:
                 for game_id in self._staged:
-                    self._cache.pop(game_id, None)
+                    self._cache.pop(game_id)
                 self._staged = {}
                 raise
             for game_id, (version, state) in self._staged.items():

@@ -510,7 +510,7 @@ class PlayMixin:
         self.db.execute("UPDATE games SET status = ?, result = ?, ended_at = ?, version = version + 1 WHERE id = ?",
                         [status, _dumps(result) if result else None, self._now(), game.id])
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
-        self._cache.pop(game.id, None)
+        self._cache.pop(game.id)
         game.status, game.version = status, game.version + 1
 
 
