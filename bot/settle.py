@@ -5,7 +5,8 @@ game moves on, so the collector's full passes over them find nothing, yet each p
 ``settle`` loads the active games' states into the service's cache, collects once, then moves every
 object alive into the collector's permanent generation (``gc.freeze``): later full passes read only
 what was made since. Objects frozen are still freed by reference counting; only a cycle among them
-would outlive its last use, and the collection just before the freeze leaves none behind.
+would outlive its last use, and the collection just before the freeze leaves none behind. (Most cached
+states are kept marshalled anyway, bot/table/statecache.py: one bytes object each, which no pass reads.)
 """
 
 from __future__ import annotations

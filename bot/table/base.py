@@ -9,7 +9,6 @@ import json
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
 from typing import Any, Callable, Mapping
 
 from rules.core import BadSetup, Engine
@@ -21,6 +20,8 @@ from ..memory import FrontEndMemory
 from ..outbox import ImageRequest, Outbox
 from .records import (NotFound, NotYourSeat, Forbidden, BadOption, BadState, SeatInfo, _Game, _GAME_COLUMNS,
                       _json_object, damage_named, parse_game_id)
+from .statecache import StateCache
+from .views import PositionCache, Reader, ViewCache
 
 
 class TableBase:
@@ -63,8 +64,12 @@ class TableBase:
         self.outbox = Outbox(self.db, self.config, self._now, self._lock)
         #: a front end's memory of its users that must survive a restart (notes to show, lines shown)
         self.memory = FrontEndMemory(self.db, self._now, self._lock)
-        self._cache: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        #: the games' states between orders, the recent ones as objects, the others marshalled
+        self._cache = StateCache(self.config.state_cache_games)
         self._staged: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: views built once per position and reader, and past positions drawn for the outbox (views.py)
+        self._views = ViewCache()
+        self._positions = PositionCache()
         #: Test hook: called inside every write transaction just before COMMIT.
         self.before_commit: Callable[[], None] | None = None
 
@@ -137,7 +142,7 @@ class TableBase:
             self.db.execute("ROLLBACK TO herald_step")
             self.db.execute("RELEASE herald_step")
             for game_id in set(self._staged) | set(staged):  # states staged by the undone part are void
-                self._cache.pop(game_id, None)
+                self._cache.pop(game_id)
             self._staged = staged
             raise
         self.db.execute("RELEASE herald_step")
@@ -157,14 +162,11 @@ class TableBase:
                         self.before_commit()
             except BaseException:
                 for game_id in self._staged:
-                    self._cache.pop(game_id, None)
+                    self._cache.pop(game_id)
                 self._staged = {}
                 raise
-            for game_id, entry in self._staged.items():
-                self._cache[game_id] = entry
-                self._cache.move_to_end(game_id)
-            while len(self._cache) > self.config.state_cache_games:
-                self._cache.popitem(last=False)
+            for game_id, (version, state) in self._staged.items():
+                self._cache.put(game_id, version, state)
             self._staged = {}
 
     def _make_lookup(self, engines):
@@ -203,28 +205,40 @@ class TableBase:
             return _Game.from_row(row[0])
 
     def _state(self, game: _Game) -> dict[str, Any]:
-        cached = self._staged.get(game.id) or self._cache.get(game.id)
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
+        staged = self._staged.get(game.id)
+        if staged is not None and staged[0] == game.version:
+            return staged[1]
+        cached = self._cache.get(game.id, game.version) if staged is None else None
+        if cached is not None:
+            return cached
         with damage_named(game.id, "its stored state"):
             state = _json_object(self.db.execute("SELECT state FROM games WHERE id = ?", [game.id]).fetchone()[0])
         if not self.db.conn.in_transaction:
-            self._cache[game.id] = (game.version, state)
-            if len(self._cache) > self.config.state_cache_games:
-                self._cache.popitem(last=False)
+            self._cache.put(game.id, game.version, state)
         return state
 
     def _state_at(self, game: _Game, engine: Engine, pos: int) -> dict[str, Any]:
         """The position after ``pos`` live actions: the nearest snapshot, then the log replayed."""
         if pos == game.log_length:
             return self._state(game)
+        reusable = not self.db.conn.in_transaction   # inside one, the log may be half rewritten (undo)
+        kept = self._positions.get(game.id, game.version, pos) if reusable else None
+        if kept is not None:
+            return kept
         snap_pos, text = self.db.execute("SELECT pos, state FROM snapshots WHERE game_id = ? AND pos <= ? "
                                          "ORDER BY pos DESC LIMIT 1", [game.id, pos]).fetchone()
         state = json.loads(text)
         for role, action in self.db.execute("SELECT role, action FROM actions WHERE game_id = ? AND undone = 0 "
                                             "AND pos > ? AND pos <= ? ORDER BY pos", [game.id, snap_pos, pos]):
             state = engine.apply(state, role, action).state
+        if reusable:
+            self._positions.put(game.id, game.version, pos, state)
         return state
+
+    def _view(self, game: _Game, engine: Engine, state: dict[str, Any], reader: Reader) -> dict[str, Any]:
+        """``reader``'s view of ``state``, built once (views.py); shared: the caller never changes it."""
+        with self._lock:
+            return self._views.view(engine, game.id, state, reader)
 
     def _deadline_settings(self, game: _Game) -> DeadlineSettings:
         return self.config.deadlines_for(game.game).merged(game.settings.get("deadlines"), "deadlines")
@@ -322,14 +336,21 @@ class TableBase:
             return role
         return held[0] if held else None
 
+    def _reader(self, game: _Game, user_id: str | None, role: str | None) -> Reader:
+        """Whose view the user reads: ``role`` (one of theirs), else all their roles together when they
+        hold several, else their one role, else the public's (None)."""
+        held = self._roles_of(game, user_id)
+        if role is None and len(held) > 1:
+            return tuple(held)
+        return self._reader_role(game, user_id, role)
+
     def _reader_view(self, game: _Game, engine: Engine, state: dict, user_id: str | None,
                      role: str | None) -> dict[str, Any]:
         """The view of ``role`` (one of the user's), else what the user sees holding all their roles
-        (``Engine.view_for``: a player with two powers sees both hands), else the public view."""
-        held = self._roles_of(game, user_id)
-        if role is None and len(held) > 1:
-            return engine.view_for(state, held)
-        return engine.view(state, self._reader_role(game, user_id, role))
+        (``Engine.view_for``: a player with two powers sees both hands), else the public view. Built
+        afresh: the caller may keep or change it."""
+        reader = self._reader(game, user_id, role)
+        return engine.view_for(state, list(reader)) if isinstance(reader, tuple) else engine.view(state, reader)
 
     def _tell_followers(self, game: _Game, engine: Engine, text: str, image: ImageRequest | None) -> None:
         """A direct message to each spectator: public facts only (the public log and map)."""

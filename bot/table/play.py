@@ -325,8 +325,9 @@ class PlayMixin:
             # a picture the table now needs (a battle begins) goes with the channel's post of it; never
             # alone (a move being prepared, perhaps cancelled, is the mover's and the interceptors' business:
             # their prompts bring it)
-            now_needed = self._needed_pictures(game.game, engine.view(new_state, None))
-            if now_needed and now_needed[0] not in self._needed_pictures(game.game, engine.view(state, None)):
+            now_needed = self._needed_pictures(game.game, self._view(game, engine, new_state, None))
+            if now_needed and now_needed[0] not in self._needed_pictures(game.game,
+                                                                         self._view(game, engine, state, None)):
                 image = ImageRequest(game.id, version, pos, None, now_needed[0])
         if turn_changed and not result:
             public.append(f"— {summary.turn_label} —")
@@ -446,7 +447,7 @@ class PlayMixin:
                 text = (f"{head} for {len(items)} of your roles:\n"
                         + "\n".join(f"{engine.role_name(r)}: {asked}" for r, asked in items) + unseen)
             # the picture the decision needs (a battle) goes with the prompt, drawn for the player
-            needed = self._needed_pictures(game.game, engine.view(state, items[0][0]))
+            needed = self._needed_pictures(game.game, self._view(game, engine, state, items[0][0]))
             image = ImageRequest(game.id, game.version, game.log_length, items[0][0], needed[0]) if needed else None
             self.outbox.add(kind="your_move", game_id=game.id, role=items[0][0], to_role=True, private=True,
                             text=text, image=image)
@@ -510,7 +511,7 @@ class PlayMixin:
         self.db.execute("UPDATE games SET status = ?, result = ?, ended_at = ?, version = version + 1 WHERE id = ?",
                         [status, _dumps(result) if result else None, self._now(), game.id])
         self.db.execute("DELETE FROM deadlines WHERE game_id = ?", [game.id])
-        self._cache.pop(game.id, None)
+        self._cache.pop(game.id)
         game.status, game.version = status, game.version + 1
 
 

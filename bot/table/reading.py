@@ -173,7 +173,7 @@ class ReadingMixin:
             game = self._game(request.game_id)
             engine = self._engine(game.game)
             state = self._state_at(game, engine, min(request.pos, game.log_length))
-        view = engine.view(state, request.role)
+            view = self._view(game, engine, state, request.role)
         if request.params:
             return _draw(engine.id or game.game, view, request.picture, dict(request.params))
         return _draw(engine.id or game.game, view, request.picture)
@@ -188,7 +188,7 @@ class ReadingMixin:
             engine = self._engine(game.game)
             kind = picture or self._main_picture(game.game)
             role = self._private_picture_role(game, kind, params, user_id, role)
-            view = self._reader_view(game, engine, self._state(game), user_id, role)
+            view = self._view(game, engine, self._state(game), self._reader(game, user_id, role))
         name = engine.id or game.game
         return _draw(name, view, kind, params) if params else _draw(name, view, kind)
 

@@ -65,7 +65,7 @@ class ClothMercenaries(Decision):
         g.log(f"Cloth Prices Fluctuate: {power_name(g.local['role'])} has no home space to raise units in.")
         g.end()
 
-    def kind(self, g):
+    def unit_kind(self, g):
         return "cavalry" if g.local["role"] == "ottoman" else "mercenary"
 
     def count(self, g):
@@ -73,14 +73,14 @@ class ClothMercenaries(Decision):
 
     def prompt(self, g, role):
         return (f"{power_name(role)}: Cloth Prices Fluctuate — choose the home space for your "
-                f"{plural(self.count(g), self.kind(g), plural_of(self.kind(g)))}.")
+                f"{plural(self.count(g), self.unit_kind(g), plural_of(self.unit_kind(g)))}.")
 
     def actions(self, g, role):
         for sp in mercenary_sites(g.state, role):
             yield act("raise", sp, label=space_name(sp))
 
     def on_raise(self, g, role, space):
-        kind, n = self.kind(g), self.count(g)
+        kind, n = self.unit_kind(g), self.count(g)
         st.add_units(g.state, space, role, kind, n)
         units = plural(n, kind, plural_of(kind))
         g.log(f"Cloth Prices Fluctuate: {power_name(role)} adds {units} in {space_name(space)}.")

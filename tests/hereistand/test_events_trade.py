@@ -32,6 +32,7 @@ def test_72_cloth_prices_trade_prospers(papal_impulse):
     england, hapsburg = (len(cards.zone(s, cards.hand(p))) for p in ("england", "hapsburg"))
     s = play(s, "papacy", "event:72")
     assert decision(s) == "cloth_mercenaries"
+    assert ENGINE.prompt(s, "papacy").kind == "turn"   # the prompt's kind, not the units' (a deadline's kind)
     s = play(s, "papacy", "raise:rome")
     assert st.units_at(s, "rome", "papacy")["mercenary"] >= 2
     assert len(cards.zone(s, cards.hand("england"))) == england + 1

@@ -16,7 +16,7 @@ def test_settle_loads_the_active_games_and_freezes_them(service):
         done = settle(service)
         assert done["games"] == 3 and set(games) <= set(service._cache)
         assert done["frozen"] > 0 and gc.get_freeze_count() > 0
-        state = service._cache[games[0]][1]
+        state = service._cache.get(games[0], service.status(games[0]).version)
         assert not any(o is state for o in gc.get_objects())   # frozen: no longer in the collector's view
         service.submit(games[0], "alice", "bid:3")   # orders after settling are taken as before
         service.submit(games[0], "bob", "bid:1")
