@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal
 
 from . import rng as _rng
 from .seats import Seating, merge_views
 
 State = dict[str, Any]
+#: Changes one owner's hidden data of one kind in the state given, in place; False when there is none
+#: to change there (see :meth:`Engine.hidden_changes`).
+HiddenChange = Callable[[State], bool]
 
 PromptKind = Literal["turn", "secret", "reaction", "negotiation"]
 """``turn``: an ordinary move. ``secret``: a simultaneous hidden choice, revealed when all have chosen.
@@ -496,7 +499,21 @@ class Engine:
         unrevealed choices), or in data nobody knows (the undrawn deck order, owner None), as
         ``(owner, what changed, variant)``, each variant a fresh copy (the checker may change it). The
         fuzzer requires every other role's view, the public view
-        and every log line others may read to be the same for each variant (rules.core.secrecy)."""
+        and every log line others may read to be the same for each variant (rules.core.secrecy).
+        By default each of :meth:`hidden_changes` made on its own copy."""
+        for owner, what, change in self.hidden_changes(state):
+            variant = copy_state(state, self.flat_tables)
+            if change(variant):
+                yield owner, what, variant
+
+    def hidden_changes(self, state: State) -> Iterable[tuple[str | None, str, HiddenChange]]:
+        """The hidden variants of ``state`` as changes made in place, ``(owner, what, change)``:
+        ``change(target)`` changes that owner's hidden data of that kind in ``target`` (a copy of ``state``,
+        or of a state other changes were already made to) reading only ``target``, and says whether it found
+        anything to change. So several owners' changes compose into one consistent state (the secrecy check
+        compares a reader's observation once against every other owner's facts changed together). Empty by
+        default; an engine writes either this or :meth:`hidden_variants` (the check then composes the
+        variants by finding each again in the state changed so far, which is slower)."""
         return ()
 
     # ---- hooks for subclasses --------------------------------------------------------------------

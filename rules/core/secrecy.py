@@ -17,10 +17,11 @@ comparisons: hidden data legitimately becomes known then.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
-from .contract import Engine, IllegalAction, LogEntry, State
+from .contract import Engine, IllegalAction, LogEntry, State, copy_state
 
 _MISSING = object()
 
@@ -30,14 +31,17 @@ def _readers(state: State) -> list[str | None]:
 
 
 def observations(engine: Engine, state: State, skip: Any = _MISSING,
-                 parts: tuple[dict, dict] | None = None) -> dict[str | None, tuple[Any, Any]]:
-    """What each role (and a spectator, None) but ``skip`` observes at ``state``: the part of the view
-    every reader shares (built once) and the reader's own part with its prompt and legal actions. Kept as
-    data and compared with ``==`` (as fine as comparing canonical JSON for plain data, and far cheaper
-    than encoding every reader's view of every variant); the states are never changed afterwards.
-    ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller already has them."""
+                 parts: tuple[dict, dict] | None = None,
+                 readers: list[str | None] | None = None) -> dict[str | None, tuple[Any, Any]]:
+    """What each role (and a spectator, None) but ``skip`` observes at ``state`` (or only ``readers``):
+    the part of the view every reader shares (built once) and the reader's own part with its prompt and
+    legal actions. Kept as data and compared with ``==`` (as fine as comparing canonical JSON for plain
+    data, and far cheaper than encoding every reader's view of every variant); the states are never
+    changed afterwards. ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller
+    already has them."""
     active = engine.active_roles(state)
-    readers = [r for r in _readers(state) if r != skip]
+    if readers is None:
+        readers = [r for r in _readers(state) if r != skip]
     shared, own = parts if parts is not None else engine.view_parts(state, readers)
     seen = {}
     for reader in readers:
@@ -77,11 +81,12 @@ def _who(reader: str | None) -> str:
     return reader or "spectators"
 
 
-def _compare(base: dict, other: dict, skip: str | None, cause: str) -> list[str]:
+def _compare(base: dict, other: dict, cause: str) -> list[str]:
+    """Every reader of ``other`` whose observation differs from its own in ``base``."""
     problems = []
-    for reader, seen in base.items():
-        if reader != skip and other[reader] != seen:
-            where = difference(_decoded(seen), _decoded(other[reader]))
+    for reader, seen in other.items():
+        if base[reader] != seen:
+            where = difference(_decoded(base[reader]), _decoded(seen))
             problems.append(f"{cause} changes what {_who(reader)} can see ({where})")
     return problems
 
@@ -94,13 +99,14 @@ def _try(engine: Engine, state: State, role: str, action_id: str, in_place: bool
 
 
 def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None, cause: str,
-                  lines: dict | None = None) -> list[str]:
-    """``lines``: the outcome's lines per reader, when already encoded (one move, many variants)."""
+                  lines: dict | None = None, readers: list[str | None] | None = None) -> list[str]:
+    """``lines``: the outcome's lines per reader, when already encoded (one move, many variants);
+    ``readers``: those to compare (by default all but ``skip``)."""
     if outcome is None or other is None or outcome.irreversible or other.irreversible:
         return []
     lines = lines if lines is not None else {r: _lines(outcome.log, r) for r in _readers(state)}
     problems = []
-    for reader in _readers(state):
+    for reader in readers if readers is not None else _readers(state):
         if reader != skip and lines[reader] != _lines(other.log, reader):
             where = difference(json.loads(lines[reader]), json.loads(_lines(other.log, reader)))
             problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
@@ -132,41 +138,150 @@ def _answered_differently(outcome, other, cause: str) -> list[str]:
     return [f"{cause} changes which questions the engine answers itself ({mine} became {theirs})"]
 
 
-def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
-                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING) -> list[str]:
-    """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
-    action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
-    of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
-    the move applied to ``state``, when the caller already applied it (read only here)."""
+def _described(changes: list) -> str:
+    named = [f"{owner}'s {what}" if owner else what for owner, what, _ in changes]
+    together = " together" if len(named) > 1 else ""
+    return (", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]) + together
+
+
+def _found_again(engine: Engine, owner: str | None, what: str, target: State) -> bool:
+    """``owner``'s variant of kind ``what`` of ``target`` (from ``hidden_variants``), made in ``target``."""
+    for other, kind, variant in engine.hidden_variants(target):
+        if (other, kind) == (owner, what):
+            target.clear()
+            target.update(variant)
+            return True
+    return False
+
+
+def _defines_changes(engine: Engine) -> bool:
+    """Whether the engine's hidden data comes from ``hidden_changes`` (else from ``hidden_variants``,
+    written by a class below the one that wrote ``hidden_changes``)."""
+    mro = type(engine).__mro__
+    def writer(name: str) -> int:
+        return next(i for i, c in enumerate(mro) if name in vars(c))
+    return writer("hidden_changes") <= writer("hidden_variants")
+
+
+def hidden_changes(engine: Engine, state: State) -> list[tuple[str | None, str, Any]]:
+    """The engine's hidden changes at ``state``; for an engine that writes only ``hidden_variants``,
+    each variant found again in the state it is made to (correct for any engine, slower)."""
+    if _defines_changes(engine):
+        return list(engine.hidden_changes(state))
+    return [(owner, what, functools.partial(_found_again, engine, owner, what))
+            for owner, what, _ in engine.hidden_variants(state)]
+
+
+def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]:
+    """A copy of ``state`` with ``changes`` made one after the other, and those that found something."""
+    variant = copy_state(state, engine.flat_tables)
+    return variant, [c for c in changes if c[2](variant)]
+
+
+def _variant_problems(engine: Engine, state: State, changes: list, observers: list[str | None], base: dict,
+                      move: tuple[str, str] | None, outcome: Any, lines: dict | None,
+                      forced: dict) -> list[str]:
+    """What ``changes`` made together show ``observers`` (none of them owns one)."""
+    variant, made = _composed(engine, state, changes)
+    if not made:
+        return []
+    cause = f"changing {_described(made)}"
+    problems = _compare(base, observations(engine, variant, readers=observers), cause)
+    problems += _asked_differently(engine, state, variant, cause, forced)
+    if problems or not move or outcome is None or outcome.irreversible:
+        return problems
+    moved = _try(engine, variant, *move, in_place=True)
+    if moved is None and any(owner == move[0] for owner, _, _ in made):
+        # the mover's own changes made its move illegal there: the others' changes without them
+        variant, made = _composed(engine, state, [c for c in changes if c[0] != move[0]])
+        moved = _try(engine, variant, *move, in_place=True) if made else None
+        cause = f"changing {_described(made)}" if made else cause
+    then = f"{cause}, then {move[0]} {move[1]}"
+    problems += _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
+    return problems + _answered_differently(outcome, moved, then)
+
+
+def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines) -> list[str]:
+    """Detection: for each role owning hidden data, every other owner's changes made together and only
+    that role's (and the spectators') observation compared; the roles owning none, and the spectators,
+    against every change at once. One observation per reader instead of one per reader and variant."""
+    roles = _readers(state)[:-1]
+    owners = {owner for owner, _, _ in changes}
+    groups = [(role, [role, None]) for role in roles if role in owners]
+    free = [role for role in roles if role not in owners]
+    if free or not groups:
+        groups.append((_MISSING, [*free, None]))
+    base = observations(engine, state, parts=parts)
+    forced: dict = {}
+    for left_out, observers in groups:
+        chosen = [c for c in changes if c[0] is None or c[0] != left_out]
+        problems = _variant_problems(engine, state, chosen, observers, base, move, outcome, lines, forced)
+        if problems:
+            return problems
+    return []
+
+
+def _single_problems(engine: Engine, state: State, move, parts, outcome, lines) -> list[str]:
+    """Diagnosis: each hidden variant on its own against every other reader, to name the owner and the
+    kind of hidden data that shows through."""
     problems: list[str] = []
     base: dict | None = None
     forced: dict = {}
-    if outcome is _MISSING:
-        outcome = _try(engine, state, *move) if move else None
-    lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     for owner, what, variant in engine.hidden_variants(state):
         base = base or observations(engine, state, parts=parts)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
-        problems += _compare(base, observations(engine, variant, owner), owner, cause)
+        others = [r for r in _readers(state) if r != owner]
+        problems += _compare(base, observations(engine, variant, readers=others), cause)
         problems += _asked_differently(engine, state, variant, cause, forced)   # before the move changes it in place
         if move and outcome is not None and not outcome.irreversible:   # else nothing to compare
             moved = _try(engine, variant, *move, in_place=True)   # the variant is ours to change
             then = f"{cause}, then {move[0]} {move[1]}"
             problems += _compare_logs(engine, state, outcome, moved, owner, then, lines)
             problems += _answered_differently(outcome, moved, then)
+    return problems
+
+
+def _secret_move_problems(engine: Engine, state: State, move, outcome, lines) -> list[str]:
+    """Every other option of a secret choice or a window must show the others the same."""
+    problems: list[str] = []
+    role, chosen = move
+    prompt = engine.prompt(state, role)
+    if prompt is None or prompt.kind not in ("secret", "reaction"):
+        return problems
+    others = [r for r in _readers(state) if r != role]
+    after = observations(engine, outcome.state, readers=others)
+    for alternative in engine.legal_actions(state, role):
+        if alternative.id == chosen or alternative.id == "change":
+            continue
+        other = _try(engine, state, role, alternative.id)
+        if other is None or other.irreversible:
+            continue
+        cause = f"{role} choosing {alternative.id} instead of {chosen}"
+        problems += _compare_logs(engine, state, outcome, other, role, cause, lines)
+        problems += _answered_differently(outcome, other, cause)
+        problems += _compare(after, observations(engine, other.state, readers=others), cause)
+    return problems
+
+
+def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
+                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING) -> list[str]:
+    """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
+    action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
+    of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
+    the move applied to ``state``, when the caller already applied it (read only here).
+
+    Hidden data is checked with every other owner's changes together (see ``_combined_problems``); only
+    when that shows something are the variants checked one by one, to report whose data of which kind
+    shows through (a difference only the combination shows is reported as the combination)."""
+    problems: list[str] = []
+    if outcome is _MISSING:
+        outcome = _try(engine, state, *move) if move else None
+    lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
+    changes = hidden_changes(engine, state)
+    if changes:
+        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines)
+        if combined:
+            problems += _single_problems(engine, state, move, parts, outcome, lines) or combined
     if move and outcome is not None and not outcome.irreversible:
-        role, chosen = move
-        prompt = engine.prompt(state, role)
-        if prompt is not None and prompt.kind in ("secret", "reaction"):
-            after = observations(engine, outcome.state)
-            for alternative in engine.legal_actions(state, role):
-                if alternative.id == chosen or alternative.id == "change":
-                    continue
-                other = _try(engine, state, role, alternative.id)
-                if other is None or other.irreversible:
-                    continue
-                cause = f"{role} choosing {alternative.id} instead of {chosen}"
-                problems += _compare_logs(engine, state, outcome, other, role, cause, lines)
-                problems += _answered_differently(outcome, other, cause)
-                problems += _compare(after, observations(engine, other.state, role), role, cause)
+        problems += _secret_move_problems(engine, state, move, outcome, lines)
     return problems
