@@ -44,21 +44,34 @@ def _roles(state: State) -> list[str]:
     return [r for seat in state["seats"] for r in seat]
 
 
+def _strings(data: Any, found: set[str]) -> set[str]:
+    """Every string in JSON data, keys included (a key that is not a string as JSON writes it)."""
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    keyed = isinstance(data, dict)
+    for key, value in items:
+        if keyed:
+            found.add(key if isinstance(key, str) else json.dumps(key))
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, (dict, list, tuple)):
+            _strings(value, found)
+    return found
+
+
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
-    """Secrets of one role found in another role's (or a spectator's) view; ``parts``: the state's
-    ``view_parts`` for every role and None."""
+    """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
+    state's ``view_parts`` for every role and None."""
     roles = _roles(state)
     shared, own = parts
-    common = json.dumps(shared)   # the same for every reader: encoded once (the keys of the parts differ)
-    views = {r: json.dumps(seen) for r, seen in own.items()}
+    common = _strings(shared, set())   # the same for every reader: read once
+    views = {r: _strings(seen, set()) for r, seen in own.items()}
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):
-            token = json.dumps(secret)
-            shown = token in common
-            for reader, text in views.items():
-                if reader != owner and (shown or token in text):
-                    problems.append(f"{owner}'s secret {token} is visible to {reader or 'spectators'}")
+            shown = secret in common
+            for reader, strings in views.items():
+                if reader != owner and (shown or secret in strings):
+                    problems.append(f"{owner}'s secret {json.dumps(secret)} is visible to {reader or 'spectators'}")
     return problems
 
 

@@ -113,10 +113,13 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     return problems
 
 
-def _asked_differently(engine: Engine, state: State, variant: State, cause: str, forced: dict) -> list[str]:
+def _asked_differently(engine: Engine, state: State, variant: State, cause: str, forced: dict,
+                       roles: list[str] | None = None) -> list[str]:
     """Whether the engine answers a role's question itself must not depend on hidden data (issue 33).
-    ``forced``: the engine's own answers at ``state`` by role, filled as needed (one position, many variants)."""
-    roles = dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)])
+    ``forced``: the engine's own answers at ``state`` by role, filled as needed (one position, many variants);
+    ``roles``: those to ask about (by default every role active at either position)."""
+    if roles is None:
+        roles = list(dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)]))
     waiting = getattr(engine, "waiting", lambda s: {"decision": "?"})
     problems = []
     for role in roles:
@@ -180,14 +183,15 @@ def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]
 
 def _variant_problems(engine: Engine, state: State, changes: list, observers: list[str | None], base: dict,
                       move: tuple[str, str] | None, outcome: Any, lines: dict | None,
-                      forced: dict) -> list[str]:
-    """What ``changes`` made together show ``observers`` (none of them owns one)."""
+                      forced: dict, asked: list[str]) -> list[str]:
+    """What ``changes`` made together show ``observers`` (none of them owns one), and whether they change
+    if the engine would answer the questions of the roles ``asked`` itself."""
     variant, made = _composed(engine, state, changes)
     if not made:
         return []
     cause = f"changing {_described(made)}"
     problems = _compare(base, observations(engine, variant, readers=observers), cause)
-    problems += _asked_differently(engine, state, variant, cause, forced)
+    problems += _asked_differently(engine, state, variant, cause, forced, asked)
     if problems or not move or outcome is None or outcome.irreversible:
         return problems
     moved = _try(engine, variant, *move, in_place=True)
@@ -203,19 +207,27 @@ def _variant_problems(engine: Engine, state: State, changes: list, observers: li
 
 def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines) -> list[str]:
     """Detection: for each role owning hidden data, every other owner's changes made together and only
-    that role's (and the spectators') observation compared; the roles owning none, and the spectators,
-    against every change at once. One observation per reader instead of one per reader and variant."""
+    that role's observation compared; the roles owning none against every change at once. The spectators
+    (and whether the engine would answer a role's question itself) are compared where two such
+    combinations together have changed every owner's data. One observation per reader instead of one
+    per reader and variant."""
     roles = _readers(state)[:-1]
     owners = {owner for owner, _, _ in changes}
-    groups = [(role, [role, None]) for role in roles if role in owners]
+    groups: list[tuple[Any, list]] = [(role, [role]) for role in roles if role in owners]
     free = [role for role in roles if role not in owners]
     if free or not groups:
-        groups.append((_MISSING, [*free, None]))
+        groups.append((_MISSING, free))
+    for _, observers in groups[:2]:
+        observers.append(None)
     base = observations(engine, state, parts=parts)
     forced: dict = {}
+    active = engine.active_roles(state)
+    covered: set = set()   # roles asked about in a combination that changed their own data
     for left_out, observers in groups:
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
-        problems = _variant_problems(engine, state, chosen, observers, base, move, outcome, lines, forced)
+        asked = [r for r in active if r == left_out or r not in covered]
+        covered.update(r for r in asked if r != left_out)
+        problems = _variant_problems(engine, state, chosen, observers, base, move, outcome, lines, forced, asked)
         if problems:
             return problems
     return []
