@@ -58,13 +58,25 @@ def _strings(data: Any, found: set[str]) -> set[str]:
     return found
 
 
+def _reader_strings(own: dict[str | None, dict]) -> dict[str | None, set[str]]:
+    """Every string in each reader's own part. A key whose value is the spectator's too (most of a view)
+    is read once: its strings are the spectator's."""
+    public = own.get(None)
+    if public is None:
+        return {r: _strings(seen, set()) for r, seen in own.items()}
+    by_key = {key: _strings({key: value}, set()) for key, value in public.items()}
+    return {reader: set().union(*(by_key[k] if k in public and public[k] == v else _strings({k: v}, set())
+                                  for k, v in seen.items()))
+            for reader, seen in own.items()}
+
+
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
     """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
     state's ``view_parts`` for every role and None."""
     roles = _roles(state)
     shared, own = parts
     common = _strings(shared, set())   # the same for every reader: read once
-    views = {r: _strings(seen, set()) for r, seen in own.items()}
+    views = _reader_strings(own)
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):
