@@ -376,15 +376,19 @@ class Engine:
             return []
         return self._legal_actions(state, role)
 
-    def apply(self, state: State, role: str, action_id: str, *, in_place: bool = False) -> Outcome:
+    def apply(self, state: State, role: str, action_id: str, *, in_place: bool = False,
+              listed: Action | None = None) -> Outcome:
         """Apply one action by one role. Raises :class:`IllegalAction` (state untouched) when the role is
         not active or the action is not among its legal actions. ``in_place``: ``state`` is a throwaway
-        copy the caller gives up (the secrecy check's variants), changed instead of copied."""
+        copy the caller gives up (the secrecy check's variants), changed instead of copied. ``listed``:
+        the action as :meth:`legal_actions` listed it for ``role`` at this very ``state`` (the secrecy
+        check trying every option of a secret choice), so it is not looked for again."""
         if self.result(state) is not None:
             raise IllegalAction("The game is over.")
         if role not in self._active_roles(state):
             raise IllegalAction(f"It is not {self.role_name(role)}'s turn to act.")
-        action = self._find_action(state, role, action_id)
+        found = listed is not None and listed.id == action_id
+        action = listed if found else self._find_action(state, role, action_id)
         if action is None:
             raise IllegalAction(f"'{action_id}' is not a legal action for {self.role_name(role)} now.")
         new_state = state if in_place else copy_state(state, self.flat_tables)

@@ -91,9 +91,9 @@ def _compare(base: dict, other: dict, cause: str) -> list[str]:
     return problems
 
 
-def _try(engine: Engine, state: State, role: str, action_id: str, in_place: bool = False):
+def _try(engine: Engine, state: State, role: str, action_id: str, in_place: bool = False, listed=None):
     try:
-        return engine.apply(state, role, action_id, in_place=in_place)
+        return engine.apply(state, role, action_id, in_place=in_place, listed=listed)
     except IllegalAction:
         return None
 
@@ -265,7 +265,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines) ->
     for alternative in engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
-        other = _try(engine, state, role, alternative.id)
+        other = _try(engine, state, role, alternative.id, listed=alternative)
         if other is None or other.irreversible:
             continue
         cause = f"{role} choosing {alternative.id} instead of {chosen}"
