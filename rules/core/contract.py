@@ -452,6 +452,12 @@ class Engine:
         be shared."""
         return {}, {r: self.view(state, r) for r in readers}
 
+    def own_views(self, state: State, readers: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
+        """The readers' own parts of :meth:`view_parts` alone. The secrecy check reads the own parts of
+        many hidden variants but the shared part only where spectators look, so an engine whose shared part
+        is costly builds the own parts here without it. By default :meth:`view_parts`' own parts."""
+        return self.view_parts(state, readers)[1]
+
     def view_for(self, state: State, roles: Iterable[str]) -> dict[str, Any]:
         """What a player holding all of ``roles`` sees: whatever any of them may see."""
         roles = list(roles)

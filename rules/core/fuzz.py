@@ -142,14 +142,15 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 report.problems.append(f"runaway: no result after {report.actions} actions "
                                        f"({engine.summary(state).turn_label})")
                 break
+            listed: dict = {}   # the mover's legal actions, read by the secrecy check too
             try:
-                role, action = choose_move(engine, state, chooser)
+                role, action = choose_move(engine, state, chooser, listed)
             except DeadEnd as dead:
                 report.problems.append(f"dead end: {dead}")
                 break
             outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome)
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)

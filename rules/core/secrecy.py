@@ -31,25 +31,30 @@ def _readers(state: State) -> list[str | None]:
 
 
 def observations(engine: Engine, state: State, skip: Any = _MISSING,
-                 parts: tuple[dict, dict] | None = None,
-                 readers: list[str | None] | None = None) -> dict[str | None, tuple[Any, Any]]:
+                 parts: tuple[dict, dict] | None = None, readers: list[str | None] | None = None,
+                 listed: dict | None = None, shared: Any = _MISSING) -> dict[str | None, tuple[Any, Any]]:
     """What each role (and a spectator, None) but ``skip`` observes at ``state`` (or only ``readers``):
     the part of the view every reader shares (built once) and the reader's own part with its prompt and
     legal actions. Kept as data and compared with ``==`` (as fine as comparing canonical JSON for plain
     data, and far cheaper than encoding every reader's view of every variant); the states are never
     changed afterwards. ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller
-    already has them."""
+    already has them; ``listed``: legal actions at ``state`` by role, when the caller already listed them;
+    ``shared``: taken as the shared part, so that only the readers' own parts are built."""
     active = engine.active_roles(state)
     if readers is None:
         readers = [r for r in _readers(state) if r != skip]
-    shared, own = parts if parts is not None else engine.view_parts(state, readers)
+    if shared is not _MISSING:
+        own = engine.own_views(state, readers)
+    else:
+        shared, own = parts if parts is not None else engine.view_parts(state, readers)
     seen = {}
     for reader in readers:
         data: dict[str, Any] = {"view": own[reader], "active": active}
         if reader in active:
             prompt = engine.prompt(state, reader)
             data["prompt"] = [prompt.text, prompt.kind, prompt.committed]
-            data["legal"] = [[a.id, a.label, a.group, a.hint] for a in engine.legal_actions(state, reader)]
+            legal = listed[reader] if listed and reader in listed else engine.legal_actions(state, reader)
+            data["legal"] = [[a.id, a.label, a.group, a.hint] for a in legal]
         seen[reader] = (shared, data)
     return seen
 
@@ -190,7 +195,9 @@ def _variant_problems(engine: Engine, state: State, changes: list, observers: li
     if not made:
         return []
     cause = f"changing {_described(made)}"
-    problems = _compare(base, observations(engine, variant, readers=observers), cause)
+    # the shared part is everyone's: compared where the spectators look, else taken as it was
+    shared = _MISSING if None in observers else base[observers[0]][0]
+    problems = _compare(base, observations(engine, variant, readers=observers, shared=shared), cause)
     problems += _asked_differently(engine, state, variant, cause, forced, asked)
     if problems or not move or outcome is None or outcome.irreversible:
         return problems
@@ -205,7 +212,8 @@ def _variant_problems(engine: Engine, state: State, changes: list, observers: li
     return problems + _answered_differently(outcome, moved, then)
 
 
-def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines) -> list[str]:
+def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
+                       listed) -> list[str]:
     """Detection: for each role owning hidden data, every other owner's changes made together and only
     that role's observation compared; the roles owning none against every change at once. The spectators
     (and whether the engine would answer a role's question itself) are compared where two such
@@ -219,7 +227,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         groups.append((_MISSING, free))
     for _, observers in groups[:2]:
         observers.append(None)
-    base = observations(engine, state, parts=parts)
+    base = observations(engine, state, parts=parts, listed=listed)
     forced: dict = {}
     active = engine.active_roles(state)
     covered: set = set()   # roles asked about in a combination that changed their own data
@@ -233,14 +241,14 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     return []
 
 
-def _single_problems(engine: Engine, state: State, move, parts, outcome, lines) -> list[str]:
+def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, listed) -> list[str]:
     """Diagnosis: each hidden variant on its own against every other reader, to name the owner and the
     kind of hidden data that shows through."""
     problems: list[str] = []
     base: dict | None = None
     forced: dict = {}
     for owner, what, variant in engine.hidden_variants(state):
-        base = base or observations(engine, state, parts=parts)
+        base = base or observations(engine, state, parts=parts, listed=listed)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         others = [r for r in _readers(state) if r != owner]
         problems += _compare(base, observations(engine, variant, readers=others), cause)
@@ -253,7 +261,7 @@ def _single_problems(engine: Engine, state: State, move, parts, outcome, lines) 
     return problems
 
 
-def _secret_move_problems(engine: Engine, state: State, move, outcome, lines) -> list[str]:
+def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed) -> list[str]:
     """Every other option of a secret choice or a window must show the others the same."""
     problems: list[str] = []
     role, chosen = move
@@ -262,7 +270,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines) ->
         return problems
     others = [r for r in _readers(state) if r != role]
     after = observations(engine, outcome.state, readers=others)
-    for alternative in engine.legal_actions(state, role):
+    for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
         other = _try(engine, state, role, alternative.id, listed=alternative)
@@ -276,11 +284,13 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines) ->
 
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
-                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING) -> list[str]:
+                        parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING,
+                        listed: dict | None = None) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
     of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
-    the move applied to ``state``, when the caller already applied it (read only here).
+    the move applied to ``state``, when the caller already applied it (read only here); ``listed``: legal
+    actions at ``state`` by role, those the caller already listed (the mover's, to choose its move).
 
     Hidden data is checked with every other owner's changes together (see ``_combined_problems``); only
     when that shows something are the variants checked one by one, to report whose data of which kind
@@ -291,9 +301,9 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     changes = hidden_changes(engine, state)
     if changes:
-        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines)
+        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed)
         if combined:
-            problems += _single_problems(engine, state, move, parts, outcome, lines) or combined
+            problems += _single_problems(engine, state, move, parts, outcome, lines, listed) or combined
     if move and outcome is not None and not outcome.irreversible:
-        problems += _secret_move_problems(engine, state, move, outcome, lines)
+        problems += _secret_move_problems(engine, state, move, outcome, lines, listed)
     return problems

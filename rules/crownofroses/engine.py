@@ -103,12 +103,16 @@ class CrownOfRoses(FlowEngine):
 
     def view_parts(self, state, readers):
         """What every reader sees is built once; the zones, the impulse record and ``mine`` per reader."""
+        return self._shared_view(state), self.own_views(state, readers)
+
+    def own_views(self, state, readers):
+        readers = list(readers)
         zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
         on_map: dict[str, dict[str, dict]] = {}
         for b, s in sorted(state["blocks"].items()):
             if s["status"] == "map":
                 on_map.setdefault(s["house"], {})[b] = s
-        return self._shared_view(state), {r: self._own_view(state, r, zones[r], on_map) for r in readers}
+        return {r: self._own_view(state, r, zones[r], on_map) for r in readers}
 
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}

@@ -136,9 +136,14 @@ class HereIStand(FlowEngine):
         seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
+        return seen, self.own_views(state, readers)
+
+    def own_views(self, state, readers):
+        """The zones (the reader's own hand) and ``mine``, without the costly board."""
+        readers = list(readers)
         zones = cards.zone_views(state, readers)
-        return seen, {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
-                      for r in readers}
+        return {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
+                for r in readers}
 
     def negotiations(self, state):
         """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the
