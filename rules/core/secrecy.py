@@ -4,15 +4,18 @@ The string check in :mod:`rules.core.fuzz` (``Engine.secrets``) finds a secret t
 view; it cannot see an integer bid shown as a number, a hand's total shown where only its size is public,
 or a log line that says more than it should. This check needs no list of secrets. At a position:
 
-1. **Hidden data.** For each variant from ``Engine.hidden_variants`` (one role's hand, face-down values or
-   unrevealed choices changed; or the undrawn deck reordered, owned by nobody), every *other* role's
-   observation — its view, the active roles, and its own prompt and legal actions — and the public view
-   must be identical. The next move, applied to both positions, must give the others the same log lines.
+1. **Hidden data.** Every role's observation — its view, the active roles, and its own prompt and legal
+   actions — and the public view must be the same whatever the others' hidden data (``Engine.hidden_changes``:
+   one role's hand, face-down values or unrevealed choices; or the undrawn deck order, owned by nobody),
+   and so must the next move's log lines for it and whether the engine would answer a question itself.
+   Detected with every other owner's changes made together, one position per role owning hidden data
+   (``_combined_problems``); diagnosed, only when that shows something, with each variant on its own
+   against every other reader (``_single_problems``), so the report names whose data shows through.
 2. **Secret moves.** When the next move answers a secret choice or a reaction window, every other option
    of the same role must give the others the same log lines and the same observations afterwards.
 
 Moves that reveal, roll or shuffle (``Outcome.irreversible``) are exempt from the log and after-move
-comparisons: hidden data legitimately becomes known then.
+comparisons: hidden data legitimately becomes known then. rules/core/README.md §7 says more.
 """
 
 from __future__ import annotations
