@@ -215,13 +215,10 @@ def _variant_problems(engine: Engine, state: State, changes: list, observers: li
     return problems + _answered_differently(outcome, moved, then)
 
 
-def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
-                       listed) -> list[str]:
-    """Detection: for each role owning hidden data, every other owner's changes made together and only
-    that role's observation compared; the roles owning none against every change at once. The spectators
-    (and whether the engine would answer a role's question itself) are compared where two such
-    combinations together have changed every owner's data. One observation per reader instead of one
-    per reader and variant."""
+def combinations(state: State, changes: list) -> list[tuple[Any, list[str | None]]]:
+    """The positions detection builds, as (the role whose changes are left out, or none, and the readers
+    observing it): one per role owning hidden data, one more for the roles owning none; spectators observe
+    the first two."""
     roles = _readers(state)[:-1]
     owners = {owner for owner, _, _ in changes}
     groups: list[tuple[Any, list]] = [(role, [role]) for role in roles if role in owners]
@@ -230,6 +227,17 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         groups.append((_MISSING, free))
     for _, observers in groups[:2]:
         observers.append(None)
+    return groups
+
+
+def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
+                       listed) -> list[str]:
+    """Detection: for each role owning hidden data, every other owner's changes made together and only
+    that role's observation compared; the roles owning none against every change at once. The spectators
+    (and whether the engine would answer a role's question itself) are compared where two such
+    combinations together have changed every owner's data. One observation per reader instead of one
+    per reader and variant."""
+    groups = combinations(state, changes)
     base = observations(engine, state, parts=parts, listed=listed)
     forced: dict = {}
     active = engine.active_roles(state)
