@@ -189,42 +189,38 @@ def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]
     return variant, [c for c in changes if c[2](variant)]
 
 
-def _variant_problems(engine: Engine, state: State, changes: list, observers: list[str | None], base: dict,
-                      move: tuple[str, str] | None, outcome: Any, lines: dict | None,
-                      forced: dict, asked: list[str]) -> list[str]:
-    """What ``changes`` made together show ``observers`` (none of them owns one), and whether they change
-    if the engine would answer the questions of the roles ``asked`` itself."""
-    variant, made = _composed(engine, state, changes)
-    if not made:
-        return []
+def _seen_differently(engine: Engine, state: State, variant: State, made: list, observers: list[str | None],
+                      base: dict, forced: dict, asked: list[str]) -> list[str]:
+    """What the changes ``made`` in ``variant`` show ``observers`` (none of them owns one), and whether
+    they change if the engine would answer the questions of the roles ``asked`` itself."""
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
     problems = _compare(base, observations(engine, variant, readers=observers, shared=shared), cause)
-    problems += _asked_differently(engine, state, variant, cause, forced, asked)
-    if problems or not move or outcome is None or outcome.irreversible:
-        return problems
+    return problems + _asked_differently(engine, state, variant, cause, forced, asked)
+
+
+def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str]):
+    """The move played in ``variant`` (in place), and the changes it was played under: if the mover's own
+    changes made it illegal there, the others' changes without them."""
     moved = _try(engine, variant, *move, in_place=True)
     if moved is None and any(owner == move[0] for owner, _, _ in made):
-        # the mover's own changes made its move illegal there: the others' changes without them
         variant, made = _composed(engine, state, [c for c in changes if c[0] != move[0]])
         moved = _try(engine, variant, *move, in_place=True) if made else None
-        cause = f"changing {_described(made)}" if made else cause
-    then = f"{cause}, then {move[0]} {move[1]}"
-    problems += _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
-    return problems + _answered_differently(outcome, moved, then)
+    return moved, made
 
 
-def combinations(state: State, changes: list) -> list[tuple[Any, list[str | None]]]:
+def combinations(state: State, changes: list, first: str | None = None) -> list[tuple[Any, list[str | None]]]:
     """The positions detection builds, as (the role whose changes are left out, or none, and the readers
-    observing it): one per role owning hidden data, one more for the roles owning none; spectators observe
-    the first two."""
+    observing it): one per role owning hidden data (``first``'s first), one more for the roles owning none;
+    spectators observe the first two."""
     roles = _readers(state)[:-1]
     owners = {owner for owner, _, _ in changes}
     groups: list[tuple[Any, list]] = [(role, [role]) for role in roles if role in owners]
     free = [role for role in roles if role not in owners]
     if free or not groups:
         groups.append((_MISSING, free))
+    groups.sort(key=lambda group: first not in group[1])
     for _, observers in groups[:2]:
         observers.append(None)
     return groups
@@ -236,19 +232,52 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     that role's observation compared; the roles owning none against every change at once. The spectators
     (and whether the engine would answer a role's question itself) are compared where two such
     combinations together have changed every owner's data. One observation per reader instead of one
-    per reader and variant."""
-    groups = combinations(state, changes)
+    per reader and variant.
+
+    The next move is played in those two combinations only (the mover's own first), where every reader's
+    log lines are compared: exactly for those observing it; for the others, whose own data changed too, a
+    difference sends them to their own combination, where the move is played again and decides."""
+    mover = move[0] if move else None
+    groups = combinations(state, changes, mover)
     base = observations(engine, state, parts=parts, listed=listed)
     forced: dict = {}
     active = engine.active_roles(state)
     covered: set = set()   # roles asked about in a combination that changed their own data
-    for left_out, observers in groups:
+    playing = bool(move) and outcome is not None and not outcome.irreversible
+    suspects: list = []    # readers whose lines changed where their own data changed too
+    for index, (left_out, observers) in enumerate(groups):
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
         asked = [r for r in active if r == left_out or r not in covered]
         covered.update(r for r in asked if r != left_out)
-        problems = _variant_problems(engine, state, chosen, observers, base, move, outcome, lines, forced, asked)
+        variant, made = _composed(engine, state, chosen)
+        if not made:
+            continue
+        problems = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
         if problems:
             return problems
+        if playing and index < 2:
+            moved, made = _played(engine, state, variant, made, chosen, move)
+            then = f"changing {_described(made)}, then {move[0]} {move[1]}" if made else ""
+            problems = _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
+            problems += _answered_differently(outcome, moved, then)
+            if problems:
+                return problems
+            mover_changed = any(owner == mover for owner, _, _ in made)
+            others = [r for r in _readers(state) if r not in observers and not (r == mover and mover_changed)]
+            suspects += [r for r in others if _compare_logs(engine, state, outcome, moved, None, "", lines, [r])]
+    for reader in dict.fromkeys(suspects):
+        index = next((i for i, (_, observers) in enumerate(groups) if reader in observers), None)
+        if index is None or index < 2:
+            continue   # compared exactly already
+        left_out, observers = groups[index]
+        chosen = [c for c in changes if c[0] is None or c[0] != left_out]
+        variant, made = _composed(engine, state, chosen)
+        moved, made = _played(engine, state, variant, made, chosen, move)
+        if made:
+            then = f"changing {_described(made)}, then {move[0]} {move[1]}"
+            problems = _compare_logs(engine, state, outcome, moved, None, then, lines, [reader])
+            if problems:
+                return problems
     return []
 
 

@@ -181,3 +181,16 @@ def test_every_games_changes_compose_into_a_consistent_position(game, scenario, 
         for reader in _readers(state)[:-1]:   # every view of the composed position can be built
             engine.view(variant, reader)
     assert composed, "no position had two owners' hidden data"
+
+
+def test_a_line_telling_a_role_its_own_hidden_number_is_no_leak():
+    """Where the move is played with a role's own number changed too, its line differs; played again with
+    only the others' numbers changed, it does not: nothing is reported."""
+    class OwnNumberSaid(Triad):
+        def _apply(self, state, role, action, ctx):
+            super()._apply(state, role, action, ctx)
+            for reader in ROLES:
+                ctx.log(f"You hold {state['number'][reader]}.", to=[reader])
+    engine = OwnNumberSaid()
+    assert invariance_problems(engine, engine.setup(_args()), ("north", "keep")) == []
+    assert play_random_game(engine, "standard", 3).clean
