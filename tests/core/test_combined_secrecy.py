@@ -194,3 +194,19 @@ def test_a_line_telling_a_role_its_own_hidden_number_is_no_leak():
     engine = OwnNumberSaid()
     assert invariance_problems(engine, engine.setup(_args()), ("north", "keep")) == []
     assert play_random_game(engine, "standard", 3).clean
+
+
+def test_a_move_the_movers_own_changes_make_illegal_is_played_under_the_others_changes_alone():
+    """North's move names its own number, so with north's number changed it is not legal: the line it
+    sends west (east's number, a leak) is still compared, with only the others' numbers changed."""
+    class SaysItsNumber(Triad):
+        def _legal_actions(self, state, role):
+            return [Action(f"say:{state['number'][role]}", "Say my number")]
+
+        def _apply(self, state, role, action, ctx):
+            state["turn"] += 1
+            ctx.log(f"East holds {state['number']['east']}.", to=["west"])
+    engine = SaysItsNumber()
+    assert invariance_problems(engine, engine.setup(_args()), ("north", "say:0")) == [
+        "changing east's number, then north say:0 changes the log lines west can read "
+        "([0].text: East holds 0. became East holds 1.)"]
