@@ -212,13 +212,14 @@ def _played(engine: Engine, state: State, variant: State, made: list, changes: l
 
 def combinations(state: State, changes: list, first: str | None = None) -> list[tuple[Any, list[str | None]]]:
     """The positions detection builds, as (the role whose changes are left out, or none, and the readers
-    observing it): one per role owning hidden data (``first``'s first), one more for the roles owning none;
-    spectators observe the first two."""
+    observing it): one per role owning hidden data (``first``'s first), one more with every change for the
+    roles owning none (or when a single role owns any); spectators observe the first two, which together
+    change every owner's data."""
     roles = _readers(state)[:-1]
     owners = {owner for owner, _, _ in changes}
     groups: list[tuple[Any, list]] = [(role, [role]) for role in roles if role in owners]
     free = [role for role in roles if role not in owners]
-    if free or not groups:
+    if free or len(groups) < 2:   # one role owning data alone: spectators still see every change
         groups.append((_MISSING, free))
     groups.sort(key=lambda group: first not in group[1])
     for _, observers in groups[:2]:

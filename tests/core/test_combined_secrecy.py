@@ -13,7 +13,7 @@ import pytest
 from rules.core import Action, Context, Engine, Prompt, Result, Scenario, SetupArgs, Summary, copy_state
 from rules.core.fuzz import play_random_game
 from rules.core.registry import get_engine
-from rules.core.secrecy import _readers, hidden_changes, invariance_problems
+from rules.core.secrecy import _readers, combinations, hidden_changes, invariance_problems
 from tests.support.harbours import FourHarbours
 
 ROLES = ["north", "east", "west"]
@@ -210,3 +210,13 @@ def test_a_move_the_movers_own_changes_make_illegal_is_played_under_the_others_c
     assert invariance_problems(engine, engine.setup(_args()), ("north", "say:0")) == [
         "changing east's number, then north say:0 changes the log lines west can read "
         "([0].text: East holds 0. became East holds 1.)"]
+
+
+def test_spectators_see_every_owners_changes_even_when_one_role_alone_owns_any():
+    """A one-player game (the others are the engine's rivals, not roles): the role's own combination
+    leaves its data alone, so spectators also look at one with every change."""
+    state = {"seats": [["north"]]}
+    changes = [("north", "hand", None), ("rival", "hand", None), (None, "deck order", None)]
+    groups = combinations(state, changes)
+    assert [observers for _, observers in groups] == [["north", None], [None]]
+    assert groups[1][0] not in ("north", "rival", None)   # leaves nobody's changes out
