@@ -58,31 +58,52 @@ def _strings(data: Any, found: set[str]) -> set[str]:
     return found
 
 
-def _reader_strings(own: dict[str | None, dict]) -> dict[str | None, set[str]]:
-    """Every string in each reader's own part. A key whose value is the spectator's too (most of a view)
-    is read once: its strings are the spectator's."""
-    public = own.get(None)
-    if public is None:
-        return {r: _strings(seen, set()) for r, seen in own.items()}
-    by_key = {key: _strings({key: value}, set()) for key, value in public.items()}
-    return {reader: set().union(*(by_key[k] if k in public and public[k] == v else _strings({k: v}, set())
-                                  for k, v in seen.items()))
-            for reader, seen in own.items()}
+def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
+    """The strings of ``data`` outside the parts equal to ``public`` (the spectator's counterpart), and
+    not counting keys ``public`` has too: those strings are the spectator's."""
+    if isinstance(data, dict) and isinstance(public, dict):
+        for key, value in data.items():
+            if key not in public:
+                _strings({key: value}, found)
+            elif value != public[key]:
+                _strings_apart(value, public[key], found)
+    elif isinstance(data, (list, tuple)) and isinstance(public, (list, tuple)) and len(data) == len(public):
+        for value, theirs in zip(data, public):
+            if value != theirs:
+                _strings_apart(value, theirs, found)
+    elif isinstance(data, str):
+        found.add(data)
+    elif isinstance(data, (dict, list, tuple)):
+        _strings(data, found)
+    return found
 
 
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
     """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
-    state's ``view_parts`` for every role and None."""
+    state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
+    once; a role's own part only where it differs from the spectator's, unless a secret is in the
+    spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly)."""
     roles = _roles(state)
     shared, own = parts
     common = _strings(shared, set())   # the same for every reader: read once
-    views = _reader_strings(own)
+    public = own.get(None)
+    seen = {None: _strings(public, set())} if public is not None else {}
+    apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
+             for r, v in own.items() if r is not None}
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):
-            shown = secret in common
-            for reader, strings in views.items():
-                if reader != owner and (shown or secret in strings):
+            shown, public_too = secret in common, secret in seen.get(None, ())
+            for reader in own:
+                if reader == owner:
+                    continue
+                if reader is None:
+                    visible = public_too
+                elif public_too:
+                    visible = secret in seen.setdefault(reader, _strings(own[reader], set()))
+                else:
+                    visible = secret in apart[reader]
+                if shown or visible:
                     problems.append(f"{owner}'s secret {json.dumps(secret)} is visible to {reader or 'spectators'}")
     return problems
 
