@@ -121,19 +121,28 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     return problems
 
 
+def _may_answer(seen: dict | None, role: str) -> bool:
+    """Whether the engine might answer ``role``'s question itself where ``seen`` was observed: not when the
+    role was seen with other than one legal action (``Engine.forced_answer`` takes only an only answer)."""
+    data = seen.get(role) if seen else None
+    return data is None or "legal" not in data[1] or len(data[1]["legal"]) == 1
+
+
 def _asked_differently(engine: Engine, state: State, variant: State, cause: str, forced: dict,
-                       roles: list[str] | None = None) -> list[str]:
+                       roles: list[str] | None = None, base: dict | None = None,
+                       seen: dict | None = None) -> list[str]:
     """Whether the engine answers a role's question itself must not depend on hidden data (issue 33).
     ``forced``: the engine's own answers at ``state`` by role, filled as needed (one position, many variants);
-    ``roles``: those to ask about (by default every role active at either position)."""
+    ``roles``: those to ask about (by default every role active at either position); ``base``, ``seen``:
+    observations at ``state`` and at ``variant`` where known."""
     if roles is None:
         roles = list(dict.fromkeys([*engine.active_roles(state), *engine.active_roles(variant)]))
     waiting = getattr(engine, "waiting", lambda s: {"decision": "?"})
     problems = []
     for role in roles:
         if role not in forced:
-            forced[role] = engine.forced_answer(state, role)
-        theirs = engine.forced_answer(variant, role)
+            forced[role] = engine.forced_answer(state, role) if _may_answer(base, role) else None
+        theirs = engine.forced_answer(variant, role) if _may_answer(seen, role) else None
         if bool(forced[role]) != bool(theirs):
             problems.append(f"{cause} changes whether {role} is asked at {waiting(state)['decision']} "
                             f"(the engine would answer: {forced[role] or 'no'} / {theirs or 'no'})")
@@ -196,8 +205,9 @@ def _seen_differently(engine: Engine, state: State, variant: State, made: list, 
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
-    problems = _compare(base, observations(engine, variant, readers=observers, shared=shared), cause)
-    return problems + _asked_differently(engine, state, variant, cause, forced, asked)
+    seen = observations(engine, variant, readers=observers, shared=shared)
+    problems = _compare(base, seen, cause)
+    return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen)
 
 
 def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str]):
