@@ -24,7 +24,7 @@ import functools
 import json
 from typing import Any
 
-from .contract import Engine, IllegalAction, LogEntry, State, copy_state
+from .contract import Action, Engine, IllegalAction, LogEntry, State, copy_state
 
 _MISSING = object()
 
@@ -199,21 +199,26 @@ def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]
 
 
 def _seen_differently(engine: Engine, state: State, variant: State, made: list, observers: list[str | None],
-                      base: dict, forced: dict, asked: list[str]) -> list[str]:
+                      base: dict, forced: dict, asked: list[str]) -> tuple[list[str], dict]:
     """What the changes ``made`` in ``variant`` show ``observers`` (none of them owns one), and whether
-    they change if the engine would answer the questions of the roles ``asked`` itself."""
+    they change if the engine would answer the questions of the roles ``asked`` itself; with what the
+    observers saw."""
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
     seen = observations(engine, variant, readers=observers, shared=shared)
     problems = _compare(base, seen, cause)
-    return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen)
+    return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
-def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str]):
+def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str],
+            seen: dict | None = None):
     """The move played in ``variant`` (in place), and the changes it was played under: if the mover's own
-    changes made it illegal there, the others' changes without them."""
-    moved = _try(engine, variant, *move, in_place=True)
+    changes made it illegal there, the others' changes without them. ``seen``: observations at ``variant``
+    (the mover's legal actions there, if it observed, need not be listed again)."""
+    listed = next((Action(*entry) for entry in (seen or {}).get(move[0], (None, {}))[1].get("legal", ())
+                   if entry[0] == move[1]), None)
+    moved = _try(engine, variant, *move, in_place=True, listed=listed)
     if moved is None and any(owner == move[0] for owner, _, _ in made):
         variant, made = _composed(engine, state, [c for c in changes if c[0] != move[0]])
         moved = _try(engine, variant, *move, in_place=True) if made else None
@@ -263,11 +268,11 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         variant, made = _composed(engine, state, chosen)
         if not made:
             continue
-        problems = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
+        problems, seen = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
         if problems:
             return problems
         if playing and index < 2:
-            moved, made = _played(engine, state, variant, made, chosen, move)
+            moved, made = _played(engine, state, variant, made, chosen, move, seen)
             then = f"changing {_described(made)}, then {move[0]} {move[1]}" if made else ""
             problems = _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
             problems += _answered_differently(outcome, moved, then)
