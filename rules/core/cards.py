@@ -116,9 +116,7 @@ def _hand_owner(name: str) -> str | None:
 
 
 # ---- hidden-data variants for the secrecy check (see rules.core.secrecy) ---------------------------
-def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = ()) -> State | None:
-    """A copy of ``state`` where one card of ``source`` (not in ``avoid``) trades places with a different
-    card of ``other``: the same counts, different contents. None when no such pair exists."""
+def _swap_pair(state: State, source: str, other: str, avoid: Iterable[str]) -> tuple[int, int] | None:
     avoid = set(avoid)
     mine, theirs = zone(state, source), zone(state, other)
     for i, card in enumerate(mine):
@@ -126,10 +124,39 @@ def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = (
             continue
         for j, swap in enumerate(theirs):
             if swap != card and swap not in avoid:
-                variant = copy_state(state)
-                variant["zones"][source][i], variant["zones"][other][j] = swap, card
-                return variant
+                return i, j
     return None
+
+
+def swap_in(state: State, source: str, other: str, avoid: Iterable[str] = ()) -> bool:
+    """In place (a hidden change, see ``Engine.hidden_changes``): one card of ``source`` (not in ``avoid``)
+    trades places with a different card of ``other``: the same counts, different contents. False when no
+    such pair exists."""
+    pair = _swap_pair(state, source, other, avoid)
+    if pair is None:
+        return False
+    i, j = pair
+    zones = state["zones"]
+    zones[source][i], zones[other][j] = zones[other][j], zones[source][i]
+    return True
+
+
+def swap_variant(state: State, source: str, other: str, avoid: Iterable[str] = ()) -> State | None:
+    """A copy of ``state`` with :func:`swap_in` made, or None when no such pair exists."""
+    if _swap_pair(state, source, other, avoid) is None:
+        return None
+    variant = copy_state(state)
+    swap_in(variant, source, other, avoid)
+    return variant
+
+
+def reverse_in(state: State, name: str) -> bool:
+    """In place: zone ``name`` in reverse order; False if that changes nothing."""
+    cards = zone(state, name)
+    if cards == cards[::-1]:
+        return False
+    state["zones"][name].reverse()
+    return True
 
 
 def reorder_variant(state: State, name: str) -> State | None:

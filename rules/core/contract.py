@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import marshal
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal
 
 from . import rng as _rng
 from .seats import Seating, merge_views
 
 State = dict[str, Any]
+#: Changes one owner's hidden data of one kind in the state given, in place; False when there is none
+#: to change there (see :meth:`Engine.hidden_changes`).
+HiddenChange = Callable[[State], bool]
 
 PromptKind = Literal["turn", "secret", "reaction", "negotiation"]
 """``turn``: an ordinary move. ``secret``: a simultaneous hidden choice, revealed when all have chosen.
@@ -373,15 +376,19 @@ class Engine:
             return []
         return self._legal_actions(state, role)
 
-    def apply(self, state: State, role: str, action_id: str, *, in_place: bool = False) -> Outcome:
+    def apply(self, state: State, role: str, action_id: str, *, in_place: bool = False,
+              listed: Action | None = None) -> Outcome:
         """Apply one action by one role. Raises :class:`IllegalAction` (state untouched) when the role is
         not active or the action is not among its legal actions. ``in_place``: ``state`` is a throwaway
-        copy the caller gives up (the secrecy check's variants), changed instead of copied."""
+        copy the caller gives up (the secrecy check's variants), changed instead of copied. ``listed``:
+        the action as :meth:`legal_actions` listed it for ``role`` at this very ``state`` (the secrecy
+        check trying every option of a secret choice), so it is not looked for again."""
         if self.result(state) is not None:
             raise IllegalAction("The game is over.")
         if role not in self._active_roles(state):
             raise IllegalAction(f"It is not {self.role_name(role)}'s turn to act.")
-        action = self._find_action(state, role, action_id)
+        found = listed is not None and listed.id == action_id
+        action = listed if found else self._find_action(state, role, action_id)
         if action is None:
             raise IllegalAction(f"'{action_id}' is not a legal action for {self.role_name(role)} now.")
         new_state = state if in_place else copy_state(state, self.flat_tables)
@@ -445,6 +452,12 @@ class Engine:
         be shared."""
         return {}, {r: self.view(state, r) for r in readers}
 
+    def own_views(self, state: State, readers: Iterable[str | None]) -> dict[str | None, dict[str, Any]]:
+        """The readers' own parts of :meth:`view_parts` alone. The secrecy check reads the own parts of
+        many hidden variants but the shared part only where spectators look, so an engine whose shared part
+        is costly builds the own parts here without it. By default :meth:`view_parts`' own parts."""
+        return self.view_parts(state, readers)[1]
+
     def view_for(self, state: State, roles: Iterable[str]) -> dict[str, Any]:
         """What a player holding all of ``roles`` sees: whatever any of them may see."""
         roles = list(roles)
@@ -496,7 +509,21 @@ class Engine:
         unrevealed choices), or in data nobody knows (the undrawn deck order, owner None), as
         ``(owner, what changed, variant)``, each variant a fresh copy (the checker may change it). The
         fuzzer requires every other role's view, the public view
-        and every log line others may read to be the same for each variant (rules.core.secrecy)."""
+        and every log line others may read to be the same for each variant (rules.core.secrecy).
+        By default each of :meth:`hidden_changes` made on its own copy."""
+        for owner, what, change in self.hidden_changes(state):
+            variant = copy_state(state, self.flat_tables)
+            if change(variant):
+                yield owner, what, variant
+
+    def hidden_changes(self, state: State) -> Iterable[tuple[str | None, str, HiddenChange]]:
+        """The hidden variants of ``state`` as changes made in place, ``(owner, what, change)``:
+        ``change(target)`` changes that owner's hidden data of that kind in ``target`` (a copy of ``state``,
+        or of a state other changes were already made to) reading only ``target``, and says whether it found
+        anything to change. So several owners' changes compose into one consistent state (the secrecy check
+        compares a reader's observation once against every other owner's facts changed together). Empty by
+        default; an engine writes either this or :meth:`hidden_variants` (the check then composes the
+        variants by finding each again in the state changed so far, which is slower)."""
         return ()
 
     # ---- hooks for subclasses --------------------------------------------------------------------

@@ -50,13 +50,17 @@ def random_options(engine: Engine, scenario: str, players: int, seed: int) -> di
             if values}
 
 
-def choose_move(engine: Engine, state: State, chooser: random.Random) -> tuple[str, Action]:
-    """A random active role and a random legal action of it; :class:`DeadEnd` when there is none."""
+def choose_move(engine: Engine, state: State, chooser: random.Random,
+                listed: dict | None = None) -> tuple[str, Action]:
+    """A random active role and a random legal action of it; :class:`DeadEnd` when there is none.
+    ``listed``: gets the role's legal actions (for a caller that reads them too)."""
     active = engine.active_roles(state)
     if not active:
         raise DeadEnd("the game is not over but no role is active")
     role = chooser.choice(active)
     legal = engine.legal_actions(state, role)
+    if listed is not None:
+        listed[role] = legal
     if not legal:
         raise DeadEnd(f"{role} is active with no legal action ({engine.summary(state).phase})")
     return role, chooser.choice(legal)

@@ -19,10 +19,11 @@ so a game written on it writes rules only.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable
 
 from .cards import expire_modifiers
-from .contract import Action, Context, Engine, LogEntry, Prompt, Result, State, copy_state, read_standing_choice
+from .contract import Action, Context, Engine, LogEntry, Prompt, Result, State, read_standing_choice
 
 Step = Callable[["Game"], None]
 
@@ -400,18 +401,27 @@ class FlowEngine(Engine):
         return Result(tuple(raw["winners"]), raw["reason"], tuple(tuple(r) for r in raw.get("ranks", ())),
                       dict(raw.get("scores", {})))
 
-    def hidden_variants(self, state: State) -> Iterable[tuple[str | None, str, State]]:
+    def hidden_changes(self, state: State) -> Iterable[tuple[str | None, str, Any]]:
         """The pending secret choice (see rules.core.choices) with one role's last pick changed."""
         g, decision = self._decision(state)
-        options = getattr(decision, "options", None)
-        if options is None or g.local.get("revealed"):
+        if getattr(decision, "options", None) is None or g.local.get("revealed"):
             return
         for role, picks in sorted(g.local.get("picks", {}).items()):
-            other = next((o.id for o in options(g, role, picks[:-1]) if picks and o.id != picks[-1]), None)
-            if other is not None:
-                variant = copy_state(state)
-                variant["flow"][-1]["local"]["picks"][role][-1] = other
-                yield role, "unrevealed choice", variant
+            if picks:
+                yield role, "unrevealed choice", functools.partial(self._change_pick, role=role)
+
+    def _change_pick(self, target: State, role: str) -> bool:
+        """``role``'s last pick in ``target``'s pending secret choice changed to another of its options."""
+        g, decision = self._decision(target)
+        options = getattr(decision, "options", None)
+        picks = g.local.get("picks", {}).get(role) if options is not None else None
+        if not picks:
+            return False
+        other = next((o.id for o in options(g, role, picks[:-1]) if o.id != picks[-1]), None)
+        if other is None:
+            return False
+        target["flow"][-1]["local"]["picks"][role][-1] = other
+        return True
 
     def picks(self, state: State, role: str, *, every_frame: bool = False) -> list[str]:
         """``role``'s picks in the pending secret choice (for its own view), or in every frame on the

@@ -44,21 +44,67 @@ def _roles(state: State) -> list[str]:
     return [r for seat in state["seats"] for r in seat]
 
 
+def _strings(data: Any, found: set[str]) -> set[str]:
+    """Every string in JSON data, keys included (a key that is not a string as JSON writes it)."""
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    keyed = isinstance(data, dict)
+    for key, value in items:
+        if keyed:
+            found.add(key if isinstance(key, str) else json.dumps(key))
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, (dict, list, tuple)):
+            _strings(value, found)
+    return found
+
+
+def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
+    """The strings of ``data`` outside the parts equal to ``public`` (the spectator's counterpart), and
+    not counting keys ``public`` has too: those strings are the spectator's."""
+    if isinstance(data, dict) and isinstance(public, dict):
+        for key, value in data.items():
+            if key not in public:
+                _strings({key: value}, found)
+            elif value != public[key]:
+                _strings_apart(value, public[key], found)
+    elif isinstance(data, (list, tuple)) and isinstance(public, (list, tuple)) and len(data) == len(public):
+        for value, theirs in zip(data, public):
+            if value != theirs:
+                _strings_apart(value, theirs, found)
+    elif isinstance(data, str):
+        found.add(data)
+    elif isinstance(data, (dict, list, tuple)):
+        _strings(data, found)
+    return found
+
+
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
-    """Secrets of one role found in another role's (or a spectator's) view; ``parts``: the state's
-    ``view_parts`` for every role and None."""
+    """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
+    state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
+    once; a role's own part only where it differs from the spectator's, unless a secret is in the
+    spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly)."""
     roles = _roles(state)
     shared, own = parts
-    common = json.dumps(shared)   # the same for every reader: encoded once (the keys of the parts differ)
-    views = {r: json.dumps(seen) for r, seen in own.items()}
+    common = _strings(shared, set())   # the same for every reader: read once
+    public = own.get(None)
+    seen = {None: _strings(public, set())} if public is not None else {}
+    apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
+             for r, v in own.items() if r is not None}
     problems = []
     for owner in roles:
         for secret in engine.secrets(state, owner):
-            token = json.dumps(secret)
-            shown = token in common
-            for reader, text in views.items():
-                if reader != owner and (shown or token in text):
-                    problems.append(f"{owner}'s secret {token} is visible to {reader or 'spectators'}")
+            shown, public_too = secret in common, secret in seen.get(None, ())
+            for reader in own:
+                if reader == owner:
+                    continue
+                if reader is None:
+                    visible = public_too
+                elif public_too:
+                    visible = secret in seen.setdefault(reader, _strings(own[reader], set()))
+                else:
+                    visible = secret in apart[reader]
+                if shown or visible:
+                    problems.append(f"{owner}'s secret {json.dumps(secret)} is visible to {reader or 'spectators'}")
     return problems
 
 
@@ -117,14 +163,15 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 report.problems.append(f"runaway: no result after {report.actions} actions "
                                        f"({engine.summary(state).turn_label})")
                 break
+            listed: dict = {}   # the mover's legal actions, read by the secrecy check too
             try:
-                role, action = choose_move(engine, state, chooser)
+                role, action = choose_move(engine, state, chooser, listed)
             except DeadEnd as dead:
                 report.problems.append(f"dead end: {dead}")
                 break
             outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome)
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)

@@ -3,10 +3,11 @@ hidden-data variants for the secrecy check."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
-from rules.core.contract import OptionSpec, StandingAnswer, Unless, copy_state
+from rules.core.contract import OptionSpec, StandingAnswer, Unless
 from rules.core.flow import FlowEngine
 from rules.core.seats import Seating
 # importing the phase modules registers their procedures and decisions in the flow
@@ -102,12 +103,16 @@ class CrownOfRoses(FlowEngine):
 
     def view_parts(self, state, readers):
         """What every reader sees is built once; the zones, the impulse record and ``mine`` per reader."""
+        return self._shared_view(state), self.own_views(state, readers)
+
+    def own_views(self, state, readers):
+        readers = list(readers)
         zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
         on_map: dict[str, dict[str, dict]] = {}
         for b, s in sorted(state["blocks"].items()):
             if s["status"] == "map":
                 on_map.setdefault(s["house"], {})[b] = s
-        return self._shared_view(state), {r: self._own_view(state, r, zones[r], on_map) for r in readers}
+        return {r: self._own_view(state, r, zones[r], on_map) for r in readers}
 
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
@@ -169,39 +174,24 @@ class CrownOfRoses(FlowEngine):
     def secrets(self, state, role):
         return set(state["zones"].get(f"hand:{role}", []))
 
-    def hidden_variants(self, state):
+    def hidden_changes(self, state):
         """Another hand (same size), other IP values in a stock (same count), other values on an RoP box,
-        another deck order, another strength for a face-down block on the map."""
+        another deck order, another strength for a face-down block on the map: each made in place."""
+        quiet = not _flow_mentions_ip(state)      # pending picks name IP values: leave them alone then
         for role in state["houses"]:
-            variant = cards.swap_variant(state, f"hand:{role}", "deck", avoid=_named_in_flow(state))
-            if variant is not None:
-                yield role, "hand", variant
-            stock = state["ip"][role]["stock"]
-            if stock and not _flow_mentions_ip(state):
-                variant = copy_state(state)
-                variant["ip"][role]["stock"][0] = 10 if stock[0] != 10 else 0
-                yield role, "IP stock values", variant
-            votes = state.get("vote_ip", {}).get(role)
-            if votes and not _flow_mentions_ip(state):          # PB 1.6: vote IP values are private too
-                variant = copy_state(state)
-                variant["vote_ip"][role][0] = 10 if votes[0] != 10 else 0
-                yield role, "vote IP values", variant
-            for noble, bids in sorted(state["rop"].items()):
-                if bids.get(role) and not _flow_mentions_ip(state):      # pending picks name these values
-                    variant = copy_state(state)
-                    variant["rop"][noble][role][0] += 1
-                    yield role, "IP on an RoP box", variant
-                    break
-            for b, s in sorted(state["blocks"].items()):
-                if s["house"] == role and s["status"] == "map" and s["strength"] > 1 and not _named(state, b):
-                    variant = copy_state(state)
-                    variant["blocks"][b]["strength"] -= 1
-                    yield role, "a block's strength", variant
-                    break
-        variant = cards.reorder_variant(state, "deck")
-        if variant is not None:
-            yield None, "the undrawn deck order", variant
-        yield from super().hidden_variants(state)
+            if state["zones"].get(f"hand:{role}"):
+                yield role, "hand", functools.partial(_change_hand, role=role)
+            if state["ip"][role]["stock"] and quiet:
+                yield role, "IP stock values", functools.partial(_change_ip, table="ip", role=role)
+            if state.get("vote_ip", {}).get(role) and quiet:          # PB 1.6: vote IP values are private too
+                yield role, "vote IP values", functools.partial(_change_ip, table="vote_ip", role=role)
+            if quiet and any(bids.get(role) for bids in state["rop"].values()):
+                yield role, "IP on an RoP box", functools.partial(_change_rop, role=role)
+            if _changeable_block(state, role) is not None:
+                yield role, "a block's strength", functools.partial(_change_block, role=role)
+        if len(state["zones"].get("deck", ())) > 1:
+            yield None, "the undrawn deck order", functools.partial(cards.reverse_in, name="deck")
+        yield from super().hidden_changes(state)
 
     def invariant_errors(self, state):
         errors = []
@@ -237,6 +227,39 @@ def _named_in_flow(state) -> set[str]:
         if "card" in f["local"]:
             found.add(f["local"]["card"])
     return found
+
+
+def _change_hand(state, role) -> bool:
+    return cards.swap_in(state, f"hand:{role}", "deck", avoid=_named_in_flow(state))
+
+
+def _change_ip(state, table, role) -> bool:
+    values = state.get(table, {}).get(role) if table == "vote_ip" else state[table][role]["stock"]
+    if not values:
+        return False
+    values[0] = 10 if values[0] != 10 else 0
+    return True
+
+
+def _change_rop(state, role) -> bool:
+    for _, bids in sorted(state["rop"].items()):
+        if bids.get(role):
+            bids[role][0] += 1
+            return True
+    return False
+
+
+def _changeable_block(state, role) -> str | None:
+    return next((b for b, s in sorted(state["blocks"].items()) if s["house"] == role and s["status"] == "map"
+                 and s["strength"] > 1 and not _named(state, b)), None)
+
+
+def _change_block(state, role) -> bool:
+    block = _changeable_block(state, role)
+    if block is None:
+        return False
+    state["blocks"][block]["strength"] -= 1
+    return True
 
 
 def _flow_mentions_ip(state) -> bool:

@@ -6,6 +6,8 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Scenario, Summary, cards, copy_state
 from rules.core.contract import IllegalAction, StandingAnswer
 from rules.core.flow import FlowEngine
@@ -134,9 +136,14 @@ class HereIStand(FlowEngine):
         seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
+        return seen, self.own_views(state, readers)
+
+    def own_views(self, state, readers):
+        """The zones (the reader's own hand) and ``mine``, without the costly board."""
+        readers = list(readers)
         zones = cards.zone_views(state, readers)
-        return seen, {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
-                      for r in readers}
+        return {r: {"zones": zones[r], "mine": {r: {"picks": self.picks(state, r)}} if r is not None else {}}
+                for r in readers}
 
     def negotiations(self, state):
         """9.1: during the negotiation segment any two powers may talk in private (turn 1: England with the
@@ -201,22 +208,22 @@ class HereIStand(FlowEngine):
     def secrets(self, state, role):
         return set()   # card ids are numbers shown as strings everywhere; hidden_variants does the work
 
-    def hidden_variants(self, state):
-        """Another hand for each power (same count: one card traded with the deck) and another deck order."""
+    def hidden_changes(self, state):
+        """Another hand for each power (same count: one card traded with the deck) and another deck order,
+        each made in place."""
         for power in MAJORS:
-            if power in state.get("hands_shown", ()):
-                continue                                  # another power is looking at it (#58)
-            picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
-            picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
-            picked |= {str(f["local"]["card"]) for f in state["flow"]       # a card a pending step names (a
-                       if isinstance(f.get("local"), dict) and f["local"].get("card")}   # discard taken back)
-            variant = cards.swap_variant(state, cards.hand(power), "deck", avoid=picked)
-            if variant is not None:
-                yield power, "hand", variant
-        variant = cards.reorder_variant(state, "deck")
-        if variant is not None:
-            yield None, "the undrawn deck order", variant
-        yield from super().hidden_variants(state)
+            if power not in state.get("hands_shown", ()) and state["zones"].get(cards.hand(power)):
+                yield power, "hand", functools.partial(self._change_hand, power=power)   # else looked at (#58)
+        if len(state["zones"].get("deck", ())) > 1:
+            yield None, "the undrawn deck order", functools.partial(cards.reverse_in, name="deck")
+        yield from super().hidden_changes(state)
+
+    def _change_hand(self, state, power) -> bool:
+        picked = {p.partition(":")[2] for p in self.picks(state, power, every_frame=True)}
+        picked |= {str(n) for n in load().power(power).home_cards}   # public: used or not (6.1)
+        picked |= {str(f["local"]["card"]) for f in state["flow"]       # a card a pending step names (a
+                   if isinstance(f.get("local"), dict) and f["local"].get("card")}   # discard taken back)
+        return cards.swap_in(state, cards.hand(power), "deck", avoid=picked)
 
 
 #: the procedures of the religious struggle (while one runs, its players need the religion picture)

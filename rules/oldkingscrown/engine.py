@@ -206,8 +206,8 @@ class OldKingsCrown(FlowEngine):
     def secrets(self, state, role):
         return _view.secrets(state, role)
 
-    def hidden_variants(self, state):
-        return _view.hidden_variants(state)
+    def hidden_changes(self, state):
+        return _view.hidden_changes(state)
 
     def ranking(self, state):
         return list(state.get("ranking") or [])

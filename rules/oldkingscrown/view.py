@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
     LOCATIONS, REGION_LOCATIONS, REGION_NAMES, REGIONS, SITE_IDS, BASIC_IDS, TACTICS
 from .procedures import asked, pending, pending_frames
@@ -260,55 +262,89 @@ def invariant_errors(state):
     return errors
 
 
-def hidden_variants(state):
-    """States differing from ``state`` only in one faction's hidden data (a hand card swapped with a deck
-    card, a face-down region card or an unrevealed bid swapped with a hand card) or in what nobody knows
-    (deck orders, the Kingdom deck order), as (owner, what changed, variant)."""
-    from rules.core import copy_state
+def hidden_changes(state):
+    """Changes to ``state`` in one faction's hidden data (a hand card swapped with a deck card, a face-down
+    region card or an unrevealed bid swapped with a hand card) or in what nobody knows (deck orders, the
+    Kingdom deck order), as (owner, what changed, change): each change made in place, reading only the
+    state it changes (so several compose, rules.core.secrecy)."""
     frame = _pending(state)
     for f in S.factions(state):
         p = S.fx(state, f)
         if p["hand"] and p["deck"]:
-            v = copy_state(state)
-            vp = S.fx(v, f)
-            pending = set()
-            if frame and frame["kind"] in ("regions", "advanced"):
-                pending = set(frame["choices"].get(f, {}).values())
-            elif frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
-                pending = {frame["choices"][f]}
-            free = [i for i, c in enumerate(vp["hand"]) if c not in pending]
-            if free:
-                i = free[0]
-                vp["hand"][i], vp["deck"][-1] = vp["deck"][-1], vp["hand"][i]
-                yield f, "a hand card swapped with a deck card", v
+            yield f, "a hand card swapped with a deck card", partial(_swap_hand, faction=f)
         if len(p["deck"]) > 1:
-            v = copy_state(state)
-            S.fx(v, f)["deck"].reverse()
-            yield None, f"{f}'s deck order", v
+            yield None, f"{f}'s deck order", partial(_reverse_deck, faction=f)
         for r in REGIONS:
-            for i, e in enumerate(state["regions"][r]["cards"]):
-                if e["owner"] == f and not e["up"] and p["hand"]:
-                    v = copy_state(state)
-                    ve = v["regions"][r]["cards"][i]
-                    vp = S.fx(v, f)
-                    ve["id"], vp["hand"][0] = vp["hand"][0], ve["id"]
-                    if v.get("clash") and e["id"] in v["clash"]["added"]:
-                        v["clash"]["added"] = [ve["id"] if c == e["id"] else c for c in v["clash"]["added"]]
-                    yield f, f"a face-down card beside {r} swapped with a hand card", v
-                    break
-        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
-            others = [c for c in p["hand"] if c != frame["choices"][f]]
-            if others:
-                v = copy_state(state)
-                v["flow"][-1]["local"]["choices"][f] = others[0]
-                yield f, "the unrevealed bid", v
-        if p.get("dealt") and state["kdeck"] and not (frame and frame["kind"] == "advanced"
-                                                     and frame["choices"].get(f, {}).get("kingdom")):
-            v = copy_state(state)
-            vp = S.fx(v, f)
-            vp["dealt"][0], v["kdeck"][-1] = v["kdeck"][-1], vp["dealt"][0]
-            yield f, "a dealt Kingdom card", v
+            if p["hand"] and any(e["owner"] == f and not e["up"] for e in state["regions"][r]["cards"]):
+                yield f, f"a face-down card beside {r} swapped with a hand card", \
+                    partial(_swap_face_down, faction=f, region=r)
+                break
+        if _bid(frame, f) is not None and any(c != _bid(frame, f) for c in p["hand"]):
+            yield f, "the unrevealed bid", partial(_change_bid, faction=f)
+        if p.get("dealt") and state["kdeck"] and not _kingdom_picked(frame, f):
+            yield f, "a dealt Kingdom card", partial(_swap_dealt, faction=f)
     if len(state["kdeck"]) > 1:
-        v = copy_state(state)
-        v["kdeck"].reverse()
-        yield None, "the Kingdom deck order", v
+        yield None, "the Kingdom deck order", _reverse_kingdom_deck
+
+
+def _bid(frame, f):
+    return frame["choices"][f] if frame and frame["kind"] == "bid" and f in frame.get("choices", {}) else None
+
+
+def _kingdom_picked(frame, f) -> bool:
+    return bool(frame and frame["kind"] == "advanced" and frame["choices"].get(f, {}).get("kingdom"))
+
+
+def _swap_hand(state, faction) -> bool:
+    frame, p = _pending(state), S.fx(state, faction)
+    pending = set()
+    if frame and frame["kind"] in ("regions", "advanced"):
+        pending = set(frame["choices"].get(faction, {}).values())
+    elif _bid(frame, faction) is not None:
+        pending = {_bid(frame, faction)}
+    free = [i for i, c in enumerate(p["hand"]) if c not in pending]
+    if not free or not p["deck"]:
+        return False
+    i = free[0]
+    p["hand"][i], p["deck"][-1] = p["deck"][-1], p["hand"][i]
+    return True
+
+
+def _reverse_deck(state, faction) -> bool:
+    deck = S.fx(state, faction)["deck"]
+    deck.reverse()
+    return len(deck) > 1
+
+
+def _swap_face_down(state, faction, region) -> bool:
+    p = S.fx(state, faction)
+    for e in state["regions"][region]["cards"]:
+        if e["owner"] == faction and not e["up"] and p["hand"]:
+            old = e["id"]
+            e["id"], p["hand"][0] = p["hand"][0], e["id"]
+            if state.get("clash") and old in state["clash"]["added"]:
+                state["clash"]["added"] = [e["id"] if c == old else c for c in state["clash"]["added"]]
+            return True
+    return False
+
+
+def _change_bid(state, faction) -> bool:
+    bid = _bid(_pending(state), faction)
+    others = [c for c in S.fx(state, faction)["hand"] if c != bid]
+    if bid is None or not others:
+        return False
+    state["flow"][-1]["local"]["choices"][faction] = others[0]
+    return True
+
+
+def _swap_dealt(state, faction) -> bool:
+    p = S.fx(state, faction)
+    if not p.get("dealt") or not state["kdeck"] or _kingdom_picked(_pending(state), faction):
+        return False
+    p["dealt"][0], state["kdeck"][-1] = state["kdeck"][-1], p["dealt"][0]
+    return True
+
+
+def _reverse_kingdom_deck(state) -> bool:
+    state["kdeck"].reverse()
+    return len(state["kdeck"]) > 1

@@ -9,6 +9,8 @@ Section numbers in comments refer to the English rules v1.02.
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Result, Scenario, Summary
 from rules.core.flow import FlowEngine
 from rules.core import rng
@@ -246,6 +248,12 @@ class RichardIII(FlowEngine):
 
     def hidden_variants(self, state):
         return hidden.hidden_variants(state)
+
+    def hidden_changes(self, state):
+        """Each side's hidden data changed in place (``hidden_variants`` names what each variant changed)."""
+        if not state.get("result"):
+            for side in SIDES:
+                yield side, "hidden cards and blocks", functools.partial(hidden.change_side, side=side)
 
 
 ENGINE = RichardIII()

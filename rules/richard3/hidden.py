@@ -124,20 +124,29 @@ def hidden_variants(state) -> Iterator[tuple[str | None, str, dict]]:
         return
     for side in SIDES:
         variant = copy_state(state, ("blocks",))
-        blocks = _face_down(state, side)
-        touched: set = set()   # a block changed once is left alone by the later changes
-        changed = [what for what, done in (
-            ("hand", _change_hand(state, variant, side)),
-            ("card played face down", _change_played(state, variant, side)),
-            ("a face-down block's strength", _change_strength(state, variant, blocks, touched)),
-        ) if done]
-        if not _names_its_blocks(state, side):
-            if _exchange(state, variant, blocks, False, touched):
-                changed.append("two face-down blocks' places")
-            if _exchange(state, variant, blocks, True, touched):
-                changed.append("a block in its pool")
+        changed = change_side(variant, side)
         if changed:
             yield side, ", ".join(changed), variant
+
+
+def change_side(state, side) -> list[str]:
+    """Every kind of ``side``'s hidden data changed in ``state`` itself (a hidden change: each reads the
+    state as the changes before it left it); the kinds changed."""
+    if state.get("result"):
+        return []
+    blocks = _face_down(state, side)
+    touched: set = set()   # a block changed once is left alone by the later changes
+    changed = [what for what, done in (
+        ("hand", _change_hand(state, state, side)),
+        ("card played face down", _change_played(state, state, side)),
+        ("a face-down block's strength", _change_strength(state, state, blocks, touched)),
+    ) if done]
+    if not _names_its_blocks(state, side):
+        if _exchange(state, state, blocks, False, touched):
+            changed.append("two face-down blocks' places")
+        if _exchange(state, state, blocks, True, touched):
+            changed.append("a block in its pool")
+    return changed
 
 
 def _names_its_blocks(state, side) -> bool:

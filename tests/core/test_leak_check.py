@@ -1,6 +1,7 @@
 """The fuzzer's string check (rules/core/fuzz.py ``_leaks``) reads each view as its shared part, encoded
 once, and each reader's own part (issue 28): a secret in the shared part is seen by every other reader,
-one in a reader's own part by that reader only, and the owner's own view is never a leak."""
+one in a reader's own part by that reader only (also deep in a part that differs from the spectator's), and
+the owner's own view is never a leak."""
 
 from __future__ import annotations
 
@@ -30,3 +31,19 @@ def test_a_secret_in_one_readers_own_part_is_seen_by_that_reader_only():
 def test_the_owners_own_view_is_no_leak():
     parts = ({"turn": 1}, {"york": {"hand": ["card-7"]}, "lancaster": {}, None: {}})
     assert _leaks(Secrets(), STATE, parts) == []
+
+
+def test_a_secret_deep_in_a_part_that_differs_from_the_spectators_is_found():
+    """A role's own part is read where it differs from the spectator's: here one entry of one area."""
+    public = {"areas": {"kent": [{"hidden": True}, {"id": "b1"}], "essex": []}}
+    mine = {"areas": {"kent": [{"id": "card-7"}, {"id": "b1"}], "essex": []}}
+    parts = ({}, {"york": {}, "lancaster": mine, None: public})
+    assert _leaks(Secrets(), STATE, parts) == ['york\'s secret "card-7" is visible to lancaster']
+
+
+def test_a_secret_the_spectator_sees_is_named_for_each_reader_who_sees_it():
+    state = {"seats": [["york"], ["lancaster"], ["tudor"]]}
+    own = {"york": {}, "lancaster": {"seen": ["card-7"]}, "tudor": {"seen": []},
+           None: {"seen": ["card-7"], "more": 1}}
+    assert _leaks(Secrets(), state, ({}, own)) == ['york\'s secret "card-7" is visible to lancaster',
+                                                   'york\'s secret "card-7" is visible to spectators']

@@ -1,5 +1,5 @@
-"""Engine.view_parts (issue 28): the views of several readers built at once are each reader's view, for
-every registered game, along a random game of each scenario."""
+"""Engine.view_parts (issue 28): the views of several readers built at once are each reader's view, and
+Engine.own_views their own parts, for every registered game, along a random game of each scenario."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ def test_view_parts_are_the_views(game):
             state = outcome.state
             readers = [r for seat in state["seats"] for r in seat] + [None]
             shared, own = engine.view_parts(state, readers)
+            alone = engine.own_views(state, readers)
             for reader in readers:
                 whole = json.dumps({**shared, **own[reader]}, sort_keys=True, default=str)
                 assert whole == json.dumps(engine.view(state, reader), sort_keys=True, default=str), (scenario, i)
+                assert json.dumps(alone[reader], sort_keys=True, default=str) == \
+                    json.dumps(own[reader], sort_keys=True, default=str), (scenario, i)
