@@ -13,9 +13,9 @@ import json
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, get_args
 
-from .contract import Engine, LogEntry, SetupArgs, State
+from .contract import Engine, LogEntry, PromptKind, SetupArgs, State
 from .driver import DeadEnd, choose_move, default_players, random_options, setup_args
 from .secrecy import invariance_problems
 
@@ -188,7 +188,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             if on_state is not None:
                 on_state(state)
             if report.actions % check_every == 0:
-                errors = engine.invariant_errors(state)
+                errors = engine.invariant_errors(state) + _prompt_problems(engine, state)
                 if check_secrets:
                     parts = engine.view_parts(state, [*_roles(state), None])   # the next check reads them too
                     errors += _leaks(engine, state, parts)
@@ -199,6 +199,19 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
     except Exception:  # the fuzzer's job is to report crashes, not to stop at the first
         report.problems.append("crash: " + traceback.format_exc(limit=8))
     return report
+
+
+def _prompt_problems(engine: Engine, state: State) -> list[str]:
+    """Every active role has a prompt of a kind the table knows (it sets deadlines and wording by kind; an
+    attribute shadowing ``kind`` once froze a game at its first order)."""
+    problems = []
+    for role in engine.active_roles(state):
+        prompt = engine.prompt(state, role)
+        if prompt is None:
+            problems.append(f"{role} is active but has no prompt")
+        elif prompt.kind not in get_args(PromptKind) or not isinstance(prompt.text, str) or not prompt.text:
+            problems.append(f"{role}'s prompt is malformed (kind {prompt.kind!r}, text {prompt.text!r:.60})")
+    return problems
 
 
 def fuzz(engine: Engine, scenario: str, games: int, seed: int, **kwargs) -> list[GameReport]:

@@ -69,3 +69,16 @@ def test_herald_fuzz_with_a_player_count_plays_every_scenario_that_seats_it(caps
     assert "crownofroses/kingmaker/4p" in played and "crownofroses total" in played
     assert not any("entangled" in line for line in played)
     assert "is for 2 players, not 4: skipped." in err
+
+
+def test_a_prompt_of_a_kind_the_table_does_not_know_is_a_finding(monkeypatch):
+    """A decision attribute once shadowed the prompt's ``kind`` (Here I Stand's #72): the table could not set
+    the deadline and refused every order. The fuzzer checks every active role's prompt."""
+    from dataclasses import replace
+
+    real = type(ENGINE).prompt
+    monkeypatch.setattr(type(ENGINE), "prompt",
+                        lambda self, state, role: replace(real(self, state, role), kind=len))
+    report = play_random_game(ENGINE, "short", 1, players=2, check_every=1)
+    assert not report.clean
+    assert "prompt is malformed (kind <built-in function len>" in report.problems[0]
