@@ -76,11 +76,15 @@ def _fuzz(args: argparse.Namespace) -> int:
     try:
         for scenario in scenarios:
             counts = player_counts(engine, scenario)
-            for players in ([args.players] if args.players is not None else counts):
+            tables = [args.players] if args.players is not None else counts
+            for index, players in enumerate(tables):
                 label = f"{engine.id}/{scenario}" + (f"/{players}p" if len(counts) > 1 else "")
                 again = f" --players {players}" if len(counts) > 1 else ""
                 started = time.perf_counter()
-                seeds = range(args.seed, args.seed + args.games)
+                # each table size its own seeds: a game whose random moves ignore the seating (every role
+                # is played either way) would otherwise be the same game at every size
+                first = args.seed + index * args.games
+                seeds = range(first, first + args.games)
                 options = {"check_every": args.check_every, "check_secrets": not args.no_secrets,
                            "players": players, "pick_options": args.random_options}
                 if pool is None:
@@ -149,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("game", type=_game_argument,
                       help=f"one of {', '.join(game_ids())}, or module:ENGINE for an unregistered engine")
     fuzz.add_argument("--games", type=int, default=10)
-    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1); without --players each "
+                      "table size plays the next --games seeds after the size before it")
     fuzz.add_argument("--scenario", default=None, help="one scenario (default: every scenario in turn)")
     fuzz.add_argument("--players", type=int, default=None,
                       help="number of players (default: every number the scenario allows)")

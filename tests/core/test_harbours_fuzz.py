@@ -82,3 +82,12 @@ def test_a_prompt_of_a_kind_the_table_does_not_know_is_a_finding(monkeypatch):
     report = play_random_game(ENGINE, "short", 1, players=2, check_every=1)
     assert not report.clean
     assert "prompt is malformed (kind <built-in function len>" in report.problems[0]
+
+
+def test_each_table_size_plays_its_own_seeds(capsys):
+    """Without --players every size gets the next seeds (a game whose random moves do not depend on the
+    seating would otherwise replay the same games at every size)."""
+    assert cli.main(["fuzz", "tests.support.harbours:ENGINE", "--scenario", "short", "--games", "2",
+                     "--seed", "10", "--check-every", "10", "-v"]) == 0
+    seeds = [line.split(":")[0] for line in capsys.readouterr().out.splitlines() if " seed " in line]
+    assert seeds == [f"short seed {n}" for n in range(10, 16)]
