@@ -1,6 +1,7 @@
 """Here I Stand: foreign wars (rule 21.7) — #92 Revolt in Egypt, #93 Revolt in Ireland, #110 War in Persia.
 
-    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid) › war_units › war_leader
+    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid) › war_units › sieges left behind
+                       broken (15.3) › war_leader
     foreign_battle (1 CP, the war's power): roll › war_losses › the war won or going on
 
 `state["foreign_wars"][card]` (public): the power at war, the foreign force left, the land units and the
@@ -16,9 +17,11 @@ from rules.core.flow import Decision, Game, act
 from rules.core.wording import plural
 
 from . import forces as fx
+from . import minor_units as mu
 from . import state as st
 from .data import load, space_name
 from .events import EVENTS
+from .siege import break_siege
 from .turn import FLOW, power_name
 
 FOREIGN = {  # card: (power at war, the foreign land, its force, the units the power must commit)
@@ -82,7 +85,22 @@ def send_leader(g: Game) -> None:
     g.call("war_leader", role=FOREIGN[card][0], card=card)
 
 
-FLOW.procedure("foreign_war_start", irish_aid, send_units, send_leader)
+def sieges_left(g: Game) -> None:
+    """15.3: a siege the power's units (or France's or the Hapsburg's aid to the Irish) left behind with its
+    besiegers no more than the units inside is broken, one siege at a time (its retreat may ask where)."""
+    s, card = g.state, g.local["card"]
+    senders = {FOREIGN[card][0], g.local["player"]}
+    for space, siege in sorted(s["sieges"].items()):
+        if siege["besieger"] not in senders:
+            continue
+        inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
+        if mu.side_land_units(s, space, siege["besieger"]) <= inside:
+            break_siege(g, space, siege["besieger"])
+            g.again()
+            return
+
+
+FLOW.procedure("foreign_war_start", irish_aid, send_units, sieges_left, send_leader)
 
 
 def _stacks(s: st.State, power: str) -> list[str]:

@@ -222,9 +222,16 @@ def settle_assault(g: Game) -> None:
     if attackers_left > defenders_left:
         g.log(f"The siege of {space_name(space)} goes on.")
         return
+    break_siege(g, space, attacker)
+
+
+def break_siege(g: Game, space: str, attacker: str) -> None:
+    """15.3: the besiegers no longer outnumber the units inside: the siege ends and the besiegers left retreat
+    at no cost where they choose (eliminated, their leaders captured, when nowhere qualifies)."""
+    s = g.state
     del s["sieges"][space]
     g.log(f"The siege of {space_name(space)} is broken.")
-    if not attackers_left:
+    if not mu.side_land_units(s, space, attacker):
         return
     from .battle import retreat_spaces
     options = retreat_spaces(s, attacker, space, attacker=False, origin="")

@@ -1,0 +1,84 @@
+"""Findings of the 500-game fuzz sweep (issue 24), each on a small scripted position with the rule it checks."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rules.hereistand import state as st
+from rules.hereistand.data import load
+from rules.hereistand.engine import ENGINE
+from rules.hereistand.foreign_wars import wars
+
+from .test_debate import decision, give, ids, log_after, play, setup, to_impulse
+
+
+@pytest.fixture(scope="module")
+def hapsburg_impulse():
+    return to_impulse(setup("1532"), "hapsburg")
+
+
+def persia_sent(s, *sends):
+    """The Hapsburg plays #110 War in Persia; the Ottoman sends the units named (space:kind), then regulars
+    from Istanbul up to the card's five; the log of the whole exchange."""
+    give(s, "hapsburg", 110)
+    s, text = log_after(s, "hapsburg", "event:110")
+    for send in sends:
+        s, more = log_after(s, "ottoman", f"send:{send}")
+        text += " " + more
+    while decision(s) == "war_units":
+        s, more = log_after(s, "ottoman", "send:istanbul:regular")
+        text += " " + more
+    return s, text
+
+
+def test_15_3_besiegers_sent_to_a_foreign_war_break_their_siege(hapsburg_impulse):
+    """Seed 15.3: the siege is broken once the besiegers' land units are no more than those inside, also when
+    part of them leave by an event; the rest retreat (here to Pressburg, the one space that qualifies).
+    21.7 lets the Ottoman send besiegers (DECISIONS 655). Fuzz 1517 seed 60001 kept such a siege."""
+    s = copy.deepcopy(hapsburg_impulse)
+    s["units"]["vienna"] = {"hapsburg": {"regular": 2}, "ottoman": {"regular": 3}}
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": ["hapsburg"], "new": False}
+    s["control"]["pressburg"] = "ottoman"
+    s, text = persia_sent(s, "vienna:regular")
+    assert wars(s)["110"]["units"] == {"regular": 5}
+    assert "vienna" not in s["sieges"] and "The siege of Vienna is broken." in text
+    assert "ottoman" not in s["units"]["vienna"]
+    assert st.units_at(s, "pressburg", "ottoman") == {"regular": 2}
+    assert ENGINE.invariant_errors(s) == []
+
+
+def test_15_3_the_last_besieger_sent_away_ends_the_siege_of_an_empty_fortress(hapsburg_impulse):
+    """Seed 15.3 (0 besiegers ≤ 0 inside): the finding of fuzz 1517 seed 60001, where the Ottoman's lone cavalry
+    besieging Salonika went to Persia and the siege stayed with no besieger."""
+    s = copy.deepcopy(hapsburg_impulse)
+    s["units"]["vienna"] = {"ottoman": {"cavalry": 1}}
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": [], "new": False}
+    s, text = persia_sent(s, "vienna:cavalry")
+    assert "vienna" not in s["sieges"] and "The siege of Vienna is broken." in text
+    assert ENGINE.invariant_errors(s) == []
+
+
+def test_15_3_a_siege_still_outnumbering_goes_on(hapsburg_impulse):
+    """Seed 15.3: only a siege whose besiegers no longer outnumber those inside is broken."""
+    s = copy.deepcopy(hapsburg_impulse)
+    s["units"]["vienna"] = {"hapsburg": {"regular": 1}, "ottoman": {"regular": 3}}
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": ["hapsburg"], "new": False}
+    s, _ = persia_sent(s, "vienna:regular")
+    assert s["sieges"]["vienna"]["besieger"] == "ottoman" and st.units_at(s, "vienna", "ottoman") == {"regular": 2}
+
+
+def test_5_trace_italienne_adds_no_regular_past_the_counters_on_a_war_card(hapsburg_impulse):
+    """Seed 5: the counters are an absolute limit; 21.7: units on a foreign war card are still the power's
+    (DECISIONS 655, 795). Fuzz 1517 seed 60032 put a 48th Ottoman land unit in Plymouth this way."""
+    s = copy.deepcopy(hapsburg_impulse)
+    site = "agram"                                      # Ottoman, unfortified, empty
+    assert st.controller(s, site) == "ottoman" and not st.fortified(s, site) and site not in s["units"]
+    s["foreign_wars"] = {"92": {"power": "ottoman", "enemy": 3, "units": {"regular": st.land_pool_left(s, "ottoman")},
+                                "leader": None}}
+    assert st.land_units_total(s, "ottoman") == load().power("ottoman").force_pool.land_units
+    give(s, "hapsburg", 104)
+    s = play(play(s, "hapsburg", "event:104"), "hapsburg", f"fortify:{site}")
+    assert st.fortified(s, site) and site not in s["units"]
+    assert ENGINE.invariant_errors(s) == []
