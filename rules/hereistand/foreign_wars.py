@@ -1,7 +1,7 @@
 """Here I Stand: foreign wars (rule 21.7) — #92 Revolt in Egypt, #93 Revolt in Ireland, #110 War in Persia.
 
-    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid) › war_units › sieges left behind
-                       broken (15.3) › war_leader
+    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid › a siege it broke, 15.3) › war_units
+                       (each unit sent from a siege it leaves outnumbered breaks it, 15.3) › war_leader
     foreign_battle (1 CP, the war's power): roll › war_losses › the war won or going on
 
 `state["foreign_wars"][card]` (public): the power at war, the foreign force left, the land units and the
@@ -85,22 +85,23 @@ def send_leader(g: Game) -> None:
     g.call("war_leader", role=FOREIGN[card][0], card=card)
 
 
-def sieges_left(g: Game) -> None:
-    """15.3: a siege the power's units (or France's or the Hapsburg's aid to the Irish) left behind with its
-    besiegers no more than the units inside is broken, one siege at a time (its retreat may ask where)."""
-    s, card = g.state, g.local["card"]
-    senders = {FOREIGN[card][0], g.local["player"]}
-    for space, siege in sorted(s["sieges"].items()):
-        if siege["besieger"] not in senders:
-            continue
-        inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
-        if mu.side_land_units(s, space, siege["besieger"]) <= inside:
-            break_siege(g, space, siege["besieger"])
-            g.again()
-            return
+def outnumbered(s: st.State, space: str, powers) -> bool:
+    """15.3: `space` is besieged by one of `powers` whose land units there no longer outnumber those inside."""
+    siege = s["sieges"].get(space)
+    if not siege or siege["besieger"] not in powers:
+        return False
+    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
+    return mu.side_land_units(s, space, siege["besieger"]) <= inside
 
 
-FLOW.procedure("foreign_war_start", irish_aid, send_units, sieges_left, send_leader)
+def aid_siege(g: Game) -> None:
+    """15.3: a siege the unit removed for the Irish leaves outnumbered is broken (its retreat may ask where)."""
+    space, player = g.returned, g.local["player"]
+    if space and outnumbered(g.state, space, (player,)):
+        break_siege(g, space, player)
+
+
+FLOW.procedure("foreign_war_start", irish_aid, aid_siege, send_units, send_leader)
 
 
 def _stacks(s: st.State, power: str) -> list[str]:
@@ -127,7 +128,7 @@ class IrishAid(Decision):
         st.add_units(g.state, space, role, kind, -1)
         wars(g.state)[g.local["card"]]["enemy"] += 1
         g.log(f"{power_name(role)} removes a {kind} from {space_name(space)}: the Irish are 4 units.")
-        g.end()
+        g.end(space)
 
     def on_decline(self, g, role):
         g.log(f"{power_name(role)} sends nobody to Ireland.")
@@ -166,6 +167,8 @@ class WarUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         war["units"][kind] = war["units"].get(kind, 0) + 1
         g.log(f"{power_name(role)} sends a {kind} from {space_name(space)} to {war_name(g.local['card'])}.")
+        if outnumbered(g.state, space, (role,)):            # 15.3: at once, as a move away would
+            break_siege(g, space, role)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

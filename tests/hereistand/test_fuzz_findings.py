@@ -55,9 +55,10 @@ def test_15_3_the_last_besieger_sent_away_ends_the_siege_of_an_empty_fortress(ha
     s = copy.deepcopy(hapsburg_impulse)
     s["units"]["vienna"] = {"ottoman": {"cavalry": 1}}
     s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": [], "new": False}
-    s, text = persia_sent(s, "vienna:cavalry")
-    assert "vienna" not in s["sieges"] and "The siege of Vienna is broken." in text
-    assert ENGINE.invariant_errors(s) == []
+    give(s, "hapsburg", 110)
+    s = play(play(s, "hapsburg", "event:110"), "ottoman", "send:vienna:cavalry")
+    assert decision(s) == "war_units"                      # broken at once, not once all five have gone
+    assert "vienna" not in s["sieges"] and ENGINE.invariant_errors(s) == []
 
 
 def test_15_3_a_siege_still_outnumbering_goes_on(hapsburg_impulse):
@@ -82,3 +83,19 @@ def test_5_trace_italienne_adds_no_regular_past_the_counters_on_a_war_card(hapsb
     s = play(play(s, "hapsburg", "event:104"), "hapsburg", f"fortify:{site}")
     assert st.fortified(s, site) and site not in s["units"]
     assert ENGINE.invariant_errors(s) == []
+
+
+def test_15_3_a_besieger_removed_for_the_irish_breaks_its_siege(hapsburg_impulse):
+    """Seed 15.3 with #93 Revolt in Ireland played by the Hapsburg: the regular it removes to raise the Irish
+    (DECISIONS 657) leaves its siege of Buda 1 against 1 — broken, and the last regular falls back to Pressburg."""
+    s = copy.deepcopy(hapsburg_impulse)
+    s["units"]["buda"] = {"ottoman": {"regular": 1}, "hapsburg": {"regular": 2}}
+    s["sieges"]["buda"] = {"besieger": "hapsburg", "inside": ["ottoman"], "new": False}
+    give(s, "hapsburg", 93)
+    s = play(s, "hapsburg", "event:93")
+    assert decision(s) == "irish_aid"
+    s, text = log_after(s, "hapsburg", "aid:buda:regular")
+    assert wars(s)["93"]["enemy"] == 4
+    assert "buda" not in s["sieges"] and "The siege of Buda is broken." in text
+    assert "hapsburg" not in s["units"]["buda"] and st.units_at(s, "pressburg", "hapsburg").get("regular") == 1
+    assert decision(s) == "war_units"
