@@ -17,11 +17,10 @@ from rules.core.flow import Decision, Game, act
 from rules.core.wording import plural
 
 from . import forces as fx
-from . import minor_units as mu
 from . import state as st
 from .data import load, space_name
 from .events import EVENTS
-from .siege import break_siege
+from .siege import leave_siege
 from .turn import FLOW, power_name
 
 FOREIGN = {  # card: (power at war, the foreign land, its force, the units the power must commit)
@@ -85,20 +84,11 @@ def send_leader(g: Game) -> None:
     g.call("war_leader", role=FOREIGN[card][0], card=card)
 
 
-def outnumbered(s: st.State, space: str, powers) -> bool:
-    """15.3: `space` is besieged by one of `powers` whose land units there no longer outnumber those inside."""
-    siege = s["sieges"].get(space)
-    if not siege or siege["besieger"] not in powers:
-        return False
-    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
-    return mu.side_land_units(s, space, siege["besieger"]) <= inside
-
-
 def aid_siege(g: Game) -> None:
-    """15.3: a siege the unit removed for the Irish leaves outnumbered is broken (its retreat may ask where)."""
-    space, player = g.returned, g.local["player"]
-    if space and outnumbered(g.state, space, (player,)):
-        break_siege(g, space, player)
+    """15.3: the siege the unit removed for the Irish came from may be lifted or broken (its retreat may ask
+    where)."""
+    if g.returned:
+        leave_siege(g, g.local["player"], g.returned)
 
 
 FLOW.procedure("foreign_war_start", irish_aid, aid_siege, send_units, send_leader)
@@ -167,8 +157,7 @@ class WarUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         war["units"][kind] = war["units"].get(kind, 0) + 1
         g.log(f"{power_name(role)} sends a {kind} from {space_name(space)} to {war_name(g.local['card'])}.")
-        if outnumbered(g.state, space, (role,)):            # 15.3: at once, as a move away would
-            break_siege(g, space, role)
+        leave_siege(g, role, space)                          # 15.3: at once, as a move away would
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

@@ -225,6 +225,26 @@ def settle_assault(g: Game) -> None:
     break_siege(g, space, attacker)
 
 
+def outnumbered(s: st.State, space: str, power: str) -> bool:
+    """15.3: `power` (or its patron) besieges `space` and that side's land units there no longer outnumber
+    those inside."""
+    siege = s["sieges"].get(space)
+    if not siege or siege["besieger"] not in (power, s["minor_allies"].get(power)):
+        return False
+    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
+    return mu.side_land_units(s, space, siege["besieger"]) <= inside
+
+
+def leave_siege(g: Game, power: str, space: str) -> None:
+    """15.3 once some of `power`'s units left `space` (a move, an interception, an event): with no besieger
+    left the siege is lifted; with besiegers no longer outnumbering those inside it is broken and they retreat."""
+    if mu.siege_abandoned(g.state, space, power):
+        del g.state["sieges"][space]
+        g.log(f"The siege of {space_name(space)} is lifted.")
+    elif outnumbered(g.state, space, power):
+        break_siege(g, space, g.state["sieges"][space]["besieger"])
+
+
 def break_siege(g: Game, space: str, attacker: str) -> None:
     """15.3: the besiegers no longer outnumber the units inside: the siege ends and the besiegers left retreat
     at no cost where they choose (eliminated, their leaders captured, when nowhere qualifies)."""

@@ -12,6 +12,8 @@ from rules.hereistand.engine import ENGINE
 from rules.hereistand.foreign_wars import wars
 
 from .test_debate import decision, give, ids, log_after, play, setup, to_impulse
+from .test_movement import dice  # noqa: F401  (the scripted-dice fixture)
+from . import test_movement as tm
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +101,39 @@ def test_15_3_a_besieger_removed_for_the_irish_breaks_its_siege(hapsburg_impulse
     assert "buda" not in s["sieges"] and "The siege of Buda is broken." in text
     assert "hapsburg" not in s["units"]["buda"] and st.units_at(s, "pressburg", "hapsburg").get("regular") == 1
     assert decision(s) == "war_units"
+
+
+def test_15_3_besiegers_moving_away_leave_the_rest_outnumbered_and_the_siege_breaks():
+    """Seed 15.3: "part of the besieging force leaving the space by a move action" breaks the siege once those
+    left are no more than the units inside; they retreat at no cost (to Pressburg, the one space that
+    qualifies). Before, 1 Ottoman regular went on besieging 2 Hapsburg regulars in Vienna."""
+    s = to_impulse(setup("1532"), "ottoman")
+    s["units"]["vienna"] = {"hapsburg": {"regular": 2}, "ottoman": {"regular": 3}}
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": ["hapsburg"], "new": False}
+    s["control"]["pressburg"] = "ottoman"
+    s = play(s, "ottoman", max(a for a in ids(s, "ottoman") if a.startswith("cp:")))
+    s = play(play(play(s, "ottoman", "move:vienna:brunn"), "ottoman", "unit:regular"), "ottoman", "unit:regular")
+    s, text = log_after(s, "ottoman", "go")
+    while decision(s) != "spend":                        # nobody reacts: no response card, no interception
+        role = ENGINE.active_roles(s)[0]
+        s, more = log_after(s, role, "pass")
+        text += " " + more
+    assert "vienna" not in s["sieges"] and "The siege of Vienna is broken." in text
+    assert "ottoman" not in s["units"]["vienna"] and st.units_at(s, "pressburg", "ottoman") == {"regular": 1}
+    assert st.units_at(s, "brunn", "ottoman") == {"regular": 2}
+
+
+def test_15_3_besiegers_who_intercept_lift_their_siege(dice):
+    """Seed 15.3 names interception among the ways a siege breaks. The 14 example's position, with Graz made a
+    fortress (as by #104) held by the Ottoman and besieged by Charles V's 8 regulars: when they intercept into
+    Vienna (8 + 2 − 1 = 9) no besieger is left and the siege is lifted (before, it stayed without one)."""
+    s = tm.vienna_example(tm.ottoman_impulse(tm.setup()))
+    s["fortified"] = ["graz"]
+    s["control"]["graz"] = "ottoman"
+    st.add_units(s, "graz", "ottoman", "regular", 1)
+    s["sieges"]["graz"] = {"besieger": "hapsburg", "inside": ["ottoman"], "new": False}
+    s = tm.move_whole_stack(s, "pressburg", "vienna")
+    dice += [[4, 4]]
+    s = tm.play(tm.play(s, "hapsburg", "intercept:graz"), "hapsburg", "strongest")
+    assert st.land_units_at(s, "vienna", "hapsburg") == 10 and "hapsburg" not in s["units"]["graz"]
+    assert "graz" not in s["sieges"] and ENGINE.invariant_errors(s) == []
