@@ -492,6 +492,15 @@ def roll_avoid(g: Game) -> None:
         for minor, theirs in a.get("allies", {}).items():
             record.shift_beaten(s, minor, here, dest, theirs)
         mu.move_allies(s, a, here, dest)
+        leave_siege(g, role, here, relief_units(s, here))   # 15.3: besiegers avoiding a relief force
+
+
+def relief_units(s: st.State, space: str) -> int:
+    """The land units of the move just made into `space` that belong to a power besieged there (a relief
+    force, 15.2): they stand in the space but are not inside."""
+    m, inside = s["move"], s["sieges"].get(space, {}).get("inside", [])
+    mine = sum(m["units"].values()) if m["power"] in inside else 0
+    return mine + sum(sum(u.values()) for minor, u in m.get("allies", {}).items() if minor in inside)
 
 
 def all_beaten(s: st.State, a: dict, here: str) -> bool:

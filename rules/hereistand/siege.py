@@ -225,23 +225,24 @@ def settle_assault(g: Game) -> None:
     break_siege(g, space, attacker)
 
 
-def outnumbered(s: st.State, space: str, power: str) -> bool:
+def outnumbered(s: st.State, space: str, power: str, relief: int = 0) -> bool:
     """15.3: `power` (or its patron) besieges `space` and that side's land units there no longer outnumber
-    those inside."""
+    those inside (`relief`: units of a relief force standing there, not inside)."""
     siege = s["sieges"].get(space)
     if not siege or siege["besieger"] not in (power, s["minor_allies"].get(power)):
         return False
-    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"])
+    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"]) - relief
     return mu.side_land_units(s, space, siege["besieger"]) <= inside
 
 
-def leave_siege(g: Game, power: str, space: str) -> None:
-    """15.3 once some of `power`'s units left `space` (a move, an interception, an event): with no besieger
-    left the siege is lifted; with besiegers no longer outnumbering those inside it is broken and they retreat."""
+def leave_siege(g: Game, power: str, space: str, relief: int = 0) -> None:
+    """15.3 once some of `power`'s units left `space` (a move, an interception, avoiding battle, an event):
+    with no besieger left the siege is lifted; with besiegers no longer outnumbering those inside it is
+    broken and they retreat."""
     if mu.siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} is lifted.")
-    elif outnumbered(g.state, space, power):
+    elif outnumbered(g.state, space, power, relief):
         break_siege(g, space, g.state["sieges"][space]["besieger"])
 
 

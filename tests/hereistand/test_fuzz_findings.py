@@ -137,3 +137,51 @@ def test_15_3_besiegers_who_intercept_lift_their_siege(dice):
     s = tm.play(tm.play(s, "hapsburg", "intercept:graz"), "hapsburg", "strongest")
     assert st.land_units_at(s, "vienna", "hapsburg") == 10 and "hapsburg" not in s["units"]["graz"]
     assert "graz" not in s["sieges"] and ENGINE.invariant_errors(s) == []
+
+
+def relief_met_by_avoidance(besiegers, avoiding, dice):
+    """1532, the Hapsburg's impulse: 2 Hapsburg regulars inside Vienna, besieged by `besiegers` Ottoman
+    regulars; 2 more come from Graz to relieve it (15.2) and `avoiding` of the besiegers avoid battle into
+    Pressburg (5 + 5 = 10). The state and the log from the move on."""
+    s = to_impulse(setup("1532"), "hapsburg")
+    s["units"]["graz"] = {"hapsburg": {"regular": 2}}
+    s["units"]["vienna"] = {"hapsburg": {"regular": 2}, "ottoman": {"regular": besiegers}}
+    s["sieges"]["vienna"] = {"besieger": "ottoman", "inside": ["hapsburg"], "new": False}
+    s["control"]["pressburg"] = "ottoman"
+    s = play(s, "hapsburg", max(a for a in ids(s, "hapsburg") if a.startswith("cp:")))
+    s = play(play(play(s, "hapsburg", "move:graz:vienna"), "hapsburg", "unit:regular"), "hapsburg", "unit:regular")
+    s, text = log_after(s, "hapsburg", "go")
+    while decision(s) == "responses":
+        s = play(s, ENGINE.active_roles(s)[0], "pass")
+    assert decision(s) == "avoid" and ENGINE.active_roles(s) == ["ottoman"]
+    dice += [[5, 5]]
+    s = play(s, "ottoman", "avoid:pressburg")
+    for _ in range(avoiding):
+        s, more = log_after(s, "ottoman", "unit:regular")
+        text += " " + more
+    if decision(s) == "avoid_formation":                 # all picked ends the formation by itself
+        s, more = log_after(s, "ottoman", "go")
+        text += " " + more
+    assert not dice
+    return s, text
+
+
+def test_15_3_besiegers_avoiding_a_relief_force_lift_or_break_the_siege(dice):
+    """Seed 15.3 names avoiding battle among the ways a siege breaks. Fuzz 1532 seed 60000: the Papacy's
+    besiegers of Naples all avoided a Protestant relief force and the siege stayed with no besieger. Here
+    all 3 avoid (the siege is lifted), or 2 of 3 (1 left against the 2 inside: broken, it falls back)."""
+    s, text = relief_met_by_avoidance(3, 3, dice)
+    assert "vienna" not in s["sieges"] and "The siege of Vienna is lifted." in text
+    assert st.units_at(s, "pressburg", "ottoman") == {"regular": 3} and decision(s) == "spend"
+    s, text = relief_met_by_avoidance(3, 2, dice)
+    assert "vienna" not in s["sieges"] and "The siege of Vienna is broken." in text
+    assert st.units_at(s, "pressburg", "ottoman") == {"regular": 3} and "ottoman" not in s["units"]["vienna"]
+    assert decision(s) == "spend" and ENGINE.invariant_errors(s) == []
+
+
+def test_15_3_the_relief_force_is_not_counted_inside(dice):
+    """Seed 15.2/15.3: the relievers stand in the space but are not inside; 3 besiegers left after 2 of 5
+    avoid still outnumber the 2 inside, so the siege goes on and the relief battle follows."""
+    s, _ = relief_met_by_avoidance(5, 2, dice)
+    assert s["sieges"]["vienna"]["besieger"] == "ottoman" and st.units_at(s, "vienna", "ottoman") == {"regular": 3}
+    assert decision(s) == "relief_join" and ENGINE.active_roles(s) == ["hapsburg"]   # 15.2: the battle follows
