@@ -1,7 +1,7 @@
 """Here I Stand: foreign wars (rule 21.7) — #92 Revolt in Egypt, #93 Revolt in Ireland, #110 War in Persia.
 
-    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid › a siege it broke, 15.3) › war_units
-                       (each unit sent from a siege it leaves outnumbered breaks it, 15.3) › war_leader
+    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid › the siege its unit left, 15.3)
+                       › war_units (a siege each unit leaves is lifted or broken at once, 15.3) › war_leader
     foreign_battle (1 CP, the war's power): roll › war_losses › the war won or going on
 
 `state["foreign_wars"][card]` (public): the power at war, the foreign force left, the land units and the
