@@ -30,11 +30,9 @@ def regular_for(s: st.State, space: str) -> str | None:
     owner = st.controller(s, space)
     if owner not in (*MAJORS, *MINORS) or space in s["unrest"]:
         return None
-    pool = load().power(owner).force_pool
-    if "regular" not in pool.land_types:
+    if "regular" not in load().power(owner).force_pool.land_types:
         return None
-    on_map = sum(st.land_units_at(s, sp, owner) for sp in s["units"])
-    return owner if on_map < pool.land_units else None
+    return owner if st.land_pool_left(s, owner) > 0 else None     # units on a war card count (21.7)
 
 
 @FLOW.decision("trace_site")

@@ -1,6 +1,7 @@
 """Here I Stand: foreign wars (rule 21.7) — #92 Revolt in Egypt, #93 Revolt in Ireland, #110 War in Persia.
 
-    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid) › war_units › war_leader
+    foreign_war_start: (#93 played by France or the Hapsburg: irish_aid › the siege its unit left, 15.3)
+                       › war_units (a siege each unit leaves is lifted or broken at once, 15.3) › war_leader
     foreign_battle (1 CP, the war's power): roll › war_losses › the war won or going on
 
 `state["foreign_wars"][card]` (public): the power at war, the foreign force left, the land units and the
@@ -19,6 +20,7 @@ from . import forces as fx
 from . import state as st
 from .data import load, space_name
 from .events import EVENTS
+from .siege import leave_siege
 from .turn import FLOW, power_name
 
 FOREIGN = {  # card: (power at war, the foreign land, its force, the units the power must commit)
@@ -82,7 +84,14 @@ def send_leader(g: Game) -> None:
     g.call("war_leader", role=FOREIGN[card][0], card=card)
 
 
-FLOW.procedure("foreign_war_start", irish_aid, send_units, send_leader)
+def aid_siege(g: Game) -> None:
+    """15.3: the siege the unit removed for the Irish came from may be lifted or broken (its retreat may ask
+    where)."""
+    if g.returned:
+        leave_siege(g, g.local["player"], g.returned)
+
+
+FLOW.procedure("foreign_war_start", irish_aid, aid_siege, send_units, send_leader)
 
 
 def _stacks(s: st.State, power: str) -> list[str]:
@@ -109,7 +118,7 @@ class IrishAid(Decision):
         st.add_units(g.state, space, role, kind, -1)
         wars(g.state)[g.local["card"]]["enemy"] += 1
         g.log(f"{power_name(role)} removes a {kind} from {space_name(space)}: the Irish are 4 units.")
-        g.end()
+        g.end(space)
 
     def on_decline(self, g, role):
         g.log(f"{power_name(role)} sends nobody to Ireland.")
@@ -148,6 +157,7 @@ class WarUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         war["units"][kind] = war["units"].get(kind, 0) + 1
         g.log(f"{power_name(role)} sends a {kind} from {space_name(space)} to {war_name(g.local['card'])}.")
+        leave_siege(g, role, space)                          # 15.3: at once, as a move away would
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

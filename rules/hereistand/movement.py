@@ -17,6 +17,7 @@ from . import minor_units as mu
 from . import record
 from . import state as st
 from .data import MAJORS, load, space_name
+from .siege import leave_siege
 from .turn import FLOW, power_name
 
 INTERCEPT_AT, AVOID_AT = 9, 9     # 13.2, 13.3: 2d6 + best battle rating, success on 9 or more
@@ -341,6 +342,7 @@ def roll_interception(g: Game) -> None:
         fx.move_pieces(s, role, space, m["dest"], units, leaders)
         record.note_shift(s, "intercept", role, space, m["dest"], units, leaders)
         mu.move_allies(s, i, space, m["dest"])
+        leave_siege(g, role, space)                       # 15.3: interceptors may leave a siege outnumbered
         m["intercepted_by"] = role
         m.setdefault("interceptors", []).append(role)
 
@@ -353,18 +355,12 @@ def enter(g: Game) -> None:
     s, m = g.state, g.state["move"]
     fx.move_pieces(s, m["power"], m["origin"], m["dest"], m["units"], m["leaders"])
     mu.move_allies(s, m, m["origin"], m["dest"])
-    lift_abandoned_siege(g, m["power"], m["origin"])
+    leave_siege(g, m["power"], m["origin"])            # 15.3: the besiegers left behind may be outnumbered
     fx.capture_lone_leaders(g, m["dest"], m["power"])
     inside = s["sieges"].get(m["dest"], {}).get("inside", [])
     present = [s["minor_allies"].get(p) or p for p in fx.enemy_land_powers(s, m["dest"], m["power"])
                if p not in inside]                    # 22.3 ①: an active minor's units avoid with its patron
     g.local["avoiders"] = [] if m["intercepted_by"] else [p for p in MAJORS if p in present]
-
-
-def lift_abandoned_siege(g: Game, power: str, space: str) -> None:
-    if mu.siege_abandoned(g.state, space, power):
-        del g.state["sieges"][space]
-        g.log(f"The siege of {space_name(space)} is lifted.")
 
 
 def avoid_destinations(s: st.State, power: str) -> list[str]:
@@ -496,6 +492,15 @@ def roll_avoid(g: Game) -> None:
         for minor, theirs in a.get("allies", {}).items():
             record.shift_beaten(s, minor, here, dest, theirs)
         mu.move_allies(s, a, here, dest)
+        leave_siege(g, role, here, relief_units(s, here))   # 15.3: besiegers avoiding a relief force
+
+
+def relief_units(s: st.State, space: str) -> int:
+    """The land units of the move just made into `space` that belong to a power besieged there (a relief
+    force, 15.2): they stand in the space but are not inside."""
+    m, inside = s["move"], s["sieges"].get(space, {}).get("inside", [])
+    mine = sum(m["units"].values()) if m["power"] in inside else 0
+    return mine + sum(sum(u.values()) for minor, u in m.get("allies", {}).items() if minor in inside)
 
 
 def all_beaten(s: st.State, a: dict, here: str) -> bool:

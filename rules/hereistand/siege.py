@@ -222,9 +222,37 @@ def settle_assault(g: Game) -> None:
     if attackers_left > defenders_left:
         g.log(f"The siege of {space_name(space)} goes on.")
         return
+    break_siege(g, space, attacker)
+
+
+def outnumbered(s: st.State, space: str, power: str, relief: int = 0) -> bool:
+    """15.3: `power` (or its patron) besieges `space` and that side's land units there no longer outnumber
+    those inside (`relief`: units of a relief force standing there, not inside)."""
+    siege = s["sieges"].get(space)
+    if not siege or siege["besieger"] not in (power, s["minor_allies"].get(power)):
+        return False
+    inside = sum(st.land_units_at(s, space, p) for p in siege["inside"]) - relief
+    return mu.side_land_units(s, space, siege["besieger"]) <= inside
+
+
+def leave_siege(g: Game, power: str, space: str, relief: int = 0) -> None:
+    """15.3 once some of `power`'s units left `space` (a move, an interception, avoiding battle, an event):
+    with no besieger left the siege is lifted; with besiegers no longer outnumbering those inside it is
+    broken and they retreat."""
+    if mu.siege_abandoned(g.state, space, power):
+        del g.state["sieges"][space]
+        g.log(f"The siege of {space_name(space)} is lifted.")
+    elif outnumbered(g.state, space, power, relief):
+        break_siege(g, space, g.state["sieges"][space]["besieger"])
+
+
+def break_siege(g: Game, space: str, attacker: str) -> None:
+    """15.3: the besiegers no longer outnumber the units inside: the siege ends and the besiegers left retreat
+    at no cost where they choose (eliminated, their leaders captured, when nowhere qualifies)."""
+    s = g.state
     del s["sieges"][space]
     g.log(f"The siege of {space_name(space)} is broken.")
-    if not attackers_left:
+    if not mu.side_land_units(s, space, attacker):
         return
     from .battle import retreat_spaces
     options = retreat_spaces(s, attacker, space, attacker=False, origin="")
