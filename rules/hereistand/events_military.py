@@ -168,6 +168,9 @@ class CampPick(PickEvent):
               f"{losses}, at least half of them regulars where it can.")
         return "camp_losses", {"role": power, "space": space, "left": losses, "regulars": math.ceil(losses / 2)}
 
+    def default(self, g, role):
+        return None              # this pick has never had an answer for a passed deadline: kept as it was
+
 
 @FLOW.decision("camp_losses")
 class CampLosses(Decision):
