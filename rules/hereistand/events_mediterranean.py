@@ -112,7 +112,7 @@ class AkinjiTarget(PickEvent):
         return f"Raid {power_name(p)}"
 
     def hint(self, g, role, p):
-        return (f"The Ottoman takes 1 card at random from its hand "
+        return ("The Ottoman takes 1 card at random from its hand "
                 f"({plural(len(cards.zone(g.state, cards.hand(p))), 'card')} held).")
 
     def take(self, g, role, victim):

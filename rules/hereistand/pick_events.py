@@ -26,6 +26,7 @@ from typing import Any
 
 from rules.core.flow import Decision, Game, act
 
+from . import state as st
 from .events import EVENTS
 from .turn import FLOW
 
@@ -40,7 +41,7 @@ class PickEvent(Decision):
     unplayable: str | None = None  # the prerequisite's refusal when nothing may be picked (None: no prerequisite)
     nothing: str | None = None    # the log line when the list is empty as the pick comes (None: it ends quietly)
 
-    def candidates(self, s: dict, role: str) -> list[Candidate]:
+    def candidates(self, s: st.State, role: str) -> list[Candidate]:
         raise NotImplementedError
 
     def label(self, g: Game, role: str, candidate: Any) -> str:
@@ -55,7 +56,7 @@ class PickEvent(Decision):
     def take(self, g: Game, role: str, *args: str) -> tuple[str, dict[str, Any]] | None:
         raise NotImplementedError
 
-    def refusal(self, s: dict, power: str, card: str) -> str | None:
+    def refusal(self, s: st.State, power: str, card: str) -> str | None:
         """Why `power` may not play the event now (the prerequisite; cards with more conditions extend it)."""
         return None if self.candidates(s, power) else self.unplayable
 
