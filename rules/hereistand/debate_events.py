@@ -16,6 +16,7 @@ from . import state as st
 from .data import load, space_name
 from .debate import ZONES, ask_debate, call_refusal, callable_zones, zone_name
 from .events import EVENTS, playable_events
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 RULER_POWERS = ("hapsburg", "england", "france")          # 21.5: the rulers Papal Bull may excommunicate
@@ -45,37 +46,28 @@ def discard_choices(s: st.State) -> list[str]:
     return sorted((c for c in cards.zone(s, "discard") if load().card(int(c)).type != "mandatory"), key=int)
 
 
-@EVENTS.on("7", "prerequisite")
-def here_i_stand_ok(s, power, card):
-    if not luther_lives(s):
-        return "Luther is no longer alive"
-    if not discard_choices(s):
-        return "the discard pile holds no card it may take"
-    return None
+@pick_event
+class HereIStandTake(PickEvent):
+    card, name, verb, asks = "7", "here_i_stand_take", "take", "protestant"
+    unplayable = "the discard pile holds no card it may take"
 
+    def refusal(self, s, power, card):
+        return super().refusal(s, power, card) if luther_lives(s) else "Luther is no longer alive"
 
-@EVENTS.on("7", "event")
-def here_i_stand(g, power, card):
-    g.call("here_i_stand_take", role="protestant")
+    def candidates(self, s, role):
+        return discard_choices(s)
 
-
-@FLOW.decision("here_i_stand_take")
-class HereIStandTake(Decision):
     def prompt(self, g, role):
         return "Here I Stand: take one card from the discard pile (not a mandatory event)."
 
-    def actions(self, g, role):
-        for c in discard_choices(g.state):
-            yield act("take", c, label=f"Take {st.card_label(c)}: {load().card(int(c)).reminder}")
+    def label(self, g, role, c):
+        return f"Take {st.card_label(c)}: {load().card(int(c)).reminder}"
 
-    def on_take(self, g, role, card):
+    def take(self, g, role, card):
         cards.move(g.state, card, "discard", cards.hand(role))
         g.log(f"The Protestant takes {st.card_label(card)} from the discard pile.")
-        g.goto("here_i_stand_now", role=role, card=card,
-               picks={role: [f"take:{card}"]})       # taken in public: hidden variants leave it in the hand
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
+        picks = {role: [f"take:{card}"]}               # taken in public: hidden variants leave it in the hand
+        return "here_i_stand_now", {"role": role, "card": card, "picks": picks}
 
 
 @FLOW.decision("here_i_stand_now")

@@ -13,7 +13,7 @@ from rules.core.wording import plural, plural_of
 from . import forces as fx
 from . import state as st
 from .data import load, space_name
-from .events import EVENTS
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 RENEGADE, MAURICE = "renegade", "maurice-of-saxony"
@@ -46,33 +46,32 @@ def bourbon_sites(s: st.State, power: str) -> list[str]:
     return sorted(set(own) | set(lyon))
 
 
-@EVENTS.on("70", "prerequisite")
-def bourbon_ok(s, power, card):
-    if power == "protestant" and not s["league_formed"]:
-        return "the Protestant may play it only after the Schmalkaldic League"
-    if RENEGADE in s["leaders"]:
-        return "Charles Bourbon is already in play"
-    return None if bourbon_sites(s, power) else "you control no space free to receive him"
+@pick_event
+class BourbonSite(PickEvent):
+    card, name, verb = "70", "bourbon_site", "arrive"
+    unplayable = "you control no space free to receive him"
 
+    def refusal(self, s, power, card):
+        if power == "protestant" and not s["league_formed"]:
+            return "the Protestant may play it only after the Schmalkaldic League"
+        if RENEGADE in s["leaders"]:
+            return "Charles Bourbon is already in play"
+        return super().refusal(s, power, card)
 
-@EVENTS.on("70", "event")
-def charles_bourbon(g: Game, power: str, card: str) -> None:
-    g.call("bourbon_site", role=power)
+    def candidates(self, s, role):
+        return bourbon_sites(s, role)
 
-
-@FLOW.decision("bourbon_site")
-class BourbonSite(Decision):
     def prompt(self, g, role):
         return (f"{power_name(role)}: Charles Bourbon — choose where the renegade arrives with 3 "
                 f"{'cavalry' if role == 'ottoman' else 'mercenaries'} (he leaves in Winter).")
 
-    def actions(self, g, role):
-        for sp in bourbon_sites(g.state, role):
-            near_lyon = st.controller(g.state, sp) != role
-            yield act("arrive", sp, label=space_name(sp) + (" (next to Lyon: you take control)" if near_lyon else ""),
-                      group="Next to Lyon" if near_lyon else "Your spaces")
+    def label(self, g, role, sp):
+        return space_name(sp) + ("" if st.controller(g.state, sp) == role else " (next to Lyon: you take control)")
 
-    def on_arrive(self, g, role, space):
+    def group(self, g, role, sp):
+        return "Your spaces" if st.controller(g.state, sp) == role else "Next to Lyon"
+
+    def take(self, g, role, space):
         s = g.state
         if st.controller(s, space) != role:
             s["control"][space] = role
@@ -85,10 +84,6 @@ class BourbonSite(Decision):
         kind = bourbon_kind(role)
         g.log(f"Charles Bourbon, the renegade, joins {power_name(role)} in {space_name(space)} with "
               f"{plural(n, kind, plural_of(kind))}.")
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 def renegade_leaves(g: Game) -> None:
@@ -105,37 +100,34 @@ def maurice_side(s: st.State) -> str:
     return fx.leader_power(MAURICE, s)
 
 
-@EVENTS.on("60", "prerequisite")
-def maurice_ok(s, power, card):
-    if MAURICE not in s["leaders"] or s["leaders"][MAURICE] == "off":
-        return "Maurice of Saxony is not on the map"
-    if maurice_side(s) == power:
-        return "Maurice of Saxony already fights for you"
-    return None if maurice_sites(s, power) else "you control no fortified space free to receive him"
-
-
 def maurice_sites(s: st.State, power: str) -> list[str]:
-    data = load()
     return sorted(sp for sp, who in s["control"].items() if who == power and st.fortified(s, sp)
                   and sp not in s["sieges"] and not st.enemy_units_at(s, sp, power))
 
 
-@EVENTS.on("60", "event")
-def maurice_of_saxony(g: Game, power: str, card: str) -> None:
-    g.call("maurice_site", role=power)
+@pick_event
+class MauriceSite(PickEvent):
+    card, name, verb = "60", "maurice_site", "to"
+    unplayable = "you control no fortified space free to receive him"
 
+    def refusal(self, s, power, card):
+        if MAURICE not in s["leaders"] or s["leaders"][MAURICE] == "off":
+            return "Maurice of Saxony is not on the map"
+        if maurice_side(s) == power:
+            return "Maurice of Saxony already fights for you"
+        return super().refusal(s, power, card)
 
-@FLOW.decision("maurice_site")
-class MauriceSite(Decision):
+    def candidates(self, s, role):
+        return maurice_sites(s, role)
+
     def prompt(self, g, role):
         return (f"{power_name(role)}: Maurice of Saxony changes sides — choose the fortified space he goes to, "
                 "with the mercenaries of his stack.")
 
-    def actions(self, g, role):
-        for sp in maurice_sites(g.state, role):
-            yield act("to", sp, label=space_name(sp))
+    def label(self, g, role, sp):
+        return space_name(sp)
 
-    def on_to(self, g, role, dest):
+    def take(self, g, role, dest):
         s = g.state
         old, where = maurice_side(s), s["leaders"][MAURICE]
         mercs = 0
@@ -153,10 +145,6 @@ class MauriceSite(Decision):
         freed = " is freed," if where.startswith("captured:") else ""
         g.log(f"Maurice of Saxony{freed} changes sides: he joins {power_name(role)} in {space_name(dest)}"
               + (f" with {new} mercenar{'y' if new == 1 else 'ies'} from his old stack." if new else "."))
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 def maurice_electorates(s: st.State) -> list[str]:

@@ -15,6 +15,7 @@ from . import state as st
 from .data import MAJORS, load, space_name
 from .events import EVENTS
 from .papacy import add_st_peters
+from .pick_events import PickEvent, pick_event
 from .piracy import knights
 from .turn import FLOW, power_name
 
@@ -92,42 +93,34 @@ def raid_targets(s: st.State, but: str | None = None) -> list[str]:
             and _drawable(s, p, but)]
 
 
-@EVENTS.on("66", "prerequisite")
-def akinji_ok(s, power, card):
-    if not raid_targets(s, card):
-        return ("no power at war with the Ottoman holds a card and controls a space within 2 spaces of "
-                "Ottoman cavalry")
-    return None
+@pick_event
+class AkinjiTarget(PickEvent):
+    card, name, verb = "66", "akinji_target", "raid"
+    unplayable = ("no power at war with the Ottoman holds a card and controls a space within 2 spaces of "
+                  "Ottoman cavalry")
 
+    def refusal(self, s, power, card):
+        return None if raid_targets(s, card) else self.unplayable          # the card played is not taken
 
-@EVENTS.on("66", "event")
-def akinji_raiders(g: Game, power: str, card: str) -> None:
-    g.call("akinji_target", role=power)
-
-
-@FLOW.decision("akinji_target")
-class AkinjiTarget(Decision):
-    def active(self, g):
-        return super().active(g) if raid_targets(g.state) else []
+    def candidates(self, s, role):
+        return raid_targets(s)
 
     def prompt(self, g, role):
         return f"{power_name(role)}: Akinji Raiders — choose the power the Ottoman takes a random card from."
 
-    def actions(self, g, role):
-        for p in raid_targets(g.state):
-            yield act("raid", p, label=f"Raid {power_name(p)}", hint="The Ottoman takes 1 card at random from "
-                      f"its hand ({plural(len(cards.zone(g.state, cards.hand(p))), 'card')} held).")
+    def label(self, g, role, p):
+        return f"Raid {power_name(p)}"
 
-    def on_raid(self, g, role, victim):
+    def hint(self, g, role, p):
+        return ("The Ottoman takes 1 card at random from its hand "
+                f"({plural(len(cards.zone(g.state, cards.hand(p))), 'card')} held).")
+
+    def take(self, g, role, victim):
         taken = take_random(g, victim)
         if taken is not None:
             cards.move(g.state, taken, cards.hand(victim), cards.hand("ottoman"))
             g.log(f"Akinji Raiders: the Ottoman takes a card at random from {power_name(victim)}'s hand.")
             g.log(f"The card taken is {st.card_label(taken)}.", to=["ottoman", victim])
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 # ---- #83 John Zapolya (1517) -------------------------------------------------------------------------------
@@ -285,30 +278,30 @@ def haven_sites(s: st.State) -> list[str]:
     return out
 
 
-@EVENTS.on("89", "prerequisite")
-def pirate_haven_ok(s, power, card):
-    if s["control"].get("algiers") is None:
-        return "Barbary Pirates has not been played"
-    return None if haven_sites(s) else ("neither Oran nor Tripoli is empty, held by a power at war with the Ottoman "
-                                        "and on a sea zone with an Ottoman fortified port")
+@pick_event
+class HavenSite(PickEvent):
+    card, name, verb, asks = "89", "haven_site", "haven", "ottoman"
+    unplayable = ("neither Oran nor Tripoli is empty, held by a power at war with the Ottoman and on a sea zone "
+                  "with an Ottoman fortified port")
 
+    def refusal(self, s, power, card):
+        if s["control"].get("algiers") is None:
+            return "Barbary Pirates has not been played"
+        return super().refusal(s, power, card)
 
-@EVENTS.on("89", "event")
-def pirate_haven(g: Game, power: str, card: str) -> None:
-    g.call("haven_site", role="ottoman")
+    def candidates(self, s, role):
+        return haven_sites(s)
 
-
-@FLOW.decision("haven_site")
-class HavenSite(Decision):
     def prompt(self, g, role):
         return "Ottoman: Pirate Haven — choose the port that becomes a pirate haven."
 
-    def actions(self, g, role):
-        for sp in haven_sites(g.state):
-            yield act("haven", sp, label=f"{space_name(sp)} becomes a pirate haven",
-                      hint="1 Ottoman regular and 2 corsairs; Ottoman control; fortified; corsairs built there.")
+    def label(self, g, role, sp):
+        return f"{space_name(sp)} becomes a pirate haven"
 
-    def on_haven(self, g, role, space):
+    def hint(self, g, role, sp):
+        return "1 Ottoman regular and 2 corsairs; Ottoman control; fortified; corsairs built there."
+
+    def take(self, g, role, space):
         """The space turns Ottoman, fortified (the `fortified` list, read by `state.fortified`), a haven where the
         Ottoman builds corsairs only (DECISIONS.md 672)."""
         s = g.state
@@ -320,10 +313,6 @@ class HavenSite(Decision):
         s["pirate_havens"] = sorted({*s.get("pirate_havens", []), space})
         g.log(f"Pirate Haven: {space_name(space)} becomes an Ottoman pirate haven, fortified, with 1 regular and "
               "2 corsairs.")
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 @FLOW.decision("knights_port")

@@ -9,15 +9,15 @@ from __future__ import annotations
 import math
 
 from rules.core import rng
-from rules.core.flow import Decision, Game, act
+from rules.core.flow import Decision, act
 from rules.core.wording import plural
 
 from . import forces as fx
 from . import state as st
 from .data import MAJORS, load, space_name
-from .events import EVENTS
 from .events_cards import remove_leader
 from .minor_units import minors_of, siege_abandoned
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 
@@ -35,33 +35,24 @@ def captured_leaders(s: st.State) -> list[str]:
     return sorted(l for l, where in s["leaders"].items() if where.startswith("captured:"))
 
 
-@EVENTS.on("91", "prerequisite")
-def ransom_ok(s, power, card):
-    return None if captured_leaders(s) else "no leader is captured"
+@pick_event
+class RansomPick(PickEvent):
+    card, name, verb = "91", "ransom_pick", "free"
+    unplayable = "no leader is captured"
 
+    def candidates(self, s, role):
+        return captured_leaders(s)
 
-@EVENTS.on("91", "event")
-def ransom(g: Game, power: str, card: str) -> None:
-    g.call("ransom_pick", role=power)
-
-
-@FLOW.decision("ransom_pick")
-class RansomPick(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: Ransom — choose the captured leader to free (he returns to his own power)."
 
-    def actions(self, g, role):
-        for leader in captured_leaders(g.state):
-            captor = g.state["leaders"][leader].partition(":")[2]
-            yield act("free", leader, label=f"{leader_name(leader)} ({power_name(fx.leader_power(leader, g.state))}, "
-                      f"held by {power_name(captor)})")
+    def label(self, g, role, leader):
+        captor = g.state["leaders"][leader].partition(":")[2]
+        return f"{leader_name(leader)} ({power_name(fx.leader_power(leader, g.state))}, held by {power_name(captor)})"
 
-    def on_free(self, g, role, leader):
+    def take(self, g, role, leader):
         g.log(f"Ransom: {leader_name(leader)} is freed.")
-        g.goto("leader_homes", queue=[[fx.leader_power(leader, g.state), leader]])    # his power picks the home (9.4)
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
+        return "leader_homes", {"queue": [[fx.leader_power(leader, g.state), leader]]}    # his power picks (9.4)
 
 
 # ---- #103 Threat to Power ---------------------------------------------------------------------------------
@@ -73,28 +64,22 @@ def threat_targets(s: st.State) -> list[str]:
     return [l for l in THREATENED if s["leaders"].get(l) in load().spaces]
 
 
-@EVENTS.on("103", "prerequisite")
-def threat_ok(s, power, card):
-    return None if threat_targets(s) else \
-        "none of Charles Brandon, Duke of Alva, Montmorency or Ibrahim Pasha is on the map"
+@pick_event
+class ThreatPick(PickEvent):
+    card, name, verb = "103", "threat_pick", "threaten"
+    unplayable = "none of Charles Brandon, Duke of Alva, Montmorency or Ibrahim Pasha is on the map"
 
+    def candidates(self, s, role):
+        return threat_targets(s)
 
-@EVENTS.on("103", "event")
-def threat_to_power(g: Game, power: str, card: str) -> None:
-    g.call("threat_pick", role=power)
-
-
-@FLOW.decision("threat_pick")
-class ThreatPick(Decision):
     def prompt(self, g, role):
         return (f"{power_name(role)}: Threat to Power — choose the leader to threaten (a die: 1–3 he is out "
                 "for the rest of the turn, 4–6 he leaves the game).")
 
-    def actions(self, g, role):
-        for leader in threat_targets(g.state):
-            yield act("threaten", leader, label=f"{leader_name(leader)} in {space_name(g.state['leaders'][leader])}")
+    def label(self, g, role, leader):
+        return f"{leader_name(leader)} in {space_name(g.state['leaders'][leader])}"
 
-    def on_threaten(self, g, role, leader):
+    def take(self, g, role, leader):
         s = g.state
         die = rng.roll(s, 1)[0]
         if die <= 3:
@@ -105,10 +90,6 @@ class ThreatPick(Decision):
         else:
             remove_leader(s, leader)
             g.log(f"Threat to Power: the die shows {die} (4–6): {leader_name(leader)} leaves the game.")
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 def leaders_away(s: st.State) -> list[str]:
@@ -122,37 +103,31 @@ def mercenary_stacks(s: st.State) -> list[tuple[str, str]]:
                   for power, kinds in by_power.items() if kinds.get("mercenary"))
 
 
-@EVENTS.on("106", "prerequisite")
-def unpaid_ok(s, power, card):
-    return None if mercenary_stacks(s) else "no space holds mercenaries"
+@pick_event
+class UnpaidPick(PickEvent):
+    card, name, verb = "106", "unpaid_pick", "unpaid"
+    unplayable = "no space holds mercenaries"
 
+    def candidates(self, s, role):
+        return mercenary_stacks(s)
 
-@EVENTS.on("106", "event")
-def unpaid_mercenaries(g: Game, power: str, card: str) -> None:
-    g.call("unpaid_pick", role=power)
-
-
-@FLOW.decision("unpaid_pick")
-class UnpaidPick(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: Unpaid Mercenaries — choose a space and a power: all its mercenaries there go."
 
-    def actions(self, g, role):
-        for space, power in mercenary_stacks(g.state):
-            n = st.units_at(g.state, space, power)["mercenary"]
-            yield act("unpaid", space, power, label=f"{power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} "
-                      f"in {space_name(space)}", group=f"{power_name(power)}'s mercenaries")
+    def label(self, g, role, stack):
+        space, power = stack
+        n = st.units_at(g.state, space, power)["mercenary"]
+        return f"{power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} in {space_name(space)}"
 
-    def on_unpaid(self, g, role, space, power):
+    def group(self, g, role, stack):
+        return f"{power_name(stack[1])}'s mercenaries"
+
+    def take(self, g, role, space, power):
         n = st.units_at(g.state, space, power)["mercenary"]
         st.add_units(g.state, space, power, "mercenary", -n)
         drop_empty_sieges(g.state, space, power)
         g.log(f"Unpaid Mercenaries: {power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} in "
               f"{space_name(space)} desert.")
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 # ---- #107 Unsanitary Camp ---------------------------------------------------------------------------------
@@ -167,35 +142,34 @@ def camps(s: st.State) -> list[tuple[str, str]]:
                   if power in MAJORS and camp_units(s, space, power))
 
 
-@EVENTS.on("107", "event")
-def unsanitary_camp(g: Game, power: str, card: str) -> None:
-    g.call("camp_pick", role=power)
+@pick_event
+class CampPick(PickEvent):
+    card, name, verb = "107", "camp_pick", "camp"
+    nothing = "Unsanitary Camp: no power has land units on the map."
 
-
-@FLOW.decision("camp_pick")
-class CampPick(Decision):
-    def active(self, g):
-        return super().active(g) if camps(g.state) else []
-
-    def proceed(self, g):
-        g.log("Unsanitary Camp: no power has land units on the map.")
-        g.end()
+    def candidates(self, s, role):
+        return camps(s)
 
     def prompt(self, g, role):
         return f"{power_name(role)}: Unsanitary Camp — choose a space and a power: its land units there lose a third."
 
-    def actions(self, g, role):
-        for space, power in camps(g.state):
-            n = sum(camp_units(g.state, space, power).values())
-            yield act("camp", space, power, label=f"{power_name(power)} in {space_name(space)} "
-                      f"({plural(n, 'land unit')}, {math.ceil(n / 3)} lost)", group=f"{power_name(power)}'s units")
+    def label(self, g, role, camp):
+        space, power = camp
+        n = sum(camp_units(g.state, space, power).values())
+        return f"{power_name(power)} in {space_name(space)} ({plural(n, 'land unit')}, {math.ceil(n / 3)} lost)"
 
-    def on_camp(self, g, role, space, power):
+    def group(self, g, role, camp):
+        return f"{power_name(camp[1])}'s units"
+
+    def take(self, g, role, space, power):
         n = sum(camp_units(g.state, space, power).values())
         losses = math.ceil(n / 3)
         g.log(f"Unsanitary Camp: {power_name(power)}'s {plural(n, 'land unit')} in {space_name(space)} lose "
               f"{losses}, at least half of them regulars where it can.")
-        g.goto("camp_losses", role=power, space=space, left=losses, regulars=math.ceil(losses / 2))
+        return "camp_losses", {"role": power, "space": space, "left": losses, "regulars": math.ceil(losses / 2)}
+
+    def default(self, g, role):
+        return None              # this pick has never had an answer for a passed deadline: kept as it was
 
 
 @FLOW.decision("camp_losses")

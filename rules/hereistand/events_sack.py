@@ -14,8 +14,8 @@ from . import combat_cards as cc
 from . import forces as fx
 from . import state as st
 from .data import MAJORS, load, space_name
-from .events import EVENTS
 from .papacy import removal_cards
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 ROME, SACK_CP = "rome", 5
@@ -35,31 +35,24 @@ def sackers(s: st.State) -> list[tuple[str, str]]:
                   and not st.allied(s, p, "papacy") and kinds.get("mercenary", 0) > papal_regulars(s))
 
 
-@EVENTS.on("95", "prerequisite")
-def sack_ok(s, power, card):
-    return None if sackers(s) else "no Italian space holds more mercenaries than there are Papal regulars in Rome"
+@pick_event
+class SackPick(PickEvent):
+    card, name, verb = "95", "sack_pick", "sack"
+    unplayable = "no Italian space holds more mercenaries than there are Papal regulars in Rome"
 
+    def candidates(self, s, role):
+        return sackers(s)
 
-@EVENTS.on("95", "event")
-def sack_of_rome(g: Game, power: str, card: str) -> None:
-    g.call("sack_pick", role=power)
-
-
-@FLOW.decision("sack_pick")
-class SackPick(Decision):
     def prompt(self, g, role):
         return f"{power_name(role)}: Sack of Rome — choose the formation that marches on Rome."
 
-    def actions(self, g, role):
-        for sp, p in sackers(g.state):
-            n = st.units_at(g.state, sp, p)["mercenary"]
-            yield act("sack", sp, p, label=f"{power_name(p)}'s forces in {space_name(sp)} ({n} mercenaries)")
+    def label(self, g, role, sacker):
+        sp, p = sacker
+        n = st.units_at(g.state, sp, p)["mercenary"]
+        return f"{power_name(p)}'s forces in {space_name(sp)} ({n} mercenaries)"
 
-    def on_sack(self, g, role, space, power):
-        g.goto("sack", space=ROME, origin=space, attacker=power)
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
+    def take(self, g, role, space, power):
+        return "sack", {"space": ROME, "origin": space, "attacker": power}
 
 
 def march(g: Game) -> None:

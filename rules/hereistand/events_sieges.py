@@ -4,24 +4,19 @@ once, and a fortress betrayed).
 
 from __future__ import annotations
 
-from rules.core.flow import Decision, Game, act
+from rules.core.flow import Game
 
 from . import forces as fx
 from . import minor_units as mu
 from . import state as st
 from .data import MAJORS, MINORS, load, space_name
-from .events import EVENTS
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, military_victory, power_name
 
 
 # ---- #104 Trace Italienne ---------------------------------------------------------------------------------
 def unfortified(s: st.State) -> list[str]:
     return sorted(sp for sp, who in s["control"].items() if who is not None and not st.fortified(s, sp))
-
-
-@EVENTS.on("104", "event")
-def trace_italienne(g: Game, power: str, card: str) -> None:
-    g.call("trace_site", role=power)
 
 
 def regular_for(s: st.State, space: str) -> str | None:
@@ -35,24 +30,24 @@ def regular_for(s: st.State, space: str) -> str | None:
     return owner if st.land_pool_left(s, owner) > 0 else None     # units on a war card count (21.7)
 
 
-@FLOW.decision("trace_site")
-class TraceSite(Decision):
-    def active(self, g):
-        return super().active(g) if unfortified(g.state) else []
+@pick_event
+class TraceSite(PickEvent):
+    card, name, verb = "104", "trace_site", "fortify"
 
-    def proceed(self, g):
-        g.end()
+    def candidates(self, s, role):
+        return unfortified(s)
 
     def prompt(self, g, role):
         return (f"{power_name(role)}: Trace Italienne — choose an unfortified space to fortify (its controller "
                 "adds a regular there unless it is independent or in unrest).")
 
-    def actions(self, g, role):
-        for sp in unfortified(g.state):
-            owner = st.controller(g.state, sp)
-            yield act("fortify", sp, label=space_name(sp), group=f"Held by {power_name(owner)}")
+    def label(self, g, role, sp):
+        return space_name(sp)
 
-    def on_fortify(self, g, role, space):
+    def group(self, g, role, sp):
+        return f"Held by {power_name(st.controller(g.state, sp))}"
+
+    def take(self, g, role, space):
         s = g.state
         s["fortified"] = sorted({*s.get("fortified", []), space})
         g.log(f"Trace Italienne: {space_name(space)} is fortified.")
@@ -60,51 +55,32 @@ class TraceSite(Decision):
         if owner:
             st.add_units(s, space, owner, "regular")
             g.log(f"Trace Italienne: a new {power_name(owner)} regular in {space_name(space)}.")
-        g.end()
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
 
 
 # ---- #105 Treachery! --------------------------------------------------------------------------------------
-@EVENTS.on("105", "prerequisite")
-def treachery_ok(s, power, card):
-    return None if besieged(s) else "no space is under siege"
-
-
 def besieged(s: st.State) -> list[str]:
     return sorted(sp for sp, siege in s["sieges"].items() if mu.side_land_units(s, sp, siege["besieger"]))
 
 
-@EVENTS.on("105", "event")
-def treachery(g: Game, power: str, card: str) -> None:
-    g.call("treachery_site", role=power)
+@pick_event
+class TreacherySite(PickEvent):
+    card, name, verb = "105", "treachery_site", "betray"
+    unplayable = "no space is under siege"
 
-
-@FLOW.decision("treachery_site")
-class TreacherySite(Decision):
-    def active(self, g):
-        return super().active(g) if besieged(g.state) else []
-
-    def proceed(self, g):
-        g.end()
+    def candidates(self, s, role):
+        return besieged(s)
 
     def prompt(self, g, role):
         return (f"{power_name(role)}: Treachery! — choose a besieged space: its besieger assaults at once, and if "
                 "its units then still outnumber the defenders the fortress falls.")
 
-    def actions(self, g, role):
-        for sp in besieged(g.state):
-            besieger = power_name(g.state["sieges"][sp]["besieger"])
-            yield act("betray", sp, label=f"{space_name(sp)} (besieged by {besieger})")
+    def label(self, g, role, sp):
+        return f"{space_name(sp)} (besieged by {power_name(g.state['sieges'][sp]['besieger'])})"
 
-    def on_betray(self, g, role, space):
+    def take(self, g, role, space):
         besieger = g.state["sieges"][space]["besieger"]
         g.log(f"Treachery! {power_name(besieger)} assaults {space_name(space)} at once.")
-        g.goto("treachery", role=besieger, space=space)
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
+        return "treachery", {"role": besieger, "space": space}
 
 
 def betrayal_assault(g: Game) -> None:

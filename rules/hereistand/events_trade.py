@@ -12,6 +12,7 @@ from . import state as st
 from .data import MAJORS, load, space_name
 from .events import EVENTS
 from .events_cards import draw_for, lose_random_card
+from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 
@@ -128,37 +129,23 @@ def mercenaries_of(s: st.State, power: str) -> int:
     return sum(st.units_at(s, sp, power).get("mercenary", 0) for sp in s["units"])
 
 
-@EVENTS.on("87", "event")
-def mercenaries_demand_pay(g: Game, power: str, card: str) -> None:
-    g.call("pay_target", role=power)
+@pick_event
+class PayTarget(PickEvent):
+    card, name, verb = "87", "pay_target", "target"
+    nothing = "Mercenaries Demand Pay: no other power has mercenaries."
 
-
-@FLOW.decision("pay_target")
-class PayTarget(Decision):
-    def active(self, g):
-        return super().active(g) if self.targets(g) else []
-
-    def proceed(self, g):
-        g.log("Mercenaries Demand Pay: no other power has mercenaries.")
-        g.end()
-
-    def targets(self, g):
-        return [p for p in MAJORS if p != g.local["role"] and mercenaries_of(g.state, p)]
+    def candidates(self, s, role):
+        return [p for p in MAJORS if p != role and mercenaries_of(s, p)]
 
     def prompt(self, g, role):
         return f"{power_name(role)}: Mercenaries Demand Pay — choose the power whose mercenaries demand pay."
 
-    def actions(self, g, role):
-        for p in self.targets(g):
-            n = plural(mercenaries_of(g.state, p), "mercenary", "mercenaries")
-            yield act("target", p, label=f"{power_name(p)} ({n})")
+    def label(self, g, role, p):
+        return f"{power_name(p)} ({plural(mercenaries_of(g.state, p), 'mercenary', 'mercenaries')})"
 
-    def on_target(self, g, role, target):
+    def take(self, g, role, target):
         g.log(f"Mercenaries Demand Pay: {power_name(target)}'s mercenaries demand pay.")
-        g.goto("pay_mercenaries", role=target)
-
-    def default(self, g, role):
-        return next(iter(self.actions(g, role))).id
+        return "pay_mercenaries", {"role": target}
 
 
 def pay_cards(s: st.State, power: str) -> list[str]:

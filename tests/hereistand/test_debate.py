@@ -370,8 +370,8 @@ def test_here_i_stand_takes_a_discard_and_plays_it():
     s = play(s, "protestant", f"cp:{discarded}")
     assert decision(s) == "spend" and s["impulse"]["card"] == discarded
     dbt.set_status(s, "luther", dbt.BURNED)
-    from rules.hereistand.debate_events import here_i_stand_ok
-    assert here_i_stand_ok(s, "protestant", "7") == "Luther is no longer alive"
+    from rules.hereistand.events import prerequisite_refusal
+    assert prerequisite_refusal(s, "protestant", "7") == "Luther is no longer alive"
 
 
 
