@@ -30,7 +30,9 @@ def displace_queue(g: Game) -> None:
     chosen, g.frame["ret"] = g.returned, None
     if chosen:                                          # the owner's answer to displace_to
         power, space = g.local["queue"].pop(0)
-        send(g, power, space, chosen)
+        if send(g, power, space, chosen):
+            g.again()
+            return
     while g.local["queue"]:
         power, space = g.local["queue"][0]
         units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
@@ -43,10 +45,13 @@ def displace_queue(g: Game) -> None:
             g.call("displace_to", role=power, space=space, options=options)
             return
         g.local["queue"].pop(0)
-        send(g, power, space, options[0] if options else None)
+        if send(g, power, space, options[0] if options else None):
+            g.again()
+            return
 
 
-def send(g: Game, power: str, space: str, dest: str | None) -> None:
+def send(g: Game, power: str, space: str, dest: str | None) -> bool:
+    """The stack leaves; True when a siege it leaves is broken and its besiegers are asked where to retreat."""
     s = g.state
     units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
     if dest is None:
@@ -58,9 +63,8 @@ def send(g: Game, power: str, space: str, dest: str | None) -> None:
     else:
         fx.move_pieces(s, power, space, dest, units, leaders)
         g.log(f"{power_name(power)}'s forces in {space_name(space)} go to {space_name(dest)}.")
-    from .minor_units import siege_abandoned
-    if siege_abandoned(s, space, power):
-        del s["sieges"][space]
+    from .siege import leave_siege
+    return leave_siege(g, power, space)             # 15.3: its side's units left may no longer outnumber
 
 
 def fleets_put_to_sea(g: Game) -> None:
@@ -121,10 +125,8 @@ class RemoveUnits(Decision):
         st.add_units(g.state, space, role, kind, -1)
         g.local["count"] -= 1
         g.log(f"{power_name(role)} removes a {kind} from {space_name(space)}.")
-        from .minor_units import siege_abandoned
-        if siege_abandoned(g.state, space, role):
-            del g.state["sieges"][space]
-            g.log(f"The siege of {space_name(space)} is lifted.")
+        from .siege import leave_siege
+        leave_siege(g, role, space)             # 15.3: at once (its retreat may ask where)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

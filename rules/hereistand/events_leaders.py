@@ -135,8 +135,6 @@ class MauriceSite(PickEvent):
             mercs = st.units_at(s, where, old).get("mercenary", 0)
             if mercs:
                 st.add_units(s, where, old, "mercenary", -mercs)
-                from .events_military import drop_empty_sieges
-                drop_empty_sieges(s, where, old)
         new = min(mercs, st.land_pool_left(s, role))
         if new:
             st.add_units(s, dest, role, "mercenary", new)
@@ -145,6 +143,9 @@ class MauriceSite(PickEvent):
         freed = " is freed," if where.startswith("captured:") else ""
         g.log(f"Maurice of Saxony{freed} changes sides: he joins {power_name(role)} in {space_name(dest)}"
               + (f" with {new} mercenar{'y' if new == 1 else 'ies'} from his old stack." if new else "."))
+        if mercs:
+            return "sieges_left", {"queue": [[old, where]]}     # 15.3: a siege his mercenaries leave may break
+        return None
 
 
 def maurice_electorates(s: st.State) -> list[str]:

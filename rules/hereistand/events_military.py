@@ -16,18 +16,13 @@ from . import forces as fx
 from . import state as st
 from .data import MAJORS, load, space_name
 from .events_cards import remove_leader
-from .minor_units import minors_of, siege_abandoned
+from .minor_units import minors_of
 from .pick_events import PickEvent, pick_event
 from .turn import FLOW, power_name
 
 
 def leader_name(leader: str) -> str:
     return load().leader(leader).name
-
-
-def drop_empty_sieges(s: st.State, space: str, power: str) -> None:
-    if siege_abandoned(s, space, power):
-        del s["sieges"][space]
 
 
 # ---- #91 Ransom -------------------------------------------------------------------------------------------
@@ -125,9 +120,9 @@ class UnpaidPick(PickEvent):
     def take(self, g, role, space, power):
         n = st.units_at(g.state, space, power)["mercenary"]
         st.add_units(g.state, space, power, "mercenary", -n)
-        drop_empty_sieges(g.state, space, power)
         g.log(f"Unpaid Mercenaries: {power_name(power)}'s {plural(n, 'mercenary', 'mercenaries')} in "
               f"{space_name(space)} desert.")
+        return "sieges_left", {"queue": [[power, space]]}          # 15.3: a siege they leave may break
 
 
 # ---- #107 Unsanitary Camp ---------------------------------------------------------------------------------
@@ -168,9 +163,6 @@ class CampPick(PickEvent):
               f"{losses}, at least half of them regulars where it can.")
         return "camp_losses", {"role": power, "space": space, "left": losses, "regulars": math.ceil(losses / 2)}
 
-    def default(self, g, role):
-        return None              # this pick has never had an answer for a passed deadline: kept as it was
-
 
 @FLOW.decision("camp_losses")
 class CampLosses(Decision):
@@ -178,8 +170,7 @@ class CampLosses(Decision):
         return super().active(g) if g.local["left"] > 0 and self.units(g) else []
 
     def proceed(self, g):
-        drop_empty_sieges(g.state, g.local["space"], g.local["role"])
-        g.end()
+        g.goto("sieges_left", queue=[[g.local["role"], g.local["space"]]])   # 15.3, once all the losses are taken
 
     def units(self, g):
         return camp_units(g.state, g.local["space"], g.local["role"])

@@ -183,14 +183,14 @@ class PayMercenaries(Decision):
         g.goto("unpaid_losses", role=role, left=max(0, total - keep))
 
     def on_refuse(self, g, role):
+        left = []
         for sp in list(g.state["units"]):
             n = st.units_at(g.state, sp, role).get("mercenary", 0)
             if n:
                 st.add_units(g.state, sp, role, "mercenary", -n)
-                from .events_military import drop_empty_sieges
-                drop_empty_sieges(g.state, sp, role)
+                left.append([role, sp])
         g.log(f"Mercenaries Demand Pay: {power_name(role)} pays nothing and every one of its mercenaries leaves.")
-        g.end()
+        g.goto("sieges_left", queue=left)                   # 15.3: each siege they leave may break
 
     def default(self, g, role):
         return "refuse"
@@ -214,11 +214,11 @@ class UnpaidLosses(Decision):
                 yield act("lose", sp, label=f"One in {space_name(sp)}")
 
     def on_lose(self, g, role, space):
-        from .events_military import drop_empty_sieges
+        from .siege import leave_siege
         st.add_units(g.state, space, role, "mercenary", -1)
-        drop_empty_sieges(g.state, space, role)
         g.local["left"] -= 1
         g.log(f"Mercenaries Demand Pay: {power_name(role)} loses a mercenary in {space_name(space)}.")
+        leave_siege(g, role, space)                         # 15.3: at once (its retreat may ask where)
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

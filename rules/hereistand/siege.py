@@ -235,30 +235,46 @@ def outnumbered(s: st.State, space: str, power: str, relief: int = 0) -> bool:
     return mu.side_land_units(s, space, siege["besieger"]) <= inside
 
 
-def leave_siege(g: Game, power: str, space: str, relief: int = 0) -> None:
+def leave_siege(g: Game, power: str, space: str, relief: int = 0) -> bool:
     """15.3 once some of `power`'s units left `space` (a move, an interception, avoiding battle, an event):
     with no besieger left the siege is lifted; with besiegers no longer outnumbering those inside it is
-    broken and they retreat."""
+    broken and they retreat. True when their retreat asks where (control has passed to that question)."""
     if mu.siege_abandoned(g.state, space, power):
         del g.state["sieges"][space]
         g.log(f"The siege of {space_name(space)} is lifted.")
     elif outnumbered(g.state, space, power, relief):
-        break_siege(g, space, g.state["sieges"][space]["besieger"])
+        return break_siege(g, space, g.state["sieges"][space]["besieger"])
+    return False
 
 
-def break_siege(g: Game, space: str, attacker: str) -> None:
+def sieges_left(g: Game) -> None:
+    """15.3 for each [power, space] of `queue` in turn, once an event took units away: each broken siege's
+    retreat is asked before the next is looked at."""
+    queue = g.local["queue"]
+    while queue:
+        power, space = queue.pop(0)
+        if leave_siege(g, power, space):
+            g.again()
+            return
+
+
+FLOW.procedure("sieges_left", sieges_left)
+
+
+def break_siege(g: Game, space: str, attacker: str) -> bool:
     """15.3: the besiegers no longer outnumber the units inside: the siege ends and the besiegers left retreat
-    at no cost where they choose (eliminated, their leaders captured, when nowhere qualifies)."""
+    at no cost where they choose (eliminated, their leaders captured, when nowhere qualifies). True when the
+    besieger is asked where."""
     s = g.state
     del s["sieges"][space]
     g.log(f"The siege of {space_name(space)} is broken.")
     if not mu.side_land_units(s, space, attacker):
-        return
+        return False
     from .battle import retreat_spaces
     options = retreat_spaces(s, attacker, space, attacker=False, origin="")
     if len(options) > 1 and attacker in MAJORS:            # 15.3: the besieger chooses where
         g.call("broken_siege_retreat", role=attacker, space=space, options=options)
-        return
+        return True
     for power in mu.attacking_powers(s, space, attacker):   # its minors' units go with it (22.3 ①)
         units, leaders = fx.land_of(st.units_at(s, space, power)), fx.army_leaders_at(s, space, power)
         if options:
@@ -270,6 +286,7 @@ def break_siege(g: Game, space: str, attacker: str) -> None:
                 fx.capture(g, leader, st.controller(s, space))
     if options:
         g.log(f"{power_name(attacker)} falls back to {space_name(options[0])}.")
+    return False
 
 
 def after_assault(g: Game) -> None:
