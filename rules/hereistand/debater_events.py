@@ -15,7 +15,6 @@ from . import debaters as dbt
 from . import religion as rel
 from . import state as st
 from .data import load, space_name
-from .minor_units import side_land_units
 from .debate import ZONES, callable_zones
 from .events import EVENTS
 from .turn import FLOW, power_name
@@ -289,12 +288,9 @@ class ZwingliArmor(Decision):
     def on_kill(self, g, role, space, power, kind):
         s = g.state
         st.add_units(s, space, power, kind, -1)
-        siege = s["sieges"].get(space)
-        if siege and not side_land_units(s, space, siege["besieger"]):
-            del s["sieges"][space]                  # its last besieger is gone: the siege ends
         g.log(f"Zwingli Dons Armor: a {power_name(power)} {kind} in {space_name(space)} is destroyed.")
-        g.end()
         zwingli_leaves(g)
+        g.goto("sieges_left", queue=[[power, space]])     # 15.3: a besieger lost may leave the rest outnumbered
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

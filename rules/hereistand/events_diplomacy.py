@@ -12,7 +12,6 @@ from .data import MAJORS, load, space_name
 from .diplomacy import dow_refusal
 from .events import EVENTS
 from .league import nearest
-from .minor_units import side_land_units
 from .turn import FLOW, power_name
 
 MACHIAVELLI_CP = 2
@@ -74,6 +73,7 @@ def release(g: Game) -> None:
           f"{power_name(patron)} held return to it.")
     own = [sp for sp in homes if s["control"][sp] == minor]
     forts = [sp for sp in own if st.fortified(s, sp)]
+    left = []
     for sp, by_power in sorted(s["units"].items()):
         land = {k: n for k, n in by_power.get(minor, {}).items() if k in st.LAND_TYPES}
         if sp in homes or not land:
@@ -86,11 +86,10 @@ def release(g: Game) -> None:
                 st.add_units(s, sp, minor, kind, -n)
         went = f"go to {space_name(dest)}." if dest else "are eliminated."
         g.log(f"{power_name(minor)}'s units in {space_name(sp)} {went}")
-        siege = s["sieges"].get(sp)
-        if siege and siege["besieger"] == patron and not side_land_units(s, sp, patron):
-            del s["sieges"][sp]                                   # the old patron's siege had only them left
-            g.log(f"The siege of {space_name(sp)} ends.")
+        left.append([patron, sp])
     home_fleet(g, minor, own)
+    if left:
+        g.call("sieges_left", queue=left)          # 15.3: the old patron's besiegers left may be outnumbered
 
 
 def home_fleet(g: Game, minor: str, own: list[str]) -> None:
