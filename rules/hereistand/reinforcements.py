@@ -88,6 +88,9 @@ class PlaceUnits(Decision):
 
 @FLOW.decision("remove_mercenaries")
 class RemoveMercenaries(Decision):
+    def active(self, g):
+        return super().active(g) if g.local["left"] > 0 and mercenaries_on_map(g.state) else []
+
     def prompt(self, g, role):
         count = plural(g.local["left"], "mercenary", "mercenaries")
         return f"Ottoman: #33 Landsknechts — eliminate {count} anywhere."
@@ -101,8 +104,8 @@ class RemoveMercenaries(Decision):
         st.add_units(g.state, space, power, "mercenary", -1)
         g.local["left"] -= 1
         g.log(f"Landsknechts: a {load().power(power).name} mercenary in {space_name(space)} is eliminated.")
-        if g.local["left"] <= 0 or not mercenaries_on_map(g.state):
-            g.end()
+        from .siege import leave_siege
+        leave_siege(g, power, space)             # 15.3: at once (its retreat may ask where); then the next
 
     def default(self, g, role):
         return next(iter(self.actions(g, role))).id

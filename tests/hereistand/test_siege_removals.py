@@ -201,3 +201,18 @@ def test_15_3_22_4_a_deactivated_minors_units_leave_their_patrons_siege_outnumbe
     assert s["minor_allies"]["scotland"] is None
     broken_and_gone(s, text, "york", "france")
     assert "scotland" not in s["units"]["york"]
+
+
+def test_15_3_33_landsknechts_eliminating_a_besieger_breaks_the_siege(ottoman_impulse):
+    """15.3 and #33 Landsknechts played by the Ottoman as its event (2 mercenaries anywhere eliminated): both
+    taken from the Hapsburg's 1 regular and 2 mercenaries besieging Buda leave 1 against 1: broken, the regular
+    falls back to Pressburg. Before, the siege went on (and with mercenaries alone it stayed with none)."""
+    s = besieged_buda(ottoman_impulse, regular=1, mercenary=2)
+    give(s, "ottoman", 33)
+    s = play(s, "ottoman", "event:33")
+    s, text = log_after(s, "ottoman", "remove:buda:hapsburg")
+    assert s["sieges"]["buda"]["besieger"] == "hapsburg"           # 1 regular and 1 mercenary against 1
+    s, more = log_after(s, "ottoman", "remove:buda:hapsburg")
+    broken_and_gone(s, text + " " + more)
+    assert st.units_at(s, "pressburg", "hapsburg").get("regular", 0) >= 1 and decision(s) != "remove_mercenaries"
+    assert ENGINE.invariant_errors(s) == []
