@@ -166,6 +166,26 @@ def region_stats(index: Image.Image, box: tuple[int, int, int, int], step: int =
 _RUNS = re.compile(rb"(.)\1*", re.S)
 
 
+def reachable(mask: Image.Image, seeds: Iterable[tuple[int, int]], through: int) -> Image.Image:
+    """A mask (255) of the pixels of ``mask`` (an "L" image) holding ``through`` and joined to one of
+    ``seeds`` by such pixels, side to side (what ``ImageDraw.floodfill`` from each seed reaches, without
+    its per-pixel Python calls)."""
+    width, height = mask.size
+    pixels = mask.tobytes()
+    out = bytearray(width * height)
+    todo = [y * width + x for x, y in seeds if pixels[y * width + x] == through]
+    for i in todo:
+        out[i] = 255
+    while todo:
+        i = todo.pop()
+        x = i % width
+        for j in ((i - 1) if x else -1, (i + 1) if x + 1 < width else -1, i - width, i + width):
+            if 0 <= j < len(out) and not out[j] and pixels[j] == through:
+                out[j] = 255
+                todo.append(j)
+    return Image.frombytes("L", (width, height), bytes(out))
+
+
 def cells_where(index: Image.Image, values: Iterable[int], gx0: int, gy0: int, cols: int, rows: int,
                 bounds: Rect, cell: int) -> list[list[int]]:
     """A raw cell table (1 = yes): the cells whose four corners are inside ``bounds`` on a pixel of one of

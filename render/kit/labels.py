@@ -39,14 +39,24 @@ class LabelItem:
 
 @dataclass
 class LabelSpot:
-    """One way to put a label: the items to draw and the rect of each row."""
+    """One way to put a label: its rows set centred on ``cx`` from ``top``, the rect of each row, and the
+    items to draw (placed when first asked for: a board keeps thousands of places and draws a few)."""
 
-    items: list[LabelItem]
+    rows: "Rows"
+    cx: float
+    top: float
     rects: list[Rect]
     rect: Rect                 # the whole label
     rank: int                  # 0 = the best looking (largest name, fewest rows, nearest the data point)
     cost: float = 0.0          # how much worse than the best it looks
     bare: bool = False         # the name alone, without its symbols (only when the pieces need the room)
+
+    @property
+    def items(self) -> list[LabelItem]:
+        placed = self.__dict__.get("_items")
+        if placed is None:
+            placed = self.__dict__["_items"] = set_rows(self.rows, self.cx, self.top)[0]
+        return placed
 
 
 Rows = list[list[LabelItem]]
@@ -77,6 +87,17 @@ def set_rows(rows: Rows, cx: float, top: float, gap: float = 4, measured: tuple 
         rects.append((cx - w / 2 - 3, y - 3, cx + w / 2 + 3, y + h + 3))
         y += h + 2
     return items, rects
+
+
+def row_rects(rows: Rows, cx: float, top: float, gap: float = 4, measured: tuple | None = None) -> list[Rect]:
+    """The rects of :func:`set_rows` alone (the same sums), without placing the items."""
+    _, _, widths, heights = measured or measure(rows, gap)
+    rects = []
+    y = top
+    for w, h in zip(widths, heights):
+        rects.append((cx - w / 2 - 3, y - 3, cx + w / 2 + 3, y + h + 3))
+        y += h + 2
+    return rects
 
 
 def scan_places(looks: Sequence[tuple[int, Look]], grid: FreeGrid, own: FreeGrid, near: Sequence[Rect],
@@ -217,8 +238,9 @@ def spots(places: Sequence[tuple[float, Rows, Rect, bool]]) -> list[LabelSpot]:
         sizes = measured.get(id(rows))   # the places of one look share its rows
         if sizes is None:
             sizes = measured[id(rows)] = measure(rows)
-        items, rects = set_rows(rows, (rect[0] + rect[2]) / 2, rect[1] + 3, measured=sizes)
-        out.append(LabelSpot(items, rects, union(rects), len(out), cost, bare=bare))
+        cx, top = (rect[0] + rect[2]) / 2, rect[1] + 3
+        rects = row_rects(rows, cx, top, measured=sizes)
+        out.append(LabelSpot(rows, cx, top, rects, union(rects), len(out), cost, bare=bare))
     return out
 
 

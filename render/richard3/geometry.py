@@ -34,8 +34,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, region_stats,
-                           shared_edge, voronoi)
+from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, reachable,
+                           region_stats, shared_edge, voronoi)
 from ..kit.freegrid import FreeGrid, erode, take
 from ..kit.labels import LabelItem, LabelSpot, measure, ranked, scan_places, set_rows, spots
 from ..kit.rects import Point, Rect, grow, overlap, union
@@ -313,13 +313,10 @@ def _build(found: dict[str, list] | None = None) -> Geometry:
     # fill lakes: water not joined to the open sea is land (flood the sea from the frame, at 1/6 scale)
     k = 6
     small = mask.resize((WIDTH // k, MAP_BOTTOM // k), Image.BOX).point(lambda v: 255 if v >= 250 else 0)
-    sx = small.load()
     sw, sh = small.size
     top = MAP_TOP // k + 1
-    for x, y in [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]:
-        if sx[x, y] == 0:
-            ImageDraw.floodfill(small, (x, y), 128)
-    ocean = small.point(lambda v: 255 if v == 128 else 0).resize((sw * k, sh * k), Image.NEAREST)
+    frame = [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]
+    ocean = reachable(small, frame, 0).resize((sw * k, sh * k), Image.NEAREST)
     full = Image.new("L", size, 0)
     full.paste(ocean, (0, 0))
     mask = ImageChops.lighter(mask, ImageChops.invert(full))   # land, or water the sea never reached
@@ -535,8 +532,8 @@ def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list
     if g.id in LABEL_ABOVE:
         name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
         rows = name_rows + symbol_variants[0]
-        items, rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)
-        return [LabelSpot(items, rects, union(rects), 0)]
+        rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)[1]
+        return [LabelSpot(rows, g.seed[0], g.bbox[3] + 6, rects, union(rects), 0)]
     if stored is not None:
         looks = _every_look(g)
         sizes = [measure(rows) for rows in looks]

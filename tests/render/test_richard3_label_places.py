@@ -118,3 +118,19 @@ def test_raster_reads_match_pixel_by_pixel(stored):
                          for qx, qy in corners)
             assert cells[r][c] == int(inside), (r, c)
     assert any(map(any, cells)) and not all(map(all, cells))
+
+
+def test_reachable_is_what_flood_fills_reach():
+    from PIL import Image, ImageDraw
+    mask = Image.new("L", (40, 30), 0)
+    d = ImageDraw.Draw(mask)
+    d.rectangle([10, 5, 30, 25], outline=255, width=2)     # a lake walled in
+    d.line([(0, 15), (8, 15)], fill=255)
+    seeds = [(x, 0) for x in range(40)] + [(0, y) for y in range(30)]
+    filled = mask.copy()
+    for x, y in seeds:
+        if filled.getpixel((x, y)) == 0:
+            ImageDraw.floodfill(filled, (x, y), 128)
+    want = filled.point(lambda v: 255 if v == 128 else 0)
+    got = areamap.reachable(mask, seeds, 0)
+    assert got.tobytes() == want.tobytes() and got.getpixel((20, 15)) == 0 and got.getpixel((35, 28)) == 255
