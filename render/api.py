@@ -85,8 +85,10 @@ def draw_layout(game: str, view: dict[str, Any], picture: str = "map", params: d
 def draw_png(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
              ) -> bytes:
     """:func:`draw` encoded as PNG bytes (equal views give equal bytes, so an equal view drawn again comes
-    from the picture cache, ``render.kit.cache.PICTURES``)."""
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
+    from the picture cache, ``render.kit.cache.PICTURES``; keys the kind ``ignores`` are left out)."""
+    ignored = next((kind.ignores for kind in manifest(game) if kind.id == picture), ())
+    drawn = {k: v for k, v in view.items() if k not in ignored} if ignored else view
+    digest = hashlib.sha256(json.dumps(drawn, sort_keys=True, default=str).encode()).hexdigest()
     key = (game, picture, json.dumps(params or {}, sort_keys=True, default=str), digest)
     return PICTURES.get(key, lambda: encode(game, draw(game, view, picture, params)))
 
