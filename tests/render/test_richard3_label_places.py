@@ -134,3 +134,14 @@ def test_reachable_is_what_flood_fills_reach():
     want = filled.point(lambda v: 255 if v == 128 else 0)
     got = areamap.reachable(mask, seeds, 0)
     assert got.tobytes() == want.tobytes() and got.getpixel((20, 15)) == 0 and got.getpixel((35, 28)) == 255
+
+
+def test_the_free_grid_sums_are_summed_area_tables():
+    from render.kit.freegrid import FreeGrid
+    free = [[(r * 7 + c * 3) % 5 != 0 for c in range(23)] for r in range(17)]
+    free = [[int(v) for v in row] for row in free]
+    grid = FreeGrid(2, 3, 23, 17, free)
+    for r in range(18):
+        for c in range(24):
+            assert grid.sat[r][c] == sum(free[i][j] for i in range(r) for j in range(c))
+    assert grid.count == sum(map(sum, free)) and grid.fits((12, 18, 18, 24)) == bool(free[0][0])
