@@ -406,11 +406,11 @@ def _build(found: dict[str, list] | None = None) -> Geometry:
     for k, g in areas.items():
         g.free, own, room_for_name = grids[k]
         g.centre = g.free.centroid(g.anchor)
-        if stored is not None and k in stored:
-            g.labels = _label_candidates(g, room_for_name, own, obstacles, stored=stored[k])
-        elif k in LABEL_ABOVE:
-            g.labels = _label_candidates(g, room_for_name, own, obstacles)
-        else:
+        if k in LABEL_ABOVE:
+            g.labels = _label_above(g)
+        elif stored is not None and k in stored:
+            g.labels = _stored_spots(g, stored[k])
+        else:   # no data kept yet, or writing it
             places = _scan_label_places(g, room_for_name, own, obstacles)
             if found is not None:
                 found[k] = places
@@ -523,27 +523,26 @@ def _looks(g: AreaGeo, bare: bool) -> list:
     return out
 
 
-def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
-                      keep: int = 400, stored: list | None = None) -> list[LabelSpot]:
-    """Every good place for the area's label, best first: the name with its symbols (under it or on its
-    line), inside the area and off the badges. The blocks drawn in a view then take the best label place
-    that leaves room for them (see mapview.plan_blocks). ``stored``: the places as kept in
-    ``LABEL_PLACES`` (what :func:`_scan_label_places` finds, without the search)."""
-    if g.id in LABEL_ABOVE:
-        name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
-        rows = name_rows + symbol_variants[0]
-        rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)[1]
-        return [LabelSpot(rows, g.seed[0], g.bbox[3] + 6, rects, union(rects), 0)]
-    if stored is not None:
-        looks = _every_look(g)
-        sizes = [measure(rows) for rows in looks]
-        return spots([(entry[-2], looks[entry[0]], _place_rect(sizes[entry[0]], entry), bool(entry[-1]))
-                      for entry in stored])
-    return spots(_scan_label_places(g, grid, own, obstacles, keep))
+def _label_above(g: AreaGeo) -> list[LabelSpot]:
+    """The one place of a name that always goes on the water below its area (``LABEL_ABOVE``)."""
+    name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
+    rows = name_rows + symbol_variants[0]
+    rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)[1]
+    return [LabelSpot(rows, g.seed[0], g.bbox[3] + 6, rects, union(rects), 0)]
+
+
+def _stored_spots(g: AreaGeo, stored: list) -> list[LabelSpot]:
+    """The area's label places as kept in ``LABEL_PLACES`` (what :func:`_scan_label_places` finds)."""
+    looks = _every_look(g)
+    sizes = [measure(rows) for rows in looks]
+    return spots([(entry[-2], looks[entry[0]], _place_rect(sizes[entry[0]], entry), bool(entry[-1]))
+                  for entry in stored])
 
 
 def _scan_label_places(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect], keep: int = 400) -> list:
-    """The search behind :func:`_label_candidates`: every look at every place, ranked (kit.labels)."""
+    """Every good place for the area's label, best first (ranked places, kit.labels): the name with its
+    symbols (under it or on its line), inside the area and off the badges. The blocks drawn in a view then
+    take the best label place that leaves room for them (see mapview.plan_blocks)."""
     near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
     found = scan_places(_looks(g, False), grid, own, near, g.seed, 2)
     if len(found) < 40:        # a tight area: look again cell by cell
@@ -553,7 +552,7 @@ def _scan_label_places(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: lis
         w, h, _, _ = measure(name_rows)
         found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
                                            g.seed[1] + h / 2))]
-    bare = [] if g.id in LABEL_ABOVE else scan_places(_looks(g, True), grid, own, near, g.seed, 2)
+    bare = scan_places(_looks(g, True), grid, own, near, g.seed, 2)
     return ranked(found, bare, keep)
 
 
