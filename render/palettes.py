@@ -21,21 +21,31 @@ STEPS = (0, 60, 400)   # the opening, a first turn's moves, a crowded later posi
 
 
 def positions(game: str):
-    """States to draw: every scenario at its smallest and largest table, at each of ``STEPS``."""
+    """States to draw: every scenario at its smallest and largest table, at each of ``STEPS``, and where
+    each picture the manifest ``shows`` for something under way (a battle) is first needed, so that its
+    colours (and the map's marks of it: a battle's ring) are in the palette too."""
     engine = get_engine(game)
+    waiting = [kind for kind in manifest(game) if kind.shows]
     for scenario in engine.scenarios():
         for players in sorted({scenario.min_players, scenario.max_players}):
             args = setup_args(engine, scenario.id, 1, players)
             state, played = engine.setup(args), 0
-            wanted = list(STEPS)
+            wanted, unseen = list(STEPS), list(waiting)
             if wanted[0] == 0:
                 yield engine, state
                 wanted.pop(0)
             try:
                 for _, _, outcome in random_moves(engine, args, STEPS[-1], state):
                     state, played = outcome.state, played + 1
-                    if wanted and played == wanted[0]:
+                    due = bool(wanted) and played == wanted[0]
+                    if due:
                         wanted.pop(0)
+                    if unseen:
+                        public = engine.view(state, None)
+                        shown = [kind for kind in unseen if kind.needed_by(public)]
+                        unseen = [kind for kind in unseen if kind not in shown]
+                        due = due or bool(shown)
+                    if due:
                         yield engine, state
             except DeadEnd:
                 pass
