@@ -1,12 +1,15 @@
 """`python -m render.palettes [GAME ...]`: build each game's fixed palette (``render/<game>/palette.json``,
-render/kit/palette.py) from its own pictures: every picture kind (every parameter choice), from the public
-view and every role's, at a few positions of random play (the fuzzer's driver) in every scenario at its
-smallest and largest table. Run it again when a game's colours change (a test checks every colour a
-picture uses is close to the palette's: tests/render/test_palette.py).
+render/kit/palette.py) from the colours its renderer declares and its own pictures: every picture kind
+(every parameter choice), from the public view and every role's, at a few positions of random play (the
+fuzzer's driver) in every scenario at its smallest and largest table, and where a picture for something
+under way is first needed. Run it again when a game's colours change (tests/render/test_palette.py checks
+that every declared colour is in the palette and every flat colour of other positions' pictures is close).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from pathlib import Path
 
@@ -15,6 +18,7 @@ from rules.core.driver import DeadEnd, random_moves, setup_args
 
 from .api import NoPicture, draw, manifest, palette_path
 from .cli import _every_choice
+from .kit import style as kit_style
 from .kit.palette import ColourCount, build, write
 
 STEPS = (0, 60, 400)   # the opening, a first turn's moves, a crowded later position
@@ -69,14 +73,31 @@ def colours(game: str) -> ColourCount:
     return counts
 
 
+def declared(game: str) -> set[tuple[int, int, int]]:
+    """The colours the game's renderer and the kit name as constants (an RGB triple, alone or as a value
+    of a table): exact in the palette even when no sampled picture shows them (an unrest marker)."""
+    found: set[tuple[int, int, int]] = set()
+    package = importlib.import_module(f"render.{game}")
+    modules = [importlib.import_module(f"render.{game}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    for module in [*modules, kit_style]:
+        for name, value in vars(module).items():
+            if not name.isupper():
+                continue
+            for v in (value.values() if isinstance(value, dict) else [value]):
+                if isinstance(v, tuple) and len(v) == 3 and all(isinstance(c, int) and 0 <= c <= 255 for c in v):
+                    found.add(v)
+    return found
+
+
 def main(argv: list[str]) -> int:
     from rules.core.registry import game_ids
     games = argv or [g for g in game_ids() if palette_path(g).parent.exists()]
     for game in games:
         counts = colours(game)
         path = palette_path(game)
-        write(path, build(counts), f"Built by `python -m render.palettes {game}` from {counts.pictures} "
-                                   "pictures; the flat colours first.")
+        write(path, build(counts, declared=declared(game)),
+              f"Built by `python -m render.palettes {game}` from the colours its renderer declares and "
+              f"{counts.pictures} pictures; the exact colours first.")
         print(f"{path}: {counts.pictures} pictures, {len(counts.pixels)} colours")
     return 0
 

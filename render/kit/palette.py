@@ -1,8 +1,9 @@
 """A fixed 256-colour palette per game (issue 28): mapping a picture's pixels to colours chosen once costs
 2-5 ms where quantising each picture adaptively costs 10-29 ms, at about the same fidelity.
 
-A palette is built from a game's own pictures (``build``): every colour that covers a visible share of some
-picture (a flat colour: paper, a house's colour, ink) is kept exactly, and the colours left over (the
+A palette is built from a game's own colours and pictures (``build``): every colour the game declares, and
+every colour that covers a visible share of some picture (a flat colour: paper, a house's colour, ink), is
+kept exactly, and the colours left over (the
 anti-aliased edges of text, symbols and lines, blends of those flat colours) share the remaining entries by
 median cut, weighted by the square root of how many pixels have them. It is stored as data beside the game's renderer
 (``palette.json``: the colours as ``#rrggbb``) and read back with ``read``; ``fidelity`` measures how far a
@@ -42,10 +43,12 @@ class ColourCount:
         self.pictures += 1
 
 
-def build(counts: ColourCount, size: int = SIZE) -> list[RGB]:
-    """The palette: the flat colours exactly (most widespread first), then median-cut leftovers."""
-    flat = sorted((rgb for rgb, share in counts.best_share.items() if share >= FLAT_SHARE),
-                  key=lambda rgb: (-counts.best_share[rgb], rgb))[:FLAT_MAX]
+def build(counts: ColourCount, size: int = SIZE, declared: Iterable[RGB] = ()) -> list[RGB]:
+    """The palette: the ``declared`` colours (the game's own constants, drawn or not in the pictures
+    sampled) and the flat colours exactly (most widespread first), then median-cut leftovers."""
+    measured = sorted((rgb for rgb, share in counts.best_share.items() if share >= FLAT_SHARE),
+                      key=lambda rgb: (-counts.best_share[rgb], rgb))
+    flat = list(dict.fromkeys([*sorted(set(declared)), *measured]))[:FLAT_MAX]
     kept = set(flat)
     rest = sorted((rgb, n) for rgb, n in counts.pixels.items() if rgb not in kept)
     if not rest or len(flat) >= size:

@@ -11,8 +11,9 @@ from PIL import Image
 
 import render
 from render.api import _palette, palette_path
-from render.kit.palette import ColourCount, build, fidelity, palette_image
+from render.kit.palette import FLAT_SHARE, ColourCount, build, fidelity, palette_image
 from render.kit.legibility import PHONE_WIDTH
+from render.palettes import declared
 from rules.core.registry import game_ids
 
 from .golden_support import position
@@ -24,13 +25,20 @@ POSITIONS = [("richard3", "1460", 5, 200), ("oldkingscrown", "standard", 5, 100)
 MEAN_SLACK = 1.0      # levels of 255 the fixed palette may add to the adaptive one's mean difference
 MEAN_MOST = 2.0       # and never more than this in all
 FAR_MOST = 0.002      # share of pixels off by more than 24 levels in a channel (an edge's shade)
+FLAT_OFF = 6          # levels a flat colour may be off the palette's nearest
 
 
-def test_every_game_with_pictures_has_its_palette():
+def _colours(game):
+    values = _palette(game).getpalette()[:768]
+    return [tuple(values[i:i + 3]) for i in range(0, 768, 3)]
+
+
+def test_every_game_with_pictures_has_its_palette_with_its_declared_colours():
     assert GAMES and {p[0] for p in POSITIONS} == set(GAMES)
     for game in GAMES:
         assert palette_path(game).exists(), f"{game}: build it with python -m render.palettes {game}"
-        assert len(_palette(game).getpalette()) == 768
+        missing = declared(game) - set(_colours(game))
+        assert not missing, f"{game}: colours {missing} not in the palette: python -m render.palettes {game}"
 
 
 def _pictures(game, scenario, seed, steps):
@@ -59,6 +67,13 @@ def test_the_fixed_palette_is_as_faithful_as_the_adaptive_one(case):
             where = f"{game} {name} at {width or image.width} px"
             assert mean <= min(MEAN_MOST, mean_adaptive + MEAN_SLACK), (where, mean, mean_adaptive)
             assert far <= FAR_MOST, (where, far)
+        total = image.width * image.height
+        palette = _colours(game)
+        for count, rgb in image.convert("RGB").getcolors(total):
+            if count >= total * FLAT_SHARE:   # a flat colour: in the palette, or all but
+                off = min(max(abs(a - b) for a, b in zip(rgb, entry)) for entry in palette)
+                assert off <= FLAT_OFF, (f"{game} {name}: {rgb} is {off} levels off the palette "
+                                         f"(python -m render.palettes {game})")
         checked += 1
     assert checked >= 3
 
