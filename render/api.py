@@ -6,6 +6,8 @@ import hashlib
 import importlib
 import json
 import re
+from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -13,6 +15,7 @@ from PIL import Image
 
 from .core import CACHE, WIDTH, NoPicture, to_png
 from .kit.cache import PICTURES
+from .kit import palette as fixed_palette
 from .kit.layout import PictureLayout, forget_unnoted, layout_of, recording
 from .manifest import PictureKind, from_module
 
@@ -25,6 +28,7 @@ def register(game: str, module: ModuleType) -> None:
     """Draw ``game`` with ``module`` (``PICTURES`` or ``MANIFEST``, and ``draw(view, picture, **params)``)
     instead of ``render/<game>``: for games whose rules live outside ``rules/`` (test games)."""
     _REGISTERED[game] = module
+    _palette.cache_clear()
     PICTURES.clear()   # the same view may now draw differently
 
 
@@ -81,7 +85,29 @@ def draw_layout(game: str, view: dict[str, Any], picture: str = "map", params: d
 def draw_png(game: str, view: dict[str, Any], picture: str = "map", params: dict[str, Any] | None = None
              ) -> bytes:
     """:func:`draw` encoded as PNG bytes (equal views give equal bytes, so an equal view drawn again comes
-    from the picture cache, ``render.kit.cache.PICTURES``)."""
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True, default=str).encode()).hexdigest()
+    from the picture cache, ``render.kit.cache.PICTURES``; keys the kind ``ignores`` are left out)."""
+    ignored = next((kind.ignores for kind in manifest(game) if kind.id == picture), ())
+    drawn = {k: v for k, v in view.items() if k not in ignored} if ignored else view
+    digest = hashlib.sha256(json.dumps(drawn, sort_keys=True, default=str).encode()).hexdigest()
     key = (game, picture, json.dumps(params or {}, sort_keys=True, default=str), digest)
-    return PICTURES.get(key, lambda: to_png(draw(game, view, picture, params)))
+    return PICTURES.get(key, lambda: encode(game, draw(game, view, picture, params)))
+
+
+def palette_path(game: str) -> Path:
+    """Where ``game``'s fixed palette is kept: ``palette.json`` beside its renderer (render/palettes.py
+    builds it)."""
+    return Path(_module(game).__file__).with_name("palette.json")
+
+
+@lru_cache(maxsize=None)
+def _palette(game: str) -> Image.Image | None:
+    if game in _REGISTERED:
+        return None
+    path = palette_path(game)
+    return fixed_palette.palette_image(fixed_palette.read(path)) if path.exists() else None
+
+
+def encode(game: str, image: Image.Image) -> bytes:
+    """PNG bytes of ``image`` as ``draw_png`` gives them: mapped to the game's fixed palette when it has one
+    (render/kit/palette.py), else quantised adaptively."""
+    return to_png(image, palette=_palette(game))

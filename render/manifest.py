@@ -35,6 +35,9 @@ class PictureKind:
     - ``shows``: a view key; when the view holds something truthy there, the picture has something to
       draw and a decision taken then needs it (a battle picture while ``view["battle"]`` is set): it goes
       with the prompt and with the channel's post when it starts.
+    - ``ignores``: view keys this picture never draws (read only by other kinds): views that differ only
+      there give the same picture, so the picture cache (render.api.draw_png) leaves them out of its key
+      and draws it once (tests/render/test_picture_cache.py draws each kind without them to check).
     """
 
     id: str
@@ -44,6 +47,7 @@ class PictureKind:
     private: bool = False
     with_prompt: bool = False
     shows: str | None = None
+    ignores: tuple[str, ...] = ()
 
     def needed_by(self, view: dict[str, Any]) -> bool:
         """Whether this picture belongs with a decision taken in ``view`` (see ``shows``)."""

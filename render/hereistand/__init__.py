@@ -41,24 +41,33 @@ from .scene import region_ids
 from .style import MAJORS
 
 REGION_PARAM = PictureParam("region", "Region", region_ids(), region_ids()[0])
+# the diplomacy keys only the power card and the diplomacy picture draw (powers.py): other pictures are
+# not drawn again when only they change (the offers of a diplomacy phase)
+DIPLOMACY_ONLY = ("offers", "alliances", "allied_this_turn")
 POWER_PARAM = PictureParam("power", "Power", MAJORS, None)
 
 MANIFEST = [
     PictureKind("map", "Europe", "All of Europe: control, keys, stacks as numbers, sieges, unrest, fleets, "
-                "the regional pictures' frames, the VP."),
+                "the regional pictures' frames, the VP.", ignores=DIPLOMACY_ONLY),
     PictureKind("region", "Region", "One region at a readable scale: names, every unit and leader, passes, "
-                "ports and seas, this impulse's moves and battles.", params=(REGION_PARAM,)),
-    PictureKind("front", "Front", "The region where the move or battle under way happens.", shows="move"),
+                "ports and seas, this impulse's moves and battles.", params=(REGION_PARAM,),
+                ignores=DIPLOMACY_ONLY),
+    PictureKind("front", "Front", "The region where the move or battle under way happens.", shows="move",
+                ignores=DIPLOMACY_ONLY),
     PictureKind("power", "Power", "A power's card: ruler, keys, VP track, cards, units left to build.",
                 params=(POWER_PARAM,)),
     PictureKind("diplomacy", "Diplomacy", "All six VP totals and the diplomatic status matrix."),
-    PictureKind("battle", "Battle", "The field battle being fought: forces, leaders, dice, hits.", shows="battle"),
-    PictureKind("siege", "Sieges", "Every siege under way, the assault of this impulse first.", shows="assaulted"),
+    PictureKind("battle", "Battle", "The field battle being fought: forces, leaders, dice, hits.", shows="battle",
+                ignores=DIPLOMACY_ONLY),
+    PictureKind("siege", "Sieges", "Every siege under way, the assault of this impulse first.", shows="assaulted",
+                ignores=DIPLOMACY_ONLY),
     PictureKind("religion", "Religion", "The religious struggle: Protestant spaces by zone, electorates, "
-                "translations, St. Peter's, debaters and reformers, religious VP.", shows="religious_now"),
-    PictureKind("hand", "Hand", "Your cards with CP, type and a reminder.", private=True, with_prompt=True),
+                "translations, St. Peter's, debaters and reformers, religious VP.", shows="religious_now",
+                ignores=DIPLOMACY_ONLY),
+    PictureKind("hand", "Hand", "Your cards with CP, type and a reminder.", private=True, with_prompt=True,
+                ignores=DIPLOMACY_ONLY),
     PictureKind("new_world", "New World", "Discoveries, conquests, colonies, explorers, the voyages crossing "
-                "and this turn's New World results.", shows="voyage"),
+                "and this turn's New World results.", shows="voyage", ignores=DIPLOMACY_ONLY),
 ]
 PICTURES = [kind.id for kind in MANIFEST]
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -134,51 +135,87 @@ def land_part(edge, px, allowed: set[int], size: tuple[int, int]) -> list[Point]
     return [(x0 + (x1 - x0) * ta, y0 + (y1 - y0) * ta), (x0 + (x1 - x0) * tb, y0 + (y1 - y0) * tb)]
 
 
-def region_stats(px, box: tuple[int, int, int, int], step: int = 3) -> dict[int, tuple[Rect, Point]]:
-    """Per value of the index raster inside ``box``: (bounding box, centroid), sampled every ``step`` px
-    (the box grown by ``step`` so that it holds the whole region)."""
+def region_stats(index: Image.Image, box: tuple[int, int, int, int], step: int = 3) -> dict[int, tuple[Rect, Point]]:
+    """Per value of the index raster (an "L" image) inside ``box``: (bounding box, centroid), sampled every
+    ``step`` px (the box grown by ``step`` so that it holds the whole region). Each sampled line is read
+    as runs of one value (a map's line crosses a handful of areas), not pixel by pixel."""
     acc: dict[int, list[float]] = {}
+    raster, width = index.tobytes(), index.width
     x0, y0, x1, y1 = box
     for y in range(y0, y1, step):
-        for x in range(x0, x1, step):
-            v = px[x, y]
-            if v:
-                e = acc.get(v)
-                if e is None:
-                    acc[v] = [x, y, x, y, x, y, 1]
-                else:
-                    if x < e[0]:
-                        e[0] = x
-                    if x > e[2]:
-                        e[2] = x
-                    if y < e[1]:
-                        e[1] = y
-                    if y > e[3]:
-                        e[3] = y
-                    e[4] += x
-                    e[5] += y
-                    e[6] += 1
+        line = raster[y * width + x0:y * width + x1:step]
+        for run in _RUNS.finditer(line):
+            v = line[run.start()]
+            if not v:
+                continue
+            i0, i1 = run.start(), run.end()   # samples i0 .. i1 - 1, at x = x0 + i * step
+            n = i1 - i0
+            first, last = x0 + i0 * step, x0 + (i1 - 1) * step
+            e = acc.get(v)
+            if e is None:
+                e = acc[v] = [first, y, last, y, 0, 0, 0]
+            e[0], e[2] = min(e[0], first), max(e[2], last)
+            e[1], e[3] = min(e[1], y), max(e[3], y)
+            e[4] += (first + last) * n // 2
+            e[5] += y * n
+            e[6] += n
     return {v: ((e[0] - step, e[1] - step, e[2] + step, e[3] + step), (e[4] / e[6], e[5] / e[6]))
             for v, e in acc.items()}
 
 
-def cells_where(px, values: Iterable[int], gx0: int, gy0: int, cols: int, rows: int, bounds: Rect,
-                cell: int) -> list[list[int]]:
+_RUNS = re.compile(rb"(.)\1*", re.S)
+
+
+def reachable(mask: Image.Image, seeds: Iterable[tuple[int, int]], through: int) -> Image.Image:
+    """A mask (255) of the pixels of ``mask`` (an "L" image) holding ``through`` and joined to one of
+    ``seeds`` by such pixels, side to side (what ``ImageDraw.floodfill`` from each seed reaches, without
+    its per-pixel Python calls)."""
+    width, height = mask.size
+    pixels = mask.tobytes()
+    out = bytearray(width * height)
+    todo = [y * width + x for x, y in seeds if pixels[y * width + x] == through]
+    for i in todo:
+        out[i] = 255
+    while todo:
+        i = todo.pop()
+        x = i % width
+        for j in ((i - 1) if x else -1, (i + 1) if x + 1 < width else -1, i - width, i + width):
+            if 0 <= j < len(out) and not out[j] and pixels[j] == through:
+                out[j] = 255
+                todo.append(j)
+    return Image.frombytes("L", (width, height), bytes(out))
+
+
+def cells_where(index: Image.Image, values: Iterable[int], gx0: int, gy0: int, cols: int, rows: int,
+                bounds: Rect, cell: int) -> list[list[int]]:
     """A raw cell table (1 = yes): the cells whose four corners are inside ``bounds`` on a pixel of one of
-    ``values`` of the index raster."""
-    values = set(values)
+    ``values`` of the index raster (an "L" image).
+
+    A line of cells reads its four corners as four strided slices of the raster, each mapped to 1 where
+    the value is wanted, and ANDs them as integers (no per-pixel Python: issue 28, a board's cold start)."""
+    raster, width = index.tobytes(), index.width
+    wanted = bytearray(256)
+    for v in values:
+        wanted[v] = 1
     bx0, by0, bx1, by1 = bounds
-    out = [[0] * cols for _ in range(rows)]
+    # the columns whose two corners lie inside the bounds across (the rest stay 0)
+    first = next((c for c in range(cols) if (gx0 + c) * cell >= bx0), cols)
+    last = next((c for c in reversed(range(cols)) if (gx0 + c) * cell + cell - 1 < bx1), -1)
+    out = []
     for r in range(rows):
         y = (gy0 + r) * cell
-        for c in range(cols):
-            x = (gx0 + c) * cell
-            ok = True
-            for qx, qy in ((x, y), (x + cell - 1, y), (x, y + cell - 1), (x + cell - 1, y + cell - 1)):
-                if not (bx0 <= qx < bx1 and by0 <= qy < by1) or px[qx, qy] not in values:
-                    ok = False
-                    break
-            out[r][c] = 1 if ok else 0
+        line = [0] * cols
+        if first <= last and by0 <= y and y + cell - 1 < by1:
+            n = last - first + 1
+            x = (gx0 + first) * cell
+            corners = 0
+            for yy in (y, y + cell - 1):
+                for xx in (x, x + cell - 1):
+                    at = yy * width + xx
+                    hit = int.from_bytes(raster[at:at + (n - 1) * cell + 1:cell].translate(wanted), "big")
+                    corners = hit if yy == y and xx == x else corners & hit
+            line[first:last + 1] = corners.to_bytes(n, "big")
+        out.append(line)
     return out
 
 

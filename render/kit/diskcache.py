@@ -1,5 +1,5 @@
 """Results that take long to compute and change only with the code or data that makes them, kept on disk
-between processes (issue 28: a board's geometry took about 1 s at every start).
+between processes (issue 28: a board's static layer, drawn afresh at every start).
 
 A result is stored under a name and the SHA-256 of everything it is computed from (the source files and
 data files given, Pillow's and Python's versions), so an edit to any of them computes it afresh (and the

@@ -5,6 +5,8 @@ water, or anywhere off what is already drawn."""
 from __future__ import annotations
 
 import math
+from itertools import accumulate
+from operator import add
 from typing import Sequence
 
 from .rects import Point, Rect
@@ -19,13 +21,10 @@ class FreeGrid:
         self.gx0, self.gy0, self.cols, self.rows = gx0, gy0, cols, rows
         self.cell = cell
         self.free = free
-        s = [[0] * (cols + 1) for _ in range(rows + 1)]
+        # summed-area table: each line the one above plus this row's running sums (whole lines at a time)
+        s = [[0] * (cols + 1)]
         for r in range(rows):
-            acc = 0
-            row, prev, cur = free[r], s[r], s[r + 1]
-            for c in range(cols):
-                acc += row[c]
-                cur[c + 1] = prev[c + 1] + acc
+            s.append([0, *map(add, s[r][1:], accumulate(free[r][:cols]))])
         self.sat = s
         self.count = s[rows][cols]
 

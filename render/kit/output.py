@@ -16,14 +16,18 @@ PNG_COMPRESS_LEVEL = 3  # measured: level 3 encodes this kind of flat-colour map
 QUANTIZE = True
 
 
-def to_png(image: Image.Image, quantize: bool | None = None) -> bytes:
+def to_png(image: Image.Image, quantize: bool | None = None, palette: Image.Image | None = None) -> bytes:
     """PNG bytes; deterministic (no timestamps or metadata), so equal pixels give equal bytes. RGB
-    pictures are stored with a 256-colour palette unless ``quantize`` is False."""
+    pictures are stored with a 256-colour palette unless ``quantize`` is False: the fixed ``palette`` (a
+    "P" image, render/kit/palette.py) when given, else one chosen for the picture."""
     buf = io.BytesIO()
     if image.mode not in ("RGB", "RGBA", "P", "L"):
         image = image.convert("RGB")
     if (QUANTIZE if quantize is None else quantize) and image.mode == "RGB":
-        image = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        if palette is not None:   # each pixel to the nearest of the game's colours: ~5x faster
+            image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        else:
+            image = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     image.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
 

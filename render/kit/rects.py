@@ -48,11 +48,59 @@ def along(pts: Sequence[Point], dist: float) -> Point:
     return pts[-1]
 
 
+class RectIndex(list):
+    """A list of rects (only ever appended to) that also files each under the ``BUCKET`` px squares it
+    touches, so that the rects near a place are found without testing every one: a map's obstacles
+    (hundreds, for the badges, counts and tags placed one after another with ``least_covered``)."""
+
+    BUCKET = 96
+
+    def __init__(self, rects: Sequence[Rect] = ()) -> None:
+        super().__init__()
+        self._buckets: dict[tuple[int, int], list[int]] = {}
+        self.extend(rects)
+
+    def _span(self, r: Rect):
+        b = self.BUCKET
+        return (range(math.floor(r[0] / b), math.floor(r[2] / b) + 1),
+                range(math.floor(r[1] / b), math.floor(r[3] / b) + 1))
+
+    def append(self, r: Rect) -> None:
+        i = len(self)
+        super().append(r)
+        xs, ys = self._span(r)
+        for bx in xs:
+            for by in ys:
+                self._buckets.setdefault((bx, by), []).append(i)
+
+    def extend(self, rects) -> None:
+        for r in rects:
+            self.append(r)
+
+    def __iadd__(self, rects):
+        self.extend(rects)
+        return self
+
+    def _append_only(self, *args, **kwargs):
+        raise TypeError("a RectIndex is only appended to (its buckets hold positions)")
+
+    insert = pop = remove = clear = sort = reverse = __setitem__ = __delitem__ = _append_only
+
+    def near(self, area: Rect) -> list[Rect]:
+        """The rects filed in the buckets ``area`` touches (every rect that may overlap it), in order."""
+        xs, ys = self._span(area)
+        found: set[int] = set()
+        for bx in xs:
+            for by in ys:
+                found.update(self._buckets.get((bx, by), ()))
+        return [self[i] for i in sorted(found)]
+
+
 def least_covered(cands: list[Rect], obstacles: Sequence[Rect], bounds: Rect,
                   names: Sequence[Rect] = ()) -> Rect:
     """The candidate covering least of ``obstacles`` and staying inside ``bounds``; a name (``names``) is
     never covered while any candidate leaves it free (nearby places are added for that). Earlier
-    candidates win ties."""
+    candidates win ties. Obstacles in a :class:`RectIndex` are looked up near the candidates only."""
     if names:
         extra = []
         for r in cands[:3]:   # the first places, pushed further out in each direction
@@ -64,7 +112,8 @@ def least_covered(cands: list[Rect], obstacles: Sequence[Rect], bounds: Rect,
     # Only obstacles within reach of some candidate can cost anything: the rest add exactly 0 (a map
     # has hundreds of obstacles and most labels a handful of candidates nearby).
     reach = union(cands)
-    obstacles = [o for o in obstacles if overlap(reach, o)]
+    pool = obstacles.near(reach) if isinstance(obstacles, RectIndex) else obstacles
+    obstacles = [o for o in pool if overlap(reach, o)]
     names = [n for n in names if overlap(reach, n)]
     best, best_cost = cands[0], float("inf")
     for i, r in enumerate(cands):

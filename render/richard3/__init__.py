@@ -3,7 +3,8 @@
 Everything is drawn from one role's view (rules/richard3/VIEW.md), read by ``view_reader.read`` into a
 :class:`~render.richard3.model.Scene`; the static board is computed from rules/richard3/data/map.json by
 geometry.py (areas as cells of their data points, France south across the Channel, three sea zones,
-borders on shared edges) and drawn once by board.py.
+borders on shared edges; the label places of every area found once and kept in label_places.json) and
+drawn once by board.py.
 
 - ``map`` (mapview.py): 1200 px wide, at most ~2400 tall. Title strip (campaign, turn, phase, whose picture;
   whose move it is, in a badge of the waiting side's colour); the board with every block inside its own

@@ -34,11 +34,10 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, region_stats,
-                           shared_edge, voronoi)
-from ..kit.diskcache import load_or_build
+from ..kit.areamap import (cells_where, circumcentre, coast_badge, cut_channel, land_part, reachable,
+                           region_stats, shared_edge, voronoi)
 from ..kit.freegrid import FreeGrid, erode, take
-from ..kit.labels import LabelItem, LabelSpot, measure, rank_places, scan_places, set_rows
+from ..kit.labels import LabelItem, LabelSpot, measure, ranked, scan_places, set_rows, spots
 from ..kit.rects import Point, Rect, grow, overlap, union
 from ..kit.routes import cheapest_path, distance_from, pull_string, segment_clear
 from ..kit.style import WIDTH
@@ -214,14 +213,6 @@ class Geometry:
     def route(self, frm: str, to: str, sea: str) -> list[Point]:
         return _sea_route(self, frm, to, sea)
 
-    def __getstate__(self) -> dict:
-        """Pickled for the disk cache without the rasters' pixel accessors (not picklable)."""
-        return {k: v for k, v in self.__dict__.items() if k not in ("_px", "_zx")}
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._px, self._zx = self.index.load(), self.zones.load()
-
 
 # ---- building -------------------------------------------------------------------------------------
 def _label_parts(a: AreaGeo, size: int, town_size: int = CITY_FONT) -> list[tuple[list[list[LabelItem]], list[list[list[LabelItem]]]]]:
@@ -267,7 +258,9 @@ def _label_parts(a: AreaGeo, size: int, town_size: int = CITY_FONT) -> list[tupl
     return out
 
 
-def _build() -> Geometry:
+def _build(found: dict[str, list] | None = None) -> Geometry:
+    """The geometry, with the label places kept in ``LABEL_PLACES``; ``found``: search them afresh instead
+    and put them there (area -> ranked places)."""
     raw = json.loads((DATA_DIR / "map.json").read_text())
     areas: dict[str, AreaGeo] = {}
     seas: dict[str, AreaGeo] = {}
@@ -320,13 +313,10 @@ def _build() -> Geometry:
     # fill lakes: water not joined to the open sea is land (flood the sea from the frame, at 1/6 scale)
     k = 6
     small = mask.resize((WIDTH // k, MAP_BOTTOM // k), Image.BOX).point(lambda v: 255 if v >= 250 else 0)
-    sx = small.load()
     sw, sh = small.size
     top = MAP_TOP // k + 1
-    for x, y in [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]:
-        if sx[x, y] == 0:
-            ImageDraw.floodfill(small, (x, y), 128)
-    ocean = small.point(lambda v: 255 if v == 128 else 0).resize((sw * k, sh * k), Image.NEAREST)
+    frame = [(x, y) for x in range(sw) for y in (top, sh - 1)] + [(x, y) for y in range(top, sh) for x in (0, sw - 1)]
+    ocean = reachable(small, frame, 0).resize((sw * k, sh * k), Image.NEAREST)
     full = Image.new("L", size, 0)
     full.paste(ocean, (0, 0))
     mask = ImageChops.lighter(mask, ImageChops.invert(full))   # land, or water the sea never reached
@@ -359,7 +349,7 @@ def _build() -> Geometry:
     px = index.load()
 
     # region bounding boxes and centroids (sampled every 3 px)
-    stats = region_stats(px, (0, MAP_TOP, WIDTH, MAP_BOTTOM), 3)
+    stats = region_stats(index, (0, MAP_TOP, WIDTH, MAP_BOTTOM), 3)
     for k, g in areas.items():
         g.bbox, g.anchor = stats[g.index]
         if px[int(g.anchor[0]), int(g.anchor[1])] != g.index:
@@ -412,10 +402,19 @@ def _build() -> Geometry:
     # free room of each area (off the badges); the places its label may take (chosen per view, with
     # the blocks: see mapview.plan_blocks)
     grids = _interior_grids(geo, obstacles)
+    stored = _stored_places() if found is None else None
     for k, g in areas.items():
         g.free, own, room_for_name = grids[k]
         g.centre = g.free.centroid(g.anchor)
-        g.labels = _label_candidates(g, room_for_name, own, obstacles)
+        if k in LABEL_ABOVE:
+            g.labels = _label_above(g)
+        elif stored is not None and k in stored:
+            g.labels = _stored_spots(g, stored[k])
+        else:   # no data kept yet, or writing it
+            places = _scan_label_places(g, room_for_name, own, obstacles)
+            if found is not None:
+                found[k] = places
+            g.labels = spots(places)
         g.label, g.label_rects = g.labels[0].items, g.labels[0].rects
         if k in LABEL_ABOVE:
             obstacles.extend(g.label_rects)
@@ -465,13 +464,12 @@ def _place_sea_badges(geo: Geometry) -> None:
 def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[FreeGrid, FreeGrid]]:
     """Per area: (the GRID cells entirely inside it, at least one cell from its edge, off the obstacles:
     room for blocks; the cells inside it, off the obstacles: room for its name)."""
-    px = geo._px
     out = {}
     for k, g in geo.areas.items():
         gx0, gy0 = int(g.bbox[0] // GRID), int(g.bbox[1] // GRID)
         gx1, gy1 = int(math.ceil(g.bbox[2] / GRID)), int(math.ceil(g.bbox[3] / GRID))
         cols, rows = gx1 - gx0, gy1 - gy0
-        inside = cells_where(px, (g.index,), gx0, gy0, cols, rows, (0, MAP_TOP, WIDTH, MAP_BOTTOM), GRID)
+        inside = cells_where(geo.index, (g.index,), gx0, gy0, cols, rows, (0, MAP_TOP, WIDTH, MAP_BOTTOM), GRID)
         free = erode(inside)    # a margin of one cell from the edge
         near = [ob for ob in obstacles if overlap(ob, g.bbox) > 0]
         take(free, near, gx0, gy0, GRID)
@@ -480,7 +478,7 @@ def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[Fre
         # hang over its sea, as on any map), off the obstacles
         m = NAME_OVER_SEA // GRID
         ncols, nrows = cols + 2 * m, rows + 2 * m
-        name = cells_where(px, (0, g.index), gx0 - m, gy0 - m, ncols, nrows,
+        name = cells_where(geo.index, (0, g.index), gx0 - m, gy0 - m, ncols, nrows,
                            (SEA_MARGIN, MAP_TOP, WIDTH - SEA_MARGIN, MAP_BOTTOM), GRID)
         take(name, obstacles, gx0 - m, gy0 - m, GRID)
         out[k] = (FreeGrid(gx0, gy0, cols, rows, free, GRID), FreeGrid(gx0, gy0, cols, rows, inside, GRID),
@@ -491,11 +489,10 @@ def _interior_grids(geo: Geometry, obstacles: list[Rect]) -> dict[str, tuple[Fre
 def _sea_grid(geo: Geometry, obstacles: list[Rect]) -> FreeGrid:
     """Water cells (one cell off every coast and the frame), off the sea badges and names: where a crowd
     that does not fit its area may be drawn beside it with a leader line."""
-    px = geo._px
     cols, rows = WIDTH // GRID, MAP_H // GRID
     gy0 = MAP_TOP // GRID + 1
     # water cells clear of the map's bottom edge, then one cell off every coast
-    water = cells_where(px, (0,), 0, gy0, cols, rows, (0, MAP_TOP, WIDTH, MAP_BOTTOM - 1), GRID)
+    water = cells_where(geo.index, (0,), 0, gy0, cols, rows, (0, MAP_TOP, WIDTH, MAP_BOTTOM - 1), GRID)
     free = erode(water)
     take(free, obstacles, 0, gy0, GRID)
     return FreeGrid(0, gy0, cols, rows, free, GRID)
@@ -526,16 +523,26 @@ def _looks(g: AreaGeo, bare: bool) -> list:
     return out
 
 
-def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect],
-                      keep: int = 400) -> list[LabelSpot]:
-    """Every good place for the area's label, best first: the name with its symbols (under it or on its
-    line), inside the area and off the badges. The blocks drawn in a view then take the best label place
-    that leaves room for them (see mapview.plan_blocks)."""
-    if g.id in LABEL_ABOVE:
-        name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
-        rows = name_rows + symbol_variants[0]
-        items, rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)
-        return [LabelSpot(items, rects, union(rects), 0)]
+def _label_above(g: AreaGeo) -> list[LabelSpot]:
+    """The one place of a name that always goes on the water below its area (``LABEL_ABOVE``)."""
+    name_rows, symbol_variants = _label_parts(g, NAME_SIZES[0])[-1]
+    rows = name_rows + symbol_variants[0]
+    rects = set_rows(rows, g.seed[0], g.bbox[3] + 6)[1]
+    return [LabelSpot(rows, g.seed[0], g.bbox[3] + 6, rects, union(rects), 0)]
+
+
+def _stored_spots(g: AreaGeo, stored: list) -> list[LabelSpot]:
+    """The area's label places as kept in ``LABEL_PLACES`` (what :func:`_scan_label_places` finds)."""
+    looks = _every_look(g)
+    sizes = [measure(rows) for rows in looks]
+    return spots([(entry[-2], looks[entry[0]], _place_rect(sizes[entry[0]], entry), bool(entry[-1]))
+                  for entry in stored])
+
+
+def _scan_label_places(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list[Rect], keep: int = 400) -> list:
+    """Every good place for the area's label, best first (ranked places, kit.labels): the name with its
+    symbols (under it or on its line), inside the area and off the badges. The blocks drawn in a view then
+    take the best label place that leaves room for them (see mapview.plan_blocks)."""
     near = [o for o in obstacles if overlap(o, grow(g.bbox, NAME_OVER_SEA + 10)) > 0]
     found = scan_places(_looks(g, False), grid, own, near, g.seed, 2)
     if len(found) < 40:        # a tight area: look again cell by cell
@@ -545,8 +552,65 @@ def _label_candidates(g: AreaGeo, grid: FreeGrid, own: FreeGrid, obstacles: list
         w, h, _, _ = measure(name_rows)
         found = [((1, 1, 20, 0), name_rows, (g.seed[0] - w / 2, g.seed[1] - h / 2, g.seed[0] + w / 2,
                                            g.seed[1] + h / 2))]
-    bare = [] if g.id in LABEL_ABOVE else scan_places(_looks(g, True), grid, own, near, g.seed, 2)
-    return rank_places(found, bare, keep)
+    bare = scan_places(_looks(g, True), grid, own, near, g.seed, 2)
+    return ranked(found, bare, keep)
+
+
+def _every_look(g: AreaGeo) -> list:
+    """Every way to set the area's label (its rows), with symbols then bare: what ``LABEL_PLACES`` numbers."""
+    return [name_rows + symbols for bare in (False, True) for _, parts in _looks(g, bare)
+            for name_rows, variants in parts for symbols in variants]
+
+
+# ---- the label places, kept as data ---------------------------------------------------------------
+# Scanning every area for its label places is most of the board's geometry (issue 28: a cold first map
+# took over a second): they are found once by `python -m render.richard3.geometry` and kept here; the
+# geometry reads them back (tests/render/test_richard3_label_places.py checks they are what a scan finds).
+LABEL_PLACES = Path(__file__).with_name("label_places.json")
+
+
+def _place_entries(g: AreaGeo, places: list) -> list:
+    """[look, x, y, cost, bare] for each ranked place (look: its index in :func:`_every_look`; x, y: the
+    top left corner of the label as the scan sets it), or [look, x0, y0, x1, y1, cost, bare] for a place
+    of another size (the squeezed name)."""
+    looks = _every_look(g)
+    out = []
+    for cost, rows, rect, bare in places:
+        look = next((i for i, candidate in enumerate(looks) if candidate == rows), None)
+        if look is None:
+            raise ValueError(f"{g.id}: a label place whose rows are no look of the area")
+        entry = [look, rect[0], rect[1], cost, int(bare)]
+        out.append(entry if _place_rect(measure(rows), entry) == rect else [look, *rect, cost, int(bare)])
+    return out
+
+
+def _place_rect(measured: tuple, entry: list) -> Rect:
+    """The rect of a stored place: given, or the label's size (``measure`` of its rows, as scan_places
+    sets it) at x, y."""
+    if len(entry) == 7:
+        return tuple(entry[1:5])
+    w, h, _, _ = measured
+    w, h = w + 6, h + 6    # as scan_places adds them (the same float sums)
+    x, y = entry[1], entry[2]
+    return (x, y, x + w, y + h)
+
+
+def _stored_places() -> dict[str, list] | None:
+    try:
+        return json.loads(LABEL_PLACES.read_text())["areas"]
+    except (OSError, ValueError, KeyError):
+        return None   # absent or unreadable: searched afresh
+
+
+def write_label_places() -> Path:
+    """Scan every area's label places and keep them in ``LABEL_PLACES``."""
+    found: dict[str, list] = {}
+    geo = _build(found)
+    areas = {k: _place_entries(geo.areas[k], places) for k, places in found.items()}
+    LABEL_PLACES.write_text(json.dumps({"note": "Label places of each area, found by `python -m "
+                                        "render.richard3.geometry`: [look, x, y, cost, bare] or [look, x0, y0, x1, y1, cost, bare].",
+                                        "areas": areas}, separators=(",", ":")) + "\n")
+    return LABEL_PLACES
 
 
 # ---- sea routes -----------------------------------------------------------------------------------
@@ -622,10 +686,15 @@ def sources() -> list[Path]:
     here = Path(__file__).resolve()
     kit = sorted((here.parents[1] / "kit").glob("*.py"))
     fonts = sorted((here.parents[1] / "fonts").glob("*.ttf"))
-    return [here, *kit, DATA_DIR / "map.json", *fonts]
+    return [here, *kit, DATA_DIR / "map.json", LABEL_PLACES, *fonts]
 
 
 @lru_cache(maxsize=1)
 def geometry() -> Geometry:
-    """Computed once (about a second), then read from the disk cache by every later process."""
-    return load_or_build("richard3-geometry", sources(), _build)
+    """Computed once per process (about 0.2 s with the label places read from ``LABEL_PLACES``: reading
+    a pickle of it from the disk cache took about as long, and writing one slowed the first map)."""
+    return _build()
+
+
+if __name__ == "__main__":
+    print(write_label_places())

@@ -37,7 +37,7 @@ from ..kit.layout import DRAWING_CACHES
 from ..kit.legend import LegendItem, legend_panel
 from ..kit.moves import border_crossing, landing, through_area
 from ..kit.rects import along as _along
-from ..kit.rects import least_covered, overlap
+from ..kit.rects import RectIndex, least_covered, overlap
 from ..kit.rects import unit as _unit
 from ..kit.shapes import path_arrow
 from ..kit.stacks import arrangements, callout_frame, count_badge, leader_line, scatter
@@ -203,7 +203,7 @@ def _scattered(g, groups, bare):
 def plan_blocks(scene: Scene) -> Plan:
     """Where every block of the view is drawn (also used by the tests)."""
     geo = geometry()
-    plan = Plan(obstacles=list(geo.static_obstacles))
+    plan = Plan(obstacles=RectIndex(geo.static_obstacles))   # least_covered looks up only those near
     plan.labels = {k: g.labels[0] for k, g in geo.areas.items()}
     sea_taken: list[Rect] = []
     def groups_of(area_id):

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import render
-from render.core import to_png
+from render.api import encode
 from rules.core import get_engine
 from rules.core.driver import DeadEnd, random_moves, setup_args
 
@@ -54,7 +54,7 @@ def digests(game: str, scenario: str, seed: int, steps: int) -> dict[str, dict[s
                 image = render.draw(game, view, picture)
             except render.NoPicture:
                 continue
-            png = to_png(image)    # what render.draw_png returns, without drawing twice
+            png = encode(game, image)    # what render.draw_png returns, without drawing twice
             out[f"{role or 'public'}/{picture}"] = {"raster": raster_digest(image),
                                                      "png": hashlib.sha256(png).hexdigest()}
     return out

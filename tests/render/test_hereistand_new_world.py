@@ -6,7 +6,7 @@ import copy
 
 from rules.core import SetupArgs, get_engine
 from render import draw, needed
-from render.core import to_png
+from render.api import encode
 
 GAME = "hereistand"
 ENGINE = get_engine(GAME)
@@ -20,7 +20,7 @@ def _view(scenario="1532"):
 def test_new_world_picture_draws_the_display_and_fits():
     view = _view()
     image = draw(GAME, view, "new_world")
-    assert image.width == 1200 and 800 < image.height <= 2400 and len(to_png(image)) < 1_500_000
+    assert image.width == 1200 and 800 < image.height <= 2400 and len(encode(GAME, image)) < 1_500_000
     changes = [
         lambda n: n["discoveries"].update(amazon="france"),
         lambda n: n["conquests"].update(incas={"power": "england", "riches": True}),

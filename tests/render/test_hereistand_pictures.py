@@ -11,7 +11,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import NoPicture, draw, draw_png, manifest, needed
 from render.cli import render_command
-from render.core import font, to_png
+from render.api import encode
+from render.core import font
 from render.hereistand.board import overview_layer, region_layer
 from render.hereistand.maps import TITLE_H
 from render.hereistand.scene import layout
@@ -175,7 +176,7 @@ def test_every_picture_fits_the_phone_frame_and_size(step):
         except NoPicture:
             continue
         assert image.width == 1200 and image.height <= 2400, (step, picture, params)
-        assert len(to_png(image)) < 1_500_000, (step, picture, params)
+        assert len(encode(GAME, image)) < 1_500_000, (step, picture, params)
 
 
 def test_decision_pictures_come_with_the_decision():

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from render import draw, draw_layout, needed
-from render.core import to_png
+from render.api import encode
 from render.kit.legibility import findings
 from rules.core import get_engine
 from rules.core.driver import random_moves, setup_args
@@ -70,7 +70,7 @@ def test_the_religion_picture_reads_on_a_phone_and_fits(name):
     image, layout = draw_layout(GAME, POSITIONS[name](), "religion", {})
     assert findings(layout) == []
     assert image.width == 1200 and image.height <= 2400
-    assert len(to_png(image)) < 1_500_000
+    assert len(encode(GAME, image)) < 1_500_000
     texts = " | ".join(t.text for t in layout.texts)
     assert "Protestant spaces" in texts and "Electorates" in texts and "St. Peter's" in texts
 
@@ -139,7 +139,7 @@ def _digests() -> dict[str, dict[str, str]]:
     out = {}
     for name, make in POSITIONS.items():
         image = draw(GAME, make(), "religion")
-        out[name] = {"raster": raster_digest(image), "png": hashlib.sha256(to_png(image)).hexdigest()}
+        out[name] = {"raster": raster_digest(image), "png": hashlib.sha256(encode(GAME, image)).hexdigest()}
     return out
 
 

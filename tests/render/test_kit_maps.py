@@ -20,11 +20,11 @@ def test_voronoi_cells_split_the_box_and_share_an_edge():
 def test_index_raster_gives_each_area_its_box_centroid_cells_and_ring():
     index = Image.new("L", (60, 60), 0)
     ImageDraw.Draw(index).rectangle([12, 12, 47, 47], fill=3)
-    stats = areamap.region_stats(index.load(), (0, 0, 60, 60), 3)
+    stats = areamap.region_stats(index, (0, 0, 60, 60), 3)
     (x0, y0, x1, y1), (cx, cy) = stats[3]
     assert x0 <= 12 and y0 <= 12 and x1 >= 47 and y1 >= 47 and x1 - x0 <= 42   # holds the region, sampled
     assert abs(cx - 30) < 2 and abs(cy - 30) < 2
-    cells = areamap.cells_where(index.load(), (3,), 0, 0, 10, 10, (0, 0, 60, 60), 6)
+    cells = areamap.cells_where(index, (3,), 0, 0, 10, 10, (0, 0, 60, 60), 6)
     assert sum(map(sum, cells)) == 36 and cells[2][2] == 1 and cells[1][1] == 0
     ring = areamap.ring_mask(index, (10, 10, 50, 50), 3, 5)
     assert ring.getpixel((2, 20)) == 255 and ring.getpixel((20, 20)) == 0   # the edge, not the middle

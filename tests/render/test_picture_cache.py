@@ -35,3 +35,40 @@ def test_the_cache_keeps_within_its_bytes():
         assert cache.get(("g", i), lambda i=i: bytes(4)) == bytes(4)
     assert cache._bytes <= 10 and cache.get(("g", 4), lambda: b"new") == bytes(4)
     assert cache.get(("g", 0), lambda: b"redrawn") == b"redrawn"
+
+
+def _diplomacy_positions():
+    """Here I Stand views (public and a power's) at positions with offers, alliances or both."""
+    from tests.render.golden_support import position
+    for steps in (40, 150, 400):
+        engine, state = position("hereistand", "1532", 3, steps)
+        for role in (None, "france"):
+            yield engine.view(state, role)
+
+
+def test_a_kind_draws_nothing_of_the_keys_it_ignores():
+    """Each kind's ``ignores`` (render.manifest) are truly not drawn: the picture without them is the
+    same, so leaving them out of the cache's key never serves a stale picture."""
+    checked = 0
+    for view in _diplomacy_positions():
+        for kind in render.manifest("hereistand"):
+            if not kind.ignores:
+                continue
+            for params in ([{p.id: p.choices[0]} for p in kind.params] or [None]):
+                try:
+                    full = render.draw("hereistand", view, kind.id, params)
+                except render.NoPicture:
+                    continue
+                bare = {k: v for k, v in view.items() if k not in kind.ignores}
+                assert render.draw("hereistand", bare, kind.id, params).tobytes() == full.tobytes(), kind.id
+                checked += 1
+    assert checked >= 12
+
+
+def test_a_change_only_in_ignored_keys_comes_from_the_cache():
+    view = next(v for v in _diplomacy_positions() if v.get("alliances"))
+    PICTURES.clear()
+    first = render.draw_png("hereistand", view, "map")
+    offered = {**view, "offers": [["france", "papacy", "alliance"]], "alliances": []}
+    assert render.draw_png("hereistand", offered, "map") is first and PICTURES.hits == 1
+    assert render.draw_png("hereistand", offered, "diplomacy") != render.draw_png("hereistand", view, "diplomacy")
