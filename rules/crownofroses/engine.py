@@ -230,7 +230,10 @@ def _named_in_flow(state) -> set[str]:
 
 
 def _change_hand(state, role) -> bool:
-    return cards.swap_in(state, f"hand:{role}", "deck", avoid=_named_in_flow(state))
+    """One operations card for another: the house cards a house holds are known to all (its set is fixed
+    and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0)."""
+    held = set(state["zones"][f"hand:{role}"]) - set(phases.operations_cards(state, role))
+    return cards.swap_in(state, f"hand:{role}", "deck", avoid=_named_in_flow(state) | held)
 
 
 def _change_ip(state, table, role) -> bool:

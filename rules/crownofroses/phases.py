@@ -257,7 +257,9 @@ def carry_limit(state, house: str) -> int:
 
 
 def carry_over(g: Game) -> None:
-    """RB 28.2: Mandatory Events are kept and count towards the limit; the house chooses the rest."""
+    """RB 28.2: Mandatory Events are kept and count towards the limit; the house chooses the rest. Whether
+    it is asked follows from public facts alone (how many operations cards it holds and its limit), never
+    from which cards they are (DECISIONS 232)."""
     for house in g.roles:
         if house in g.local.setdefault("done", []):
             continue
@@ -265,7 +267,7 @@ def carry_over(g: Game) -> None:
         ops = operations_cards(g.state, house)
         mandatory = [c for c in ops if card_type(c) == "mandatory"]
         others = [c for c in ops if c not in mandatory]
-        if others and carry_limit(g.state, house) > len(mandatory):
+        if ops and carry_limit(g.state, house) > 0:
             g.again()
             g.call("keep_cards", role=house, kept=list(mandatory))
             return
@@ -291,6 +293,13 @@ class KeepCards(Decision):
                 if c not in kept:
                     yield act("keep", c, label=f"Keep {card_title(c)}")
         yield act("done", label="Discard the rest")
+
+    def protects_secret(self, g, role):
+        """How many of its operations cards are Mandatory Events (kept already) is the house's secret, so
+        whether another card may be kept is too, until the cards it chose reach its limit or the number of
+        its operations cards (public, RB 13.0) (DECISIONS 232)."""
+        chosen = sum(1 for c in g.local["kept"] if card_type(c) != "mandatory")
+        return chosen < min(carry_limit(g.state, role), len(operations_cards(g.state, role)))
 
     def on_keep(self, g, role, card):
         g.local["kept"].append(card)

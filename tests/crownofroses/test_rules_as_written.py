@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.crownofroses import combat
+from rules.crownofroses import combat, phases
 from rules.crownofroses.engine import ENGINE
 
 from tests.crownofroses.test_combat import battle_frame, cleared, put, side
@@ -402,3 +402,56 @@ def test_issue_33_a_lone_marker_or_a_single_one_in_one_answer():
         "ip:2", "one:2"]
     state = ENGINE.apply(state, "york", "one:2").state
     assert state["rop"][noble]["york"] == [1, 2] and state["ip"]["york"]["stock"] == [2]
+
+
+def _at_cleanup(hands):
+    """A position at RB 28.2's carry-over: each house's operations cards are ``hands[house]`` (its house
+    cards stay in hand); York's limit is 1 (his heir card), Lancaster's 2 (Margaret's card)."""
+    from rules.core import cards
+    from rules.core.contract import Context
+    state = cleared()
+    for house in state["houses"]:
+        for c in phases.operations_cards(state, house):
+            cards.move(state, c, f"hand:{house}", "deck")
+        for c in hands.get(house, ()):
+            cards.move(state, c, cards.where(state, c), f"hand:{house}")
+    state["phase"] = "cleanup"
+    state["flow"] = [{"name": "game", "at": 2, "local": {}, "ret": None},
+                     {"name": "turn", "at": 8, "local": {}, "ret": None},
+                     {"name": "cleanup", "at": 1, "local": {}, "ret": None}]
+    ENGINE.game(state, Context()).run()
+    return state
+
+
+def _asked_to_keep(state, house):
+    return ENGINE.waiting(state)["decision"] == "keep_cards" and house in ENGINE.active_roles(state)
+
+
+def test_rb_28_2_whether_cleanup_asks_does_not_tell_the_hand():
+    """RB 28.2 (issue 24, fuzz seed 60092): Mandatory Events are kept and count towards the limit, so with
+    two Mandatory Events York has nothing to choose; with two alliances he chooses one. Which cards he holds
+    is his secret (the number of operations cards is public, RB 13.0), so he is asked either way and
+    Lancaster sees the same; the question is put all the same (DECISIONS 232)."""
+    from rules.core import secrecy
+    choosing = _at_cleanup({"york": ["op15", "op20"]})
+    forced = _at_cleanup({"york": ["op57", "op58"]})
+    assert _asked_to_keep(choosing, "york") and _asked_to_keep(forced, "york")
+    assert [a.id for a in ENGINE.legal_actions(forced, "york")] == ["done"]
+    assert ENGINE.forced_answer(forced, "york") is None
+    seen = [secrecy.observations(ENGINE, s, readers=["lancaster", None]) for s in (choosing, forced)]
+    assert seen[0] == seen[1]
+    assert secrecy.invariance_problems(ENGINE, forced) == []
+    assert secrecy.invariance_problems(ENGINE, choosing, ("york", "keep:op15")) == []
+
+
+def test_rb_28_2_cleanup_asks_nobody_without_operations_cards_or_a_limit():
+    """RB 28.2: house cards are always kept and are public (RB 10.2), so a house holding only house cards is
+    not asked; once York's chosen cards reach his limit, "discard the rest" is his only answer in everyone's
+    eyes and is taken for him."""
+    state = _at_cleanup({})
+    assert not _asked_to_keep(state, "york") and not _asked_to_keep(state, "lancaster")
+    state = _at_cleanup({"york": ["op15", "op20"]})
+    state = ENGINE.apply(state, "york", "keep:op15").state
+    assert not _asked_to_keep(state, "york")
+    assert state["carried"]["york"] == 1 and "op15" in state["zones"]["hand:york"]
+    assert "op20" in state["zones"]["discard"]
