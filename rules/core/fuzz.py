@@ -170,14 +170,18 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 report.problems.append(f"dead end: {dead}")
                 break
             outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
+            following = None   # the next state's view parts, when the next check reads them (read only)
+            if check_secrets and (report.actions + 1) % check_every == 0:
+                following = engine.view_parts(outcome.state, [*_roles(outcome.state), None])
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed)
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed,
+                                             following)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)
                     break
             report.log.append((role, action.id))
-            state, parts = outcome.state, None
+            state, parts = outcome.state, following
             report.actions += 1
             if check_secrets:
                 leaked = _log_leaks(engine, state, outcome.log)
@@ -189,8 +193,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 on_state(state)
             if report.actions % check_every == 0:
                 errors = engine.invariant_errors(state)
-                if check_secrets:
-                    parts = engine.view_parts(state, [*_roles(state), None])   # the next check reads them too
+                if check_secrets:   # ``parts``: built before the check, which read them too
                     errors += _leaks(engine, state, parts)
                 if errors:
                     report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"

@@ -317,15 +317,17 @@ def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, 
     return problems
 
 
-def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed) -> list[str]:
-    """Every other option of a secret choice or a window must show the others the same."""
+def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed,
+                          following=None) -> list[str]:
+    """Every other option of a secret choice or a window must show the others the same. ``following``:
+    ``engine.view_parts`` of the outcome's state for every reader, when the caller already built them."""
     problems: list[str] = []
     role, chosen = move
     prompt = engine.prompt(state, role)
     if prompt is None or prompt.kind not in ("secret", "reaction"):
         return problems
     others = [r for r in _readers(state) if r != role]
-    after = observations(engine, outcome.state, readers=others)
+    after = observations(engine, outcome.state, readers=others, parts=following)
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
@@ -341,12 +343,13 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
                         parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING,
-                        listed: dict | None = None) -> list[str]:
+                        listed: dict | None = None, following: tuple[dict, dict] | None = None) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
     of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
     the move applied to ``state``, when the caller already applied it (read only here); ``listed``: legal
-    actions at ``state`` by role, those the caller already listed (the mover's, to choose its move).
+    actions at ``state`` by role, those the caller already listed (the mover's, to choose its move);
+    ``following``: ``engine.view_parts`` of the outcome's state for every reader, when already built.
 
     Hidden data is checked with every other owner's changes together (see ``_combined_problems``); only
     when that shows something are the variants checked one by one, to report whose data of which kind
@@ -361,5 +364,5 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         if combined:
             problems += _single_problems(engine, state, move, parts, outcome, lines, listed) or combined
     if move and outcome is not None and not outcome.irreversible:
-        problems += _secret_move_problems(engine, state, move, outcome, lines, listed)
+        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, following)
     return problems

@@ -99,7 +99,8 @@ def parts(state, readers, active=()):
     """The views of ``readers`` as the part all of them see and each one's own keys (Engine.view_parts)."""
     memo = _memo(state, active, None)
     own = {r: own_part(state, r, memo) for r in readers}
-    shared = {key: value for key, value in _everyones(state, memo).items() if key not in _own_keys(memo)}
+    keys = _own_keys(memo)
+    shared = {key: value for key, value in _everyones(state, memo).items() if key not in keys}
     return shared, own
 
 
