@@ -70,13 +70,28 @@ def _crown(state, key, role):
     return out
 
 
-def build(state, role, active=(), waiting=(), with_map=True):
+def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
     its secret choice stays active, free to change it, but is not waited for). Both are public. Without
-    ``with_map`` the static map is left out (see :func:`shared_part`)."""
-    active, waiting = list(active), list(waiting)
+    ``with_map`` the static map is left out (see :func:`shared_part`). ``memo``: what several readers' views
+    of one state share (the public parts, the block entries), built once; the views then share them and
+    only read them."""
+    fresh = memo is None
+    memo = {} if fresh else memo
+    if "public" not in memo:
+        memo["occ"] = occupancy(state)
+        memo["entries"] = {}
+        memo["public"] = _public(state, memo["occ"], list(active), list(waiting))
+    occ, public = memo["occ"], memo["public"]
+    entries = memo["entries"]
+
+    def entry(bid):
+        if fresh:
+            return _entry(state, bid)
+        if bid not in entries:
+            entries[bid] = _entry(state, bid)
+        return entries[bid]
     battle_area = _battle_area(state)
-    occ = occupancy(state)
     areas = {}
     for area in sorted(occ):
         e = occ[area]
@@ -85,7 +100,7 @@ def build(state, role, active=(), waiting=(), with_map=True):
             hidden = 0
             for bid in sorted(e[side]):
                 if _visible(state, bid, role, battle_area):
-                    blocks.append(_entry(state, bid))
+                    blocks.append(entry(bid))
                 else:
                     hidden += 1
                     blocks.append({"hidden": True, "side": side, "token": f"{side}-{area}-{hidden}"})
@@ -93,20 +108,17 @@ def build(state, role, active=(), waiting=(), with_map=True):
         areas[area] = {"blocks": blocks, "contested": len(control) == 2,
                        "control": control[0] if len(control) == 1 else None}
     pools = {}
-    minors = {s: [] for s in SIDES}
     dead = {s: [] for s in SIDES}
     off_map = []
     hidden_dead = state.get("hidden_dead") or {}
     for side in SIDES:
         mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
-        pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine]
+        pools[side] = {"count": len(mine), "blocks": [entry(b) for b in mine]
                        if role == side or state.get("result") else None}
     for bid in BLOCK_IDS:
         where = state["blocks"][bid]["loc"]
         side = BLOCKS[bid]["side"]
-        if where == "minor":
-            minors[side].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
-        elif where == "dead":
+        if where == "dead":
             knower = hidden_dead.get(bid)
             if knower is None or knower == role:
                 dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
@@ -115,38 +127,67 @@ def build(state, role, active=(), waiting=(), with_map=True):
         elif where == "off" and side == role:
             off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
     played = state.get("revealed")
+    shown = public["cards"]
     cards = {
         "hand": [_card(c) for c in state["hands"][role]] if role in SIDES else None,
-        "hand_size": {s: len(state["hands"][s]) for s in SIDES},
-        "committed": {s: state["played"][s] is not None and not played for s in SIDES},
+        "hand_size": shown["hand_size"], "committed": shown["committed"],
         "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
-        "played": {s: _card(played[s]) for s in SIDES} if played else None,
-        "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
-        "history": _card_history(state["discards"], played),
+        "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
     }
+    own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+           "cards": cards, "areas": areas, "pools": pools, "dead": dead,
+           "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
+           "battle": _battle_view(state, role, occ)}
+    view = {key: own.get(key, value) for key, value in public.items()}   # without memo: all built afresh
+    if with_map:
+        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
+    return view
+
+
+#: the keys of a view that differ between readers (the rest is public)
+OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
+
+
+def _public(state, occ, active, waiting):
+    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
+    played = state.get("revealed")
+    minors = {s: [] for s in SIDES}
+    for bid in BLOCK_IDS:
+        if state["blocks"][bid]["loc"] == "minor":
+            minors[BLOCKS[bid]["side"]].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
     captive = state.get("captive")
-    view = {
-        "game": "richard3", "role": role, "scenario": state["scenario"],
+    return {
+        "game": "richard3", "role": None, "scenario": state["scenario"],
         "scenario_name": SCENARIOS[state["scenario"]]["name"],
         "campaign": state["campaign"], "last_campaign": state["last_campaign"], "turn": state["turn"],
         "year": CAMPAIGN_YEARS.get(state["campaign"]), "step": state["step"], "phase": PHASES[state["step"]],
-        "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+        "king": None, "pretender": None,
         "first_campaign": SCENARIOS[state["scenario"]]["first_campaign"],
         "active": active, "waiting": waiting,
-        "player1": state["p1"], "cards": cards, "areas": areas, "pools": pools, "minors": minors,
-        "dead": dead, "off_map": off_map if role in SIDES else None,
+        "player1": state["p1"],
+        "cards": {"hand_size": {s: len(state["hands"][s]) for s in SIDES},
+                  "committed": {s: state["played"][s] is not None and not played for s in SIDES},
+                  "played": {s: _card(played[s]) for s in SIDES} if played else None,
+                  "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
+                  "history": _card_history(state["discards"], played)},
+        "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
         "contested": contested_areas(occ),
         "border_use": {s: dict(state["border_use"][s]) for s in SIDES},
-        "action": _action_view(state, role),
-        "battle": _battle_view(state, role, occ),
+        "action": None, "battle": None,
         "battles_fought": list(state["battles_done"]),
         "result": state.get("result"),
     }
-    if with_map:
-        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
-    return view
+
+
+def parts(state, readers, active, waiting):
+    """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
+    memo = {}
+    views = {r: build(state, r, active, waiting, with_map=False, memo=memo) for r in readers}
+    shared = {key: value for key, value in memo["public"].items() if key not in OWN_KEYS} if memo else {}
+    shared.update(shared_part())
+    return shared, {r: {key: view[key] for key in OWN_KEYS} for r, view in views.items()}
 
 
 def shared_part() -> dict:
