@@ -24,7 +24,7 @@ import functools
 import json
 from typing import Any
 
-from .contract import Action, Engine, IllegalAction, LogEntry, State, copy_state
+from .contract import Action, Engine, IllegalAction, LogEntry, State, state_copier
 
 _MISSING = object()
 
@@ -192,9 +192,10 @@ def hidden_changes(engine: Engine, state: State) -> list[tuple[str | None, str, 
             for owner, what, _ in engine.hidden_variants(state)]
 
 
-def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]:
-    """A copy of ``state`` with ``changes`` made one after the other, and those that found something."""
-    variant = copy_state(state, engine.flat_tables)
+def _composed(copy, changes: list) -> tuple[State, list]:
+    """A copy of the position (``copy()``: a :func:`state_copier`) with ``changes`` made one after the
+    other, and those that found something."""
+    variant = copy()
     return variant, [c for c in changes if c[2](variant)]
 
 
@@ -211,7 +212,7 @@ def _seen_differently(engine: Engine, state: State, variant: State, made: list, 
     return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
-def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str],
+def _played(engine: Engine, copy, variant: State, made: list, changes: list, move: tuple[str, str],
             seen: dict | None = None):
     """The move played in ``variant`` (in place), and the changes it was played under: if the mover's own
     changes made it illegal there, the others' changes without them. ``seen``: observations at ``variant``
@@ -220,7 +221,7 @@ def _played(engine: Engine, state: State, variant: State, made: list, changes: l
                    if entry[0] == move[1]), None)
     moved = _try(engine, variant, *move, in_place=True, listed=listed)
     if moved is None and any(owner == move[0] for owner, _, _ in made):
-        variant, made = _composed(engine, state, [c for c in changes if c[0] != move[0]])
+        variant, made = _composed(copy, [c for c in changes if c[0] != move[0]])
         moved = _try(engine, variant, *move, in_place=True) if made else None
     return moved, made
 
@@ -255,6 +256,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     difference sends them to their own combination, where the move is played again and decides."""
     mover = move[0] if move else None
     groups = combinations(state, changes, mover)
+    copy = state_copier(state, engine.flat_tables)
     base = observations(engine, state, parts=parts, listed=listed)
     forced: dict = {}
     active = engine.active_roles(state)
@@ -265,14 +267,14 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
         asked = [r for r in active if r == left_out or r not in covered]
         covered.update(r for r in asked if r != left_out)
-        variant, made = _composed(engine, state, chosen)
+        variant, made = _composed(copy, chosen)
         if not made:
             continue
         problems, seen = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
         if problems:
             return problems
         if playing and index < 2:
-            moved, made = _played(engine, state, variant, made, chosen, move, seen)
+            moved, made = _played(engine, copy, variant, made, chosen, move, seen)
             then = f"changing {_described(made)}, then {move[0]} {move[1]}" if made else ""
             problems = _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
             problems += _answered_differently(outcome, moved, then)
@@ -287,8 +289,8 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
             continue   # compared exactly already
         left_out, observers = groups[index]
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
-        variant, made = _composed(engine, state, chosen)
-        moved, made = _played(engine, state, variant, made, chosen, move)
+        variant, made = _composed(copy, chosen)
+        moved, made = _played(engine, copy, variant, made, chosen, move)
         if made:
             then = f"changing {_described(made)}, then {move[0]} {move[1]}"
             problems = _compare_logs(engine, state, outcome, moved, None, then, lines, [reader])
