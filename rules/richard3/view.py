@@ -12,6 +12,7 @@ from .state import (OFF_MAP, border_limit, contested_areas, counts_for_limit, ma
 PHASES = {"mulligan": "Deal", "card": "Card phase", "action": "Action phase", "combat": "Combat phase",
           "supply": "Supply phase", "political": "Political turn", "over": "Game over"}
 _MAP = static_map()
+_MISSING = object()
 _MAP_BYTES = pickle.dumps(_MAP, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -32,12 +33,6 @@ def _card_history(discards, played):
 def _battle_area(state):
     b = state.get("battle")
     return b["area"] if b else None
-
-
-def _visible(state, bid, role, battle_area):
-    if state.get("result") or role is not None and side_of(state, bid) == role:
-        return True   # (every block is revealed once the game is over)
-    return battle_area is not None and state["blocks"][bid]["loc"] == battle_area
 
 
 def _entry(state, bid):
@@ -82,7 +77,8 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
         memo["occ"] = occupancy(state)
         memo["entries"] = {}
         memo["public"] = _public(state, memo["occ"], list(active), list(waiting))
-    occ, public = memo["occ"], memo["public"]
+        memo["layout"] = _layout(state, memo["occ"])
+    occ, public, layout = memo["occ"], memo["public"], memo["layout"]
     entries = memo["entries"]
 
     def entry(bid):
@@ -92,39 +88,31 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
             entries[bid] = _entry(state, bid)
         return entries[bid]
     battle_area = _battle_area(state)
+    everything = bool(state.get("result"))   # every block is revealed once the game is over
     areas = {}
-    for area in sorted(occ):
-        e = occ[area]
+    for area, by_side, control in layout["areas"]:
         blocks = []
-        for side in SIDES:
-            hidden = 0
-            for bid in sorted(e[side]):
-                if _visible(state, bid, role, battle_area):
-                    blocks.append(entry(bid))
-                else:
-                    hidden += 1
-                    blocks.append({"hidden": True, "side": side, "token": f"{side}-{area}-{hidden}"})
-        control = [s for s in SIDES if e[s]]
+        for side, bids in by_side:
+            if everything or side == role or area == battle_area:
+                blocks += [entry(bid) for bid in bids]
+            else:
+                blocks += [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"}
+                           for n in range(1, len(bids) + 1)]
         areas[area] = {"blocks": blocks, "contested": len(control) == 2,
                        "control": control[0] if len(control) == 1 else None}
-    pools = {}
+    pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
+             for side, mine in layout["pools"].items()}
     dead = {s: [] for s in SIDES}
     off_map = []
     hidden_dead = state.get("hidden_dead") or {}
-    for side in SIDES:
-        mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
-        pools[side] = {"count": len(mine), "blocks": [entry(b) for b in mine]
-                       if role == side or state.get("result") else None}
-    for bid in BLOCK_IDS:
-        where = state["blocks"][bid]["loc"]
-        side = BLOCKS[bid]["side"]
+    for bid, where, side in layout["gone"]:
         if where == "dead":
             knower = hidden_dead.get(bid)
             if knower is None or knower == role:
                 dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
             elif side == role:   # our copy of a noble the enemy lost unseen: as far as we know it still serves him
                 off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
-        elif where == "off" and side == role:
+        elif side == role:
             off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
     played = state.get("revealed")
     shown = public["cards"]
@@ -142,6 +130,24 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     if with_map:
         view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
     return view
+
+
+def _layout(state, occ):
+    """Where the blocks are, the same for every reader: each area's blocks by side (sorted), the pools by
+    side, and the blocks dead or off the map (with their printed side), in the order views list them."""
+    areas = []
+    for area in sorted(occ):
+        e = occ[area]
+        areas.append((area, [(side, sorted(e[side])) for side in SIDES], [s for s in SIDES if e[s]]))
+    pools = {side: [] for side in SIDES}
+    gone = []
+    for bid in BLOCK_IDS:
+        where = state["blocks"][bid]["loc"]
+        if where == "pool":
+            pools[side_of(state, bid)].append(bid)
+        elif where in ("dead", "off"):
+            gone.append((bid, where, BLOCKS[bid]["side"]))
+    return {"areas": areas, "pools": pools, "gone": gone}
 
 
 #: the keys of a view that differ between readers (the rest is public)
@@ -185,9 +191,11 @@ def parts(state, readers, active, waiting):
     """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
     memo = {}
     views = {r: build(state, r, active, waiting, with_map=False, memo=memo) for r in readers}
-    shared = {key: value for key, value in memo["public"].items() if key not in OWN_KEYS} if memo else {}
+    # a public key is shared where every view holds it as built once (a view that changed it keeps its own)
+    shared = {key: value for key, value in memo.get("public", {}).items()
+              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views.values())}
     shared.update(shared_part())
-    return shared, {r: {key: view[key] for key in OWN_KEYS} for r, view in views.items()}
+    return shared, {r: {key: value for key, value in view.items() if key not in shared} for r, view in views.items()}
 
 
 def shared_part() -> dict:
