@@ -90,14 +90,17 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     battle_area = _battle_area(state)
     everything = bool(state.get("result"))   # every block is revealed once the game is over
     areas = {}
+    rows = memo.setdefault("rows", {})   # (area, side, shown) -> that side's entries there
+
+    def row(area, side, bids, shown):
+        if fresh or (area, side, shown) not in rows:
+            rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
+                [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
+        return rows[area, side, shown]
     for area, by_side, control in layout["areas"]:
         blocks = []
         for side, bids in by_side:
-            if everything or side == role or area == battle_area:
-                blocks += [entry(bid) for bid in bids]
-            else:
-                blocks += [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"}
-                           for n in range(1, len(bids) + 1)]
+            blocks += row(area, side, bids, everything or side == role or area == battle_area)
         areas[area] = {"blocks": blocks, "contested": len(control) == 2,
                        "control": control[0] if len(control) == 1 else None}
     pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
