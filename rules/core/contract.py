@@ -235,14 +235,16 @@ def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
 
 def state_copier(state: State, flat_tables: Iterable[str] = ()) -> Callable[[], State]:
     """Copies of ``state`` as :func:`copy_state` makes them, for many copies of one state: it is serialised
-    once, not once a copy. ``state`` must not change while the copies are made."""
+    once (at the first copy), not once a copy. ``state`` must not change while the copies are made."""
     flat = [t for t in flat_tables if t in state]
-    frozen = marshal.dumps({k: v for k, v in state.items() if k not in flat} if flat else state)
-    if not flat:
-        return lambda: marshal.loads(frozen)
+    frozen: list[bytes] = []
 
     def copy() -> State:
-        rest = marshal.loads(frozen)
+        if not frozen:
+            frozen.append(marshal.dumps({k: v for k, v in state.items() if k not in flat} if flat else state))
+        rest = marshal.loads(frozen[0])
+        if not flat:
+            return rest
         return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
     return copy
 

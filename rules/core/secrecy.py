@@ -244,7 +244,7 @@ def combinations(state: State, changes: list, first: str | None = None) -> list[
 
 
 def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
-                       listed) -> list[str]:
+                       listed, copy) -> list[str]:
     """Detection: for each role owning hidden data, every other owner's changes made together and only
     that role's observation compared; the roles owning none against every change at once. The spectators
     (and whether the engine would answer a role's question itself) are compared where two such
@@ -256,7 +256,6 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     difference sends them to their own combination, where the move is played again and decides."""
     mover = move[0] if move else None
     groups = combinations(state, changes, mover)
-    copy = state_copier(state, engine.flat_tables)
     base = observations(engine, state, parts=parts, listed=listed)
     forced: dict = {}
     active = engine.active_roles(state)
@@ -319,7 +318,7 @@ def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, 
     return problems
 
 
-def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed,
+def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed, copy,
                           following=None) -> list[str]:
     """Every other option of a secret choice or a window must show the others the same. ``following``:
     ``engine.view_parts`` of the outcome's state for every reader, when the caller already built them."""
@@ -333,7 +332,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
-        other = _try(engine, state, role, alternative.id, listed=alternative)
+        other = _try(engine, copy(), role, alternative.id, in_place=True, listed=alternative)
         if other is None or other.irreversible:
             continue
         cause = f"{role} choosing {alternative.id} instead of {chosen}"
@@ -361,10 +360,11 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         outcome = _try(engine, state, *move) if move else None
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     changes = hidden_changes(engine, state)
+    copy = state_copier(state, engine.flat_tables)   # the position serialised once for every copy made of it
     if changes:
-        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed)
+        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed, copy)
         if combined:
             problems += _single_problems(engine, state, move, parts, outcome, lines, listed) or combined
     if move and outcome is not None and not outcome.irreversible:
-        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, following)
+        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, copy, following)
     return problems
