@@ -58,6 +58,10 @@ def kingdom_ops(state, f, op) -> list[dict]:
     return out
 
 
+#: HQ abilities that change the information of the faction's cards (traits, commands, votes_of_card)
+CARD_INFO_HQ = ("all_resilient", "traders_gain_flank", "plus_vote_no_votes")
+
+
 def has_hq(state, f, ability) -> bool:
     return any(ability in CARDS[c]["abilities"] for c in fx(state, f)["hq"])
 

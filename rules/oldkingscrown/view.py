@@ -57,7 +57,8 @@ def _brief(cid):
 
 def _flags(state):
     """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
-    return {"factions": {f: bool(S.fx(state, f)["hq"] or S.kingdom_ops(state, f, "all_pathfinder"))
+    return {"factions": {f: bool(any(S.has_hq(state, f, a) for a in S.CARD_INFO_HQ)
+                                 or S.kingdom_ops(state, f, "all_pathfinder"))
                          for f in state["factions"]},
             "cards": {m["card"] for m in state["mods"] if m.get("card")}}
 
