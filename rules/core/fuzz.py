@@ -174,6 +174,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
     limit = max_actions or engine.runaway_actions
     parts = None   # the current state's view parts for every reader, once built (read only)
     known: dict = {}   # the shared part's strings by key (the string check)
+    carry: dict = {}   # observations one check made at the next state, for the next check
     try:
         state = engine.setup(args)
         while True:
@@ -199,7 +200,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 following = engine.view_parts(outcome.state, [*_roles(outcome.state), None])
             if invariance and report.actions % check_every == 0:
                 hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed,
-                                             following)
+                                             following, carry)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)

@@ -35,14 +35,16 @@ def _readers(state: State) -> list[str | None]:
 
 def observations(engine: Engine, state: State, skip: Any = _MISSING,
                  parts: tuple[dict, dict] | None = None, readers: list[str | None] | None = None,
-                 listed: dict | None = None, shared: Any = _MISSING) -> dict[str | None, tuple[Any, Any]]:
+                 listed: dict | None = None, shared: Any = _MISSING,
+                 known: dict | None = None) -> dict[str | None, tuple[Any, Any]]:
     """What each role (and a spectator, None) but ``skip`` observes at ``state`` (or only ``readers``):
     the part of the view every reader shares (built once) and the reader's own part with its prompt and
     legal actions. Kept as data and compared with ``==`` (as fine as comparing canonical JSON for plain
     data, and far cheaper than encoding every reader's view of every variant); the states are never
     changed afterwards. ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller
     already has them; ``listed``: legal actions at ``state`` by role, when the caller already listed them;
-    ``shared``: taken as the shared part, so that only the readers' own parts are built."""
+    ``shared``: taken as the shared part, so that only the readers' own parts are built; ``known``:
+    observations at ``state`` already made (with these ``parts``), taken as they are."""
     active = engine.active_roles(state)
     if readers is None:
         readers = [r for r in _readers(state) if r != skip]
@@ -52,6 +54,9 @@ def observations(engine: Engine, state: State, skip: Any = _MISSING,
         shared, own = parts if parts is not None else engine.view_parts(state, readers)
     seen = {}
     for reader in readers:
+        if known and reader in known:
+            seen[reader] = known[reader]
+            continue
         data: dict[str, Any] = {"view": own[reader], "active": active}
         if reader in active:
             prompt = engine.prompt(state, reader)
@@ -244,7 +249,7 @@ def combinations(state: State, changes: list, first: str | None = None) -> list[
 
 
 def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
-                       listed, copy) -> list[str]:
+                       listed, copy, known) -> list[str]:
     """Detection: for each role owning hidden data, every other owner's changes made together and only
     that role's observation compared; the roles owning none against every change at once. The spectators
     (and whether the engine would answer a role's question itself) are compared where two such
@@ -256,7 +261,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     difference sends them to their own combination, where the move is played again and decides."""
     mover = move[0] if move else None
     groups = combinations(state, changes, mover)
-    base = observations(engine, state, parts=parts, listed=listed)
+    base = observations(engine, state, parts=parts, listed=listed, known=known)
     forced: dict = {}
     active = engine.active_roles(state)
     covered: set = set()   # roles asked about in a combination that changed their own data
@@ -298,14 +303,14 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     return []
 
 
-def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, listed) -> list[str]:
+def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, listed, known) -> list[str]:
     """Diagnosis: each hidden variant on its own against every other reader, to name the owner and the
     kind of hidden data that shows through."""
     problems: list[str] = []
     base: dict | None = None
     forced: dict = {}
     for owner, what, variant in engine.hidden_variants(state):
-        base = base or observations(engine, state, parts=parts, listed=listed)
+        base = base or observations(engine, state, parts=parts, listed=listed, known=known)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         others = [r for r in _readers(state) if r != owner]
         problems += _compare(base, observations(engine, variant, readers=others), cause)
@@ -319,7 +324,7 @@ def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, 
 
 
 def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed, copy,
-                          following=None) -> list[str]:
+                          following=None, carry: dict | None = None) -> list[str]:
     """Every other option of a secret choice or a window must show the others the same. ``following``:
     ``engine.view_parts`` of the outcome's state for every reader, when the caller already built them."""
     problems: list[str] = []
@@ -329,6 +334,8 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
         return problems
     others = [r for r in _readers(state) if r != role]
     after = observations(engine, outcome.state, readers=others, parts=following)
+    if carry is not None and following is not None:   # the next position's check observes the same
+        carry.update(state=outcome.state, seen=after)
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
@@ -344,27 +351,33 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
                         parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING,
-                        listed: dict | None = None, following: tuple[dict, dict] | None = None) -> list[str]:
+                        listed: dict | None = None, following: tuple[dict, dict] | None = None,
+                        carry: dict | None = None) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
     of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
     the move applied to ``state``, when the caller already applied it (read only here); ``listed``: legal
     actions at ``state`` by role, those the caller already listed (the mover's, to choose its move);
-    ``following``: ``engine.view_parts`` of the outcome's state for every reader, when already built.
+    ``following``: ``engine.view_parts`` of the outcome's state for every reader, when already built;
+    ``carry``: a dict the caller hands every check of one game, in which a check leaves the observations it
+    made at the outcome's state (with ``following``) for the next check, at that state, to take.
 
     Hidden data is checked with every other owner's changes together (see ``_combined_problems``); only
     when that shows something are the variants checked one by one, to report whose data of which kind
     shows through (a difference only the combination shows is reported as the combination)."""
     problems: list[str] = []
+    known = carry.get("seen") if carry and carry.get("state") is state else None
+    if carry is not None:
+        carry.clear()
     if outcome is _MISSING:
         outcome = _try(engine, state, *move) if move else None
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     changes = hidden_changes(engine, state)
     copy = state_copier(state, engine.flat_tables)   # the position serialised once for every copy made of it
     if changes:
-        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed, copy)
+        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed, copy, known)
         if combined:
-            problems += _single_problems(engine, state, move, parts, outcome, lines, listed) or combined
+            problems += _single_problems(engine, state, move, parts, outcome, lines, listed, known) or combined
     if move and outcome is not None and not outcome.irreversible:
-        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, copy, following)
+        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, copy, following, carry)
     return problems
