@@ -233,6 +233,22 @@ def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
     return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
 
 
+def state_copier(state: State, flat_tables: Iterable[str] = ()) -> Callable[[], State]:
+    """Copies of ``state`` as :func:`copy_state` makes them, for many copies of one state: it is serialised
+    once (at the first copy), not once a copy. ``state`` must not change while the copies are made."""
+    flat = [t for t in flat_tables if t in state]
+    frozen: list[bytes] = []
+
+    def copy() -> State:
+        if not frozen:
+            frozen.append(marshal.dumps({k: v for k, v in state.items() if k not in flat} if flat else state))
+        rest = marshal.loads(frozen[0])
+        if not flat:
+            return rest
+        return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
+    return copy
+
+
 class Engine:
     """Base class of every game engine. Subclasses set ``id``/``title`` and implement the ``_`` hooks."""
 

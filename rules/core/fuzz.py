@@ -10,6 +10,7 @@ records the action log, so the failure replays exactly.
 from __future__ import annotations
 
 import json
+import marshal
 import random
 import traceback
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from typing import Any, Callable, get_args
 from .contract import Engine, LogEntry, PromptKind, SetupArgs, State
 from .driver import DeadEnd, choose_move, default_players, random_options, setup_args
 from .secrecy import invariance_problems
+
+_MISSING = object()   # compares unequal to every value
 
 
 @dataclass
@@ -78,14 +81,34 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
     return found
 
 
-def _leaks(engine: Engine, state: State, parts: tuple[dict, dict]) -> list[str]:
+def _shared_strings(shared: dict, known: dict | None) -> set[str]:
+    """The strings of the shared part. ``known``: per key, a copy of its value at an earlier position and
+    that value's strings, reused where the value is equal (a comparison in C, far cheaper than reading
+    it again: a static map read once a game)."""
+    if known is None:
+        return _strings(shared, set())
+    found: set[str] = set()
+    for key, value in shared.items():
+        seen = known.get(key)
+        if seen is None or seen[0] != value:
+            try:
+                copy = marshal.loads(marshal.dumps(value))
+            except ValueError:   # not plain data: read each time
+                copy = _MISSING
+            seen = known[key] = (copy, _strings({key: value}, set()))
+        found |= seen[1]
+    return found
+
+
+def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict | None = None) -> list[str]:
     """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
     state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
     once; a role's own part only where it differs from the spectator's, unless a secret is in the
-    spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly)."""
+    spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly).
+    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``)."""
     roles = _roles(state)
     shared, own = parts
-    common = _strings(shared, set())   # the same for every reader: read once
+    common = _shared_strings(shared, known)   # the same for every reader: read once
     public = own.get(None)
     seen = {None: _strings(public, set())} if public is not None else {}
     apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
@@ -150,6 +173,8 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
     report = GameReport(seed=seed, scenario=scenario, players=len(args.seats), options=dict(args.options))
     limit = max_actions or engine.runaway_actions
     parts = None   # the current state's view parts for every reader, once built (read only)
+    known: dict = {}   # the shared part's strings by key (the string check)
+    carry: dict = {}   # observations one check made at the next state, for the next check
     try:
         state = engine.setup(args)
         while True:
@@ -170,14 +195,18 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 report.problems.append(f"dead end: {dead}")
                 break
             outcome = engine.apply(state, role, action.id)   # a new state: ``state`` is left as it was
+            following = None   # the next state's view parts, when the next check reads them (read only)
+            if check_secrets and (report.actions + 1) % check_every == 0:
+                following = engine.view_parts(outcome.state, [*_roles(outcome.state), None])
             if invariance and report.actions % check_every == 0:
-                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed)
+                hidden = invariance_problems(engine, state, (role, action.id), parts, outcome, listed,
+                                             following, carry)
                 if hidden:
                     report.problems.extend(f"before action {report.actions + 1} ({role} {action.id}): {e}"
                                            for e in hidden)
                     break
             report.log.append((role, action.id))
-            state, parts = outcome.state, None
+            state, parts = outcome.state, following
             report.actions += 1
             if check_secrets:
                 leaked = _log_leaks(engine, state, outcome.log)
@@ -189,9 +218,8 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                 on_state(state)
             if report.actions % check_every == 0:
                 errors = engine.invariant_errors(state) + _prompt_problems(engine, state)
-                if check_secrets:
-                    parts = engine.view_parts(state, [*_roles(state), None])   # the next check reads them too
-                    errors += _leaks(engine, state, parts)
+                if check_secrets:   # ``parts``: built before the check, which read them too
+                    errors += _leaks(engine, state, parts, known)
                 if errors:
                     report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
                                            for e in errors)

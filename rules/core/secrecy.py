@@ -24,7 +24,7 @@ import functools
 import json
 from typing import Any
 
-from .contract import Action, Engine, IllegalAction, LogEntry, State, copy_state
+from .contract import Action, Engine, IllegalAction, LogEntry, State, state_copier
 
 _MISSING = object()
 
@@ -35,14 +35,16 @@ def _readers(state: State) -> list[str | None]:
 
 def observations(engine: Engine, state: State, skip: Any = _MISSING,
                  parts: tuple[dict, dict] | None = None, readers: list[str | None] | None = None,
-                 listed: dict | None = None, shared: Any = _MISSING) -> dict[str | None, tuple[Any, Any]]:
+                 listed: dict | None = None, shared: Any = _MISSING,
+                 known: dict | None = None) -> dict[str | None, tuple[Any, Any]]:
     """What each role (and a spectator, None) but ``skip`` observes at ``state`` (or only ``readers``):
     the part of the view every reader shares (built once) and the reader's own part with its prompt and
     legal actions. Kept as data and compared with ``==`` (as fine as comparing canonical JSON for plain
     data, and far cheaper than encoding every reader's view of every variant); the states are never
     changed afterwards. ``parts``: ``engine.view_parts`` of ``state`` for every reader, when the caller
     already has them; ``listed``: legal actions at ``state`` by role, when the caller already listed them;
-    ``shared``: taken as the shared part, so that only the readers' own parts are built."""
+    ``shared``: taken as the shared part, so that only the readers' own parts are built; ``known``:
+    observations at ``state`` already made (with these ``parts``), taken as they are."""
     active = engine.active_roles(state)
     if readers is None:
         readers = [r for r in _readers(state) if r != skip]
@@ -52,6 +54,9 @@ def observations(engine: Engine, state: State, skip: Any = _MISSING,
         shared, own = parts if parts is not None else engine.view_parts(state, readers)
     seen = {}
     for reader in readers:
+        if known and reader in known:
+            seen[reader] = known[reader]
+            continue
         data: dict[str, Any] = {"view": own[reader], "active": active}
         if reader in active:
             prompt = engine.prompt(state, reader)
@@ -192,9 +197,10 @@ def hidden_changes(engine: Engine, state: State) -> list[tuple[str | None, str, 
             for owner, what, _ in engine.hidden_variants(state)]
 
 
-def _composed(engine: Engine, state: State, changes: list) -> tuple[State, list]:
-    """A copy of ``state`` with ``changes`` made one after the other, and those that found something."""
-    variant = copy_state(state, engine.flat_tables)
+def _composed(copy, changes: list) -> tuple[State, list]:
+    """A copy of the position (``copy()``: a :func:`state_copier`) with ``changes`` made one after the
+    other, and those that found something."""
+    variant = copy()
     return variant, [c for c in changes if c[2](variant)]
 
 
@@ -211,7 +217,7 @@ def _seen_differently(engine: Engine, state: State, variant: State, made: list, 
     return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
-def _played(engine: Engine, state: State, variant: State, made: list, changes: list, move: tuple[str, str],
+def _played(engine: Engine, copy, variant: State, made: list, changes: list, move: tuple[str, str],
             seen: dict | None = None):
     """The move played in ``variant`` (in place), and the changes it was played under: if the mover's own
     changes made it illegal there, the others' changes without them. ``seen``: observations at ``variant``
@@ -220,7 +226,7 @@ def _played(engine: Engine, state: State, variant: State, made: list, changes: l
                    if entry[0] == move[1]), None)
     moved = _try(engine, variant, *move, in_place=True, listed=listed)
     if moved is None and any(owner == move[0] for owner, _, _ in made):
-        variant, made = _composed(engine, state, [c for c in changes if c[0] != move[0]])
+        variant, made = _composed(copy, [c for c in changes if c[0] != move[0]])
         moved = _try(engine, variant, *move, in_place=True) if made else None
     return moved, made
 
@@ -243,7 +249,7 @@ def combinations(state: State, changes: list, first: str | None = None) -> list[
 
 
 def _combined_problems(engine: Engine, state: State, changes: list, move, parts, outcome, lines,
-                       listed) -> list[str]:
+                       listed, copy, known) -> list[str]:
     """Detection: for each role owning hidden data, every other owner's changes made together and only
     that role's observation compared; the roles owning none against every change at once. The spectators
     (and whether the engine would answer a role's question itself) are compared where two such
@@ -255,7 +261,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     difference sends them to their own combination, where the move is played again and decides."""
     mover = move[0] if move else None
     groups = combinations(state, changes, mover)
-    base = observations(engine, state, parts=parts, listed=listed)
+    base = observations(engine, state, parts=parts, listed=listed, known=known)
     forced: dict = {}
     active = engine.active_roles(state)
     covered: set = set()   # roles asked about in a combination that changed their own data
@@ -265,14 +271,14 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
         asked = [r for r in active if r == left_out or r not in covered]
         covered.update(r for r in asked if r != left_out)
-        variant, made = _composed(engine, state, chosen)
+        variant, made = _composed(copy, chosen)
         if not made:
             continue
         problems, seen = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
         if problems:
             return problems
         if playing and index < 2:
-            moved, made = _played(engine, state, variant, made, chosen, move, seen)
+            moved, made = _played(engine, copy, variant, made, chosen, move, seen)
             then = f"changing {_described(made)}, then {move[0]} {move[1]}" if made else ""
             problems = _compare_logs(engine, state, outcome, moved, None, then, lines, observers)
             problems += _answered_differently(outcome, moved, then)
@@ -287,8 +293,8 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
             continue   # compared exactly already
         left_out, observers = groups[index]
         chosen = [c for c in changes if c[0] is None or c[0] != left_out]
-        variant, made = _composed(engine, state, chosen)
-        moved, made = _played(engine, state, variant, made, chosen, move)
+        variant, made = _composed(copy, chosen)
+        moved, made = _played(engine, copy, variant, made, chosen, move)
         if made:
             then = f"changing {_described(made)}, then {move[0]} {move[1]}"
             problems = _compare_logs(engine, state, outcome, moved, None, then, lines, [reader])
@@ -297,14 +303,14 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
     return []
 
 
-def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, listed) -> list[str]:
+def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, listed, known) -> list[str]:
     """Diagnosis: each hidden variant on its own against every other reader, to name the owner and the
     kind of hidden data that shows through."""
     problems: list[str] = []
     base: dict | None = None
     forced: dict = {}
     for owner, what, variant in engine.hidden_variants(state):
-        base = base or observations(engine, state, parts=parts, listed=listed)
+        base = base or observations(engine, state, parts=parts, listed=listed, known=known)
         cause = f"changing {owner}'s {what}" if owner else f"changing {what}"
         others = [r for r in _readers(state) if r != owner]
         problems += _compare(base, observations(engine, variant, readers=others), cause)
@@ -317,19 +323,23 @@ def _single_problems(engine: Engine, state: State, move, parts, outcome, lines, 
     return problems
 
 
-def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed) -> list[str]:
-    """Every other option of a secret choice or a window must show the others the same."""
+def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, listed, copy,
+                          following=None, carry: dict | None = None) -> list[str]:
+    """Every other option of a secret choice or a window must show the others the same. ``following``:
+    ``engine.view_parts`` of the outcome's state for every reader, when the caller already built them."""
     problems: list[str] = []
     role, chosen = move
     prompt = engine.prompt(state, role)
     if prompt is None or prompt.kind not in ("secret", "reaction"):
         return problems
     others = [r for r in _readers(state) if r != role]
-    after = observations(engine, outcome.state, readers=others)
+    after = observations(engine, outcome.state, readers=others, parts=following)
+    if carry is not None and following is not None:   # the next position's check observes the same
+        carry.update(state=outcome.state, seen=after)
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
         if alternative.id == chosen or alternative.id == "change":
             continue
-        other = _try(engine, state, role, alternative.id, listed=alternative)
+        other = _try(engine, copy(), role, alternative.id, in_place=True, listed=alternative)
         if other is None or other.irreversible:
             continue
         cause = f"{role} choosing {alternative.id} instead of {chosen}"
@@ -341,25 +351,33 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
 
 def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | None = None,
                         parts: tuple[dict, dict] | None = None, outcome: Any = _MISSING,
-                        listed: dict | None = None) -> list[str]:
+                        listed: dict | None = None, following: tuple[dict, dict] | None = None,
+                        carry: dict | None = None) -> list[str]:
     """Every way hidden data or a secret move shows through at ``state`` (``move`` is the next (role,
     action id), if known); empty when the position keeps its secrets. ``parts``: ``engine.view_parts``
     of ``state`` for every reader (roles, then None), when the caller already built them; ``outcome``:
     the move applied to ``state``, when the caller already applied it (read only here); ``listed``: legal
-    actions at ``state`` by role, those the caller already listed (the mover's, to choose its move).
+    actions at ``state`` by role, those the caller already listed (the mover's, to choose its move);
+    ``following``: ``engine.view_parts`` of the outcome's state for every reader, when already built;
+    ``carry``: a dict the caller hands every check of one game, in which a check leaves the observations it
+    made at the outcome's state (with ``following``) for the next check, at that state, to take.
 
     Hidden data is checked with every other owner's changes together (see ``_combined_problems``); only
     when that shows something are the variants checked one by one, to report whose data of which kind
     shows through (a difference only the combination shows is reported as the combination)."""
     problems: list[str] = []
+    known = carry.get("seen") if carry and carry.get("state") is state else None
+    if carry is not None:
+        carry.clear()
     if outcome is _MISSING:
         outcome = _try(engine, state, *move) if move else None
     lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
     changes = hidden_changes(engine, state)
+    copy = state_copier(state, engine.flat_tables)   # the position serialised once for every copy made of it
     if changes:
-        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed)
+        combined = _combined_problems(engine, state, changes, move, parts, outcome, lines, listed, copy, known)
         if combined:
-            problems += _single_problems(engine, state, move, parts, outcome, lines, listed) or combined
+            problems += _single_problems(engine, state, move, parts, outcome, lines, listed, known) or combined
     if move and outcome is not None and not outcome.irreversible:
-        problems += _secret_move_problems(engine, state, move, outcome, lines, listed)
+        problems += _secret_move_problems(engine, state, move, outcome, lines, listed, copy, following, carry)
     return problems

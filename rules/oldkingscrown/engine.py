@@ -182,9 +182,11 @@ class OldKingsCrown(FlowEngine):
         return _view.build(state, role, self.active_roles(state))
 
     def view_parts(self, state, readers):
-        """The card objects are built once for all readers."""
-        active, memo = self.active_roles(state), {}
-        return {}, {r: _view.build(state, r, active, memo) for r in readers}
+        """The board every reader sees alike and the card objects are built once for all readers."""
+        return _view.parts(state, readers, self.active_roles(state))
+
+    def own_views(self, state, readers):
+        return _view.own_parts(state, readers)   # the own keys need not the active roles
 
     def describe(self, view, role):
         return _words.describe(view, role)

@@ -36,16 +36,30 @@ def kingdom_held(state, f) -> list[str]:
     return [s["card"] for s in p["spaces"] if s] + list(p["kingdom_supply"])
 
 
+def _passive_steps(card) -> dict[str, list[dict]]:
+    steps = list(card.get("passive", []))
+    if card["timing"] == "passive":
+        steps += card["effect"]
+    by_op: dict[str, list[dict]] = {}
+    for s in steps:
+        by_op.setdefault(s["op"], []).append(s)
+    return by_op
+
+
+#: Kingdom card -> op -> its passive effect steps doing ``op`` (read often: card information, votes)
+_PASSIVE = {k: _passive_steps(card) for k, card in KINGDOM.items()}
+
+
 def kingdom_ops(state, f, op) -> list[dict]:
     """Every passive effect step ``op`` among the faction's held Kingdom cards."""
     out = []
     for k in kingdom_held(state, f):
-        card = KINGDOM[k]
-        steps = list(card.get("passive", []))
-        if card["timing"] == "passive":
-            steps += card["effect"]
-        out += [s for s in steps if s["op"] == op]
+        out += _PASSIVE[k].get(op, ())
     return out
+
+
+#: HQ abilities that change the information of the faction's cards (traits, commands, votes_of_card)
+CARD_INFO_HQ = ("all_resilient", "traders_gain_flank", "plus_vote_no_votes")
 
 
 def has_hq(state, f, ability) -> bool:

@@ -57,7 +57,8 @@ def _brief(cid):
 
 def _flags(state):
     """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
-    return {"factions": {f: bool(S.fx(state, f)["hq"] or S.kingdom_ops(state, f, "all_pathfinder"))
+    return {"factions": {f: bool(any(S.has_hq(state, f, a) for a in S.CARD_INFO_HQ)
+                                 or S.kingdom_ops(state, f, "all_pathfinder"))
                          for f in state["factions"]},
             "cards": {m["card"] for m in state["mods"] if m.get("card")}}
 
@@ -85,110 +86,197 @@ def clash_totals(state) -> dict:
 
 
 def build(state, role, active=(), memo=None):
-    """``role``'s view. ``memo``: what several readers' views of one state share (the flags and the card
-    objects, built once); the card objects are then shared between the views, which only read them."""
-    frame = _pending(state)
+    """``role``'s view. ``memo``: what several readers' views of one state share (the flags, the card
+    objects, the parts every reader sees alike, built once); the views then share them and only read them."""
+    memo = _memo(state, active, memo)
+    own = own_part(state, role, memo)
+    out = {key: own.get(key, value) for key, value in _everyones(state, memo).items()}
+    if "me" in own:
+        out["me"] = own["me"]
+    return out
+
+
+def parts(state, readers, active=()):
+    """The views of ``readers`` as the part all of them see and each one's own keys (Engine.view_parts)."""
+    memo = _memo(state, active, None)
+    own = {r: own_part(state, r, memo) for r in readers}
+    keys = _own_keys(memo)
+    shared = {key: value for key, value in _everyones(state, memo).items() if key not in keys}
+    return shared, own
+
+
+def own_parts(state, readers, active=()):
+    """The readers' own keys alone (Engine.own_views): the board every reader sees alike is not built."""
+    memo = _memo(state, active, None)
+    return {r: own_part(state, r, memo) for r in readers}
+
+
+def _memo(state, active, memo):
     memo = {} if memo is None else memo
     if "flags" not in memo:
-        memo["flags"], memo["cards"] = _flags(state), {}
-    flags, built = memo["flags"], memo["cards"]
+        memo.update(flags=_flags(state), cards={}, frame=_pending(state), active=list(active),
+                    face_down=any(not e["up"] for r in REGIONS for e in state["regions"][r]["cards"]))
+    return memo
 
-    def card(st, cid):
-        if cid not in built:
-            built[cid] = _card(st, cid, flags)
-        return built[cid]
-    waiting = list(active)
-    regions = {}
-    for r in REGIONS:
-        reg = state["regions"][r]
-        cards = []
-        for e in reg["cards"]:
-            entry = {"owner": e["owner"], "face_up": e["up"]}
-            if e["up"] or e["owner"] == role:
-                entry.update(card(state, e["id"]))
-                entry["face_up"] = e["up"]
-            if e["up"]:
-                entry["clash"] = e["clash"]
-            if e.get("deployed"):
-                entry["deploy_influence"] = e["tokens"]
-            cards.append(entry)
-        regions[r] = {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
-                      "supporters_counted": dict(reg["counted"]),
-                      "locations": {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
-                                          "heralds": [f for f in S.factions(state) if S.fx(state, f)["herald"] == loc],
-                                          "tokens": dict(state["locations"][loc]["tokens"])}
-                                    for loc in REGION_LOCATIONS[r]}}
-    if "councils" not in memo:   # the same for every reader
-        councils = {}
-        for c in COUNCILS:
-            entries = []
-            for e in state["councils"][c]:
-                if e["kind"] == "card":
-                    entries.append({"entry": "card", "owner": e["owner"], **card(state, e["id"])})
-                else:
-                    entries.append({"entry": e["kind"], "owner": e["owner"]})
-            councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
-                           "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
-        memo["councils"] = councils
-    councils = memo["councils"]
-    if "players" not in memo:   # the same for every reader but the reader's own unrevealed bid
-        players = {}
-        for f in S.factions(state):
-            p = S.fx(state, f)
-            bid_state = None
-            if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
-                bid_state = {"placed": True}
-            elif f in (state.get("bids") or {}):
-                bid_state = {"placed": True, "revealed": True, "card": card(state, state["bids"][f])}
-            players[f] = {
-                "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
-                "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
-                "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
-                "discard": [_brief(c) for c in p["discard"]],
-                "site": [card(state, c) for c in p["site"]], "hq": [card(state, c) for c in p["hq"]],
-                "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(state, sp["occupier"]),
-                             "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
-                "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
-                "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
-                "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
-                "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
-                                "exhausted": u == 0} for t, u in p["tactics"].items()},
-                "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
-                "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
-                "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
-                "order": state["order"].index(f) + 1,
-            }
-        memo["players"] = players
-    players = dict(memo["players"])
-    if frame and frame["kind"] == "bid" and role in frame.get("choices", {}):
-        players[role] = {**players[role], "bid": {"placed": True, "card": card(state, frame["choices"][role])}}
-    out = {
-        "game": "oldkingscrown", "role": role, "round": state["round"], "rounds": state["rounds"],
-        "season": state["season"], "edition": state["options"]["edition"], "active": list(active), "waiting": waiting,
-        "decision": frame["kind"] if frame else None, "order": list(state["order"]),
-        "favour": {"holder": state["favour"], "uses": S.fx(state, state["favour"])["favour"] if state["favour"] else 0},
-        "road": [kingdom(k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
-        "kingdom_discard": [KINGDOM[k]["name"] for k in state["kdiscard"]],
-        "regions": regions, "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
-        "clash": ({"region": state["clash"]["region"], "number": state["clash"]["number"],
-                   "participants": list(state["clash"]["participants"]),
-                   "strength": clash_totals(state),
-                   "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
-        "councils": councils, "lost": [_brief(c) for c in state["lost"]],
-        "burned": [_brief(c) for c in state["burned"]], "players": players,
-        "ranking": list(state["ranking"]) if state.get("ranking") else None,
-    }
+
+def _own_keys(memo) -> tuple[str, ...]:
+    """The top-level keys that may differ between readers. Which they are depends on public facts only
+    (a face-down card on the map, a bid placed), so the split is the same whatever the hidden data."""
+    keys = ["role"]
+    if memo["face_down"]:
+        keys.append("regions")
+    if _bidding(memo["frame"]):
+        keys.append("players")
+    return tuple(keys)
+
+
+def _bidding(frame) -> bool:
+    return bool(frame and frame["kind"] == "bid" and frame.get("choices"))
+
+
+def _card_of(state, memo, cid):
+    built = memo["cards"]
+    if cid not in built:
+        built[cid] = _card(state, cid, memo["flags"])
+    return built[cid]
+
+
+def _region(state, r, role, memo):
+    """Region ``r`` as ``role`` sees it: the public region (built once) unless ``role`` has a face-down
+    card there."""
+    reg = state["regions"][r]
+    own = role is not None and any(e["owner"] == role and not e["up"] for e in reg["cards"])
+    public = memo.setdefault("regions", {})
+    if not own and r in public:
+        return public[r]
+    cards = []
+    for e in reg["cards"]:
+        entry = {"owner": e["owner"], "face_up": e["up"]}
+        if e["up"] or e["owner"] == role:
+            entry.update(_card_of(state, memo, e["id"]))
+            entry["face_up"] = e["up"]
+        if e["up"]:
+            entry["clash"] = e["clash"]
+        if e.get("deployed"):
+            entry["deploy_influence"] = e["tokens"]
+        cards.append(entry)
+    if "locations" not in memo:
+        memo["locations"] = {r: _locations(state, r) for r in REGIONS}
+    region = {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
+              "supporters_counted": dict(reg["counted"]), "locations": memo["locations"][r]}
+    if not own:
+        public[r] = region
+    return region
+
+
+def _locations(state, r):
+    return {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
+                  "heralds": [f for f in S.factions(state) if S.fx(state, f)["herald"] == loc],
+                  "tokens": dict(state["locations"][loc]["tokens"])}
+            for loc in REGION_LOCATIONS[r]}
+
+
+def own_part(state, role, memo):
+    """``role``'s own keys: ``role``, and ``regions``, ``players`` and ``me`` where they may differ."""
+    frame = memo["frame"]
+    out = {"role": role}
+    if memo["face_down"]:
+        out["regions"] = {r: _region(state, r, role, memo) for r in REGIONS}
+    if _bidding(frame):
+        players = dict(_players(state, memo))
+        if role in frame["choices"]:
+            players[role] = {**players[role], "bid": {"placed": True,
+                                                      "card": _card_of(state, memo, frame["choices"][role])}}
+        out["players"] = players
     if role in state["factions"]:
         p = S.fx(state, role)
-        mine = {"hand": [card(state, c) for c in p["hand"]]}
+        mine = {"hand": [_card_of(state, memo, c) for c in p["hand"]]}
         if frame and frame["kind"] == "regions" and role in frame["choices"]:
-            mine["placing"] = {r: card(state, c) for r, c in frame["choices"][role].items()}
+            mine["placing"] = {r: _card_of(state, memo, c) for r, c in frame["choices"][role].items()}
         if p.get("dealt"):
             mine["dealt"] = [kingdom(k) for k in p["dealt"]]
         if frame and frame["kind"] == "advanced":
             mine["advanced"] = dict(frame["choices"].get(role, {}))
         out["me"] = mine
     return out
+
+
+def _councils(state, memo):
+    councils = {}
+    for c in COUNCILS:
+        entries = []
+        for e in state["councils"][c]:
+            if e["kind"] == "card":
+                entries.append({"entry": "card", "owner": e["owner"], **_card_of(state, memo, e["id"])})
+            else:
+                entries.append({"entry": e["kind"], "owner": e["owner"]})
+        councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
+                       "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
+    return councils
+
+
+def _players(state, memo):
+    """Every faction's public facts (with a placed bid as placed only), built once."""
+    if "players" in memo:
+        return memo["players"]
+    frame = memo["frame"]
+
+    def card(cid):
+        return _card_of(state, memo, cid)
+    players = {}
+    for f in S.factions(state):
+        p = S.fx(state, f)
+        bid_state = None
+        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+            bid_state = {"placed": True}
+        elif f in (state.get("bids") or {}):
+            bid_state = {"placed": True, "revealed": True, "card": card(state["bids"][f])}
+        players[f] = {
+            "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
+            "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
+            "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
+            "discard": [_brief(c) for c in p["discard"]],
+            "site": [card(c) for c in p["site"]], "hq": [card(c) for c in p["hq"]],
+            "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(sp["occupier"]),
+                         "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
+            "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
+            "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
+            "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
+            "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
+                            "exhausted": u == 0} for t, u in p["tactics"].items()},
+            "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
+            "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
+            "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
+            "order": state["order"].index(f) + 1,
+        }
+    memo["players"] = players
+    return players
+
+
+def _everyones(state, memo):
+    """Every top-level key but ``me`` as every reader sees it alike (``role`` as None, ``regions`` as a
+    spectator sees them), in the view's order; built once."""
+    if "everyone" in memo:
+        return memo["everyone"]
+    frame, active = memo["frame"], memo["active"]
+    memo["everyone"] = {
+        "game": "oldkingscrown", "role": None, "round": state["round"], "rounds": state["rounds"],
+        "season": state["season"], "edition": state["options"]["edition"], "active": list(active),
+        "waiting": list(active), "decision": frame["kind"] if frame else None, "order": list(state["order"]),
+        "favour": {"holder": state["favour"], "uses": S.fx(state, state["favour"])["favour"] if state["favour"] else 0},
+        "road": [kingdom(k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
+        "kingdom_discard": [KINGDOM[k]["name"] for k in state["kdiscard"]],
+        "regions": {r: _region(state, r, None, memo) for r in REGIONS},
+        "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
+        "clash": ({"region": state["clash"]["region"], "number": state["clash"]["number"],
+                   "participants": list(state["clash"]["participants"]),
+                   "strength": clash_totals(state),
+                   "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
+        "councils": _councils(state, memo), "lost": [_brief(c) for c in state["lost"]],
+        "burned": [_brief(c) for c in state["burned"]], "players": _players(state, memo),
+        "ranking": list(state["ranking"]) if state.get("ranking") else None,
+    }
+    return memo["everyone"]
 
 
 def _defence(state, f, i):

@@ -235,10 +235,10 @@ class RichardIII(FlowEngine):
         return _view.build(state, role, active, waiting)
 
     def view_parts(self, state, readers):
-        """The static map is shared, and who is waited for computed once, for all readers."""
+        """The static map and the public keys are shared, and the block entries built once, for all readers."""
         active = self.active_roles(state)
         waiting = [r for r in active if not self._prompt(state, r).committed]
-        return _view.shared_part(), {r: _view.build(state, r, active, waiting, with_map=False) for r in readers}
+        return _view.parts(state, readers, active, waiting)
 
     def invariant_errors(self, state):
         return _view.invariant_errors(state)

@@ -12,6 +12,7 @@ from .state import (OFF_MAP, border_limit, contested_areas, counts_for_limit, ma
 PHASES = {"mulligan": "Deal", "card": "Card phase", "action": "Action phase", "combat": "Combat phase",
           "supply": "Supply phase", "political": "Political turn", "over": "Game over"}
 _MAP = static_map()
+_MISSING = object()
 _MAP_BYTES = pickle.dumps(_MAP, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -32,12 +33,6 @@ def _card_history(discards, played):
 def _battle_area(state):
     b = state.get("battle")
     return b["area"] if b else None
-
-
-def _visible(state, bid, role, battle_area):
-    if state.get("result") or role is not None and side_of(state, bid) == role:
-        return True   # (every block is revealed once the game is over)
-    return battle_area is not None and state["blocks"][bid]["loc"] == battle_area
 
 
 def _entry(state, bid):
@@ -70,83 +65,140 @@ def _crown(state, key, role):
     return out
 
 
-def build(state, role, active=(), waiting=(), with_map=True):
+def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
     its secret choice stays active, free to change it, but is not waited for). Both are public. Without
-    ``with_map`` the static map is left out (see :func:`shared_part`)."""
-    active, waiting = list(active), list(waiting)
+    ``with_map`` the static map is left out (see :func:`shared_part`). ``memo``: what several readers' views
+    of one state share (the public parts, the block entries), built once; the views then share them and
+    only read them."""
+    fresh = memo is None
+    memo = {} if fresh else memo
+    if "public" not in memo:
+        memo["occ"] = occupancy(state)
+        memo["entries"] = {}
+        memo["public"] = _public(state, memo["occ"], list(active), list(waiting))
+        memo["layout"] = _layout(state, memo["occ"])
+    occ, public, layout = memo["occ"], memo["public"], memo["layout"]
+    entries = memo["entries"]
+
+    def entry(bid):
+        if fresh:
+            return _entry(state, bid)
+        if bid not in entries:
+            entries[bid] = _entry(state, bid)
+        return entries[bid]
     battle_area = _battle_area(state)
-    occ = occupancy(state)
+    everything = bool(state.get("result"))   # every block is revealed once the game is over
     areas = {}
-    for area in sorted(occ):
-        e = occ[area]
+    rows = memo.setdefault("rows", {})   # (area, side, shown) -> that side's entries there
+
+    def row(area, side, bids, shown):
+        if fresh or (area, side, shown) not in rows:
+            rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
+                [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
+        return rows[area, side, shown]
+    for area, by_side, control in layout["areas"]:
         blocks = []
-        for side in SIDES:
-            hidden = 0
-            for bid in sorted(e[side]):
-                if _visible(state, bid, role, battle_area):
-                    blocks.append(_entry(state, bid))
-                else:
-                    hidden += 1
-                    blocks.append({"hidden": True, "side": side, "token": f"{side}-{area}-{hidden}"})
-        control = [s for s in SIDES if e[s]]
+        for side, bids in by_side:
+            blocks += row(area, side, bids, everything or side == role or area == battle_area)
         areas[area] = {"blocks": blocks, "contested": len(control) == 2,
                        "control": control[0] if len(control) == 1 else None}
-    pools = {}
-    minors = {s: [] for s in SIDES}
+    pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
+             for side, mine in layout["pools"].items()}
     dead = {s: [] for s in SIDES}
     off_map = []
     hidden_dead = state.get("hidden_dead") or {}
-    for side in SIDES:
-        mine = [bid for bid in BLOCK_IDS if state["blocks"][bid]["loc"] == "pool" and side_of(state, bid) == side]
-        pools[side] = {"count": len(mine), "blocks": [_entry(state, b) for b in mine]
-                       if role == side or state.get("result") else None}
-    for bid in BLOCK_IDS:
-        where = state["blocks"][bid]["loc"]
-        side = BLOCKS[bid]["side"]
-        if where == "minor":
-            minors[side].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
-        elif where == "dead":
+    for bid, where, side in layout["gone"]:
+        if where == "dead":
             knower = hidden_dead.get(bid)
             if knower is None or knower == role:
                 dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
             elif side == role:   # our copy of a noble the enemy lost unseen: as far as we know it still serves him
                 off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
-        elif where == "off" and side == role:
+        elif side == role:
             off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
     played = state.get("revealed")
+    shown = public["cards"]
     cards = {
         "hand": [_card(c) for c in state["hands"][role]] if role in SIDES else None,
-        "hand_size": {s: len(state["hands"][s]) for s in SIDES},
-        "committed": {s: state["played"][s] is not None and not played for s in SIDES},
+        "hand_size": shown["hand_size"], "committed": shown["committed"],
         "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
-        "played": {s: _card(played[s]) for s in SIDES} if played else None,
-        "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
-        "history": _card_history(state["discards"], played),
+        "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
     }
+    own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+           "cards": cards, "areas": areas, "pools": pools, "dead": dead,
+           "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
+           "battle": _battle_view(state, role, occ)}
+    view = {key: own.get(key, value) for key, value in public.items()}   # without memo: all built afresh
+    if with_map:
+        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
+    return view
+
+
+def _layout(state, occ):
+    """Where the blocks are, the same for every reader: each area's blocks by side (sorted), the pools by
+    side, and the blocks dead or off the map (with their printed side), in the order views list them."""
+    areas = []
+    for area in sorted(occ):
+        e = occ[area]
+        areas.append((area, [(side, sorted(e[side])) for side in SIDES], [s for s in SIDES if e[s]]))
+    pools = {side: [] for side in SIDES}
+    gone = []
+    for bid in BLOCK_IDS:
+        where = state["blocks"][bid]["loc"]
+        if where == "pool":
+            pools[side_of(state, bid)].append(bid)
+        elif where in ("dead", "off"):
+            gone.append((bid, where, BLOCKS[bid]["side"]))
+    return {"areas": areas, "pools": pools, "gone": gone}
+
+
+#: the keys of a view that differ between readers (the rest is public)
+OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
+
+
+def _public(state, occ, active, waiting):
+    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
+    played = state.get("revealed")
+    minors = {s: [] for s in SIDES}
+    for bid in BLOCK_IDS:
+        if state["blocks"][bid]["loc"] == "minor":
+            minors[BLOCKS[bid]["side"]].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
     captive = state.get("captive")
-    view = {
-        "game": "richard3", "role": role, "scenario": state["scenario"],
+    return {
+        "game": "richard3", "role": None, "scenario": state["scenario"],
         "scenario_name": SCENARIOS[state["scenario"]]["name"],
         "campaign": state["campaign"], "last_campaign": state["last_campaign"], "turn": state["turn"],
         "year": CAMPAIGN_YEARS.get(state["campaign"]), "step": state["step"], "phase": PHASES[state["step"]],
-        "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+        "king": None, "pretender": None,
         "first_campaign": SCENARIOS[state["scenario"]]["first_campaign"],
         "active": active, "waiting": waiting,
-        "player1": state["p1"], "cards": cards, "areas": areas, "pools": pools, "minors": minors,
-        "dead": dead, "off_map": off_map if role in SIDES else None,
+        "player1": state["p1"],
+        "cards": {"hand_size": {s: len(state["hands"][s]) for s in SIDES},
+                  "committed": {s: state["played"][s] is not None and not played for s in SIDES},
+                  "played": {s: _card(played[s]) for s in SIDES} if played else None,
+                  "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
+                  "history": _card_history(state["discards"], played)},
+        "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
         "contested": contested_areas(occ),
         "border_use": {s: dict(state["border_use"][s]) for s in SIDES},
-        "action": _action_view(state, role),
-        "battle": _battle_view(state, role, occ),
+        "action": None, "battle": None,
         "battles_fought": list(state["battles_done"]),
         "result": state.get("result"),
     }
-    if with_map:
-        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
-    return view
+
+
+def parts(state, readers, active, waiting):
+    """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
+    memo = {}
+    views = {r: build(state, r, active, waiting, with_map=False, memo=memo) for r in readers}
+    # a public key is shared where every view holds it as built once (a view that changed it keeps its own)
+    shared = {key: value for key, value in memo.get("public", {}).items()
+              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views.values())}
+    shared.update(shared_part())
+    return shared, {r: {key: value for key, value in view.items() if key not in shared} for r, view in views.items()}
 
 
 def shared_part() -> dict:

@@ -47,3 +47,24 @@ def test_a_secret_the_spectator_sees_is_named_for_each_reader_who_sees_it():
            None: {"seen": ["card-7"], "more": 1}}
     assert _leaks(Secrets(), state, ({}, own)) == ['york\'s secret "card-7" is visible to lancaster',
                                                    'york\'s secret "card-7" is visible to spectators']
+
+
+def test_a_shared_value_kept_along_a_game_is_read_again_once_it_changes():
+    """The strings of a shared key are kept between positions (``known``) only while its value stays equal:
+    a secret that appears later in a key read earlier (the same dict, changed in place) is still found."""
+    known: dict = {}
+    board = {"areas": {"kent": ["b1"]}}
+    parts = ({"map": board}, {"york": {}, "lancaster": {}, None: {}})
+    assert _leaks(Secrets(), STATE, parts, known) == []
+    assert _leaks(Secrets(), STATE, parts, known) == []   # equal: its strings were kept
+    board["areas"]["kent"].append("card-7")
+    assert sorted(_leaks(Secrets(), STATE, parts, known)) == ['york\'s secret "card-7" is visible to lancaster',
+                                                              'york\'s secret "card-7" is visible to spectators']
+
+
+def test_kept_strings_name_the_keys_too():
+    known: dict = {}
+    parts = ({"card-7": 1}, {"york": {}, "lancaster": {}, None: {}})
+    first = _leaks(Secrets(), STATE, parts, known)
+    assert first == _leaks(Secrets(), STATE, parts, known) == _leaks(Secrets(), STATE, parts)
+    assert len(first) == 2
