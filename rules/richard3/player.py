@@ -29,7 +29,7 @@ import math
 import random
 
 from rules.core.contract import copy_state
-from rules.core.players import SearchPlayer
+from rules.core.players import SearchPlayer, random_move_avoiding
 from rules.core.rng import new_rng
 
 from .data import AREAS, BLOCKS, CARD_IDS, EXILES
@@ -106,6 +106,24 @@ def _battles_ahead(state, side):
     return edge
 
 
+# a side's last heirs are worth the most: with none left it loses at once (9.0), so the second-last is
+# nearly a game (Kingmaker's York starts with two)
+HEIR_WORTH = (-6.0, -2.0, -0.7, -0.2)
+
+
+def _heir_worth(count: int) -> float:
+    return HEIR_WORTH[count] if count < len(HEIR_WORTH) else 0.0
+
+
+def _heirs_hurt(state, side) -> int:
+    """Steps lost by ``side``'s heirs on the map while it has two heirs or fewer: the hunt for the last."""
+    hurt = 0
+    for bid, b in state["blocks"].items():
+        if BLOCKS[bid]["type"] == "heir" and BLOCKS[bid]["side"] == side and b["loc"] in AREAS:
+            hurt += BLOCKS[bid]["max"] - b["str"]
+    return hurt if _heirs(state)[side] <= 2 else 0
+
+
 def evaluate(state, side) -> float:
     """A logistic score in (0, 1): the usurpation count (8.2) weighs most, and more as the campaign's
     Political Turn nears, then heirs left (9.0), map strength, and holding the throne, which counts for
@@ -116,12 +134,12 @@ def evaluate(state, side) -> float:
     # the count is taken at every campaign's end (8.2): nearer it, each vote counts for more
     to_count = max(8 - state["turn"], 1)
     lead = (count[side] - count[foe]) * (0.45 + 1.0 / to_count) + (strength[side] - strength[foe]) * 0.08 \
-        + (min(heirs[side], 3) - min(heirs[foe], 3)) * 0.5 + _battles_ahead(state, side) * 0.06
-    if heirs[foe] == 0:
-        lead += 5
+        + _heir_worth(heirs[side]) - _heir_worth(heirs[foe]) + _battles_ahead(state, side) * 0.06 \
+        + (_heirs_hurt(state, foe) - _heirs_hurt(state, side)) * 0.25
     throne = 1 if state["king_side"] == side else -1
     lead += throne * (0.4 + 2.0 / max(remaining, 1))
-    return 1 / (1 + math.exp(-lead))
+    # gently: a side far behind must still see which move narrows the gap (a steep curve flattens it)
+    return 1 / (1 + math.exp(-lead / 3))
 
 
 def _prefer(turn, legal):
@@ -130,8 +148,26 @@ def _prefer(turn, legal):
     return kept or list(legal)
 
 
+# a rollout spends its AP and fights its battles: undoing, ending early and holding fire waste its moves
+ROLLOUT = random_move_avoiding("back", "end", "pass", "holdfire")
+
+
+def _weigh(turn) -> float:
+    """The budget's share by question: the card for the turn sets its AP and order (most), a combat round's
+    fire-or-retreat is one of several like it (least)."""
+    text = turn.prompt.text.lower()
+    if "card" in text:
+        return 2.0
+    return 0.5 if turn.prompt.kind == "reaction" or "fire" in text or "retreat" in text else 1.0
+
+
+def _level(name, budget, depth, width):
+    return lambda: SearchPlayer(name, evaluate, budget=budget, depth=depth, width=width, prefer=_prefer,
+                                rollout=ROLLOUT, weigh=_weigh)
+
+
 LEVELS = {
-    "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=1200, depth=12, width=32, prefer=_prefer),
+    "novice": _level("novice", 100, 6, 12),
+    "veteran": _level("veteran", 500, 10, 24),
 }
-LEVELS["strong"] = LEVELS["veteran"]
+LEVELS["strong"] = _level("strong", 1000, 12, 24)
