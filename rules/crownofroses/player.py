@@ -29,7 +29,7 @@ import math
 import random
 
 from rules.core.contract import copy_state
-from rules.core.players import SearchPlayer, redraw_secret_picks
+from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
 from .board import data as load
@@ -128,7 +128,8 @@ def evaluate(state, house) -> float:
     mine = _standing(state, house)
     best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("eliminated", ())),
                default=0.0)
-    return 1 / (1 + math.exp(-(mine - best)))
+    # gently: a house far behind must still see which move narrows the gap (a steep curve flattens it)
+    return 1 / (1 + math.exp(-(mine - best) / 2))
 
 
 def _prefer(turn, legal):
@@ -137,8 +138,26 @@ def _prefer(turn, legal):
     return kept or list(legal)
 
 
+# a rollout neither undoes nor cancels what it began
+ROLLOUT = random_move_avoiding("back", "cancel")
+
+# the budget's share by question, known by its answers' verbs: the card that commands a turn matters most;
+# one step of many (an IP marker, one march, a bid, a window's use) least
+WEIGHTS = (({"card", "keep"}, 2.0), ({"ip", "one", "put", "go", "stop", "bid", "nobid", "use", "intercept"}, 0.4))
+
+
+def _weigh(turn) -> float:
+    verbs = {a.id.partition(":")[0] for a in turn.legal}
+    return next((weight for kinds, weight in WEIGHTS if verbs & kinds), 1.0)
+
+
+def _level(name, budget, depth, width):
+    return lambda: SearchPlayer(name, evaluate, budget=budget, depth=depth, width=width, prefer=_prefer,
+                                rollout=ROLLOUT, weigh=_weigh)
+
+
 LEVELS = {
-    "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=1200, depth=12, width=32, prefer=_prefer),
+    "novice": _level("novice", 100, 6, 12),
+    "veteran": _level("veteran", 500, 10, 24),
+    "strong": _level("strong", 1000, 12, 24),
 }
-LEVELS["strong"] = LEVELS["veteran"]
