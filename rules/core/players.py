@@ -13,8 +13,16 @@ changing the others' hidden facts leaves every world, and so the choice, unchang
 its ``determinise``; :func:`make_player` finds them (``random`` is every game's). The search is
 :class:`SearchPlayer`: for each world drawn, every candidate action is applied and played out for a few
 moves by a fast rollout policy, then scored by the game's evaluation (or by the result when the game
-ends); rounds of successive halving keep the better half of the candidates, and the best mean wins. Budgets count engine moves, not seconds, so a choice is the
-same on any machine and any load.
+ends); rounds of successive halving keep the better half of the candidates, and the best mean wins. Budgets
+count engine moves, not seconds, so a choice is the same on any machine and any load.
+
+**Cost.** A rollout copies its world once (with the candidate) and then moves in place, choosing among the
+legal actions it has just listed without the public checks repeating that work; one-answer questions are
+ordinary rollout moves there (the engine's own forced answers would list every answer twice). A decision
+with one candidate costs nothing, one whose candidates all come out alike stops after the first round, and
+a game may weigh the budget by question (``weigh``) and steer its rollouts away from wasted moves
+(:func:`random_move_avoiding`). Together these halved the CPU time of a decision at the same budget
+(Richard III, 12 positions of a 1460 game, 1,200 moves a decision: median 0.67 s before, 0.34 s after).
 """
 
 from __future__ import annotations

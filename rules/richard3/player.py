@@ -16,11 +16,16 @@
 side with more nobles, churches and heirs on the map and London (8.2), and a side with no heir left
 loses at once (9.0); strength on the map wins the battles that change both.
 
-Measured on the shared 2-core machine (load about 8; wall time is inflated by the other work, CPU time
-is the player's own), ``herald match richard3 --players veteran,random --games 12 --seed 101``: the
-veteran won 12/12 (95% CI 75.7–100%), per decision median 948 ms wall / 272 ms CPU, p99 2.6 s / 0.38 s;
-``--seed 113``: 11/12 (the loss: 1470 as the Pretender); ``--players veteran,novice --games 10 --seed
-201``: 7/10 (39.7–89.2%). 200-game runs are still to do.
+Levels by budget (engine moves a decision may spend, weighed by question: the card for the turn counts
+double, a combat turn half): novice 100 moves of rollouts 6 deep, veteran 500 of 10, strong 1,000 of 12.
+Rollouts spend their AP and fight (they never go back, end early, pass or hold fire).
+
+Measured on the shared 2-core machine (load 4 to 7 from other work; wall time is inflated by it, CPU time
+is the player's own), ``nice -n 10 python -m bot.cli match richard3 --players strong,random --games 80
+--seed 1 --jobs 1``: strong won 72/80 = 90.0% (95% CI 81.5–94.8%); per decision median 244 ms wall /
+103 ms CPU, p99 746 ms / 248 ms, most 1.15 s / 0.32 s. By seat: 1460 27/27, 1470 York 13/13, 1483 York
+13/13; the weak seats are the Pretender's in the one-campaign scenarios, 1470 Lancaster 9/14 and 1483
+Lancaster 10/13 (a Pretender must win the count or take the last heirs within seven turns).
 """
 
 from __future__ import annotations
