@@ -16,11 +16,21 @@
 held, the heirs a house still has (RB 6.1), the scenario's military targets it has taken or hurt (RB 6.4)
 and its strength on the map.
 
-Measured on the shared 2-core machine (load about 8): ``herald match crownofroses --players veteran,random
---seats 2 --games 8 --seed 101``: 6/8, both losses Cruel Thorns games lost with Richmond (before the
-military targets were in the evaluation); after, ``--scenario cruel_thorns --games 6 --seed 103``: 5/6;
-``--seats 4 --games 6 --seed 301`` (one veteran, three random): 5/6, per decision median 297 ms wall /
-213 ms CPU, p99 2.0 s / 0.51 s. 200-game runs are still to do.
+Levels by budget (engine moves a decision may spend, weighed by question: the Command card twice, one
+influence step, march step, bid or window use 0.4): novice 100 moves of rollouts 6 deep, veteran 500 of 10,
+strong 1,000 of 12. Rollouts never go back or cancel.
+
+Measured on the shared 2-core machine (load 4 to 6 from other work; CPU time is the player's own), all
+``nice -n 10 python -m bot.cli match crownofroses --players strong,random --jobs 1`` with:
+
+- ``--seats 2 --games 30 --seed 2001`` (the four two-house scenarios in turn; this run predates
+  ``bot.match.schedule``, so the strong player held one seat per scenario: Lancaster in Seeds of Enmity
+  and Cruel Thorns, York in Entangled Branches and Kingmaker): strong won 29/30 = 96.7% (95% CI
+  83.3–99.4%; the loss: Kingmaker as York); per decision median 74 ms wall / 46 ms CPU, p99 456 ms / 255 ms,
+  most 0.76 s / 0.46 s.
+- ``--seats 4 --games 12 --seed 3001`` (one strong house, three random; Seeds of Enmity and Kingmaker,
+  every seat): strong won 10/12 = 83.3% (95% CI 55.2–95.3%); per decision median 35 ms wall / 34 ms CPU,
+  p99 198 ms / 188 ms, most 0.33 s / 0.31 s.
 """
 
 from __future__ import annotations
