@@ -3,8 +3,9 @@
 Each game seats the named players (``random`` or a level the game offers, rules.core.players.levels); with
 fewer names than seats the last name fills the rest. The scenarios take turns (unless ``--scenario`` names
 one) and the seats rotate once per round of them (:func:`schedule`), so every player plays every role of
-every scenario equally often. The printout gives each player's wins with a 95% Wilson interval, and the time each level takes per decision
-(median, 99th percentile, most), measured on the clock of the process that decides.
+every scenario equally often. The printout gives each player's wins with a 95% Wilson interval, and the
+time each level takes per decision (median, 99th percentile, most), measured on the clock of the process
+that decides.
 """
 
 from __future__ import annotations
