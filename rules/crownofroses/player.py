@@ -28,6 +28,10 @@ Measured on the shared 2-core machine (load 4 to 6 from other work; CPU time is 
   and Cruel Thorns, York in Entangled Branches and Kingmaker): strong won 29/30 = 96.7% (95% CI
   83.3–99.4%; the loss: Kingmaker as York); per decision median 74 ms wall / 46 ms CPU, p99 456 ms / 255 ms,
   most 0.76 s / 0.46 s.
+- ``--seats 2 --games 16 --seed 2101`` (every scenario from both seats): strong won 14/16 = 87.5% (95% CI
+  64.0–96.5%; the losses: Entangled Branches and Seeds of Enmity as Lancaster); per decision median 46 ms
+  wall / 45 ms CPU, p99 283 ms / 245 ms, most 1.28 s / 0.43 s. Both two-house runs together: 43/46 = 93.5%
+  (95% CI 82.5–97.8%).
 - ``--seats 4 --games 12 --seed 3001`` (one strong house, three random; Seeds of Enmity and Kingmaker,
   every seat): strong won 10/12 = 83.3% (95% CI 55.2–95.3%); per decision median 35 ms wall / 34 ms CPU,
   p99 198 ms / 188 ms, most 0.33 s / 0.31 s.
