@@ -35,6 +35,10 @@ Measured on the shared 2-core machine (load 4 to 6 from other work; CPU time is 
 - ``--seats 4 --games 12 --seed 3001`` (one strong house, three random; Seeds of Enmity and Kingmaker,
   every seat): strong won 10/12 = 83.3% (95% CI 55.2–95.3%); per decision median 35 ms wall / 34 ms CPU,
   p99 198 ms / 188 ms, most 0.33 s / 0.31 s.
+- ``--seats 4 --games 16 --seed 3101``: strong won 11/16 = 68.8% (95% CI 44.4–85.8%); per decision median
+  32 ms wall / 32 ms CPU, p99 191 ms / 184 ms, most 0.36 s / 0.33 s. Both four-house runs together: 21/28 =
+  75.0% (95% CI 56.6–87.3%), short of 90%: as Buckingham 6/6 and Warwick 6/6, but as York 6/8 and as
+  Lancaster 3/8.
 """
 
 from __future__ import annotations
