@@ -1,10 +1,11 @@
 """`herald match GAME --players A,B --games N --seed S`: Herald's players against each other (issue 31).
 
 Each game seats the named players (``random`` or a level the game offers, rules.core.players.levels); with
-fewer names than seats the last name fills the rest. The seats rotate from game to game, so every player
-plays every role equally often, and the scenarios rotate the same way unless ``--scenario`` names one. The
-printout gives each player's wins with a 95% Wilson interval, and the time each level takes per decision
-(median, 99th percentile, most), measured on the clock of the process that decides.
+fewer names than seats the last name fills the rest. The scenarios take turns (unless ``--scenario`` names
+one) and the seats rotate once per round of them (:func:`schedule`), so every player plays every role of
+every scenario equally often. The printout gives each player's wins with a 95% Wilson interval, and the
+time each level takes per decision (median, 99th percentile, most), measured on the clock of the process
+that decides.
 """
 
 from __future__ import annotations
@@ -99,6 +100,13 @@ def report(names: list[str], games: list[MatchGame], out=None) -> None:
                       f"most {max(times) * 1000:.1f} ms", file=out)
 
 
+def schedule(scenarios: list[str], games: int) -> list[tuple[str, int]]:
+    """(scenario, seat shift) of each game: the scenarios in turn, the seats turned once per round of them,
+    so every scenario is played from every seat (turning both at every game would tie a scenario to the
+    same seats whenever the seats divide the number of scenarios)."""
+    return [(scenarios[i % len(scenarios)], i // len(scenarios)) for i in range(games)]
+
+
 def match_command(args) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -116,8 +124,8 @@ def match_command(args) -> int:
     if not scenarios:
         print(f"herald match: no scenario of {engine.title} seats {seats_count} players.", file=sys.stderr)
         return 2
-    jobs = [(args.game, scenarios[i % len(scenarios)], seats_count, names, args.seed + i, i)
-            for i in range(args.games)]
+    jobs = [(args.game, scenario, seats_count, names, args.seed + i, shift)
+            for i, (scenario, shift) in enumerate(schedule(scenarios, args.games))]
     started = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -13,8 +13,16 @@ changing the others' hidden facts leaves every world, and so the choice, unchang
 its ``determinise``; :func:`make_player` finds them (``random`` is every game's). The search is
 :class:`SearchPlayer`: for each world drawn, every candidate action is applied and played out for a few
 moves by a fast rollout policy, then scored by the game's evaluation (or by the result when the game
-ends); rounds of successive halving keep the better half of the candidates, and the best mean wins. Budgets count engine moves, not seconds, so a choice is the
-same on any machine and any load.
+ends); rounds of successive halving keep the better half of the candidates, and the best mean wins. Budgets
+count engine moves, not seconds, so a choice is the same on any machine and any load.
+
+**Cost.** A rollout copies its world once (with the candidate) and then moves in place, choosing among the
+legal actions it has just listed without the public checks repeating that work; one-answer questions are
+ordinary rollout moves there (the engine's own forced answers would list every answer twice). A decision
+with one candidate costs nothing, one whose candidates all come out alike stops after the first round, and
+a game may weigh the budget by question (``weigh``) and steer its rollouts away from wasted moves
+(:func:`random_move_avoiding`). Together these halved the CPU time of a decision at the same budget
+(Richard III, 12 positions of a 1460 game, 1,200 moves a decision: median 0.67 s before, 0.34 s after).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
-from .contract import Action, Engine, IllegalAction, Prompt, RulesError, State
+from .contract import Action, Context, Engine, IllegalAction, Prompt, RulesError, State
 from .registry import GAME_MODULES
 
 Determinise = Callable[[State, str, random.Random], State]
@@ -73,14 +81,49 @@ class RandomPlayer:
         return rng.choice(turn.legal).id
 
 
-def random_move(engine: Engine, state: State, rng: random.Random) -> tuple[str, str] | None:
+Move = tuple[str, Action]
+Rollout = Callable[[Engine, State, random.Random], "Move | None"]
+
+
+def rollout_roles(engine: Engine, state: State) -> list[str]:
+    """:func:`waited_for` for a rollout: a lone active role is asked without building its prompt (a role
+    that made its secret choice is only ever waiting beside others)."""
+    active = engine._active_roles(state)   # noqa: SLF001 (the rollout skips the public checks, see _apply_move)
+    return active if len(active) < 2 else waited_for(engine, state)
+
+
+def random_move(engine: Engine, state: State, rng: random.Random) -> Move | None:
     """A random active role and one of its legal actions (the rollout policy), or None at a dead end."""
-    active = waited_for(engine, state)
+    active = rollout_roles(engine, state)
     if not active:
         return None
     role = rng.choice(active)
-    legal = engine.legal_actions(state, role)
-    return (role, rng.choice(legal).id) if legal else None
+    legal = engine._legal_actions(state, role)   # noqa: SLF001
+    return (role, rng.choice(legal)) if legal else None
+
+
+def random_move_avoiding(*verbs: str) -> Rollout:
+    """A rollout policy like :func:`random_move` that takes no action whose id is or begins with one of
+    ``verbs`` (``pass`` avoids ``pass`` and ``pass:…``) while anything else is legal: a game's moves that
+    waste a rollout's few moves ("back" undoes the last one, "end" gives up the AP left)."""
+    avoided = frozenset(verbs)
+
+    def move(engine: Engine, state: State, rng: random.Random) -> Move | None:
+        active = rollout_roles(engine, state)
+        if not active:
+            return None
+        role = rng.choice(active)
+        legal = engine._legal_actions(state, role)   # noqa: SLF001
+        kept = [a for a in legal if a.id.partition(":")[0] not in avoided] or legal
+        return (role, rng.choice(kept)) if kept else None
+
+    return move
+
+
+def _apply_move(engine: Engine, state: State, role: str, action: Action) -> None:
+    """A rollout's move, on the rollout's own copy: the action came from the legal list just built, so
+    :meth:`Engine.apply`'s checks (and its search for the action by id) would only repeat that work."""
+    engine._apply(state, role, action, Context())   # noqa: SLF001
 
 
 @dataclass
@@ -101,13 +144,19 @@ class SearchPlayer:
     depth: int = 20
     width: int = 24
     prefer: Callable[[Turn, tuple[Action, ...]], list[Action]] | None = None
-    rollout: Callable[[Engine, State, random.Random], tuple[str, str] | None] = random_move
+    rollout: Rollout = random_move
+    #: the share of ``budget`` a decision is worth (game knowledge: a muster count matters less than a
+    #: campaign's card); 1 when the game does not say
+    weigh: Callable[[Turn], float] | None = None
     stats: dict[str, int] = field(default_factory=lambda: {"decisions": 0, "moves": 0})
 
     def choose(self, turn: Turn, rng: random.Random) -> str:
         if len(turn.legal) == 1 or turn.worlds is None:
             return turn.legal[0].id if len(turn.legal) == 1 else rng.choice(turn.legal).id
         alive = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
+        if len(alive) == 1:
+            return alive[0].id
+        budget = int(self.budget * (self.weigh(turn) if self.weigh else 1.0))
         engine = turn.worlds.engine
         order = {a.id: i for i, a in enumerate(alive)}
         # ties between rounds are broken at random (list order would always drop the last ones); at the
@@ -118,7 +167,7 @@ class SearchPlayer:
         rounds = max(1, math.ceil(math.log2(len(alive))))
         spent = 0
         for done in range(rounds):
-            share = (self.budget - spent) // (rounds - done)
+            share = (budget - spent) // (rounds - done)
             for _ in range(max(1, share // (len(alive) * (self.depth + 1)))):
                 world, luck = turn.worlds.sample(rng), rng.getrandbits(32)
                 for action in alive:
@@ -127,6 +176,9 @@ class SearchPlayer:
                     if value is not None:
                         totals[action.id] += value
                         counted[action.id] += 1
+            means = {self._mean(totals, counted, a.id) for a in alive}
+            if done == 0 and len(means) == 1:
+                break   # on the same worlds and luck every candidate came out the same: they are alike
             if done < rounds - 1:
                 ranked = sorted(alive, key=lambda a: (self._mean(totals, counted, a.id), lot[a.id]), reverse=True)
                 alive = ranked[:max(1, math.ceil(len(ranked) / 2))]
@@ -141,13 +193,16 @@ class SearchPlayer:
     def _play_out(self, engine: Engine, world: State, role: str, action_id: str,
                   rng: random.Random) -> float | None:
         try:
-            state = engine.apply(world, role, action_id).state
+            state = engine.apply(world, role, action_id).state   # the one copy this rollout makes
+            # a one-answer question becomes a rollout move: the engine would list the answers to find it
+            # alone, and the rollout lists them again to move
+            state.pop("answers_forced", None)
             moves = 1
             while moves <= self.depth and engine.result(state) is None:
                 move = self.rollout(engine, state, rng)
                 if move is None:
                     break
-                state = engine.apply(state, *move).state
+                _apply_move(engine, state, *move)
                 moves += 1
         except RulesError:
             return None   # the candidate is not legal in this world (it named a fact the world redrew)

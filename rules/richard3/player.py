@@ -16,11 +16,21 @@
 side with more nobles, churches and heirs on the map and London (8.2), and a side with no heir left
 loses at once (9.0); strength on the map wins the battles that change both.
 
-Measured on the shared 2-core machine (load about 8; wall time is inflated by the other work, CPU time
-is the player's own), ``herald match richard3 --players veteran,random --games 12 --seed 101``: the
-veteran won 12/12 (95% CI 75.7–100%), per decision median 948 ms wall / 272 ms CPU, p99 2.6 s / 0.38 s;
-``--seed 113``: 11/12 (the loss: 1470 as the Pretender); ``--players veteran,novice --games 10 --seed
-201``: 7/10 (39.7–89.2%). 200-game runs are still to do.
+Levels by budget (engine moves a decision may spend, weighed by question: the card for the turn counts
+double, a combat turn half): novice 100 moves of rollouts 6 deep, veteran 500 of 10, strong 1,000 of 12.
+Rollouts spend their AP and fight (they never go back, end early, pass or hold fire).
+
+Measured on the shared 2-core machine (load 4 to 7 from other work; wall time is inflated by it, CPU time
+is the player's own), ``nice -n 10 python -m bot.cli match richard3 --players strong,random --games 80
+--seed 1 --jobs 1``: strong won 72/80 = 90.0% (95% CI 81.5–94.8%); per decision median 244 ms wall /
+103 ms CPU, p99 746 ms / 248 ms, most 1.15 s / 0.32 s. By seat: 1460 27/27, 1470 York 13/13, 1483 York
+13/13; the weak seats are the Pretender's in the one-campaign scenarios, 1470 Lancaster 9/14 and 1483
+Lancaster 10/13 (a Pretender must win the count or take the last heirs within seven turns).
+``nice -n 10 python -m bot.cli match richard3 --players veteran,novice --games 60 --seed 1001 --jobs 1``:
+the veteran won 43/60 = 71.7% (95% CI 59.2–81.5%); per decision median 82 ms wall / 50 ms CPU, p99 269 ms /
+124 ms (the novice: 21 ms / 12 ms, p99 68 ms / 28 ms). By the veteran's seat: 1460 16/20, 1470 York and 1483
+York 20/20, 1470 Lancaster 3/10, 1483 Lancaster 4/10 (the same weak Pretender seats). 200-game runs did not
+fit the session on the shared machine (the strong match took 39 minutes for 80 games).
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ import math
 import random
 
 from rules.core.contract import copy_state
-from rules.core.players import SearchPlayer
+from rules.core.players import SearchPlayer, random_move_avoiding
 from rules.core.rng import new_rng
 
 from .data import AREAS, BLOCKS, CARD_IDS, EXILES
@@ -106,6 +116,24 @@ def _battles_ahead(state, side):
     return edge
 
 
+# a side's last heirs are worth the most: with none left it loses at once (9.0), so the second-last is
+# nearly a game (Kingmaker's York starts with two)
+HEIR_WORTH = (-6.0, -2.0, -0.7, -0.2)
+
+
+def _heir_worth(count: int) -> float:
+    return HEIR_WORTH[count] if count < len(HEIR_WORTH) else 0.0
+
+
+def _heirs_hurt(state, side) -> int:
+    """Steps lost by ``side``'s heirs on the map while it has two heirs or fewer: the hunt for the last."""
+    hurt = 0
+    for bid, b in state["blocks"].items():
+        if BLOCKS[bid]["type"] == "heir" and BLOCKS[bid]["side"] == side and b["loc"] in AREAS:
+            hurt += BLOCKS[bid]["max"] - b["str"]
+    return hurt if _heirs(state)[side] <= 2 else 0
+
+
 def evaluate(state, side) -> float:
     """A logistic score in (0, 1): the usurpation count (8.2) weighs most, and more as the campaign's
     Political Turn nears, then heirs left (9.0), map strength, and holding the throne, which counts for
@@ -116,12 +144,12 @@ def evaluate(state, side) -> float:
     # the count is taken at every campaign's end (8.2): nearer it, each vote counts for more
     to_count = max(8 - state["turn"], 1)
     lead = (count[side] - count[foe]) * (0.45 + 1.0 / to_count) + (strength[side] - strength[foe]) * 0.08 \
-        + (min(heirs[side], 3) - min(heirs[foe], 3)) * 0.5 + _battles_ahead(state, side) * 0.06
-    if heirs[foe] == 0:
-        lead += 5
+        + _heir_worth(heirs[side]) - _heir_worth(heirs[foe]) + _battles_ahead(state, side) * 0.06 \
+        + (_heirs_hurt(state, foe) - _heirs_hurt(state, side)) * 0.25
     throne = 1 if state["king_side"] == side else -1
     lead += throne * (0.4 + 2.0 / max(remaining, 1))
-    return 1 / (1 + math.exp(-lead))
+    # gently: a side far behind must still see which move narrows the gap (a steep curve flattens it)
+    return 1 / (1 + math.exp(-lead / 3))
 
 
 def _prefer(turn, legal):
@@ -130,8 +158,26 @@ def _prefer(turn, legal):
     return kept or list(legal)
 
 
+# a rollout spends its AP and fights its battles: undoing, ending early and holding fire waste its moves
+ROLLOUT = random_move_avoiding("back", "end", "pass", "holdfire")
+
+
+def _weigh(turn) -> float:
+    """The budget's share by question: the card for the turn sets its AP and order (most), a combat round's
+    fire-or-retreat is one of several like it (least)."""
+    text = turn.prompt.text.lower()
+    if "card" in text:
+        return 2.0
+    return 0.5 if turn.prompt.kind == "reaction" or "fire" in text or "retreat" in text else 1.0
+
+
+def _level(name, budget, depth, width):
+    return lambda: SearchPlayer(name, evaluate, budget=budget, depth=depth, width=width, prefer=_prefer,
+                                rollout=ROLLOUT, weigh=_weigh)
+
+
 LEVELS = {
-    "novice": lambda: SearchPlayer("novice", evaluate, budget=150, depth=6, width=16, prefer=_prefer),
-    "veteran": lambda: SearchPlayer("veteran", evaluate, budget=1200, depth=12, width=32, prefer=_prefer),
+    "novice": _level("novice", 100, 6, 12),
+    "veteran": _level("veteran", 500, 10, 24),
 }
-LEVELS["strong"] = LEVELS["veteran"]
+LEVELS["strong"] = _level("strong", 1000, 12, 24)

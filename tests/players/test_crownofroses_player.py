@@ -4,8 +4,9 @@ import random
 
 from rules.core import get_engine
 from rules.core.contract import SetupArgs
-from rules.core.players import SearchPlayer
-from rules.crownofroses.player import _prefer, determinise, evaluate
+from rules.core import Action, Prompt
+from rules.core.players import SearchPlayer, Turn
+from rules.crownofroses.player import _prefer, _weigh, determinise, evaluate
 
 from .support import check_positions
 
@@ -44,4 +45,12 @@ def test_the_evaluation_knows_the_scenarios_military_targets():
     state["blocks"]["richmond"]["status"] = "out"
     out = evaluate(state, "lancaster"), evaluate(state, "york")
     assert whole[0] > hurt[0] > out[0] and whole[1] < hurt[1] < out[1]
-    assert out[0] < 0.05
+    assert out[0] < 0.15 < whole[0]
+
+
+def test_the_budget_goes_to_the_command_card_more_than_to_an_influence_step():
+    """A Command card choice weighs more than placing one IP marker or one march step."""
+    def turn(*ids):
+        return Turn("york", {}, Prompt("?"), tuple(Action(i, i) for i in ids))
+    assert _weigh(turn("card:Y3:free", "card:Y4:free")) > _weigh(turn("move:oxford", "influence:devon")) \
+        > _weigh(turn("ip:1", "one:5"))

@@ -3,7 +3,7 @@
 import io
 
 from bot.cli import main
-from bot.match import play_match_game, report, seat_players, wilson
+from bot.match import play_match_game, report, schedule, seat_players, wilson
 
 
 def test_seats_rotate_and_the_last_name_fills_the_rest():
@@ -31,3 +31,13 @@ def test_a_random_match_is_played_to_the_end_and_reported(capsys):
 def test_an_unknown_player_is_refused_with_the_ones_offered(capsys):
     assert main(["match", "richard3", "--players", "grandmaster", "--games", "1"]) == 2
     assert "offers: random, novice, veteran, strong" in capsys.readouterr().err
+
+
+def test_every_scenario_is_played_from_every_seat():
+    """Four scenarios at two seats: turning the seats at every game would seat each scenario's player in one
+    seat only."""
+    roles = ["lancaster", "york"]
+    played = {(scenario, seat_players(["strong", "random"], roles, shift)["lancaster"])
+              for scenario, shift in schedule(["a", "b", "c", "d"], 8)}
+    assert played == {(s, p) for s in "abcd" for p in ("strong", "random")}
+    assert [shift for _, shift in schedule(["only"], 3)] == [0, 1, 2]

@@ -38,3 +38,14 @@ def test_the_same_seed_gives_the_same_choice():
     role = ENGINE.active_roles(state)[0]
     player = make_player("richard3", "novice")
     assert decide(ENGINE, "richard3", state, role, player, 11) == decide(ENGINE, "richard3", state, role, player, 11)
+
+
+def test_the_last_heirs_weigh_the_most():
+    """9.0: a side with no heir left loses at once. Kingmaker (1470) York starts with two heirs (March and
+    Gloucester): taking one of them is worth more to Lancaster than a noble's block of the same strength."""
+    state = ENGINE.setup(SetupArgs("1470", (("york",), ("lancaster",)), 1))
+    start = evaluate(state, "lancaster")
+    heir = {**state, "blocks": {**state["blocks"], "y-gloucester": {**state["blocks"]["y-gloucester"], "loc": "dead"}}}
+    noble = {**state, "blocks": {**state["blocks"], "y-essex": {**state["blocks"]["y-essex"], "loc": "dead"}}}
+    assert evaluate(heir, "lancaster") > evaluate(noble, "lancaster") > start
+    assert evaluate(heir, "york") < evaluate(state, "york")

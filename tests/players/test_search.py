@@ -6,7 +6,7 @@ import random
 from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary, copy_state
 from rules.core import rng as dice
 from rules.core.contract import SetupArgs
-from rules.core.players import SearchPlayer, Turn, Worlds
+from rules.core.players import SearchPlayer, Turn, Worlds, random_move_avoiding
 from rules.core.rng import new_rng
 
 CHOICES = 20
@@ -73,3 +73,53 @@ def test_the_best_of_many_alike_candidates_is_found():
     player = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
     picks = [player.choose(turn, random.Random(seed)) for seed in range(5)]
     assert picks == [f"ticket:{CHOICES - 1}"] * 5
+
+
+class Alike(Lottery):
+    """Every ticket wins on a 6, whichever is picked: the candidates cannot be told apart."""
+
+    def _apply(self, state, role, action, ctx: Context):
+        if action.id == "confirm":
+            state["won"] = dice.roll(state, 1)[0] == 6
+        else:
+            state["ticket"] = int(action.id.split(":")[1])
+
+
+def _turn(engine):
+    state = engine.setup(SetupArgs("standard", (("solo",),), 1))
+    legal = tuple(engine.legal_actions(state, "solo"))
+    return Turn("solo", engine.view(state, "solo"), engine.prompt(state, "solo"), legal,
+                Worlds(engine, state, "solo", _world))
+
+
+def test_alike_candidates_cost_one_round_only():
+    """On the same worlds and dice every ticket comes out the same: the search stops after its first round
+    instead of halving its way through the whole budget."""
+    alike = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
+    alike.choose(_turn(Alike()), random.Random(1))
+    differ = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
+    differ.choose(_turn(Lottery()), random.Random(1))
+    assert alike.stats["moves"] * 3 < differ.stats["moves"]
+
+
+def test_the_budget_follows_the_weight_of_the_question():
+    light = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES, weigh=lambda turn: 0.25)
+    light.choose(_turn(Lottery()), random.Random(1))
+    full = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
+    full.choose(_turn(Lottery()), random.Random(1))
+    assert light.stats["moves"] <= full.stats["moves"] * 0.3
+
+
+class WithBack(Lottery):
+    def _legal_actions(self, state, role):
+        return super()._legal_actions(state, role) + [Action("back", "Back")]
+
+
+def test_a_rollout_avoids_the_verbs_it_is_told_to_while_anything_else_is_legal():
+    engine = WithBack()
+    state = engine.setup(SetupArgs("standard", (("solo",),), 1))
+    picks = {random_move_avoiding("back")(engine, state, random.Random(n))[1].id for n in range(30)}
+    assert "back" not in picks and len(picks) > 1
+    assert {random_move_avoiding("ticket")(engine, state, random.Random(n))[1].id for n in range(5)} == {"back"}
+    only_back = {random_move_avoiding("ticket", "back")(engine, state, random.Random(n))[1].id for n in range(200)}
+    assert "back" in only_back and len(only_back) > 1   # all avoided: any legal action, as random play
