@@ -92,14 +92,19 @@ def rollout_roles(engine: Engine, state: State) -> list[str]:
     return active if len(active) < 2 else waited_for(engine, state)
 
 
-def random_move(engine: Engine, state: State, rng: random.Random) -> Move | None:
-    """A random active role and one of its legal actions (the rollout policy), or None at a dead end."""
+def _random_move(engine: Engine, state: State, rng: random.Random, avoided: frozenset = frozenset()) -> Move | None:
     active = rollout_roles(engine, state)
     if not active:
         return None
     role = rng.choice(active)
-    legal = engine._legal_actions(state, role)   # noqa: SLF001
-    return (role, rng.choice(legal)) if legal else None
+    legal = engine._legal_actions(state, role)   # noqa: SLF001 (the rollout skips the public checks)
+    kept = [a for a in legal if a.id.partition(":")[0] not in avoided] or legal
+    return (role, rng.choice(kept)) if kept else None
+
+
+def random_move(engine: Engine, state: State, rng: random.Random) -> Move | None:
+    """A random active role and one of its legal actions (the rollout policy), or None at a dead end."""
+    return _random_move(engine, state, rng)
 
 
 def random_move_avoiding(*verbs: str) -> Rollout:
@@ -107,17 +112,7 @@ def random_move_avoiding(*verbs: str) -> Rollout:
     ``verbs`` (``pass`` avoids ``pass`` and ``pass:…``) while anything else is legal: a game's moves that
     waste a rollout's few moves ("back" undoes the last one, "end" gives up the AP left)."""
     avoided = frozenset(verbs)
-
-    def move(engine: Engine, state: State, rng: random.Random) -> Move | None:
-        active = rollout_roles(engine, state)
-        if not active:
-            return None
-        role = rng.choice(active)
-        legal = engine._legal_actions(state, role)   # noqa: SLF001
-        kept = [a for a in legal if a.id.partition(":")[0] not in avoided] or legal
-        return (role, rng.choice(kept)) if kept else None
-
-    return move
+    return lambda engine, state, rng: _random_move(engine, state, rng, avoided)
 
 
 def _apply_move(engine: Engine, state: State, role: str, action: Action) -> None:

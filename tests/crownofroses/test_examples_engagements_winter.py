@@ -68,6 +68,28 @@ def fight_out(state, monkeypatch, winner):
     return state, [e.text for e in log if e.to is None]
 
 
+def example_1_moves(monkeypatch, where, york_from, buckingham_from, garrison=None):
+    """RB 20.2 example 1's moves into ``where`` (example 2 makes them in London): Warwick's Salisbury there,
+    York + the Lord Lieutenant of Ireland in, then Lancaster's Beaumont (from Kent), then Buckingham's Arundel +
+    Hastings, which Warwick + the Captain of Calais intercept from Surrey."""
+    state = cleared(4)
+    state["order"] = ["lancaster", "york", "warwick", "buckingham"]
+    if garrison:
+        state["garrison"] = garrison
+    put(state, "salisbury", "warwick", where)
+    put(state, "york", "york", where)
+    put(state, "lt_ireland_office", "york", where, host="york")
+    movement.record_entry(state, "york", where, ["york", "lt_ireland_office"], "york", york_from)
+    put(state, "beaumont", "lancaster", where)
+    movement.record_entry(state, "lancaster", where, ["beaumont"], "beaumont", "kent")
+    put(state, "warwick", "warwick", "surrey")
+    put(state, "captain_of_calais_office", "warwick", "surrey", host="warwick")
+    put(state, "arundel", "buckingham", where)
+    put(state, "hastings", "buckingham", where)
+    return arrive_and_react(state, "buckingham", where, ["arundel", "hastings"], buckingham_from, monkeypatch,
+                            {("intercept", "warwick"): "intercept:warwick"})
+
+
 def test_rb_20_2_example_1_sussex_four_players_the_interceptor_defends_first(monkeypatch):
     """RB 20.2 example 1: Warwick has a block (Salisbury) in Sussex; York moves in York + the Lord
     Lieutenant of Ireland, then Lancaster one block, then Buckingham Arundel + Hastings; Warwick intercepts
@@ -75,20 +97,7 @@ def test_rb_20_2_example_1_sussex_four_players_the_interceptor_defends_first(mon
     attacks Warwick first (the interceptors enter just before the stack they intercept, RB 16.5, 20.1),
     Warwick + Captain of Calais being its initial force and Salisbury a reinforcement (20.3.1); the winner
     then meets Lancaster, then York (last in, first out)."""
-    state = cleared(4)
-    state["order"] = ["lancaster", "york", "warwick", "buckingham"]
-    put(state, "salisbury", "warwick", "sussex")
-    put(state, "york", "york", "sussex")
-    put(state, "lt_ireland_office", "york", "sussex", host="york")
-    movement.record_entry(state, "york", "sussex", ["york", "lt_ireland_office"], "york", "hampshire")
-    put(state, "beaumont", "lancaster", "sussex")
-    movement.record_entry(state, "lancaster", "sussex", ["beaumont"], "beaumont", "kent")
-    put(state, "warwick", "warwick", "surrey")
-    put(state, "captain_of_calais_office", "warwick", "surrey", host="warwick")
-    put(state, "arundel", "buckingham", "sussex")
-    put(state, "hastings", "buckingham", "sussex")
-    state = arrive_and_react(state, "buckingham", "sussex", ["arundel", "hastings"], "hampshire", monkeypatch,
-                             {("intercept", "warwick"): "intercept:warwick"})
+    state = example_1_moves(monkeypatch, "sussex", york_from="hampshire", buckingham_from="hampshire")
     assert state["blocks"]["warwick"]["at"] == "sussex"
     assert state["blocks"]["captain_of_calais_office"]["at"] == "sussex"
     assert combat.recency(state, "sussex") == ["buckingham", "warwick", "lancaster", "york"]
@@ -104,21 +113,8 @@ def test_rb_20_2_example_2_london_four_players_the_intercepting_holder_loses_the
     garrison. By intercepting from outside (Surrey) Warwick "vacates" London and loses the garrison: York,
     the final defender, has the garrison against Warwick. Warwick never has it in his engagements with
     Buckingham and Lancaster; after the battle RB 9.6 gives it to the house left in London (Warwick)."""
-    state = cleared(4)
-    state["order"] = ["lancaster", "york", "warwick", "buckingham"]
-    state["garrison"] = "warwick"
-    put(state, "salisbury", "warwick", "london")
-    put(state, "york", "york", "london")
-    put(state, "lt_ireland_office", "york", "london", host="york")
-    movement.record_entry(state, "york", "london", ["york", "lt_ireland_office"], "york", "hertford")
-    put(state, "beaumont", "lancaster", "london")
-    movement.record_entry(state, "lancaster", "london", ["beaumont"], "beaumont", "kent")
-    put(state, "warwick", "warwick", "surrey")
-    put(state, "captain_of_calais_office", "warwick", "surrey", host="warwick")
-    put(state, "arundel", "buckingham", "london")
-    put(state, "hastings", "buckingham", "london")
-    state = arrive_and_react(state, "buckingham", "london", ["arundel", "hastings"], "essex", monkeypatch,
-                             {("intercept", "warwick"): "intercept:warwick"})
+    state = example_1_moves(monkeypatch, "london", york_from="hertford", buckingham_from="essex",
+                            garrison="warwick")
     assert state["blocks"]["warwick"]["at"] == "london"
     assert combat.recency(state, "london") == ["buckingham", "warwick", "lancaster", "york"]
     opening = []
