@@ -29,8 +29,11 @@ Lancaster 10/13 (a Pretender must win the count or take the last heirs within se
 ``nice -n 10 python -m bot.cli match richard3 --players veteran,novice --games 60 --seed 1001 --jobs 1``:
 the veteran won 43/60 = 71.7% (95% CI 59.2–81.5%); per decision median 82 ms wall / 50 ms CPU, p99 269 ms /
 124 ms (the novice: 21 ms / 12 ms, p99 68 ms / 28 ms). By the veteran's seat: 1460 16/20, 1470 York and 1483
-York 20/20, 1470 Lancaster 3/10, 1483 Lancaster 4/10 (the same weak Pretender seats). 200-game runs did not
-fit the session on the shared machine (the strong match took 39 minutes for 80 games).
+York 20/20, 1470 Lancaster 3/10, 1483 Lancaster 4/10 (the same weak Pretender seats).
+Then, with fresh seeds: ``--players strong,random --games 120 --seed 6001``: 104/120 (every loss a Pretender
+seat: 1470 Lancaster 12, 1483 Lancaster 4), so 176/200 = 88.0% (95% CI 82.8–91.8%) with the run above;
+``--players veteran,novice --games 80 --seed 5001``: 59/80 and ``--games 60 --seed 7001``: 41/60, so
+143/200 = 71.5% (64.9–77.3%) with the run above.
 """
 
 from __future__ import annotations
