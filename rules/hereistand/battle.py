@@ -93,11 +93,7 @@ def decide_battle(g: Game) -> None:
                             extras=cc.card_words(s, "attacker")) if a_units else cc.NO_UNITS_LEFT
     d_words = fx.dice_words(b["defender_dice"], plural(d_units, "unit"), side_leaders(s, space, sides),
                             defender=True, extras=cc.card_words(s, "defender")) if d_units else cc.NO_UNITS_LEFT
-    a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
-    for which in ("attacker", "defender"):
-        dice, hits = cc.extra_hits(s, which)
-        b[f"{which}_dice"] += dice
-        b[f"{which}_hits"] += hits
+    a_shown, d_shown = cc.add_extra_hits(s, b)
     a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
     a_loss, d_loss = min(d_hits, a_units), min(a_hits, d_units)
     surprised = g.local.pop("surprised", None)

@@ -294,6 +294,17 @@ def extra_hits(s: st.State, which: str) -> tuple[int, int]:
     return sum(x["dice"] for x in found), sum(x["hits"] for x in found)
 
 
+def add_extra_hits(s: st.State, battle: dict) -> tuple[int, int]:
+    """Adds the cards' after-roll dice and hits to ``battle`` (a field or naval battle's record); returns the
+    hits each side showed before them (the roll's own line)."""
+    shown = battle["attacker_hits"], battle["defender_hits"]
+    for which in ("attacker", "defender"):
+        dice, hits = extra_hits(s, which)
+        battle[f"{which}_dice"] += dice
+        battle[f"{which}_hits"] += hits
+    return shown
+
+
 def tie_words(a_hits: int, d_hits: int, counted: bool) -> str:
     """" (3 hits to 2)" when extra dice were rolled; " (ties go to the defender)" on a tie."""
     parts = [f"{a_hits} hits to {d_hits}"] if counted else []

@@ -51,11 +51,7 @@ def decide(g: Game) -> None:
     s, loc = g.state, g.local["location"]
     attacker, defender = g.local["attacker"], g.local["defender"]
     b = nv.naval(s)["battle"]
-    a_shown, d_shown = b["attacker_hits"], b["defender_hits"]
-    for which in ("attacker", "defender"):
-        dice, hits = cc.extra_hits(s, which)
-        b[f"{which}_dice"] += dice
-        b[f"{which}_hits"] += hits
+    a_shown, d_shown = cc.add_extra_hits(s, b)
     a_hits, d_hits, a_dice, d_dice = b["attacker_hits"], b["defender_hits"], b["attacker_dice"], b["defender_dice"]
     winner = attacker if a_hits > d_hits else defender
     b["winner"] = winner
