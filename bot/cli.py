@@ -6,7 +6,7 @@
     herald fuzz GAME --games N --seed S [--players P] [--scenario ID] [--jobs J] [--random-options] [--report]
                                        every scenario and player count unless named; GAME may be module:ENGINE
     herald render GAME --seed S --steps K --out DIR [--players P]
-    herald match GAME --players A,B --games N --seed S [--seats P] [--scenario ID] [--jobs J]
+    herald match GAME --players A,B --games N --seed S [--seats P] [--scenario ID] [--role R] [--jobs J]
                                        Herald's computer players against each other: win rates, time per decision
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
 """
@@ -185,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--seed", type=int, default=1)
     match.add_argument("--seats", type=int, default=None, help="number of seats (default: one per role)")
     match.add_argument("--scenario", default=None, help="one scenario (default: every scenario in turn)")
+    match.add_argument("--role", default=None,
+                       help="the first named player holds this role in every game (default: the seats rotate)")
     match.add_argument("--jobs", type=int, default=1, help="worker processes for the games (default 1)")
 
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")

@@ -3,9 +3,10 @@
 Each game seats the named players (``random`` or a level the game offers, rules.core.players.levels); with
 fewer names than seats the last name fills the rest. The scenarios take turns (unless ``--scenario`` names
 one) and the seats rotate once per round of them (:func:`schedule`), so every player plays every role of
-every scenario equally often. The printout gives each player's wins with a 95% Wilson interval, and the
-time each level takes per decision (median, 99th percentile, most), measured on the clock of the process
-that decides.
+every scenario equally often; ``--role ROLE`` seats the first named player in that role in every game
+instead (the others fill the rest in order), to measure one seat. The printout gives each player's wins with a 95% Wilson interval, and the
+wins by the role it held, and the time each level takes per decision (median, 99th percentile, most),
+measured on the clock of the process that decides.
 """
 
 from __future__ import annotations
@@ -32,18 +33,22 @@ class MatchGame:
     cpu: dict[str, list[float]] = field(default_factory=dict)       # the same, on the process's own CPU clock
 
 
-def seat_players(names: list[str], roles: list[str], shift: int) -> dict[str, str]:
-    """Role -> player name: the names in order (the last repeated), rotated by ``shift`` seats."""
+def seat_players(names: list[str], roles: list[str], shift: int, first_role: str | None = None) -> dict[str, str]:
+    """Role -> player name: the names in order (the last repeated), rotated by ``shift`` seats; with
+    ``first_role``, the first name holds that role and the rest fill the other roles in order."""
     filled = (names + [names[-1]] * len(roles))[:len(roles)]
+    if first_role is not None:
+        others = [r for r in roles if r != first_role]
+        return {first_role: filled[0], **dict(zip(others, filled[1:]))}
     return {role: filled[(i - shift) % len(roles)] for i, role in enumerate(roles)}
 
 
 def play_match_game(game: str, scenario: str, seats_count: int, names: list[str], seed: int,
-                    shift: int) -> MatchGame:
+                    shift: int, first_role: str | None = None) -> MatchGame:
     engine = get_engine(game)
     seatings = engine.seatings(scenario, seats_count)
     roles = [r for seat in seatings for r in seat]
-    record = MatchGame(seat_players(names, roles, shift))
+    record = MatchGame(seat_players(names, roles, shift, first_role))
     players = {name: make_player(game, name) for name in set(record.seats.values())}
     state = engine.setup(SetupArgs(scenario, tuple(tuple(s) for s in seatings), seed))
     while engine.result(state) is None and record.actions < engine.runaway_actions:
@@ -91,6 +96,8 @@ def report(names: list[str], games: list[MatchGame], out=None) -> None:
         low, high = wilson(wins, len(played))
         print(f"  {name:<10} won {wins}/{len(played)} = {wins / max(1, len(played)):.1%} "
               f"(95% CI {low:.1%}–{high:.1%})", file=out)
+        if len(names) > 1:
+            print(f"  {'':<10} by role: {_by_role(name, played)}", file=out)
     for name in dict.fromkeys(names):
         for clock, key in (("wall", "seconds"), ("cpu", "cpu")):
             times = [t for g in games for t in getattr(g, key).get(name, [])]
@@ -98,6 +105,18 @@ def report(names: list[str], games: list[MatchGame], out=None) -> None:
                 print(f"  {name:<10} {len(times)} decisions ({clock}): median "
                       f"{statistics.median(times) * 1000:.1f} ms, p99 {_percentile(times, 0.99) * 1000:.1f} ms, "
                       f"most {max(times) * 1000:.1f} ms", file=out)
+
+
+def _by_role(name: str, played: list[MatchGame]) -> str:
+    """``name``'s wins out of games by the role it held (a player holding several roles counts each)."""
+    held: dict[str, list[int]] = {}
+    for g in played:
+        for role, who in g.seats.items():
+            if who == name:
+                tally = held.setdefault(role, [0, 0])
+                tally[0] += role in g.winners
+                tally[1] += 1
+    return ", ".join(f"{role} {won}/{total}" for role, (won, total) in sorted(held.items()))
 
 
 def schedule(scenarios: list[str], games: int) -> list[tuple[str, int]]:
@@ -124,7 +143,15 @@ def match_command(args) -> int:
     if not scenarios:
         print(f"herald match: no scenario of {engine.title} seats {seats_count} players.", file=sys.stderr)
         return 2
-    jobs = [(args.game, scenario, seats_count, names, args.seed + i, shift)
+    role = getattr(args, "role", None)
+    if role is not None:
+        missing = [s for s in scenarios if role not in
+                   [r for seat in engine.seatings(s, seats_count) for r in seat]]
+        if missing:
+            print(f"herald match: {role} is not a role of {', '.join(missing)} at {seats_count} seats.",
+                  file=sys.stderr)
+            return 2
+    jobs = [(args.game, scenario, seats_count, names, args.seed + i, shift, role)
             for i, (scenario, shift) in enumerate(schedule(scenarios, args.games))]
     started = time.perf_counter()
     if args.jobs > 1:

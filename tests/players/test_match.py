@@ -41,3 +41,23 @@ def test_every_scenario_is_played_from_every_seat():
               for scenario, shift in schedule(["a", "b", "c", "d"], 8)}
     assert played == {(s, p) for s in "abcd" for p in ("strong", "random")}
     assert [shift for _, shift in schedule(["only"], 3)] == [0, 1, 2]
+
+
+def test_a_role_keeps_the_first_player_in_it_and_the_wins_are_told_by_role(capsys):
+    roles = ["york", "lancaster", "warwick"]
+    assert seat_players(["strong", "random"], roles, 2, "lancaster") == {
+        "lancaster": "strong", "york": "random", "warwick": "random"}
+    assert main(["match", "richard3", "--players", "random,random", "--games", "2", "--scenario", "1483",
+                 "--role", "lancaster"]) == 0
+    assert "by role: lancaster " in capsys.readouterr().out
+    game = play_match_game("richard3", "1483", 2, ["novice", "random"], 3, 1, "lancaster")
+    assert game.seats == {"lancaster": "novice", "york": "random"}
+    out = io.StringIO()
+    report(["novice", "random"], [game], out)
+    wins = "1/1" if "lancaster" in game.winners else "0/1"
+    assert f"by role: lancaster {wins}" in out.getvalue()
+
+
+def test_a_role_the_scenario_lacks_is_refused(capsys):
+    assert main(["match", "richard3", "--players", "strong,random", "--games", "1", "--role", "warwick"]) == 2
+    assert "warwick is not a role of" in capsys.readouterr().err
