@@ -50,6 +50,11 @@ def _passive_steps(card) -> dict[str, list[dict]]:
 _PASSIVE = {k: _passive_steps(card) for k, card in KINGDOM.items()}
 
 
+def kingdom_ops_of(k, op) -> tuple[dict, ...] | list[dict]:
+    """Kingdom card ``k``'s passive effect steps doing ``op``."""
+    return _PASSIVE[k].get(op, ())
+
+
 def kingdom_ops(state, f, op) -> list[dict]:
     """Every passive effect step ``op`` among the faction's held Kingdom cards."""
     out = []
@@ -156,9 +161,7 @@ def votes_of_card(state, card_id) -> int:
 
 
 def council_votes(state, f, council) -> int:
-    total = 0
-    bringer_in = any(e["kind"] == "card" and e["owner"] == f and "autumn_bringer_marker" in CARDS[e["id"]]["abilities"]
-                     for c in COUNCILS for e in state["councils"][c])
+    total = bringers = 0
     for e in state["councils"][council]:
         if e["owner"] != f:
             continue
@@ -166,12 +169,19 @@ def council_votes(state, f, council) -> int:
             total += votes_of_card(state, e["id"])
         elif e["kind"] == "syndicate":
             total += 1
-        elif e["kind"] == "bringer" and bringer_in:
-            total += 1
+        elif e["kind"] == "bringer":
+            bringers += 1
+    if bringers and _bringer_in(state, f):   # a marker counts while its card sits in a council
+        total += bringers
     for s in kingdom_ops(state, f, "council_vote"):
         if s["council"] == council:
             total += s["n"]
     return total
+
+
+def _bringer_in(state, f) -> bool:
+    return any(e["kind"] == "card" and e["owner"] == f and "autumn_bringer_marker" in CARDS[e["id"]]["abilities"]
+               for c in COUNCILS for e in state["councils"][c])
 
 
 # ---- hand, deck, discard (Hand Size, Attrition) --------------------------------------------------

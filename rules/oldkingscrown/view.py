@@ -1,4 +1,8 @@
-"""What each role may see (VIEW.md), the secrets behind it, and the state's invariants."""
+"""What each role may see (VIEW.md), the secrets behind it, and the state's invariants.
+
+A view is assembled from parts built once: each card's printed object and each Kingdom card's object once
+for the game (module level), the board every reader sees alike once per position, and each reader's own
+keys on top (``parts``: Engine.view_parts). Parts are read only: views share them."""
 
 from __future__ import annotations
 
@@ -6,66 +10,72 @@ from functools import partial
 
 from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
     LOCATIONS, REGION_LOCATIONS, REGION_NAMES, REGIONS, SITE_IDS, BASIC_IDS, TACTICS
+from .flow import defence
 from .procedures import asked, pending, pending_frames
 from . import state as S
 
 
-_BASE: dict[str, dict] = {}
-
-
-def _base(cid):
-    """The printed part of a card object (computed once per card)."""
-    if cid not in _BASE:
-        c = CARDS[cid]
-        out = {"id": cid, "name": c["name"], "faction": c["faction"], "kind": c["kind"]}
-        if c["kind"] != "hq":
-            out.update({"strength": c["strength"] or 0, "archetype": c["archetype"], "votes": c["votes"] or 0,
-                        "lore": c["lore"] or 0, "traits": sorted(c["traits"]), "commands": sorted(c["commands"])})
-        if c.get("cost") is not None:
-            out["cost"] = c["cost"]
-        if c.get("text"):
-            out["text"] = c["text"]
-        _BASE[cid] = out
-    return _BASE[cid]
-
-
-def _card(state, cid, flags=None):
-    """A card object with its current information (printed, gained, blanked). Cards whose information no
-    ability changes now (the usual case off the map) take the printed object."""
-    base = _base(cid)
-    if base["kind"] == "hq":
-        return dict(base)
-    f = base["faction"]
-    if flags is None:
-        flags = _flags(state)
-    touched = flags["factions"].get(f) or cid in flags["cards"]
-    if not touched and state["clash"] is not None:
-        touched = any(e["id"] == cid for e in state["regions"][state["clash"]["region"]]["cards"])
-    if not touched:
-        return dict(base)
-    out = dict(base)
-    out.update({"strength": S.strength(state, cid), "votes": S.votes_of_card(state, cid),
-                "traits": sorted(S.traits(state, cid)), "commands": sorted(S.commands(state, cid))})
+def _printed(cid):
+    """A card's printed object (as VIEW.md lists its keys)."""
+    c = CARDS[cid]
+    out = {"id": cid, "name": c["name"], "faction": c["faction"], "kind": c["kind"]}
+    if c["kind"] != "hq":
+        out.update({"strength": c["strength"] or 0, "archetype": c["archetype"], "votes": c["votes"] or 0,
+                    "lore": c["lore"] or 0, "traits": sorted(c["traits"]), "commands": sorted(c["commands"])})
+    if c.get("cost") is not None:
+        out["cost"] = c["cost"]
+    if c.get("text"):
+        out["text"] = c["text"]
     return out
 
 
-def _brief(cid):
-    """A card out of play, named only (its printed information is in the game's data)."""
-    c = CARDS[cid]
-    return {"id": cid, "name": c["name"], "faction": c["faction"]}
+#: Built once for the game and shared by every view (read only): printed cards, cards out of play (named
+#: only: the printed information is in the game's data), Kingdom cards, Favour actions, tactic tiles by uses.
+_PRINTED = {cid: _printed(cid) for cid in CARDS}
+_BRIEF = {cid: {"id": cid, "name": c["name"], "faction": c["faction"]} for cid, c in CARDS.items()}
+_KINGDOM = {k: {"id": k, "name": c["name"], "suit": c["suit"], "text": c["text"], "source": c["source"]}
+            for k, c in KINGDOM.items()}
+_FAVOUR_ACTION = {f: {"name": c["name"], "text": c["text"]} for f, c in FAVOUR.items()}
+_TACTIC = {(t, u): {"name": c["name"], "text": c["text"], "uses_left": u, "exhausted": u == 0}
+           for t, c in TACTICS.items() for u in range(c["uses"] + 1)}
+#: HQ cards and Kingdom cards whose abilities change the information of a faction's cards (see _touched)
+_INFO_HQ = frozenset(c for c, card in CARDS.items() if set(card.get("abilities", ())) & set(S.CARD_INFO_HQ))
+_PATHFINDER = frozenset(k for k in KINGDOM if S.kingdom_ops_of(k, "all_pathfinder"))
 
 
-def _flags(state):
-    """What can change a card's printed information now: a faction's HQs and Kingdom cards, round modifiers."""
-    return {"factions": {f: bool(any(S.has_hq(state, f, a) for a in S.CARD_INFO_HQ)
-                                 or S.kingdom_ops(state, f, "all_pathfinder"))
-                         for f in state["factions"]},
-            "cards": {m["card"] for m in state["mods"] if m.get("card")}}
+def _touched(state):
+    """What can change a card's printed information now: the factions with an HQ that changes card
+    information or a pathfinder Kingdom card, the cards a round modifier names, the cards in the clash's
+    region (Guerrilla Fighters blank them)."""
+    factions = {f for f, p in state["factions"].items()
+                if any(c in _INFO_HQ for c in p["hq"])
+                or any(sp and sp["card"] in _PATHFINDER for sp in p["spaces"])
+                or any(k in _PATHFINDER for k in p["kingdom_supply"])}
+    cards = {m["card"] for m in state["mods"] if m.get("card")}
+    if state["clash"] is not None:
+        cards.update(e["id"] for e in state["regions"][state["clash"]["region"]]["cards"])
+    return factions, cards
 
 
-def kingdom(k):
-    c = KINGDOM[k]
-    return {"id": k, "name": c["name"], "suit": c["suit"], "text": c["text"], "source": c["source"]}
+def _card_of(state, memo, cid):
+    """A card object with its current information (printed, gained, blanked): the printed object itself
+    unless an ability changes that card's information now (the usual case), built once per view."""
+    built = memo["cards"]
+    card = built.get(cid)
+    if card is None:
+        card = _PRINTED[cid]
+        factions, cards = memo["touched"]
+        if card["kind"] != "hq" and (card["faction"] in factions or cid in cards):
+            card = {**card, "strength": S.strength(state, cid), "votes": S.votes_of_card(state, cid),
+                    "traits": sorted(S.traits(state, cid)), "commands": sorted(S.commands(state, cid))}
+        elif memo["fresh"]:
+            card = dict(card)
+        built[cid] = card
+    return card
+
+
+def _kingdom_of(memo, k):
+    return dict(_KINGDOM[k]) if memo["fresh"] else _KINGDOM[k]
 
 
 def _pending(state):
@@ -85,10 +95,9 @@ def clash_totals(state) -> dict:
     return {f: S.clash_total(state, f) for f in clash["participants"]}
 
 
-def build(state, role, active=(), memo=None):
-    """``role``'s view. ``memo``: what several readers' views of one state share (the flags, the card
-    objects, the parts every reader sees alike, built once); the views then share them and only read them."""
-    memo = _memo(state, active, memo)
+def build(state, role, active=()):
+    """``role``'s view, its card and Kingdom objects copies of the printed ones (a caller may change them)."""
+    memo = _memo(state, active, fresh=True)
     own = own_part(state, role, memo)
     out = {key: own.get(key, value) for key, value in _everyones(state, memo).items()}
     if "me" in own:
@@ -97,8 +106,9 @@ def build(state, role, active=(), memo=None):
 
 
 def parts(state, readers, active=()):
-    """The views of ``readers`` as the part all of them see and each one's own keys (Engine.view_parts)."""
-    memo = _memo(state, active, None)
+    """The views of ``readers`` as the part all of them see and each one's own keys (Engine.view_parts;
+    read only: they share the printed card objects)."""
+    memo = _memo(state, active)
     own = {r: own_part(state, r, memo) for r in readers}
     keys = _own_keys(memo)
     shared = {key: value for key, value in _everyones(state, memo).items() if key not in keys}
@@ -107,16 +117,16 @@ def parts(state, readers, active=()):
 
 def own_parts(state, readers, active=()):
     """The readers' own keys alone (Engine.own_views): the board every reader sees alike is not built."""
-    memo = _memo(state, active, None)
+    memo = _memo(state, active)
     return {r: own_part(state, r, memo) for r in readers}
 
 
-def _memo(state, active, memo):
-    memo = {} if memo is None else memo
-    if "flags" not in memo:
-        memo.update(flags=_flags(state), cards={}, frame=_pending(state), active=list(active),
-                    face_down=any(not e["up"] for r in REGIONS for e in state["regions"][r]["cards"]))
-    return memo
+def _memo(state, active, fresh=False):
+    """What the readers' views of one state share, built as needed. ``fresh``: each card and Kingdom
+    object copied (a view a caller may change), else the printed ones shared."""
+    down = {r: {e["owner"] for e in state["regions"][r]["cards"] if not e["up"]} for r in REGIONS}
+    return {"touched": _touched(state), "cards": {}, "frame": _pending(state), "active": list(active),
+            "down": down, "face_down": any(down.values()), "fresh": fresh}
 
 
 def _own_keys(memo) -> tuple[str, ...]:
@@ -134,28 +144,23 @@ def _bidding(frame) -> bool:
     return bool(frame and frame["kind"] == "bid" and frame.get("choices"))
 
 
-def _card_of(state, memo, cid):
-    built = memo["cards"]
-    if cid not in built:
-        built[cid] = _card(state, cid, memo["flags"])
-    return built[cid]
-
-
 def _region(state, r, role, memo):
     """Region ``r`` as ``role`` sees it: the public region (built once) unless ``role`` has a face-down
     card there."""
-    reg = state["regions"][r]
-    own = role is not None and any(e["owner"] == role and not e["up"] for e in reg["cards"])
+    own = role in memo["down"][r]
     public = memo.setdefault("regions", {})
     if not own and r in public:
         return public[r]
+    reg = state["regions"][r]
     cards = []
     for e in reg["cards"]:
-        entry = {"owner": e["owner"], "face_up": e["up"]}
-        if e["up"] or e["owner"] == role:
-            entry.update(_card_of(state, memo, e["id"]))
-            entry["face_up"] = e["up"]
-        if e["up"]:
+        up = e["up"]
+        if up or e["owner"] == role:
+            entry = {"owner": e["owner"], "face_up": up, **_card_of(state, memo, e["id"])}
+            entry["face_up"] = up
+        else:
+            entry = {"owner": e["owner"], "face_up": up}
+        if up:
             entry["clash"] = e["clash"]
         if e.get("deployed"):
             entry["deploy_influence"] = e["tokens"]
@@ -170,9 +175,11 @@ def _region(state, r, role, memo):
 
 
 def _locations(state, r):
+    heralds = {}
+    for f in S.factions(state):
+        heralds.setdefault(S.fx(state, f)["herald"], []).append(f)
     return {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
-                  "heralds": [f for f in S.factions(state) if S.fx(state, f)["herald"] == loc],
-                  "tokens": dict(state["locations"][loc]["tokens"])}
+                  "heralds": heralds.get(loc, []), "tokens": dict(state["locations"][loc]["tokens"])}
             for loc in REGION_LOCATIONS[r]}
 
 
@@ -194,7 +201,7 @@ def own_part(state, role, memo):
         if frame and frame["kind"] == "regions" and role in frame["choices"]:
             mine["placing"] = {r: _card_of(state, memo, c) for r, c in frame["choices"][role].items()}
         if p.get("dealt"):
-            mine["dealt"] = [kingdom(k) for k in p["dealt"]]
+            mine["dealt"] = [_kingdom_of(memo, k) for k in p["dealt"]]
         if frame and frame["kind"] == "advanced":
             mine["advanced"] = dict(frame["choices"].get(role, {}))
         out["me"] = mine
@@ -202,6 +209,7 @@ def own_part(state, role, memo):
 
 
 def _councils(state, memo):
+    factions = S.factions(state)
     councils = {}
     for c in COUNCILS:
         entries = []
@@ -211,7 +219,7 @@ def _councils(state, memo):
             else:
                 entries.append({"entry": e["kind"], "owner": e["owner"]})
         councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
-                       "votes": {f: S.council_votes(state, f, c) for f in S.factions(state)}}
+                       "votes": {f: S.council_votes(state, f, c) for f in factions}}
     return councils
 
 
@@ -220,37 +228,50 @@ def _players(state, memo):
     if "players" in memo:
         return memo["players"]
     frame = memo["frame"]
+    bidding = frame["choices"] if frame and frame["kind"] == "bid" and "choices" in frame else {}
+    bids = state.get("bids") or {}
+    on_map = {f: 0 for f in state["factions"]}
+    for r in REGIONS:
+        for f, n in state["regions"][r]["supporters"].items():
+            on_map[f] = on_map.get(f, 0) + n
 
     def card(cid):
         return _card_of(state, memo, cid)
+
+    def king(k):
+        return _kingdom_of(memo, k)
     players = {}
-    for f in S.factions(state):
+    for i, f in enumerate(state["order"]):
         p = S.fx(state, f)
         bid_state = None
-        if frame and frame["kind"] == "bid" and f in frame.get("choices", {}):
+        if f in bidding:
             bid_state = {"placed": True}
-        elif f in (state.get("bids") or {}):
-            bid_state = {"placed": True, "revealed": True, "card": card(state["bids"][f])}
+        elif f in bids:
+            bid_state = {"placed": True, "revealed": True, "card": card(bids[f])}
         players[f] = {
             "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
             "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
             "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
-            "discard": [_brief(c) for c in p["discard"]],
+            "discard": [_brief(memo, c) for c in p["discard"]],
             "site": [card(c) for c in p["site"]], "hq": [card(c) for c in p["hq"]],
-            "spaces": [({"kingdom": kingdom(sp["card"]), "occupier": card(sp["occupier"]),
-                         "defence": _defence(state, f, i)} if sp else None) for i, sp in enumerate(p["spaces"])],
-            "kingdom_supply": [kingdom(k) for k in p["kingdom_supply"]],
+            "spaces": [({"kingdom": king(sp["card"]), "occupier": card(sp["occupier"]),
+                         "defence": defence(state, f, j)} if sp else None) for j, sp in enumerate(p["spaces"])],
+            "kingdom_supply": [king(k) for k in p["kingdom_supply"]],
             "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
-            "supporters_on_map": S.supporters_on_map(state, f), "markers_free": S.markers_free(state, f),
-            "tactics": {t: {"name": TACTICS[t]["name"], "text": TACTICS[t]["text"], "uses_left": u,
-                            "exhausted": u == 0} for t, u in p["tactics"].items()},
-            "favour_action": {"name": FAVOUR[f]["name"], "text": FAVOUR[f]["text"]},
+            "supporters_on_map": on_map[f], "markers_free": S.markers_free(state, f),
+            "tactics": {t: _tactic(memo, t, u) for t, u in p["tactics"].items()},
+            "favour_action": _FAVOUR_ACTION[f] if not memo["fresh"] else dict(_FAVOUR_ACTION[f]),
             "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
             "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
-            "order": state["order"].index(f) + 1,
+            "order": i + 1,
         }
     memo["players"] = players
     return players
+
+
+def _tactic(memo, t, u):
+    tile = _TACTIC[t, u]
+    return dict(tile) if memo["fresh"] else tile
 
 
 def _everyones(state, memo):
@@ -264,7 +285,7 @@ def _everyones(state, memo):
         "season": state["season"], "edition": state["options"]["edition"], "active": list(active),
         "waiting": list(active), "decision": frame["kind"] if frame else None, "order": list(state["order"]),
         "favour": {"holder": state["favour"], "uses": S.fx(state, state["favour"])["favour"] if state["favour"] else 0},
-        "road": [kingdom(k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
+        "road": [_kingdom_of(memo, k) if k else None for k in state["road"]], "kingdom_deck": len(state["kdeck"]),
         "kingdom_discard": [KINGDOM[k]["name"] for k in state["kdiscard"]],
         "regions": {r: _region(state, r, None, memo) for r in REGIONS},
         "clash_order": list(state["clash_order"]), "resolved": list(state["resolved"]),
@@ -272,16 +293,15 @@ def _everyones(state, memo):
                    "participants": list(state["clash"]["participants"]),
                    "strength": clash_totals(state),
                    "face_down_added": len(state["clash"]["added"])} if state["clash"] else None),
-        "councils": _councils(state, memo), "lost": [_brief(c) for c in state["lost"]],
-        "burned": [_brief(c) for c in state["burned"]], "players": _players(state, memo),
+        "councils": _councils(state, memo), "lost": [_brief(memo, c) for c in state["lost"]],
+        "burned": [_brief(memo, c) for c in state["burned"]], "players": _players(state, memo),
         "ranking": list(state["ranking"]) if state.get("ranking") else None,
     }
     return memo["everyone"]
 
 
-def _defence(state, f, i):
-    from .flow import defence
-    return defence(state, f, i)
+def _brief(memo, cid):
+    return dict(_BRIEF[cid]) if memo["fresh"] else _BRIEF[cid]
 
 
 def secrets(state, role):
