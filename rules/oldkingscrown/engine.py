@@ -182,11 +182,12 @@ class OldKingsCrown(FlowEngine):
         return _view.build(state, role, self.active_roles(state))
 
     def view_parts(self, state, readers):
-        """The board every reader sees alike and the card objects are built once for all readers."""
+        """The board every reader sees alike is built once for all readers, from the public facts alone
+        (view.public_facts), and once for positions that differ only in hidden data."""
         return _view.parts(state, readers, self.active_roles(state))
 
     def own_views(self, state, readers):
-        return _view.own_parts(state, readers)   # the own keys need not the active roles
+        return _view.own_parts(state, readers, self.active_roles(state))
 
     def describe(self, view, role):
         return _words.describe(view, role)

@@ -6,6 +6,7 @@ keys on top (``parts``: Engine.view_parts). Parts are read only: views share the
 
 from __future__ import annotations
 
+import marshal
 from functools import partial
 
 from .data import BOARD, CARDS, COUNCIL_NAMES, COUNCILS, FACTION_NAMES, FAVOUR, KINGDOM, \
@@ -97,9 +98,10 @@ def clash_totals(state) -> dict:
 
 def build(state, role, active=()):
     """``role``'s view, its card and Kingdom objects copies of the printed ones (a caller may change them)."""
-    memo = _memo(state, active, fresh=True)
-    own = own_part(state, role, memo)
-    out = {key: own.get(key, value) for key, value in _everyones(state, memo).items()}
+    public = public_facts(state)
+    everyone = _everyones(public, _memo(public, active, fresh=True))
+    own = own_part(state, role, _memo(state, active, fresh=True), everyone)
+    out = {key: own.get(key, value) for key, value in everyone.items()}
     if "me" in own:
         out["me"] = own["me"]
     return out
@@ -107,18 +109,63 @@ def build(state, role, active=()):
 
 def parts(state, readers, active=()):
     """The views of ``readers`` as the part all of them see and each one's own keys (Engine.view_parts;
-    read only: they share the printed card objects)."""
+    read only: they share the printed card objects, and positions with the same public facts share the
+    part all readers see)."""
+    everyone, shared = _board(state, active)
     memo = _memo(state, active)
-    own = {r: own_part(state, r, memo) for r in readers}
-    keys = _own_keys(memo)
-    shared = {key: value for key, value in _everyones(state, memo).items() if key not in keys}
-    return shared, own
+    return shared, {r: own_part(state, r, memo, everyone) for r in readers}
 
 
 def own_parts(state, readers, active=()):
-    """The readers' own keys alone (Engine.own_views): the board every reader sees alike is not built."""
+    """The readers' own keys alone (Engine.own_views): the board, where an own key takes part of it (a
+    region without the reader's face-down cards, the players' facts while bidding), is the one built
+    for these public facts (usually by an earlier position's views)."""
     memo = _memo(state, active)
-    return {r: own_part(state, r, memo) for r in readers}
+    everyone = _board(state, active)[0] if memo["face_down"] or _bidding(memo["frame"]) else None
+    return {r: own_part(state, r, memo, everyone) for r in readers}
+
+
+def public_facts(state):
+    """``state`` with what only one faction (or nobody) knows left out: the cards in hands and decks and
+    the dealt Kingdom cards (each a blank, so only their count is left), face-down cards' ids on the map
+    and among the clash's added cards, the pending decision's secret picks (who has picked is left) and
+    the Kingdom deck's order. The board every reader sees alike is built from these alone, so no hidden
+    card can show in it, and positions that differ only in hidden data have the same board."""
+    factions = {}
+    for f, p in state["factions"].items():
+        blank = {"hand": [None] * len(p["hand"]), "deck": [None] * len(p["deck"])}
+        if "dealt" in p:
+            blank["dealt"] = [None] * len(p["dealt"])
+        factions[f] = {**p, **blank}
+    regions = {r: {**reg, "cards": [e if e["up"] else {**e, "id": None} for e in reg["cards"]]}
+               for r, reg in state["regions"].items()}
+    flow = state["flow"]
+    if flow and isinstance(flow[-1]["local"].get("choices"), dict):
+        top = flow[-1]
+        flow = [*flow[:-1], {**top, "local": {**top["local"], "choices": dict.fromkeys(top["local"]["choices"])}}]
+    clash = state["clash"] and {**state["clash"], "added": [None] * len(state["clash"]["added"])}
+    return {**state, "factions": factions, "regions": regions, "flow": flow, "clash": clash,
+            "kdeck": [None] * len(state["kdeck"])}
+
+
+#: The board every reader sees alike (and that board without the readers' own keys) by the public facts
+#: and active roles it was built from, for the latest positions: a pure function of them (read only).
+_BOARDS: dict[bytes, tuple[dict, dict]] = {}
+_BOARDS_KEPT = 64
+
+
+def _board(state, active):
+    public = public_facts(state)
+    key = marshal.dumps((public, list(active)), 2)   # version 2: equal data, equal bytes (no shared refs)
+    found = _BOARDS.get(key)
+    if found is None:
+        memo = _memo(public, active)
+        everyone = _everyones(public, memo)
+        keys = _own_keys(memo)
+        found = _BOARDS[key] = (everyone, {k: v for k, v in everyone.items() if k not in keys})
+        if len(_BOARDS) > _BOARDS_KEPT:
+            del _BOARDS[next(iter(_BOARDS))]
+    return found
 
 
 def _memo(state, active, fresh=False):
@@ -145,12 +192,7 @@ def _bidding(frame) -> bool:
 
 
 def _region(state, r, role, memo):
-    """Region ``r`` as ``role`` sees it: the public region (built once) unless ``role`` has a face-down
-    card there."""
-    own = role in memo["down"][r]
-    public = memo.setdefault("regions", {})
-    if not own and r in public:
-        return public[r]
+    """Region ``r`` as ``role`` sees it (``None``: as everyone sees it)."""
     reg = state["regions"][r]
     cards = []
     for e in reg["cards"]:
@@ -167,30 +209,20 @@ def _region(state, r, role, memo):
         cards.append(entry)
     if "locations" not in memo:
         memo["locations"] = {r: _locations(state, r) for r in REGIONS}
-    region = {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
-              "supporters_counted": dict(reg["counted"]), "locations": memo["locations"][r]}
-    if not own:
-        public[r] = region
-    return region
+    return {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
+            "supporters_counted": dict(reg["counted"]), "locations": memo["locations"][r]}
 
 
-def _locations(state, r):
-    heralds = {}
-    for f in S.factions(state):
-        heralds.setdefault(S.fx(state, f)["herald"], []).append(f)
-    return {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
-                  "heralds": heralds.get(loc, []), "tokens": dict(state["locations"][loc]["tokens"])}
-            for loc in REGION_LOCATIONS[r]}
-
-
-def own_part(state, role, memo):
-    """``role``'s own keys: ``role``, and ``regions``, ``players`` and ``me`` where they may differ."""
+def own_part(state, role, memo, everyone):
+    """``role``'s own keys: ``role``, and ``regions``, ``players`` and ``me`` where they may differ.
+    ``everyone``: the board every reader sees alike (where the reader's keys take it)."""
     frame = memo["frame"]
     out = {"role": role}
     if memo["face_down"]:
-        out["regions"] = {r: _region(state, r, role, memo) for r in REGIONS}
+        out["regions"] = {r: _region(state, r, role, memo) if role in memo["down"][r] else everyone["regions"][r]
+                          for r in REGIONS}
     if _bidding(frame):
-        players = dict(_players(state, memo))
+        players = dict(everyone["players"])
         if role in frame["choices"]:
             players[role] = {**players[role], "bid": {"placed": True,
                                                       "card": _card_of(state, memo, frame["choices"][role])}}
@@ -206,6 +238,15 @@ def own_part(state, role, memo):
             mine["advanced"] = dict(frame["choices"].get(role, {}))
         out["me"] = mine
     return out
+
+
+def _locations(state, r):
+    heralds = {}
+    for f in S.factions(state):
+        heralds.setdefault(S.fx(state, f)["herald"], []).append(f)
+    return {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
+                  "heralds": heralds.get(loc, []), "tokens": dict(state["locations"][loc]["tokens"])}
+            for loc in REGION_LOCATIONS[r]}
 
 
 def _councils(state, memo):
