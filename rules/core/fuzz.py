@@ -82,22 +82,32 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
 
 
 def _shared_strings(shared: dict, known: dict | None) -> set[str]:
-    """The strings of the shared part. ``known``: per key, a copy of its value at an earlier position and
-    that value's strings, reused where the value is equal (a comparison in C, far cheaper than reading
-    it again: a static map read once a game)."""
+    """The strings of the shared part. ``known``: per key (per entry of a key holding a dict: one
+    player's facts change, the others' stay), a copy of its value at an earlier position and that
+    value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
+    again: a static map read once a game)."""
     if known is None:
         return _strings(shared, set())
     found: set[str] = set()
     for key, value in shared.items():
-        seen = known.get(key)
-        if seen is None or seen[0] != value:
-            try:
-                copy = marshal.loads(marshal.dumps(value))
-            except ValueError:   # not plain data: read each time
-                copy = _MISSING
-            seen = known[key] = (copy, _strings({key: value}, set()))
-        found |= seen[1]
+        if isinstance(value, dict):
+            found.add(key if isinstance(key, str) else json.dumps(key))
+            for entry, item in value.items():
+                found |= _kept_strings(known, (key, entry), {entry: item})
+        else:
+            found |= _kept_strings(known, key, {key: value})
     return found
+
+
+def _kept_strings(known: dict, where: Any, data: dict) -> set[str]:
+    seen = known.get(where)
+    if seen is None or seen[0] != data:
+        try:
+            copy = marshal.loads(marshal.dumps(data))
+        except ValueError:   # not plain data: read each time
+            copy = _MISSING
+        seen = known[where] = (copy, _strings(data, set()))
+    return seen[1]
 
 
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict | None = None) -> list[str]:
