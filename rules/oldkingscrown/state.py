@@ -161,22 +161,35 @@ def votes_of_card(state, card_id) -> int:
 
 
 def council_votes(state, f, council) -> int:
-    total = bringers = 0
-    for e in state["councils"][council]:
-        if e["owner"] != f:
-            continue
-        if e["kind"] == "card":
-            total += votes_of_card(state, e["id"])
-        elif e["kind"] == "syndicate":
-            total += 1
-        elif e["kind"] == "bringer":
-            bringers += 1
-    if bringers and _bringer_in(state, f):   # a marker counts while its card sits in a council
-        total += bringers
+    return votes_in_councils(state, f)[council]
+
+
+def votes_in_councils(state, f) -> dict[str, int]:
+    """The faction's votes in each council: its cards' votes, its syndicate markers, its bringer markers
+    while its card with that ability sits in a council, and its Kingdom cards' council votes."""
+    votes = {}
+    bringer_in = None
+    for council in COUNCILS:
+        total = bringers = 0
+        for e in state["councils"][council]:
+            if e["owner"] != f:
+                continue
+            if e["kind"] == "card":
+                total += votes_of_card(state, e["id"])
+            elif e["kind"] == "syndicate":
+                total += 1
+            elif e["kind"] == "bringer":
+                bringers += 1
+        if bringers:
+            if bringer_in is None:
+                bringer_in = _bringer_in(state, f)
+            if bringer_in:
+                total += bringers
+        votes[council] = total
     for s in kingdom_ops(state, f, "council_vote"):
-        if s["council"] == council:
-            total += s["n"]
-    return total
+        if s["council"] in votes:
+            votes[s["council"]] += s["n"]
+    return votes
 
 
 def _bringer_in(state, f) -> bool:
@@ -319,10 +332,14 @@ def affordable(state, f) -> list[str]:
 def markers_free(state, f) -> int:
     """Faction markers in the faction's supply: 10 less those on tactic tiles, locations, councils and HQs."""
     p = fx(state, f)
-    used = sum(v for v in p["tactic_markers"].values())
-    used += sum(state["locations"][loc]["tokens"].get(f, 0) for loc in LOCATIONS)
-    used += sum(1 for c in COUNCILS for e in state["councils"][c] if e["owner"] == f and e["kind"] != "card")
-    used += p["door_markers"]
+    used = sum(p["tactic_markers"].values()) + p["door_markers"]
+    locations, councils = state["locations"], state["councils"]
+    for loc in LOCATIONS:
+        used += locations[loc]["tokens"].get(f, 0)
+    for c in COUNCILS:
+        for e in councils[c]:
+            if e["owner"] == f and e["kind"] != "card":
+                used += 1
     return MARKERS - used
 
 

@@ -49,9 +49,8 @@ def _touched(state):
     information or a pathfinder Kingdom card, the cards a round modifier names, the cards in the clash's
     region (Guerrilla Fighters blank them)."""
     factions = {f for f, p in state["factions"].items()
-                if any(c in _INFO_HQ for c in p["hq"])
-                or any(sp and sp["card"] in _PATHFINDER for sp in p["spaces"])
-                or any(k in _PATHFINDER for k in p["kingdom_supply"])}
+                if not _INFO_HQ.isdisjoint(p["hq"]) or not _PATHFINDER.isdisjoint(p["kingdom_supply"])
+                or not _PATHFINDER.isdisjoint([sp["card"] for sp in p["spaces"] if sp])}
     cards = {m["card"] for m in state["mods"] if m.get("card")}
     if state["clash"] is not None:
         cards.update(e["id"] for e in state["regions"][state["clash"]["region"]]["cards"])
@@ -208,7 +207,7 @@ def _region(state, r, role, memo):
             entry["deploy_influence"] = e["tokens"]
         cards.append(entry)
     if "locations" not in memo:
-        memo["locations"] = {r: _locations(state, r) for r in REGIONS}
+        memo["locations"] = _locations(state)
     return {"name": REGION_NAMES[r], "cards": cards, "supporters": dict(reg["supporters"]),
             "supporters_counted": dict(reg["counted"]), "locations": memo["locations"][r]}
 
@@ -240,17 +239,19 @@ def own_part(state, role, memo, everyone):
     return out
 
 
-def _locations(state, r):
+def _locations(state):
+    """Each region's locations."""
     heralds = {}
     for f in S.factions(state):
         heralds.setdefault(S.fx(state, f)["herald"], []).append(f)
-    return {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
-                  "heralds": heralds.get(loc, []), "tokens": dict(state["locations"][loc]["tokens"])}
-            for loc in REGION_LOCATIONS[r]}
+    return {r: {loc: {"name": LOCATIONS[loc]["name"], "reward": LOCATIONS[loc]["text"],
+                      "heralds": heralds.get(loc, []), "tokens": dict(state["locations"][loc]["tokens"])}
+                for loc in REGION_LOCATIONS[r]} for r in REGIONS}
 
 
 def _councils(state, memo):
     factions = S.factions(state)
+    votes = {f: S.votes_in_councils(state, f) for f in factions}
     councils = {}
     for c in COUNCILS:
         entries = []
@@ -259,8 +260,7 @@ def _councils(state, memo):
                 entries.append({"entry": "card", "owner": e["owner"], **_card_of(state, memo, e["id"])})
             else:
                 entries.append({"entry": e["kind"], "owner": e["owner"]})
-        councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries,
-                       "votes": {f: S.council_votes(state, f, c) for f in factions}}
+        councils[c] = {"name": COUNCIL_NAMES[c], "entries": entries, "votes": {f: votes[f][c] for f in factions}}
     return councils
 
 
