@@ -276,11 +276,14 @@ def _players(state, memo):
         for f, n in state["regions"][r]["supporters"].items():
             on_map[f] = on_map.get(f, 0) + n
 
+    built, fresh = memo["cards"], memo["fresh"]
+
     def card(cid):
-        return _card_of(state, memo, cid)
+        return built.get(cid) or _card_of(state, memo, cid)
 
     def king(k):
-        return _kingdom_of(memo, k)
+        return dict(_KINGDOM[k]) if fresh else _KINGDOM[k]
+    brief = (lambda c: dict(_BRIEF[c])) if fresh else _BRIEF.__getitem__
     players = {}
     for i, f in enumerate(state["order"]):
         p = S.fx(state, f)
@@ -293,26 +296,21 @@ def _players(state, memo):
             "name": FACTION_NAMES[f], "seat": "rival" if p["rival"] else "player", "rival_level": p["rival"],
             "influence": p["influence"], "lore": p["lore"], "site_lore": p["site_lore"],
             "hand_count": len(p["hand"]), "hand_size": p["hand_size"], "deck_count": len(p["deck"]),
-            "discard": [_brief(memo, c) for c in p["discard"]],
+            "discard": list(map(brief, p["discard"])),
             "site": [card(c) for c in p["site"]], "hq": [card(c) for c in p["hq"]],
             "spaces": [({"kingdom": king(sp["card"]), "occupier": card(sp["occupier"]),
                          "defence": defence(state, f, j)} if sp else None) for j, sp in enumerate(p["spaces"])],
             "kingdom_supply": [king(k) for k in p["kingdom_supply"]],
             "herald": p["herald"], "supporters_home": p["supporters_home"], "supporters_lost": p["supporters_lost"],
             "supporters_on_map": on_map[f], "markers_free": S.markers_free(state, f),
-            "tactics": {t: _tactic(memo, t, u) for t, u in p["tactics"].items()},
-            "favour_action": _FAVOUR_ACTION[f] if not memo["fresh"] else dict(_FAVOUR_ACTION[f]),
+            "tactics": {t: dict(_TACTIC[t, u]) if fresh else _TACTIC[t, u] for t, u in p["tactics"].items()},
+            "favour_action": dict(_FAVOUR_ACTION[f]) if fresh else _FAVOUR_ACTION[f],
             "favour_uses": p["favour"] if state["favour"] == f else 0, "door_markers": p["door_markers"],
             "governs_left": p["governs"], "journeys_left": p["journeys"], "bid": bid_state,
             "order": i + 1,
         }
     memo["players"] = players
     return players
-
-
-def _tactic(memo, t, u):
-    tile = _TACTIC[t, u]
-    return dict(tile) if memo["fresh"] else tile
 
 
 def _everyones(state, memo):
