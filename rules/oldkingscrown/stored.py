@@ -13,7 +13,10 @@ OLD_SEQUENCE = "sequence"
 
 
 def is_old(stack) -> bool:
-    return any(frame["name"] == OLD_SEQUENCE for frame in stack or ())
+    for frame in stack or ():   # a plain loop: asked before every decision is read
+        if frame["name"] == OLD_SEQUENCE:
+            return True
+    return False
 
 
 def _fresh(frame: dict) -> dict:
