@@ -143,8 +143,13 @@ def public_facts(state):
         top = flow[-1]
         flow = [*flow[:-1], {**top, "local": {**top["local"], "choices": dict.fromkeys(top["local"]["choices"])}}]
     clash = state["clash"] and {**state["clash"], "added": [None] * len(state["clash"]["added"])}
-    return {**state, "factions": factions, "regions": regions, "flow": flow, "clash": clash,
-            "kdeck": [None] * len(state["kdeck"])}
+    public = {key: value for key, value in state.items() if key not in _NOT_READ}
+    public.update(factions=factions, regions=regions, flow=flow, clash=clash, kdeck=[None] * len(state["kdeck"]))
+    return public
+
+
+#: What no view reads: the generator's state, and the opening's log lines (some are one player's)
+_NOT_READ = ("rng", "setup_log")
 
 
 #: The board every reader sees alike (and that board without the readers' own keys) by the public facts
@@ -163,7 +168,7 @@ def _board(state, active):
         keys = _own_keys(memo)
         found = _BOARDS[key] = (everyone, {k: v for k, v in everyone.items() if k not in keys})
         if len(_BOARDS) > _BOARDS_KEPT:
-            del _BOARDS[next(iter(_BOARDS))]
+            _BOARDS.pop(next(iter(_BOARDS)), None)
     return found
 
 
