@@ -49,15 +49,11 @@ def _roles(state: State) -> list[str]:
 
 def _strings(data: Any, found: set[str]) -> set[str]:
     """Every string in JSON data, keys included (a key that is not a string as JSON writes it)."""
-    if isinstance(data, dict):
-        for key, value in data.items():
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    keyed = isinstance(data, dict)
+    for key, value in items:
+        if keyed:
             found.add(key if isinstance(key, str) else json.dumps(key))
-            if isinstance(value, str):
-                found.add(value)
-            elif isinstance(value, (dict, list, tuple)):
-                _strings(value, found)
-        return found
-    for value in data:
         if isinstance(value, str):
             found.add(value)
         elif isinstance(value, (dict, list, tuple)):
