@@ -1,8 +1,9 @@
 """What each role may see (VIEW.md), the secrets behind it, and the state's invariants.
 
 A view is assembled from parts built once: each card's printed object and each Kingdom card's object once
-for the game (module level), the board every reader sees alike once per position, and each reader's own
-keys on top (``parts``: Engine.view_parts). Parts are read only: views share them."""
+for the game (module level); the board every reader sees alike, from the public facts alone (``public_facts``)
+once per position, and for ``parts`` (Engine.view_parts) once for positions with the same public facts; each
+reader's own keys on top. Parts are read only: views share them."""
 
 from __future__ import annotations
 
