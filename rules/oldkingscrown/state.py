@@ -50,7 +50,7 @@ def _passive_steps(card) -> dict[str, list[dict]]:
 _PASSIVE = {k: _passive_steps(card) for k, card in KINGDOM.items()}
 
 
-def kingdom_ops_of(k, op) -> tuple[dict, ...] | list[dict]:
+def kingdom_ops_of(k, op):
     """Kingdom card ``k``'s passive effect steps doing ``op``."""
     return _PASSIVE[k].get(op, ())
 
