@@ -35,16 +35,21 @@ def _battle_area(state):
     return b["area"] if b else None
 
 
+#: each block's printed facts as its view entry lists them: name, title, type, max, rating, loyalty, rank, rose
+_PRINTED = {bid: (info["name"], info["title"], info["type"], info["max"], f"{info['letter']}{info['fire']}",
+                  info.get("loyalty") or 0, info.get("rank"), bool(info.get("rose"))) for bid, info in BLOCKS.items()}
+_PRINTED_SIDE = {bid: info["side"] for bid, info in BLOCKS.items()}
+
+
 def _entry(state, bid):
-    info = BLOCKS[bid]
+    name, title, kind, most, rating, loyalty, rank, rose = _PRINTED[bid]
     b = state["blocks"][bid]
-    entry = {"id": bid, "name": info["name"], "title": info["title"], "side": side_of(state, bid),
-             "type": info["type"], "strength": b["str"], "max": info["max"],
-             "rating": f"{info['letter']}{info['fire']}", "loyalty": info.get("loyalty") or 0,
+    entry = {"id": bid, "name": name, "title": title, "side": side_of(state, bid), "type": kind,
+             "strength": b["str"], "max": most, "rating": rating, "loyalty": loyalty,
              "moved": bid in state["moved"]}
-    if info.get("rank"):
-        entry["rank"] = info["rank"]
-    if info.get("rose"):
+    if rank:
+        entry["rank"] = rank
+    if rose:
         entry["rose"] = True
     if b["down"]:
         entry["down"] = True
@@ -69,40 +74,22 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
     its secret choice stays active, free to change it, but is not waited for). Both are public. Without
     ``with_map`` the static map is left out (see :func:`shared_part`). ``memo``: what several readers' views
-    of one state share (the public parts, the block entries), built once; the views then share them and
-    only read them."""
-    fresh = memo is None
-    memo = {} if fresh else memo
+    of one state share (the public parts, the layout, the block entries and the areas as a reader who owns
+    no block there sees them), built once; the views then share them and only read them. Without it the
+    view is built afresh, sharing nothing with another."""
+    memo = {} if memo is None else memo
     if "public" not in memo:
-        memo["occ"] = occupancy(state)
-        memo["entries"] = {}
-        memo["public"] = _public(state, memo["occ"], list(active), list(waiting))
-        memo["layout"] = _layout(state, memo["occ"])
-    occ, public, layout = memo["occ"], memo["public"], memo["layout"]
-    entries = memo["entries"]
+        memo["layout"] = layout = _layout(state)
+        memo["public"] = _public(state, layout, list(active), list(waiting))
+        memo["entries"], memo["rows"] = {}, {}
+    public, layout = memo["public"], memo["layout"]
+    everything = bool(state.get("result"))   # every block is revealed once the game is over
 
     def entry(bid):
-        if fresh:
-            return _entry(state, bid)
-        if bid not in entries:
-            entries[bid] = _entry(state, bid)
-        return entries[bid]
-    battle_area = _battle_area(state)
-    everything = bool(state.get("result"))   # every block is revealed once the game is over
-    areas = {}
-    rows = memo.setdefault("rows", {})   # (area, side, shown) -> that side's entries there
-
-    def row(area, side, bids, shown):
-        if fresh or (area, side, shown) not in rows:
-            rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
-                [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
-        return rows[area, side, shown]
-    for area, by_side, control in layout["areas"]:
-        blocks = []
-        for side, bids in by_side:
-            blocks += row(area, side, bids, everything or side == role or area == battle_area)
-        areas[area] = {"blocks": blocks, "contested": len(control) == 2,
-                       "control": control[0] if len(control) == 1 else None}
+        found = memo["entries"].get(bid)
+        if found is None:
+            found = memo["entries"][bid] = _entry(state, bid)
+        return found
     pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
              for side, mine in layout["pools"].items()}
     dead = {s: [] for s in SIDES}
@@ -126,44 +113,91 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
         "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
     }
     own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
-           "cards": cards, "areas": areas, "pools": pools, "dead": dead,
+           "cards": cards, "areas": _areas(state, role, memo, entry, everything), "pools": pools, "dead": dead,
            "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
-           "battle": _battle_view(state, role, occ)}
-    view = {key: own.get(key, value) for key, value in public.items()}   # without memo: all built afresh
+           "battle": _battle_view(state, role, layout["occ"])}
+    view = {key: own.get(key, value) for key, value in public.items()}
     if with_map:
         view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
     return view
 
 
-def _layout(state, occ):
-    """Where the blocks are, the same for every reader: each area's blocks by side (sorted), the pools by
-    side, and the blocks dead or off the map (with their printed side), in the order views list them."""
-    areas = []
-    for area in sorted(occ):
-        e = occ[area]
-        areas.append((area, [(side, sorted(e[side])) for side in SIDES], [s for s in SIDES if e[s]]))
-    pools = {side: [] for side in SIDES}
+def _areas(state, role, memo, entry, everything):
+    """Each area holding blocks as ``role`` sees it: the areas where it owns none (outside the battle being
+    fought, which everyone sees) are the same for every reader, built once; the others are built for it."""
+    battle_area = _battle_area(state)
+    rows = memo["rows"]   # (area, side, shown) -> that side's entries there
+
+    def area_view(area, by_side, control, sees):
+        blocks = []
+        for side, bids in by_side:
+            shown = everything or side == sees or area == battle_area
+            found = rows.get((area, side, shown))
+            if found is None:
+                found = rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
+                    [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
+            blocks += found
+        return {"blocks": blocks, "contested": len(control) == 2,
+                "control": control[0] if len(control) == 1 else None}
+    layout = memo["layout"]
+    public = memo.get("areas")
+    if public is None:
+        public = memo["areas"] = {area: area_view(area, by_side, control, None)
+                                  for area, by_side, control in layout["areas"]}
+    if role not in SIDES or everything:
+        return public
+    areas = dict(public)   # the same keys in the same order, those where the reader owns blocks redone
+    for area, by_side, control in layout["areas"]:
+        if area != battle_area and layout["occ"][area][role]:
+            areas[area] = area_view(area, by_side, control, role)
+    return areas
+
+
+def _layout(state):
+    """Where the blocks are, the same for every reader, in one pass over them: ``occ`` as
+    :func:`rules.richard3.state.occupancy` gives it (each side's ids sorted), each area holding blocks with
+    its blocks by side and the sides there, the pools by side, the blocks dead or off the map (with their
+    printed side) and the minor heirs by printed side, in the order views list them."""
+    blocks = state["blocks"]
+    captive = state.get("captive")
+    pret = pretender_side(state)
+    occ: dict = {}
+    pools: dict = {side: [] for side in SIDES}
+    minors: dict = {side: [] for side in SIDES}
     gone = []
     for bid in BLOCK_IDS:
-        where = state["blocks"][bid]["loc"]
-        if where == "pool":
-            pools[side_of(state, bid)].append(bid)
+        where = blocks[bid]["loc"]
+        printed = _PRINTED_SIDE[bid]
+        if where in AREAS:
+            if bid != captive:
+                found = occ.get(where)
+                if found is None:
+                    found = occ[where] = {"york": [], "lancaster": []}
+                found[pret if printed == "rebel" else printed].append(bid)
+        elif where == "pool":
+            pools[pret if printed == "rebel" else printed].append(bid)
         elif where in ("dead", "off"):
-            gone.append((bid, where, BLOCKS[bid]["side"]))
-    return {"areas": areas, "pools": pools, "gone": gone}
+            gone.append((bid, where, printed))
+        elif where == "minor":
+            minors[printed].append(bid)
+    areas = []
+    for area in sorted(occ):
+        found = occ[area]
+        for side in SIDES:
+            found[side].sort()
+        areas.append((area, [(side, found[side]) for side in SIDES], [s for s in SIDES if found[s]]))
+    return {"occ": occ, "areas": areas, "pools": pools, "gone": gone, "minors": minors}
 
 
 #: the keys of a view that differ between readers (the rest is public)
 OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
 
 
-def _public(state, occ, active, waiting):
+def _public(state, layout, active, waiting):
     """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
     played = state.get("revealed")
-    minors = {s: [] for s in SIDES}
-    for bid in BLOCK_IDS:
-        if state["blocks"][bid]["loc"] == "minor":
-            minors[BLOCKS[bid]["side"]].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
+    minors = {s: [{"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]} for bid in bids]
+              for s, bids in layout["minors"].items()}
     captive = state.get("captive")
     return {
         "game": "richard3", "role": None, "scenario": state["scenario"],
@@ -182,7 +216,7 @@ def _public(state, occ, active, waiting):
         "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
-        "contested": contested_areas(occ),
+        "contested": contested_areas(layout["occ"]),
         "border_use": {s: dict(state["border_use"][s]) for s in SIDES},
         "action": None, "battle": None,
         "battles_fought": list(state["battles_done"]),
@@ -193,12 +227,13 @@ def _public(state, occ, active, waiting):
 def parts(state, readers, active, waiting):
     """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
     memo = {}
-    views = {r: build(state, r, active, waiting, with_map=False, memo=memo) for r in readers}
+    views = [build(state, r, active, waiting, with_map=False, memo=memo) for r in readers]
     # a public key is shared where every view holds it as built once (a view that changed it keeps its own)
     shared = {key: value for key, value in memo.get("public", {}).items()
-              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views.values())}
+              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views)}
     shared.update(shared_part())
-    return shared, {r: {key: value for key, value in view.items() if key not in shared} for r, view in views.items()}
+    return shared, {r: {key: value for key, value in view.items() if key not in shared}
+                    for r, view in zip(readers, views)}
 
 
 def shared_part() -> dict:
