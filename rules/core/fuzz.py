@@ -66,8 +66,12 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
     not counting keys ``public`` has too: those strings are the spectator's."""
     if isinstance(data, dict) and isinstance(public, dict):
         for key, value in data.items():
-            if key not in public:
-                _strings({key: value}, found)
+            if key not in public:   # as _strings({key: value}, found), without building that dict
+                found.add(key if isinstance(key, str) else json.dumps(key))
+                if isinstance(value, str):
+                    found.add(value)
+                elif isinstance(value, (dict, list, tuple)):
+                    _strings(value, found)
             elif value != public[key]:
                 _strings_apart(value, public[key], found)
     elif isinstance(data, (list, tuple)) and isinstance(public, (list, tuple)) and len(data) == len(public):
@@ -105,12 +109,15 @@ def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict |
     state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
     once; a role's own part only where it differs from the spectator's, unless a secret is in the
     spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly).
-    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``)."""
+    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``), and under
+    None the spectator's own part's."""
     roles = _roles(state)
     shared, own = parts
     common = _shared_strings(shared, known)   # the same for every reader: read once
     public = own.get(None)
-    seen = {None: _strings(public, set())} if public is not None else {}
+    # the spectator's own part read as the shared part is, its strings by key kept under None
+    spectator = known.setdefault(None, {}) if known is not None else None
+    seen = {None: _shared_strings(public, spectator)} if public is not None else {}
     apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
              for r, v in own.items() if r is not None}
     problems = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import pickle
 
 from .data import (AREAS, BLOCKS, BLOCK_IDS, BORDERS, CAMPAIGN_YEARS, CARDS, EXILES, SCENARIOS, SIDES,
@@ -77,7 +79,8 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     of one state share (the public parts, the layout, the block entries and the areas as a reader who owns
     no block there sees them), built once; the views then share them and only read them. Without it the
     view is built afresh, sharing nothing with another."""
-    memo = {} if memo is None else memo
+    fresh = memo is None
+    memo = {} if fresh else memo
     if "public" not in memo:
         memo["layout"] = layout = _layout(state)
         memo["public"] = _public(state, layout, list(active), list(waiting))
@@ -113,7 +116,7 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
         "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
     }
     own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
-           "cards": cards, "areas": _areas(state, role, memo, entry, everything), "pools": pools, "dead": dead,
+           "cards": cards, "areas": _areas(state, role, memo, entry, everything, fresh), "pools": pools, "dead": dead,
            "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
            "battle": _battle_view(state, role, layout["occ"])}
     view = {key: own.get(key, value) for key, value in public.items()}
@@ -122,9 +125,10 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     return view
 
 
-def _areas(state, role, memo, entry, everything):
+def _areas(state, role, memo, entry, everything, fresh):
     """Each area holding blocks as ``role`` sees it: the areas where it owns none (outside the battle being
-    fought, which everyone sees) are the same for every reader, built once; the others are built for it."""
+    fought, which everyone sees) are the same for every reader, built once (unless ``fresh``, taken from
+    :func:`_unseen_area`); the others are built for it."""
     battle_area = _battle_area(state)
     rows = memo["rows"]   # (area, side, shown) -> that side's entries there
 
@@ -135,15 +139,17 @@ def _areas(state, role, memo, entry, everything):
             found = rows.get((area, side, shown))
             if found is None:
                 found = rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
-                    [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
+                    _tokens(side, area, len(bids)) if fresh else _shared_tokens(side, area, len(bids))
             blocks += found
         return {"blocks": blocks, "contested": len(control) == 2,
                 "control": control[0] if len(control) == 1 else None}
     layout = memo["layout"]
     public = memo.get("areas")
     if public is None:
-        public = memo["areas"] = {area: area_view(area, by_side, control, None)
-                                  for area, by_side, control in layout["areas"]}
+        public = memo["areas"] = {
+            area: area_view(area, by_side, control, None) if fresh or everything or area == battle_area
+            else _unseen_area(area, len(by_side[0][1]), len(by_side[1][1]))
+            for area, by_side, control in layout["areas"]}
     if role not in SIDES or everything:
         return public
     areas = dict(public)   # the same keys in the same order, those where the reader owns blocks redone
@@ -151,6 +157,24 @@ def _areas(state, role, memo, entry, everything):
         if area != battle_area and layout["occ"][area][role]:
             areas[area] = area_view(area, by_side, control, role)
     return areas
+
+
+def _tokens(side, area, count):
+    """``count`` blocks of ``side`` in ``area`` as a reader who does not see them sees them."""
+    return [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, count + 1)]
+
+
+#: shared views (``parts``) take the hidden blocks of an area from here: the same in every state with as
+#: many blocks there, so built once a game and compared by identity (read only, like every shared part)
+_shared_tokens = functools.lru_cache(maxsize=4096)(_tokens)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unseen_area(area, york, lancaster):
+    """An area holding ``york`` and ``lancaster`` blocks, none of them shown (for shared views, read only)."""
+    sides = [s for s, count in zip(SIDES, (york, lancaster)) if count]
+    return {"blocks": _shared_tokens("york", area, york) + _shared_tokens("lancaster", area, lancaster),
+            "contested": len(sides) == 2, "control": sides[0] if len(sides) == 1 else None}
 
 
 def _layout(state):
@@ -228,12 +252,19 @@ def parts(state, readers, active, waiting):
     """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
     memo = {}
     views = [build(state, r, active, waiting, with_map=False, memo=memo) for r in readers]
+    public = memo.get("public", {})
+    keys = [key for key in public if key not in OWN_KEYS]
+    values = [public[key] for key in keys]
     # a public key is shared where every view holds it as built once (a view that changed it keeps its own)
-    shared = {key: value for key, value in memo.get("public", {}).items()
-              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views)}
+    if all(len(view) == len(public) and all(map(operator.is_, map(view.get, keys), values)) for view in views):
+        shared = dict(zip(keys, values))
+        own = [{key: view[key] for key in OWN_KEYS} for view in views]   # every view holds the public keys alone
+    else:
+        shared = {key: value for key, value in zip(keys, values)
+                  if all(view.get(key, _MISSING) is value for view in views)}
+        own = [{key: value for key, value in view.items() if key not in shared} for view in views]
     shared.update(shared_part())
-    return shared, {r: {key: value for key, value in view.items() if key not in shared}
-                    for r, view in zip(readers, views)}
+    return shared, dict(zip(readers, own))
 
 
 def shared_part() -> dict:
