@@ -25,7 +25,7 @@ from typing import Iterator
 from rules.core.contract import copy_state
 
 from .data import AREAS, BLOCKS, CARDS, CARD_IDS, SIDES
-from .state import side_of
+from .state import pretender_side
 
 SWAPPED_KINDS = ("noble", "heir", "church", "levy", "bombard")
 
@@ -71,10 +71,11 @@ def _face_down(state, side) -> list[str]:
     battle_area = battle["area"] if battle else None
     announced = {o["id"] for o in (battle or {}).get("out", [])}
     skip = set(state["contest"]) | {battle_area}
+    known = announced | set(state["pirates"]) | set(state.get("hidden_dead") or ()) | {state.get("captive")}
+    printed = "rebel" if side == pretender_side(state) else None   # the Rebel serves the Pretender
     out = []
     for bid, b in state["blocks"].items():
-        if side_of(state, bid) != side or bid == state.get("captive") or bid in announced \
-                or bid in state["pirates"] or bid in (state.get("hidden_dead") or {}):
+        if BLOCKS[bid]["side"] not in (side, printed) or bid in known:
             continue
         if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] not in skip):
             out.append(bid)

@@ -323,8 +323,9 @@ def secrets(state, role):
     for bid, knower in (state.get("hidden_dead") or {}).items():
         if knower == role and BLOCKS[bid]["side"] == role:   # removed unseen (supply, Plague)
             out.add(bid)
+    printed = "rebel" if role == pretender_side(state) else None   # the Rebel serves the Pretender
     for bid, b in state["blocks"].items():
-        if side_of(state, bid) != role or bid == captive or bid in announced:
+        if _PRINTED_SIDE[bid] not in (role, printed) or bid == captive or bid in announced:
             continue
         if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] != battle_area):
             out.add(bid)
