@@ -23,13 +23,17 @@ def _card(cid):
     return {"id": cid, "name": c["name"], "ap": c["ap"], "event": c.get("event")}
 
 
-def _card_history(discards, played):
+#: shared views (``parts``) take each card's entry from here, built once (read only, like every shared part)
+_SHARED_CARDS = {cid: _card(cid) for cid in CARDS}
+
+
+def _card_history(discards, played, card=_card):
     """The campaign's revealed cards by game turn: each reveal discards York's card, then Lancaster's (1.1),
     and the pile starts empty at each deal, so pair n is turn n + 1."""
     pairs = [dict(zip(SIDES, discards[i:i + 2])) for i in range(0, len(discards) - 1, 2)]
     if played:   # this turn's cards are shown as "played", not as history
         pairs = pairs[:-1]
-    return [{"turn": n + 1, **{s: _card(c) for s, c in pair.items()}} for n, pair in enumerate(pairs)]
+    return [{"turn": n + 1, **{s: card(c) for s, c in pair.items()}} for n, pair in enumerate(pairs)]
 
 
 def _battle_area(state):
@@ -41,25 +45,35 @@ def _battle_area(state):
 _PRINTED = {bid: (info["name"], info["title"], info["type"], info["max"], f"{info['letter']}{info['fire']}",
                   info.get("loyalty") or 0, info.get("rank"), bool(info.get("rose"))) for bid, info in BLOCKS.items()}
 _PRINTED_SIDE = {bid: info["side"] for bid, info in BLOCKS.items()}
+_IN_ORDER = [(bid, _PRINTED_SIDE[bid]) for bid in BLOCK_IDS]   # the blocks as views list them, with printed side
 
 
-def _entry(state, bid):
-    name, title, kind, most, rating, loyalty, rank, rose = _PRINTED[bid]
+def _entry(state, bid, made=None):
+    """A shown block's entry; ``made``: :func:`_block_entry` or its cache (shared views)."""
     b = state["blocks"][bid]
-    entry = {"id": bid, "name": name, "title": title, "side": side_of(state, bid), "type": kind,
-             "strength": b["str"], "max": most, "rating": rating, "loyalty": loyalty,
-             "moved": bid in state["moved"]}
+    return (made or _block_entry)(bid, side_of(state, bid), b["str"], b["down"], bid in state["moved"],
+                                  bid == state["king"], bid == state["pretender"])
+
+
+def _block_entry(bid, side, strength, down, moved, king, pretender):
+    name, title, kind, most, rating, loyalty, rank, rose = _PRINTED[bid]
+    entry = {"id": bid, "name": name, "title": title, "side": side, "type": kind, "strength": strength,
+             "max": most, "rating": rating, "loyalty": loyalty, "moved": moved}
     if rank:
         entry["rank"] = rank
     if rose:
         entry["rose"] = True
-    if b["down"]:
+    if down:
         entry["down"] = True
-    if bid == state["king"]:
+    if king:
         entry["king"] = True
-    if bid == state["pretender"]:
+    if pretender:
         entry["pretender"] = True
     return entry
+
+
+#: shared views take a block's entry from here: the same wherever the block stands as it is (read only)
+_shared_block_entry = functools.lru_cache(maxsize=8192)(_block_entry)
 
 
 def _crown(state, key, role):
@@ -83,15 +97,18 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     memo = {} if fresh else memo
     if "public" not in memo:
         memo["layout"] = layout = _layout(state)
-        memo["public"] = _public(state, layout, list(active), list(waiting))
+        memo["public"] = _public(state, layout, list(active), list(waiting), _card if fresh else _SHARED_CARDS.get)
         memo["entries"], memo["rows"] = {}, {}
     public, layout = memo["public"], memo["layout"]
     everything = bool(state.get("result"))   # every block is revealed once the game is over
 
+    made = None if fresh else _shared_block_entry
+    card = _card if fresh else _SHARED_CARDS.get
+
     def entry(bid):
         found = memo["entries"].get(bid)
         if found is None:
-            found = memo["entries"][bid] = _entry(state, bid)
+            found = memo["entries"][bid] = _entry(state, bid, made)
         return found
     pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
              for side, mine in layout["pools"].items()}
@@ -110,9 +127,9 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     played = state.get("revealed")
     shown = public["cards"]
     cards = {
-        "hand": [_card(c) for c in state["hands"][role]] if role in SIDES else None,
+        "hand": [card(c) for c in state["hands"][role]] if role in SIDES else None,
         "hand_size": shown["hand_size"], "committed": shown["committed"],
-        "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
+        "my_card": card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
         "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
     }
     own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
@@ -189,9 +206,8 @@ def _layout(state):
     pools: dict = {side: [] for side in SIDES}
     minors: dict = {side: [] for side in SIDES}
     gone = []
-    for bid in BLOCK_IDS:
+    for bid, printed in _IN_ORDER:
         where = blocks[bid]["loc"]
-        printed = _PRINTED_SIDE[bid]
         if where in AREAS:
             if bid != captive:
                 found = occ.get(where)
@@ -200,7 +216,7 @@ def _layout(state):
                 found[pret if printed == "rebel" else printed].append(bid)
         elif where == "pool":
             pools[pret if printed == "rebel" else printed].append(bid)
-        elif where in ("dead", "off"):
+        elif where == "dead" or where == "off":
             gone.append((bid, where, printed))
         elif where == "minor":
             minors[printed].append(bid)
@@ -217,7 +233,7 @@ def _layout(state):
 OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
 
 
-def _public(state, layout, active, waiting):
+def _public(state, layout, active, waiting, card=_card):
     """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
     played = state.get("revealed")
     minors = {s: [{"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]} for bid in bids]
@@ -234,9 +250,9 @@ def _public(state, layout, active, waiting):
         "player1": state["p1"],
         "cards": {"hand_size": {s: len(state["hands"][s]) for s in SIDES},
                   "committed": {s: state["played"][s] is not None and not played for s in SIDES},
-                  "played": {s: _card(played[s]) for s in SIDES} if played else None,
-                  "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
-                  "history": _card_history(state["discards"], played)},
+                  "played": {s: card(played[s]) for s in SIDES} if played else None,
+                  "discards": [card(c) for c in state["discards"] if not played or c not in played.values()],
+                  "history": _card_history(state["discards"], played, card)},
         "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
