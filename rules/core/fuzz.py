@@ -124,7 +124,11 @@ def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict |
              for r, v in own.items() if r is not None}
     problems = []
     for owner in roles:
-        for secret in held[owner] if held is not None else engine.secrets(state, owner):
+        secrets = held[owner] if held is not None else engine.secrets(state, owner)
+        if common.isdisjoint(secrets) and all(strings.isdisjoint(secrets) for reader, strings in
+                                              [*seen.items(), *apart.items()] if reader != owner):
+            continue   # no secret of the owner's among any other reader's strings (the usual case)
+        for secret in secrets:
             shown, public_too = secret in common, secret in seen.get(None, ())
             for reader in own:
                 if reader == owner:
