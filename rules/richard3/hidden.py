@@ -72,14 +72,17 @@ def _face_down(state, side) -> list[str]:
     announced = {o["id"] for o in (battle or {}).get("out", [])}
     skip = set(state["contest"]) | {battle_area}
     known = announced | set(state["pirates"]) | set(state.get("hidden_dead") or ()) | {state.get("captive")}
-    printed = "rebel" if side == pretender_side(state) else None   # the Rebel serves the Pretender
+    blocks = state["blocks"]
     out = []
-    for bid, b in state["blocks"].items():
-        if BLOCKS[bid]["side"] not in (side, printed) or bid in known:
-            continue
-        if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] not in skip):
+    for bid in _PRINTED_FOR[side] + (_REBELS if side == pretender_side(state) else []):   # the Rebel serves the Pretender
+        where = blocks[bid]["loc"]
+        if bid not in known and (where == "pool" or (where in AREAS and where not in skip)):
             out.append(bid)
     return sorted(out)
+
+
+_PRINTED_FOR = {side: [bid for bid, info in BLOCKS.items() if info["side"] == side] for side in SIDES}
+_REBELS = [bid for bid, info in BLOCKS.items() if info["side"] == "rebel"]
 
 
 def _change_strength(state, variant, blocks, touched: set) -> bool:
@@ -98,14 +101,19 @@ def _exchange(state, variant, blocks, pool: bool, touched: set) -> bool:
     pool (a block in the pool is at full strength; one eliminated this campaign, face down there, is left
     alone). Each keeps its own strength otherwise. Blocks in ``touched`` were exchanged already."""
     blocks = [b for b in blocks if b not in touched]
-    for i, a in enumerate(blocks):
+    of_kind: dict = {}   # each kind's blocks in this order: a block's partners are those after it, then before
+    for bid in blocks:
+        of_kind.setdefault(BLOCKS[bid]["type"], []).append(bid)
+    for a in blocks:
         kind = BLOCKS[a]["type"]
         where_a = state["blocks"][a]["loc"]
         if kind not in SWAPPED_KINDS or where_a == "pool":
             continue
-        for b in blocks[i + 1:] + blocks[:i]:
+        same = of_kind[kind]
+        i = same.index(a)
+        for b in same[i + 1:] + same[:i]:
             where_b = state["blocks"][b]["loc"]
-            if BLOCKS[b]["type"] != kind or where_b == where_a or (where_b == "pool") != pool:
+            if where_b == where_a or (where_b == "pool") != pool:
                 continue
             if pool and state["blocks"][b]["down"]:
                 continue
