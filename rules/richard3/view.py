@@ -170,10 +170,34 @@ def _areas(state, role, memo, entry, everything, fresh):
     if role not in SIDES or everything:
         return public
     areas = dict(public)   # the same keys in the same order, those where the reader owns blocks redone
+    occ = layout["occ"]
+    if fresh:
+        for area, by_side, control in layout["areas"]:
+            if area != battle_area and occ[area][role]:
+                areas[area] = area_view(area, by_side, control, role)
+        return areas
+    blocks = state["blocks"]
+    moved, king, pretender = state["moved"], state["king"], state["pretender"]
     for area, by_side, control in layout["areas"]:
-        if area != battle_area and layout["occ"][area][role]:
-            areas[area] = area_view(area, by_side, control, role)
+        mine = occ[area][role]   # the blocks serving ``role`` (the Rebel too, with the Pretender)
+        if mine and area != battle_area:   # the area as the blocks there stand, from the cache
+            shown = tuple((bid, role, blocks[bid]["str"], blocks[bid]["down"], bid in moved, bid == king,
+                           bid == pretender) for bid in mine)
+            areas[area] = _owned_area(area, role, shown, len(occ[area][_OTHER[role]]))
     return areas
+
+
+_OTHER = {"york": "lancaster", "lancaster": "york"}
+
+
+@functools.lru_cache(maxsize=8192)
+def _owned_area(area, role, shown, others):
+    """An area where ``role`` sees its blocks (``shown``: each block's entry as :func:`_block_entry` takes
+    it) and ``others`` enemy blocks it does not see (for shared views, read only)."""
+    mine = [_shared_block_entry(*entry) for entry in shown]
+    theirs = _shared_tokens(_OTHER[role], area, others)
+    return {"blocks": mine + theirs if role == SIDES[0] else theirs + mine,
+            "contested": bool(others), "control": None if others else role}
 
 
 def _tokens(side, area, count):
