@@ -73,7 +73,7 @@ def _block_entry(bid, side, strength, down, moved, king, pretender):
 
 
 #: shared views take a block's entry from here: the same wherever the block stands as it is (read only)
-_shared_block_entry = functools.lru_cache(maxsize=8192)(_block_entry)
+_shared_block_entry = functools.lru_cache(maxsize=4096)(_block_entry)
 
 
 def _crown(state, key, role):
@@ -190,7 +190,7 @@ def _areas(state, role, memo, entry, everything, fresh):
 _OTHER = {"york": "lancaster", "lancaster": "york"}
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _owned_area(area, role, shown, others):
     """An area where ``role`` sees its blocks (``shown``: each block's entry as :func:`_block_entry` takes
     it) and ``others`` enemy blocks it does not see (for shared views, read only)."""
