@@ -112,18 +112,8 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
         return found
     pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
              for side, mine in layout["pools"].items()}
-    dead = {s: [] for s in SIDES}
-    off_map = []
-    hidden_dead = state.get("hidden_dead") or {}
-    for bid, where, side in layout["gone"]:
-        if where == "dead":
-            knower = hidden_dead.get(bid)
-            if knower is None or knower == role:
-                dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
-            elif side == role:   # our copy of a noble the enemy lost unseen: as far as we know it still serves him
-                off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
-        elif side == role:
-            off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
+    gone = (tuple(layout["gone"]), tuple((state.get("hidden_dead") or {}).items()), role)
+    dead, off_map = _gone(*gone) if fresh else _shared_gone(*gone)
     played = state.get("revealed")
     shown = public["cards"]
     cards = {
@@ -140,6 +130,28 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     if with_map:
         view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
     return view
+
+
+def _gone(gone, hidden_dead, role):
+    """The blocks out of the game as ``role`` knows them, and its own copies serving the enemy (``gone``: the
+    layout's, ``hidden_dead``: the state's as pairs)."""
+    dead = {s: [] for s in SIDES}
+    off_map = []
+    hidden_dead = dict(hidden_dead)
+    for bid, where, side in gone:
+        if where == "dead":
+            knower = hidden_dead.get(bid)
+            if knower is None or knower == role:
+                dead.setdefault(side, []).append({"id": bid, "name": BLOCKS[bid]["name"]})
+            elif side == role:   # our copy of a noble the enemy lost unseen: as far as we know it still serves him
+                off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
+        elif side == role:
+            off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
+    return dead, off_map
+
+
+#: shared views take them from here: the same while the same blocks are out (read only)
+_shared_gone = functools.lru_cache(maxsize=1024)(_gone)
 
 
 def _areas(state, role, memo, entry, everything, fresh):
