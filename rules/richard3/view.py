@@ -96,8 +96,9 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     fresh = memo is None
     memo = {} if fresh else memo
     if "public" not in memo:
-        memo["layout"] = layout = _layout(state)
-        memo["public"] = _public(state, layout, list(active), list(waiting), _card if fresh else _SHARED_CARDS.get)
+        memo["layout"] = layout = _layout(state) if fresh else _shared_layout(
+            tuple([state["blocks"][bid]["loc"] for bid in BLOCK_IDS]), state.get("captive"), pretender_side(state))
+        memo["public"] = _public(state, layout, list(active), list(waiting), fresh)
         memo["entries"], memo["rows"] = {}, {}
     public, layout = memo["public"], memo["layout"]
     everything = bool(state.get("result"))   # every block is revealed once the game is over
@@ -235,15 +236,17 @@ def _layout(state):
     :func:`rules.richard3.state.occupancy` gives it (each side's ids sorted), each area holding blocks with
     its blocks by side and the sides there, the pools by side, the blocks dead or off the map (with their
     printed side) and the minor heirs by printed side, in the order views list them."""
-    blocks = state["blocks"]
-    captive = state.get("captive")
-    pret = pretender_side(state)
+    return _layout_of(tuple([state["blocks"][bid]["loc"] for bid in BLOCK_IDS]), state.get("captive"),
+                      pretender_side(state))
+
+
+def _layout_of(locations, captive, pret):
+    """:func:`_layout` of the blocks at ``locations`` (in ``BLOCK_IDS`` order)."""
     occ: dict = {}
     pools: dict = {side: [] for side in SIDES}
     minors: dict = {side: [] for side in SIDES}
     gone = []
-    for bid, printed in _IN_ORDER:
-        where = blocks[bid]["loc"]
+    for (bid, printed), where in zip(_IN_ORDER, locations):
         if where in AREAS:
             if bid != captive:
                 found = occ.get(where)
@@ -265,15 +268,22 @@ def _layout(state):
     return {"occ": occ, "areas": areas, "pools": pools, "gone": gone, "minors": minors}
 
 
+#: shared views take the layout from here: the same wherever the blocks stand alike (only read)
+_shared_layout = functools.lru_cache(maxsize=256)(_layout_of)
+
+
 #: the keys of a view that differ between readers (the rest is public)
 OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
 
 
-def _public(state, layout, active, waiting, card=_card):
-    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
+def _public(state, layout, active, waiting, fresh=True):
+    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader.
+    Unless ``fresh``, the minor heirs and the cards shown are taken from caches (shared views)."""
     played = state.get("revealed")
-    minors = {s: [{"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]} for bid in bids]
-              for s, bids in layout["minors"].items()}
+    minors = (_minors if fresh else _shared_minors)(tuple(layout["minors"]["york"]),
+                                                     tuple(layout["minors"]["lancaster"]))
+    shown = (_cards_shown if fresh else _shared_cards_shown)(
+        tuple(state["discards"]), tuple(played[s] for s in SIDES) if played else None)
     captive = state.get("captive")
     return {
         "game": "richard3", "role": None, "scenario": state["scenario"],
@@ -286,9 +296,7 @@ def _public(state, layout, active, waiting, card=_card):
         "player1": state["p1"],
         "cards": {"hand_size": {s: len(state["hands"][s]) for s in SIDES},
                   "committed": {s: state["played"][s] is not None and not played for s in SIDES},
-                  "played": {s: card(played[s]) for s in SIDES} if played else None,
-                  "discards": [card(c) for c in state["discards"] if not played or c not in played.values()],
-                  "history": _card_history(state["discards"], played, card)},
+                  **shown},
         "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
@@ -298,6 +306,27 @@ def _public(state, layout, active, waiting, card=_card):
         "battles_fought": list(state["battles_done"]),
         "result": state.get("result"),
     }
+
+
+def _minors(york, lancaster):
+    """The heirs not yet in play by side (``york``, ``lancaster``: their ids)."""
+    return {s: [{"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]} for bid in bids]
+            for s, bids in zip(SIDES, (york, lancaster))}
+
+
+def _cards_shown(discards, played, card=_card):
+    """The cards every reader sees: this turn's revealed cards (``played``: York's and Lancaster's, or
+    None), the discards without them, and the campaign's history."""
+    played = dict(zip(SIDES, played)) if played else None
+    return {"played": {s: card(played[s]) for s in SIDES} if played else None,
+            "discards": [card(c) for c in discards if not played or c not in played.values()],
+            "history": _card_history(list(discards), played, card)}
+
+
+#: shared views take them from here (read only)
+_shared_minors = functools.lru_cache(maxsize=256)(_minors)
+_shared_cards_shown = functools.lru_cache(maxsize=1024)(
+    lambda discards, played: _cards_shown(discards, played, _SHARED_CARDS.get))
 
 
 def parts(state, readers, active, waiting):
