@@ -127,7 +127,8 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
            "cards": cards, "areas": _areas(state, role, memo, entry, everything, fresh), "pools": pools, "dead": dead,
            "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
            "battle": _battle_view(state, role, layout["occ"])}
-    view = {key: own.get(key, value) for key, value in public.items()}
+    view = dict(public)   # every key in its place, the reader's own ones replaced
+    view.update(own)
     if with_map:
         view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
     return view
@@ -269,7 +270,7 @@ def _layout_of(locations, captive, pret):
 
 
 #: shared views take the layout from here: the same wherever the blocks stand alike (only read)
-_shared_layout = functools.lru_cache(maxsize=256)(_layout_of)
+_shared_layout = functools.lru_cache(maxsize=1024)(_layout_of)
 
 
 #: the keys of a view that differ between readers (the rest is public)
