@@ -176,11 +176,19 @@ def _areas(state, role, memo, entry, everything, fresh):
                 "control": control[0] if len(control) == 1 else None}
     layout = memo["layout"]
     public = memo.get("areas")
-    if public is None:
-        public = memo["areas"] = {
-            area: area_view(area, by_side, control, None) if fresh or everything or area == battle_area
-            else _unseen_area(area, len(by_side[0][1]), len(by_side[1][1]))
-            for area, by_side, control in layout["areas"]}
+    if public is None and (fresh or everything):
+        public = memo["areas"] = {area: area_view(area, by_side, control, None)
+                                  for area, by_side, control in layout["areas"]}
+    elif public is None:   # a shared layout keeps its areas as nobody sees their blocks; the battle's seen
+        unseen = layout.get("unseen")
+        if unseen is None:
+            unseen = layout["unseen"] = {area: _unseen_area(area, len(by_side[0][1]), len(by_side[1][1]))
+                                         for area, by_side, control in layout["areas"]}
+        public = memo["areas"] = unseen
+        if battle_area in unseen:
+            public = memo["areas"] = dict(unseen)
+            public[battle_area] = next(area_view(area, by_side, control, None)
+                                       for area, by_side, control in layout["areas"] if area == battle_area)
     if role not in SIDES or everything:
         return public
     areas = dict(public)   # the same keys in the same order, those where the reader owns blocks redone
