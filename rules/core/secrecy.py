@@ -213,12 +213,16 @@ def _seen_differently(engine: Engine, state: State, variant: State, made: list, 
                       base: dict, forced: dict, asked: list[str]) -> tuple[list[str], dict]:
     """What the changes ``made`` in ``variant`` show ``observers`` (none of them owns one), and whether
     they change if the engine would answer the questions of the roles ``asked`` itself; with what the
-    observers saw."""
+    observers saw (and the legal actions of the roles asked about but not observing)."""
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
     seen = observations(engine, variant, readers=observers, shared=shared)
     problems = _compare(base, seen, cause)
+    for role in asked:   # not observed here: its legal actions alone (not compared), listed once for
+        if role not in seen:   # whether the engine would answer it and, the mover's, to play its move
+            seen[role] = (None, {"legal": [[a.id, a.label, a.group, a.hint]
+                                           for a in engine.legal_actions(variant, role)]})
     return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
