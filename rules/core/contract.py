@@ -240,12 +240,12 @@ def state_copier(state: State, flat_tables: Iterable[str] = ()) -> Callable[[], 
     frozen: list[bytes] = []
 
     def copy() -> State:
-        if not frozen:
-            frozen.append(marshal.dumps({k: v for k, v in state.items() if k not in flat} if flat else state))
+        if not frozen:   # the flat tables as None, so that each copied table takes its key's place
+            frozen.append(marshal.dumps({k: None if k in flat else v for k, v in state.items()} if flat else state))
         rest = marshal.loads(frozen[0])
-        if not flat:
-            return rest
-        return {k: ({i: r.copy() for i, r in v.items()} if k in flat else rest[k]) for k, v in state.items()}
+        for k in flat:
+            rest[k] = {i: r.copy() for i, r in state[k].items()}
+        return rest
     return copy
 
 

@@ -14,6 +14,7 @@ import marshal
 import random
 import traceback
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, get_args
 
 from .contract import Engine, LogEntry, PromptKind, SetupArgs, State
@@ -66,8 +67,12 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
     not counting keys ``public`` has too: those strings are the spectator's."""
     if isinstance(data, dict) and isinstance(public, dict):
         for key, value in data.items():
-            if key not in public:
-                _strings({key: value}, found)
+            if key not in public:   # as _strings({key: value}, found), without building that dict
+                found.add(key if isinstance(key, str) else json.dumps(key))
+                if isinstance(value, str):
+                    found.add(value)
+                elif isinstance(value, (dict, list, tuple)):
+                    _strings(value, found)
             elif value != public[key]:
                 _strings_apart(value, public[key], found)
     elif isinstance(data, (list, tuple)) and isinstance(public, (list, tuple)) and len(data) == len(public):
@@ -110,22 +115,30 @@ def _kept_strings(known: dict, where: Any, data: dict) -> set[str]:
     return seen[1]
 
 
-def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict | None = None) -> list[str]:
+def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict | None = None,
+           held: dict[str, Any] | None = None) -> list[str]:
     """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
     state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
     once; a role's own part only where it differs from the spectator's, unless a secret is in the
     spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly).
-    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``)."""
+    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``), and under
+    None the spectator's own part's. ``held``: ``engine.secrets`` of ``state`` by role, when already asked."""
     roles = _roles(state)
     shared, own = parts
     common = _shared_strings(shared, known)   # the same for every reader: read once
     public = own.get(None)
-    seen = {None: _strings(public, set())} if public is not None else {}
+    # the spectator's own part read as the shared part is, its strings by key kept under None
+    spectator = known.setdefault(None, {}) if known is not None else None
+    seen = {None: _shared_strings(public, spectator)} if public is not None else {}
     apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
              for r, v in own.items() if r is not None}
     problems = []
     for owner in roles:
-        for secret in engine.secrets(state, owner):
+        secrets = held[owner] if held is not None else engine.secrets(state, owner)
+        if common.isdisjoint(secrets) and all(strings.isdisjoint(secrets) for reader, strings in
+                                              [*seen.items(), *apart.items()] if reader != owner):
+            continue   # no secret of the owner's among any other reader's strings (the usual case)
+        for secret in secrets:
             shown, public_too = secret in common, secret in seen.get(None, ())
             for reader in own:
                 if reader == owner:
@@ -141,19 +154,28 @@ def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict |
     return problems
 
 
-def _log_leaks(engine: Engine, state: State, entries: tuple[LogEntry, ...]) -> list[str]:
-    """Secrets of one role (as they stand after the action) in a log line another role may read."""
+def _as_json(value: Any) -> str:
+    """``json.dumps(value)``; a string encoded as json.dumps encodes it, without the call's overhead."""
+    return encode_basestring_ascii(value) if isinstance(value, str) else json.dumps(value)
+
+
+def _log_leaks(engine: Engine, state: State, entries: tuple[LogEntry, ...],
+               held: dict[str, Any] | None = None) -> list[str]:
+    """Secrets of one role (as they stand after the action) in a log line another role may read.
+    ``held``: ``engine.secrets`` of ``state`` by role, when already asked."""
     problems = []
+    quoted: list[str | None] = [None] * len(entries)   # each entry's data as JSON, encoded once
     for owner in _roles(state):
-        secrets = engine.secrets(state, owner)
+        secrets = held[owner] if held is not None else engine.secrets(state, owner)
         if not secrets:
             continue
-        for entry in entries:
+        for i, entry in enumerate(entries):
             if entry.to is not None and entry.to == (owner,):
                 continue
-            quoted = json.dumps(entry.data)
+            if quoted[i] is None:
+                quoted[i] = json.dumps(entry.data)
             for secret in secrets:
-                if secret in entry.text or json.dumps(secret) in quoted:
+                if secret in entry.text or _as_json(secret) in quoted[i]:
                     readers = "everyone" if entry.to is None else ", ".join(entry.to)
                     problems.append(f"{owner}'s secret {secret!r} is in a log line for {readers}: "
                                     f"{entry.text!r}")
@@ -218,8 +240,9 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             report.log.append((role, action.id))
             state, parts = outcome.state, following
             report.actions += 1
+            held = {owner: engine.secrets(state, owner) for owner in _roles(state)} if check_secrets else None
             if check_secrets:
-                leaked = _log_leaks(engine, state, outcome.log)
+                leaked = _log_leaks(engine, state, outcome.log, held)
                 if leaked:
                     report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
                                            for e in leaked)
@@ -229,7 +252,7 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
             if report.actions % check_every == 0:
                 errors = engine.invariant_errors(state) + _prompt_problems(engine, state)
                 if check_secrets:   # ``parts``: built before the check, which read them too
-                    errors += _leaks(engine, state, parts, known)
+                    errors += _leaks(engine, state, parts, known, held)
                 if errors:
                     report.problems.extend(f"after action {report.actions} ({role} {action.id}): {e}"
                                            for e in errors)

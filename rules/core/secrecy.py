@@ -73,8 +73,11 @@ def _decoded(seen: tuple[Any, Any]) -> dict[str, Any]:
     return {**data, "view": {**shared, **data["view"]}}
 
 
-def _lines(entries: tuple[LogEntry, ...], reader: str | None) -> str:
-    return json.dumps([e.to_dict() for e in entries if e.visible_to(reader)], sort_keys=True, default=str)
+def _lines_of(entries: tuple[LogEntry, ...], readers) -> dict[str | None, str]:
+    """Each reader's lines among ``entries`` as JSON (``json.dumps`` of their dicts, keys sorted), each
+    entry encoded once: a list's JSON is its items' joined by ", " between brackets."""
+    encoded = [(e, json.dumps(e.to_dict(), sort_keys=True, default=str)) for e in entries]
+    return {r: "[" + ", ".join(text for e, text in encoded if e.visible_to(r)) + "]" for r in readers}
 
 
 def difference(a: Any, b: Any, path: str = "") -> str:
@@ -117,11 +120,13 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     ``readers``: those to compare (by default all but ``skip``)."""
     if outcome is None or other is None or outcome.irreversible or other.irreversible:
         return []
-    lines = lines if lines is not None else {r: _lines(outcome.log, r) for r in _readers(state)}
+    lines = lines if lines is not None else _lines_of(outcome.log, _readers(state))
+    readers = [r for r in (readers if readers is not None else _readers(state)) if r != skip]
+    theirs = _lines_of(other.log, readers)
     problems = []
-    for reader in readers if readers is not None else _readers(state):
-        if reader != skip and lines[reader] != _lines(other.log, reader):
-            where = difference(json.loads(lines[reader]), json.loads(_lines(other.log, reader)))
+    for reader in readers:
+        if lines[reader] != theirs[reader]:
+            where = difference(json.loads(lines[reader]), json.loads(theirs[reader]))
             problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
     return problems
 
@@ -208,12 +213,16 @@ def _seen_differently(engine: Engine, state: State, variant: State, made: list, 
                       base: dict, forced: dict, asked: list[str]) -> tuple[list[str], dict]:
     """What the changes ``made`` in ``variant`` show ``observers`` (none of them owns one), and whether
     they change if the engine would answer the questions of the roles ``asked`` itself; with what the
-    observers saw."""
+    observers saw (and the legal actions of the roles asked about but not observing)."""
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
     seen = observations(engine, variant, readers=observers, shared=shared)
     problems = _compare(base, seen, cause)
+    for role in asked:   # not observed here: its legal actions alone (not compared), listed once for
+        if role not in seen:   # whether the engine would answer it and, the mover's, to play its move
+            seen[role] = (None, {"legal": [[a.id, a.label, a.group, a.hint]
+                                           for a in engine.legal_actions(variant, role)]})
     return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
@@ -371,7 +380,7 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         carry.clear()
     if outcome is _MISSING:
         outcome = _try(engine, state, *move) if move else None
-    lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
+    lines = _lines_of(outcome.log, _readers(state)) if outcome is not None else None
     changes = hidden_changes(engine, state)
     copy = state_copier(state, engine.flat_tables)   # the position serialised once for every copy made of it
     if changes:

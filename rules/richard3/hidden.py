@@ -25,7 +25,7 @@ from typing import Iterator
 from rules.core.contract import copy_state
 
 from .data import AREAS, BLOCKS, CARDS, CARD_IDS, SIDES
-from .state import side_of
+from .state import pretender_side
 
 SWAPPED_KINDS = ("noble", "heir", "church", "levy", "bombard")
 
@@ -71,14 +71,18 @@ def _face_down(state, side) -> list[str]:
     battle_area = battle["area"] if battle else None
     announced = {o["id"] for o in (battle or {}).get("out", [])}
     skip = set(state["contest"]) | {battle_area}
+    known = announced | set(state["pirates"]) | set(state.get("hidden_dead") or ()) | {state.get("captive")}
+    blocks = state["blocks"]
     out = []
-    for bid, b in state["blocks"].items():
-        if side_of(state, bid) != side or bid == state.get("captive") or bid in announced \
-                or bid in state["pirates"] or bid in (state.get("hidden_dead") or {}):
-            continue
-        if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] not in skip):
+    for bid in _PRINTED_FOR[side] + (_REBELS if side == pretender_side(state) else []):   # the Rebel serves the Pretender
+        where = blocks[bid]["loc"]
+        if bid not in known and (where == "pool" or (where in AREAS and where not in skip)):
             out.append(bid)
     return sorted(out)
+
+
+_PRINTED_FOR = {side: [bid for bid, info in BLOCKS.items() if info["side"] == side] for side in SIDES}
+_REBELS = [bid for bid, info in BLOCKS.items() if info["side"] == "rebel"]
 
 
 def _change_strength(state, variant, blocks, touched: set) -> bool:
@@ -97,14 +101,19 @@ def _exchange(state, variant, blocks, pool: bool, touched: set) -> bool:
     pool (a block in the pool is at full strength; one eliminated this campaign, face down there, is left
     alone). Each keeps its own strength otherwise. Blocks in ``touched`` were exchanged already."""
     blocks = [b for b in blocks if b not in touched]
-    for i, a in enumerate(blocks):
+    of_kind: dict = {}   # each kind's blocks in this order: a block's partners are those after it, then before
+    for bid in blocks:
+        of_kind.setdefault(BLOCKS[bid]["type"], []).append(bid)
+    for a in blocks:
         kind = BLOCKS[a]["type"]
         where_a = state["blocks"][a]["loc"]
         if kind not in SWAPPED_KINDS or where_a == "pool":
             continue
-        for b in blocks[i + 1:] + blocks[:i]:
+        same = of_kind[kind]
+        i = same.index(a)
+        for b in same[i + 1:] + same[:i]:
             where_b = state["blocks"][b]["loc"]
-            if BLOCKS[b]["type"] != kind or where_b == where_a or (where_b == "pool") != pool:
+            if where_b == where_a or (where_b == "pool") != pool:
                 continue
             if pool and state["blocks"][b]["down"]:
                 continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import pickle
 
 from .data import (AREAS, BLOCKS, BLOCK_IDS, BORDERS, CAMPAIGN_YEARS, CARDS, EXILES, SCENARIOS, SIDES,
@@ -21,13 +23,17 @@ def _card(cid):
     return {"id": cid, "name": c["name"], "ap": c["ap"], "event": c.get("event")}
 
 
-def _card_history(discards, played):
+#: shared views (``parts``) take each card's entry from here, built once (read only, like every shared part)
+_SHARED_CARDS = {cid: _card(cid) for cid in CARDS}
+
+
+def _card_history(discards, played, card=_card):
     """The campaign's revealed cards by game turn: each reveal discards York's card, then Lancaster's (1.1),
     and the pile starts empty at each deal, so pair n is turn n + 1."""
     pairs = [dict(zip(SIDES, discards[i:i + 2])) for i in range(0, len(discards) - 1, 2)]
     if played:   # this turn's cards are shown as "played", not as history
         pairs = pairs[:-1]
-    return [{"turn": n + 1, **{s: _card(c) for s, c in pair.items()}} for n, pair in enumerate(pairs)]
+    return [{"turn": n + 1, **{s: card(c) for s, c in pair.items()}} for n, pair in enumerate(pairs)]
 
 
 def _battle_area(state):
@@ -35,24 +41,39 @@ def _battle_area(state):
     return b["area"] if b else None
 
 
-def _entry(state, bid):
-    info = BLOCKS[bid]
+#: each block's printed facts as its view entry lists them: name, title, type, max, rating, loyalty, rank, rose
+_PRINTED = {bid: (info["name"], info["title"], info["type"], info["max"], f"{info['letter']}{info['fire']}",
+                  info.get("loyalty") or 0, info.get("rank"), bool(info.get("rose"))) for bid, info in BLOCKS.items()}
+_PRINTED_SIDE = {bid: info["side"] for bid, info in BLOCKS.items()}
+_IN_ORDER = [(bid, _PRINTED_SIDE[bid]) for bid in BLOCK_IDS]   # the blocks as views list them, with printed side
+
+
+def _entry(state, bid, made=None):
+    """A shown block's entry; ``made``: :func:`_block_entry` or its cache (shared views)."""
     b = state["blocks"][bid]
-    entry = {"id": bid, "name": info["name"], "title": info["title"], "side": side_of(state, bid),
-             "type": info["type"], "strength": b["str"], "max": info["max"],
-             "rating": f"{info['letter']}{info['fire']}", "loyalty": info.get("loyalty") or 0,
-             "moved": bid in state["moved"]}
-    if info.get("rank"):
-        entry["rank"] = info["rank"]
-    if info.get("rose"):
+    return (made or _block_entry)(bid, side_of(state, bid), b["str"], b["down"], bid in state["moved"],
+                                  bid == state["king"], bid == state["pretender"])
+
+
+def _block_entry(bid, side, strength, down, moved, king, pretender):
+    name, title, kind, most, rating, loyalty, rank, rose = _PRINTED[bid]
+    entry = {"id": bid, "name": name, "title": title, "side": side, "type": kind, "strength": strength,
+             "max": most, "rating": rating, "loyalty": loyalty, "moved": moved}
+    if rank:
+        entry["rank"] = rank
+    if rose:
         entry["rose"] = True
-    if b["down"]:
+    if down:
         entry["down"] = True
-    if bid == state["king"]:
+    if king:
         entry["king"] = True
-    if bid == state["pretender"]:
+    if pretender:
         entry["pretender"] = True
     return entry
+
+
+#: shared views take a block's entry from here: the same wherever the block stands as it is (read only)
+_shared_block_entry = functools.lru_cache(maxsize=4096)(_block_entry)
 
 
 def _crown(state, key, role):
@@ -69,46 +90,57 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
     """``active``: roles that must act now; ``waiting``: those of them the game is waiting for (a role that made
     its secret choice stays active, free to change it, but is not waited for). Both are public. Without
     ``with_map`` the static map is left out (see :func:`shared_part`). ``memo``: what several readers' views
-    of one state share (the public parts, the block entries), built once; the views then share them and
-    only read them."""
+    of one state share (the public parts, the layout, the block entries and the areas as a reader who owns
+    no block there sees them), built once; the views then share them and only read them. Without it the
+    view is built afresh, sharing nothing with another."""
     fresh = memo is None
     memo = {} if fresh else memo
     if "public" not in memo:
-        memo["occ"] = occupancy(state)
-        memo["entries"] = {}
-        memo["public"] = _public(state, memo["occ"], list(active), list(waiting))
-        memo["layout"] = _layout(state, memo["occ"])
-    occ, public, layout = memo["occ"], memo["public"], memo["layout"]
-    entries = memo["entries"]
+        memo["layout"] = layout = _layout(state) if fresh else _shared_layout(
+            tuple([state["blocks"][bid]["loc"] for bid in BLOCK_IDS]), state.get("captive"), pretender_side(state))
+        memo["public"] = _public(state, layout, list(active), list(waiting), fresh)
+        memo["entries"], memo["rows"] = {}, {}
+    public, layout = memo["public"], memo["layout"]
+    everything = bool(state.get("result"))   # every block is revealed once the game is over
+
+    made = None if fresh else _shared_block_entry
+    card = _card if fresh else _SHARED_CARDS.get
 
     def entry(bid):
-        if fresh:
-            return _entry(state, bid)
-        if bid not in entries:
-            entries[bid] = _entry(state, bid)
-        return entries[bid]
-    battle_area = _battle_area(state)
-    everything = bool(state.get("result"))   # every block is revealed once the game is over
-    areas = {}
-    rows = memo.setdefault("rows", {})   # (area, side, shown) -> that side's entries there
-
-    def row(area, side, bids, shown):
-        if fresh or (area, side, shown) not in rows:
-            rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
-                [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, len(bids) + 1)]
-        return rows[area, side, shown]
-    for area, by_side, control in layout["areas"]:
-        blocks = []
-        for side, bids in by_side:
-            blocks += row(area, side, bids, everything or side == role or area == battle_area)
-        areas[area] = {"blocks": blocks, "contested": len(control) == 2,
-                       "control": control[0] if len(control) == 1 else None}
+        found = memo["entries"].get(bid)
+        if found is None:
+            found = memo["entries"][bid] = _entry(state, bid, made)
+        return found
     pools = {side: {"count": len(mine), "blocks": [entry(b) for b in mine] if role == side or everything else None}
              for side, mine in layout["pools"].items()}
+    gone = (tuple(layout["gone"]), tuple((state.get("hidden_dead") or {}).items()), role)
+    dead, off_map = _gone(*gone) if fresh else _shared_gone(*gone)
+    played = state.get("revealed")
+    shown = public["cards"]
+    cards = {
+        "hand": [card(c) for c in state["hands"][role]] if role in SIDES else None,
+        "hand_size": shown["hand_size"], "committed": shown["committed"],
+        "my_card": card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
+        "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
+    }
+    own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
+           "cards": cards, "areas": _areas(state, role, memo, entry, everything, fresh), "pools": pools, "dead": dead,
+           "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
+           "battle": _battle_view(state, role, layout["occ"])}
+    view = dict(public)   # every key in its place, the reader's own ones replaced
+    view.update(own)
+    if with_map:
+        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
+    return view
+
+
+def _gone(gone, hidden_dead, role):
+    """The blocks out of the game as ``role`` knows them, and its own copies serving the enemy (``gone``: the
+    layout's, ``hidden_dead``: the state's as pairs)."""
     dead = {s: [] for s in SIDES}
     off_map = []
-    hidden_dead = state.get("hidden_dead") or {}
-    for bid, where, side in layout["gone"]:
+    hidden_dead = dict(hidden_dead)
+    for bid, where, side in gone:
         if where == "dead":
             knower = hidden_dead.get(bid)
             if knower is None or knower == role:
@@ -117,53 +149,150 @@ def build(state, role, active=(), waiting=(), with_map=True, memo=None):
                 off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
         elif side == role:
             off_map.append({"id": bid, "name": BLOCKS[bid]["name"]})
-    played = state.get("revealed")
-    shown = public["cards"]
-    cards = {
-        "hand": [_card(c) for c in state["hands"][role]] if role in SIDES else None,
-        "hand_size": shown["hand_size"], "committed": shown["committed"],
-        "my_card": _card(state["played"][role]) if role in SIDES and state["played"][role] and not played else None,
-        "played": shown["played"], "discards": shown["discards"], "history": shown["history"],
-    }
-    own = {"role": role, "king": _crown(state, "king", role), "pretender": _crown(state, "pretender", role),
-           "cards": cards, "areas": areas, "pools": pools, "dead": dead,
-           "off_map": off_map if role in SIDES else None, "action": _action_view(state, role),
-           "battle": _battle_view(state, role, occ)}
-    view = {key: own.get(key, value) for key, value in public.items()}   # without memo: all built afresh
-    if with_map:
-        view["map"] = pickle.loads(_MAP_BYTES)   # a fresh copy: callers may edit their view
-    return view
+    return dead, off_map
 
 
-def _layout(state, occ):
-    """Where the blocks are, the same for every reader: each area's blocks by side (sorted), the pools by
-    side, and the blocks dead or off the map (with their printed side), in the order views list them."""
+#: shared views take them from here: the same while the same blocks are out (read only)
+_shared_gone = functools.lru_cache(maxsize=1024)(_gone)
+
+
+def _areas(state, role, memo, entry, everything, fresh):
+    """Each area holding blocks as ``role`` sees it: the areas where it owns none (outside the battle being
+    fought, which everyone sees) are the same for every reader, built once (unless ``fresh``, taken from
+    :func:`_unseen_area`); the others are built for it."""
+    battle_area = _battle_area(state)
+    rows = memo["rows"]   # (area, side, shown) -> that side's entries there
+
+    def area_view(area, by_side, control, sees):
+        blocks = []
+        for side, bids in by_side:
+            shown = everything or side == sees or area == battle_area
+            found = rows.get((area, side, shown))
+            if found is None:
+                found = rows[area, side, shown] = [entry(bid) for bid in bids] if shown else \
+                    _tokens(side, area, len(bids)) if fresh else _shared_tokens(side, area, len(bids))
+            blocks += found
+        return {"blocks": blocks, "contested": len(control) == 2,
+                "control": control[0] if len(control) == 1 else None}
+    layout = memo["layout"]
+    public = memo.get("areas")
+    if public is None and (fresh or everything):
+        public = memo["areas"] = {area: area_view(area, by_side, control, None)
+                                  for area, by_side, control in layout["areas"]}
+    elif public is None:   # a shared layout keeps its areas as nobody sees their blocks; the battle's seen
+        unseen = layout.get("unseen")
+        if unseen is None:
+            unseen = layout["unseen"] = {area: _unseen_area(area, len(by_side[0][1]), len(by_side[1][1]))
+                                         for area, by_side, control in layout["areas"]}
+        public = memo["areas"] = unseen
+        if battle_area in unseen:
+            public = memo["areas"] = dict(unseen)
+            public[battle_area] = next(area_view(area, by_side, control, None)
+                                       for area, by_side, control in layout["areas"] if area == battle_area)
+    if role not in SIDES or everything:
+        return public
+    areas = dict(public)   # the same keys in the same order, those where the reader owns blocks redone
+    occ = layout["occ"]
+    if fresh:
+        for area, by_side, control in layout["areas"]:
+            if area != battle_area and occ[area][role]:
+                areas[area] = area_view(area, by_side, control, role)
+        return areas
+    blocks = state["blocks"]
+    moved, king, pretender = state["moved"], state["king"], state["pretender"]
+    for area, by_side, control in layout["areas"]:
+        mine = occ[area][role]   # the blocks serving ``role`` (the Rebel too, with the Pretender)
+        if mine and area != battle_area:   # the area as the blocks there stand, from the cache
+            shown = tuple((bid, role, blocks[bid]["str"], blocks[bid]["down"], bid in moved, bid == king,
+                           bid == pretender) for bid in mine)
+            areas[area] = _owned_area(area, role, shown, len(occ[area][_OTHER[role]]))
+    return areas
+
+
+_OTHER = {"york": "lancaster", "lancaster": "york"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _owned_area(area, role, shown, others):
+    """An area where ``role`` sees its blocks (``shown``: each block's entry as :func:`_block_entry` takes
+    it) and ``others`` enemy blocks it does not see (for shared views, read only)."""
+    mine = [_shared_block_entry(*entry) for entry in shown]
+    theirs = _shared_tokens(_OTHER[role], area, others)
+    return {"blocks": mine + theirs if role == SIDES[0] else theirs + mine,
+            "contested": bool(others), "control": None if others else role}
+
+
+def _tokens(side, area, count):
+    """``count`` blocks of ``side`` in ``area`` as a reader who does not see them sees them."""
+    return [{"hidden": True, "side": side, "token": f"{side}-{area}-{n}"} for n in range(1, count + 1)]
+
+
+#: shared views (``parts``) take the hidden blocks of an area from here: the same in every state with as
+#: many blocks there, so built once a game and compared by identity (read only, like every shared part)
+_shared_tokens = functools.lru_cache(maxsize=4096)(_tokens)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unseen_area(area, york, lancaster):
+    """An area holding ``york`` and ``lancaster`` blocks, none of them shown (for shared views, read only)."""
+    sides = [s for s, count in zip(SIDES, (york, lancaster)) if count]
+    return {"blocks": _shared_tokens("york", area, york) + _shared_tokens("lancaster", area, lancaster),
+            "contested": len(sides) == 2, "control": sides[0] if len(sides) == 1 else None}
+
+
+def _layout(state):
+    """Where the blocks are, the same for every reader, in one pass over them: ``occ`` as
+    :func:`rules.richard3.state.occupancy` gives it (each side's ids sorted), each area holding blocks with
+    its blocks by side and the sides there, the pools by side, the blocks dead or off the map (with their
+    printed side) and the minor heirs by printed side, in the order views list them."""
+    return _layout_of(tuple([state["blocks"][bid]["loc"] for bid in BLOCK_IDS]), state.get("captive"),
+                      pretender_side(state))
+
+
+def _layout_of(locations, captive, pret):
+    """:func:`_layout` of the blocks at ``locations`` (in ``BLOCK_IDS`` order)."""
+    occ: dict = {}
+    pools: dict = {side: [] for side in SIDES}
+    minors: dict = {side: [] for side in SIDES}
+    gone = []
+    for (bid, printed), where in zip(_IN_ORDER, locations):
+        if where in AREAS:
+            if bid != captive:
+                found = occ.get(where)
+                if found is None:
+                    found = occ[where] = {"york": [], "lancaster": []}
+                found[pret if printed == "rebel" else printed].append(bid)
+        elif where == "pool":
+            pools[pret if printed == "rebel" else printed].append(bid)
+        elif where == "dead" or where == "off":
+            gone.append((bid, where, printed))
+        elif where == "minor":
+            minors[printed].append(bid)
     areas = []
     for area in sorted(occ):
-        e = occ[area]
-        areas.append((area, [(side, sorted(e[side])) for side in SIDES], [s for s in SIDES if e[s]]))
-    pools = {side: [] for side in SIDES}
-    gone = []
-    for bid in BLOCK_IDS:
-        where = state["blocks"][bid]["loc"]
-        if where == "pool":
-            pools[side_of(state, bid)].append(bid)
-        elif where in ("dead", "off"):
-            gone.append((bid, where, BLOCKS[bid]["side"]))
-    return {"areas": areas, "pools": pools, "gone": gone}
+        found = occ[area]
+        for side in SIDES:
+            found[side].sort()
+        areas.append((area, [(side, found[side]) for side in SIDES], [s for s in SIDES if found[s]]))
+    return {"occ": occ, "areas": areas, "pools": pools, "gone": gone, "minors": minors}
+
+
+#: shared views take the layout from here: the same wherever the blocks stand alike (only read)
+_shared_layout = functools.lru_cache(maxsize=1024)(_layout_of)
 
 
 #: the keys of a view that differ between readers (the rest is public)
 OWN_KEYS = ("role", "king", "pretender", "cards", "areas", "pools", "dead", "off_map", "action", "battle")
 
 
-def _public(state, occ, active, waiting):
-    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader."""
+def _public(state, layout, active, waiting, fresh=True):
+    """Every key of a view in its order, those in ``OWN_KEYS`` as placeholders: the same for every reader.
+    Unless ``fresh``, the minor heirs and the cards shown are taken from caches (shared views)."""
     played = state.get("revealed")
-    minors = {s: [] for s in SIDES}
-    for bid in BLOCK_IDS:
-        if state["blocks"][bid]["loc"] == "minor":
-            minors[BLOCKS[bid]["side"]].append({"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]})
+    minors = (_minors if fresh else _shared_minors)(tuple(layout["minors"]["york"]),
+                                                     tuple(layout["minors"]["lancaster"]))
+    shown = (_cards_shown if fresh else _shared_cards_shown)(
+        tuple(state["discards"]), tuple(played[s] for s in SIDES) if played else None)
     captive = state.get("captive")
     return {
         "game": "richard3", "role": None, "scenario": state["scenario"],
@@ -176,13 +305,11 @@ def _public(state, occ, active, waiting):
         "player1": state["p1"],
         "cards": {"hand_size": {s: len(state["hands"][s]) for s in SIDES},
                   "committed": {s: state["played"][s] is not None and not played for s in SIDES},
-                  "played": {s: _card(played[s]) for s in SIDES} if played else None,
-                  "discards": [_card(c) for c in state["discards"] if not played or c not in played.values()],
-                  "history": _card_history(state["discards"], played)},
+                  **shown},
         "areas": None, "pools": None, "minors": minors, "dead": None, "off_map": None,
         "captive": {"name": BLOCKS[captive]["name"], "area": state["blocks"][captive]["loc"]} if captive else None,
         "moves": [dict(m) for m in state["moves"]],
-        "contested": contested_areas(occ),
+        "contested": contested_areas(layout["occ"]),
         "border_use": {s: dict(state["border_use"][s]) for s in SIDES},
         "action": None, "battle": None,
         "battles_fought": list(state["battles_done"]),
@@ -190,15 +317,44 @@ def _public(state, occ, active, waiting):
     }
 
 
+def _minors(york, lancaster):
+    """The heirs not yet in play by side (``york``, ``lancaster``: their ids)."""
+    return {s: [{"id": bid, "name": BLOCKS[bid]["name"], "rank": BLOCKS[bid]["rank"]} for bid in bids]
+            for s, bids in zip(SIDES, (york, lancaster))}
+
+
+def _cards_shown(discards, played, card=_card):
+    """The cards every reader sees: this turn's revealed cards (``played``: York's and Lancaster's, or
+    None), the discards without them, and the campaign's history."""
+    played = dict(zip(SIDES, played)) if played else None
+    return {"played": {s: card(played[s]) for s in SIDES} if played else None,
+            "discards": [card(c) for c in discards if not played or c not in played.values()],
+            "history": _card_history(list(discards), played, card)}
+
+
+#: shared views take them from here (read only)
+_shared_minors = functools.lru_cache(maxsize=256)(_minors)
+_shared_cards_shown = functools.lru_cache(maxsize=1024)(
+    lambda discards, played: _cards_shown(discards, played, _SHARED_CARDS.get))
+
+
 def parts(state, readers, active, waiting):
     """The views of ``readers`` as the part all of them see (the static map too) and each one's own keys."""
     memo = {}
-    views = {r: build(state, r, active, waiting, with_map=False, memo=memo) for r in readers}
+    views = [build(state, r, active, waiting, with_map=False, memo=memo) for r in readers]
+    public = memo.get("public", {})
+    keys = [key for key in public if key not in OWN_KEYS]
+    values = [public[key] for key in keys]
     # a public key is shared where every view holds it as built once (a view that changed it keeps its own)
-    shared = {key: value for key, value in memo.get("public", {}).items()
-              if key not in OWN_KEYS and all(view.get(key, _MISSING) is value for view in views.values())}
+    if all(len(view) == len(public) and all(map(operator.is_, map(view.get, keys), values)) for view in views):
+        shared = dict(zip(keys, values))
+        own = [{key: view[key] for key in OWN_KEYS} for view in views]   # every view holds the public keys alone
+    else:
+        shared = {key: value for key, value in zip(keys, values)
+                  if all(view.get(key, _MISSING) is value for view in views)}
+        own = [{key: value for key, value in view.items() if key not in shared} for view in views]
     shared.update(shared_part())
-    return shared, {r: {key: value for key, value in view.items() if key not in shared} for r, view in views.items()}
+    return shared, dict(zip(readers, own))
 
 
 def shared_part() -> dict:
@@ -257,8 +413,9 @@ def secrets(state, role):
     for bid, knower in (state.get("hidden_dead") or {}).items():
         if knower == role and BLOCKS[bid]["side"] == role:   # removed unseen (supply, Plague)
             out.add(bid)
+    printed = "rebel" if role == pretender_side(state) else None   # the Rebel serves the Pretender
     for bid, b in state["blocks"].items():
-        if side_of(state, bid) != role or bid == captive or bid in announced:
+        if _PRINTED_SIDE[bid] not in (role, printed) or bid == captive or bid in announced:
             continue
         if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] != battle_area):
             out.add(bid)
