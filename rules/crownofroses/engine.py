@@ -178,18 +178,20 @@ class CrownOfRoses(FlowEngine):
         """Another hand (same size), other IP values in a stock (same count), other values on an RoP box,
         another deck order, another strength for a face-down block on the map: each made in place."""
         quiet = not _flow_mentions_ip(state)      # pending picks name IP values: leave them alone then
+        zones, rop, vote_ip = state["zones"], state["rop"], state.get("vote_ip", {})
+        changeable = _changeable_blocks(state)
         for role in state["houses"]:
-            if state["zones"].get(f"hand:{role}"):
+            if zones.get(f"hand:{role}"):
                 yield role, "hand", functools.partial(_change_hand, role=role)
             if state["ip"][role]["stock"] and quiet:
                 yield role, "IP stock values", functools.partial(_change_ip, table="ip", role=role)
-            if state.get("vote_ip", {}).get(role) and quiet:          # PB 1.6: vote IP values are private too
+            if vote_ip.get(role) and quiet:          # PB 1.6: vote IP values are private too
                 yield role, "vote IP values", functools.partial(_change_ip, table="vote_ip", role=role)
-            if quiet and any(bids.get(role) for bids in state["rop"].values()):
+            if quiet and any(bids.get(role) for bids in rop.values()):
                 yield role, "IP on an RoP box", functools.partial(_change_rop, role=role)
-            if _changeable_block(state, role) is not None:
+            if role in changeable:
                 yield role, "a block's strength", functools.partial(_change_block, role=role)
-        if len(state["zones"].get("deck", ())) > 1:
+        if len(zones.get("deck", ())) > 1:
             yield None, "the undrawn deck order", functools.partial(cards.reverse_in, name="deck")
         yield from super().hidden_changes(state)
 
@@ -252,13 +254,27 @@ def _change_rop(state, role) -> bool:
     return False
 
 
-def _changeable_block(state, role) -> str | None:
-    return next((b for b, s in sorted(state["blocks"].items()) if s["house"] == role and s["status"] == "map"
-                 and s["strength"] > 1 and not _named(state, b)), None)
+def _changeable_blocks(state, house: str | None = None) -> dict[str, str]:
+    """Each house's (or only ``house``'s) block whose strength a hidden change lowers: the first by id of its
+    face-down blocks on the map above strength 1 that no pending frame names. One pass over the blocks
+    (the secrecy check asks at every position and in every combination of changes)."""
+    candidates: dict[str, list[str]] = {}
+    for b, s in state["blocks"].items():
+        if s["status"] == "map" and s["strength"] > 1 and (house is None or s["house"] == house):
+            candidates.setdefault(s["house"], []).append(b)
+    if not candidates:
+        return {}
+    named = _flow_text(state)
+    found = {}
+    for h, blocks in candidates.items():
+        block = next((b for b in sorted(blocks) if b not in named), None)
+        if block is not None:
+            found[h] = block
+    return found
 
 
 def _change_block(state, role) -> bool:
-    block = _changeable_block(state, role)
+    block = _changeable_blocks(state, role).get(role)
     if block is None:
         return False
     state["blocks"][block]["strength"] -= 1
@@ -269,8 +285,9 @@ def _flow_mentions_ip(state) -> bool:
     return any("picked" in f["local"] or f["name"] == "office_bid" for f in state["flow"])
 
 
-def _named(state, block: str) -> bool:
-    return any(block in str(f["local"]) for f in state["flow"])
+def _flow_text(state) -> str:
+    """Every pending frame's locals as text: a block named there (as text) stays as it is."""
+    return "\n".join(str(f["local"]) for f in state["flow"])
 
 
 def _in_bids(state, house: str) -> int:
