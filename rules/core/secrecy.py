@@ -333,7 +333,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
     if prompt is None or prompt.kind not in ("secret", "reaction"):
         return problems
     others = [r for r in _readers(state) if r != role]
-    after = observations(engine, outcome.state, readers=others, parts=following)
+    after = observations(engine, outcome.state, readers=others, parts=following, listed=outcome.listed)
     if carry is not None and following is not None:   # the next position's check observes the same
         carry.update(state=outcome.state, seen=after)
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
@@ -345,7 +345,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
         cause = f"{role} choosing {alternative.id} instead of {chosen}"
         problems += _compare_logs(engine, state, outcome, other, role, cause, lines)
         problems += _answered_differently(outcome, other, cause)
-        problems += _compare(after, observations(engine, other.state, readers=others), cause)
+        problems += _compare(after, observations(engine, other.state, readers=others, listed=other.listed), cause)
     return problems
 
 

@@ -33,6 +33,7 @@ class CrownOfRoses(FlowEngine):
     flow = FLOW
     runaway_actions = 60_000
     answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
+    lists_outcome = True     # _apply ends with the flow's run
 
     def standing_answers(self):
         from rules.crownofroses.phases import card_title
