@@ -24,6 +24,8 @@ from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
+#: off-map blocks whose house, status, strength and host everyone sees (VIEW.md)
+_SHOWN_OFF_MAP = frozenset(("attending", "undeclared", "inactive", "unavailable", "out", "captive"))
 _CATALOGUE: dict[str, Any] = {}
 
 
@@ -109,22 +111,23 @@ class CrownOfRoses(FlowEngine):
     def own_views(self, state, readers):
         readers = list(readers)
         zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
-        on_map: dict[str, dict[str, dict]] = {}
-        for b, s in sorted(state["blocks"].items()):
-            if s["status"] == "map":
-                on_map.setdefault(s["house"], {})[b] = s
+        on_map: dict[str, dict[str, dict]] = {}   # the readers' own blocks on the map, by id
+        for b, s in sorted((b, s) for b, s in state["blocks"].items() if s["house"] in readers
+                           and s["status"] == "map"):
+            on_map.setdefault(s["house"], {})[b] = s
         return {r: self._own_view(state, r, zones[r], on_map) for r in readers}
 
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
         public_blocks = {}
         for b, s in sorted(state["blocks"].items()):
-            if s["status"] == "map":
-                blocks_public.setdefault(s["at"], {}).setdefault(s["house"], 0)
-                blocks_public[s["at"]][s["house"]] += 1
+            status = s["status"]
+            if status == "map":
+                here = blocks_public.setdefault(s["at"], {})
+                here[s["house"]] = here.get(s["house"], 0) + 1
             else:
-                public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
-                    "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
+                public_blocks[b] = {"house": s["house"], "status": status, "strength": s["strength"],
+                                    "host": s["host"]} if status in _SHOWN_OFF_MAP else None
         ip_public = {h: {"stock": len(v["stock"]), "pool": len(v["pool"])} for h, v in state["ip"].items()}
         for h, markers in state.get("vote_ip", {}).items():          # PB 1.6: their number is public
             ip_public[h]["vote_ip"] = len(markers)
