@@ -228,18 +228,30 @@ def _zone_owner(zone: str) -> str | None:
 def _named_in_flow(state) -> set[str]:
     found = set()
     for f in state["flow"]:
-        for picks in f["local"].get("picks", {}).values():
-            found |= {p.split(":")[1] for p in picks if p.count(":") >= 1}
-        if "card" in f["local"]:
-            found.add(f["local"]["card"])
+        local = f["local"]
+        for picks in local.get("picks", {}).values():
+            found.update(p.split(":")[1] for p in picks if ":" in p)
+        if "card" in local:
+            found.add(local["card"])
     return found
 
 
 def _change_hand(state, role) -> bool:
     """One operations card for another: the house cards a house holds are known to all (its set is fixed
-    and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0)."""
-    held = set(state["zones"][f"hand:{role}"]) - set(phases.operations_cards(state, role))
-    return cards.swap_in(state, f"hand:{role}", "deck", avoid=_named_in_flow(state) | held)
+    and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0). The
+    first card of the hand not named by a pending frame trades places with the first such deck card."""
+    hand, deck = state["zones"][f"hand:{role}"], cards.zone(state, "deck")
+    extra = state.get("extra_house", {}).get(role, ())
+    avoid = _named_in_flow(state)
+    avoid.update(c for c in hand if not c.startswith("op") or c in extra)   # not operations cards
+    for i, card in enumerate(hand):
+        if card in avoid:
+            continue
+        for j, swap in enumerate(deck):
+            if swap != card and swap not in avoid:
+                hand[i], deck[j] = swap, card
+                return True
+    return False
 
 
 def _change_ip(state, table, role) -> bool:
