@@ -95,10 +95,16 @@ def _who(reader: str | None) -> str:
 
 
 def _compare(base: dict, other: dict, cause: str) -> list[str]:
-    """Every reader of ``other`` whose observation differs from its own in ``base``."""
+    """Every reader of ``other`` whose observation differs from its own in ``base``. The readers of one
+    position share one shared part: two shared parts are compared once, not once a reader."""
     problems = []
+    shared_equal: dict[tuple[int, int], bool] = {}
     for reader, seen in other.items():
-        if base[reader] != seen:
+        mine = base[reader]
+        pair = (id(mine[0]), id(seen[0]))
+        if pair not in shared_equal:
+            shared_equal[pair] = mine[0] is seen[0] or mine[0] == seen[0]
+        if not shared_equal[pair] or mine[1] != seen[1]:
             where = difference(_decoded(base[reader]), _decoded(seen))
             problems.append(f"{cause} changes what {_who(reader)} can see ({where})")
     return problems
