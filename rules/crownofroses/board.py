@@ -95,13 +95,20 @@ def controllers(state: State) -> dict[str, str | None]:
     present: dict[str, set[str]] = {}
     for s in state["blocks"].values():
         if s["status"] == "map":
-            present.setdefault(s["at"], set()).add(s["house"])
+            here = present.get(s["at"])
+            if here is None:
+                present[s["at"]] = {s["house"]}
+            else:
+                here.add(s["house"])
     loyal = _loyal_houses()
     houses, rebels = state["houses"], state.get("rebels", {})
     out = {}
     for shire, house in loyal.items():
-        if shire in present or shire in rebels or shire == "calais":
-            out[shire] = _controller(state, shire, present.get(shire, set()))
+        here = present.get(shire)
+        if here is not None and len(here) == 1:   # the only house there (as _controller says)
+            out[shire] = next(iter(here))
+        elif here is not None or shire in rebels or shire == "calais":
+            out[shire] = _controller(state, shire, here or set())
         else:                                  # empty, no uprising, a fixed loyalty (as _controller says)
             out[shire] = house if house in houses else None
     return out

@@ -120,7 +120,9 @@ class CrownOfRoses(FlowEngine):
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
         public_blocks = {}
-        for b, s in sorted(state["blocks"].items()):
+        blocks = state["blocks"]
+        for b in sorted(blocks):
+            s = blocks[b]
             status = s["status"]
             if status == "map":
                 here = blocks_public.setdefault(s["at"], {})
