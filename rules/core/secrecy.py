@@ -58,10 +58,10 @@ def observations(engine: Engine, state: State, skip: Any = _MISSING,
             seen[reader] = known[reader]
             continue
         data: dict[str, Any] = {"view": own[reader], "active": active}
-        if reader in active:
-            prompt = engine.prompt(state, reader)
+        if reader in active:   # so the engine's own hooks answer (``prompt`` would find the active again)
+            prompt = engine._prompt(state, reader)
             data["prompt"] = [prompt.text, prompt.kind, prompt.committed]
-            legal = listed[reader] if listed and reader in listed else engine.legal_actions(state, reader)
+            legal = listed[reader] if listed and reader in listed else engine._legal_actions(state, reader)
             data["legal"] = [[a.id, a.label, a.group, a.hint] for a in legal]
         seen[reader] = (shared, data)
     return seen
@@ -73,8 +73,21 @@ def _decoded(seen: tuple[Any, Any]) -> dict[str, Any]:
     return {**data, "view": {**shared, **data["view"]}}
 
 
-def _lines(entries: tuple[LogEntry, ...], reader: str | None) -> str:
-    return json.dumps([e.to_dict() for e in entries if e.visible_to(reader)], sort_keys=True, default=str)
+def _lines(entries: tuple[LogEntry, ...], reader: str | None, encoded: list[str] | None = None) -> str:
+    """The lines ``reader`` can read, as canonical JSON. ``encoded``: each entry's JSON (:func:`_encoded`),
+    when several readers' lines are wanted: joined as ``json.dumps`` joins a list's items."""
+    if encoded is None:
+        return json.dumps([e.to_dict() for e in entries if e.visible_to(reader)], sort_keys=True, default=str)
+    return "[" + ", ".join(text for e, text in zip(entries, encoded) if e.visible_to(reader)) + "]"
+
+
+def _encoded(entries: tuple[LogEntry, ...]) -> list[str]:
+    return [json.dumps(e.to_dict(), sort_keys=True, default=str) for e in entries]
+
+
+def _lines_by_reader(entries: tuple[LogEntry, ...], readers: list[str | None]) -> dict[str | None, str]:
+    encoded = _encoded(entries)
+    return {r: _lines(entries, r, encoded) for r in readers}
 
 
 def difference(a: Any, b: Any, path: str = "") -> str:
@@ -123,11 +136,12 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     ``readers``: those to compare (by default all but ``skip``)."""
     if outcome is None or other is None or outcome.irreversible or other.irreversible:
         return []
-    lines = lines if lines is not None else {r: _lines(outcome.log, r) for r in _readers(state)}
+    lines = lines if lines is not None else _lines_by_reader(outcome.log, _readers(state))
     problems = []
+    encoded = _encoded(other.log)
     for reader in readers if readers is not None else _readers(state):
-        if reader != skip and lines[reader] != _lines(other.log, reader):
-            where = difference(json.loads(lines[reader]), json.loads(_lines(other.log, reader)))
+        if reader != skip and lines[reader] != _lines(other.log, reader, encoded):
+            where = difference(json.loads(lines[reader]), json.loads(_lines(other.log, reader, encoded)))
             problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
     return problems
 
@@ -377,7 +391,7 @@ def invariance_problems(engine: Engine, state: State, move: tuple[str, str] | No
         carry.clear()
     if outcome is _MISSING:
         outcome = _try(engine, state, *move) if move else None
-    lines = {r: _lines(outcome.log, r) for r in _readers(state)} if outcome is not None else None
+    lines = _lines_by_reader(outcome.log, _readers(state)) if outcome is not None else None
     changes = hidden_changes(engine, state)
     copy = state_copier(state, engine.flat_tables)   # the position serialised once for every copy made of it
     if changes:

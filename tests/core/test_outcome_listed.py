@@ -100,3 +100,16 @@ def test_the_honest_harbours_listing_their_outcomes_keep_their_secrets():
     for seed in (1, 2, 3):
         report = play_random_game(ListingHarbours(), "short", seed)
         assert report.clean, report.problems
+
+
+def test_log_lines_joined_from_each_entry_once_are_those_encoded_whole():
+    """The check encodes each log entry once and joins a reader's lines: the same text as encoding the
+    reader's lines whole, so a difference is found exactly where it was."""
+    from rules.core.contract import LogEntry
+    from rules.core.secrecy import _encoded, _lines
+    entries = (LogEntry('Red bids "3" \u00e9', None, "info", {"x": [1, 2.5, {"b": True, "a": (3, 4)}], "n": None}),
+               LogEntry("You bid 3.", ("red",), "secret", {}),
+               LogEntry("Both know.", ("red", "blue"), "info", {"odd": object}))
+    for reader in ("red", "blue", None):
+        assert _lines(entries, reader, _encoded(entries)) == _lines(entries, reader)
+    assert _lines((), None, []) == _lines((), None) == "[]"
