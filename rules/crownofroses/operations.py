@@ -97,6 +97,10 @@ def open_command(g: Game) -> None:
     g.call("command", roles=list(g.roles))
 
 
+_HEIR_SUFFIX = {"heir": " (mandatory heir: as the heir event)",
+                "return": " (mandatory heir: first OPS returns your heir)"}
+
+
 @FLOW.decision("command")
 class Command(SecretChoice):
     text = "Command step (RB 13.1): choose your command card, face down."
@@ -107,8 +111,7 @@ class Command(SecretChoice):
         if not operations_cards(g.state, role) and not any(r for _, r in opts):
             yield act("pass", label="Pass (only house cards in hand)")   # RB 13.1: a dummy, then pass
         for card, why in opts:
-            suffix = {"heir": " (mandatory heir: as the heir event)",
-                      "return": " (mandatory heir: first OPS returns your heir)"}.get(why, "")
+            suffix = _HEIR_SUFFIX.get(why, "")
             yield act("card", card, why or "free", label=card_title(card) + suffix, hint=card_text(card))
         if not opts and not hand:
             yield act("pass", label="Pass (no cards)")
