@@ -422,7 +422,11 @@ class FlowEngine(Engine):
         picks = g.local.get("picks", {}).get(role) if options is not None else None
         if not picks:
             return False
-        other = next((o.id for o in options(g, role, picks[:-1]) if o.id != picks[-1]), None)
+        other_option = getattr(decision, "other_option", None)
+        if other_option is not None:
+            other = other_option(g, role, picks)
+        else:
+            other = next((o.id for o in options(g, role, picks[:-1]) if o.id != picks[-1]), None)
         if other is None:
             return False
         target["flow"][-1]["local"]["picks"][role][-1] = other
