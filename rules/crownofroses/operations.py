@@ -11,6 +11,7 @@ from collections import Counter
 
 from rules.core import cards
 from rules.core.choices import SecretChoice
+from rules.core.contract import Action
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
@@ -18,7 +19,8 @@ from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
                                       return_rop, run_hooks)
-from rules.crownofroses.phases import card_ops, card_text, card_title, card_type, operations_cards, phase
+from rules.crownofroses.phases import (card_ops, card_title, card_type, card_words, operations_cards,
+                                      phase)
 
 AFFAIRS_OF_STATE = "op57"
 
@@ -111,8 +113,8 @@ class Command(SecretChoice):
         if not operations_cards(g.state, role) and not any(r for _, r in opts):
             yield act("pass", label="Pass (only house cards in hand)")   # RB 13.1: a dummy, then pass
         for card, why in opts:
-            suffix = _HEIR_SUFFIX.get(why, "")
-            yield act("card", card, why or "free", label=card_title(card) + suffix, hint=card_text(card))
+            title, text, _ = card_words(card)
+            yield Action(f"card:{card}:{why or 'free'}", title + _HEIR_SUFFIX.get(why, ""), "", text)
         if not opts and not hand:
             yield act("pass", label="Pass (no cards)")
 

@@ -94,12 +94,18 @@ def card_text(card: str) -> str:
     return _words(card)[1]
 
 
-_WORDS: dict[str, tuple[str, str]] = {}   # card: (title, text) from the data loaded (_WORDS_OF)
+_WORDS: dict[str, tuple[str, str, str]] = {}   # card: (title, text, type) from the data loaded (_WORDS_OF)
 _WORDS_OF: list = [None]
 
 
-def _words(card: str) -> tuple[str, str]:
-    """A card's title and text, worded once per data load (every listing of command cards shows them)."""
+def card_words(card: str) -> tuple[str, str, str]:
+    """A card's title, text and type (as :func:`card_title`, :func:`card_text`, :func:`card_type`)."""
+    return _words(card)
+
+
+def _words(card: str) -> tuple[str, str, str]:
+    """A card's title, text and type, worded once per data load (every listing of command cards shows
+    them)."""
     d = data()
     if _WORDS_OF[0] is not d:
         _WORDS.clear()
@@ -108,7 +114,8 @@ def _words(card: str) -> tuple[str, str]:
     if found is None:
         c = d.card(int(card[2:])) if card.startswith("op") else d.house_card(card)
         title = f"#{c.number} {c.title}" if card.startswith("op") else f"{c.id} {c.title}"
-        found = _WORDS[card] = (title + (f" ({c.ops} OPS)" if c.ops else ""), f"{c.type.capitalize()}: {c.text}")
+        found = _WORDS[card] = (title + (f" ({c.ops} OPS)" if c.ops else ""), f"{c.type.capitalize()}: {c.text}",
+                                c.type)
     return found
 
 
@@ -118,8 +125,7 @@ def card_ops(card: str) -> int:
 
 
 def card_type(card: str) -> str:
-    d = data()
-    return d.card(int(card[2:])).type if card.startswith("op") else d.house_card(card).type
+    return _words(card)[2]
 
 
 # ---- RB 23 Influence -------------------------------------------------------------------------------------
