@@ -4,6 +4,7 @@ hidden-data variants for the secrecy check."""
 from __future__ import annotations
 
 import functools
+import marshal
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
@@ -185,10 +186,11 @@ class CrownOfRoses(FlowEngine):
         another deck order, another strength for a face-down block on the map: each made in place."""
         quiet = not _flow_mentions_ip(state)      # pending picks name IP values: leave them alone then
         zones, rop, vote_ip = state["zones"], state["rop"], state.get("vote_ip", {})
-        changeable = _changeable_blocks(state)
+        frames = _Frames(state)
+        changeable = _changeable_blocks(state, frames=frames)
         for role in state["houses"]:
             if zones.get(f"hand:{role}"):
-                yield role, "hand", functools.partial(_change_hand, role=role)
+                yield role, "hand", functools.partial(_change_hand, role=role, frames=frames)
             if state["ip"][role]["stock"] and quiet:
                 yield role, "IP stock values", functools.partial(_change_ip, table="ip", role=role)
             if vote_ip.get(role) and quiet:          # PB 1.6: vote IP values are private too
@@ -196,7 +198,7 @@ class CrownOfRoses(FlowEngine):
             if quiet and any(bids.get(role) for bids in rop.values()):
                 yield role, "IP on an RoP box", functools.partial(_change_rop, role=role)
             if role in changeable:
-                yield role, "a block's strength", functools.partial(_change_block, role=role)
+                yield role, "a block's strength", functools.partial(_change_block, role=role, frames=frames)
         if len(zones.get("deck", ())) > 1:
             yield None, "the undrawn deck order", functools.partial(cards.reverse_in, name="deck")
         yield from super().hidden_changes(state)
@@ -238,13 +240,38 @@ def _named_in_flow(state) -> set[str]:
     return found
 
 
-def _change_hand(state, role) -> bool:
+class _Frames:
+    """What the pending frames name (their text; the cards their picks name), worked out once for the
+    hidden changes listed at a position and taken as it is in a target whose frames are still equal to
+    the position's (the secrecy check makes each change in several combinations); else worked out there."""
+
+    def __init__(self, state) -> None:
+        self._frames = marshal.loads(marshal.dumps(state["flow"]))
+        self._text: str | None = None
+        self._cards: set[str] | None = None
+
+    def text(self, target) -> str:
+        if target["flow"] != self._frames:
+            return _flow_text(target)
+        if self._text is None:
+            self._text = _flow_text(target)
+        return self._text
+
+    def cards(self, target) -> set[str]:
+        if target["flow"] != self._frames:
+            return _named_in_flow(target)
+        if self._cards is None:
+            self._cards = _named_in_flow(target)
+        return set(self._cards)
+
+
+def _change_hand(state, role, frames: _Frames | None = None) -> bool:
     """One operations card for another: the house cards a house holds are known to all (its set is fixed
     and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0). The
     first card of the hand not named by a pending frame trades places with the first such deck card."""
     hand, deck = state["zones"][f"hand:{role}"], cards.zone(state, "deck")
     extra = state.get("extra_house", {}).get(role, ())
-    avoid = _named_in_flow(state)
+    avoid = frames.cards(state) if frames is not None else _named_in_flow(state)
     avoid.update(c for c in hand if not c.startswith("op") or c in extra)   # not operations cards
     for i, card in enumerate(hand):
         if card in avoid:
@@ -272,7 +299,7 @@ def _change_rop(state, role) -> bool:
     return False
 
 
-def _changeable_blocks(state, house: str | None = None) -> dict[str, str]:
+def _changeable_blocks(state, house: str | None = None, frames: _Frames | None = None) -> dict[str, str]:
     """Each house's (or only ``house``'s) block whose strength a hidden change lowers: the first by id of its
     face-down blocks on the map above strength 1 that no pending frame names. One pass over the blocks
     (the secrecy check asks at every position and in every combination of changes)."""
@@ -282,7 +309,7 @@ def _changeable_blocks(state, house: str | None = None) -> dict[str, str]:
             candidates.setdefault(s["house"], []).append(b)
     if not candidates:
         return {}
-    named = _flow_text(state)
+    named = frames.text(state) if frames is not None else _flow_text(state)
     found = {}
     for h, blocks in candidates.items():
         block = next((b for b in sorted(blocks) if b not in named), None)
@@ -291,8 +318,8 @@ def _changeable_blocks(state, house: str | None = None) -> dict[str, str]:
     return found
 
 
-def _change_block(state, role) -> bool:
-    block = _changeable_blocks(state, role).get(role)
+def _change_block(state, role, frames: _Frames | None = None) -> bool:
+    block = _changeable_blocks(state, role, frames).get(role)
     if block is None:
         return False
     state["blocks"][block]["strength"] -= 1
