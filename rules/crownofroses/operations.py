@@ -47,11 +47,12 @@ FLOW.procedure("operations", start, impulses)
 
 
 # ---- RB 13.1 the command step ------------------------------------------------------------------------------
-def playable_heirs(state, house: str) -> list[str]:
+def playable_heirs(state, house: str, active: list[str] | None = None) -> list[str]:
     """Heir cards in hand that may be played as events now: entry turn reached (PB 3.4 ignores it), fewer
-    than two active heirs, block still in the game (RB 10.3)."""
+    than two active heirs, block still in the game (RB 10.3). ``active``: the house's active heirs
+    (``board.heir_blocks``), when the caller has them."""
     d = data()
-    if len(board.heir_blocks(state, house)) >= 2:
+    if len(board.heir_blocks(state, house) if active is None else active) >= 2:
         return []
     ignore_turn = d.scenario(state["scenario"]).rules.get("ignore_heir_entry_turns")
     found = []
@@ -72,10 +73,11 @@ def undeclared_heirs(state, house: str) -> list[str]:
 def command_options(state, house: str) -> list[tuple[str, str]]:
     """(card, restriction) pairs the house may choose as its command card (RB 13.1, 13.3)."""
     hand = state["zones"][f"hand:{house}"]
-    heirs = playable_heirs(state, house)
-    if not board.heir_in_play(state, house):                  # RB 13.3 mandatory heir
+    active = board.heir_blocks(state, house)                  # found once for the three questions below
+    heirs = playable_heirs(state, house, active)
+    if not any(state["blocks"][b]["status"] == "map" for b in active):   # RB 13.3 mandatory heir (heir_in_play)
         allowed = [(c, "heir") for c in heirs]
-        if undeclared_heirs(state, house):
+        if any(state["blocks"][b]["status"] == "undeclared" for b in active):   # undeclared_heirs
             allowed += [(c, "return") for c in hand if c not in heirs and card_ops(c) > 0]
         if allowed:
             return allowed
