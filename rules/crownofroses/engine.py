@@ -126,8 +126,11 @@ class CrownOfRoses(FlowEngine):
             s = blocks[b]
             status = s["status"]
             if status == "map":
-                here = blocks_public.setdefault(s["at"], {})
-                here[s["house"]] = here.get(s["house"], 0) + 1
+                here = blocks_public.get(s["at"])
+                if here is None:
+                    blocks_public[s["at"]] = {s["house"]: 1}
+                else:
+                    here[s["house"]] = here.get(s["house"], 0) + 1
             else:
                 public_blocks[b] = {"house": s["house"], "status": status, "strength": s["strength"],
                                     "host": s["host"]} if status in _SHOWN_OFF_MAP else None
@@ -146,7 +149,7 @@ class CrownOfRoses(FlowEngine):
             "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
             "command": {h: c["card"] for h, c in state["command"].items()     # until the card moves on (a
                         if c["card"] in state["zones"].get(f"command:{h}", [])},  # Surprise may redraw it)
-            "control": board.controllers(state),
+            "control": board.controllers(state, blocks_public),
             "garrison": state.get("garrison"),
             "waiting": self.waiting(state), "battle": public_battle(state),
             # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
@@ -223,6 +226,7 @@ class CrownOfRoses(FlowEngine):
         return errors
 
 
+@functools.lru_cache(maxsize=256)   # a handful of zone names, asked of in every view
 def _zone_owner(zone: str) -> str | None:
     if zone.startswith("hand:"):
         return zone.split(":", 1)[1]
