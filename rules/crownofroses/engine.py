@@ -52,7 +52,8 @@ class CrownOfRoses(FlowEngine):
                                        Unless("writ", "you can issue a Writ", "writ"))),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
-    flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
+    # each block is {house, status, at, strength, host} and each zone a list of card ids: scalars only
+    flat_tables = ("blocks", "zones")
 
     def _apply(self, state, role, action, ctx):
         g = self.game(state, ctx)
