@@ -98,16 +98,21 @@ def zone_view(state: State, reader: str | None, *, counted: Iterable[str] = ("de
 
 def zone_views(state: State, readers: Iterable[str | None], *, counted: Iterable[str] = ("deck", "aside"),
                owned: Callable[[str], str | None] | None = None) -> dict[str | None, dict[str, Any]]:
-    """:func:`zone_view` for several readers at once: the spectator's, with each reader's own zones shown."""
-    public = zone_view(state, None, counted=counted, owned=owned)
+    """:func:`zone_view` for several readers at once: the spectator's, with each reader's own zones shown.
+    One pass over the zones (the secrecy check builds views for every hidden variant)."""
     owned, counted = owned or _hand_owner, set(counted)
+    public: dict[str, Any] = {}
     own: dict[str, list[str]] = {}
-    for name in public:
+    for name, cards in sorted(state.get("zones", {}).items()):
         owner = owned(name)
+        if owner is None and name not in counted:
+            public[name] = list(cards)
+            continue
+        public[name] = len(cards)
         if owner is not None and name not in counted:
             own.setdefault(owner, []).append(name)
     zones = state.get("zones", {})
-    return {r: {**public, **{name: list(zones[name]) for name in own.get(r, ())}} if r in own else dict(public)
+    return {r: {**public, **{name: list(zones[name]) for name in own[r]}} if r in own else dict(public)
             for r in readers}
 
 

@@ -52,6 +52,11 @@ class SecretChoice(Decision):
         """How a pick reads in the reveal (by default its action id)."""
         return pick
 
+    def other_option(self, g: Game, role: str, picks: list[str]) -> str | None:
+        """The first option (as ``options`` lists them after ``picks[:-1]``) other than the last pick, or
+        None: the hidden change of an unrevealed pick (:meth:`rules.core.flow.FlowEngine.hidden_changes`)."""
+        return next((o.id for o in self.options(g, role, picks[:-1]) if o.id != picks[-1]), None)
+
     # ---- the Decision hooks ---------------------------------------------------------------------
     def asked(self, g: Game) -> list[str]:
         """The roles asked, in rule order: ``local["roles"]``, else every role but ``local["exclude"]``."""
@@ -158,6 +163,13 @@ class ReactionWindow(SecretChoice):
 
     def label(self, g: Game, role: str, pick: str) -> str:
         return "pass" if pick == PASS.id else "responds"
+
+    def other_option(self, g: Game, role: str, picks: list[str]) -> str | None:
+        """Passing, when the last pick was a response and the options are the window's own (pass first):
+        the responses, costly to list, need not be."""
+        if picks[-1] != PASS.id and type(self).options is ReactionWindow.options:
+            return PASS.id
+        return super().other_option(g, role, picks)
 
     def protects_secret(self, g: Game, role: str) -> bool:
         """Whether a role holds a response is hidden as a rule, so a role that can only pass is asked all

@@ -134,6 +134,10 @@ class Outcome:
     irreversible: bool
     #: (role, decision) of every question the engine answered itself during the action (issue 33)
     automatic: tuple[tuple[str, str], ...] = ()
+    #: legal actions at ``state`` by role, of the roles the engine listed there anyway (to see whether it
+    #: answers a question itself; see ``Engine.lists_outcome``): what :meth:`Engine.legal_actions` gives
+    #: them, for a reader (read only)
+    listed: dict[str, list[Action]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -207,6 +211,8 @@ class Context:
         self.entries: list[LogEntry] = []
         self.revealed = False
         self.automatic: list[tuple[str, str]] = []
+        #: legal actions by role listed at the position the action ends at (see ``Outcome.listed``)
+        self.listed: dict[str, list[Action]] = {}
 
     def log(self, text: str, to: Iterable[str] | None = None, kind: str = "info",
             data: dict[str, Any] | None = None) -> None:
@@ -224,8 +230,8 @@ class Context:
 def copy_state(state: State, flat_tables: Iterable[str] = ()) -> State:
     """A deep copy of plain JSON data. ``marshal`` is the fastest stdlib deep copy for it (a quarter
     faster than pickle, and it refuses anything but plain data). ``flat_tables`` names top-level
-    mappings whose values are flat records (scalars only): each record is copied with one ``dict.copy``,
-    faster still."""
+    mappings whose values are flat records or lists (scalars only): each is copied with one ``copy()``,
+    faster still (a hand of card ids: the ids are shared, not made again)."""
     flat = [t for t in flat_tables if t in state]
     if not flat:
         return marshal.loads(marshal.dumps(state))
@@ -256,11 +262,16 @@ class Engine:
     title: str = ""
     #: Actions after which a random game is declared runaway by the fuzzer.
     runaway_actions: int = 100_000
-    #: Top-level state keys holding ``{key: flat record}`` tables (see :func:`copy_state`).
+    #: Top-level state keys holding ``{key: flat record}`` or ``{key: [scalars]}`` tables (see
+    #: :func:`copy_state`).
     flat_tables: tuple[str, ...] = ()
     #: Issue 33: the engine answers one-answer questions itself (rules.core.flow). A game set up with it on
     #: carries ``state["answers_forced"]``; positions stored before play on as they were recorded.
     answers_forced: bool = False
+    #: Whether ``_apply`` ends with the flow's run (rules.core.flow), nothing changing the state after it:
+    #: then the legal actions the run listed to see whether it answers a question itself are those at
+    #: the final position, and ``Outcome.listed`` carries them (the secrecy check reads them).
+    lists_outcome: bool = False
 
     # ---- catalogue -------------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -412,7 +423,7 @@ class Engine:
         ctx = Context()
         self._apply(new_state, role, action, ctx)
         return Outcome(new_state, tuple(ctx.entries), ctx.revealed or _rng.draws(new_state) != before,
-                       tuple(ctx.automatic))
+                       tuple(ctx.automatic), ctx.listed if self.lists_outcome else {})
 
     def refusal_reason(self, state: State, role: str, action_id: str) -> str | None:
         """Why ``action_id`` is not legal for ``role`` now, when the engine can say more than "not legal"

@@ -246,6 +246,8 @@ class Game:
     def run(self) -> None:
         """Run automatic steps until a decision asks someone or the flow is empty."""
         for _ in range(STEP_LIMIT):
+            if self.ctx.listed:    # listed at a position the run has left
+                self.ctx.listed.clear()
             pending = self.state.pop("pending_result", None)
             if pending:
                 self.finish(Result(tuple(pending["winners"]), pending["reason"],
@@ -280,7 +282,10 @@ class Game:
         asked = decision.prompt(self, role)
         if isinstance(asked, Prompt) and asked.committed:
             return None          # a secret choice already made: changing it is the role's own business
-        legal = iter(decision.actions(self, role))
+        listed = decision.actions(self, role)
+        if isinstance(listed, list):   # whole: the legal actions here, for whoever reads the outcome
+            self.ctx.listed[role] = listed
+        legal = iter(listed)
         first = next(legal, None)
         if first is None or first.id == "change" or next(legal, None) is not None:
             return None          # no answer, a committed secret choice, or a real choice
@@ -417,7 +422,11 @@ class FlowEngine(Engine):
         picks = g.local.get("picks", {}).get(role) if options is not None else None
         if not picks:
             return False
-        other = next((o.id for o in options(g, role, picks[:-1]) if o.id != picks[-1]), None)
+        other_option = getattr(decision, "other_option", None)
+        if other_option is not None:
+            other = other_option(g, role, picks)
+        else:
+            other = next((o.id for o in options(g, role, picks[:-1]) if o.id != picks[-1]), None)
         if other is None:
             return False
         target["flow"][-1]["local"]["picks"][role][-1] = other

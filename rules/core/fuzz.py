@@ -115,23 +115,46 @@ def _kept_strings(known: dict, where: Any, data: dict) -> set[str]:
     return seen[1]
 
 
+def _own_strings(reader: str | None, data: dict, public: dict | None, known: dict | None) -> set[str]:
+    """The strings of ``reader``'s own part, or with the spectator's own part ``public``, those apart from it
+    (:func:`_strings_apart`), key by key; ``known`` keeps each key's value (and its counterpart in
+    ``public``) with its strings along a game, reused while they are equal (read only: never changed)."""
+    found: set[str] = set()
+    for key, value in data.items():
+        theirs = _MISSING if public is None else public.get(key, _MISSING)
+        if public is not None and theirs is not _MISSING and value == theirs:
+            continue   # the spectator's: not this reader's own strings
+        slot = ("own", reader, key)
+        entry = known.get(slot) if known is not None else None
+        if entry is None or entry[0] != value or entry[1] != theirs:
+            part = (_strings({key: value}, set()) if theirs is _MISSING
+                    else _strings_apart(value, theirs, set()))
+            if known is not None:
+                try:
+                    copies = marshal.loads(marshal.dumps([value] if theirs is _MISSING else [value, theirs]))
+                    known[slot] = (copies[0], copies[1] if len(copies) > 1 else _MISSING, part)
+                except ValueError:   # not plain data: read each time
+                    known.pop(slot, None)
+            found |= part
+        else:
+            found |= entry[2]
+    return found
+
+
 def _leaks(engine: Engine, state: State, parts: tuple[dict, dict], known: dict | None = None,
            held: dict[str, Any] | None = None) -> list[str]:
     """Secrets of one role found as a string in another role's (or a spectator's) view; ``parts``: the
     state's ``view_parts`` for every role and None. The shared part and the spectator's own part are read
     once; a role's own part only where it differs from the spectator's, unless a secret is in the
     spectator's (a leak anyway: then the role's part is read whole, to name every reader exactly).
-    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``), and under
-    None the spectator's own part's. ``held``: ``engine.secrets`` of ``state`` by role, when already asked."""
+    ``known``: the shared part's strings by key, kept along a game (see ``_shared_strings``), and the own
+    parts' (``_own_strings``). ``held``: ``engine.secrets`` of ``state`` by role, when already asked."""
     roles = _roles(state)
     shared, own = parts
     common = _shared_strings(shared, known)   # the same for every reader: read once
     public = own.get(None)
-    # the spectator's own part read as the shared part is, its strings by key kept under None
-    spectator = known.setdefault(None, {}) if known is not None else None
-    seen = {None: _shared_strings(public, spectator)} if public is not None else {}
-    apart = {r: _strings_apart(v, public, set()) if public is not None else _strings(v, set())
-             for r, v in own.items() if r is not None}
+    seen = {None: _own_strings(None, public, None, known)} if public is not None else {}
+    apart = {r: _own_strings(r, v, public, known) for r, v in own.items() if r is not None}
     problems = []
     for owner in roles:
         secrets = held[owner] if held is not None else engine.secrets(state, owner)

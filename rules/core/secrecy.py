@@ -58,10 +58,10 @@ def observations(engine: Engine, state: State, skip: Any = _MISSING,
             seen[reader] = known[reader]
             continue
         data: dict[str, Any] = {"view": own[reader], "active": active}
-        if reader in active:
-            prompt = engine.prompt(state, reader)
+        if reader in active:   # so the engine's own hooks answer (``prompt`` would find the active again)
+            prompt = engine._prompt(state, reader)
             data["prompt"] = [prompt.text, prompt.kind, prompt.committed]
-            legal = listed[reader] if listed and reader in listed else engine.legal_actions(state, reader)
+            legal = listed[reader] if listed and reader in listed else engine._legal_actions(state, reader)
             data["legal"] = [[a.id, a.label, a.group, a.hint] for a in legal]
         seen[reader] = (shared, data)
     return seen
@@ -98,10 +98,16 @@ def _who(reader: str | None) -> str:
 
 
 def _compare(base: dict, other: dict, cause: str) -> list[str]:
-    """Every reader of ``other`` whose observation differs from its own in ``base``."""
+    """Every reader of ``other`` whose observation differs from its own in ``base``. The readers of one
+    position share one shared part: two shared parts are compared once, not once a reader."""
     problems = []
+    shared_equal: dict[tuple[int, int], bool] = {}
     for reader, seen in other.items():
-        if base[reader] != seen:
+        mine = base[reader]
+        pair = (id(mine[0]), id(seen[0]))
+        if pair not in shared_equal:
+            shared_equal[pair] = mine[0] is seen[0] or mine[0] == seen[0]
+        if not shared_equal[pair] or mine[1] != seen[1]:
             where = difference(_decoded(base[reader]), _decoded(seen))
             problems.append(f"{cause} changes what {_who(reader)} can see ({where})")
     return problems
@@ -342,7 +348,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
     if prompt is None or prompt.kind not in ("secret", "reaction"):
         return problems
     others = [r for r in _readers(state) if r != role]
-    after = observations(engine, outcome.state, readers=others, parts=following)
+    after = observations(engine, outcome.state, readers=others, parts=following, listed=outcome.listed)
     if carry is not None and following is not None:   # the next position's check observes the same
         carry.update(state=outcome.state, seen=after)
     for alternative in listed[role] if listed and role in listed else engine.legal_actions(state, role):
@@ -354,7 +360,7 @@ def _secret_move_problems(engine: Engine, state: State, move, outcome, lines, li
         cause = f"{role} choosing {alternative.id} instead of {chosen}"
         problems += _compare_logs(engine, state, outcome, other, role, cause, lines)
         problems += _answered_differently(outcome, other, cause)
-        problems += _compare(after, observations(engine, other.state, readers=others), cause)
+        problems += _compare(after, observations(engine, other.state, readers=others, listed=other.listed), cause)
     return problems
 
 

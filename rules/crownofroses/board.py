@@ -90,18 +90,28 @@ def controller(state: State, shire: str) -> str | None:
     return _controller(state, shire, houses_at(state, shire))
 
 
-def controllers(state: State) -> dict[str, str | None]:
-    """The controller of every shire, from one pass over the blocks (a view shows them all)."""
-    present: dict[str, set[str]] = {}
-    for s in state["blocks"].values():
-        if s["status"] == "map":
-            present.setdefault(s["at"], set()).add(s["house"])
+def controllers(state: State, present: dict[str, Any] | None = None) -> dict[str, str | None]:
+    """The controller of every shire, from one pass over the blocks (a view shows them all). ``present``:
+    the houses with blocks on the map in each shire (a mapping whose keys are those houses, such as a
+    view's block counts), when the caller has them."""
+    if present is None:
+        present = {}
+        for s in state["blocks"].values():
+            if s["status"] == "map":
+                here = present.get(s["at"])
+                if here is None:
+                    present[s["at"]] = {s["house"]}
+                else:
+                    here.add(s["house"])
     loyal = _loyal_houses()
     houses, rebels = state["houses"], state.get("rebels", {})
     out = {}
     for shire, house in loyal.items():
-        if shire in present or shire in rebels or shire == "calais":
-            out[shire] = _controller(state, shire, present.get(shire, set()))
+        here = present.get(shire)
+        if here is not None and len(here) == 1:   # the only house there (as _controller says)
+            out[shire] = next(iter(here))
+        elif here is not None or shire in rebels or shire == "calais":
+            out[shire] = _controller(state, shire, set(here or ()))
         else:                                  # empty, no uprising, a fixed loyalty (as _controller says)
             out[shire] = house if house in houses else None
     return out

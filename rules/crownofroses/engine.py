@@ -4,6 +4,7 @@ hidden-data variants for the secrecy check."""
 from __future__ import annotations
 
 import functools
+import marshal
 from typing import Any
 
 from rules.core import Result, Scenario, Summary, cards
@@ -24,6 +25,8 @@ from rules.crownofroses.board import data as load
 from rules.crownofroses.setup import HOUSE_ORDER, initial_state
 
 SCENARIOS = ("seeds_of_enmity", "entangled_branches", "cruel_thorns", "kingmaker")
+#: off-map blocks whose house, status, strength and host everyone sees (VIEW.md)
+_SHOWN_OFF_MAP = frozenset(("attending", "undeclared", "inactive", "unavailable", "out", "captive"))
 _CATALOGUE: dict[str, Any] = {}
 
 
@@ -33,6 +36,7 @@ class CrownOfRoses(FlowEngine):
     flow = FLOW
     runaway_actions = 60_000
     answers_forced = True    # issue 33: one-answer questions are not asked (VIEW.md lists the exceptions)
+    lists_outcome = True     # _apply ends with the flow's run
 
     def standing_answers(self):
         from rules.crownofroses.phases import card_title
@@ -48,7 +52,8 @@ class CrownOfRoses(FlowEngine):
                                        Unless("writ", "you can issue a Writ", "writ"))),
                 StandingAnswer("never-intercept", "Never intercept", ("intercept",)),
                 StandingAnswer("never-avoid", "Never avoid battle", ("avoid",))]
-    flat_tables = ("blocks",)    # each block is {house, status, at, strength, host}: scalars only
+    # each block is {house, status, at, strength, host} and each zone a list of card ids: scalars only
+    flat_tables = ("blocks", "zones")
 
     def _apply(self, state, role, action, ctx):
         g = self.game(state, ctx)
@@ -108,22 +113,28 @@ class CrownOfRoses(FlowEngine):
     def own_views(self, state, readers):
         readers = list(readers)
         zones = cards.zone_views(state, readers, counted=("deck",), owned=_zone_owner)
-        on_map: dict[str, dict[str, dict]] = {}
-        for b, s in sorted(state["blocks"].items()):
-            if s["status"] == "map":
-                on_map.setdefault(s["house"], {})[b] = s
+        on_map: dict[str, dict[str, dict]] = {}   # the readers' own blocks on the map, by id
+        for b, s in sorted((b, s) for b, s in state["blocks"].items() if s["house"] in readers
+                           and s["status"] == "map"):
+            on_map.setdefault(s["house"], {})[b] = s
         return {r: self._own_view(state, r, zones[r], on_map) for r in readers}
 
     def _shared_view(self, state):
         blocks_public: dict[str, dict[str, int]] = {}
         public_blocks = {}
-        for b, s in sorted(state["blocks"].items()):
-            if s["status"] == "map":
-                blocks_public.setdefault(s["at"], {}).setdefault(s["house"], 0)
-                blocks_public[s["at"]][s["house"]] += 1
+        blocks = state["blocks"]
+        for b in sorted(blocks):
+            s = blocks[b]
+            status = s["status"]
+            if status == "map":
+                here = blocks_public.get(s["at"])
+                if here is None:
+                    blocks_public[s["at"]] = {s["house"]: 1}
+                else:
+                    here[s["house"]] = here.get(s["house"], 0) + 1
             else:
-                public_blocks[b] = {k: s[k] for k in ("house", "status", "strength", "host")} if s["status"] in (
-                    "attending", "undeclared", "inactive", "unavailable", "out", "captive") else None
+                public_blocks[b] = {"house": s["house"], "status": status, "strength": s["strength"],
+                                    "host": s["host"]} if status in _SHOWN_OFF_MAP else None
         ip_public = {h: {"stock": len(v["stock"]), "pool": len(v["pool"])} for h, v in state["ip"].items()}
         for h, markers in state.get("vote_ip", {}).items():          # PB 1.6: their number is public
             ip_public[h]["vote_ip"] = len(markers)
@@ -139,7 +150,7 @@ class CrownOfRoses(FlowEngine):
             "ip": ip_public, "rop": rop_public, "order": list(state["order"]),
             "command": {h: c["card"] for h, c in state["command"].items()     # until the card moves on (a
                         if c["card"] in state["zones"].get(f"command:{h}", [])},  # Surprise may redraw it)
-            "control": board.controllers(state),
+            "control": board.controllers(state, blocks_public),
             "garrison": state.get("garrison"),
             "waiting": self.waiting(state), "battle": public_battle(state),
             # lasting card effects (events.py); a +1 CR names a face-down block, so only its house shows
@@ -178,18 +189,21 @@ class CrownOfRoses(FlowEngine):
         """Another hand (same size), other IP values in a stock (same count), other values on an RoP box,
         another deck order, another strength for a face-down block on the map: each made in place."""
         quiet = not _flow_mentions_ip(state)      # pending picks name IP values: leave them alone then
+        zones, rop, vote_ip = state["zones"], state["rop"], state.get("vote_ip", {})
+        frames = _Frames(state)
+        changeable = _changeable_blocks(state, frames=frames)
         for role in state["houses"]:
-            if state["zones"].get(f"hand:{role}"):
-                yield role, "hand", functools.partial(_change_hand, role=role)
+            if zones.get(f"hand:{role}"):
+                yield role, "hand", functools.partial(_change_hand, role=role, frames=frames)
             if state["ip"][role]["stock"] and quiet:
                 yield role, "IP stock values", functools.partial(_change_ip, table="ip", role=role)
-            if state.get("vote_ip", {}).get(role) and quiet:          # PB 1.6: vote IP values are private too
+            if vote_ip.get(role) and quiet:          # PB 1.6: vote IP values are private too
                 yield role, "vote IP values", functools.partial(_change_ip, table="vote_ip", role=role)
-            if quiet and any(bids.get(role) for bids in state["rop"].values()):
+            if quiet and any(bids.get(role) for bids in rop.values()):
                 yield role, "IP on an RoP box", functools.partial(_change_rop, role=role)
-            if _changeable_block(state, role) is not None:
-                yield role, "a block's strength", functools.partial(_change_block, role=role)
-        if len(state["zones"].get("deck", ())) > 1:
+            if role in changeable:
+                yield role, "a block's strength", functools.partial(_change_block, role=role, frames=frames)
+        if len(zones.get("deck", ())) > 1:
             yield None, "the undrawn deck order", functools.partial(cards.reverse_in, name="deck")
         yield from super().hidden_changes(state)
 
@@ -213,6 +227,7 @@ class CrownOfRoses(FlowEngine):
         return errors
 
 
+@functools.lru_cache(maxsize=256)   # a handful of zone names, asked of in every view
 def _zone_owner(zone: str) -> str | None:
     if zone.startswith("hand:"):
         return zone.split(":", 1)[1]
@@ -222,18 +237,55 @@ def _zone_owner(zone: str) -> str | None:
 def _named_in_flow(state) -> set[str]:
     found = set()
     for f in state["flow"]:
-        for picks in f["local"].get("picks", {}).values():
-            found |= {p.split(":")[1] for p in picks if p.count(":") >= 1}
-        if "card" in f["local"]:
-            found.add(f["local"]["card"])
+        local = f["local"]
+        for picks in local.get("picks", {}).values():
+            found.update(p.split(":")[1] for p in picks if ":" in p)
+        if "card" in local:
+            found.add(local["card"])
     return found
 
 
-def _change_hand(state, role) -> bool:
+class _Frames:
+    """What the pending frames name (their text; the cards their picks name), worked out once for the
+    hidden changes listed at a position and taken as it is in a target whose frames are still equal to
+    the position's (the secrecy check makes each change in several combinations); else worked out there."""
+
+    def __init__(self, state) -> None:
+        self._frames = marshal.loads(marshal.dumps(state["flow"]))
+        self._text: str | None = None
+        self._cards: set[str] | None = None
+
+    def text(self, target) -> str:
+        if target["flow"] != self._frames:
+            return _flow_text(target)
+        if self._text is None:
+            self._text = _flow_text(target)
+        return self._text
+
+    def cards(self, target) -> set[str]:
+        if target["flow"] != self._frames:
+            return _named_in_flow(target)
+        if self._cards is None:
+            self._cards = _named_in_flow(target)
+        return set(self._cards)
+
+
+def _change_hand(state, role, frames: _Frames | None = None) -> bool:
     """One operations card for another: the house cards a house holds are known to all (its set is fixed
-    and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0)."""
-    held = set(state["zones"][f"hand:{role}"]) - set(phases.operations_cards(state, role))
-    return cards.swap_in(state, f"hand:{role}", "deck", avoid=_named_in_flow(state) | held)
+    and used ones leave face up, RB 10.2), and so is how many operations cards it holds (RB 13.0). The
+    first card of the hand not named by a pending frame trades places with the first such deck card."""
+    hand, deck = state["zones"][f"hand:{role}"], cards.zone(state, "deck")
+    extra = state.get("extra_house", {}).get(role, ())
+    avoid = frames.cards(state) if frames is not None else _named_in_flow(state)
+    avoid.update(c for c in hand if not c.startswith("op") or c in extra)   # not operations cards
+    for i, card in enumerate(hand):
+        if card in avoid:
+            continue
+        for j, swap in enumerate(deck):
+            if swap != card and swap not in avoid:
+                hand[i], deck[j] = swap, card
+                return True
+    return False
 
 
 def _change_ip(state, table, role) -> bool:
@@ -252,13 +304,27 @@ def _change_rop(state, role) -> bool:
     return False
 
 
-def _changeable_block(state, role) -> str | None:
-    return next((b for b, s in sorted(state["blocks"].items()) if s["house"] == role and s["status"] == "map"
-                 and s["strength"] > 1 and not _named(state, b)), None)
+def _changeable_blocks(state, house: str | None = None, frames: _Frames | None = None) -> dict[str, str]:
+    """Each house's (or only ``house``'s) block whose strength a hidden change lowers: the first by id of its
+    face-down blocks on the map above strength 1 that no pending frame names. One pass over the blocks
+    (the secrecy check asks at every position and in every combination of changes)."""
+    candidates: dict[str, list[str]] = {}
+    for b, s in state["blocks"].items():
+        if s["status"] == "map" and s["strength"] > 1 and (house is None or s["house"] == house):
+            candidates.setdefault(s["house"], []).append(b)
+    if not candidates:
+        return {}
+    named = frames.text(state) if frames is not None else _flow_text(state)
+    found = {}
+    for h, blocks in candidates.items():
+        block = next((b for b in sorted(blocks) if b not in named), None)
+        if block is not None:
+            found[h] = block
+    return found
 
 
-def _change_block(state, role) -> bool:
-    block = _changeable_block(state, role)
+def _change_block(state, role, frames: _Frames | None = None) -> bool:
+    block = _changeable_blocks(state, role, frames).get(role)
     if block is None:
         return False
     state["blocks"][block]["strength"] -= 1
@@ -269,8 +335,9 @@ def _flow_mentions_ip(state) -> bool:
     return any("picked" in f["local"] or f["name"] == "office_bid" for f in state["flow"])
 
 
-def _named(state, block: str) -> bool:
-    return any(block in str(f["local"]) for f in state["flow"])
+def _flow_text(state) -> str:
+    """Every pending frame's locals as text: a block named there (as text) stays as it is."""
+    return "\n".join(str(f["local"]) for f in state["flow"])
 
 
 def _in_bids(state, house: str) -> int:

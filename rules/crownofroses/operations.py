@@ -11,6 +11,7 @@ from collections import Counter
 
 from rules.core import cards
 from rules.core.choices import SecretChoice
+from rules.core.contract import Action
 from rules.core.flow import Decision, Game, act
 from rules.crownofroses import board, record
 from rules.crownofroses.board import data, name, place_name
@@ -18,7 +19,8 @@ from rules.crownofroses import scenario_rules
 from rules.crownofroses.combat import battle_step
 from rules.crownofroses.common import (FLOW, add_support, attrition, hname, hook_step, rank_by, remove_heir,
                                       return_rop, run_hooks)
-from rules.crownofroses.phases import card_ops, card_text, card_title, card_type, operations_cards, phase
+from rules.crownofroses.phases import (card_ops, card_title, card_type, card_words, operations_cards,
+                                      phase)
 
 AFFAIRS_OF_STATE = "op57"
 
@@ -45,11 +47,12 @@ FLOW.procedure("operations", start, impulses)
 
 
 # ---- RB 13.1 the command step ------------------------------------------------------------------------------
-def playable_heirs(state, house: str) -> list[str]:
+def playable_heirs(state, house: str, active: list[str] | None = None) -> list[str]:
     """Heir cards in hand that may be played as events now: entry turn reached (PB 3.4 ignores it), fewer
-    than two active heirs, block still in the game (RB 10.3)."""
+    than two active heirs, block still in the game (RB 10.3). ``active``: the house's active heirs
+    (``board.heir_blocks``), when the caller has them."""
     d = data()
-    if len(board.heir_blocks(state, house)) >= 2:
+    if len(board.heir_blocks(state, house) if active is None else active) >= 2:
         return []
     ignore_turn = d.scenario(state["scenario"]).rules.get("ignore_heir_entry_turns")
     found = []
@@ -70,10 +73,11 @@ def undeclared_heirs(state, house: str) -> list[str]:
 def command_options(state, house: str) -> list[tuple[str, str]]:
     """(card, restriction) pairs the house may choose as its command card (RB 13.1, 13.3)."""
     hand = state["zones"][f"hand:{house}"]
-    heirs = playable_heirs(state, house)
-    if not board.heir_in_play(state, house):                  # RB 13.3 mandatory heir
+    active = board.heir_blocks(state, house)                  # found once for the three questions below
+    heirs = playable_heirs(state, house, active)
+    if not any(state["blocks"][b]["status"] == "map" for b in active):   # RB 13.3 mandatory heir (heir_in_play)
         allowed = [(c, "heir") for c in heirs]
-        if undeclared_heirs(state, house):
+        if any(state["blocks"][b]["status"] == "undeclared" for b in active):   # undeclared_heirs
             allowed += [(c, "return") for c in hand if c not in heirs and card_ops(c) > 0]
         if allowed:
             return allowed
@@ -97,6 +101,10 @@ def open_command(g: Game) -> None:
     g.call("command", roles=list(g.roles))
 
 
+_HEIR_SUFFIX = {"heir": " (mandatory heir: as the heir event)",
+                "return": " (mandatory heir: first OPS returns your heir)"}
+
+
 @FLOW.decision("command")
 class Command(SecretChoice):
     text = "Command step (RB 13.1): choose your command card, face down."
@@ -107,9 +115,8 @@ class Command(SecretChoice):
         if not operations_cards(g.state, role) and not any(r for _, r in opts):
             yield act("pass", label="Pass (only house cards in hand)")   # RB 13.1: a dummy, then pass
         for card, why in opts:
-            suffix = {"heir": " (mandatory heir: as the heir event)",
-                      "return": " (mandatory heir: first OPS returns your heir)"}.get(why, "")
-            yield act("card", card, why or "free", label=card_title(card) + suffix, hint=card_text(card))
+            title, text, _ = card_words(card)
+            yield Action(f"card:{card}:{why or 'free'}", title + _HEIR_SUFFIX.get(why, ""), "", text)
         if not opts and not hand:
             yield act("pass", label="Pass (no cards)")
 

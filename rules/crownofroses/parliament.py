@@ -284,13 +284,14 @@ def end_terms(g: Game) -> None:
     g.state["office_queue"] = queue
 
 
-def eligible(state, office: str, block: str, house: str) -> bool:
+def eligible(state, office: str, block: str, house: str, holding: dict | None = None) -> bool:
     """RB 26.3: an attending noble of the house; one of King/Chancellor/Treasurer at most; offices no more
-    than his CR; the King holds no other office; Henry VI only the King; Margaret none."""
+    than his CR; the King holds no other office; Henry VI only the King; Margaret none. ``holding``: the
+    offices by holder, when the caller asks of many blocks."""
     s = state["blocks"][block]
     if s["house"] != house or s["status"] != "attending" or not board.is_noble(block) or block in RIDERS:
         return False
-    held = board.offices_of(state, block)
+    held = board.offices_of(state, block) if holding is None else holding.get(block, [])
     if "king" in held:
         return False
     if office in ("chancellor", "treasurer") and set(held) & {"chancellor", "treasurer"}:
@@ -300,6 +301,20 @@ def eligible(state, office: str, block: str, house: str) -> bool:
 
 def eligible_nobles(state, office: str, house: str) -> list[str]:
     return [b for b in board.blocks_of(state, house, "attending") if eligible(state, office, b, house)]
+
+
+def houses_with_eligible(state, office: str) -> set[str]:
+    """The houses with a noble eligible for ``office`` (as :func:`eligible` says), from one pass over the
+    blocks: every house's bid options ask it of every house."""
+    held: dict[str, list[str]] = {}
+    for o, holder in state["offices"].items():
+        if holder:
+            held.setdefault(holder, []).append(o)
+    found = set()
+    for b, s in state["blocks"].items():
+        if s["status"] == "attending" and s["house"] not in found and eligible(state, office, b, s["house"], held):
+            found.add(s["house"])
+    return found
 
 
 def auction(g: Game) -> None:
@@ -326,8 +341,10 @@ class OfficeBid(SecretChoice):
         office = g.local["office"]
         yield act("nobid", label="No bid")
         totals = sorted(reachable(bid_markers(g.state, role)))
+        anyone = bids_without_noble(g.state, office)
+        named = set(g.state["houses"]) if anyone else houses_with_eligible(g.state, office)
         for h in g.state["houses"]:
-            if h in g.roles and (eligible_nobles(g.state, office, h) or bids_without_noble(g.state, office)):
+            if h in g.roles and h in named:
                 for total in totals:
                     yield act("bid", h, total, label=f"Bid {total} IP for {hname(h)}", group=hname(h))
 

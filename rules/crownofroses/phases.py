@@ -86,19 +86,37 @@ FLOW.procedure("draw", draw_order, draw_cards)
 
 
 def card_title(card: str) -> str:
-    d = data()
-    if card.startswith("op"):
-        c = d.card(int(card[2:]))
-        return f"#{c.number} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
-    c = d.house_card(card)
-    return f"{c.id} {c.title}" + (f" ({c.ops} OPS)" if c.ops else "")
+    return _words(card)[0]
 
 
 def card_text(card: str) -> str:
     """What a card does, as a player reads it where the card is chosen: its kind and its effect."""
+    return _words(card)[1]
+
+
+_WORDS: dict[str, tuple[str, str, str]] = {}   # card: (title, text, type) from the data loaded (_WORDS_OF)
+_WORDS_OF: list = [None]
+
+
+def card_words(card: str) -> tuple[str, str, str]:
+    """A card's title, text and type (as :func:`card_title`, :func:`card_text`, :func:`card_type`)."""
+    return _words(card)
+
+
+def _words(card: str) -> tuple[str, str, str]:
+    """A card's title, text and type, worded once per data load (every listing of command cards shows
+    them)."""
     d = data()
-    c = d.card(int(card[2:])) if card.startswith("op") else d.house_card(card)
-    return f"{c.type.capitalize()}: {c.text}"
+    if _WORDS_OF[0] is not d:
+        _WORDS.clear()
+        _WORDS_OF[0] = d
+    found = _WORDS.get(card)
+    if found is None:
+        c = d.card(int(card[2:])) if card.startswith("op") else d.house_card(card)
+        title = f"#{c.number} {c.title}" if card.startswith("op") else f"{c.id} {c.title}"
+        found = _WORDS[card] = (title + (f" ({c.ops} OPS)" if c.ops else ""), f"{c.type.capitalize()}: {c.text}",
+                                c.type)
+    return found
 
 
 def card_ops(card: str) -> int:
@@ -107,8 +125,7 @@ def card_ops(card: str) -> int:
 
 
 def card_type(card: str) -> str:
-    d = data()
-    return d.card(int(card[2:])).type if card.startswith("op") else d.house_card(card).type
+    return _words(card)[2]
 
 
 # ---- RB 23 Influence -------------------------------------------------------------------------------------

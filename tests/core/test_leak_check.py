@@ -68,3 +68,53 @@ def test_kept_strings_name_the_keys_too():
     first = _leaks(Secrets(), STATE, parts, known)
     assert first == _leaks(Secrets(), STATE, parts, known) == _leaks(Secrets(), STATE, parts)
     assert len(first) == 2
+
+
+def test_an_own_part_kept_along_a_game_is_read_again_once_it_or_the_spectators_changes():
+    """A reader's own keys are kept between positions too (with the spectator's counterpart): a secret
+    that appears later in a key read earlier, or shows once the spectator's counterpart differs, is found."""
+    known: dict = {}
+    seen = {"hand": ["b1"]}
+    public = {"hand": ["b1"], "mine": {}}
+    own = {"york": {}, "lancaster": {"hand": seen["hand"], "mine": {"notes": ["x"]}}, None: public}
+    parts = ({}, own)
+    assert _leaks(Secrets(), STATE, parts, known) == []
+    assert _leaks(Secrets(), STATE, parts, known) == []   # equal: its strings were kept
+    own["lancaster"]["mine"]["notes"].append("card-7")     # the same dict, changed in place
+    assert _leaks(Secrets(), STATE, parts, known) == ['york\'s secret "card-7" is visible to lancaster']
+    own["lancaster"]["mine"]["notes"].pop()
+    assert _leaks(Secrets(), STATE, parts, known) == []
+    seen["hand"].append("card-7")                          # equal to the spectator's, then not
+    public["hand"] = ["b1", "card-7"]
+    assert sorted(_leaks(Secrets(), STATE, parts, known)) == ['york\'s secret "card-7" is visible to lancaster',
+                                                              'york\'s secret "card-7" is visible to spectators']
+    public["hand"] = ["b1"]
+    assert _leaks(Secrets(), STATE, parts, known) == ['york\'s secret "card-7" is visible to lancaster']
+
+
+def test_strings_kept_along_a_game_find_what_reading_every_view_finds():
+    """Along a Crown of Roses game, with a secret planted in each position's views: the same problems
+    with strings kept between positions as without."""
+    from rules.core.registry import get_engine
+    from rules.core.driver import random_moves
+    from rules.core.contract import SetupArgs
+
+    class Planted:
+        """Each house's "secrets" are what the other's own part shows as the game goes: its hand, its
+        blocks on the map, its IP stock (and a shire everyone sees)."""
+
+        def secrets(self, state, role):
+            other = next(r for seat in state["seats"] for r in seat if r != role)
+            blocks = {b for b, s in state["blocks"].items() if s["house"] == other and s["status"] == "map"}
+            return set(state["zones"][f"hand:{other}"]) | blocks | {"kent"}
+
+    engine = get_engine("crownofroses")
+    known: dict = {}
+    found: set = set()
+    for _, _, outcome in random_moves(engine, SetupArgs("seeds_of_enmity", (("york",), ("lancaster",)), 2, {}), 250):
+        state = outcome.state
+        parts = engine.view_parts(state, [r for seat in state["seats"] for r in seat] + [None])
+        problems = sorted(_leaks(Planted(), state, parts, known))
+        assert problems == sorted(_leaks(Planted(), state, parts))
+        found |= set(problems)
+    assert len(found) > 20   # hands and blocks change along the game: many secrets, found in own parts

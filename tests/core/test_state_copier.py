@@ -12,7 +12,7 @@ STATE = {"turn": 3, "hands": {"york": ["c1", "c2"]}, "blocks": {"b1": {"at": "ke
 
 
 def test_each_copy_equals_the_state_and_stands_alone():
-    for flat in ((), ("blocks",)):
+    for flat in ((), ("blocks",), ("blocks", "hands")):   # "hands": a table of lists of scalars
         copy = state_copier(STATE, flat)
         first, second = copy(), copy()
         assert first == second == STATE == copy_state(STATE, flat)
@@ -20,6 +20,9 @@ def test_each_copy_equals_the_state_and_stands_alone():
         first["hands"]["york"].append("c3")
         first["blocks"]["b1"]["str"] = 1
         assert second == STATE and copy() == STATE   # changing one copy changes neither another nor the state
+        other = copy_state(STATE, flat)
+        other["hands"]["york"].pop()
+        assert STATE["hands"]["york"] == ["c1", "c2"]
 
 
 def test_the_state_is_serialised_once_and_only_when_copied(monkeypatch):
