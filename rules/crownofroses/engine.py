@@ -309,9 +309,15 @@ def _changeable_blocks(state, house: str | None = None, frames: _Frames | None =
     face-down blocks on the map above strength 1 that no pending frame names. One pass over the blocks
     (the secrecy check asks at every position and in every combination of changes)."""
     candidates: dict[str, list[str]] = {}
-    for b, s in state["blocks"].items():
-        if s["status"] == "map" and s["strength"] > 1 and (house is None or s["house"] == house):
-            candidates.setdefault(s["house"], []).append(b)
+    if house is not None:   # most blocks are another house's: asked first
+        mine = [b for b, s in state["blocks"].items() if s["house"] == house and s["status"] == "map"
+                and s["strength"] > 1]
+        if mine:
+            candidates[house] = mine
+    else:
+        for b, s in state["blocks"].items():
+            if s["status"] == "map" and s["strength"] > 1:
+                candidates.setdefault(s["house"], []).append(b)
     if not candidates:
         return {}
     named = frames.text(state) if frames is not None else _flow_text(state)
