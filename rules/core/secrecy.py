@@ -216,19 +216,19 @@ def _composed(copy, changes: list) -> tuple[State, list]:
 
 
 def _seen_differently(engine: Engine, state: State, variant: State, made: list, observers: list[str | None],
-                      base: dict, forced: dict, asked: list[str]) -> tuple[list[str], dict]:
+                      base: dict, forced: dict, asked: list[str], mover: str | None = None) -> tuple[list[str], dict]:
     """What the changes ``made`` in ``variant`` show ``observers`` (none of them owns one), and whether
     they change if the engine would answer the questions of the roles ``asked`` itself; with what the
-    observers saw (and the legal actions of the roles asked about but not observing)."""
+    observers saw (and the legal actions of the ``mover``, when asked about but not observing)."""
     cause = f"changing {_described(made)}"
     # the shared part is everyone's: compared where the spectators look, else taken as it was
     shared = _MISSING if None in observers else base[observers[0]][0]
     seen = observations(engine, variant, readers=observers, shared=shared)
     problems = _compare(base, seen, cause)
-    for role in asked:   # not observed here: its legal actions alone (not compared), listed once for
-        if role not in seen:   # whether the engine would answer it and, the mover's, to play its move
-            seen[role] = (None, {"legal": [[a.id, a.label, a.group, a.hint]
-                                           for a in engine.legal_actions(variant, role)]})
+    if mover in asked and mover not in seen:   # its legal actions alone (not compared), listed once for
+        # whether the engine would answer it and to play its move here without looking the move up again
+        legal = engine.legal_actions(variant, mover)
+        seen[mover] = (None, {"legal": [[a.id, a.label, a.group, a.hint] for a in legal]})
     return problems + _asked_differently(engine, state, variant, cause, forced, asked, base, seen), seen
 
 
@@ -289,7 +289,8 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
         variant, made = _composed(copy, chosen)
         if not made:
             continue
-        problems, seen = _seen_differently(engine, state, variant, made, observers, base, forced, asked)
+        problems, seen = _seen_differently(engine, state, variant, made, observers, base, forced, asked,
+                                           mover if playing and index < 2 else None)
         if problems:
             return problems
         if playing and index < 2:

@@ -74,7 +74,8 @@ def _face_down(state, side) -> list[str]:
     known = announced | set(state["pirates"]) | set(state.get("hidden_dead") or ()) | {state.get("captive")}
     blocks = state["blocks"]
     out = []
-    for bid in _PRINTED_FOR[side] + (_REBELS if side == pretender_side(state) else []):   # the Rebel serves the Pretender
+    serving = _PRINTED_FOR[side] + (_REBELS if side == pretender_side(state) else [])   # the Rebel: the Pretender's
+    for bid in serving:
         where = blocks[bid]["loc"]
         if bid not in known and (where == "pool" or (where in AREAS and where not in skip)):
             out.append(bid)

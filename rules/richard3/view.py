@@ -413,13 +413,16 @@ def secrets(state, role):
     for bid, knower in (state.get("hidden_dead") or {}).items():
         if knower == role and BLOCKS[bid]["side"] == role:   # removed unseen (supply, Plague)
             out.add(bid)
-    printed = "rebel" if role == pretender_side(state) else None   # the Rebel serves the Pretender
-    for bid, b in state["blocks"].items():
-        if _PRINTED_SIDE[bid] not in (role, printed) or bid == captive or bid in announced:
-            continue
-        if b["loc"] == "pool" or (b["loc"] in AREAS and b["loc"] != battle_area):
+    blocks = state["blocks"]
+    for bid in _PRINTED_FOR.get(role, []) + (_REBELS if role == pretender_side(state) else []):   # with the Pretender
+        where = blocks[bid]["loc"]
+        if bid != captive and bid not in announced and (where == "pool" or (where in AREAS and where != battle_area)):
             out.add(bid)
     return out
+
+
+_PRINTED_FOR = {side: [bid for bid in BLOCK_IDS if _PRINTED_SIDE[bid] == side] for side in SIDES}
+_REBELS = [bid for bid in BLOCK_IDS if _PRINTED_SIDE[bid] == "rebel"]
 
 
 def invariant_errors(state):
