@@ -45,10 +45,9 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding
 from rules.core.rng import new_rng
 
-from .data import AREAS, BLOCKS, CARD_IDS, EXILES
+from .data import AREAS, BLOCKS, CARD_IDS, EXILES, ISLANDS
 from .hidden import _face_down, _names_its_blocks
-from .political import votes
-from .state import occupancy, other, side_of
+from .state import living_heirs, occupancy, other, side_of
 
 KEPT_KINDS = ("mercenary", "rebel")
 
@@ -101,12 +100,38 @@ def _strength(state):
     return total
 
 
-def _heirs(state):
-    alive = {"york": 0, "lancaster": 0}
+VOTERS = ("noble", "church", "heir")
+# a vote in exile or the pool, as a share of one on the map: it may still land, but it costs AP and time
+RESERVE_WORTH = 0.25
+
+
+def _count(state):
+    """The usurpation count (8.2) as it will be taken: levies, mercenaries, bombards and the Rebel leave
+    the map first (8.1), so London's vote goes to a side holding it alone with a noble, church or heir.
+    Also the votes in reserve: the side's nobles, churches and heirs in exile, on an island or in the pool,
+    a landing or a recruitment away from counting."""
+    count = {"york": 0, "lancaster": 0}
+    reserve = {"york": 0, "lancaster": 0}
+    in_london = {"york": False, "lancaster": False}
     for bid, b in state["blocks"].items():
-        if BLOCKS[bid]["type"] == "heir" and b["loc"] != "dead":
-            alive[BLOCKS[bid]["side"]] += 1
-    return alive
+        where = b["loc"]
+        if BLOCKS[bid]["type"] not in VOTERS:
+            continue
+        side = side_of(state, bid)
+        if where == "pool" or where in EXILES or where in ISLANDS:
+            reserve[side] += 1
+        elif where in AREAS:
+            count[side] += 1
+            in_london[side] |= where == "middlesex" and bid != state.get("captive")
+    for side in count:
+        count[side] += in_london[side] and not in_london[other(side)]
+    return count, reserve
+
+
+def _heirs(state):
+    """The heirs with a claim (9.0): a defected Clarence or Exeter has none (9.1), so executing him takes
+    nothing from his old side's count (it only loses his new side a noble)."""
+    return {side: len(living_heirs(state, side)) for side in ("york", "lancaster")}
 
 
 def _battles_ahead(state, side):
@@ -142,11 +167,13 @@ def evaluate(state, side) -> float:
     Political Turn nears, then heirs left (9.0), map strength, and holding the throne, which counts for
     more as the last campaign nears its end."""
     foe = other(side)
-    count, strength, heirs = votes(state), _strength(state), _heirs(state)
+    (count, reserve), strength, heirs = _count(state), _strength(state), _heirs(state)
     remaining = (state["last_campaign"] - state["campaign"]) * 7 + (8 - state["turn"])
     # the count is taken at every campaign's end (8.2): nearer it, each vote counts for more
     to_count = max(8 - state["turn"], 1)
-    lead = (count[side] - count[foe]) * (0.45 + 1.0 / to_count) + (strength[side] - strength[foe]) * 0.08 \
+    vote = 0.45 + 1.0 / to_count
+    lead = (count[side] - count[foe] + (reserve[side] - reserve[foe]) * RESERVE_WORTH) * vote \
+        + (strength[side] - strength[foe]) * 0.08 \
         + _heir_worth(heirs[side]) - _heir_worth(heirs[foe]) + _battles_ahead(state, side) * 0.06 \
         + (_heirs_hurt(state, foe) - _heirs_hurt(state, side)) * 0.25
     throne = 1 if state["king_side"] == side else -1
