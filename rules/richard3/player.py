@@ -21,20 +21,21 @@ Levels by budget (engine moves a decision may spend, weighed by question: the ca
 double, a combat turn half): novice 100 moves of rollouts 6 deep, veteran 500 of 10, strong 1,000 of 6.
 Rollouts spend their AP and fight (they never go back, end early, pass or hold fire).
 
-Measured on the shared 2-core machine (load 4 to 7 from other work; wall time is inflated by it, CPU time
-is the player's own), ``nice -n 10 python -m bot.cli match richard3 --players strong,random --games 80
---seed 1 --jobs 1``: strong won 72/80 = 90.0% (95% CI 81.5–94.8%); per decision median 244 ms wall /
-103 ms CPU, p99 746 ms / 248 ms, most 1.15 s / 0.32 s. By seat: 1460 27/27, 1470 York 13/13, 1483 York
-13/13; the weak seats are the Pretender's in the one-campaign scenarios, 1470 Lancaster 9/14 and 1483
-Lancaster 10/13 (a Pretender must win the count or take the last heirs within seven turns).
-``nice -n 10 python -m bot.cli match richard3 --players veteran,novice --games 60 --seed 1001 --jobs 1``:
-the veteran won 43/60 = 71.7% (95% CI 59.2–81.5%); per decision median 82 ms wall / 50 ms CPU, p99 269 ms /
-124 ms (the novice: 21 ms / 12 ms, p99 68 ms / 28 ms). By the veteran's seat: 1460 16/20, 1470 York and 1483
-York 20/20, 1470 Lancaster 3/10, 1483 Lancaster 4/10 (the same weak Pretender seats).
-Then, with fresh seeds: ``--players strong,random --games 120 --seed 6001``: 104/120 (every loss a Pretender
-seat: 1470 Lancaster 12, 1483 Lancaster 4), so 176/200 = 88.0% (95% CI 82.8–91.8%) with the run above;
-``--players veteran,novice --games 80 --seed 5001``: 59/80 and ``--games 60 --seed 7001``: 41/60, so
-143/200 = 71.5% (64.9–77.3%) with the run above.
+Measured on the shared 2-core machine (load 5 to 7 from other work: wall times are inflated by it; budgets
+count moves, so choices do not depend on it). Before this evaluation (strong 12 deep), 200 games of
+``match richard3 --players strong,random`` gave 176/200 = 88.0%, every loss a Pretender seat of a
+one-campaign scenario, and ``nice -n 5 python -m bot.cli match richard3 --players strong,random --scenario
+1470 --role lancaster --games 30 --seed 21001 --jobs 1`` 13/30 (it executed its own Clarence in 3 of 5 lost
+games it was replayed in: the heir count took him for a York heir); ``--scenario 1483``: 23/30. With the
+evaluation above, still 12 deep: 1470 Lancaster 19/30 on the same seeds.
+Final (this code), ``python -m bot.cli match richard3 --players strong,random --games 100 --seed 31001
+--jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game): when the time ran out 108 of the
+200 games were done, strong 98/108 = 90.7% (95% CI 83.8–94.9%): 1460 36/36, 1470 York 18/18, 1483 York
+18/18, 1483 Lancaster 16/18, 1470 Lancaster 10/18 (still the weak seat). Per decision CPU, 30 Kingmaker
+positions at 1,000 moves: median 138 ms at 6 deep (120 ms at 12).
+``python -m bot.cli match richard3 --players veteran,novice --games 200 --seed 32001 --jobs 2``: the veteran
+won 147/200 = 73.5% (95% CI 67.0–79.1%; as Lancaster 50/99, as York 97/101); per decision median 198 ms
+wall / 51 ms CPU, p99 625 ms / 127 ms (the novice: 45 ms / 12 ms, p99 151 ms / 28 ms).
 """
 
 from __future__ import annotations
