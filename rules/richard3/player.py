@@ -27,7 +27,7 @@ count moves, so choices do not depend on it). Before this evaluation (strong 12 
 one-campaign scenario, and ``nice -n 5 python -m bot.cli match richard3 --players strong,random --scenario
 1470 --role lancaster --games 30 --seed 21001 --jobs 1`` 13/30 (it executed its own Clarence in 3 of 5 lost
 games it was replayed in: the heir count took him for a York heir); ``--scenario 1483``: 23/30. With the
-evaluation above, still 12 deep: 1470 Lancaster 19/30 on the same seeds.
+heirs and London counted as above (not yet the reserve), still 12 deep: 1470 Lancaster 19/30, same seeds.
 Final (this code), ``python -m bot.cli match richard3 --players strong,random --games 100 --seed 31001
 --jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game): when the time ran out 108 of the
 200 games were done, strong 98/108 = 90.7% (95% CI 83.8–94.9%): 1460 36/36, 1470 York 18/18, 1483 York

@@ -52,9 +52,12 @@ def test_the_last_heirs_weigh_the_most():
 
 
 def _moved(state, **places):
-    return {**state, "blocks": {**state["blocks"], **{bid.replace("_", "-"): {**state["blocks"][bid.replace("_", "-")],
-                                                                              "loc": loc}
-                                                     for bid, loc in places.items()}}}
+    """A copy of ``state`` with blocks put elsewhere (``l_oxford="kent"`` puts l-oxford in Kent)."""
+    blocks = dict(state["blocks"])
+    for name, loc in places.items():
+        bid = name.replace("_", "-")
+        blocks[bid] = {**blocks[bid], "loc": loc}
+    return {**state, "blocks": blocks}
 
 
 def test_executing_a_defector_takes_no_heir_from_his_old_side():
