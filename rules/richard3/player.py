@@ -29,9 +29,9 @@ one-campaign scenario, and ``nice -n 5 python -m bot.cli match richard3 --player
 games it was replayed in: the heir count took him for a York heir); ``--scenario 1483``: 23/30. With the
 heirs and London counted as above (not yet the reserve), still 12 deep: 1470 Lancaster 19/30, same seeds.
 Final (this code), ``python -m bot.cli match richard3 --players strong,random --games 100 --seed 31001
---jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game): when the time ran out 108 of the
-200 games were done, strong 98/108 = 90.7% (95% CI 83.8–94.9%): 1460 36/36, 1470 York 18/18, 1483 York
-18/18, 1483 Lancaster 16/18, 1470 Lancaster 10/18 (still the weak seat). Per decision CPU, 30 Kingmaker
+--jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game): when the time ran out 141 of the
+200 games were done, strong 129/141 = 91.5% (95% CI 85.7–95.1%): 1460 48/48, 1470 York 24/24, 1483 York
+24/24, 1483 Lancaster 20/22, 1470 Lancaster 13/23 (still the weak seat). Per decision CPU, 30 Kingmaker
 positions at 1,000 moves: median 138 ms at 6 deep (120 ms at 12).
 ``python -m bot.cli match richard3 --players veteran,novice --games 200 --seed 32001 --jobs 2``: the veteran
 won 147/200 = 73.5% (95% CI 67.0–79.1%; as Lancaster 50/99, as York 97/101); per decision median 198 ms
