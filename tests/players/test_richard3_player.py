@@ -49,3 +49,33 @@ def test_the_last_heirs_weigh_the_most():
     noble = {**state, "blocks": {**state["blocks"], "y-essex": {**state["blocks"]["y-essex"], "loc": "dead"}}}
     assert evaluate(heir, "lancaster") > evaluate(noble, "lancaster") > start
     assert evaluate(heir, "york") < evaluate(state, "york")
+
+
+def _moved(state, **places):
+    """A copy of ``state`` with blocks put elsewhere (``l_oxford="kent"`` puts l-oxford in Kent)."""
+    blocks = dict(state["blocks"])
+    for name, loc in places.items():
+        bid = name.replace("_", "-")
+        blocks[bid] = {**blocks[bid], "loc": loc}
+    return {**state, "blocks": blocks}
+
+
+def test_executing_a_defector_takes_no_heir_from_his_old_side():
+    """9.1: a defected Clarence is no York heir, so executing him (DECISIONS 31: his York copy dies too)
+    only costs Lancaster a noble's vote (8.2), on the map or still in exile (Kingmaker 1470: in France).
+    The player once executed him to "kill" an heir York no longer had."""
+    state = ENGINE.setup(SetupArgs("1470", (("york",), ("lancaster",)), 1))
+    for place in ("france", "kent"):
+        spared = _moved(state, l_clarence=place)
+        executed = _moved(spared, l_clarence="dead", y_clarence="dead")
+        assert evaluate(executed, "lancaster") < evaluate(spared, "lancaster")
+
+
+def test_london_counts_for_whoever_holds_it_with_a_block_that_stays():
+    """8.1 before 8.2: levies and mercenaries leave the map before the count, so London's vote needs a noble,
+    church or heir there (Richard III 1483: Gloucester, York's King, holds Middlesex)."""
+    state = ENGINE.setup(SetupArgs("1483", (("york",), ("lancaster",)), 1))
+    by_levy = _moved(state, y_gloucester="kent", l_oxford="kent", l_bristol_levy="middlesex")
+    by_noble = _moved(state, y_gloucester="kent", l_oxford="middlesex")
+    assert evaluate(by_noble, "lancaster") > evaluate(by_levy, "lancaster")
+    assert evaluate(by_levy, "york") < evaluate(state, "york")   # York lost its own London vote either way
