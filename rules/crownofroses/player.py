@@ -2,8 +2,9 @@
 
 ``determinise`` makes a world the house cannot tell from the real position (VIEW.md, PB 1.6):
 
-- the others' **hands** and the **deck** are dealt afresh from the cards the house has not seen (the same
-  counts; a card a pending frame names stays where it is);
+- the others' **operations cards** and the **deck** are dealt afresh from the cards the house has not seen
+  (the same counts; a card a pending frame names stays where it is; the house cards a house holds are
+  known to all and stay);
 - the others' **IP markers** (stock, pool, the face-down markers on RoP boxes and the vote IP: their
   numbers are public, their values private) take values drawn from the marker denominations; while a
   frame holds markers picked from stock (an office bid) the held ones keep their values, as the engine's
@@ -50,7 +51,7 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
-from .board import data as load
+from .board import data as load, heir_blocks, in_exile
 from .engine import ENGINE, _flow_mentions_ip
 
 
@@ -81,8 +82,9 @@ def _named_cards(state) -> set[str]:
 
 
 def _redeal(state, world, others, rng):
+    """Operations cards only: which house cards a house holds is known to all (VIEW.md, DECISIONS 232)."""
     zones = state["zones"]
-    kept = _named_cards(state)
+    kept = _named_cards(state) | set(load().house_cards) | {c for held in state["extra_house"].values() for c in held}
     places = [("deck", len(zones.get("deck", [])))] + [(f"hand:{h}", len(zones.get(f"hand:{h}", []))) for h in others]
     unseen, counts = [], []
     for name, _ in places:
@@ -131,20 +133,56 @@ def _targets(state, house) -> float:
     return near / len(targets)
 
 
+def _heirs(state, house) -> tuple[int, int]:
+    """The house's live heirs (RB 6.1): (in play and not in exile, still to come). Those to come are the
+    heir cards in hand, and the command card if it is an heir that can still enter as its event (one
+    that cannot will be spent for OPS, and its heir leaves the game, RB 10.3)."""
+    d = load()
+    zones = state["zones"]
+    played = [c for c in state["heir_cards"].get(house, [])
+              if state["blocks"][d.house_card(c).block]["status"] != "out"
+              and not in_exile(state, d.house_card(c).block)]
+    to_come = [c for c in zones.get(f"hand:{house}", []) if _heir_card(c)
+               and state["blocks"][d.house_card(c).block]["status"] != "out"]
+    to_come += [c for c in zones.get(f"command:{house}", []) if _heir_card(c) and _can_enter(state, house, c)]
+    return len(played), len(to_come)
+
+
+def _heir_card(card) -> bool:
+    return card in load().house_cards and load().house_card(card).type == "heir"
+
+
+def _can_enter(state, house, card) -> bool:
+    """The heir event is open to ``card`` now (the tests of operations.playable_heirs, RB 10.3)."""
+    block = load().block(load().house_card(card).block)
+    if state["blocks"][block.id]["status"] in ("out", "captive") or len(heir_blocks(state, house)) >= 2:
+        return False
+    return bool(load().scenario(state["scenario"]).rules.get("ignore_heir_entry_turns")
+                or state["turn"] >= block.heir.entry_turn)
+
+
 def _standing(state, house) -> float:
     strength = sum(s["strength"] for s in state["blocks"].values() if s["house"] == house and s["status"] == "map")
     offices = sum(1 for holder in state["offices"].values()
                   if holder and state["blocks"].get(holder, {}).get("house") == house)
-    heirs = len(state["heir_cards"].get(house, []))
+    played, to_come = _heirs(state, house)
+    # the first live heir is the house's life (RB 6.1, 10.3.2); more guard it, in play most
+    heirs = (HEIR_LIFE if played + to_come else 0.0) + min(played, 3) * 0.6 + min(to_come, 3) * 0.4
     return (state["kingships"][house] * 1.5 + state["vp"][house] * 0.25 + state["support"][house] * 0.15
-            + offices * 0.3 + min(heirs, 3) * 0.6 + strength * 0.04 + (0.5 if state.get("king") == house else 0)
+            + offices * 0.3 + heirs + strength * 0.04 + (0.5 if state.get("king") == house else 0)
             + _targets(state, house) * 4.0)
+
+
+# what keeping a house alive is worth on the standing's scale (about three turns as King)
+HEIR_LIFE = 4.0
 
 
 def evaluate(state, house) -> float:
     """A logistic score in (0, 1) of the house's standing against the best of the others."""
+    if house in state.get("left", ()):
+        return 0.0   # out of the game: it can win nothing more
     mine = _standing(state, house)
-    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("eliminated", ())),
+    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("left", ())),
                default=0.0)
     # gently: a house far behind must still see which move narrows the gap (a steep curve flattens it)
     return 1 / (1 + math.exp(-(mine - best) / 2))
