@@ -51,8 +51,9 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
-from .board import data as load, heir_blocks, in_exile
+from .board import data as load, in_exile
 from .engine import ENGINE, _flow_mentions_ip
+from .operations import playable_heirs
 
 
 def determinise(state, house, rng: random.Random):
@@ -153,12 +154,8 @@ def _heir_card(card) -> bool:
 
 
 def _can_enter(state, house, card) -> bool:
-    """The heir event is open to ``card`` now (the tests of operations.playable_heirs, RB 10.3)."""
-    block = load().block(load().house_card(card).block)
-    if state["blocks"][block.id]["status"] in ("out", "captive") or len(heir_blocks(state, house)) >= 2:
-        return False
-    return bool(load().scenario(state["scenario"]).rules.get("ignore_heir_entry_turns")
-                or state["turn"] >= block.heir.entry_turn)
+    """The heir event is open to the command card ``card`` now (RB 10.3)."""
+    return bool(playable_heirs(state, house, [card]))
 
 
 def _standing(state, house) -> float:
