@@ -51,7 +51,7 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
-from .board import data as load, in_exile
+from .board import data as load, in_exile, king_house
 from .engine import ENGINE, _flow_mentions_ip
 from .operations import playable_heirs
 
@@ -165,9 +165,25 @@ def _standing(state, house) -> float:
     played, to_come = _heirs(state, house)
     # the first live heir is the house's life (RB 6.1, 10.3.2); more guard it, in play most
     heirs = (HEIR_LIFE if played + to_come else 0.0) + min(played, 3) * 0.6 + min(to_come, 3) * 0.4
-    return (state["kingships"][house] * 1.5 + state["vp"][house] * 0.25 + state["support"][house] * 0.15
-            + offices * 0.3 + heirs + strength * 0.04 + (0.5 if state.get("king") == house else 0)
-            + _targets(state, house) * 4.0)
+    left = _elections_left(state)
+    return (_kingships(state, house, left) + state["vp"][house] * (0.25 + 0.75 / max(left, 1))
+            + state["support"][house] * 0.15 + offices * 0.3 + heirs + strength * 0.04
+            + (0.5 if king_house(state) == house else 0) + _targets(state, house) * 4.0)
+
+
+def _elections_left(state) -> int:
+    """Parliaments still to elect a King (RB 24.2): this turn's until its Royal phase is over."""
+    this_turn = state["phase"] in ("draw", "operations", "influence", "royal")
+    return state["last_turn"] - state["turn"] + (1 if this_turn else 0)
+
+
+def _kingships(state, house, left: int) -> float:
+    """Turns as King towards the scenario's number (RB 6.2); once out of reach, a tie-break only (25.0)."""
+    victory = load().scenario(state["scenario"]).victory
+    count = state["streak"].get(house, 0) if victory.kingships_consecutive else state["kingships"][house]
+    if victory.kingships_needed and count + left < victory.kingships_needed:
+        return state["kingships"][house] * 0.1
+    return count * 1.5
 
 
 # what keeping a house alive is worth on the standing's scale (about three turns as King)

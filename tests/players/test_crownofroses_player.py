@@ -103,3 +103,15 @@ def test_an_heir_card_that_can_enter_keeps_its_worth_as_the_command_card():
     state["zones"]["hand:lancaster"].remove("L5")
     state["zones"]["command:lancaster"] = ["L5"]
     assert evaluate(state, "lancaster") == in_hand
+
+
+def test_turns_as_king_out_of_reach_count_for_little_against_vp_in_the_last_turn():
+    """RB 6.2, 6.3, 25.0 (Seeds of Enmity: King 5 times, else most VP after turn 9): in turn 9 a house with
+    three turns as King can no longer reach five, so the house ahead in VP stands better."""
+    state = ENGINE.setup(SetupArgs("seeds_of_enmity", (("lancaster",), ("york",), ("buckingham",), ("warwick",)), 3))
+    state.update(turn=9, phase="operations")
+    state["kingships"].update(lancaster=3)
+    state["vp"].update(lancaster=2, warwick=7)
+    assert evaluate(state, "warwick") > 0.5 > evaluate(state, "lancaster")
+    state.update(turn=7)   # two turns after this one: five is still in reach
+    assert evaluate(state, "lancaster") > 0.5
