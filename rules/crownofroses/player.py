@@ -13,9 +13,11 @@
 - the others' unrevealed **picks** of the pending secret choice are redrawn from their options;
 - the generator is reseeded, so dice and draws ahead are unknown too.
 
-``evaluate`` is the game knowledge the rollouts end on: times King and VP (RB 6.2–6.3), support, offices
-held, the heirs a house still has (RB 6.1), the scenario's military targets it has taken or hurt (RB 6.4)
-and its strength on the map.
+``evaluate`` is the game knowledge the rollouts end on: times King while five are in reach and VP, which
+weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
+house still has, in play and to come (RB 6.1: the first is the house's life; an heir card spent for OPS is
+gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4) and its strength on the map.
+A house that left the game scores nothing.
 
 Levels by budget (engine moves a decision may spend, weighed by question: the Command card twice, one
 influence step, march step, bid or window use 0.4): novice 100 moves of rollouts 6 deep, veteran 500 of 10,
