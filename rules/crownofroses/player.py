@@ -13,7 +13,7 @@
 - the others' unrevealed **picks** of the pending secret choice are redrawn from their options;
 - the generator is reseeded, so dice and draws ahead are unknown too.
 
-``evaluate`` is the game knowledge the rollouts end on: times King while five are in reach and VP, which
+``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, which
 weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
 house still has, in play and to come (RB 6.1: the first is the house's life; an heir card spent for OPS is
 gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4) and its strength on the map.
@@ -42,6 +42,20 @@ Measured on the shared 2-core machine (load 4 to 6 from other work; CPU time is 
   32 ms wall / 32 ms CPU, p99 191 ms / 184 ms, most 0.36 s / 0.33 s. Both four-house runs together: 21/28 =
   75.0% (95% CI 56.6–87.3%), short of 90%: as Buckingham 6/6 and Warwick 6/6, but as York 6/8 and as
   Lancaster 3/8.
+
+Why Lancaster and York lost (logs of Seeds of Enmity as Lancaster): they start with one heir in play and
+the rest in hand. The evaluation counted only heirs in play, so an heir card was just a 2-OPS card; and
+the engine never offered the heir event for a free command card (it looked for the card in the hand it
+had left), so every heir so played was lost. Henry VI then fell in battle and Lancaster left the game in
+turn 2 to 8. Fixed: the heir event is offered (operations.py), the evaluation values live heirs in play
+and to come (the first most) and scores a house that left at 0, worlds keep the house cards each house
+holds (public), turns as King out of reach count as a tie-break and VP weigh more near the end; a
+pick-up/drop loop in marching is closed (DECISIONS 233). After (seeds not used for tuning; same command
+with ``nice -n 5``): ``--seats 4 --role lancaster --games 8 --seed 41001`` 7/8; ``--role york --games 8
+--seed 41001`` (3 games, then 5 from 41004) 7/8; ``--role buckingham --games 4 --seed 41101`` 4/4;
+``--role warwick --games 4 --seed 41101`` 4/4; ``--seats 2 --games 8 --seed 41201`` 8/8. Per decision
+(four houses) median 35 ms CPU, p99 187 ms, most 0.32 s; a four-house game about 25–40 s CPU (the strong
+house now lives to the end). ``--players veteran,novice --seats 2 --games 8 --seed 41301``: veteran 6/8.
 """
 
 from __future__ import annotations
