@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
+from .cards import CardError
 from .contract import Action, Context, Engine, IllegalAction, Prompt, RulesError, State
 from .registry import GAME_MODULES
 
@@ -201,8 +202,9 @@ class SearchPlayer:
                 moves += 1
         except RulesError:
             return None   # the candidate is not legal in this world (it named a fact the world redrew)
-        except (ValueError, KeyError, IndexError):
-            return None   # a world's redrawn values the rules could not use (IP that cannot make a sum)
+        except (ValueError, KeyError, IndexError, CardError):
+            return None   # a world's redrawn values the rules could not use (IP that cannot make a sum, a
+            # card an unrevealed answer names dealt elsewhere)
         finally:
             self.stats["moves"] += 1
         result = engine.result(state)

@@ -180,8 +180,10 @@ class March(Decision):
             room = board.command_rating(state, leader) - stack_size(state, stack, leader)
             for b in board.blocks_at(state, g.local["at"], role):
                 s = state["blocks"][b]
+                # a block dropped off this move has moved (RB 16.1) or chose to stay: no second pick-up (#233)
                 if b in stack or s["host"] or b in state["moved"] or b in state["step"]["muster_nobles"] \
-                        or b in state["step"]["returned"] or not may_follow(state, leader, b):
+                        or b in state["step"]["returned"] or b in g.local["dropped"] \
+                        or not may_follow(state, leader, b):
                     continue
                 extra = [x for x in carried(state, b) if counts_against_cr(x)]
                 if len(extra) <= room:

@@ -47,16 +47,16 @@ FLOW.procedure("operations", start, impulses)
 
 
 # ---- RB 13.1 the command step ------------------------------------------------------------------------------
-def playable_heirs(state, house: str, active: list[str] | None = None) -> list[str]:
-    """Heir cards in hand that may be played as events now: entry turn reached (PB 3.4 ignores it), fewer
-    than two active heirs, block still in the game (RB 10.3). ``active``: the house's active heirs
-    (``board.heir_blocks``), when the caller has them."""
+def playable_heirs(state, house: str, cards: list[str] | None = None, active: list[str] | None = None) -> list[str]:
+    """Heir cards in hand (or ``cards``: the command card) that may be played as events now: entry turn
+    reached (PB 3.4 ignores it), fewer than two active heirs, block still in the game (RB 10.3).
+    ``active``: the house's active heirs (``board.heir_blocks``), when the caller has them."""
     d = data()
     if len(board.heir_blocks(state, house) if active is None else active) >= 2:
         return []
     ignore_turn = d.scenario(state["scenario"]).rules.get("ignore_heir_entry_turns")
     found = []
-    for c in state["zones"][f"hand:{house}"]:
+    for c in state["zones"][f"hand:{house}"] if cards is None else cards:
         if c in d.house_cards and d.house_card(c).type == "heir":
             blk = d.block(d.house_card(c).block)
             if state["blocks"][blk.id]["status"] in ("out", "captive"):
@@ -74,7 +74,7 @@ def command_options(state, house: str) -> list[tuple[str, str]]:
     """(card, restriction) pairs the house may choose as its command card (RB 13.1, 13.3)."""
     hand = state["zones"][f"hand:{house}"]
     active = board.heir_blocks(state, house)                  # found once for the three questions below
-    heirs = playable_heirs(state, house, active)
+    heirs = playable_heirs(state, house, active=active)
     if not any(state["blocks"][b]["status"] == "map" for b in active):   # RB 13.3 mandatory heir (heir_in_play)
         allowed = [(c, "heir") for c in heirs]
         if any(state["blocks"][b]["status"] == "undeclared" for b in active):   # undeclared_heirs
@@ -268,7 +268,7 @@ class HeirOrOps(Decision):
         return f"Play {card_title(g.local['card'])} as its heir event, or for OPS (the heir then leaves the game)."
 
     def actions(self, g, role):
-        if g.local["card"] in playable_heirs(g.state, role):
+        if playable_heirs(g.state, role, [g.local["card"]]):   # the card is in the command zone now
             yield act("event", label="Heir event")
         yield act("ops", label=f"Use for {card_ops(g.local['card'])} OPS (heir removed, RB 10.3)")
 

@@ -2,8 +2,9 @@
 
 ``determinise`` makes a world the house cannot tell from the real position (VIEW.md, PB 1.6):
 
-- the others' **hands** and the **deck** are dealt afresh from the cards the house has not seen (the same
-  counts; a card a pending frame names stays where it is);
+- the others' **operations cards** and the **deck** are dealt afresh from the cards the house has not seen
+  (the same counts; a card a pending frame names stays where it is; the house cards a house holds are
+  known to all and stay);
 - the others' **IP markers** (stock, pool, the face-down markers on RoP boxes and the vote IP: their
   numbers are public, their values private) take values drawn from the marker denominations; while a
   frame holds markers picked from stock (an office bid) the held ones keep their values, as the engine's
@@ -12,9 +13,11 @@
 - the others' unrevealed **picks** of the pending secret choice are redrawn from their options;
 - the generator is reseeded, so dice and draws ahead are unknown too.
 
-``evaluate`` is the game knowledge the rollouts end on: times King and VP (RB 6.2–6.3), support, offices
-held, the heirs a house still has (RB 6.1), the scenario's military targets it has taken or hurt (RB 6.4)
-and its strength on the map.
+``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, which
+weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
+house still has, in play and to come (RB 6.1: the first is the house's life; an heir card spent for OPS is
+gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4) and its strength on the map.
+A house that left the game scores nothing.
 
 Levels by budget (engine moves a decision may spend, weighed by question: the Command card twice, one
 influence step, march step, bid or window use 0.4): novice 100 moves of rollouts 6 deep, veteran 500 of 10,
@@ -39,6 +42,23 @@ Measured on the shared 2-core machine (load 4 to 6 from other work; CPU time is 
   32 ms wall / 32 ms CPU, p99 191 ms / 184 ms, most 0.36 s / 0.33 s. Both four-house runs together: 21/28 =
   75.0% (95% CI 56.6–87.3%), short of 90%: as Buckingham 6/6 and Warwick 6/6, but as York 6/8 and as
   Lancaster 3/8.
+
+Why Lancaster and York lost (logs of Seeds of Enmity as Lancaster): they start with one heir in play and
+the rest in hand. The evaluation counted only heirs in play, so an heir card was just a 2-OPS card; and
+the engine never offered the heir event for a free command card (it looked for the card in the hand it
+had left), so every heir so played was lost. Henry VI then fell in battle and Lancaster left the game in
+turn 2 to 8. Fixed: the heir event is offered (operations.py), the evaluation values live heirs in play
+and to come (the first most) and scores a house that left at 0, worlds keep the house cards each house
+holds (public), turns as King out of reach count as a tie-break and VP weigh more near the end; a
+pick-up/drop loop in marching is closed (DECISIONS 233). After (seeds not used for tuning; same command
+with ``nice -n 5``): ``--seats 4 --role lancaster --games 8 --seed 41001`` 7/8; ``--role york --games 8
+--seed 41001`` (3 games, then 5 from 41004) 7/8; ``--role buckingham --games 4 --seed 41101`` 4/4;
+``--role warwick --games 4 --seed 41101`` 4/4; ``--seats 2 --games 8 --seed 41201`` 8/8. Per decision
+(four houses) median 35 ms CPU, p99 187 ms, most 0.32 s; a four-house game about 25–40 s CPU (the strong
+house now lives to the end). ``--players veteran,novice --seats 2 --games 8 --seed 41301``: veteran 6/8.
+Final, fresh seeds, rotating seats: ``--seats 4 --games 200 --seed 51001 --jobs 1``, stopped after 56
+games (time): strong won 54/56 = 96.4% (95% CI 87.9–99.0%); Lancaster 14/14, York 14/14, Warwick 14/14,
+Buckingham 12/14.
 """
 
 from __future__ import annotations
@@ -50,8 +70,9 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
-from .board import data as load
+from .board import data as load, in_exile, king_house
 from .engine import ENGINE, _flow_mentions_ip
+from .operations import playable_heirs
 
 
 def determinise(state, house, rng: random.Random):
@@ -81,8 +102,9 @@ def _named_cards(state) -> set[str]:
 
 
 def _redeal(state, world, others, rng):
+    """Operations cards only: which house cards a house holds is known to all (VIEW.md, DECISIONS 232)."""
     zones = state["zones"]
-    kept = _named_cards(state)
+    kept = _named_cards(state) | set(load().house_cards) | {c for held in state["extra_house"].values() for c in held}
     places = [("deck", len(zones.get("deck", [])))] + [(f"hand:{h}", len(zones.get(f"hand:{h}", []))) for h in others]
     unseen, counts = [], []
     for name, _ in places:
@@ -131,20 +153,68 @@ def _targets(state, house) -> float:
     return near / len(targets)
 
 
+def _heirs(state, house) -> tuple[int, int]:
+    """The house's live heirs (RB 6.1): (in play and not in exile, still to come). Those to come are the
+    heir cards in hand, and the command card if it is an heir that can still enter as its event (one
+    that cannot will be spent for OPS, and its heir leaves the game, RB 10.3)."""
+    d = load()
+    zones = state["zones"]
+    played = [c for c in state["heir_cards"].get(house, [])
+              if state["blocks"][d.house_card(c).block]["status"] != "out"
+              and not in_exile(state, d.house_card(c).block)]
+    to_come = [c for c in zones.get(f"hand:{house}", []) if _heir_card(c)
+               and state["blocks"][d.house_card(c).block]["status"] != "out"]
+    to_come += [c for c in zones.get(f"command:{house}", []) if _heir_card(c) and _can_enter(state, house, c)]
+    return len(played), len(to_come)
+
+
+def _heir_card(card) -> bool:
+    return card in load().house_cards and load().house_card(card).type == "heir"
+
+
+def _can_enter(state, house, card) -> bool:
+    """The heir event is open to the command card ``card`` now (RB 10.3)."""
+    return bool(playable_heirs(state, house, [card]))
+
+
 def _standing(state, house) -> float:
     strength = sum(s["strength"] for s in state["blocks"].values() if s["house"] == house and s["status"] == "map")
     offices = sum(1 for holder in state["offices"].values()
                   if holder and state["blocks"].get(holder, {}).get("house") == house)
-    heirs = len(state["heir_cards"].get(house, []))
-    return (state["kingships"][house] * 1.5 + state["vp"][house] * 0.25 + state["support"][house] * 0.15
-            + offices * 0.3 + min(heirs, 3) * 0.6 + strength * 0.04 + (0.5 if state.get("king") == house else 0)
-            + _targets(state, house) * 4.0)
+    played, to_come = _heirs(state, house)
+    # the first live heir is the house's life (RB 6.1, 10.3.2); more guard it, in play most
+    heirs = (HEIR_LIFE if played + to_come else 0.0) + min(played, 3) * 0.6 + min(to_come, 3) * 0.4
+    left = _elections_left(state)
+    return (_kingships(state, house, left) + state["vp"][house] * (0.25 + 0.75 / max(left, 1))
+            + state["support"][house] * 0.15 + offices * 0.3 + heirs + strength * 0.04
+            + (0.5 if king_house(state) == house else 0) + _targets(state, house) * 4.0)
+
+
+def _elections_left(state) -> int:
+    """Parliaments still to elect a King (RB 24.2): this turn's until its Royal phase is over."""
+    this_turn = state["phase"] in ("draw", "operations", "influence", "royal")
+    return state["last_turn"] - state["turn"] + (1 if this_turn else 0)
+
+
+def _kingships(state, house, left: int) -> float:
+    """Turns as King towards the scenario's number (RB 6.2); once out of reach, a tie-break only (25.0)."""
+    victory = load().scenario(state["scenario"]).victory
+    count = state["streak"].get(house, 0) if victory.kingships_consecutive else state["kingships"][house]
+    if victory.kingships_needed and count + left < victory.kingships_needed:
+        return state["kingships"][house] * 0.1
+    return count * 1.5
+
+
+# what keeping a house alive is worth on the standing's scale (about three turns as King)
+HEIR_LIFE = 4.0
 
 
 def evaluate(state, house) -> float:
     """A logistic score in (0, 1) of the house's standing against the best of the others."""
+    if house in state.get("left", ()):
+        return 0.0   # out of the game: it can win nothing more
     mine = _standing(state, house)
-    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("eliminated", ())),
+    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("left", ())),
                default=0.0)
     # gently: a house far behind must still see which move narrows the gap (a steep curve flattens it)
     return 1 / (1 + math.exp(-(mine - best) / 2))

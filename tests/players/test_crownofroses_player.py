@@ -5,7 +5,8 @@ import random
 from rules.core import get_engine
 from rules.core.contract import SetupArgs
 from rules.core import Action, Prompt
-from rules.core.players import SearchPlayer, Turn
+from rules.core.players import SearchPlayer, Turn, waited_for
+from rules.crownofroses.board import data as load
 from rules.crownofroses.player import _prefer, _weigh, determinise, evaluate
 
 from .support import check_positions
@@ -21,10 +22,19 @@ def test_choice_does_not_change_with_the_others_hidden_facts():
     assert checked >= 200
 
 
+def _in_operations(state):
+    """The position once the cards are dealt (random play up to the first command step)."""
+    chooser = random.Random(1)
+    while state["phase"] != "operations":
+        role = waited_for(ENGINE, state)[0]
+        state = ENGINE.apply(state, role, chooser.choice(ENGINE.legal_actions(state, role)).id).state
+    return state
+
+
 def test_a_world_redeals_the_others_hands_and_keeps_the_houses_own():
     scenario = "seeds_of_enmity"
     seats = tuple((h,) for h in ENGINE.roles(scenario)[:4])
-    state = ENGINE.setup(SetupArgs(scenario, seats, 2))
+    state = _in_operations(ENGINE.setup(SetupArgs(scenario, seats, 2)))
     house = seats[0][0]
     worlds = [determinise(state, house, random.Random(seed)) for seed in range(4)]
     for world in worlds:
@@ -54,3 +64,54 @@ def test_the_budget_goes_to_the_command_card_more_than_to_an_influence_step():
         return Turn("york", {}, Prompt("?"), tuple(Action(i, i) for i in ids))
     assert _weigh(turn("card:Y3:free", "card:Y4:free")) > _weigh(turn("move:oxford", "influence:devon")) \
         > _weigh(turn("ip:1", "one:5"))
+
+
+def test_a_world_keeps_the_house_cards_each_house_holds():
+    """RB 10.2, 13.0 (VIEW.md): which house cards a house holds is known to all; only operations cards are
+    redealt between the deck and the others' hands."""
+    state = _in_operations(
+        ENGINE.setup(SetupArgs("seeds_of_enmity", (("lancaster",), ("york",), ("buckingham",), ("warwick",)), 3)))
+    house_cards = set(load().house_cards)
+    for seed in range(6):
+        world = determinise(state, "lancaster", random.Random(seed))
+        for other in ("york", "buckingham", "warwick"):
+            real = state["zones"][f"hand:{other}"]
+            drawn = world["zones"][f"hand:{other}"]
+            assert [c for c in drawn if c in house_cards] == [c for c in real if c in house_cards]
+            assert len(drawn) == len(real)
+        assert not house_cards & set(world["zones"]["deck"])
+
+
+def test_spending_an_heir_card_for_ops_costs_the_house_more_than_any_gain_in_support():
+    """RB 10.3, 6.1: an heir card played for OPS takes its heir out of the game, and a house whose last heir
+    is gone leaves it. Seeds of Enmity, turn 1: Lancaster's Edward (L4) cannot enter before turn 3, so as
+    the command card he is lost; the evaluation counts him while in hand and not once committed."""
+    state = ENGINE.setup(SetupArgs("seeds_of_enmity", (("lancaster",), ("york",), ("buckingham",), ("warwick",)), 3))
+    in_hand = evaluate(state, "lancaster")
+    state["zones"]["hand:lancaster"].remove("L4")
+    state["zones"]["command:lancaster"] = ["L4"]
+    state["support"]["lancaster"] += 2
+    assert evaluate(state, "lancaster") < in_hand
+    state["left"] = ["lancaster"]
+    assert evaluate(state, "lancaster") == 0.0
+
+
+def test_an_heir_card_that_can_enter_keeps_its_worth_as_the_command_card():
+    """RB 10.3: in turn 1 Exeter (L5, from turn 1) can still enter as his event."""
+    state = ENGINE.setup(SetupArgs("seeds_of_enmity", (("lancaster",), ("york",), ("buckingham",), ("warwick",)), 3))
+    in_hand = evaluate(state, "lancaster")
+    state["zones"]["hand:lancaster"].remove("L5")
+    state["zones"]["command:lancaster"] = ["L5"]
+    assert evaluate(state, "lancaster") == in_hand
+
+
+def test_turns_as_king_out_of_reach_count_for_little_against_vp_in_the_last_turn():
+    """RB 6.2, 6.3, 25.0 (Seeds of Enmity: King 5 times, else most VP after turn 9): in turn 9 a house with
+    three turns as King can no longer reach five, so the house ahead in VP stands better."""
+    state = ENGINE.setup(SetupArgs("seeds_of_enmity", (("lancaster",), ("york",), ("buckingham",), ("warwick",)), 3))
+    state.update(turn=9, phase="operations")
+    state["kingships"].update(lancaster=3)
+    state["vp"].update(lancaster=2, warwick=7)
+    assert evaluate(state, "warwick") > 0.5 > evaluate(state, "lancaster")
+    state.update(turn=7)   # two turns after this one: five is still in reach
+    assert evaluate(state, "lancaster") > 0.5

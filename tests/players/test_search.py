@@ -5,6 +5,7 @@ import random
 
 from rules.core import Action, Context, Engine, Prompt, Result, Scenario, Summary, copy_state
 from rules.core import rng as dice
+from rules.core.cards import CardError
 from rules.core.contract import SetupArgs
 from rules.core.players import SearchPlayer, Turn, Worlds, random_move_avoiding
 from rules.core.rng import new_rng
@@ -123,3 +124,19 @@ def test_a_rollout_avoids_the_verbs_it_is_told_to_while_anything_else_is_legal()
     assert {random_move_avoiding("ticket")(engine, state, random.Random(n))[1].id for n in range(5)} == {"back"}
     only_back = {random_move_avoiding("ticket", "back")(engine, state, random.Random(n))[1].id for n in range(200)}
     assert "back" in only_back and len(only_back) > 1   # all avoided: any legal action, as random play
+
+
+class Misplaced(Lottery):
+    """Confirming ticket 0 moves a card a world has dealt elsewhere: the rules code finds it missing."""
+
+    def _apply(self, state, role, action, ctx: Context):
+        if action.id == "confirm" and state["ticket"] == 0:
+            raise CardError("Card 'c1' is not in hand:solo (it is in hand:other).")
+        super()._apply(state, role, action, ctx)
+
+
+def test_a_world_whose_cards_the_rules_cannot_find_counts_for_no_candidate():
+    """A rollout that meets a card its world dealt elsewhere (an unrevealed answer names it) is dropped,
+    as one whose redrawn values the rules cannot use: the search goes on and picks among the others."""
+    player = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES)
+    assert player.choose(_turn(Misplaced()), random.Random(1)) == f"ticket:{CHOICES - 1}"
