@@ -34,7 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
 from .cards import CardError
+from .choices import PASS, ReactionWindow
 from .contract import Action, Context, Engine, IllegalAction, Prompt, RulesError, State
+from .flow import Game
 from .registry import GAME_MODULES
 
 Determinise = Callable[[State, str, random.Random], State]
@@ -284,20 +286,61 @@ def invariance_problems(engine: Engine, game_id: str, state: State, player: Play
 
 
 def redraw_secret_picks(engine: Engine, world: State, role: str, rng: random.Random) -> None:
-    """In a world of a flow game (rules.core.flow), the others' unrevealed picks of the pending secret
-    choice redrawn from their options there (how many each made is public; what they picked is not)."""
-    g, decision = engine._decision(world)   # noqa: SLF001 (the flow engine's own reading of its stack)
-    options = getattr(decision, "options", None)
-    if options is None or g.local.get("revealed"):
+    """In a world of a flow game (rules.core.flow), every other role's answer the role has not been shown,
+    in every frame of the stack (a window's answers wait below the top while an earlier one is carried
+    out), drawn afresh from the world's own facts:
+
+    - the picks of a secret choice not yet revealed, from its options there (how many each made is
+      public; what they picked is not);
+    - the answers of a reaction window that reveals only "responds" (:class:`ReactionWindow`'s own
+      labels) still waiting to be carried out: each from what that role could answer now in the world,
+      passing excepted (that it responded is public). A frame below the top asks nobody, but its
+      options are listed as at its own frame. When the world's role could answer nothing (its world hand
+      holds no response), the answer is dropped, as the window skips an answer no longer possible."""
+    flow = getattr(engine, "flow", None)
+    if flow is None:
         return
-    picks = world["flow"][-1]["local"].get("picks", {})
+    for frame in world.get("flow") or []:
+        decision = flow.decisions.get(frame["name"])
+        if getattr(decision, "options", None) is None:
+            continue
+        g = engine.game(world)
+        g.frame = frame
+        if not frame["local"].get("revealed"):
+            _redraw_picks(g, decision, role, rng)
+        elif isinstance(decision, ReactionWindow) and type(decision).label is ReactionWindow.label:
+            _redraw_waiting_answers(g, decision, role, rng)
+
+
+def _redraw_picks(g: Game, decision: Any, role: str, rng: random.Random) -> None:
+    picks = g.local.get("picks", {})
     for other in sorted(picks):
         if other == role:
             continue
         redrawn: list[str] = []
         for _ in picks[other]:
-            offered = [o.id for o in options(g, other, redrawn)]
+            offered = [o.id for o in decision.options(g, other, redrawn)]
             if not offered:
                 break
             redrawn.append(rng.choice(offered))
         picks[other] = redrawn
+
+
+def _redraw_waiting_answers(g: Game, window: ReactionWindow, role: str, rng: random.Random) -> None:
+    """The window's queued answers of the others (``queue``, and the same answer in ``picks``, ``choices``
+    and ``answers``), each redrawn or dropped (see :func:`redraw_secret_picks`)."""
+    local = g.local
+    drawn: dict[str, str | None] = {}
+    for other, _ in local.get("queue", []):
+        if other != role and other not in drawn:
+            offered = [o.id for o in window.options(g, other, []) if o.id != PASS.id]
+            drawn[other] = rng.choice(offered) if offered else None
+    if not drawn:
+        return
+    for key in ("queue", "answers"):   # one answer a role: a queued one is not carried out yet
+        local[key] = [[r, drawn.get(r, a)] for r, a in local.get(key, []) if drawn.get(r, a) is not None]
+    for other, answer in drawn.items():
+        if "picks" in local and other in local["picks"]:
+            local["picks"][other] = [answer or PASS.id]
+        if other in local.get("choices", {}):
+            local["choices"][other] = answer or PASS.id

@@ -10,7 +10,10 @@
   frame holds markers picked from stock (an office bid) the held ones keep their values, as the engine's
   own secrecy check leaves them, and only those on RoP boxes are redrawn;
 - the others' **face-down blocks** on the map stand at a random strength;
-- the others' unrevealed **picks** of the pending secret choice are redrawn from their options;
+- the others' unrevealed **picks** of the pending secret choice are redrawn from their options, and so are
+  their answers to a window still waiting to be carried out below the top of the stack (the window shows
+  only "responds", DECISIONS 100): from what the house could answer in the world, or dropped when it can
+  answer nothing there (``redraw_secret_picks``);
 - the generator is reseeded, so dice and draws ahead are unknown too.
 
 ``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, which
@@ -91,9 +94,13 @@ def determinise(state, house, rng: random.Random):
     return world
 
 
+# a secret choice's or window's answers: hidden until revealed, a window's until carried out
+ANSWER_KEYS = frozenset({"picks", "choices", "queue", "answers"})
+
+
 def _named_blocks(state) -> set[str]:
-    """Blocks a pending frame names (a battle, a move): known to all. The unrevealed picks are not read."""
-    text = str([{k: v for k, v in f["local"].items() if k != "picks"} for f in state["flow"]])
+    """Blocks a pending frame names (a battle, a move): known to all. The answers are not read."""
+    text = str([{k: v for k, v in f["local"].items() if k not in ANSWER_KEYS} for f in state["flow"]])
     return {b for b in state["blocks"] if b in text}
 
 
