@@ -29,10 +29,11 @@ one-campaign scenario, and ``nice -n 5 python -m bot.cli match richard3 --player
 games it was replayed in: the heir count took him for a York heir); ``--scenario 1483``: 23/30. With the
 heirs and London counted as above (not yet the reserve), still 12 deep: 1470 Lancaster 19/30, same seeds.
 Final (this code), ``python -m bot.cli match richard3 --players strong,random --games 100 --seed 31001
---jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game): when the time ran out 141 of the
-200 games were done, strong 129/141 = 91.5% (95% CI 85.7–95.1%): 1460 48/48, 1470 York 24/24, 1483 York
-24/24, 1483 Lancaster 20/22, 1470 Lancaster 13/23 (still the weak seat). Per decision CPU, 30 Kingmaker
-positions at 1,000 moves: median 138 ms at 6 deep (120 ms at 12).
+--jobs 1`` and ``--seed 31101`` at once (the two cores; one line per game); both were stopped after 72 games
+and finished with ``--games 28 --seed 31073`` and ``--seed 31173`` (the same games: the schedule repeats every
+six games at two seats): strong won **183/200 = 91.5%** (95% CI 86.8–94.6%): 1460 68/68, 1470 York 34/34,
+1483 York 34/34, 1483 Lancaster 27/32, 1470 Lancaster 20/32 (still the weak seat). Per decision (the last
+56 games) median 104 ms CPU, p99 259 ms, most 0.33 s.
 ``python -m bot.cli match richard3 --players veteran,novice --games 200 --seed 32001 --jobs 2``: the veteran
 won 147/200 = 73.5% (95% CI 67.0–79.1%; as Lancaster 50/99, as York 97/101); per decision median 198 ms
 wall / 51 ms CPU, p99 625 ms / 127 ms (the novice: 45 ms / 12 ms, p99 151 ms / 28 ms).
