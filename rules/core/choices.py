@@ -118,9 +118,10 @@ class SecretChoice(Decision):
         if not chosen:   # nobody was asked: nothing hidden to reveal
             return
         g.reveal()
-        shown = "; ".join(f"{g.engine.role_name(r)}: {', '.join(self.label(g, r, p) for p in ps) or 'nothing'}"
-                          for r, ps in chosen.items())
-        g.log(f"Revealed — {shown}.", kind="reveal", data={"choices": g.local["choices"]})
+        labels = {r: [self.label(g, r, p) for p in ps] for r, ps in chosen.items()}
+        shown = "; ".join(f"{g.engine.role_name(r)}: {', '.join(ls) or 'nothing'}" for r, ls in labels.items())
+        # the entry's data is what its text shows: a window shows "responds", not which response
+        g.log(f"Revealed — {shown}.", kind="reveal", data={"shown": labels})
 
     def after_reveal(self, g: Game) -> None:
         g.end(g.local["choices"])

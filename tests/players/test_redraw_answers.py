@@ -104,3 +104,19 @@ def test_an_answer_the_world_cannot_give_is_dropped():
     state["hands"]["green"] = []
     local = _redrawn(state, "blue", 0)["flow"][-2]["local"]
     assert local["queue"] == [] and [r for r, _ in local["answers"]] == ["red"]
+
+
+def test_a_windows_reveal_line_tells_who_responds_not_with_what():
+    """DECISIONS 100 (Crown of Roses) and rules/core/choices.py: a window shows "responds" until each answer is
+    carried out; the reveal line's data says no more than its text (it is stored with the public log)."""
+    state = ENGINE.setup(SetupArgs("only", (("red",), ("blue",), ("green",)), 1))
+    for role, answer in (("red", "use:r1"), ("blue", "pass")):
+        state = ENGINE.apply(state, role, answer).state
+    lines = {}
+    for card in ("g1", "g3"):
+        outcome = ENGINE.apply(state, "green", f"use:{card}")
+        [reveal] = [e for e in outcome.log if e.kind == "reveal"]
+        assert reveal.to is None and card not in str(reveal.to_dict())
+        lines[card] = reveal.to_dict()
+    assert lines["g1"] == lines["g3"]
+    assert lines["g1"]["data"]["shown"]["green"] == ["responds"]
