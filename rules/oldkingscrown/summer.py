@@ -420,10 +420,10 @@ def location_reward(g):
         S.fx(state, f)["favour"] = 3
         g.log(f"{fname(f)} takes the Kingdom's Favour (III).")
     elif reward == "govern_active_or_hand":
-        if _castle_cards(state, f):
+        if _asked(state, f, _castle_cards):
             g.call("castle", role=f)
     elif reward == "journey_active_or_hand":
-        if _wild_cards(state, f):
+        if _asked(state, f, _wild_cards):
             g.call("wilderness", role=f)
     elif reward == "cards_to_deck_bottom":
         g.call("shrine", role=f, moved=0, limit=info.get("count", 3))
@@ -439,6 +439,12 @@ def location_reward(g):
 FLOW.procedure("herald_reward", herald_reward)
 FLOW.procedure("location_reward", location_reward)
 FLOW.procedure("claim", herald_reward, location_reward)
+
+
+def _asked(state, f, eligible) -> bool:
+    """Whether a Castle or Wilderness question is put: whenever the faction holds cards in hand (which of them
+    qualify is hidden, so asking must not depend on it: issue 33), else when an Active card qualifies."""
+    return bool(S.fx(state, f)["hand"]) or bool(eligible(state, f))
 
 
 def _castle_cards(state, f):
