@@ -300,11 +300,11 @@ def redraw_secret_picks(engine: Engine, world: State, role: str, rng: random.Ran
     flow = getattr(engine, "flow", None)
     if flow is None:
         return
+    g = engine.game(world)   # one reader of the world, pointed at each frame in turn
     for frame in world.get("flow") or []:
         decision = flow.decisions.get(frame["name"])
         if getattr(decision, "options", None) is None:
             continue
-        g = engine.game(world)
         g.frame = frame
         if not frame["local"].get("revealed"):
             _redraw_picks(g, decision, role, rng)
