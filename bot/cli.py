@@ -7,6 +7,7 @@
                                        every scenario and player count unless named; GAME may be module:ENGINE
     herald render GAME --seed S --steps K --out DIR [--players P]
     herald match GAME --players A,B --games N --seed S [--seats P] [--scenario ID] [--role R] [--jobs J]
+                 [--first-game K]
                                        Herald's computer players against each other: win rates, time per decision
     herald replay GAME_ID              rebuild a stored game from its log and check its snapshots
 """
@@ -188,6 +189,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--role", default=None,
                        help="the first named player holds this role in every game (default: the seats rotate)")
     match.add_argument("--jobs", type=int, default=1, help="worker processes for the games (default 1)")
+    match.add_argument("--first-game", type=int, default=1,
+                       help="start at this game of the run (to resume a stopped run or split one across processes)")
 
     replay = sub.add_parser("replay", help="rebuild a stored game from its log")
     replay.add_argument("game_id")

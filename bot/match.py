@@ -126,6 +126,20 @@ def schedule(scenarios: list[str], games: int) -> list[tuple[str, int]]:
     return [(scenarios[i % len(scenarios)], i // len(scenarios)) for i in range(games)]
 
 
+class _InProcess:
+    """``map`` in this process, lazily, for ``--jobs 1`` (a pool's interface, without its processes)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    @staticmethod
+    def map(function, *iterables):
+        return map(function, *iterables)
+
+
 def match_command(args) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -151,20 +165,23 @@ def match_command(args) -> int:
             print(f"herald match: {role} is not a role of {', '.join(missing)} at {seats_count} seats.",
                   file=sys.stderr)
             return 2
+    first = getattr(args, "first_game", 1)
+    if not 1 <= first <= args.games:
+        print(f"herald match: --first-game must be from 1 to --games ({args.games}).", file=sys.stderr)
+        return 2
+    # the whole run's schedule, started later: a run split across processes or resumed plays the same games
     jobs = [(args.game, scenario, seats_count, names, args.seed + i, shift, role)
-            for i, (scenario, shift) in enumerate(schedule(scenarios, args.games))]
+            for i, (scenario, shift) in enumerate(schedule(scenarios, args.games))][first - 1:]
     started = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            games = list(pool.map(play_match_game, *zip(*jobs)))
-    else:
-        games = []
-        for job in jobs:   # one line per game as it ends, so a long run shows where it stands
-            games.append(play_match_game(*job))
-            last = games[-1]
-            won = ", ".join(f"{last.seats[w]} ({w})" for w in last.winners) or "nobody"
-            print(f"game {len(games)} (seed {job[4]}, {job[1]}): won by {won}, {last.actions} actions", flush=True)
+    games: list[MatchGame] = []
+    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _InProcess() as pool:
+        # one line per game as it ends (in order), so a long run shows where it stands
+        for number, (job, game) in enumerate(zip(jobs, pool.map(play_match_game, *zip(*jobs))), start=first):
+            games.append(game)
+            won = ", ".join(f"{game.seats[w]} ({w})" for w in game.winners) or "nobody"
+            print(f"game {number} (seed {job[4]}, {job[1]}): won by {won}, {game.actions} actions", flush=True)
     print(f"{engine.title}: {', '.join(names)} at {seats_count} seats, scenarios {', '.join(scenarios)}, "
-          f"seeds {args.seed}–{args.seed + args.games - 1}, {time.perf_counter() - started:.0f}s")
+          f"games {first}–{args.games} (seeds {args.seed + first - 1}–{args.seed + args.games - 1}), "
+          f"{time.perf_counter() - started:.0f}s")
     report(names, games)
     return 0

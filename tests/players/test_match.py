@@ -61,3 +61,17 @@ def test_a_role_keeps_the_first_player_in_it_and_the_wins_are_told_by_role(capsy
 def test_a_role_the_scenario_lacks_is_refused(capsys):
     assert main(["match", "richard3", "--players", "strong,random", "--games", "1", "--role", "warwick"]) == 2
     assert "warwick is not a role of" in capsys.readouterr().err
+
+
+def test_a_run_split_across_processes_plays_the_same_games(capsys):
+    """``--first-game`` starts later in the same schedule (seeds, scenarios, seats); lines come per game with
+    worker processes too."""
+    args = ["match", "richard3", "--players", "random,random", "--games", "3"]
+    assert main(args) == 0
+    whole = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game ")]
+    assert main(args + ["--first-game", "2", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("game ")] == whole[1:]
+    assert "games 2–3 (seeds 2–3)" in out and "2 games (0 unfinished)" in out
+    assert main(args + ["--first-game", "4"]) == 2
+    assert "--first-game must be from 1 to --games (3)" in capsys.readouterr().err
