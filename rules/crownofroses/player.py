@@ -16,8 +16,8 @@
   answer nothing there (``redraw_secret_picks``);
 - the generator is reseeded, so dice and draws ahead are unknown too.
 
-``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, which
-weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
+``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, held
+and to come from the enemy shires held (RB 24.1.1), which weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
 house still has, in play and to come (RB 6.1: the first is the house's life; an heir card spent for OPS is
 gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4) and its strength on the map.
 A house that left the game scores nothing.
@@ -73,7 +73,7 @@ from rules.core.contract import copy_state
 from rules.core.players import SearchPlayer, random_move_avoiding, redraw_secret_picks
 from rules.core.rng import new_rng
 
-from .board import data as load, in_exile, king_house
+from .board import controllers, data as load, in_exile, king_house
 from .engine import ENGINE, _flow_mentions_ip
 from .operations import playable_heirs
 
@@ -184,7 +184,7 @@ def _can_enter(state, house, card) -> bool:
     return bool(playable_heirs(state, house, [card]))
 
 
-def _standing(state, house) -> float:
+def _standing(state, house, income: int = 0) -> float:
     strength = sum(s["strength"] for s in state["blocks"].values() if s["house"] == house and s["status"] == "map")
     offices = sum(1 for holder in state["offices"].values()
                   if holder and state["blocks"].get(holder, {}).get("house") == house)
@@ -192,9 +192,30 @@ def _standing(state, house) -> float:
     # the first live heir is the house's life (RB 6.1, 10.3.2); more guard it, in play most
     heirs = (HEIR_LIFE if played + to_come else 0.0) + min(played, 3) * 0.6 + min(to_come, 3) * 0.4
     left = _elections_left(state)
-    return (_kingships(state, house, left) + state["vp"][house] * (0.25 + 0.75 / max(left, 1))
+    # VP held, and those the shires now held would bring at the Royal phases to come (RB 24.1.1), at a
+    # discount (control changes hands): the VP count at the end decides most games that run their course
+    vp = state["vp"][house] + INCOME_KEPT * income * left
+    return (_kingships(state, house, left) + vp * (0.25 + 0.75 / max(left, 1))
             + state["support"][house] * 0.15 + offices * 0.3 + heirs + strength * 0.04
             + (0.5 if king_house(state) == house else 0) + _targets(state, house) * 4.0)
+
+
+# the share of today's economic VP a house is counted on to keep scoring at each Royal phase to come
+INCOME_KEPT = 0.6
+
+
+def _incomes(state) -> dict[str, int]:
+    """Each house's economic VP if the Royal phase were now (RB 24.1.1): the shires it controls loyal to
+    another house in the game, devastated ones excepted."""
+    counted = set(state["houses"]) - set(state.get("left") or ())
+    incomes = dict.fromkeys(state["houses"], 0)
+    markers = state["markers"]
+    for shire, controller in controllers(state).items():
+        if controller in incomes and markers.get(shire) != "devastated":
+            loyal = load().board.shires[shire].loyal_house
+            if loyal != controller and loyal in counted:
+                incomes[controller] += 1
+    return incomes
 
 
 def _elections_left(state) -> int:
@@ -220,9 +241,10 @@ def evaluate(state, house) -> float:
     """A logistic score in (0, 1) of the house's standing against the best of the others."""
     if house in state.get("left", ()):
         return 0.0   # out of the game: it can win nothing more
-    mine = _standing(state, house)
-    best = max((_standing(state, h) for h in state["houses"] if h != house and h not in state.get("left", ())),
-               default=0.0)
+    incomes = _incomes(state)
+    mine = _standing(state, house, incomes[house])
+    best = max((_standing(state, h, incomes[h]) for h in state["houses"]
+                if h != house and h not in state.get("left", ())), default=0.0)
     # gently: a house far behind must still see which move narrows the gap (a steep curve flattens it)
     return 1 / (1 + math.exp(-(mine - best) / 2))
 

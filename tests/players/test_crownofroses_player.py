@@ -115,3 +115,26 @@ def test_turns_as_king_out_of_reach_count_for_little_against_vp_in_the_last_turn
     assert evaluate(state, "warwick") > 0.5 > evaluate(state, "lancaster")
     state.update(turn=7)   # two turns after this one: five is still in reach
     assert evaluate(state, "lancaster") > 0.5
+
+
+def test_enemy_shires_held_count_as_vp_to_come_and_for_less_near_the_end():
+    """RB 24.1.1: each Royal phase scores 1 VP per controlled shire loyal to another house in the game. A house
+    holding such shires expects VP from each Royal phase still to come (Seeds of Enmity, four houses)."""
+    from rules.crownofroses.player import _incomes, _standing
+    seats = (("lancaster",), ("york",), ("buckingham",), ("warwick",))
+    state = _in_operations(ENGINE.setup(SetupArgs("seeds_of_enmity", seats, 3)))
+    shires = load().board.shires
+    taken = {s["at"] for s in state["blocks"].values() if s["status"] == "map"}
+    york_shire = next(s for s in sorted(shires) if shires[s].loyal_house == "york" and s not in taken)
+    # a Lancaster block whose move changes no other shire's economic VP: its shire is not an enemy's
+    mover = next(b for b, s in sorted(state["blocks"].items()) if s["house"] == "lancaster"
+                 and s["status"] == "map" and shires[s["at"]].loyal_house in (None, "lancaster"))
+    before, value = _incomes(state), evaluate(state, "lancaster")
+    state["blocks"][mover]["at"] = york_shire
+    assert _incomes(state) == {**before, "lancaster": before["lancaster"] + 1}
+    assert evaluate(state, "lancaster") > value
+    early = _standing(state, "lancaster", 3) - _standing(state, "lancaster", 0)
+    state.update(turn=9, phase="operations")   # one Royal phase left: the VP come soon, but fewer of them
+    assert early > _standing(state, "lancaster", 3) - _standing(state, "lancaster", 0) > 0
+    state["left"] = ["york"]   # York left the game: its shires score nothing (RB 24.1.1: "in the game")
+    assert _incomes(state)["lancaster"] <= before["lancaster"]   # the York shire just taken is among them
