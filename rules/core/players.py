@@ -129,7 +129,8 @@ class SearchPlayer:
     """Determinised Monte Carlo search by successive halving (module docstring). ``budget`` is the number
     of engine moves one decision may spend; ``depth`` the moves of one rollout after the candidate;
     ``evaluate(world, role)`` scores a position in [0, 1] for ``role``. ``prefer`` may order the candidates
-    (game knowledge) and ``width`` keeps only the first so many of them.
+    (game knowledge) and ``width`` keeps only the first so many of them. ``careless``: the share of decisions
+    (of more than one answer) made without any search, by a random legal move: an easy level's failing.
 
     The budget is spread over rounds: each round plays every candidate still in on fresh worlds, then the
     better half (by mean score so far) goes on, so the rollouts gather where the choice is close. Within a
@@ -141,6 +142,7 @@ class SearchPlayer:
     budget: int = 2000
     depth: int = 20
     width: int = 24
+    careless: float = 0.0
     prefer: Callable[[Turn, tuple[Action, ...]], list[Action]] | None = None
     rollout: Rollout = random_move
     #: the share of ``budget`` a decision is worth (game knowledge: a muster count matters less than a
@@ -151,6 +153,8 @@ class SearchPlayer:
     def choose(self, turn: Turn, rng: random.Random) -> str:
         if len(turn.legal) == 1 or turn.worlds is None:
             return turn.legal[0].id if len(turn.legal) == 1 else rng.choice(turn.legal).id
+        if self.careless and rng.random() < self.careless:
+            return rng.choice(turn.legal).id
         alive = list(self.prefer(turn, turn.legal) if self.prefer else turn.legal)[:self.width]
         if len(alive) == 1:
             return alive[0].id

@@ -76,6 +76,16 @@ def test_the_best_of_many_alike_candidates_is_found():
     assert picks == [f"ticket:{CHOICES - 1}"] * 5
 
 
+def test_a_careless_player_makes_that_share_of_its_moves_at_random():
+    """``careless``: an easy level's failing. Half the time the lottery's winning ticket is missed for a random
+    one; the seed decides which time (the same seed, the same choice)."""
+    careless = SearchPlayer("test", lambda s, r: 0.5, budget=1500, depth=2, width=CHOICES, careless=0.5)
+    picks = [careless.choose(_turn(Lottery()), random.Random(seed)) for seed in range(40)]
+    best = sum(pick == f"ticket:{CHOICES - 1}" for pick in picks)
+    assert 12 <= best <= 30 and len(set(picks)) > 5
+    assert picks == [careless.choose(_turn(Lottery()), random.Random(seed)) for seed in range(40)]
+
+
 class Alike(Lottery):
     """Every ticket wins on a 6, whichever is picked: the candidates cannot be told apart."""
 
