@@ -22,6 +22,7 @@ from .driver import DeadEnd, choose_move, default_players, random_options, setup
 from .secrecy import invariance_problems
 
 _MISSING = object()   # compares unequal to every value
+_WHOLE = object()     # ``known``'s slot for a whole dict of the shared part (beside its entries' slots)
 
 
 @dataclass
@@ -90,15 +91,24 @@ def _shared_strings(shared: dict, known: dict | None) -> set[str]:
     """The strings of the shared part. ``known``: per key (per entry of a key holding a dict: one
     player's facts change, the others' stay), a copy of its value at an earlier position and that
     value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
-    again: a static map read once a game)."""
+    again: a static map read once a game); a key holding a dict is compared whole first, and only where
+    it differs entry by entry."""
     if known is None:
         return _strings(shared, set())
     found: set[str] = set()
     for key, value in shared.items():
         if isinstance(value, dict):
-            found.add(key if isinstance(key, str) else json.dumps(key))
+            whole = known.get((_WHOLE, key))   # the whole dict first: most keys stay as they were
+            if whole is not None and whole[0] == value:
+                found |= whole[1]
+                continue
+            strings = {key if isinstance(key, str) else json.dumps(key)}
             for entry, item in value.items():
-                found |= _kept_strings(known, (key, entry), {entry: item})
+                strings |= _kept_strings(known, (key, entry), {entry: item})
+            copies = [known[(key, entry)][0] for entry in value]   # each entry's kept copy, as read
+            if all(c is not _MISSING for c in copies):
+                known[(_WHOLE, key)] = ({k: v for c in copies for k, v in c.items()}, strings)
+            found |= strings
         else:
             found |= _kept_strings(known, key, {key: value})
     return found
