@@ -132,8 +132,9 @@ class HereIStand(FlowEngine):
         seen["knights_port"] = state.get("knights_port")              # #86
         seen = copy_state(seen)
         seen["naval"] = copy_state(state.get("naval", {}))
-        seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
-        seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
+        sources = {p: st.vp_breakdown(state, p) for p in MAJORS}
+        seen["vp"] = {p: sum(sources[p].values()) for p in MAJORS}   # st.victory_points, without a second pass
+        seen["vp_sources"] = sources
         seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
         seen["waiting"] = self.waiting(state)
         return seen, self.own_views(state, readers)
