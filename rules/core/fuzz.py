@@ -24,7 +24,7 @@ from .driver import DeadEnd, choose_move, default_players, random_options, setup
 from .secrecy import invariance_problems
 
 _MISSING = object()   # compares unequal to every value
-_WHOLE = object()     # ``known``'s slot for a whole dict of the shared part (beside its entries' slots)
+_SHARED = object()    # the shared part's slots in the string check's ``known`` (beside the own parts')
 
 
 @dataclass
@@ -90,41 +90,43 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
 
 
 def _shared_strings(shared: dict, known: dict | None) -> set[str]:
-    """The strings of the shared part. ``known``: per key (per entry of a key holding a dict: one
-    player's facts change, the others' stay), a copy of its value at an earlier position and that
-    value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
-    again: a static map read once a game); a key holding a dict is compared whole first, and only where
-    it differs entry by entry."""
+    """The strings of the shared part. ``known``: per key, a copy of its value at an earlier position and
+    that value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
+    again: a static map read once a game); a dict that changed is read entry by entry, two levels down
+    (one player's facts change, the others' stay; one of them changes, not all), each entry kept too."""
     if known is None:
         return _strings(shared, set())
     found: set[str] = set()
     for key, value in shared.items():
-        if isinstance(value, dict):
-            whole = known.get((_WHOLE, key))   # the whole dict first: most keys stay as they were
-            if whole is not None and whole[0] == value:
-                found |= whole[1]
-                continue
-            strings = {key if isinstance(key, str) else json.dumps(key)}
-            for entry, item in value.items():
-                strings |= _kept_strings(known, (key, entry), {entry: item})
-            copies = [known[(key, entry)][0] for entry in value]   # each entry's kept copy, as read
-            if all(c is not _MISSING for c in copies):
-                known[(_WHOLE, key)] = ({k: v for c in copies for k, v in c.items()}, strings)
-            found |= strings
-        else:
-            found |= _kept_strings(known, key, {key: value})
+        found.add(key if isinstance(key, str) else json.dumps(key))
+        found |= _kept_strings(known, (_SHARED, key), value, 2)[1]
     return found
 
 
-def _kept_strings(known: dict, where: Any, data: dict) -> set[str]:
-    seen = known.get(where)
-    if seen is None or seen[0] != data:
+def _kept_strings(known: dict, slot: Any, value: Any, depth: int = 0) -> tuple[Any, set[str]]:
+    """A copy of ``value`` and its strings (keys included), kept in ``known[slot]`` and taken again while
+    the value stays equal to the copy; a dict that changed is read entry by entry ``depth`` levels down,
+    each entry kept in a slot of its own. A copy that cannot be made (not plain data) equals nothing."""
+    seen = known.get(slot)
+    if seen is not None and seen[0] == value:
+        return seen
+    if depth and isinstance(value, dict):
+        copy, strings = {}, set()
+        for key, item in value.items():
+            strings.add(key if isinstance(key, str) else json.dumps(key))
+            copy[key], found = _kept_strings(known, (slot, key), item, depth - 1)
+            strings |= found
+    else:
+        if isinstance(value, str):
+            strings = {value}
+        else:
+            strings = _strings(value, set()) if isinstance(value, (dict, list, tuple)) else set()
         try:
-            copy = marshal.loads(marshal.dumps(data))
+            copy = marshal.loads(marshal.dumps(value))
         except ValueError:   # not plain data: read each time
             copy = _MISSING
-        seen = known[where] = (copy, _strings(data, set()))
-    return seen[1]
+    seen = known[slot] = (copy, strings)
+    return seen
 
 
 def _own_strings(reader: str | None, data: dict, public: dict | None, known: dict | None) -> set[str]:
