@@ -139,6 +139,9 @@ def _own_strings(reader: str | None, data: dict, public: dict | None, known: dic
         if public is not None and theirs is not _MISSING and value == theirs:
             continue   # the spectator's: not this reader's own strings
         slot = ("own", reader, key)
+        if known is not None and isinstance(value, dict) and isinstance(theirs, dict):
+            found |= _apart_by_entry(known, slot, value, theirs)
+            continue
         entry = known.get(slot) if known is not None else None
         if entry is None or entry[0] != value or entry[1] != theirs:
             part = (_strings({key: value}, set()) if theirs is _MISSING
@@ -152,6 +155,31 @@ def _own_strings(reader: str | None, data: dict, public: dict | None, known: dic
             found |= part
         else:
             found |= entry[2]
+    return found
+
+
+def _apart_by_entry(known: dict, slot: Any, value: dict, theirs: dict) -> set[str]:
+    """:func:`_strings_apart` of two dicts entry by entry (the areas where a reader's blocks stand: one
+    moves, the others stay), each entry that differs kept in a slot of its own with copies of both sides
+    and taken again while both stay equal to them (not the whole dict: comparing it with its copies would
+    cost as much as reading it)."""
+    found: set[str] = set()
+    for key, item in value.items():
+        other = theirs.get(key, _MISSING) if key in theirs else _MISSING
+        if other is not _MISSING and item == other:
+            continue
+        where = (slot, key)
+        kept = known.get(where)
+        if kept is not None and kept[0] == item and kept[1] == other:
+            found |= kept[2]
+            continue
+        part = _strings({key: item}, set()) if other is _MISSING else _strings_apart(item, other, set())
+        try:
+            copies = marshal.loads(marshal.dumps([item, None if other is _MISSING else other]))
+            known[where] = (copies[0], _MISSING if other is _MISSING else copies[1], part)
+        except ValueError:   # not plain data: read each time
+            known.pop(where, None)
+        found |= part
     return found
 
 
