@@ -137,6 +137,15 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
     return problems
 
 
+def _lines_differ(outcome, other, lines: dict, readers: list[str | None]) -> list[str | None]:
+    """The ``readers`` whose log lines differ between the two outcomes (as :func:`_compare_logs` compares
+    them; ``lines``: the first outcome's, encoded), with the other outcome's entries encoded once for all."""
+    if outcome is None or other is None or outcome.irreversible or other.irreversible or not readers:
+        return []
+    theirs = _lines_of(other.log, readers)
+    return [r for r in readers if lines[r] != theirs[r]]
+
+
 def _may_answer(seen: dict | None, role: str) -> bool:
     """Whether the engine might answer ``role``'s question itself where ``seen`` was observed: not when the
     role was seen with other than one legal action (``Engine.forced_answer`` takes only an only answer)."""
@@ -302,7 +311,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
                 return problems
             mover_changed = any(owner == mover for owner, _, _ in made)
             others = [r for r in _readers(state) if r not in observers and not (r == mover and mover_changed)]
-            suspects += [r for r in others if _compare_logs(engine, state, outcome, moved, None, "", lines, [r])]
+            suspects += _lines_differ(outcome, moved, lines, others)
     for reader in dict.fromkeys(suspects):
         index = next((i for i, (_, observers) in enumerate(groups) if reader in observers), None)
         if index is None or index < 2:
