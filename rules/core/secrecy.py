@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import marshal
 from typing import Any
 
 from .contract import Action, Engine, IllegalAction, LogEntry, State, state_copier
@@ -76,8 +77,27 @@ def _decoded(seen: tuple[Any, Any]) -> dict[str, Any]:
 def _lines_of(entries: tuple[LogEntry, ...], readers) -> dict[str | None, str]:
     """Each reader's lines among ``entries`` as JSON (``json.dumps`` of their dicts, keys sorted), each
     entry encoded once: a list's JSON is its items' joined by ", " between brackets."""
-    encoded = [(e, json.dumps(e.to_dict(), sort_keys=True, default=str)) for e in entries]
+    encoded = [(e, _encoded(e)) for e in entries]
     return {r: "[" + ", ".join(text for e, text in encoded if e.visible_to(r)) + "]" for r in readers}
+
+
+#: Log entries' JSON by their exact bytes (``marshal``: the same types, values and order), for the latest
+#: entries: the variants of one move log the same entries over and over.
+_ENCODED: dict[bytes, str] = {}
+_ENCODED_KEPT = 1024
+
+
+def _encoded(entry: LogEntry) -> str:
+    try:
+        key = marshal.dumps((entry.text, entry.to, entry.kind, entry.data))
+    except ValueError:   # not plain data
+        return json.dumps(entry.to_dict(), sort_keys=True, default=str)
+    text = _ENCODED.get(key)
+    if text is None:
+        if len(_ENCODED) >= _ENCODED_KEPT:
+            _ENCODED.clear()
+        text = _ENCODED[key] = json.dumps(entry.to_dict(), sort_keys=True, default=str)
+    return text
 
 
 def difference(a: Any, b: Any, path: str = "") -> str:
