@@ -98,7 +98,7 @@ class HereIStand(FlowEngine):
 
     def view(self, state, role):
         """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
-        return {**_shared_view(_without_cards(state)), **self.own_views(state, [role])[role]}
+        return {**_shared_view(self, _without_cards(state)), **self.own_views(state, [role])[role]}
 
     def view_parts(self, state, readers):
         """The board, the tracks and the points are copied and computed once for all readers; the zones
@@ -109,7 +109,7 @@ class HereIStand(FlowEngine):
         key = marshal.dumps(public, 2)   # version 2: equal data, equal bytes (no shared refs)
         shared = _SHARED.get(key)
         if shared is None:
-            shared = _SHARED[key] = _shared_view(public)
+            shared = _SHARED[key] = _shared_view(self, public)
             if len(_SHARED) > _SHARED_KEPT:
                 _SHARED.pop(next(iter(_SHARED)), None)
         return shared, self.own_views(state, readers)
@@ -219,7 +219,7 @@ def _without_cards(state) -> dict:
     return {k: v for k, v in state.items() if k != "zones"}
 
 
-def _shared_view(state) -> dict:
+def _shared_view(engine, state) -> dict:
     """What every reader sees alike (VIEW.md): the board, the tracks and the points."""
     seen = {key: state[key] for key in ("scenario", "turn", "last_turn", "phase", "control", "unrest",
                                         "religion", "units", "leaders", "wars", "alliances",
@@ -254,7 +254,7 @@ def _shared_view(state) -> dict:
     seen["vp"] = {p: sum(sources[p].values()) for p in MAJORS}   # st.victory_points, without a second pass
     seen["vp_sources"] = sources
     seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
-    seen["waiting"] = ENGINE.waiting(state)
+    seen["waiting"] = engine.waiting(state)
     return seen
 
 
