@@ -9,10 +9,12 @@ records the action log, so the failure replays exactly.
 
 from __future__ import annotations
 
+import gc
 import json
 import marshal
 import random
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, get_args
@@ -22,6 +24,7 @@ from .driver import DeadEnd, choose_move, default_players, random_options, setup
 from .secrecy import invariance_problems
 
 _MISSING = object()   # compares unequal to every value
+_SHARED = object()    # the shared part's slots in the string check's ``known`` (beside the own parts')
 
 
 @dataclass
@@ -87,32 +90,43 @@ def _strings_apart(data: Any, public: Any, found: set[str]) -> set[str]:
 
 
 def _shared_strings(shared: dict, known: dict | None) -> set[str]:
-    """The strings of the shared part. ``known``: per key (per entry of a key holding a dict: one
-    player's facts change, the others' stay), a copy of its value at an earlier position and that
-    value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
-    again: a static map read once a game)."""
+    """The strings of the shared part. ``known``: per key, a copy of its value at an earlier position and
+    that value's strings, reused where the value is equal (a comparison in C, far cheaper than reading it
+    again: a static map read once a game); a dict that changed is read entry by entry, two levels down
+    (one player's facts change, the others' stay; one of them changes, not all), each entry kept too."""
     if known is None:
         return _strings(shared, set())
     found: set[str] = set()
     for key, value in shared.items():
-        if isinstance(value, dict):
-            found.add(key if isinstance(key, str) else json.dumps(key))
-            for entry, item in value.items():
-                found |= _kept_strings(known, (key, entry), {entry: item})
-        else:
-            found |= _kept_strings(known, key, {key: value})
+        found.add(key if isinstance(key, str) else json.dumps(key))
+        found |= _kept_strings(known, (_SHARED, key), value, 2)[1]
     return found
 
 
-def _kept_strings(known: dict, where: Any, data: dict) -> set[str]:
-    seen = known.get(where)
-    if seen is None or seen[0] != data:
+def _kept_strings(known: dict, slot: Any, value: Any, depth: int = 0) -> tuple[Any, set[str]]:
+    """A copy of ``value`` and its strings (keys included), kept in ``known[slot]`` and taken again while
+    the value stays equal to the copy; a dict that changed is read entry by entry ``depth`` levels down,
+    each entry kept in a slot of its own. A copy that cannot be made (not plain data) equals nothing."""
+    seen = known.get(slot)
+    if seen is not None and seen[0] == value:
+        return seen
+    if depth and isinstance(value, dict):
+        copy, strings = {}, set()
+        for key, item in value.items():
+            strings.add(key if isinstance(key, str) else json.dumps(key))
+            copy[key], found = _kept_strings(known, (slot, key), item, depth - 1)
+            strings |= found
+    else:
+        if isinstance(value, str):
+            strings = {value}
+        else:
+            strings = _strings(value, set()) if isinstance(value, (dict, list, tuple)) else set()
         try:
-            copy = marshal.loads(marshal.dumps(data))
+            copy = marshal.loads(marshal.dumps(value))
         except ValueError:   # not plain data: read each time
             copy = _MISSING
-        seen = known[where] = (copy, _strings(data, set()))
-    return seen[1]
+    seen = known[slot] = (copy, strings)
+    return seen
 
 
 def _own_strings(reader: str | None, data: dict, public: dict | None, known: dict | None) -> set[str]:
@@ -125,6 +139,9 @@ def _own_strings(reader: str | None, data: dict, public: dict | None, known: dic
         if public is not None and theirs is not _MISSING and value == theirs:
             continue   # the spectator's: not this reader's own strings
         slot = ("own", reader, key)
+        if known is not None and isinstance(value, dict) and isinstance(theirs, dict):
+            found |= _apart_by_entry(known, slot, value, theirs)
+            continue
         entry = known.get(slot) if known is not None else None
         if entry is None or entry[0] != value or entry[1] != theirs:
             part = (_strings({key: value}, set()) if theirs is _MISSING
@@ -138,6 +155,31 @@ def _own_strings(reader: str | None, data: dict, public: dict | None, known: dic
             found |= part
         else:
             found |= entry[2]
+    return found
+
+
+def _apart_by_entry(known: dict, slot: Any, value: dict, theirs: dict) -> set[str]:
+    """:func:`_strings_apart` of two dicts entry by entry (the areas where a reader's blocks stand: one
+    moves, the others stay), each entry that differs kept in a slot of its own with copies of both sides
+    and taken again while both stay equal to them (not the whole dict: comparing it with its copies would
+    cost as much as reading it)."""
+    found: set[str] = set()
+    for key, item in value.items():
+        other = theirs.get(key, _MISSING) if key in theirs else _MISSING
+        if other is not _MISSING and item == other:
+            continue
+        where = (slot, key)
+        kept = known.get(where)
+        if kept is not None and kept[0] == item and kept[1] == other:
+            found |= kept[2]
+            continue
+        part = _strings({key: item}, set()) if other is _MISSING else _strings_apart(item, other, set())
+        try:
+            copies = marshal.loads(marshal.dumps([item, None if other is _MISSING else other]))
+            known[where] = (copies[0], _MISSING if other is _MISSING else copies[1], part)
+        except ValueError:   # not plain data: read each time
+            known.pop(where, None)
+        found |= part
     return found
 
 
@@ -227,6 +269,30 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
     invariance = check_secrets if check_invariance is None else check_invariance
     report = GameReport(seed=seed, scenario=scenario, players=len(args.seats), options=dict(args.options))
     limit = max_actions or engine.runaway_actions
+    with _older_objects_frozen():
+        _play(engine, args, report, chooser, limit, check_secrets, check_every, invariance, on_state)
+    return report
+
+
+@contextmanager
+def _older_objects_frozen():
+    """The objects alive before the game (the engine's data and modules) left out of the garbage
+    collector's full passes while it is played: the checks make many short-lived objects, and each full
+    pass would otherwise walk every object of the process again (a tenth of a checked game's time)."""
+    if gc.get_freeze_count():   # the caller froze its own objects: leave them as they are
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def _play(engine: Engine, args: SetupArgs, report: GameReport, chooser: random.Random, limit: int,
+          check_secrets: bool, check_every: int, invariance: bool,
+          on_state: Callable[[State], None] | None) -> None:
+    """The game loop of :func:`play_random_game`, filling ``report``."""
     parts = None   # the current state's view parts for every reader, once built (read only)
     known: dict = {}   # the shared part's strings by key (the string check)
     carry: dict = {}   # observations one check made at the next state, for the next check
@@ -282,7 +348,6 @@ def play_random_game(engine: Engine, scenario: str, seed: int, *, check_secrets:
                     break
     except Exception:  # the fuzzer's job is to report crashes, not to stop at the first
         report.problems.append("crash: " + traceback.format_exc(limit=8))
-    return report
 
 
 def _prompt_problems(engine: Engine, state: State) -> list[str]:

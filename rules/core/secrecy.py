@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import marshal
 from typing import Any
 
 from .contract import Action, Engine, IllegalAction, LogEntry, State, state_copier
@@ -76,8 +77,27 @@ def _decoded(seen: tuple[Any, Any]) -> dict[str, Any]:
 def _lines_of(entries: tuple[LogEntry, ...], readers) -> dict[str | None, str]:
     """Each reader's lines among ``entries`` as JSON (``json.dumps`` of their dicts, keys sorted), each
     entry encoded once: a list's JSON is its items' joined by ", " between brackets."""
-    encoded = [(e, json.dumps(e.to_dict(), sort_keys=True, default=str)) for e in entries]
+    encoded = [(e, _encoded(e)) for e in entries]
     return {r: "[" + ", ".join(text for e, text in encoded if e.visible_to(r)) + "]" for r in readers}
+
+
+#: Log entries' JSON by their exact bytes (``marshal``: the same types, values and order), for the latest
+#: entries: the variants of one move log the same entries over and over.
+_ENCODED: dict[bytes, str] = {}
+_ENCODED_KEPT = 1024
+
+
+def _encoded(entry: LogEntry) -> str:
+    try:
+        key = marshal.dumps((entry.text, entry.to, entry.kind, entry.data))
+    except ValueError:   # not plain data
+        return json.dumps(entry.to_dict(), sort_keys=True, default=str)
+    text = _ENCODED.get(key)
+    if text is None:
+        if len(_ENCODED) >= _ENCODED_KEPT:
+            _ENCODED.clear()
+        text = _ENCODED[key] = json.dumps(entry.to_dict(), sort_keys=True, default=str)
+    return text
 
 
 def difference(a: Any, b: Any, path: str = "") -> str:
@@ -135,6 +155,15 @@ def _compare_logs(engine: Engine, state: State, outcome, other, skip: str | None
             where = difference(json.loads(lines[reader]), json.loads(theirs[reader]))
             problems.append(f"{cause} changes the log lines {_who(reader)} can read ({where})")
     return problems
+
+
+def _lines_differ(outcome, other, lines: dict, readers: list[str | None]) -> list[str | None]:
+    """The ``readers`` whose log lines differ between the two outcomes (as :func:`_compare_logs` compares
+    them; ``lines``: the first outcome's, encoded), with the other outcome's entries encoded once for all."""
+    if outcome is None or other is None or outcome.irreversible or other.irreversible or not readers:
+        return []
+    theirs = _lines_of(other.log, readers)
+    return [r for r in readers if lines[r] != theirs[r]]
 
 
 def _may_answer(seen: dict | None, role: str) -> bool:
@@ -302,7 +331,7 @@ def _combined_problems(engine: Engine, state: State, changes: list, move, parts,
                 return problems
             mover_changed = any(owner == mover for owner, _, _ in made)
             others = [r for r in _readers(state) if r not in observers and not (r == mover and mover_changed)]
-            suspects += [r for r in others if _compare_logs(engine, state, outcome, moved, None, "", lines, [r])]
+            suspects += _lines_differ(outcome, moved, lines, others)
     for reader in dict.fromkeys(suspects):
         index = next((i for i, (_, observers) in enumerate(groups) if reader in observers), None)
         if index is None or index < 2:

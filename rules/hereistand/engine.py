@@ -7,6 +7,7 @@ The rules live in `turn.py` (the turn, Winter, victory), `diplomacy.py` and `act
 from __future__ import annotations
 
 import functools
+import marshal
 
 from rules.core import Scenario, Summary, cards, copy_state
 from rules.core.contract import IllegalAction, StandingAnswer
@@ -97,46 +98,21 @@ class HereIStand(FlowEngine):
 
     def view(self, state, role):
         """Everything but the hands (another power's hand is a count) and the deck's order (VIEW.md)."""
-        shared, own = self.view_parts(state, [role])
-        return {**shared, **own[role]}
+        return {**_shared_view(self, _without_cards(state)), **self.own_views(state, [role])[role]}
 
     def view_parts(self, state, readers):
         """The board, the tracks and the points are copied and computed once for all readers; the zones
-        (the reader's own hand) and ``mine`` per reader."""
-        seen = {key: state[key] for key in ("scenario", "turn", "last_turn", "phase", "control", "unrest",
-                                             "religion", "units", "leaders", "wars", "alliances",
-                                             "minor_allies", "rulers", "league_formed", "excommunicated",
-                                             "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
-                                             "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
-                                             "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
-                                             "card_gifts", "reformers", "electorate_display", "universities",
-                                             "translations", "targeted", "debaters", "excommunication_record",
-                                             "reformers_away", "henry", "crowned")}
-        seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
-        seen["impulse_record"] = state.get("impulse_record", [])
-        seen["abilities_used"] = state.get("abilities_used", [])
-        seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
-        seen["society_of_jesus"] = state.get("society_of_jesus", False)
-        seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
-        seen["voyage"] = new_world_phase.voyage_under_way(state)
-        seen["religious_now"] = religious_now(state)
-        seen["combat"] = state.get("combat")                          # combat cards played (combat_cards.py)
-        seen["skip_impulse"] = state.get("skip_impulse", [])          # #38 Halley's Comet
-        seen["card_minus"] = list(state.get("card_minus", []))          # #79 Fuggers' -1 card markers
-        seen["leaders_removed"] = list(state.get("leaders_removed", []))
-        seen["leaders_away"] = list(state.get("leaders_away", []))        # #103 Threat to Power
-        seen["leader_sides"] = dict(state.get("leader_sides", {}))         # #70 the renegade, #60 Maurice
-        seen["fortified"] = list(state.get("fortified", []))               # #104 Trace Italienne
-        seen["foreign_wars"] = state.get("foreign_wars", {})          # 21.7: public
-        seen["pirate_havens"] = state.get("pirate_havens", [])        # #89
-        seen["knights_port"] = state.get("knights_port")              # #86
-        seen = copy_state(seen)
-        seen["naval"] = copy_state(state.get("naval", {}))
-        seen["vp"] = {p: st.victory_points(state, p) for p in MAJORS}
-        seen["vp_sources"] = {p: st.vp_breakdown(state, p) for p in MAJORS}
-        seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
-        seen["waiting"] = self.waiting(state)
-        return seen, self.own_views(state, readers)
+        (the reader's own hand) and ``mine`` per reader. The shared part is built from the state without its
+        card zones (it shows no card) and taken again for a state equal to one of the latest but for its
+        cards (read only: the secrecy check's hidden variants change hands and the deck, not the board)."""
+        public = _without_cards(state)
+        key = marshal.dumps(public, 2)   # version 2: equal data, equal bytes (no shared refs)
+        shared = _SHARED.get(key)
+        if shared is None:
+            shared = _SHARED[key] = _shared_view(self, public)
+            if len(_SHARED) > _SHARED_KEPT:
+                _SHARED.pop(next(iter(_SHARED)), None)
+        return shared, self.own_views(state, readers)
 
     def own_views(self, state, readers):
         """The zones (the reader's own hand) and ``mine``, without the costly board."""
@@ -230,6 +206,56 @@ class HereIStand(FlowEngine):
 RELIGIOUS_PROCEDURES = frozenset({"attempts", "theses", "diet_of_worms", "debate", "debate_round",
                                   "council_of_trent", "papal_inquisition", "spanish_inquisition",
                                   "common_prayer", "league"})
+
+
+#: The shared part of the view by the state it was built from (without its card zones), for the latest
+#: positions: a pure function of it (read only).
+_SHARED: dict[bytes, dict] = {}
+_SHARED_KEPT = 8
+
+
+def _without_cards(state) -> dict:
+    """The state without its card zones: what every reader sees alike is built from it alone."""
+    return {k: v for k, v in state.items() if k != "zones"}
+
+
+def _shared_view(engine, state) -> dict:
+    """What every reader sees alike (VIEW.md): the board, the tracks and the points."""
+    seen = {key: state[key] for key in ("scenario", "turn", "last_turn", "phase", "control", "unrest",
+                                        "religion", "units", "leaders", "wars", "alliances",
+                                        "minor_allies", "rulers", "league_formed", "excommunicated",
+                                        "war_winner_vp", "bonus_vp", "vp_history", "tracks", "offers",
+                                        "peace_this_turn", "allied_this_turn", "impulse", "hungary_defeated",
+                                        "impulse_locks", "intercept_tried", "move", "battle", "sieges", "assaulted", "deal",
+                                        "card_gifts", "reformers", "electorate_display", "universities",
+                                        "translations", "targeted", "debaters", "excommunication_record",
+                                        "reformers_away", "henry", "crowned")}
+    seen["mercenary_gifts"] = state.get("mercenary_gifts", [])
+    seen["impulse_record"] = state.get("impulse_record", [])
+    seen["abilities_used"] = state.get("abilities_used", [])
+    seen["modifiers"] = copy_state(state.get("modifiers", []))    # Printing Press, Augsburg Confession (6.1)
+    seen["society_of_jesus"] = state.get("society_of_jesus", False)
+    seen["new_world"] = state["new_world"]                       # rule 20: all public (VIEW.md)
+    seen["voyage"] = new_world_phase.voyage_under_way(state)
+    seen["religious_now"] = religious_now(state)
+    seen["combat"] = state.get("combat")                          # combat cards played (combat_cards.py)
+    seen["skip_impulse"] = state.get("skip_impulse", [])          # #38 Halley's Comet
+    seen["card_minus"] = list(state.get("card_minus", []))          # #79 Fuggers' -1 card markers
+    seen["leaders_removed"] = list(state.get("leaders_removed", []))
+    seen["leaders_away"] = list(state.get("leaders_away", []))        # #103 Threat to Power
+    seen["leader_sides"] = dict(state.get("leader_sides", {}))         # #70 the renegade, #60 Maurice
+    seen["fortified"] = list(state.get("fortified", []))               # #104 Trace Italienne
+    seen["foreign_wars"] = state.get("foreign_wars", {})          # 21.7: public
+    seen["pirate_havens"] = state.get("pirate_havens", [])        # #89
+    seen["knights_port"] = state.get("knights_port")              # #86
+    seen = copy_state(seen)
+    seen["naval"] = copy_state(state.get("naval", {}))
+    sources = {p: st.vp_breakdown(state, p) for p in MAJORS}
+    seen["vp"] = {p: sum(sources[p].values()) for p in MAJORS}   # st.victory_points, without a second pass
+    seen["vp_sources"] = sources
+    seen["cards_to_draw"] = {p: st.cards_to_draw(state, p) for p in MAJORS}
+    seen["waiting"] = engine.waiting(state)
+    return seen
 
 
 def religious_now(state) -> bool:

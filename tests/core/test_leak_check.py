@@ -118,3 +118,41 @@ def test_strings_kept_along_a_game_find_what_reading_every_view_finds():
         assert problems == sorted(_leaks(Planted(), state, parts))
         found |= set(problems)
     assert len(found) > 20   # hands and blocks change along the game: many secrets, found in own parts
+
+
+def test_strings_kept_along_a_game_find_what_reading_every_view_finds_in_every_game():
+    """Every registered game (its shared parts read per key and entry, its own parts per key and, for a dict,
+    per entry against the spectator's): along a random game with each role's "secrets" planted in the next
+    role's own part, the strings kept between positions find the same problems as reading every view."""
+    from rules.core.driver import random_moves, setup_args
+    from rules.core.fuzz import _strings
+    from rules.core.registry import game_ids, get_engine
+
+    for game in game_ids():
+        engine = get_engine(game)
+        scenario = engine.scenarios()[0].id
+        args = setup_args(engine, scenario, 3)
+        roles = [r for seat in args.seats for r in seat]
+        if len(roles) < 2:
+            continue
+        views: dict = {}
+
+        class Planted:
+            """A role's secrets: some strings of the next role's own part and of the shared part."""
+
+            def secrets(self, state, role):
+                other = roles[(roles.index(role) + 1) % len(roles)]
+                return set(sorted(_strings(views[other], set()))[::7]) | set(sorted(views["shared"])[::50])
+
+        known: dict = {}
+        found: set = set()
+        for i, (_, _, outcome) in enumerate(random_moves(engine, args, 150)):
+            state = outcome.state
+            readers = [r for seat in state["seats"] for r in seat] + [None]
+            parts = engine.view_parts(state, readers)
+            views.clear()
+            views.update(parts[1], shared=_strings(parts[0], set()))
+            problems = sorted(_leaks(Planted(), state, parts, known))
+            assert problems == sorted(_leaks(Planted(), state, parts)), (game, i)
+            found |= set(problems)
+        assert found, game
