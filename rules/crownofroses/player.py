@@ -19,7 +19,8 @@
 ``evaluate`` is the game knowledge the rollouts end on: times King while the scenario's number is in reach and VP, held
 and to come from the enemy shires held (RB 24.1.1), which weigh more as the last Parliament nears (RB 6.2–6.3, 25.0), support, offices held, the King, the heirs a
 house still has, in play and to come (RB 6.1: the first is the house's life; an heir card spent for OPS is
-gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4) and its strength on the map.
+gone, RB 10.3), the scenario's military targets it has taken or hurt (RB 6.4), its own blocks an enemy must
+take standing within that enemy's reach, and its strength on the map.
 A house that left the game scores nothing.
 
 Levels by budget (engine moves a decision may spend, weighed by question: the Command card twice, one
@@ -197,7 +198,35 @@ def _standing(state, house, income: int = 0) -> float:
     vp = state["vp"][house] + INCOME_KEPT * income * left
     return (_kingships(state, house, left) + vp * (0.25 + 0.75 / max(left, 1))
             + state["support"][house] * 0.15 + offices * 0.3 + heirs + strength * 0.04
-            + (0.5 if king_house(state) == house else 0) + _targets(state, house) * 4.0)
+            + (0.5 if king_house(state) == house else 0) + _targets(state, house) * 4.0
+            - _exposed(state, house) * EXPOSED)
+
+
+# what one of a house's blocks that an enemy must remove to win costs standing within the enemy's reach
+EXPOSED = 1.5
+
+
+def _exposed(state, house) -> float:
+    """How near the house's blocks that another house must remove to win (RB 6.4, a scenario's military
+    targets) stand to that house's blocks, each by its share of that victory: sharing a shire counts whole,
+    a shire next to one a third. The last one lost ends the game, and a rollout's few random moves seldom
+    show the charge or the battle that takes it."""
+    targets = load().scenario(state["scenario"]).victory.military_targets or {}
+    blocks, neighbours = state["blocks"], load().board.neighbours
+    exposed = 0.0
+    for enemy, wanted in targets.items():
+        if enemy == house or enemy not in state["houses"] or enemy in state.get("left", ()):
+            continue
+        enemy_at = {s["at"] for s in blocks.values() if s["house"] == enemy and s["status"] == "map"}
+        for b in wanted:
+            block = blocks[b]
+            if block["house"] != house or block["status"] != "map":
+                continue
+            if block["at"] in enemy_at:
+                exposed += 1 / len(wanted)
+            elif any(n in enemy_at for n, _ in neighbours(block["at"])):
+                exposed += 1 / 3 / len(wanted)
+    return exposed
 
 
 # the share of today's economic VP a house is counted on to keep scoring at each Royal phase to come

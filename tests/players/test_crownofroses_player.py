@@ -138,3 +138,27 @@ def test_enemy_shires_held_count_as_vp_to_come_and_for_less_near_the_end():
     assert early > _standing(state, "lancaster", 3) - _standing(state, "lancaster", 0) > 0
     state["left"] = ["york"]   # York left the game: its shires score nothing (RB 24.1.1: "in the game")
     assert _incomes(state)["lancaster"] <= before["lancaster"]   # the York shire just taken is among them
+
+
+def test_a_block_the_enemy_must_remove_to_win_stands_worse_within_its_reach():
+    """RB 6.4, PB 3.2.3 (Entangled Branches: York wins by removing the Lancaster block): the Lancaster block
+    sharing a shire with a York block, or next to one, lowers Lancaster's standing (against York's, whose two
+targets each count half); far away it costs nothing."""
+    from rules.crownofroses.player import _exposed
+    seats = (("lancaster",), ("york",))
+    state = _in_operations(ENGINE.setup(SetupArgs("entangled_branches", seats, 3)))
+    board = load().board
+    york_at = {s["at"] for s in state["blocks"].values() if s["house"] == "york" and s["status"] == "map"}
+    near = {n for at in york_at for n, _ in board.neighbours(at)}
+    far = next(s for s in sorted(board.shires) if s not in york_at | near)
+    beside = next(s for s in sorted(near) if s not in york_at)
+    king = state["blocks"]["lancaster"]
+    king.update(status="map", at=far)
+    safe = evaluate(state, "lancaster")
+    assert _exposed(state, "lancaster") == 0
+    king["at"] = beside
+    assert _exposed(state, "lancaster") == 1 / 3 and evaluate(state, "lancaster") < safe
+    king["at"] = sorted(york_at)[0]
+    assert _exposed(state, "lancaster") == 1.0
+    # York needs one block, Lancaster two (March and Rutland): beside March, Lancaster risks more than York
+    assert _exposed(state, "york") <= 0.5
