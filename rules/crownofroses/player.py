@@ -60,9 +60,26 @@ with ``nice -n 5``): ``--seats 4 --role lancaster --games 8 --seed 41001`` 7/8; 
 ``--role warwick --games 4 --seed 41101`` 4/4; ``--seats 2 --games 8 --seed 41201`` 8/8. Per decision
 (four houses) median 35 ms CPU, p99 187 ms, most 0.32 s; a four-house game about 25–40 s CPU (the strong
 house now lives to the end). ``--players veteran,novice --seats 2 --games 8 --seed 41301``: veteran 6/8.
-Final, fresh seeds, rotating seats: ``--seats 4 --games 200 --seed 51001 --jobs 1``, stopped after 56
+Then, fresh seeds, rotating seats: ``--seats 4 --games 200 --seed 51001 --jobs 1``, stopped after 56
 games (time): strong won 54/56 = 96.4% (95% CI 87.9–99.0%); Lancaster 14/14, York 14/14, Warwick 14/14,
 Buckingham 12/14.
+
+The next stop (``--seats 4 --games 200 --seed 81001``) lost 4 of its first 8 games, three of them Seeds of
+Enmity decided on VP at the end of turn 9: the evaluation counted VP held but not the VP the enemy shires
+held would bring. With them counted (``_incomes``) the three lost games replayed were all won. Between two
+searching players the levels were alike: veteran (500 moves, 10 deep) 25/52 and (500, 3 deep) 8/20 against
+the novice; hence the careless novice. Entangled Branches as Lancaster lost 5 of 11 by York removing the
+Lancaster block (a charge in a battle the Lancaster block marched into), hence ``_exposed``.
+Runs on the final code (still going at this writing; each resumes with ``--first-game K``):
+- ``--players strong,random --seats 4 --games 200 --seed 83001 --jobs 1``: after 131 games strong won
+  124/131 = 94.7% (95% CI 89.4–97.4%); every role of both scenarios 14/16 to 17/17. (Its first games were
+  played before ``_exposed``, which is zero in both four-house scenarios: they have no military targets.)
+- ``--players strong,random --seats 2 --games 200 --seed 77001 --jobs 1``: after 83 games strong won 76/83 =
+  91.6% (95% CI 83.6–95.9%); the weak seat is still Entangled Branches as Lancaster, 7/11.
+- ``--players veteran,novice --seats 2 --games 200 --seed 78001 --jobs 1``: after 135 games veteran won
+  102/135 = 75.6% (95% CI 67.7–82.0%): as York 62/67, as Lancaster 40/68.
+Per decision (strong, four houses, with ``_incomes``; ``--scenario seeds_of_enmity --role lancaster --games 6
+--seed 82001``): median 38 ms CPU, p99 185 ms, most 0.30 s.
 """
 
 from __future__ import annotations
