@@ -10,6 +10,8 @@ from rules.core.fuzz import play_random_game
 from rules.hereistand import engine as E
 from rules.hereistand.engine import ENGINE
 
+from ..view_parts_support import check_variant_views
+
 
 def _positions(seed=5, every=9, actions=240):
     positions = []
@@ -18,27 +20,10 @@ def _positions(seed=5, every=9, actions=240):
     return positions[::every]
 
 
-def _readers(state):
-    return [r for seat in state["seats"] for r in seat] + [None]
-
-
 def test_hidden_variants_take_the_kept_part_and_each_reader_gets_its_own_view():
     """Every hidden variant (one power's hand, the deck's order) takes the part kept for its position; every
     reader's view of it is the view built afresh: the owner sees its new hand, the others what they saw."""
-    taken = owner_saw_change = 0
-    for state in _positions():
-        readers = _readers(state)
-        shared, own = ENGINE.view_parts(state, readers)
-        for owner, what, variant in ENGINE.hidden_variants(state):
-            variant_shared, variant_own = ENGINE.view_parts(variant, readers)
-            taken += variant_shared is shared
-            for reader in readers:
-                whole = {**variant_shared, **variant_own[reader]}
-                assert whole == ENGINE.view(variant, reader), (owner, what, reader)
-                if reader != owner and owner is not None:
-                    assert whole == {**shared, **own[reader]}, (owner, what, reader)
-                elif reader == owner and whole != {**shared, **own[reader]}:
-                    owner_saw_change += 1
+    taken, owner_saw_change = check_variant_views(ENGINE, _positions(), ownerless_alike=False)
     assert taken > 50
     assert owner_saw_change > 20
 

@@ -13,6 +13,8 @@ from rules.oldkingscrown import ENGINE
 from rules.oldkingscrown import view as V
 from rules.oldkingscrown.data import KINGDOM
 
+from ..view_parts_support import check_variant_views
+
 
 def _positions(players=4, seed=3, every=7, **options):
     positions = []
@@ -47,20 +49,7 @@ def test_positions_differing_only_in_hidden_data_give_each_reader_its_own_view()
     """For every hidden variant (a hand card swapped, a face-down card, a bid, a dealt Kingdom card, a deck's
     order) the variant takes the board kept for the position, and every reader's view of it is the view
     built afresh for that variant: the owner sees its changed cards, the others what they saw before."""
-    shared_taken = owner_saw_change = 0
-    for state in _positions(advanced_setup=True):
-        readers = _readers(state)
-        shared, own = ENGINE.view_parts(state, readers)
-        for owner, what, variant in ENGINE.hidden_variants(state):
-            variant_shared, variant_own = ENGINE.view_parts(variant, readers)
-            shared_taken += variant_shared is shared
-            for reader in readers:
-                whole = {**variant_shared, **variant_own[reader]}
-                assert whole == ENGINE.view(variant, reader), (owner, what, reader)
-                if reader != owner:
-                    assert whole == {**shared, **own[reader]}, (owner, what, reader)
-                elif whole != {**shared, **own[reader]}:
-                    owner_saw_change += 1
+    shared_taken, owner_saw_change = check_variant_views(ENGINE, _positions(advanced_setup=True))
     assert shared_taken > 50
     assert owner_saw_change > 50
 
