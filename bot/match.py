@@ -15,6 +15,7 @@ import math
 import statistics
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from rules.core import get_engine
@@ -126,20 +127,6 @@ def schedule(scenarios: list[str], games: int) -> list[tuple[str, int]]:
     return [(scenarios[i % len(scenarios)], i // len(scenarios)) for i in range(games)]
 
 
-class _InProcess:
-    """``map`` in this process, lazily, for ``--jobs 1`` (a pool's interface, without its processes)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-    @staticmethod
-    def map(function, *iterables):
-        return map(function, *iterables)
-
-
 def match_command(args) -> int:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -174,9 +161,10 @@ def match_command(args) -> int:
             for i, (scenario, shift) in enumerate(schedule(scenarios, args.games))][first - 1:]
     started = time.perf_counter()
     games: list[MatchGame] = []
-    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else _InProcess() as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        played = (pool.map if pool else map)(play_match_game, *zip(*jobs))   # lazily: lines as games end
         # one line per game as it ends (in order), so a long run shows where it stands
-        for number, (job, game) in enumerate(zip(jobs, pool.map(play_match_game, *zip(*jobs))), start=first):
+        for number, (job, game) in enumerate(zip(jobs, played), start=first):
             games.append(game)
             won = ", ".join(f"{game.seats[w]} ({w})" for w in game.winners) or "nobody"
             print(f"game {number} (seed {job[4]}, {job[1]}): won by {won}, {game.actions} actions", flush=True)
